@@ -33,7 +33,8 @@ const (
 	Builtin
 )
 
-// Tool is one entry of tools_defs or extra.builtin_tools.
+// Tool is one entry of tools_defs or extra.builtin_tools. Its byte slices
+// and draft string are never modified in place; an edit replaces them.
 type Tool struct {
 	// Raw is the entry as written. For a built-in it may be invalid JSON
 	// (a draft typed in the raw editor); the converter reports it.
@@ -48,15 +49,6 @@ type Tool struct {
 	Origin string
 }
 
-// Clone returns a deep copy.
-func (t Tool) Clone() Tool {
-	t.Raw = bytes.Clone(t.Raw)
-	if t.ParamsDraft != nil {
-		s := *t.ParamsDraft
-		t.ParamsDraft = &s
-	}
-	return t
-}
 
 // Document is what a user edits: request fields, function definitions and
 // raw built-in tools. Fields keeps every top-level member in order (with
@@ -80,25 +72,16 @@ type Document struct {
 	FromBody bool
 }
 
-// Clone returns a deep copy that shares nothing mutable with d.
+// Clone returns a copy whose lists can be changed without touching d. The
+// bytes of values are shared: they are never changed in place, only
+// replaced, which makes a snapshot (for undo) cost one copy of each list.
 func (d *Document) Clone() *Document {
 	c := *d
 	c.Fields = d.Fields.Clone()
 	c.Extra = d.Extra.Clone()
-	c.Functions = cloneTools(d.Functions)
-	c.Builtins = cloneTools(d.Builtins)
+	c.Functions = append([]Tool(nil), d.Functions...)
+	c.Builtins = append([]Tool(nil), d.Builtins...)
 	return &c
-}
-
-func cloneTools(ts []Tool) []Tool {
-	if ts == nil {
-		return nil
-	}
-	out := make([]Tool, len(ts))
-	for i, t := range ts {
-		out[i] = t.Clone()
-	}
-	return out
 }
 
 // List returns the tools of one kind.

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui"
+)
+
+// runApp opens the interactive builder: `tooltui [--print] [FILE]`.
+func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	print := false
+	var files []string
+	for _, a := range args {
+		switch {
+		case a == "--print" || a == "-print":
+			print = true
+		case len(a) > 1 && a[0] == '-':
+			fmt.Fprintf(stderr, "tooltui: unknown flag %s\n\n%s", a, usage)
+			return 2
+		default:
+			files = append(files, a)
+		}
+	}
+	if len(files) > 1 {
+		fmt.Fprintf(stderr, "tooltui: one file at a time, got %d\n\n%s", len(files), usage)
+		return 2
+	}
+	opts, err := openDocument(files)
+	if err != nil {
+		fmt.Fprintf(stderr, "tooltui: %s\n", sanitizeLine(err.Error()))
+		return 2
+	}
+	opts.Deps = ui.DefaultDeps()
+	app := ui.New(opts)
+
+	progOpts := []tea.ProgramOption{tea.WithInput(stdin)}
+	if print {
+		// stdout carries the request; draw on the terminal itself.
+		tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+		if err != nil {
+			fmt.Fprintf(stderr, "tooltui: --print needs a terminal to draw on: %s\n", err)
+			return 2
+		}
+		defer tty.Close()
+		progOpts = append(progOpts, tea.WithOutput(tty))
+		if stdin == os.Stdin {
+			progOpts[0] = tea.WithInput(tty)
+		}
+	} else {
+		progOpts = append(progOpts, tea.WithOutput(stdout))
+	}
+	if _, err := tea.NewProgram(app, progOpts...).Run(); err != nil {
+		fmt.Fprintf(stderr, "tooltui: %s\n", err)
+		if errors.Is(err, tea.ErrProgramPanic) {
+			fmt.Fprintln(stderr, "tooltui: if the terminal misbehaves, run `reset`")
+		}
+		return 1
+	}
+	if print {
+		if _, err := stdout.Write(app.Output()); err != nil {
+			fmt.Fprintf(stderr, "tooltui: writing the request: %s\n", err)
+			return 1
+		}
+	}
+	return 0
+}
+
+// openDocument loads FILE, starts an empty document for a FILE that does
+// not exist yet, or opens the built-in example.
+func openDocument(files []string) (ui.Options, error) {
+	if len(files) == 0 {
+		return ui.Options{Doc: model.Example(), Name: model.ExampleName}, nil
+	}
+	path := files[0]
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return ui.Options{Doc: &model.Document{}, Path: path, Name: filepath.Base(path) + " (new)"}, nil
+	}
+	d, err := model.ReadFile(path)
+	if err != nil {
+		return ui.Options{}, err
+	}
+	return ui.Options{Doc: d, Path: path, Name: filepath.Base(path)}, nil
+}

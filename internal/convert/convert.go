@@ -1,0 +1,331 @@
+// Package convert turns a tooltui document into the body of a Responses API
+// request (POST /v1/responses): function definitions and raw built-in tools
+// merge into one tools list, functions first; every entry is checked against
+// the schema of its type; invalid entries are left out with a diagnostic
+// that says where and why. The interactive app and `tooltui build` share it.
+package convert
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// Result is a converted document.
+type Result struct {
+	// JSON is the request body, two-space indented, ending in a newline.
+	JSON []byte
+	// Diagnostics lists problems: tools in document order, then the
+	// request-level ones.
+	Diagnostics []Diagnostic
+	// Tools are the entries of the request's tools, in order, and Sources
+	// says which document entry each came from.
+	Tools   []ResponseTool
+	Sources []ToolRef
+}
+
+// ToolRef points at an entry of the document.
+type ToolRef struct {
+	Kind  model.Kind
+	Index int
+}
+
+// Convert converts a document with a fresh converter.
+func Convert(d *model.Document) ([]byte, []Diagnostic) {
+	var c Converter
+	r := c.Convert(d)
+	return r.JSON, r.Diagnostics
+}
+
+// Converter converts documents and remembers the checks of every entry it
+// saw last time, so that an edit to one tool re-checks only that tool. The
+// zero value is ready to use. It is not safe for concurrent use.
+type Converter struct {
+	cache, next map[entryKey]*entry
+}
+
+type entryKey struct {
+	kind     model.Kind
+	raw      string
+	draft    string
+	hasDraft bool
+}
+
+// entry is what the converter learned about one tool entry, independent of
+// where it stands in the document.
+type entry struct {
+	key    entryKey
+	tool   ResponseTool
+	typ    string
+	name   string // function or custom tool name
+	label  string // mcp server_label
+	issues []Issue
+	drop   bool
+}
+
+// Convert converts d. It never fails: what cannot be used is left out and
+// reported.
+func (c *Converter) Convert(d *model.Document) Result {
+	c.next = make(map[entryKey]*entry, len(d.Functions)+len(d.Builtins))
+	defer func() { c.cache, c.next = c.next, nil }()
+
+	var r Result
+	var diags []Diagnostic
+	structural := func(loc, msg string) {
+		diags = append(diags, Diagnostic{Severity: Error, Location: loc, Message: msg, Index: -1})
+	}
+	if d.ToolsDefsRaw != nil {
+		structural(model.KeyToolsDefs, "must be an array of function definitions, got "+model.JSONKind(d.ToolsDefsRaw))
+	}
+	if d.ExtraRaw != nil {
+		structural(model.KeyExtra, "must be an object, got "+model.JSONKind(d.ExtraRaw))
+	}
+	if d.BuiltinsRaw != nil {
+		structural(model.KeyExtra+"."+model.KeyBuiltinTools, "must be an array of tool objects, got "+model.JSONKind(d.BuiltinsRaw))
+	}
+
+	funcNames := map[string]string{} // name -> location
+	var infos []toolInfo
+	var toolDiags []Diagnostic
+	add := func(k model.Kind, list []model.Tool) {
+		for i := range list {
+			t := &list[i]
+			if t.Disabled {
+				continue
+			}
+			e := c.check(k, t)
+			loc := d.Location(k, i)
+			for _, is := range e.issues {
+				sev := Warning
+				if is.Fatal {
+					sev = Error
+				}
+				toolDiags = append(toolDiags, Diagnostic{Severity: sev, Location: loc, Type: e.typ, Path: is.Path, Message: is.Message, Kind: k, Index: i})
+			}
+			if e.drop {
+				continue
+			}
+			if e.typ == "function" {
+				if first, dup := funcNames[e.name]; dup {
+					toolDiags = append(toolDiags, Diagnostic{Severity: Error, Location: loc, Type: e.typ, Path: "/name",
+						Message: fmt.Sprintf("duplicate function name %q: %s already defines it", e.name, first), Kind: k, Index: i})
+					continue
+				}
+				funcNames[e.name] = loc
+			}
+			infos = append(infos, toolInfo{typ: e.typ, name: e.name, label: e.label})
+			r.Tools = append(r.Tools, e.tool)
+			r.Sources = append(r.Sources, ToolRef{Kind: k, Index: i})
+		}
+	}
+	add(model.Function, d.Functions)
+	add(model.Builtin, d.Builtins)
+	diags = append(toolDiags, diags...)
+
+	body, reqDiags := c.request(d, &r, infos)
+	diags = append(diags, reqDiags...)
+	r.JSON = body
+	r.Diagnostics = diags
+	return r
+}
+
+// check returns the cached result for an entry or computes it.
+func (c *Converter) check(k model.Kind, t *model.Tool) *entry {
+	key := entryKey{kind: k}
+	if t.ParamsDraft != nil {
+		key.hasDraft, key.draft = true, *t.ParamsDraft
+	}
+	if e, ok := c.cache[entryKeyLookup(key, t.Raw)]; ok {
+		c.next[e.key] = e
+		return e
+	}
+	if e, ok := c.next[entryKeyLookup(key, t.Raw)]; ok {
+		return e
+	}
+	key.raw = string(t.Raw)
+	var e *entry
+	if k == model.Function {
+		e = checkDefinition(t)
+	} else {
+		e = checkBuiltin(t.Raw)
+	}
+	e.key = key
+	c.next[key] = e
+	return e
+}
+
+// entryKeyLookup builds a lookup key without copying raw: the compiler
+// turns map[string(b)] into a non-allocating lookup only in an index
+// expression, so the copy is made once, on insert.
+func entryKeyLookup(k entryKey, raw []byte) entryKey {
+	k.raw = unsafeString(raw)
+	return k
+}
+
+// fixedOrder are the request fields written first, in this order.
+var fixedOrder = [...]string{"model", "instructions", "input", model.KeyTools, "tool_choice", "parallel_tool_calls"}
+
+// request assembles the body and runs the request-level checks.
+func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo) ([]byte, []Diagnostic) {
+	var diags []Diagnostic
+	reqDiag := func(sev Severity, loc, msg string) {
+		diags = append(diags, Diagnostic{Severity: sev, Location: loc, Message: msg, Index: -1})
+	}
+
+	// Top-level fields, then extra's; an extra key replaces a field.
+	fields := make(model.Object, 0, len(d.Fields)+len(d.Extra))
+	for _, f := range d.Fields {
+		switch f.Key {
+		case model.KeyToolsDefs, model.KeyExtra, model.KeyMeta:
+			continue
+		case model.KeyTools:
+			reqDiag(Error, model.KeyTools, "must be an array of tools, got "+model.JSONKind(f.Value))
+			continue
+		}
+		fields = append(fields, f)
+	}
+	for _, m := range d.Extra {
+		loc := model.KeyExtra + "." + m.Key
+		switch m.Key {
+		case model.KeyTools:
+			reqDiag(Error, loc, "conflicts with the tools tooltui builds; put tools in tools_defs or extra.builtin_tools")
+			continue
+		}
+		if fields.Has(m.Key) {
+			reqDiag(Warning, loc, fmt.Sprintf("replaces the top-level %q", m.Key))
+			fields.Delete(m.Key)
+		}
+		fields = append(fields, m)
+	}
+	// Drop values that are not JSON (a field typed in the app).
+	valid := fields[:0:0]
+	for _, f := range fields {
+		if err := model.CheckJSON(f.Value); err != nil {
+			reqDiag(Error, f.Key, "not valid JSON: "+err.Error())
+			continue
+		}
+		valid = append(valid, f)
+	}
+	fields = valid
+	diags = append(diags, checkRequestFields(fields)...)
+
+	if raw, ok := fields.Get("tool_choice"); ok {
+		if msg := checkToolChoice(raw, infos); msg != "" {
+			reqDiag(Error, "tool_choice", msg)
+			fields.Delete("tool_choice")
+		}
+	}
+
+	b := make([]byte, 0, 256+estimateSize(r.Tools))
+	b = append(b, '{')
+	n := 0
+	member := func(key string, v []byte) {
+		if n > 0 {
+			b = append(b, ',')
+		}
+		n++
+		b = model.AppendString(b, key)
+		b = append(b, ':')
+		b = append(b, v...)
+	}
+	written := map[string]bool{}
+	for _, key := range fixedOrder {
+		written[key] = true
+		if key == model.KeyTools {
+			if len(r.Tools) == 0 {
+				continue
+			}
+			if n > 0 {
+				b = append(b, ',')
+			}
+			n++
+			b = append(b, `"tools":[`...)
+			for i, t := range r.Tools {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				if t.Function != nil {
+					b = t.Function.appendJSON(b)
+				} else {
+					b = append(b, t.Builtin...)
+				}
+			}
+			b = append(b, ']')
+			continue
+		}
+		if v, ok := fields.Get(key); ok {
+			member(key, v)
+		}
+	}
+	for _, f := range fields {
+		if written[f.Key] {
+			continue
+		}
+		written[f.Key] = true
+		v, _ := fields.Get(f.Key)
+		member(f.Key, v)
+	}
+	b = append(b, '}')
+
+	var out bytes.Buffer
+	out.Grow(len(b) + len(b)/2)
+	if err := json.Indent(&out, b, "", "  "); err != nil {
+		// Every piece was checked above; this is a bug, not bad input.
+		panic("convert: assembled request is not JSON: " + err.Error())
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), diags
+}
+
+func estimateSize(ts []ResponseTool) int {
+	n := 0
+	for _, t := range ts {
+		if t.Function != nil {
+			n += len(t.Function.Parameters) + len(t.Function.Description) + 64
+		} else {
+			n += len(t.Builtin)
+		}
+	}
+	return n
+}
+
+// checkRequestFields warns about request fields of the wrong JSON type.
+func checkRequestFields(fields model.Object) []Diagnostic {
+	want := map[string][]string{
+		"model":               {"string"},
+		"instructions":        {"string", "null"},
+		"input":               {"string", "array"},
+		"parallel_tool_calls": {"boolean", "null"},
+	}
+	var diags []Diagnostic
+	for _, key := range [...]string{"model", "instructions", "input", "parallel_tool_calls"} {
+		v, ok := fields.Get(key)
+		if !ok {
+			continue
+		}
+		k := model.JSONKind(v)
+		okKind := false
+		for _, w := range want[key] {
+			okKind = okKind || w == k
+		}
+		if !okKind {
+			diags = append(diags, Diagnostic{Severity: Warning, Location: key, Index: -1,
+				Message: "must be " + joinOr(want[key]) + ", got " + k})
+		}
+	}
+	return diags
+}
+
+func joinOr(ws []string) string {
+	switch len(ws) {
+	case 1:
+		return "a " + ws[0]
+	default:
+		return "a " + ws[0] + " or " + ws[1]
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

@@ -1,0 +1,434 @@
+package convert
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+func mustParse(t *testing.T, s string) *model.Document {
+	t.Helper()
+	d, err := model.Parse([]byte(s))
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	return d
+}
+
+// toolsOf returns the request's tools as raw entries.
+func toolsOf(t *testing.T, body []byte) []json.RawMessage {
+	t.Helper()
+	var req struct {
+		Tools []json.RawMessage `json:"tools"`
+	}
+	if err := json.Unmarshal(body, &req); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, body)
+	}
+	return req.Tools
+}
+
+func compact(t *testing.T, s []byte) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := json.Compact(&b, s); err != nil {
+		t.Fatalf("compact: %v", err)
+	}
+	return b.String()
+}
+
+func diagLines(ds []Diagnostic) string {
+	var b strings.Builder
+	for _, d := range ds {
+		b.WriteString(d.String())
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// T1: built-in tools only.
+func TestBuiltinOnly(t *testing.T) {
+	body, diags := Convert(mustParse(t, `{"model":"gpt-5","extra":{"builtin_tools":[{"type":"web_search"}]}}`))
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics: %s", diagLines(diags))
+	}
+	tools := toolsOf(t, body)
+	if len(tools) != 1 || compact(t, tools[0]) != `{"type":"web_search"}` {
+		t.Fatalf("tools = %s", body)
+	}
+}
+
+// T2: functions first, then built-ins, each in document order.
+func TestMixedTools(t *testing.T) {
+	doc := `{"tools_defs":[
+	  {"name":"a","description":"A","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true},
+	  {"name":"b","description":"B","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":false}],
+	 "extra":{"builtin_tools":[{"type":"file_search","vector_store_ids":["vs_1"]},{"type":"web_search","search_context_size":"low"}]}}`
+	body, diags := Convert(mustParse(t, doc))
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics: %s", diagLines(diags))
+	}
+	tools := toolsOf(t, body)
+	var got []string
+	for _, tl := range tools {
+		var p struct{ Type, Name string }
+		_ = json.Unmarshal(tl, &p)
+		got = append(got, p.Type+":"+p.Name)
+	}
+	want := "function:a function:b file_search: web_search:"
+	if strings.Join(got, " ") != want {
+		t.Fatalf("order = %v, want %s", got, want)
+	}
+}
+
+// T3: nothing on either side means no tools field at all.
+func TestNoTools(t *testing.T) {
+	for _, doc := range []string{
+		`{"model":"gpt-5"}`,
+		`{"model":"gpt-5","tools_defs":[],"extra":{"builtin_tools":[]}}`,
+	} {
+		body, _ := Convert(mustParse(t, doc))
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(body, &m); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := m["tools"]; ok {
+			t.Fatalf("%s: tools present in %s", doc, body)
+		}
+	}
+}
+
+// T4: invalid built-ins are skipped with a located diagnostic; valid ones stay.
+func TestInvalidBuiltin(t *testing.T) {
+	doc := `{"extra":{"builtin_tools":[42,{"type":"web_search"},"web_search",{"no":"type"},{"type":7},{"type":"file_search","vector_store_ids":["v"],"max_num_results":99}]}}`
+	body, diags := Convert(mustParse(t, doc))
+	tools := toolsOf(t, body)
+	if len(tools) != 1 || compact(t, tools[0]) != `{"type":"web_search"}` {
+		t.Fatalf("tools = %s", body)
+	}
+	got := diagLines(diags)
+	for _, want := range []string{
+		"error: extra.builtin_tools[0]: must be an object with a \"type\", got number; left out",
+		"error: extra.builtin_tools[2]: must be an object with a \"type\", got string; left out",
+		"error: extra.builtin_tools[3] /type: required",
+		"error: extra.builtin_tools[4] /type: must be a string, got number; left out",
+		"error: extra.builtin_tools[5] (file_search) /max_num_results: must be between 1 and 50, got 99; left out",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+}
+
+// T5 / AC7: the function wire format, key order included.
+func TestFunctionWireFormat(t *testing.T) {
+	tool := ResponseTool{Function: &FunctionTool{Name: "get_weather", Description: "Weather <now> & then", Parameters: json.RawMessage(`{"type":"object"}`)}}
+	b, err := json.Marshal(tool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"type":"function","name":"get_weather","description":"Weather <now> & then","parameters":{"type":"object"}}`
+	if got := marshalNoEscape(t, tool); got != want {
+		t.Fatalf("wire = %s\nwant   %s", got, want)
+	}
+	if !json.Valid(b) {
+		t.Fatal("invalid JSON")
+	}
+	st := true
+	tool.Function.Strict = &st
+	want = `{"type":"function","name":"get_weather","description":"Weather <now> & then","parameters":{"type":"object"},"strict":true}`
+	if got := marshalNoEscape(t, tool); got != want {
+		t.Fatalf("wire = %s\nwant   %s", got, want)
+	}
+	// In a converted request, too.
+	body, _ := Convert(mustParse(t, `{"tools_defs":[{"parameters":{"type":"object"},"description":"d","name":"f"}]}`))
+	if got := compact(t, toolsOf(t, body)[0]); got != `{"type":"function","name":"f","description":"d","parameters":{"type":"object"}}` {
+		t.Fatalf("converted = %s", got)
+	}
+}
+
+func marshalNoEscape(t *testing.T, v any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// T6: a built-in survives decode and encode byte for byte.
+func TestBuiltinRoundTrip(t *testing.T) {
+	raw := `{"type":"web_search","zeta":1,"user_location":{"type":"approximate","city":"Paris"},"alpha":9007199254740993,"future_field":{"x":[1.50,"<&>"]}}`
+	var tool ResponseTool
+	if err := json.Unmarshal([]byte(raw), &tool); err != nil {
+		t.Fatal(err)
+	}
+	if tool.Function != nil {
+		t.Fatal("decoded as a function")
+	}
+	out, err := tool.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != raw {
+		t.Fatalf("round trip changed the entry:\n%s\n%s", out, raw)
+	}
+	var fn ResponseTool
+	if err := json.Unmarshal([]byte(`{"type":"function","name":"f","output_schema":{"type":"object"}}`), &fn); err != nil {
+		t.Fatal(err)
+	}
+	if fn.Function == nil || fn.Function.Name != "f" || string(fn.Function.Parameters) != "" || len(fn.Function.Extra) != 1 {
+		t.Fatalf("function decode = %+v", fn.Function)
+	}
+	b, _ := fn.MarshalJSON()
+	if string(b) != `{"type":"function","name":"f","description":"","parameters":null,"output_schema":{"type":"object"}}` {
+		t.Fatalf("function encode = %s", b)
+	}
+}
+
+func TestOutputOrderAndFidelity(t *testing.T) {
+	doc := `{"zeta":1,"parallel_tool_calls":false,"tool_choice":"auto","input":"hi <b>","instructions":"be brief","model":"gpt-5",
+	  "temperature":0.70,"extra":{"store":false,"metadata":{"n":12345678901234567890},"builtin_tools":[{"type":"web_search"}]}}`
+	body, diags := Convert(mustParse(t, doc))
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics: %s", diagLines(diags))
+	}
+	want := `{
+  "model": "gpt-5",
+  "instructions": "be brief",
+  "input": "hi <b>",
+  "tools": [
+    {
+      "type": "web_search"
+    }
+  ],
+  "tool_choice": "auto",
+  "parallel_tool_calls": false,
+  "zeta": 1,
+  "temperature": 0.70,
+  "store": false,
+  "metadata": {
+    "n": 12345678901234567890
+  }
+}
+`
+	if string(body) != want {
+		t.Fatalf("got\n%s\nwant\n%s", body, want)
+	}
+}
+
+func TestDiagnosticLocationsForImportedBody(t *testing.T) {
+	body := `{"model":"gpt-5","tools":[{"type":"web_search"},{"type":"function","name":"bad name","parameters":{"type":"object"}},{"type":"file_search"}]}`
+	_, diags := Convert(mustParse(t, body))
+	got := diagLines(diags)
+	for _, want := range []string{"error: tools[1] (function) /name:", "error: tools[2] (file_search) /vector_store_ids: required; left out"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+}
+
+func TestImportRoundTripLosesNothing(t *testing.T) {
+	body := `{
+  "model": "gpt-5",
+  "input": "hi",
+  "tools": [
+    {
+      "type": "function",
+      "name": "lookup",
+      "description": "Look up",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "q": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "q"
+        ],
+        "additionalProperties": false
+      },
+      "strict": true,
+      "output_schema": {
+        "type": "object"
+      },
+      "defer_loading": true
+    },
+    {
+      "type": "web_search",
+      "filters": {
+        "allowed_domains": [
+          "example.com"
+        ]
+      },
+      "future_key": 9007199254740993
+    }
+  ],
+  "tool_choice": "required",
+  "parallel_tool_calls": true,
+  "store": false
+}
+`
+	out, diags := Convert(mustParse(t, body))
+	for _, d := range diags {
+		if d.Severity == Error {
+			t.Fatalf("error: %s", d)
+		}
+	}
+	if string(out) != body {
+		t.Fatalf("import changed the body:\n%s", out)
+	}
+}
+
+func TestToolChoiceChecks(t *testing.T) {
+	cases := []struct {
+		doc     string
+		want    string // substring of diagnostics; "" for none
+		dropped bool
+	}{
+		{`{"tool_choice":"required"}`, "error: tool_choice: \"required\" needs at least one tool", true},
+		{`{"tool_choice":"auto"}`, "", false},
+		{`{"tool_choice":{"type":"function","name":"nope"},"tools_defs":[{"name":"yes","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true}]}`, `names function "nope"`, true},
+		{`{"tool_choice":{"type":"function","name":"yes"},"tools_defs":[{"name":"yes","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true}]}`, "", false},
+		{`{"tool_choice":{"type":"image_generation"},"extra":{"builtin_tools":[{"type":"web_search"}]}}`, `names "image_generation"`, true},
+		{`{"tool_choice":{"type":"web_search_preview"},"extra":{"builtin_tools":[{"type":"web_search_preview_2025_03_11"}]}}`, "", false},
+		{`{"tool_choice":{"type":"mcp","server_label":"x"},"extra":{"builtin_tools":[{"type":"mcp","server_label":"x","server_url":"https://x.example/mcp"}]}}`, "", false},
+		{`{"tool_choice":{"type":"allowed_tools","mode":"auto","tools":[{"type":"image_generation"}]},"extra":{"builtin_tools":[{"type":"web_search"}]}}`, "/tools/0: names", true},
+		{`{"tool_choice":"any"}`, `must be "none", "auto", "required"`, true},
+	}
+	for _, c := range cases {
+		body, diags := Convert(mustParse(t, c.doc))
+		got := diagLines(diags)
+		if c.want == "" && got != "" {
+			t.Errorf("%s: unexpected %s", c.doc, got)
+		}
+		if c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("%s: want %q in %q", c.doc, c.want, got)
+		}
+		if has := bytes.Contains(body, []byte(`"tool_choice"`)); has == c.dropped {
+			t.Errorf("%s: tool_choice present=%v, dropped=%v\n%s", c.doc, has, c.dropped, body)
+		}
+	}
+}
+
+func TestDuplicateFunctionNames(t *testing.T) {
+	fn := `{"name":"f","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true}`
+	body, diags := Convert(mustParse(t, `{"tools_defs":[`+fn+`,`+fn+`]}`))
+	if n := len(toolsOf(t, body)); n != 1 {
+		t.Fatalf("tools = %d", n)
+	}
+	if !strings.Contains(diagLines(diags), `error: tools_defs[1] (function) /name: duplicate function name "f": tools_defs[0] already defines it; left out`) {
+		t.Fatalf("diagnostics: %s", diagLines(diags))
+	}
+}
+
+func TestStrictMode(t *testing.T) {
+	loose := `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"object","properties":{"c":{"type":"number"}}}}}`
+	cases := []struct {
+		strict  string
+		want    string
+		dropped bool
+	}{
+		{`,"strict":true`, `error: tools_defs[0] (function) /parameters: strict mode: an object schema needs "additionalProperties": false; left out`, true},
+		{``, `warning: tools_defs[0] (function) /parameters: strict is not set`, false},
+		{`,"strict":false`, ``, false},
+	}
+	for _, c := range cases {
+		body, diags := Convert(mustParse(t, `{"tools_defs":[{"name":"f","parameters":`+loose+c.strict+`}]}`))
+		got := diagLines(diags)
+		if c.want == "" && got != "" {
+			t.Errorf("strict%q: unexpected %s", c.strict, got)
+		}
+		if !strings.Contains(got, c.want) {
+			t.Errorf("strict%q: want %q in\n%s", c.strict, c.want, got)
+		}
+		if c.strict == `,"strict":true` && !strings.Contains(got, `/parameters/properties/b: strict mode: every property must be listed in "required"; missing "c"`) {
+			t.Errorf("nested violation not reported:\n%s", got)
+		}
+		if n := len(toolsOf(t, body)); (n == 0) != c.dropped {
+			t.Errorf("strict%q: %d tools, dropped=%v", c.strict, n, c.dropped)
+		}
+	}
+}
+
+func TestDisabledToolsAreLeftOut(t *testing.T) {
+	doc := `{"tools_defs":[{"name":"f","parameters":null,"strict":false}],"extra":{"builtin_tools":[{"type":"web_search"},{"type":"bogus"}]},
+	  "tooltui":{"disabled":{"tools_defs":[0],"builtin_tools":[1]}}}`
+	body, diags := Convert(mustParse(t, doc))
+	tools := toolsOf(t, body)
+	if len(tools) != 1 || compact(t, tools[0]) != `{"type":"web_search"}` {
+		t.Fatalf("tools = %s", body)
+	}
+	if len(diags) != 0 {
+		t.Fatalf("disabled tools produced diagnostics: %s", diagLines(diags))
+	}
+	if bytes.Contains(body, []byte("tooltui")) {
+		t.Fatal("app metadata leaked into the request")
+	}
+}
+
+func TestUnknownTypeIsKeptWithSuggestion(t *testing.T) {
+	body, diags := Convert(mustParse(t, `{"extra":{"builtin_tools":[{"type":"web_serch","x":1}]}}`))
+	if n := len(toolsOf(t, body)); n != 1 {
+		t.Fatalf("unknown type not passed through: %s", body)
+	}
+	if !strings.Contains(diagLines(diags), `warning: extra.builtin_tools[0] (web_serch) /type: unknown type "web_serch": passed through unchanged; did you mean "web_search"?`) {
+		t.Fatalf("diagnostics: %s", diagLines(diags))
+	}
+}
+
+func TestStructuralProblems(t *testing.T) {
+	_, diags := Convert(mustParse(t, `{"tools_defs":{"name":"f"},"extra":{"builtin_tools":"web_search","tools":[]},"tools":"x"}`))
+	got := diagLines(diags)
+	for _, want := range []string{
+		"error: tools_defs: must be an array of function definitions, got object; left out",
+		"error: extra.builtin_tools: must be an array of tool objects, got string; left out",
+		"error: extra.tools: conflicts with the tools tooltui builds",
+		"error: tools: must be an array of tools, got string; left out",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+}
+
+func TestDraftsAreReportedWithLineAndColumn(t *testing.T) {
+	d := mustParse(t, `{"tools_defs":[{"name":"f","parameters":{}}]}`)
+	draft := "{\n  \"type\": \"object\",\n  oops\n}"
+	d.Functions[0].ParamsDraft = &draft
+	d.Builtins = append(d.Builtins, model.Tool{Raw: []byte(`{"type": "web_search",}`)})
+	body, diags := Convert(d)
+	got := diagLines(diags)
+	for _, want := range []string{
+		"error: tools_defs[0] (function) /parameters: not valid JSON: line 3, column 3:",
+		"error: extra.builtin_tools[0]: not valid JSON: line 1, column 23:",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	if bytes.Contains(body, []byte(`"tools"`)) {
+		t.Fatalf("drafts reached the request: %s", body)
+	}
+}
+
+func TestConverterCacheFollowsEdits(t *testing.T) {
+	var c Converter
+	d := mustParse(t, `{"extra":{"builtin_tools":[{"type":"file_search","vector_store_ids":["v"],"max_num_results":99}]}}`)
+	if r := c.Convert(d); len(r.Tools) != 0 || len(r.Diagnostics) != 1 {
+		t.Fatalf("first: %d tools, %s", len(r.Tools), diagLines(r.Diagnostics))
+	}
+	d.Builtins[0].Raw = []byte(`{"type":"file_search","vector_store_ids":["v"],"max_num_results":9}`)
+	if r := c.Convert(d); len(r.Tools) != 1 || len(r.Diagnostics) != 0 {
+		t.Fatalf("after edit: %d tools, %s", len(r.Tools), diagLines(r.Diagnostics))
+	}
+	r1 := c.Convert(d)
+	r2 := c.Convert(d)
+	if !bytes.Equal(r1.JSON, r2.JSON) {
+		t.Fatal("not deterministic")
+	}
+}

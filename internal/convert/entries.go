@@ -1,0 +1,196 @@
+package convert
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// maxDepth bounds every walk over user JSON.
+const maxDepth = 64
+
+func fatal(path, msg string) Issue { return Issue{Path: path, Message: msg, Fatal: true} }
+
+// checkDefinition checks one tools_defs entry and builds its function tool.
+func checkDefinition(t *model.Tool) *entry {
+	e := &entry{typ: "function"}
+	o, err := model.ParseObject(t.Raw)
+	if err != nil {
+		e.drop = true
+		if errors.Is(err, model.ErrNotObject) {
+			e.issues = append(e.issues, fatal("", "must be an object (a function definition), got "+model.JSONKind(t.Raw)))
+		} else {
+			e.issues = append(e.issues, fatal("", "not valid JSON: "+err.Error()))
+		}
+		return e
+	}
+	f := &FunctionTool{}
+	for _, m := range o {
+		switch m.Key {
+		case "type":
+			if s := string(bytes.TrimSpace(m.Value)); s != `"function"` {
+				e.issues = append(e.issues, fatal("/type", "tools_defs holds functions: type must be \"function\" or absent, got "+s+"; built-in tools go in extra.builtin_tools"))
+			}
+		case "name":
+			if json.Unmarshal(m.Value, &f.Name) != nil {
+				e.issues = append(e.issues, fatal("/name", "must be a string, got "+model.JSONKind(m.Value)))
+			}
+		case "description":
+			if model.JSONKind(m.Value) != "null" && json.Unmarshal(m.Value, &f.Description) != nil {
+				e.issues = append(e.issues, fatal("/description", "must be a string, got "+model.JSONKind(m.Value)))
+			}
+		case "parameters":
+			f.Parameters = m.Value
+		case "strict":
+			switch model.JSONKind(m.Value) {
+			case "boolean":
+				v := string(bytes.TrimSpace(m.Value)) == "true"
+				f.Strict = &v
+			case "null":
+			default:
+				e.issues = append(e.issues, fatal("/strict", "must be true, false or absent, got "+model.JSONKind(m.Value)))
+			}
+		default:
+			f.Extra = append(f.Extra, m)
+		}
+	}
+	if !o.Has("name") {
+		e.issues = append(e.issues, fatal("/name", "required"))
+	}
+	if t.ParamsDraft != nil {
+		if err := model.CheckJSON([]byte(*t.ParamsDraft)); err != nil {
+			e.issues = append(e.issues, fatal("/parameters", "not valid JSON: "+err.Error()))
+		} else {
+			f.Parameters = json.RawMessage(*t.ParamsDraft)
+		}
+	}
+	e.name = f.Name
+	if hasFatal(e.issues) {
+		e.drop = true
+		return e
+	}
+	e.tool = ResponseTool{Function: f}
+	wire := f.appendJSON(nil)
+	e.issues = append(e.issues, checkFunction(wire, f.Parameters, f.Strict)...)
+	e.drop = hasFatal(e.issues)
+	return e
+}
+
+// checkFunction runs the schema and strict-mode checks on a function entry
+// in wire format.
+func checkFunction(wire []byte, params json.RawMessage, strict *bool) []Issue {
+	v, err := decodeForCheck(wire, true)
+	if err != nil {
+		return []Issue{fatal("", err.Error())}
+	}
+	issues := CheckEntry("function", v)
+	if model.JSONKind(params) == "object" {
+		issues = append(issues, strictIssues(params, strict)...)
+	}
+	return issues
+}
+
+// checkBuiltin checks one extra.builtin_tools entry; it is passed through
+// unchanged unless it is unusable.
+func checkBuiltin(raw json.RawMessage) *entry {
+	e := &entry{}
+	if err := model.CheckJSON(raw); err != nil {
+		e.drop = true
+		e.issues = append(e.issues, fatal("", "not valid JSON: "+err.Error()))
+		return e
+	}
+	if k := model.JSONKind(raw); k != "object" {
+		e.drop = true
+		e.issues = append(e.issues, fatal("", "must be an object with a \"type\", got "+k))
+		return e
+	}
+	isFunc := false
+	var probe struct {
+		Type        json.RawMessage `json:"type"`
+		Name        json.RawMessage `json:"name"`
+		ServerLabel json.RawMessage `json:"server_label"`
+		Parameters  json.RawMessage `json:"parameters"`
+		Strict      *bool           `json:"strict"`
+	}
+	_ = json.Unmarshal(raw, &probe)
+	if probe.Type == nil {
+		e.drop = true
+		e.issues = append(e.issues, fatal("/type", "required: every built-in tool names its type, e.g. \"web_search\""))
+		return e
+	}
+	if json.Unmarshal(probe.Type, &e.typ) != nil {
+		e.drop = true
+		e.issues = append(e.issues, fatal("/type", "must be a string, got "+model.JSONKind(probe.Type)))
+		return e
+	}
+	_ = json.Unmarshal(probe.Name, &e.name)
+	_ = json.Unmarshal(probe.ServerLabel, &e.label)
+	e.tool = ResponseTool{Builtin: raw}
+	if !IsToolType(e.typ) {
+		msg := fmt.Sprintf("unknown type %q: passed through unchanged", e.typ)
+		if s := suggest(e.typ, ToolTypes()); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		e.issues = append(e.issues, Issue{Path: "/type", Message: msg})
+		return e
+	}
+	isFunc = e.typ == "function"
+	v, err := decodeForCheck(raw, isFunc)
+	if err != nil {
+		e.drop = true
+		e.issues = append(e.issues, fatal("", err.Error()))
+		return e
+	}
+	e.issues = append(e.issues, CheckEntry(e.typ, v)...)
+	if isFunc && model.JSONKind(probe.Parameters) == "object" {
+		e.issues = append(e.issues, strictIssues(probe.Parameters, probe.Strict)...)
+	}
+	e.drop = hasFatal(e.issues)
+	return e
+}
+
+// decodeForCheck decodes an entry for the schema checks, keeping numbers as
+// written. For a function, an object "parameters" (any JSON Schema, maybe
+// megabytes) is replaced by {}: the strict-mode walk checks it.
+func decodeForCheck(raw []byte, function bool) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if function {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &m); err != nil {
+			return nil, errors.New("not a JSON object")
+		}
+		out := make(map[string]any, len(m))
+		for k, rv := range m {
+			if k == "parameters" && model.JSONKind(rv) == "object" {
+				out[k] = map[string]any{}
+				continue
+			}
+			var x any
+			d := json.NewDecoder(bytes.NewReader(rv))
+			d.UseNumber()
+			if err := d.Decode(&x); err != nil {
+				return nil, fmt.Errorf("/%s: %v", k, err)
+			}
+			out[k] = x
+		}
+		return out, nil
+	}
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func hasFatal(is []Issue) bool {
+	for _, i := range is {
+		if i.Fatal {
+			return true
+		}
+	}
+	return false
+}

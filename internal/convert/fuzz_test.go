@@ -1,0 +1,55 @@
+package convert
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// FuzzConvert: any document converts without a panic to valid JSON with no
+// raw control bytes, deterministically, and converting the output again
+// (as an imported body) gives the same tools.
+func FuzzConvert(f *testing.F) {
+	for _, s := range []string{
+		string(model.ExampleJSON()),
+		`{"extra":{"builtin_tools":[42,{"type":"web_search"},"x",{"no":"type"},{"type":7}]}}`,
+		`{"tools_defs":[{"name":"f","parameters":{"type":"object","properties":{"a":{"type":"object"}}},"strict":true}],"tool_choice":{"type":"function","name":"f"}}`,
+		`{"tool_choice":"required","parallel_tool_calls":"yes","model":1}`,
+		`{"tools":[{"type":"mcp","server_label":"s"},{"type":"custom","name":"c","format":{"type":"grammar"}}],"tool_choice":{"type":"allowed_tools","mode":"auto","tools":[{"type":"custom","name":"c"}]}}`,
+		`{"extra":{"builtin_tools":[{"type":"file_search","vector_store_ids":["v"],"filters":{"type":"and","filters":[{"type":"eq","key":"k","value":1}]}}]}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 64<<10 {
+			return
+		}
+		d, err := model.Parse(data)
+		if err != nil {
+			return
+		}
+		var c Converter
+		r := c.Convert(d)
+		if !json.Valid(r.JSON) {
+			t.Fatalf("output is not JSON:\n%s", r.JSON)
+		}
+		for _, b := range r.JSON {
+			if b < 0x20 && b != '\n' {
+				t.Fatalf("raw control byte %#x in output", b)
+			}
+		}
+		if again := c.Convert(d); !bytes.Equal(again.JSON, r.JSON) {
+			t.Fatalf("not deterministic:\n%s\n%s", r.JSON, again.JSON)
+		}
+		d2, err := model.Parse(r.JSON)
+		if err != nil {
+			t.Fatalf("output does not load: %v", err)
+		}
+		r2 := c.Convert(d2)
+		if len(r2.Tools) != len(r.Tools) {
+			t.Fatalf("re-import kept %d of %d tools:\n%s", len(r2.Tools), len(r.Tools), r.JSON)
+		}
+	})
+}
