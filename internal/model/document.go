@@ -49,7 +49,6 @@ type Tool struct {
 	Origin string
 }
 
-
 // Document is what a user edits: request fields, function definitions and
 // raw built-in tools. Fields keeps every top-level member in order (with
 // tools_defs and extra as placeholders), so unknown keys survive a save.

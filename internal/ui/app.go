@@ -50,11 +50,11 @@ type Options struct {
 type mode int
 
 const (
-	modeNormal mode = iota
-	modePicker      // choosing the kind of tool to add
-	modeSaveAs      // typing a file name
-	modeConfirmQuit // unsaved changes: save, discard or cancel
-	modeHelp        // the full key list
+	modeNormal      mode = iota
+	modePicker           // choosing the kind of tool to add
+	modeSaveAs           // typing a file name
+	modeConfirmQuit      // unsaved changes: save, discard or cancel
+	modeHelp             // the full key list
 )
 
 // App is the root model: it owns the document and routes every message.

@@ -4,7 +4,7 @@ import "strings"
 
 // curlCommand is a ready-to-run curl for the request, over several lines:
 // the key stays in $OPENAI_API_KEY, and the body is single-quoted so the
-// shell takes it verbatim (a ' inside becomes '\'').
+// shell takes it verbatim (a ' inside becomes '\”).
 func curlCommand(body []byte) string {
 	var b strings.Builder
 	b.WriteString("curl https://api.openai.com/v1/responses \\\n")

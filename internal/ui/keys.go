@@ -6,12 +6,12 @@ import "charm.land/bubbles/v2/key"
 type KeyMap struct {
 	// Global bindings work everywhere, also while a text field has focus,
 	// so none of them is a printable key.
-	Quit, Save, Undo, Redo, NextField, PrevField, Esc  key.Binding
-	CopyRequest, CopyTools, CopyCurl, ExternalEditor key.Binding
+	Quit, Save, Undo, Redo, NextField, PrevField, Esc key.Binding
+	CopyRequest, CopyTools, CopyCurl, ExternalEditor  key.Binding
 
 	// Navigation bindings work when no text field has focus.
 	Help, QuitKey, FocusTools, FocusEditor, FocusPreview, FocusDiags key.Binding
-	Up, Down, PageUp, PageDown, Home, End, Enter, Left, Right          key.Binding
+	Up, Down, PageUp, PageDown, Home, End, Enter, Left, Right        key.Binding
 
 	// Tools pane.
 	Add, Delete, Duplicate, MoveUp, MoveDown, Toggle key.Binding

@@ -44,3 +44,5 @@ func TestScratchCPU(t *testing.T) {
 	d4 := cpuPerOp(2000000, func() { d.RenderColors(c, top, 40, 120, 0) })
 	fmt.Printf("RenderWindow cached: %v\n", d4)
 }
+
+func TestScratchSize(t *testing.T) { fmt.Println("bigDoc bytes", len(bigDoc()), "lines", NewDoc(bigDoc()).Lines()) }
