@@ -39,6 +39,12 @@ func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opts.Deps = ui.DefaultDeps()
+	opts.RecoveryFile = ui.RecoveryFile(opts.Path)
+	if opts.RecoveryFile != "" {
+		if d, err := model.ReadFile(opts.RecoveryFile); err == nil && !sameDocument(d, opts.Doc) {
+			opts.Recovered = d
+		}
+	}
 	app := ui.New(opts)
 
 	progOpts := []tea.ProgramOption{tea.WithInput(stdin)}
@@ -88,4 +94,11 @@ func openDocument(files []string) (ui.Options, error) {
 		return ui.Options{}, err
 	}
 	return ui.Options{Doc: d, Path: path, Name: filepath.Base(path)}, nil
+}
+
+// sameDocument reports whether two documents save to the same bytes.
+func sameDocument(a, b *model.Document) bool {
+	x, err1 := a.Marshal()
+	y, err2 := b.Marshal()
+	return err1 == nil && err2 == nil && string(x) == string(y)
 }

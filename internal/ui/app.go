@@ -44,6 +44,11 @@ type Options struct {
 	// Name is how the document is called in the title and status line.
 	Name string
 	Deps Deps
+	// RecoveryFile keeps unsaved work between sessions ("" turns it off).
+	RecoveryFile string
+	// Recovered is unsaved work found in RecoveryFile at start; the app
+	// offers to restore it.
+	Recovered *model.Document
 }
 
 // mode is what the keyboard is doing besides editing the document.
@@ -55,6 +60,7 @@ const (
 	modeSaveAs           // typing a file name
 	modeConfirmQuit      // unsaved changes: save, discard or cancel
 	modeHelp             // the full key list
+	modeRecover          // unsaved work from an earlier session: restore or discard
 )
 
 // App is the root model: it owns the document and routes every message.
@@ -91,6 +97,10 @@ type App struct {
 
 	width, height int
 	lay           layout
+
+	recoveryFile string
+	recovered    *model.Document
+	recoveryDue  bool // a change waits for its recovery copy
 }
 
 // New returns the app for a document.
@@ -103,6 +113,12 @@ func New(o Options) *App {
 		path:  o.Path,
 		name:  o.Name,
 		focus: PaneTools,
+
+		recoveryFile: o.RecoveryFile,
+		recovered:    o.Recovered,
+	}
+	if a.recovered != nil {
+		a.mode = modeRecover
 	}
 	if a.doc == nil {
 		a.doc = &model.Document{}
@@ -218,6 +234,7 @@ func (a *App) record(group string) {
 func (a *App) changed() {
 	a.version++
 	a.reconvert()
+	a.recoveryDue = true
 }
 
 func (a *App) undoRedo(redo bool) {
@@ -278,14 +295,15 @@ func (a *App) applyField(f *field) {
 		if !ok {
 			return // invalid JSON stays in the field until it parses
 		}
-		t.Raw = setPath(t.Raw, f.path, v)
-		if f.id == "name" {
-			checkName(f)
-		}
 		if len(f.path) == 2 && f.path[0] == "user_location" && v != nil {
+			// a location names its type first, as the API documents it
 			if _, has := getPath(t.Raw, []string{"user_location", "type"}); !has {
 				t.Raw = setPath(t.Raw, []string{"user_location", "type"}, model.String("approximate"))
 			}
+		}
+		t.Raw = setPath(t.Raw, f.path, v)
+		if f.id == "name" {
+			checkName(f)
 		}
 	}
 	t.Origin = ""
@@ -477,6 +495,15 @@ func (a *App) setStatus(s string, isErr bool) tea.Cmd {
 // Update routes a message: size and colour first, then results of
 // commands, then keys (prompts, global keys, the focused pane).
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := a.update(msg)
+	if a.recoveryDue {
+		a.recoveryDue = false
+		cmd = tea.Batch(cmd, a.scheduleRecovery())
+	}
+	return m, cmd
+}
+
+func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
@@ -488,6 +515,13 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case clearStatusMsg:
 		if msg.id == a.statusID {
 			a.status = ""
+		}
+		return a, nil
+	case recoveryTickMsg:
+		return a, a.onRecoveryTick(msg)
+	case recoveryWrittenMsg:
+		if msg.err != nil {
+			return a, a.setStatus("Could not keep a recovery copy: "+display.SanitizeLine(msg.err.Error()), true)
 		}
 		return a, nil
 	case copiedMsg:
@@ -524,12 +558,33 @@ func (a *App) relayout() {
 func (a *App) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	km := a.keys
 	switch a.mode {
+	case modeRecover:
+		switch k.String() {
+		case "r", "y":
+			a.record("")
+			a.doc = a.recovered
+			a.recovered = nil
+			a.mode = modeNormal
+			a.changed()
+			a.selectRow(0)
+			return a, a.setStatus("Restored the unsaved work; ctrl+s saves it, ctrl+z undoes the restore", false)
+		case "d", "n":
+			a.recovered = nil
+			a.mode = modeNormal
+			a.dropRecovery()
+			return a, a.setStatus("Discarded the unsaved work of the earlier session", false)
+		}
+		if key.Matches(k, km.Quit) {
+			return a, tea.Quit // the copy stays for next time
+		}
+		return a, nil
 	case modeConfirmQuit:
 		switch {
 		case k.String() == "s" || k.String() == "y":
 			a.mode = modeNormal
 			return a, a.save(true)
 		case k.String() == "d" || k.String() == "n":
+			a.dropRecovery()
 			return a, tea.Quit
 		case key.Matches(k, km.Esc), k.String() == "c":
 			a.mode = modeNormal
@@ -842,6 +897,9 @@ func (a *App) onSaved(m savedMsg) (tea.Model, tea.Cmd) {
 	}
 	a.saved = m.version
 	a.name = filepath.Base(m.path)
+	if !a.Dirty() {
+		a.dropRecovery()
+	}
 	if m.quit {
 		return a, tea.Quit
 	}
@@ -1016,10 +1074,7 @@ func (a *App) View() tea.View {
 	tools := box(PaneTools, a.lay.tools, "1 Tools", a.tools.view(a.doc, a.marks, st, tw, th, a.focus == PaneTools))
 	dw, dh := a.lay.diags.inner()
 	nErr, nWarn := countDiags(a.res.Diagnostics)
-	dTitle := fmt.Sprintf("4 Diagnostics (%d)", len(a.res.Diagnostics))
-	if nErr+nWarn > 0 {
-		dTitle = fmt.Sprintf("4 Diagnostics (%d: %d ✗ %d !)", nErr+nWarn, nErr, nWarn)
-	}
+	dTitle := fmt.Sprintf("4 Diagnostics (%d)", nErr+nWarn)
 	diags := box(PaneDiags, a.lay.diags, dTitle, a.diags.view(a.res.Diagnostics, st, dw, dh, a.focus == PaneDiags))
 	var edLines []string
 	edTitle := "2 " + a.formTitle()
@@ -1096,6 +1151,8 @@ func (a *App) statusView() string {
 	st := &a.styles
 	w := a.width
 	switch a.mode {
+	case modeRecover:
+		return fit(st.Warning.Render("Unsaved work from an earlier session was found. ")+"r restore · d discard", w)
 	case modeConfirmQuit:
 		return fit(st.Warning.Render("Unsaved changes. ")+"s save and quit · d discard and quit · esc cancel", w)
 	case modeSaveAs:

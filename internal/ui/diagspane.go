@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
@@ -45,11 +48,15 @@ func (p *diagsPane) view(ds []convert.Diagnostic, st *Styles, w, h int, active b
 			msg += "; left out"
 		}
 		l1 := fit(icon+" "+display.SanitizeLine(where), w)
-		l2 := fit("  "+display.SanitizeLine(msg), w)
 		if i == p.row && active {
-			l1, l2 = st.Selected.Render(l1), st.Selected.Render(l2)
+			// the chosen one is shown whole
+			lines = append(lines, st.Selected.Render(l1))
+			for _, l := range strings.Split(ansi.Wrap(display.SanitizeLine(where+": "+msg), max(1, w-2), " /"), "\n") {
+				lines = append(lines, "  "+l)
+			}
+			continue
 		}
-		lines = append(lines, l1, l2)
+		lines = append(lines, l1, fit("  "+display.SanitizeLine(msg), w))
 	}
 	return lines
 }

@@ -59,6 +59,9 @@ func (p *formPane) setFields(fs []*field) {
 func (p *formPane) syncFocus() {
 	for i, f := range p.fields {
 		if i == p.idx && p.editing && f.isText() {
+			if !f.ed.Focused() && f.kind == fieldText {
+				f.ed.SetCursor(0, len(f.ed.Value())) // typing appends
+			}
 			f.ed.Focus()
 		} else {
 			f.ed.Blur()
@@ -162,7 +165,10 @@ func (p *formPane) view(st *Styles, active bool) []string {
 		if focused {
 			lab = st.LabelFocused
 		}
-		label := f.label
+		label := "  " + f.label
+		if i == p.idx {
+			label = "▸ " + f.label
+		}
 		switch f.kind {
 		case fieldText:
 			lines = append(lines, fit(lab.Render(fit(label, labelWidth-1))+" ", labelWidth)+f.ed.View())
@@ -179,7 +185,7 @@ func (p *formPane) view(st *Styles, active bool) []string {
 				extra = st.Dim.Render("  " + strconv.Itoa(f.ed.Line()+1) + ":" + strconv.Itoa(f.ed.Column()+1))
 			}
 			lines = append(lines, lab.Render(label)+extra)
-			bar := st.Border.Render("│ ")
+			bar := st.Border.Render("  ")
 			if focused {
 				bar = st.BorderFocused.Render("│ ")
 			}
@@ -189,9 +195,9 @@ func (p *formPane) view(st *Styles, active bool) []string {
 		}
 		switch {
 		case f.err != "":
-			lines = append(lines, st.Error.Render("  ✗ "+display.SanitizeLine(f.err)))
+			lines = append(lines, st.Error.Render("    ✗ "+display.SanitizeLine(f.err)))
 		case focused && f.hint != "":
-			lines = append(lines, st.Dim.Render("  "+f.hint))
+			lines = append(lines, st.Dim.Render("    "+f.hint))
 		}
 	}
 	// Keep the focused field in view.

@@ -48,8 +48,11 @@ func toolLabel(k model.Kind, t model.Tool) (icon, label string) {
 	}
 	typ := typeOf(t.Raw)
 	if typ == "" {
-		if model.CheckJSON(t.Raw) != nil {
+		switch {
+		case model.CheckJSON(t.Raw) != nil:
 			return "◆", "(invalid JSON)"
+		case model.JSONKind(t.Raw) != "object":
+			return "◆", "(" + model.JSONKind(t.Raw) + ")"
 		}
 		return "◆", "(no type)"
 	}
