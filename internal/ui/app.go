@@ -1063,43 +1063,48 @@ func (a *App) View() tea.View {
 		return v
 	}
 	st := &a.styles
-	box := func(p Pane, r rect, title string, lines []string) string {
+	box := func(p Pane, r rect, title string, lines []string) []string {
 		b, t := st.Border, st.Title
 		if a.focus == p && a.mode == modeNormal {
 			b, t = st.BorderFocused, st.TitleFocused
 		}
 		return frame(r, title, lines, b, t)
 	}
-	tw, th := a.lay.tools.inner()
-	tools := box(PaneTools, a.lay.tools, "1 Tools", a.tools.view(a.doc, a.marks, st, tw, th, a.focus == PaneTools))
-	dw, dh := a.lay.diags.inner()
-	nErr, nWarn := countDiags(a.res.Diagnostics)
-	dTitle := fmt.Sprintf("4 Diagnostics (%d)", nErr+nWarn)
-	diags := box(PaneDiags, a.lay.diags, dTitle, a.diags.view(a.res.Diagnostics, st, dw, dh, a.focus == PaneDiags))
-	var edLines []string
-	edTitle := "2 " + a.formTitle()
-	if a.mode == modePicker {
-		edTitle = "2 Add a tool"
-		edLines = a.pickerView(a.lay.editor.inner())
-	} else {
-		edLines = a.form.view(st, a.focus == PaneEditor)
-	}
-	ed := box(PaneEditor, a.lay.editor, edTitle, edLines)
-	pw, ph := a.lay.preview.inner()
-	prevTitle := fmt.Sprintf("3 Preview · %d bytes", len(a.res.JSON))
-	prev := box(PanePreview, a.lay.preview, prevTitle, a.preview.view(pw, ph))
-
-	left := lipgloss.JoinVertical(lipgloss.Left, tools, diags)
-	var body string
-	if a.lay.wide {
-		body = lipgloss.JoinHorizontal(lipgloss.Top, left, ed, prev)
-	} else {
-		body = lipgloss.JoinHorizontal(lipgloss.Top, left, lipgloss.JoinVertical(lipgloss.Left, ed, prev))
-	}
+	rows := make([][]string, a.lay.status.Y)
 	if a.mode == modeHelp {
-		body = a.helpView()
+		place(rows, rect{0, 0, a.width, a.lay.status.Y}, a.helpView())
+	} else {
+		tw, th := a.lay.tools.inner()
+		place(rows, a.lay.tools, box(PaneTools, a.lay.tools, "1 Tools", a.tools.view(a.doc, a.marks, st, tw, th, a.focus == PaneTools)))
+		dw, dh := a.lay.diags.inner()
+		nErr, nWarn := countDiags(a.res.Diagnostics)
+		dTitle := fmt.Sprintf("4 Diagnostics (%d)", nErr+nWarn)
+		place(rows, a.lay.diags, box(PaneDiags, a.lay.diags, dTitle, a.diags.view(a.res.Diagnostics, st, dw, dh, a.focus == PaneDiags)))
+		var edLines []string
+		edTitle := "2 " + a.formTitle()
+		if a.mode == modePicker {
+			edTitle = "2 Add a tool"
+			edLines = a.pickerView(a.lay.editor.inner())
+		} else {
+			edLines = a.form.view(st, a.focus == PaneEditor)
+		}
+		place(rows, a.lay.editor, box(PaneEditor, a.lay.editor, edTitle, edLines))
+		pw, ph := a.lay.preview.inner()
+		prevTitle := fmt.Sprintf("3 Preview · %d bytes", len(a.res.JSON))
+		place(rows, a.lay.preview, box(PanePreview, a.lay.preview, prevTitle, a.preview.view(pw, ph)))
 	}
-	v.SetContent(body + "\n" + a.statusView() + "\n" + a.help.View(a))
+	var b strings.Builder
+	b.Grow(a.width * a.height * 4)
+	for _, r := range rows {
+		for _, part := range r {
+			b.WriteString(part)
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(a.statusView())
+	b.WriteByte('\n')
+	b.WriteString(a.help.View(a))
+	v.SetContent(b.String())
 	return v
 }
 
@@ -1175,7 +1180,7 @@ func (a *App) statusView() string {
 	return fit(st.Dim.Render(info), w)
 }
 
-func (a *App) helpView() string {
+func (a *App) helpView() []string {
 	w, h := a.width, a.lay.status.Y
 	iw := w - 2
 	var blocks [][]string

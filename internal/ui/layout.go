@@ -62,45 +62,52 @@ func computeLayout(w, h, helpHeight int) layout {
 }
 
 // frame draws a rounded box of r's size with title in the top border and
-// the given content lines (already cut to the inner width) inside.
-func frame(r rect, title string, content []string, border, titleStyle lipgloss.Style) string {
+// the given content lines inside, cut or padded to the inner width. It
+// returns exactly r.H lines of exactly r.W cells.
+func frame(r rect, title string, content []string, border, titleStyle lipgloss.Style) []string {
 	if r.W < 2 || r.H < 2 {
-		return ""
+		return nil
 	}
 	iw, ih := r.inner()
-	var b strings.Builder
-	b.Grow((r.W + 16) * r.H)
+	out := make([]string, 0, r.H)
 	title = ansi.Truncate(title, max(0, iw-2), "…")
-	tw := ansi.StringWidth(title)
-	if tw > 0 {
-		b.WriteString(border.Render("╭─"))
-		b.WriteString(titleStyle.Render(title))
-		b.WriteString(border.Render(strings.Repeat("─", max(0, iw-1-tw)) + "╮"))
+	if tw := ansi.StringWidth(title); tw > 0 {
+		out = append(out, border.Render("╭─")+titleStyle.Render(title)+border.Render(strings.Repeat("─", max(0, iw-1-tw))+"╮"))
 	} else {
-		b.WriteString(border.Render("╭" + strings.Repeat("─", iw) + "╮"))
+		out = append(out, border.Render("╭"+strings.Repeat("─", iw)+"╮"))
 	}
 	side := border.Render("│")
 	for i := 0; i < ih; i++ {
-		b.WriteByte('\n')
-		b.WriteString(side)
 		line := ""
 		if i < len(content) {
 			line = content[i]
 		}
-		lw := ansi.StringWidth(line)
-		if lw > iw {
-			line = ansi.Truncate(line, iw, "")
-			lw = ansi.StringWidth(line)
-		}
-		b.WriteString(line)
-		if lw < iw {
-			b.WriteString(strings.Repeat(" ", iw-lw))
-		}
-		b.WriteString(side)
+		out = append(out, side+fitExact(line, iw)+side)
 	}
-	b.WriteByte('\n')
-	b.WriteString(border.Render("╰" + strings.Repeat("─", iw) + "╯"))
-	return b.String()
+	return append(out, border.Render("╰"+strings.Repeat("─", iw)+"╯"))
+}
+
+// fitExact pads or cuts a styled line to exactly w cells, without an
+// ellipsis.
+func fitExact(s string, w int) string {
+	sw := ansi.StringWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, "")
+		sw = ansi.StringWidth(s)
+	}
+	if sw < w {
+		s += strings.Repeat(" ", w-sw)
+	}
+	return s
+}
+
+// place copies a pane's lines onto the screen rows at r.
+func place(rows [][]string, r rect, lines []string) {
+	for i, l := range lines {
+		if y := r.Y + i; y >= 0 && y < len(rows) {
+			rows[y] = append(rows[y], l)
+		}
+	}
 }
 
 // fit pads or cuts a styled line to exactly w cells.
