@@ -559,8 +559,8 @@ func (a *App) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	km := a.keys
 	switch a.mode {
 	case modeRecover:
-		switch k.String() {
-		case "r", "y":
+		switch {
+		case key.Matches(k, km.Restore):
 			a.record("")
 			a.doc = a.recovered
 			a.recovered = nil
@@ -568,7 +568,7 @@ func (a *App) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			a.changed()
 			a.selectRow(0)
 			return a, a.setStatus("Restored the unsaved work; ctrl+s saves it, ctrl+z undoes the restore", false)
-		case "d", "n":
+		case key.Matches(k, km.Discard):
 			a.recovered = nil
 			a.mode = modeNormal
 			a.dropRecovery()
@@ -580,13 +580,13 @@ func (a *App) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return a, nil
 	case modeConfirmQuit:
 		switch {
-		case k.String() == "s" || k.String() == "y":
+		case key.Matches(k, km.SaveQuit):
 			a.mode = modeNormal
 			return a, a.save(true)
-		case k.String() == "d" || k.String() == "n":
+		case key.Matches(k, km.Discard):
 			a.dropRecovery()
 			return a, tea.Quit
-		case key.Matches(k, km.Esc), k.String() == "c":
+		case key.Matches(k, km.Cancel):
 			a.mode = modeNormal
 			return a, a.setStatus("Quit cancelled", false)
 		case key.Matches(k, km.Quit):

@@ -18,7 +18,7 @@ type KeyMap struct {
 	// Editor pane.
 	RawToggle key.Binding
 	// Confirmations.
-	Yes, No key.Binding
+	SaveQuit, Discard, Restore, Cancel key.Binding
 }
 
 // DefaultKeyMap returns the bindings.
@@ -61,7 +61,9 @@ func DefaultKeyMap() KeyMap {
 
 		RawToggle: key.NewBinding(key.WithKeys("alt+r"), key.WithHelp("alt+r", "form/raw JSON")),
 
-		Yes: key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
-		No:  key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("n", "no")),
+		SaveQuit: key.NewBinding(key.WithKeys("s", "y"), key.WithHelp("s", "save and quit")),
+		Discard:  key.NewBinding(key.WithKeys("d", "n"), key.WithHelp("d", "discard")),
+		Restore:  key.NewBinding(key.WithKeys("r", "y"), key.WithHelp("r", "restore")),
+		Cancel:   key.NewBinding(key.WithKeys("esc", "c"), key.WithHelp("esc", "cancel")),
 	}
 }
