@@ -342,11 +342,11 @@ func (d *Doc) renderLine(c *Colors, line string, width, xoff int) string {
 	for pos := 0; pos < len(line) && col < right; {
 		k, end := nextToken(line, pos)
 		pre := c.pre[k]
-		first := true
+		safe := safeAt(line, pos)
 		for pos < end && col < right {
-			chunkEnd := end
+			chunkEnd, nextSafeToo := end, true
 			if budget := 8*(right-col) + 64; end-pos > budget {
-				chunkEnd = nextSafe(line, pos+budget, end)
+				chunkEnd, nextSafeToo = nextSafe(line, pos+budget, end)
 			}
 			var san []byte
 			if scanClean(line, pos, chunkEnd, true) == chunkEnd {
@@ -355,10 +355,8 @@ func (d *Doc) renderLine(c *Colors, line string, width, xoff int) string {
 				d.san = appendSanitized(d.san[:0], line, pos, chunkEnd, true, col)
 				san = d.san
 			}
-			safe := !first || safeAt(line, pos)
-			first = false
 			col = w.emit(san, pre, safe, col, xoff, right)
-			pos = chunkEnd
+			pos, safe = chunkEnd, nextSafeToo
 		}
 		pos = end
 	}
@@ -444,8 +442,8 @@ func nextToken(s string, i int) (int, int) {
 	c := s[i]
 	switch {
 	case c == ' ':
-		j := i + 1
-		for j < len(s) && s[j] == ' ' {
+		j, lim := i+1, min(len(s), i+maxToken)
+		for j < lim && s[j] == ' ' {
 			j++
 		}
 		return kPlain, j
@@ -462,14 +460,14 @@ func nextToken(s string, i int) (int, int) {
 	case isPunct(c):
 		return kPunct, i + 1
 	case c == '-' || c >= '0' && c <= '9':
-		j := i + 1
-		for j < len(s) && isNumByte(s[j]) {
+		j, lim := i+1, min(len(s), i+maxToken)
+		for j < lim && isNumByte(s[j]) {
 			j++
 		}
 		return kNumber, j
 	case isLetter(c):
-		j := i + 1
-		for j < len(s) && isLetter(s[j]) {
+		j, lim := i+1, min(len(s), i+maxToken)
+		for j < lim && isLetter(s[j]) {
 			j++
 		}
 		switch s[i:j] {
@@ -478,8 +476,8 @@ func nextToken(s string, i int) (int, int) {
 		}
 		return kPlain, j
 	}
-	j := i + 1
-	for j < len(s) && !startsToken(s[j]) {
+	j, lim := i+1, min(len(s), i+maxToken)
+	for j < lim && !startsToken(s[j]) {
 		j++
 	}
 	return kPlain, j
@@ -549,16 +547,32 @@ func isSimple(r rune) bool {
 	return false
 }
 
-// nextSafe returns the first position at or after p (and before end) that
-// is a rune start where safeAt holds, or end.
-func nextSafe(s string, p, end int) int {
-	for ; p < end; p++ {
-		if !utf8.RuneStart(s[p]) {
-			continue
-		}
-		if safeAt(s, p) {
-			return p
+// nextSafe returns the first rune start at or after p (and before end)
+// where safeAt holds, looking at most maxSafeScan bytes ahead, and true; or,
+// when there is none (a long run of combining marks, a chain of ZWJ emoji),
+// a rune start near p and false: the caller then separates the two pieces
+// with an escape sequence so that they are measured as two clusters, and
+// the work for one window stays bounded.
+func nextSafe(s string, p, end int) (int, bool) {
+	limit := min(end, p+maxSafeScan)
+	for q := p; q < limit; q++ {
+		if utf8.RuneStart(s[q]) && safeAt(s, q) {
+			return q, true
 		}
 	}
-	return end
+	if limit == end {
+		return end, true
+	}
+	for p < end && !utf8.RuneStart(s[p]) {
+		p++
+	}
+	return p, p == end
 }
+
+// maxSafeScan bounds nextSafe's search; maxToken bounds the length of one
+// whitespace, number, word or non-JSON token (a longer one is split into
+// tokens of the same kind).
+const (
+	maxSafeScan = 256
+	maxToken    = 4096
+)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"sync"
@@ -398,6 +399,36 @@ func FuzzRender(f *testing.F) {
 		if len(data) > 1<<16 {
 			return
 		}
+		checkRenderDoc(t, data, top, width, xoff)
+		// The same bytes read as picks from tricky pieces, so that the
+		// fuzzer combines joiners, marks and tokens far more often than
+		// random bytes would.
+		checkRenderDoc(t, trickyText(data), top, width, xoff)
+	})
+}
+
+// trickyPieces are runes and snippets that interact with grapheme
+// clustering, the sanitiser's context rules or the tokenizer.
+var trickyPieces = []string{
+	"\"", ":", ",", " ", "1", "-", "e", "true", "null", "{", "]", "a", "日", "\n", "\t", "\\",
+	"\u0301", "\u0903", "\u0600", "\u200d", "\u200b", "\ufe0f", "\U000E0100", "\u20e3",
+	"😀", "👍", "\U0001F3FB", "🏴", "\U000E0067", "\U000E007F", "\U0001F1FA", "\U0001F1F8",
+	"\u1100", "\u1161", "\u11a8", "\uac00", "\u0915", "\u094d", "\u00ad", "\u3164",
+	"\x1b", "\x1b[31m", "\x1b]0;t\x07", "\u009b", "\u202e", "\x7f", "\r", "\x00",
+	"\xff", "\xe6\x97", "\ufffd", "\u2028", "é", "ж", "ア", "\u3099",
+}
+
+func trickyText(data []byte) []byte {
+	var b []byte
+	for _, c := range data {
+		b = append(b, trickyPieces[int(c)%len(trickyPieces)]...)
+	}
+	return b
+}
+
+func checkRenderDoc(t *testing.T, data []byte, top uint16, width, xoff uint8) {
+	t.Helper()
+	{
 		d := NewDoc(data)
 		w, x := int(width), int(xoff)
 		tp := int(top) % max(d.Lines(), 1)
@@ -424,7 +455,31 @@ func FuzzRender(f *testing.F) {
 				}
 			}
 		}
-	})
+	}
+}
+
+// TestRenderTrickyUnicode renders random lines built from trickyPieces at
+// every width and offset up to 12 (strictWidth is on: a line that comes
+// out wider than measured panics).
+func TestRenderTrickyUnicode(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 800 {
+		data := make([]byte, rng.IntN(24))
+		for i := range data {
+			data[i] = byte(rng.IntN(256))
+		}
+		text := trickyText(data)
+		d := NewDoc(text)
+		for _, p := range []Palette{{}, DefaultPalette(true)} {
+			for width := 1; width <= 12; width++ {
+				for xoff := range 12 {
+					for i, l := range d.Render(p, 0, d.Lines(), width, xoff) {
+						checkRendered(t, d.Line(i), l, width)
+					}
+				}
+			}
+		}
+	}
 }
 
 func isASCII(b []byte) bool {

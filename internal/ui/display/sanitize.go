@@ -233,7 +233,7 @@ func runeClass(r rune) int {
 		case r >= 0x200B && r <= 0x200F, // ZWSP, ZWNJ, LRM, RLM
 			r == 0x2028, r == 0x2029, // line and paragraph separators
 			r >= 0x202A && r <= 0x202E, // bidi embeddings and overrides
-			r >= 0x2060: // word joiner, invisible operators, bidi isolates, deprecated format
+			r >= 0x2060:                // word joiner, invisible operators, bidi isolates, deprecated format
 			return clsEscape
 		}
 		return clsKeep
