@@ -16,6 +16,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
@@ -76,8 +77,9 @@ type App struct {
 	marks   map[sel]int
 	path    string
 	name    string
-	version uint64 // bumped on every change
-	saved   uint64 // version on disk
+	version uint64 // identifies the document's state; new for every change
+	saved   uint64 // the state on disk
+	lastID  uint64 // the last state id handed out
 
 	hist history
 
@@ -206,8 +208,9 @@ func (a *App) followSelection() {
 // ---- changes and undo ----
 
 type snapshot struct {
-	doc *model.Document
-	row int
+	doc     *model.Document
+	row     int
+	version uint64
 }
 
 type history struct {
@@ -224,7 +227,7 @@ func (a *App) record(group string) {
 		return
 	}
 	a.hist.group = group
-	a.hist.undo = append(a.hist.undo, snapshot{doc: a.doc.Clone(), row: a.tools.row})
+	a.hist.undo = append(a.hist.undo, snapshot{doc: a.doc.Clone(), row: a.tools.row, version: a.version})
 	if len(a.hist.undo) > maxUndo {
 		a.hist.undo = a.hist.undo[1:]
 	}
@@ -232,7 +235,8 @@ func (a *App) record(group string) {
 }
 
 func (a *App) changed() {
-	a.version++
+	a.lastID++
+	a.version = a.lastID
 	a.reconvert()
 	a.recoveryDue = true
 }
@@ -250,10 +254,11 @@ func (a *App) undoRedo(redo bool) {
 	}
 	s := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
-	*to = append(*to, snapshot{doc: a.doc, row: a.tools.row})
+	*to = append(*to, snapshot{doc: a.doc, row: a.tools.row, version: a.version})
 	a.doc = s.doc.Clone()
 	a.hist.group = ""
 	a.changed()
+	a.version = s.version // back to a known state: clean again if it was saved
 	editing, idx := a.form.editing, a.form.idx
 	a.selectRow(s.row)
 	a.form.idx, a.form.editing = min(idx, len(a.form.fields)-1), editing && a.focus == PaneEditor
@@ -605,8 +610,7 @@ func (a *App) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 				return a, nil
 			}
 			a.mode = modeNormal
-			a.path, a.name = p, filepath.Base(p)
-			return a, a.save(a.quitOnSaved)
+			return a, a.saveTo(p, a.quitOnSaved)
 		case key.Matches(k, km.Quit):
 			return a, tea.Quit
 		}
@@ -882,12 +886,18 @@ func (a *App) save(quit bool) tea.Cmd {
 		a.prompt.Focus()
 		return nil
 	}
+	return a.saveTo(a.path, quit)
+}
+
+// saveTo writes the document to path; the app takes path as its file
+// once the write succeeded.
+func (a *App) saveTo(path string, quit bool) tea.Cmd {
 	data, err := a.doc.Marshal()
 	if err != nil {
 		return a.setStatus("Cannot save: "+err.Error(), true)
 	}
-	a.setStatus("Saving "+display.SanitizeLine(a.path)+"…", false)
-	return saveCmd(a.deps, a.path, data, a.version, quit)
+	a.setStatus("Saving "+display.SanitizeLine(path)+"…", false)
+	return saveCmd(a.deps, path, data, a.version, quit)
 }
 
 func (a *App) onSaved(m savedMsg) (tea.Model, tea.Cmd) {
@@ -896,7 +906,7 @@ func (a *App) onSaved(m savedMsg) (tea.Model, tea.Cmd) {
 		return a, a.setStatus("Save failed, nothing changed on disk or here: "+display.SanitizeLine(m.err.Error()), true)
 	}
 	a.saved = m.version
-	a.name = filepath.Base(m.path)
+	a.path, a.name = m.path, filepath.Base(m.path)
 	if !a.Dirty() {
 		a.dropRecovery()
 	}
@@ -1101,9 +1111,21 @@ func (a *App) View() tea.View {
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString(a.statusView())
-	b.WriteByte('\n')
-	b.WriteString(a.help.View(a))
+	status := a.statusView()
+	if a.mode == modeNormal && a.status != "" && ansi.StringWidth(status) > a.width {
+		// A long message takes the help line too, so its end (often the
+		// reason and what to do) stays readable.
+		wrapped := strings.SplitN(ansi.Wrap(status, a.width, " "), "\n", 3)
+		b.WriteString(fitExact(wrapped[0], a.width))
+		b.WriteByte('\n')
+		if len(wrapped) > 1 {
+			b.WriteString(fit(wrapped[1], a.width))
+		}
+	} else {
+		b.WriteString(fit(status, a.width))
+		b.WriteByte('\n')
+		b.WriteString(fitExact(a.help.View(a), a.width))
+	}
 	v.SetContent(b.String())
 	return v
 }
@@ -1168,7 +1190,7 @@ func (a *App) statusView() string {
 		if a.statusErr {
 			s = st.StatusErr
 		}
-		return fit(s.Render(display.SanitizeLine(a.status)), w)
+		return s.Render(display.SanitizeLine(a.status))
 	}
 	nErr, nWarn := countDiags(a.res.Diagnostics)
 	dirty := ""

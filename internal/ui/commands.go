@@ -96,7 +96,7 @@ func copyStatus(m copiedMsg, getenv func(string) string) (string, bool) {
 	case m.native == nil:
 		return "Copied " + size + " to the system clipboard; too large for the terminal clipboard (OSC 52)", false
 	case m.osc52:
-		return "Sent " + size + " to the terminal clipboard (OSC 52): paste to check. System clipboard: " + nativeHint(m.native, getenv), false
+		return "Sent " + size + " via OSC 52 (terminal clipboard): paste to check. System clipboard failed: " + nativeHint(m.native, getenv), false
 	default:
 		return fmt.Sprintf("Copy failed: %s is over the %d-byte terminal clipboard limit and the system clipboard failed (%s); save with ctrl+s or run tooltui --print", size, MaxOSC52Bytes, nativeHint(m.native, getenv)), true
 	}
@@ -109,7 +109,7 @@ func nativeHint(err error, getenv func(string) string) string {
 	case strings.Contains(msg, "No clipboard utilities"):
 		return "no clipboard program found (install xclip, xsel or wl-clipboard)"
 	case getenv("DISPLAY") == "" && getenv("WAYLAND_DISPLAY") == "":
-		return "no graphical session (" + msg + ")"
+		return "no graphical session, $DISPLAY is unset (" + msg + ")"
 	}
 	return msg
 }

@@ -20,17 +20,9 @@ func (p *diagsPane) view(ds []convert.Diagnostic, st *Styles, w, h int, active b
 		return []string{st.OK.Render(fit("✓ no problems", w))}
 	}
 	p.row = max(0, min(p.row, len(ds)-1))
-	// Each diagnostic takes two lines: where, then why.
-	per := 2
-	vis := max(1, h/per)
-	if p.row < p.yOff {
-		p.yOff = p.row
-	}
-	if p.row >= p.yOff+vis {
-		p.yOff = p.row - vis + 1
-	}
-	var lines []string
-	for i := p.yOff; i < len(ds) && len(lines)+per <= max(h, per); i++ {
+	// Each diagnostic takes two lines, where and why; the chosen one is
+	// shown whole.
+	block := func(i int) []string {
 		d := ds[i]
 		icon := st.Warning.Render("!")
 		if d.Severity == convert.Error {
@@ -48,15 +40,35 @@ func (p *diagsPane) view(ds []convert.Diagnostic, st *Styles, w, h int, active b
 			msg += "; left out"
 		}
 		l1 := fit(icon+" "+display.SanitizeLine(where), w)
-		if i == p.row && active {
-			// the chosen one is shown whole
-			lines = append(lines, st.Selected.Render(l1))
-			for _, l := range strings.Split(ansi.Wrap(display.SanitizeLine(where+": "+msg), max(1, w-2), " /"), "\n") {
-				lines = append(lines, "  "+l)
-			}
-			continue
+		if i != p.row || !active {
+			return []string{l1, fit("  "+display.SanitizeLine(msg), w)}
 		}
-		lines = append(lines, l1, fit("  "+display.SanitizeLine(msg), w))
+		out := []string{st.Selected.Render(l1)}
+		for _, l := range strings.Split(ansi.Wrap(display.SanitizeLine(where+": "+msg), max(1, w-2), " /"), "\n") {
+			out = append(out, "  "+l)
+		}
+		return out
+	}
+	if p.row < p.yOff {
+		p.yOff = p.row
+	}
+	// Scroll until the chosen block ends inside the pane.
+	for p.yOff < p.row {
+		n := 0
+		for i := p.yOff; i <= p.row; i++ {
+			n += len(block(i))
+		}
+		if n <= h {
+			break
+		}
+		p.yOff++
+	}
+	var lines []string
+	for i := p.yOff; i < len(ds) && len(lines) < h; i++ {
+		lines = append(lines, block(i)...)
+	}
+	if len(lines) > h {
+		lines = lines[:h]
 	}
 	return lines
 }

@@ -45,7 +45,7 @@ func DefaultKeyMap() KeyMap {
 		Up:           key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:         key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		PageUp:       key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-		PageDown:     key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn", "page down")),
+		PageDown:     key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
 		Home:         key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "top")),
 		End:          key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G", "bottom")),
 		Enter:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),

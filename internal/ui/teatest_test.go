@@ -1,0 +1,291 @@
+package ui_test
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui"
+)
+
+// These tests run the app in a real Bubble Tea program with teatest.
+
+// screenProbe asks the running program for its screen. The program's
+// filter answers it on the event loop, after every message sent before
+// it, so reading the screen never races with Update.
+type screenProbe struct{ reply chan string }
+
+func probeFilter(m tea.Model, msg tea.Msg) tea.Msg {
+	if p, ok := msg.(screenProbe); ok {
+		p.reply <- ansi.Strip(m.View().Content)
+		return nil
+	}
+	return msg
+}
+
+// startProgram runs a in a teatest program at 80×24; the program is shut
+// down when the test ends.
+func startProgram(t *testing.T, a *ui.App) *teatest.TestModel {
+	t.Helper()
+	tm := teatest.NewTestModel(t, a,
+		teatest.WithInitialTermSize(80, 24),
+		teatest.WithProgramOptions(tea.WithFilter(probeFilter)))
+	t.Cleanup(func() {
+		_ = tm.Quit()
+		tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	})
+	waitScreen(t, tm, "the first frame", func(s string) bool { return strings.Contains(s, "1 Tools") })
+	return tm
+}
+
+// waitScreen polls the program's screen until ok holds, for up to 5s.
+func waitScreen(t *testing.T, tm *teatest.TestModel, what string, ok func(string) bool) string {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	last := ""
+	for {
+		reply := make(chan string, 1)
+		go tm.Send(screenProbe{reply: reply})
+		select {
+		case last = <-reply:
+			if ok(last) {
+				return last
+			}
+		case <-time.After(time.Until(deadline)):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 5s for %s; last screen:\n%s", what, last)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func contains(s string) func(string) bool {
+	return func(screen string) bool { return strings.Contains(screen, s) }
+}
+
+// pickIn chooses a template in the picker of a running program.
+func pickIn(t *testing.T, tm *teatest.TestModel, label string) {
+	t.Helper()
+	tm.Send(press('a'))
+	re := regexp.MustCompile(`› ` + regexp.QuoteMeta(label) + `\s*│`)
+	for range 40 {
+		s := waitScreen(t, tm, "the picker", contains("Add a tool"))
+		if re.MatchString(s) {
+			tm.Send(kEnter)
+			return
+		}
+		tm.Send(kDown)
+	}
+	t.Fatalf("the picker never offered %s", label)
+}
+
+// quitDiscarding quits a dirty app through the quit prompt.
+func quitDiscarding(t *testing.T, tm *teatest.TestModel) *ui.App {
+	t.Helper()
+	tm.Send(ctrl('q'))
+	waitScreen(t, tm, "the quit prompt", contains("Unsaved changes"))
+	tm.Send(press('d'))
+	return tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*ui.App)
+}
+
+func TestProgramAddWebSearchWithContextSize(t *testing.T) {
+	_, deps := newFakes(t)
+	tm := startProgram(t, ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps}))
+
+	pickIn(t, tm, "web_search")
+	waitScreen(t, tm, "the web_search form", contains("Context size"))
+	tm.Send(kTab)
+	tm.Send(kRight)
+	waitScreen(t, tm, "context size low", func(s string) bool {
+		return regexp.MustCompile(`▸ Context size\s+◀ low ▶`).MatchString(s)
+	})
+	a := quitDiscarding(t, tm)
+
+	out := a.Output()
+	if n := bytes.Count(out, []byte(`"search_context_size": "low"`)); n != 2 {
+		t.Fatalf(`"search_context_size": "low" appears %d times, want 2 (the example's and the new one's):`+"\n%s", n, out)
+	}
+	tools := decode(t, out).Tools
+	if got := compact(string(tools[len(tools)-1])); got != `{"type":"web_search","search_context_size":"low"}` {
+		t.Fatalf("the new tool is %s", got)
+	}
+}
+
+func TestProgramBrokenParameters(t *testing.T) {
+	_, deps := newFakes(t)
+	tm := startProgram(t, ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps}))
+
+	for _, m := range []tea.Msg{press('j'), kEnter, kTab, kTab, ctrl(tea.KeyHome)} {
+		tm.Send(m)
+	}
+	waitScreen(t, tm, "the parameters field", contains("▸ Parameters"))
+	for range 60 {
+		tm.Send(ctrl('k'))
+	}
+	for _, m := range keysOf(brokenParams) {
+		tm.Send(m)
+	}
+	tm.Send(kEsc)
+	waitScreen(t, tm, "the error", contains("Diagnostics (1)"))
+	a := quitDiscarding(t, tm)
+
+	s := screen(a)
+	requireContains(t, s, "line 3, column 3", "final screen")
+	requireContains(t, s, "Diagnostics (1)", "final screen")
+	requireContains(t, s, "tools_defs[0]", "final screen")
+	requireTools(t, a, "web_search", "file_search")
+}
+
+// signalClipboard is a fake system clipboard that reports each copy.
+type signalClipboard struct {
+	texts chan string
+	err   error
+}
+
+func (c *signalClipboard) copy(s string) error {
+	c.texts <- s
+	return c.err
+}
+
+func TestProgramCopyWritesOSC52(t *testing.T) {
+	clip := &signalClipboard{texts: make(chan string, 4)}
+	_, deps := newFakes(t)
+	deps.CopyNative = clip.copy
+	a := ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps})
+	want := string(a.Output()) // read before the program owns the app
+	tm := startProgram(t, a)
+
+	tm.Send(alt('c'))
+	osc := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(want))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(osc)) },
+		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+
+	select {
+	case got := <-clip.texts:
+		if got != want {
+			t.Fatalf("the system clipboard got\n%s\nwant the request\n%s", got, want)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the system clipboard was never written")
+	}
+	waitScreen(t, tm, "the copy status", contains("Copied"))
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*ui.App)
+	if string(fm.Output()) != want {
+		t.Fatal("copying changed the request")
+	}
+}
+
+func TestProgramLargeRequestSkipsOSC52(t *testing.T) {
+	clip := &signalClipboard{texts: make(chan string, 4)}
+	_, deps := newFakes(t)
+	deps.CopyNative = clip.copy
+	a := ui.New(ui.Options{Doc: bigDocument(t), Name: "big.json", Deps: deps})
+	want := string(a.Output())
+	if len(want) <= ui.MaxOSC52Bytes {
+		t.Fatalf("request is %d bytes, not over %d", len(want), ui.MaxOSC52Bytes)
+	}
+	tm := teatest.NewTestModel(t, a,
+		teatest.WithInitialTermSize(200, 24),
+		teatest.WithProgramOptions(tea.WithFilter(probeFilter)))
+	t.Cleanup(func() {
+		_ = tm.Quit()
+		tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	})
+
+	tm.Send(alt('c'))
+	select {
+	case got := <-clip.texts:
+		if got != want {
+			t.Fatal("the system clipboard did not get the request")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the system clipboard was never written")
+	}
+	st := waitScreen(t, tm, "the copy status", contains("Copied"))
+	requireContains(t, st, "too large", "status")
+	_ = tm.Quit()
+	out, err := io.ReadAll(tm.FinalOutput(t, teatest.WithFinalTimeout(5*time.Second)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(out, []byte("\x1b]52;")) {
+		t.Fatalf("a %d-byte request was sent with OSC 52", len(want))
+	}
+}
+
+// TestProgramHungClipboard: a clipboard program that never answers does
+// not freeze the app, and the status line says it timed out.
+func TestProgramHungClipboard(t *testing.T) {
+	block := make(chan struct{})
+	t.Cleanup(func() { close(block) })
+	f, _ := newFakes(t)
+	f.env["DISPLAY"] = ":0"
+	deps := f.deps()
+	deps.CopyNative = func(string) error { <-block; return nil }
+	deps.ClipboardTimeout = 50 * time.Millisecond
+	a := ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps})
+	tm := teatest.NewTestModel(t, a,
+		teatest.WithInitialTermSize(200, 24),
+		teatest.WithProgramOptions(tea.WithFilter(probeFilter)))
+	t.Cleanup(func() {
+		_ = tm.Quit()
+		tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	})
+
+	start := time.Now()
+	tm.Send(alt('c'))
+	tm.Send(press('j'))
+	waitScreen(t, tm, "j to select the function", contains("2 get_weather (function)"))
+	st := waitScreen(t, tm, "the timeout status", contains("50ms"))
+	if el := time.Since(start); el > 2*time.Second {
+		t.Errorf("the timeout was reported after %s", el)
+	}
+	requireContains(t, st, "OSC 52", "status")
+}
+
+// TestProgramSaveAs drives a save as from the quit prompt in a program:
+// the app quits once the file is written.
+func TestProgramSaveAs(t *testing.T) {
+	f, deps := newFakes(t)
+	tm := startProgram(t, ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps}))
+	path := f.fs.dir + "/from-program.json"
+
+	tm.Send(press('j'))
+	tm.Send(press('x'))
+	tm.Send(press('q'))
+	waitScreen(t, tm, "the quit prompt", contains("Unsaved changes"))
+	tm.Send(press('s'))
+	waitScreen(t, tm, "the save prompt", contains("Save as:"))
+	tm.Send(ctrl('u'))
+	tm.Type(path)
+	tm.Send(kEnter)
+	a := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*ui.App)
+	if a.Dirty() {
+		t.Fatal("quit dirty after save and quit")
+	}
+	d, err := model.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Functions) != 0 || len(d.Builtins) != 2 {
+		t.Fatalf("saved %d functions and %d built-ins, want 0 and 2", len(d.Functions), len(d.Builtins))
+	}
+	var req map[string]any
+	if err := json.Unmarshal(a.Output(), &req); err != nil {
+		t.Fatal(err)
+	}
+}
