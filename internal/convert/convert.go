@@ -44,7 +44,8 @@ func Convert(d *model.Document) ([]byte, []Diagnostic) {
 // saw last time, so that an edit to one tool re-checks only that tool. The
 // zero value is ready to use. It is not safe for concurrent use.
 type Converter struct {
-	cache, next map[entryKey]*entry
+	cache, next             map[entryKey]*entry
+	strictCache, strictNext map[string][]Issue
 }
 
 type entryKey struct {
@@ -70,7 +71,11 @@ type entry struct {
 // reported.
 func (c *Converter) Convert(d *model.Document) Result {
 	c.next = make(map[entryKey]*entry, len(d.Functions)+len(d.Builtins))
-	defer func() { c.cache, c.next = c.next, nil }()
+	c.strictNext = make(map[string][]Issue)
+	defer func() {
+		c.cache, c.next = c.next, nil
+		c.strictCache, c.strictNext = c.strictNext, nil
+	}()
 
 	var r Result
 	var diags []Diagnostic
@@ -148,9 +153,9 @@ func (c *Converter) check(k model.Kind, t *model.Tool) *entry {
 	key.raw = string(t.Raw)
 	var e *entry
 	if k == model.Function {
-		e = checkDefinition(t)
+		e = c.checkDefinition(t)
 	} else {
-		e = checkBuiltin(t.Raw)
+		e = c.checkBuiltin(t.Raw)
 	}
 	e.key = key
 	c.next[key] = e

@@ -15,7 +15,7 @@ const maxDepth = 64
 func fatal(path, msg string) Issue { return Issue{Path: path, Message: msg, Fatal: true} }
 
 // checkDefinition checks one tools_defs entry and builds its function tool.
-func checkDefinition(t *model.Tool) *entry {
+func (c *Converter) checkDefinition(t *model.Tool) *entry {
 	e := &entry{typ: "function"}
 	o, err := model.ParseObject(t.Raw)
 	if err != nil {
@@ -73,29 +73,56 @@ func checkDefinition(t *model.Tool) *entry {
 		return e
 	}
 	e.tool = ResponseTool{Function: f}
-	wire := f.appendJSON(nil)
-	e.issues = append(e.issues, checkFunction(wire, f.Parameters, f.Strict)...)
+	e.issues = append(e.issues, c.checkFunction(f)...)
 	e.drop = hasFatal(e.issues)
 	return e
 }
 
-// checkFunction runs the schema and strict-mode checks on a function entry
-// in wire format.
-func checkFunction(wire []byte, params json.RawMessage, strict *bool) []Issue {
-	v, err := decodeForCheck(wire, true)
-	if err != nil {
-		return []Issue{fatal("", err.Error())}
+// checkFunction runs the schema and strict-mode checks on a function. The
+// parameters, possibly megabytes, are walked only by the strict-mode
+// check, whose result is cached by their bytes.
+func (c *Converter) checkFunction(f *FunctionTool) []Issue {
+	v := map[string]any{"type": "function", "name": f.Name, "description": f.Description}
+	switch {
+	case len(f.Parameters) == 0:
+		v["parameters"] = nil
+	case model.JSONKind(f.Parameters) == "object":
+		v["parameters"] = map[string]any{}
+	default:
+		x, err := decodeValue(f.Parameters)
+		if err != nil {
+			return []Issue{fatal("/parameters", err.Error())}
+		}
+		v["parameters"] = x
+	}
+	if f.Strict != nil {
+		v["strict"] = *f.Strict
+	}
+	for _, m := range f.Extra {
+		x, err := decodeValue(m.Value)
+		if err != nil {
+			return []Issue{fatal("/"+escapePointer(m.Key), err.Error())}
+		}
+		v[m.Key] = x
 	}
 	issues := CheckEntry("function", v)
-	if model.JSONKind(params) == "object" {
-		issues = append(issues, strictIssues(params, strict)...)
+	if model.JSONKind(f.Parameters) == "object" {
+		issues = append(issues, strictIssues(c.strictViolations(f.Parameters), f.Strict)...)
 	}
 	return issues
 }
 
+func decodeValue(raw []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var x any
+	err := dec.Decode(&x)
+	return x, err
+}
+
 // checkBuiltin checks one extra.builtin_tools entry; it is passed through
 // unchanged unless it is unusable.
-func checkBuiltin(raw json.RawMessage) *entry {
+func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 	e := &entry{}
 	if err := model.CheckJSON(raw); err != nil {
 		e.drop = true
@@ -146,7 +173,7 @@ func checkBuiltin(raw json.RawMessage) *entry {
 	}
 	e.issues = append(e.issues, CheckEntry(e.typ, v)...)
 	if isFunc && model.JSONKind(probe.Parameters) == "object" {
-		e.issues = append(e.issues, strictIssues(probe.Parameters, probe.Strict)...)
+		e.issues = append(e.issues, strictIssues(c.strictViolations(probe.Parameters), probe.Strict)...)
 	}
 	e.drop = hasFatal(e.issues)
 	return e

@@ -16,21 +16,14 @@ const maxStrictReports = 20
 // its properties in "required". With strict true a violation leaves the
 // function out (the API rejects it); with strict absent the API tries to
 // normalise the schema, which is worth a warning; strict false opts out.
-func strictIssues(params json.RawMessage, strict *bool) []Issue {
+func strictIssues(found []Issue, strict *bool) []Issue {
 	if strict != nil && !*strict {
 		return nil
 	}
-	var schema any
-	dec := json.NewDecoder(bytes.NewReader(params))
-	dec.UseNumber()
-	if err := dec.Decode(&schema); err != nil {
-		return nil // reported by the schema check
-	}
-	var w strictWalk
-	w.walk(schema, "/parameters", 0)
-	if len(w.found) == 0 {
+	if len(found) == 0 {
 		return nil
 	}
+	w := strictWalk{found: found}
 	if strict == nil {
 		first := w.found[0]
 		more := ""
@@ -48,6 +41,28 @@ func strictIssues(params json.RawMessage, strict *bool) []Issue {
 		out = append(out, f)
 	}
 	return out
+}
+
+// strictViolations walks a parameters schema for what breaks strict mode.
+// Parameters can be megabytes, so the result is kept by their bytes: an
+// edit to a function's name does not walk its schema again.
+func (c *Converter) strictViolations(params json.RawMessage) []Issue {
+	if found, ok := c.strictCache[unsafeString(params)]; ok {
+		c.strictNext[string(params)] = found
+		return found
+	}
+	if found, ok := c.strictNext[unsafeString(params)]; ok {
+		return found
+	}
+	var schema any
+	dec := json.NewDecoder(bytes.NewReader(params))
+	dec.UseNumber()
+	var w strictWalk
+	if dec.Decode(&schema) == nil { // invalid parameters are the schema check's to report
+		w.walk(schema, "/parameters", 0)
+	}
+	c.strictNext[string(params)] = w.found
+	return w.found
 }
 
 type strictWalk struct {
