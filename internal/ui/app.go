@@ -75,6 +75,7 @@ type App struct {
 	conv    convert.Converter
 	res     convert.Result
 	marks   map[sel]int
+	labels  labels
 	path    string
 	name    string
 	version uint64 // identifies the document's state; new for every change
@@ -158,6 +159,7 @@ func (a *App) setStyles(isDark bool) {
 // reconvert runs the converter and refreshes what depends on its result.
 func (a *App) reconvert() {
 	a.res = a.conv.Convert(a.doc)
+	a.labels.sweep()
 	a.marks = marks(a.res.Diagnostics)
 	a.preview.setJSON(a.res.JSON)
 }
@@ -1085,7 +1087,7 @@ func (a *App) View() tea.View {
 		place(rows, rect{0, 0, a.width, a.lay.status.Y}, a.helpView())
 	} else {
 		tw, th := a.lay.tools.inner()
-		place(rows, a.lay.tools, box(PaneTools, a.lay.tools, "1 Tools", a.tools.view(a.doc, a.marks, st, tw, th, a.focus == PaneTools)))
+		place(rows, a.lay.tools, box(PaneTools, a.lay.tools, "1 Tools", a.tools.view(a.doc, a.marks, &a.labels, st, tw, th, a.focus == PaneTools)))
 		dw, dh := a.lay.diags.inner()
 		nErr, nWarn := countDiags(a.res.Diagnostics)
 		dTitle := fmt.Sprintf("4 Diagnostics (%d)", nErr+nWarn)
@@ -1149,7 +1151,7 @@ func (a *App) formTitle() string {
 	if s.index >= len(a.doc.List(s.kind)) {
 		return "Editor"
 	}
-	_, label := toolLabel(s.kind, a.doc.List(s.kind)[s.index])
+	_, label := a.labels.get(s.kind, a.doc.List(s.kind)[s.index])
 	kind := "function"
 	if s.kind == model.Builtin {
 		kind = "built-in"

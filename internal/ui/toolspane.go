@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"unsafe"
+
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui/display"
@@ -64,6 +66,47 @@ func toolLabel(k model.Kind, t model.Tool) (icon, label string) {
 	return "◆", typ
 }
 
+// labels remembers tool labels by the identity of their bytes (which are
+// never changed in place), so drawing a list does not parse every entry,
+// some of which may be megabytes, on every frame.
+type labels struct {
+	cur, next map[labelKey]string
+}
+
+type labelKey struct {
+	p    *byte
+	n    int
+	kind model.Kind
+}
+
+// get returns the label of a tool, computing it once per distinct bytes.
+func (l *labels) get(k model.Kind, t model.Tool) (icon, label string) {
+	icon = "◆"
+	if k == model.Function {
+		icon = "ƒ"
+	}
+	key := labelKey{unsafe.SliceData(t.Raw), len(t.Raw), k}
+	if s, ok := l.next[key]; ok {
+		return icon, s
+	}
+	s, ok := l.cur[key]
+	if !ok {
+		_, s = toolLabel(k, t)
+	}
+	if l.next == nil {
+		l.next = map[labelKey]string{}
+	}
+	l.next[key] = s
+	return icon, s
+}
+
+// sweep forgets labels not asked for since the last sweep.
+func (l *labels) sweep() {
+	if len(l.next) > 0 {
+		l.cur, l.next = l.next, nil
+	}
+}
+
 // marks returns the worst severity per tool: 0 none, 1 warning, 2 error.
 func marks(ds []convert.Diagnostic) map[sel]int {
 	m := map[sel]int{}
@@ -86,7 +129,7 @@ func sevRank(s convert.Severity) int {
 }
 
 // view renders the rows into w×h lines.
-func (p *toolsPane) view(d *model.Document, mk map[sel]int, st *Styles, w, h int, active bool) []string {
+func (p *toolsPane) view(d *model.Document, mk map[sel]int, lb *labels, st *Styles, w, h int, active bool) []string {
 	n := rowCount(d)
 	p.row = max(0, min(p.row, n-1))
 	if p.row < p.yOff {
@@ -112,7 +155,7 @@ func (p *toolsPane) view(d *model.Document, mk map[sel]int, st *Styles, w, h int
 			icon, label = "⚙", "Request"
 		} else {
 			t := d.List(s.kind)[s.index]
-			icon, label = toolLabel(s.kind, t)
+			icon, label = lb.get(s.kind, t)
 			disabled = t.Disabled
 		}
 		text := icon + " " + display.SanitizeLine(label)
