@@ -46,6 +46,7 @@ func Convert(d *model.Document) ([]byte, []Diagnostic) {
 type Converter struct {
 	cache, next             map[entryKey]*entry
 	strictCache, strictNext map[string][]Issue
+	indentCache, indentNext map[string][]byte
 }
 
 type entryKey struct {
@@ -58,13 +59,14 @@ type entryKey struct {
 // entry is what the converter learned about one tool entry, independent of
 // where it stands in the document.
 type entry struct {
-	key    entryKey
-	tool   ResponseTool
-	typ    string
-	name   string // function or custom tool name
-	label  string // mcp server_label
-	issues []Issue
-	drop   bool
+	key      entryKey
+	indented []byte // the entry as it appears in the request, made once
+	tool     ResponseTool
+	typ      string
+	name     string // function or custom tool name
+	label    string // mcp server_label
+	issues   []Issue
+	drop     bool
 }
 
 // Convert converts d. It never fails: what cannot be used is left out and
@@ -72,9 +74,11 @@ type entry struct {
 func (c *Converter) Convert(d *model.Document) Result {
 	c.next = make(map[entryKey]*entry, len(d.Functions)+len(d.Builtins))
 	c.strictNext = make(map[string][]Issue)
+	c.indentNext = make(map[string][]byte)
 	defer func() {
 		c.cache, c.next = c.next, nil
 		c.strictCache, c.strictNext = c.strictNext, nil
+		c.indentCache, c.indentNext = c.indentNext, nil
 	}()
 
 	var r Result
@@ -94,6 +98,7 @@ func (c *Converter) Convert(d *model.Document) Result {
 
 	funcNames := map[string]string{} // name -> location
 	var infos []toolInfo
+	var kept []*entry
 	var toolDiags []Diagnostic
 	add := func(k model.Kind, list []model.Tool) {
 		for i := range list {
@@ -122,6 +127,7 @@ func (c *Converter) Convert(d *model.Document) Result {
 				funcNames[e.name] = loc
 			}
 			infos = append(infos, toolInfo{typ: e.typ, name: e.name, label: e.label})
+			kept = append(kept, e)
 			r.Tools = append(r.Tools, e.tool)
 			r.Sources = append(r.Sources, ToolRef{Kind: k, Index: i})
 		}
@@ -130,7 +136,7 @@ func (c *Converter) Convert(d *model.Document) Result {
 	add(model.Builtin, d.Builtins)
 	diags = append(toolDiags, diags...)
 
-	body, reqDiags := c.request(d, &r, infos)
+	body, reqDiags := c.request(d, &r, infos, kept)
 	diags = append(diags, reqDiags...)
 	r.JSON = body
 	r.Diagnostics = diags
@@ -174,7 +180,7 @@ func entryKeyLookup(k entryKey, raw []byte) entryKey {
 var fixedOrder = [...]string{"model", "instructions", "input", model.KeyTools, "tool_choice", "parallel_tool_calls"}
 
 // request assembles the body and runs the request-level checks.
-func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo) ([]byte, []Diagnostic) {
+func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept []*entry) ([]byte, []Diagnostic) {
 	var diags []Diagnostic
 	reqDiag := func(sev Severity, loc, msg string) {
 		diags = append(diags, Diagnostic{Severity: sev, Location: loc, Message: msg, Index: -1})
@@ -224,45 +230,43 @@ func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo) ([]b
 		}
 	}
 
-	b := make([]byte, 0, 256+estimateSize(r.Tools))
+	// The body is assembled already indented, exactly as json.Indent with
+	// two spaces would lay it out: each tool's indented form is made once
+	// and kept with its checks, so a keystroke re-indents only what changed.
+	b := make([]byte, 0, 256+estimateSize(r.Tools)*5/4)
 	b = append(b, '{')
 	n := 0
-	member := func(key string, v []byte) {
+	member := func(key string) {
 		if n > 0 {
 			b = append(b, ',')
 		}
 		n++
+		b = append(b, "\n  "...)
 		b = model.AppendString(b, key)
-		b = append(b, ':')
-		b = append(b, v...)
+		b = append(b, ": "...)
 	}
 	written := map[string]bool{}
 	for _, key := range fixedOrder {
 		written[key] = true
 		if key == model.KeyTools {
-			if len(r.Tools) == 0 {
+			if len(kept) == 0 {
 				continue
 			}
-			if n > 0 {
-				b = append(b, ',')
-			}
-			n++
-			b = append(b, `"tools":[`...)
-			for i, t := range r.Tools {
+			member(key)
+			b = append(b, '[')
+			for i, e := range kept {
 				if i > 0 {
 					b = append(b, ',')
 				}
-				if t.Function != nil {
-					b = t.Function.appendJSON(b)
-				} else {
-					b = append(b, t.Builtin...)
-				}
+				b = append(b, "\n    "...)
+				b = append(b, c.indentedEntry(e)...)
 			}
-			b = append(b, ']')
+			b = append(b, "\n  ]"...)
 			continue
 		}
 		if v, ok := fields.Get(key); ok {
-			member(key, v)
+			member(key)
+			b = appendIndented(b, v, "  ")
 		}
 	}
 	for _, f := range fields {
@@ -271,18 +275,76 @@ func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo) ([]b
 		}
 		written[f.Key] = true
 		v, _ := fields.Get(f.Key)
-		member(f.Key, v)
+		member(f.Key)
+		b = appendIndented(b, v, "  ")
 	}
-	b = append(b, '}')
+	if n > 0 {
+		b = append(b, '\n')
+	}
+	b = append(b, "}\n"...)
+	return b, diags
+}
 
-	var out bytes.Buffer
-	out.Grow(len(b) + len(b)/2)
-	if err := json.Indent(&out, b, "", "  "); err != nil {
-		// Every piece was checked above; this is a bug, not bad input.
-		panic("convert: assembled request is not JSON: " + err.Error())
+// appendIndented appends a JSON value laid out as json.Indent does with
+// the given prefix and a two-space indent.
+func appendIndented(b []byte, v []byte, prefix string) []byte {
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, bytes.TrimSpace(v), prefix, "  "); err != nil {
+		// Every value was checked before it got here; this is a bug.
+		panic("convert: value is not JSON: " + err.Error())
 	}
-	out.WriteByte('\n')
-	return out.Bytes(), diags
+	return append(b, buf.Bytes()...)
+}
+
+// indentedEntry is a tool as it appears inside the request's tools array.
+// A function is laid out piece by piece so that its parameters, which can
+// be megabytes, are indented once per distinct schema.
+func (c *Converter) indentedEntry(e *entry) []byte {
+	if e.indented != nil {
+		return e.indented
+	}
+	const in = "      " // members of a tool: three levels deep
+	f := e.tool.Function
+	if f == nil {
+		e.indented = appendIndented(nil, e.tool.Builtin, "    ")
+		return e.indented
+	}
+	b := []byte("{\n" + in + `"type": "function",` + "\n" + in + `"name": `)
+	b = model.AppendString(b, f.Name)
+	b = append(b, ",\n"+in+`"description": `...)
+	b = model.AppendString(b, f.Description)
+	b = append(b, ",\n"+in+`"parameters": `...)
+	if len(f.Parameters) == 0 {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, c.indentedParams(f.Parameters)...)
+	}
+	if f.Strict != nil {
+		b = append(b, ",\n"+in+`"strict": `...)
+		b = strconv.AppendBool(b, *f.Strict)
+	}
+	for _, m := range f.Extra {
+		b = append(b, ",\n"+in...)
+		b = model.AppendString(b, m.Key)
+		b = append(b, ": "...)
+		b = appendIndented(b, m.Value, in)
+	}
+	e.indented = append(b, "\n    }"...)
+	return e.indented
+}
+
+// indentedParams indents a function's parameters, once per distinct bytes.
+func (c *Converter) indentedParams(p json.RawMessage) []byte {
+	if out, ok := c.indentCache[unsafeString(p)]; ok {
+		c.indentNext[string(p)] = out
+		return out
+	}
+	if out, ok := c.indentNext[unsafeString(p)]; ok {
+		return out
+	}
+	out := appendIndented(nil, p, "      ")
+	c.indentNext[string(p)] = out
+	return out
 }
 
 func estimateSize(ts []ResponseTool) int {

@@ -40,6 +40,18 @@ func FuzzConvert(f *testing.F) {
 				t.Fatalf("raw control byte %#x in output", b)
 			}
 		}
+		// The assembled layout is exactly json.Indent's.
+		var compact, indented bytes.Buffer
+		if err := json.Compact(&compact, r.JSON); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Indent(&indented, compact.Bytes(), "", "  "); err != nil {
+			t.Fatal(err)
+		}
+		indented.WriteByte('\n')
+		if !bytes.Equal(indented.Bytes(), r.JSON) {
+			t.Fatalf("layout differs from json.Indent:\n%s\n%s", r.JSON, indented.Bytes())
+		}
 		if again := c.Convert(d); !bytes.Equal(again.JSON, r.JSON) {
 			t.Fatalf("not deterministic:\n%s\n%s", r.JSON, again.JSON)
 		}
