@@ -9,7 +9,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/tooltui/tooltui/internal/model"
 )
@@ -45,6 +48,8 @@ func Convert(d *model.Document) ([]byte, []Diagnostic) {
 // zero value is ready to use. It is not safe for concurrent use.
 type Converter struct {
 	cache, next             map[entryKey]*entry
+	mu                      sync.Mutex // guards strictNext and indentNext while entries are checked in parallel
+	serial                  bool       // check one entry at a time (tests compare the two)
 	strictCache, strictNext map[string][]Issue
 	indentCache, indentNext map[string][]byte
 }
@@ -96,6 +101,7 @@ func (c *Converter) Convert(d *model.Document) Result {
 		structural(model.KeyExtra+"."+model.KeyBuiltinTools, "must be an array of tool objects, got "+model.JSONKind(d.BuiltinsRaw))
 	}
 
+	c.prepare(d)
 	funcNames := map[string]string{} // name -> location
 	var infos []toolInfo
 	var kept []*entry
@@ -157,15 +163,84 @@ func (c *Converter) check(k model.Kind, t *model.Tool) *entry {
 		return e
 	}
 	key.raw = string(t.Raw)
+	e := c.checkNew(k, t)
+	e.key = key
+	c.next[key] = e
+	return e
+}
+
+// checkNew checks an entry the converter has not seen and lays it out. It
+// is safe to run for several entries at once.
+func (c *Converter) checkNew(k model.Kind, t *model.Tool) *entry {
 	var e *entry
 	if k == model.Function {
 		e = c.checkDefinition(t)
 	} else {
 		e = c.checkBuiltin(t.Raw)
 	}
-	e.key = key
-	c.next[key] = e
+	if !e.drop {
+		c.indentedEntry(e)
+	}
 	return e
+}
+
+// parallelMin is the number of unseen entries from which checking is
+// spread over the processors (loading a document, not a keystroke).
+const parallelMin = 32
+
+// prepare checks the entries the converter has not seen, in parallel when
+// there are many, so that check finds every one in the cache.
+func (c *Converter) prepare(d *model.Document) {
+	type job struct {
+		k model.Kind
+		t *model.Tool
+		e *entry
+	}
+	var jobs []job
+	for _, k := range [...]model.Kind{model.Function, model.Builtin} {
+		list := d.List(k)
+		for i := range list {
+			t := &list[i]
+			if t.Disabled {
+				continue
+			}
+			key := entryKey{kind: k}
+			if t.ParamsDraft != nil {
+				key.hasDraft, key.draft = true, *t.ParamsDraft
+			}
+			if _, ok := c.cache[entryKeyLookup(key, t.Raw)]; !ok {
+				jobs = append(jobs, job{k: k, t: t})
+			}
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(jobs)/parallelMin*2)
+	if workers < 2 || c.serial {
+		return // few: check does them one by one
+	}
+	var wg sync.WaitGroup
+	next := atomic.Int64{}
+	for w := 0; w < workers; w++ {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(jobs) {
+					return
+				}
+				jobs[i].e = c.checkNew(jobs[i].k, jobs[i].t)
+			}
+		})
+	}
+	wg.Wait()
+	for _, j := range jobs {
+		key := entryKey{kind: j.k, raw: string(j.t.Raw)}
+		if j.t.ParamsDraft != nil {
+			key.hasDraft, key.draft = true, *j.t.ParamsDraft
+		}
+		if _, dup := c.next[key]; !dup {
+			j.e.key = key
+			c.next[key] = j.e
+		}
+	}
 }
 
 // entryKeyLookup builds a lookup key without copying raw: the compiler
@@ -336,14 +411,21 @@ func (c *Converter) indentedEntry(e *entry) []byte {
 // indentedParams indents a function's parameters, once per distinct bytes.
 func (c *Converter) indentedParams(p json.RawMessage) []byte {
 	if out, ok := c.indentCache[unsafeString(p)]; ok {
+		c.mu.Lock()
 		c.indentNext[string(p)] = out
+		c.mu.Unlock()
 		return out
 	}
-	if out, ok := c.indentNext[unsafeString(p)]; ok {
+	c.mu.Lock()
+	out, ok := c.indentNext[unsafeString(p)]
+	c.mu.Unlock()
+	if ok {
 		return out
 	}
-	out := appendIndented(nil, p, "      ")
+	out = appendIndented(nil, p, "      ")
+	c.mu.Lock()
 	c.indentNext[string(p)] = out
+	c.mu.Unlock()
 	return out
 }
 

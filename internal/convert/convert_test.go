@@ -3,6 +3,7 @@ package convert
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -430,5 +431,48 @@ func TestConverterCacheFollowsEdits(t *testing.T) {
 	r2 := c.Convert(d)
 	if !bytes.Equal(r1.JSON, r2.JSON) {
 		t.Fatal("not deterministic")
+	}
+}
+
+// Checking many new entries in parallel gives the same request and
+// diagnostics as checking them one by one.
+func TestParallelCheckMatchesSerial(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"model":"m","tools_defs":[`)
+	for i := 0; i < 120; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		// a shared schema, some strict failures, some duplicate names
+		fmt.Fprintf(&b, `{"name":"f%d","parameters":{"type":"object","properties":{"a":{"type":"string"}}},"strict":%v}`, i%100, i%3 == 0)
+	}
+	b.WriteString(`],"extra":{"builtin_tools":[`)
+	for i := 0; i < 150; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		switch i % 4 {
+		case 0:
+			fmt.Fprintf(&b, `{"type":"file_search","vector_store_ids":["v%d"],"max_num_results":%d}`, i, i)
+		case 1:
+			b.WriteString(`{"type":"web_search","search_context_size":"huge"}`)
+		case 2:
+			b.WriteString(`{"type":"mcp","server_label":"s"}`)
+		default:
+			fmt.Fprintf(&b, `{"type":"custom","name":"c%d"}`, i)
+		}
+	}
+	b.WriteString(`]}}`)
+	d := mustParse(t, b.String())
+	par := (&Converter{}).Convert(d)
+	ser := (&Converter{serial: true}).Convert(d)
+	if !bytes.Equal(par.JSON, ser.JSON) {
+		t.Fatal("parallel and serial requests differ")
+	}
+	if diagLines(par.Diagnostics) != diagLines(ser.Diagnostics) {
+		t.Fatalf("diagnostics differ:\n%s\n---\n%s", diagLines(par.Diagnostics), diagLines(ser.Diagnostics))
+	}
+	if len(par.Diagnostics) < 100 {
+		t.Fatalf("only %d diagnostics; the document has many problems", len(par.Diagnostics))
 	}
 }

@@ -3,9 +3,12 @@ package convert
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/tooltui/tooltui/internal/model"
 )
 
 // maxStrictReports caps the strict-mode violations listed for one schema.
@@ -48,20 +51,27 @@ func strictIssues(found []Issue, strict *bool) []Issue {
 // edit to a function's name does not walk its schema again.
 func (c *Converter) strictViolations(params json.RawMessage) []Issue {
 	if found, ok := c.strictCache[unsafeString(params)]; ok {
+		c.mu.Lock()
 		c.strictNext[string(params)] = found
+		c.mu.Unlock()
 		return found
 	}
-	if found, ok := c.strictNext[unsafeString(params)]; ok {
+	c.mu.Lock()
+	found, ok := c.strictNext[unsafeString(params)]
+	c.mu.Unlock()
+	if ok {
 		return found
 	}
-	var schema any
-	dec := json.NewDecoder(bytes.NewReader(params))
-	dec.UseNumber()
 	var w strictWalk
-	if dec.Decode(&schema) == nil { // invalid parameters are the schema check's to report
-		w.walk(schema, "/parameters", 0)
+	var root strictNode
+	// Values of the wrong type are skipped (the decoder goes on after a
+	// type error); what does not parse is the schema check's to report.
+	if err := json.Unmarshal(params, &root); err == nil || isTypeError(err) {
+		w.walk(&root, "/parameters", 0)
 	}
+	c.mu.Lock()
 	c.strictNext[string(params)] = w.found
+	c.mu.Unlock()
 	return w.found
 }
 
@@ -78,31 +88,62 @@ func (w *strictWalk) report(path, msg string) {
 	w.found = append(w.found, Issue{Path: path, Message: msg})
 }
 
-func (w *strictWalk) walk(v any, path string, depth int) {
-	node, ok := v.(map[string]any)
-	if !ok {
+// strictNode is the part of a JSON Schema that strict mode is about;
+// decoding only these keywords skips descriptions and examples, which are
+// most of a large schema's bytes.
+type strictNode struct {
+	Type                 any                    `json:"type"`
+	Properties           map[string]*strictNode `json:"properties"`
+	Required             []any                  `json:"required"`
+	AdditionalProperties json.RawMessage        `json:"additionalProperties"`
+	Items                json.RawMessage        `json:"items"`
+	Not                  *strictNode            `json:"not"`
+	Defs                 map[string]*strictNode `json:"$defs"`
+	Definitions          map[string]*strictNode `json:"definitions"`
+	AnyOf                []*strictNode          `json:"anyOf"`
+	OneOf                []*strictNode          `json:"oneOf"`
+	AllOf                []*strictNode          `json:"allOf"`
+	PrefixItems          []*strictNode          `json:"prefixItems"`
+}
+
+func isTypeError(err error) bool {
+	var te *json.UnmarshalTypeError
+	return errors.As(err, &te)
+}
+
+// sub decodes a keyword that holds a schema or a boolean.
+func sub(raw json.RawMessage) *strictNode {
+	if model.JSONKind(raw) != "object" {
+		return nil
+	}
+	var n strictNode
+	if err := json.Unmarshal(raw, &n); err != nil && !isTypeError(err) {
+		return nil
+	}
+	return &n
+}
+
+func (w *strictWalk) walk(node *strictNode, path string, depth int) {
+	if node == nil {
 		return
 	}
 	if depth >= maxDepth {
 		w.report(path, fmt.Sprintf("nests deeper than %d levels; not checked further", maxDepth))
 		return
 	}
-	props, hasProps := node["properties"].(map[string]any)
 	if isObjectSchema(node) {
-		if ap, ok := node["additionalProperties"].(bool); !ok || ap {
+		if string(bytes.TrimSpace(node.AdditionalProperties)) != "false" {
 			w.report(path, `an object schema needs "additionalProperties": false`)
 		}
-		if hasProps {
+		if len(node.Properties) > 0 {
 			req := map[string]bool{}
-			if rs, ok := node["required"].([]any); ok {
-				for _, r := range rs {
-					if s, ok := r.(string); ok {
-						req[s] = true
-					}
+			for _, r := range node.Required {
+				if s, ok := r.(string); ok {
+					req[s] = true
 				}
 			}
 			var missing []string
-			for k := range props {
+			for k := range node.Properties {
 				if !req[k] {
 					missing = append(missing, fmt.Sprintf("%q", k))
 				}
@@ -113,32 +154,32 @@ func (w *strictWalk) walk(v any, path string, depth int) {
 			}
 		}
 	}
-	for _, k := range sortedKeys(props) {
-		w.walk(props[k], path+"/properties/"+escapePointer(k), depth+1)
+	for _, k := range sortedKeys(node.Properties) {
+		w.walk(node.Properties[k], path+"/properties/"+escapePointer(k), depth+1)
 	}
-	for _, key := range [...]string{"$defs", "definitions"} {
-		if defs, ok := node[key].(map[string]any); ok {
-			for _, k := range sortedKeys(defs) {
-				w.walk(defs[k], path+"/"+key+"/"+escapePointer(k), depth+1)
-			}
+	for _, d := range [...]struct {
+		key  string
+		defs map[string]*strictNode
+	}{{"$defs", node.Defs}, {"definitions", node.Definitions}} {
+		for _, k := range sortedKeys(d.defs) {
+			w.walk(d.defs[k], path+"/"+d.key+"/"+escapePointer(k), depth+1)
 		}
 	}
-	for _, key := range [...]string{"anyOf", "oneOf", "allOf", "prefixItems"} {
-		if list, ok := node[key].([]any); ok {
-			for i, s := range list {
-				w.walk(s, path+"/"+key+"/"+itoa(i), depth+1)
-			}
+	for _, l := range [...]struct {
+		key  string
+		list []*strictNode
+	}{{"anyOf", node.AnyOf}, {"oneOf", node.OneOf}, {"allOf", node.AllOf}, {"prefixItems", node.PrefixItems}} {
+		for i, s := range l.list {
+			w.walk(s, path+"/"+l.key+"/"+itoa(i), depth+1)
 		}
 	}
-	for _, key := range [...]string{"items", "additionalProperties", "not"} {
-		if s, ok := node[key].(map[string]any); ok {
-			w.walk(s, path+"/"+key, depth+1)
-		}
-	}
+	w.walk(sub(node.Items), path+"/items", depth+1)
+	w.walk(sub(node.AdditionalProperties), path+"/additionalProperties", depth+1)
+	w.walk(node.Not, path+"/not", depth+1)
 }
 
-func isObjectSchema(node map[string]any) bool {
-	switch t := node["type"].(type) {
+func isObjectSchema(node *strictNode) bool {
+	switch t := node.Type.(type) {
 	case string:
 		return t == "object"
 	case []any:
@@ -149,11 +190,10 @@ func isObjectSchema(node map[string]any) bool {
 		}
 		return false
 	}
-	_, has := node["properties"]
-	return has
+	return node.Properties != nil
 }
 
-func sortedKeys(m map[string]any) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
