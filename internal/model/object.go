@@ -6,6 +6,7 @@ package model
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -92,32 +93,119 @@ var ErrNotObject = errors.New("not a JSON object")
 // ParseObject splits a JSON object into its members, keeping order,
 // duplicates and the bytes of every value. It reports invalid JSON with the
 // line and column (see SyntaxError) and a non-object with ErrNotObject.
+//
+// It runs on every keystroke and every frame (to read and write fields of
+// the selected tool and to label the visible ones), on entries of up to
+// megabytes, so it makes one validating pass (CheckJSON) and one pass that
+// only follows strings and brackets, and copies each value once.
 func ParseObject(data []byte) (Object, error) {
 	if err := CheckJSON(data); err != nil {
 		return nil, err
 	}
-	d := bytes.TrimLeft(data, " \t\r\n")
-	if len(d) == 0 || d[0] != '{' {
+	i := skipSpace(data, 0)
+	if i == len(data) || data[i] != '{' {
 		return nil, ErrNotObject
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if _, err := dec.Token(); err != nil { // {
-		return nil, err
-	}
+	// data is one valid JSON value: members need no further checks.
 	var o Object
-	for dec.More() {
-		t, err := dec.Token()
+	i = skipSpace(data, i+1)
+	if data[i] == '}' {
+		return nil, nil
+	}
+	for {
+		end := skipString(data, i)
+		key, err := keyString(data[i:end])
 		if err != nil {
 			return nil, err
 		}
-		key, _ := t.(string)
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, err
+		i = skipSpace(data, end)
+		i = skipSpace(data, i+1) // ':'
+		end = skipValue(data, i)
+		o = append(o, Member{Key: key, Value: bytes.Clone(data[i:end])})
+		i = skipSpace(data, end)
+		if data[i] == '}' {
+			return o, nil
 		}
-		o = append(o, Member{Key: key, Value: bytes.Clone(raw)})
+		i = skipSpace(data, i+1) // ','
 	}
-	return o, nil
+}
+
+// keyString decodes a quoted key as encoding/json does.
+func keyString(q []byte) (string, error) {
+	if bytes.IndexByte(q, '\\') < 0 {
+		return string(q[1 : len(q)-1]), nil
+	}
+	var s string
+	err := json.Unmarshal(q, &s)
+	return s, err
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// skipSpace returns the index of the first byte at or after i that is not
+// JSON whitespace.
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && isSpace(data[i]) {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index after the string that starts (with its
+// quote) at i, in valid JSON: the next quote not escaped by an odd number
+// of backslashes.
+func skipString(data []byte, i int) int {
+	i++
+	for {
+		k := bytes.IndexByte(data[i:], '"')
+		if k < 0 {
+			return len(data)
+		}
+		i += k
+		n := 0
+		for j := i - 1; j >= 0 && data[j] == '\\'; j-- {
+			n++
+		}
+		i++
+		if n%2 == 0 {
+			return i
+		}
+	}
+}
+
+// skipValue returns the index after the value that starts at i, in valid
+// JSON.
+func skipValue(data []byte, i int) int {
+	switch data[i] {
+	case '"':
+		return skipString(data, i)
+	case '{', '[':
+		depth := 0
+		for i < len(data) {
+			switch data[i] {
+			case '"':
+				i = skipString(data, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return i
+	}
+	for i < len(data) { // number or literal
+		switch data[i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return i
+		}
+		i++
+	}
+	return i
 }
 
 // SyntaxError is invalid JSON with the place where it was found (1-based).
@@ -133,7 +221,23 @@ func (e *SyntaxError) Error() string {
 
 // CheckJSON reports whether data is one valid JSON value in UTF-8; the error
 // is a *SyntaxError with line and column.
+//
+// Valid input, the common case on every keystroke, takes one pass of
+// validJSON (several times faster than json.Valid on the strings that make
+// up most of a schema) and one of utf8.Valid; anything validJSON refuses
+// goes through encoding/json, which decides and words the error.
 func CheckJSON(data []byte) error {
+	if validJSON(data) {
+		if !utf8.Valid(data) {
+			return newSyntaxError(data, invalidUTF8Offset(data), "invalid UTF-8")
+		}
+		return nil
+	}
+	return checkJSONSlow(data)
+}
+
+// checkJSONSlow is CheckJSON with encoding/json deciding validity.
+func checkJSONSlow(data []byte) error {
 	if json.Valid(data) {
 		if !utf8.Valid(data) {
 			return newSyntaxError(data, invalidUTF8Offset(data), "invalid UTF-8")
@@ -156,6 +260,215 @@ func CheckJSON(data []byte) error {
 		return newSyntaxError(data, len(data), err.Error())
 	}
 	return newSyntaxError(data, len(data), "not valid JSON")
+}
+
+// maxNesting is encoding/json's limit: 10,000 nested arrays and objects
+// are valid, 10,001 are not.
+const maxNesting = 10000
+
+// validJSON reports whether data is exactly one JSON value with optional
+// surrounding whitespace: what json.Valid reports, including its nesting
+// limit and its acceptance of any byte >= 0x80 inside strings (CheckJSON
+// checks UTF-8 separately).
+func validJSON(data []byte) bool {
+	n := len(data)
+	var stackBuf [64]bool // true: in an object, false: in an array
+	stack := stackBuf[:0]
+	i := skipSpace(data, 0)
+	for {
+		// A value starts at i.
+		if i >= n {
+			return false
+		}
+		switch c := data[i]; {
+		case c == '{' || c == '[':
+			if len(stack) >= maxNesting {
+				return false
+			}
+			obj := c == '{'
+			stack = append(stack, obj)
+			i = skipSpace(data, i+1)
+			if i < n && (obj && data[i] == '}' || !obj && data[i] == ']') {
+				stack = stack[:len(stack)-1]
+				i++
+				break
+			}
+			if obj {
+				if i = validKey(data, i); i < 0 {
+					return false
+				}
+			}
+			continue
+		case c == '"':
+			if i = validString(data, i); i < 0 {
+				return false
+			}
+		case c == '-' || c >= '0' && c <= '9':
+			if i = validNumber(data, i); i < 0 {
+				return false
+			}
+		case c == 't':
+			if !bytes.HasPrefix(data[i:], []byte("true")) {
+				return false
+			}
+			i += 4
+		case c == 'f':
+			if !bytes.HasPrefix(data[i:], []byte("false")) {
+				return false
+			}
+			i += 5
+		case c == 'n':
+			if !bytes.HasPrefix(data[i:], []byte("null")) {
+				return false
+			}
+			i += 4
+		default:
+			return false
+		}
+		// A value ended at i: close containers, or move to the next value.
+		for {
+			i = skipSpace(data, i)
+			if len(stack) == 0 {
+				return i == n
+			}
+			if i >= n {
+				return false
+			}
+			obj := stack[len(stack)-1]
+			if c := data[i]; obj && c == '}' || !obj && c == ']' {
+				stack = stack[:len(stack)-1]
+				i++
+				continue
+			}
+			if data[i] != ',' {
+				return false
+			}
+			i = skipSpace(data, i+1)
+			if obj {
+				if i = validKey(data, i); i < 0 {
+					return false
+				}
+			}
+			break
+		}
+	}
+}
+
+// validKey checks `"key" :` at i and returns the index of the value after
+// it (whitespace skipped), or -1.
+func validKey(data []byte, i int) int {
+	if i >= len(data) || data[i] != '"' {
+		return -1
+	}
+	if i = validString(data, i); i < 0 {
+		return -1
+	}
+	i = skipSpace(data, i)
+	if i >= len(data) || data[i] != ':' {
+		return -1
+	}
+	return skipSpace(data, i+1)
+}
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// plain8 reports whether none of the 8 bytes of x is a quote, a backslash
+// or a control character (< 0x20): the bytes a string scan can skip.
+func plain8(x uint64) bool {
+	q := x ^ (lsb * '"')
+	b := x ^ (lsb * '\\')
+	// (v - lsb) & ^v & msb is non-zero iff some byte of v is zero, and
+	// (x - 0x20*lsb) & ^x & msb iff some byte of x is below 0x20.
+	return ((q-lsb)&^q|(b-lsb)&^b|(x-lsb*0x20)&^x)&msb == 0
+}
+
+// validString checks the string whose quote is at i and returns the index
+// after its closing quote, or -1.
+func validString(data []byte, i int) int {
+	n := len(data)
+	i++
+	for {
+		for i+8 <= n && plain8(binary.LittleEndian.Uint64(data[i:])) {
+			i += 8
+		}
+		if i >= n {
+			return -1
+		}
+		switch c := data[i]; {
+		case c == '"':
+			return i + 1
+		case c < 0x20:
+			return -1
+		case c == '\\':
+			if i+1 >= n {
+				return -1
+			}
+			switch data[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > n {
+					return -1
+				}
+				for _, h := range data[i+2 : i+6] {
+					if !isHex(h) {
+						return -1
+					}
+				}
+				i += 6
+			default:
+				return -1
+			}
+		default:
+			i++
+		}
+	}
+}
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// validNumber checks the number at i (JSON's grammar:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?) and returns the index
+// after it, or -1.
+func validNumber(data []byte, i int) int {
+	n := len(data)
+	if data[i] == '-' {
+		i++
+	}
+	switch {
+	case i < n && data[i] == '0':
+		i++
+	case i < n && data[i] >= '1' && data[i] <= '9':
+		for i++; i < n && isDigit(data[i]); i++ {
+		}
+	default:
+		return -1
+	}
+	if i < n && data[i] == '.' {
+		i++
+		if i >= n || !isDigit(data[i]) {
+			return -1
+		}
+		for i++; i < n && isDigit(data[i]); i++ {
+		}
+	}
+	if i < n && (data[i] == 'e' || data[i] == 'E') {
+		i++
+		if i < n && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		if i >= n || !isDigit(data[i]) {
+			return -1
+		}
+		for i++; i < n && isDigit(data[i]); i++ {
+		}
+	}
+	return i
 }
 
 func invalidUTF8Offset(data []byte) int {
@@ -188,15 +501,61 @@ func LineCol(data []byte, pos int) (line, col int) {
 	return line, col
 }
 
-// AppendString appends s as a JSON string without HTML escaping.
+// AppendString appends s as a JSON string without HTML escaping: byte for
+// byte what a json.Encoder with SetEscapeHTML(false) writes (invalid UTF-8
+// becomes \ufffd; U+2028 and U+2029 are escaped), without its allocations.
 func AppendString(dst []byte, s string) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	b := buf.Bytes()
-	return append(dst, b[:len(b)-1]...) // drop the newline Encode adds
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if b := s[i]; b < utf8.RuneSelf {
+			if b >= 0x20 && b != '"' && b != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch b {
+			case '\\', '"':
+				dst = append(dst, '\\', b)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		c, size := utf8.DecodeRuneInString(s[i:])
+		if c == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if c == '\u2028' || c == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[c&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
 }
+
+const hexDigits = "0123456789abcdef"
 
 // String returns s as a JSON string value.
 func String(s string) json.RawMessage { return AppendString(nil, s) }
