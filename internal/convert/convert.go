@@ -6,7 +6,6 @@
 package convert
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"runtime"
@@ -360,15 +359,10 @@ func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept
 	return b, diags
 }
 
-// appendIndented appends a JSON value laid out as json.Indent does with
-// the given prefix and a two-space indent.
-func appendIndented(b []byte, v []byte, prefix string) []byte {
-	var buf bytes.Buffer
-	if err := json.Indent(&buf, bytes.TrimSpace(v), prefix, "  "); err != nil {
-		// Every value was checked before it got here; this is a bug.
-		panic("convert: value is not JSON: " + err.Error())
-	}
-	return append(b, buf.Bytes()...)
+// appendIndented appends a checked JSON value laid out as json.Indent
+// does with prefix and a two-space indent.
+func appendIndented(dst, v []byte, prefix string) []byte {
+	return model.AppendIndent(dst, v, prefix, "  ")
 }
 
 // indentedEntry is a tool as it appears inside the request's tools array.

@@ -3,7 +3,6 @@ package convert
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -63,16 +62,154 @@ func (c *Converter) strictViolations(params json.RawMessage) []Issue {
 		return found
 	}
 	var w strictWalk
-	var root strictNode
-	// Values of the wrong type are skipped (the decoder goes on after a
-	// type error); what does not parse is the schema check's to report.
-	if err := json.Unmarshal(params, &root); err == nil || isTypeError(err) {
-		w.walk(&root, "/parameters", 0)
-	}
+	w.walkRaw(bytes.TrimSpace(params), "/parameters", 0)
 	c.mu.Lock()
 	c.strictNext[string(params)] = w.found
 	c.mu.Unlock()
 	return w.found
+}
+
+// rawMember is one member of a raw object.
+type rawMember struct {
+	key string
+	val []byte
+}
+
+// rawMembers splits a valid JSON object into its members; a later
+// duplicate replaces an earlier one, as when decoding into a map.
+func rawMembers(obj []byte) []rawMember {
+	var out []rawMember
+	var index map[string]int // for long objects: where each key is in out
+	for _, m := range model.Members(obj) {
+		j := -1
+		if index != nil {
+			if k, ok := index[m.Key]; ok {
+				j = k
+			}
+		} else {
+			for k := range out {
+				if out[k].key == m.Key {
+					j = k
+				}
+			}
+		}
+		if j >= 0 {
+			out[j].val = m.Value
+			continue
+		}
+		out = append(out, rawMember{m.Key, m.Value})
+		if index == nil && len(out) > 16 {
+			index = make(map[string]int, 64)
+			for k, m := range out {
+				index[m.key] = k
+			}
+		} else if index != nil {
+			index[m.Key] = len(out) - 1
+		}
+	}
+	return out
+}
+
+func isRawObject(v []byte) bool { return len(v) > 0 && v[0] == '{' }
+func isRawArray(v []byte) bool  { return len(v) > 0 && v[0] == '[' }
+
+// walkRaw is walk over the text of a schema.
+func (w *strictWalk) walkRaw(v []byte, path string, depth int) {
+	if len(w.found) >= maxStrictReports || !isRawObject(v) {
+		return
+	}
+	if depth >= maxDepth {
+		w.report(path, fmt.Sprintf("nests deeper than %d levels; not checked further", maxDepth))
+		return
+	}
+	var typ, props, required, addl []byte
+	hasPropsKey := false
+	members := rawMembers(v)
+	get := func(k string) []byte {
+		for _, m := range members {
+			if m.key == k {
+				return m.val
+			}
+		}
+		return nil
+	}
+	for _, m := range members {
+		switch m.key {
+		case "type":
+			typ = m.val
+		case "properties":
+			props, hasPropsKey = m.val, true
+		case "required":
+			required = m.val
+		case "additionalProperties":
+			addl = m.val
+		}
+	}
+	var propMembers []rawMember
+	hasProps := isRawObject(props)
+	if hasProps {
+		propMembers = rawMembers(props)
+	}
+	isObject := hasPropsKey
+	if s, ok := model.Unquote(typ); ok {
+		isObject = s == "object"
+	} else if isRawArray(typ) {
+		isObject = false
+		for _, e := range model.Elements(typ) {
+			if s, ok := model.Unquote(e); ok && s == "object" {
+				isObject = true
+			}
+		}
+	}
+	if isObject {
+		if s := string(addl); s != "false" {
+			w.report(path, `an object schema needs "additionalProperties": false`)
+		}
+		if hasProps {
+			req := map[string]bool{}
+			if isRawArray(required) {
+				for _, e := range model.Elements(required) {
+					if s, ok := model.Unquote(e); ok {
+						req[s] = true
+					}
+				}
+			}
+			var missing []string
+			for _, m := range propMembers {
+				if !req[m.key] {
+					missing = append(missing, fmt.Sprintf("%q", m.key))
+				}
+			}
+			if len(missing) > 0 {
+				sort.Strings(missing)
+				w.report(path, "every property must be listed in \"required\"; missing "+strings.Join(missing, ", "))
+			}
+		}
+	}
+	walkSorted := func(ms []rawMember, prefix string) {
+		sort.Slice(ms, func(i, j int) bool { return ms[i].key < ms[j].key })
+		for _, m := range ms {
+			w.walkRaw(m.val, prefix+escapePointer(m.key), depth+1)
+		}
+	}
+	walkSorted(propMembers, path+"/properties/")
+	for _, key := range [...]string{"$defs", "definitions"} {
+		if defs := get(key); isRawObject(defs) {
+			walkSorted(rawMembers(defs), path+"/"+key+"/")
+		}
+	}
+	for _, key := range [...]string{"anyOf", "oneOf", "allOf", "prefixItems"} {
+		if list := get(key); isRawArray(list) {
+			for i, s := range model.Elements(list) {
+				w.walkRaw(s, path+"/"+key+"/"+itoa(i), depth+1)
+			}
+		}
+	}
+	for _, key := range [...]string{"items", "additionalProperties", "not"} {
+		if s := get(key); isRawObject(s) {
+			w.walkRaw(s, path+"/"+key, depth+1)
+		}
+	}
 }
 
 type strictWalk struct {
@@ -86,111 +223,6 @@ func (w *strictWalk) report(path, msg string) {
 		return
 	}
 	w.found = append(w.found, Issue{Path: path, Message: msg})
-}
-
-// strictNode is the part of a JSON Schema that strict mode is about;
-// decoding only these keywords skips descriptions and examples, which are
-// most of a large schema's bytes.
-type strictNode struct {
-	Type                 any                    `json:"type"`
-	Properties           map[string]*strictNode `json:"properties"`
-	Required             []any                  `json:"required"`
-	AdditionalProperties json.RawMessage        `json:"additionalProperties"`
-	Items                json.RawMessage        `json:"items"`
-	Not                  *strictNode            `json:"not"`
-	Defs                 map[string]*strictNode `json:"$defs"`
-	Definitions          map[string]*strictNode `json:"definitions"`
-	AnyOf                []*strictNode          `json:"anyOf"`
-	OneOf                []*strictNode          `json:"oneOf"`
-	AllOf                []*strictNode          `json:"allOf"`
-	PrefixItems          []*strictNode          `json:"prefixItems"`
-}
-
-func isTypeError(err error) bool {
-	var te *json.UnmarshalTypeError
-	return errors.As(err, &te)
-}
-
-// sub decodes a keyword that holds a schema or a boolean.
-func sub(raw json.RawMessage) *strictNode {
-	if model.JSONKind(raw) != "object" {
-		return nil
-	}
-	var n strictNode
-	if err := json.Unmarshal(raw, &n); err != nil && !isTypeError(err) {
-		return nil
-	}
-	return &n
-}
-
-func (w *strictWalk) walk(node *strictNode, path string, depth int) {
-	if node == nil {
-		return
-	}
-	if depth >= maxDepth {
-		w.report(path, fmt.Sprintf("nests deeper than %d levels; not checked further", maxDepth))
-		return
-	}
-	if isObjectSchema(node) {
-		if string(bytes.TrimSpace(node.AdditionalProperties)) != "false" {
-			w.report(path, `an object schema needs "additionalProperties": false`)
-		}
-		if len(node.Properties) > 0 {
-			req := map[string]bool{}
-			for _, r := range node.Required {
-				if s, ok := r.(string); ok {
-					req[s] = true
-				}
-			}
-			var missing []string
-			for k := range node.Properties {
-				if !req[k] {
-					missing = append(missing, fmt.Sprintf("%q", k))
-				}
-			}
-			if len(missing) > 0 {
-				sort.Strings(missing)
-				w.report(path, "every property must be listed in \"required\"; missing "+strings.Join(missing, ", "))
-			}
-		}
-	}
-	for _, k := range sortedKeys(node.Properties) {
-		w.walk(node.Properties[k], path+"/properties/"+escapePointer(k), depth+1)
-	}
-	for _, d := range [...]struct {
-		key  string
-		defs map[string]*strictNode
-	}{{"$defs", node.Defs}, {"definitions", node.Definitions}} {
-		for _, k := range sortedKeys(d.defs) {
-			w.walk(d.defs[k], path+"/"+d.key+"/"+escapePointer(k), depth+1)
-		}
-	}
-	for _, l := range [...]struct {
-		key  string
-		list []*strictNode
-	}{{"anyOf", node.AnyOf}, {"oneOf", node.OneOf}, {"allOf", node.AllOf}, {"prefixItems", node.PrefixItems}} {
-		for i, s := range l.list {
-			w.walk(s, path+"/"+l.key+"/"+itoa(i), depth+1)
-		}
-	}
-	w.walk(sub(node.Items), path+"/items", depth+1)
-	w.walk(sub(node.AdditionalProperties), path+"/additionalProperties", depth+1)
-	w.walk(node.Not, path+"/not", depth+1)
-}
-
-func isObjectSchema(node *strictNode) bool {
-	switch t := node.Type.(type) {
-	case string:
-		return t == "object"
-	case []any:
-		for _, x := range t {
-			if x == "object" {
-				return true
-			}
-		}
-		return false
-	}
-	return node.Properties != nil
 }
 
 func sortedKeys[V any](m map[string]V) []string {

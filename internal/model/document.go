@@ -220,14 +220,15 @@ func Parse(data []byte) (*Document, error) {
 	return d, nil
 }
 
-// splitArray returns the raw elements of a JSON array.
+// splitArray returns the raw elements of a JSON array, each in its own
+// copy. It follows strings and brackets instead of decoding.
 func splitArray(raw json.RawMessage) ([]json.RawMessage, bool) {
-	var items []json.RawMessage
-	if JSONKind(raw) != "array" || json.Unmarshal(raw, &items) != nil {
+	if JSONKind(raw) != "array" || !validJSON(raw) {
 		return nil, false
 	}
-	for i := range items {
-		items[i] = bytes.Clone(items[i])
+	items := []json.RawMessage{}
+	for _, e := range Elements(raw) {
+		items = append(items, bytes.Clone(e))
 	}
 	return items, true
 }

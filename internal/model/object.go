@@ -106,28 +106,123 @@ func ParseObject(data []byte) (Object, error) {
 	if i == len(data) || data[i] != '{' {
 		return nil, ErrNotObject
 	}
-	// data is one valid JSON value: members need no further checks.
+	o := Members(data)
+	for i := range o {
+		o[i].Value = bytes.Clone(o[i].Value)
+	}
+	return o, nil
+}
+
+// Members splits JSON text already known to be a valid object into its
+// members, in order and with repeated keys as written. The values share
+// data's bytes.
+func Members(valid []byte) Object {
+	i := skipSpace(valid, skipSpace(valid, 0)+1)
+	if i >= len(valid) || valid[i] == '}' {
+		return nil
+	}
 	var o Object
-	i = skipSpace(data, i+1)
-	if data[i] == '}' {
-		return nil, nil
-	}
 	for {
-		end := skipString(data, i)
-		key, err := keyString(data[i:end])
-		if err != nil {
-			return nil, err
+		end := skipString(valid, i)
+		key, _ := keyString(valid[i:end])
+		i = skipSpace(valid, end)
+		i = skipSpace(valid, i+1) // ':'
+		end = skipValue(valid, i)
+		o = append(o, Member{Key: key, Value: valid[i:end]})
+		i = skipSpace(valid, end)
+		if i >= len(valid) || valid[i] == '}' {
+			return o
 		}
-		i = skipSpace(data, end)
-		i = skipSpace(data, i+1) // ':'
-		end = skipValue(data, i)
-		o = append(o, Member{Key: key, Value: bytes.Clone(data[i:end])})
-		i = skipSpace(data, end)
-		if data[i] == '}' {
-			return o, nil
-		}
-		i = skipSpace(data, i+1) // ','
+		i = skipSpace(valid, i+1) // ','
 	}
+}
+
+// Elements splits JSON text already known to be a valid array into its
+// elements, which share valid's bytes.
+func Elements(valid []byte) [][]byte {
+	i := skipSpace(valid, skipSpace(valid, 0)+1)
+	if i >= len(valid) || valid[i] == ']' {
+		return nil
+	}
+	var out [][]byte
+	for {
+		end := skipValue(valid, i)
+		out = append(out, valid[i:end])
+		i = skipSpace(valid, end)
+		if i >= len(valid) || valid[i] == ']' {
+			return out
+		}
+		i = skipSpace(valid, i+1) // ','
+	}
+}
+
+// Unquote decodes a valid JSON string token; ok is false for another value.
+func Unquote(valid []byte) (s string, ok bool) {
+	if len(valid) == 0 || valid[0] != '"' {
+		return "", false
+	}
+	s, err := keyString(valid)
+	return s, err == nil
+}
+
+// AppendIndent appends valid JSON text laid out exactly as
+// json.Indent(TrimSpace(v), prefix, indent) would. It copies strings in
+// bulk, where json.Indent runs its scanner on every byte; the text must
+// already be known to be valid.
+func AppendIndent(dst, v []byte, prefix, indent string) []byte {
+	nl := "\n" + prefix
+	needIndent := false
+	depth := 0
+	newline := func() {
+		dst = append(dst, nl...)
+		for range depth {
+			dst = append(dst, indent...)
+		}
+	}
+	src := bytes.TrimSpace(v)
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			i++
+			continue
+		}
+		if needIndent && c != '}' && c != ']' {
+			needIndent = false
+			depth++
+			newline()
+		}
+		switch c {
+		case '"':
+			end := skipString(src, i)
+			dst = append(dst, src[i:end]...)
+			i = end
+			continue
+		case '{', '[':
+			needIndent = true
+			dst = append(dst, c)
+		case ',':
+			dst = append(dst, c)
+			newline()
+		case ':':
+			dst = append(dst, c, ' ')
+		case '}', ']':
+			if needIndent {
+				needIndent = false
+			} else {
+				depth--
+				newline()
+			}
+			dst = append(dst, c)
+		default: // a number or a literal
+			end := skipValue(src, i)
+			dst = append(dst, src[i:end]...)
+			i = end
+			continue
+		}
+		i++
+	}
+	return dst
 }
 
 // keyString decodes a quoted key as encoding/json does.
