@@ -134,27 +134,36 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 		e.issues = append(e.issues, fatal("", "must be an object with a \"type\", got "+k))
 		return e
 	}
-	isFunc := false
-	var probe struct {
-		Type        json.RawMessage `json:"type"`
-		Name        json.RawMessage `json:"name"`
-		ServerLabel json.RawMessage `json:"server_label"`
-		Parameters  json.RawMessage `json:"parameters"`
-		Strict      *bool           `json:"strict"`
+	// The fields the converter reads; the last of a repeated key wins, as
+	// for the API's decoder.
+	var probe struct{ Type, Name, ServerLabel, Parameters, Strict []byte }
+	for _, m := range model.Members(raw) {
+		switch m.Key {
+		case "type":
+			probe.Type = m.Value
+		case "name":
+			probe.Name = m.Value
+		case "server_label":
+			probe.ServerLabel = m.Value
+		case "parameters":
+			probe.Parameters = m.Value
+		case "strict":
+			probe.Strict = m.Value
+		}
 	}
-	_ = json.Unmarshal(raw, &probe)
 	if probe.Type == nil {
 		e.drop = true
 		e.issues = append(e.issues, fatal("/type", "required: every built-in tool names its type, e.g. \"web_search\""))
 		return e
 	}
-	if json.Unmarshal(probe.Type, &e.typ) != nil {
+	var ok bool
+	if e.typ, ok = model.Unquote(probe.Type); !ok {
 		e.drop = true
 		e.issues = append(e.issues, fatal("/type", "must be a string, got "+model.JSONKind(probe.Type)))
 		return e
 	}
-	_ = json.Unmarshal(probe.Name, &e.name)
-	_ = json.Unmarshal(probe.ServerLabel, &e.label)
+	e.name, _ = model.Unquote(probe.Name)
+	e.label, _ = model.Unquote(probe.ServerLabel)
 	e.tool = ResponseTool{Builtin: raw}
 	if !IsToolType(e.typ) {
 		msg := fmt.Sprintf("unknown type %q: passed through unchanged", e.typ)
@@ -164,7 +173,7 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 		e.issues = append(e.issues, Issue{Path: "/type", Message: msg})
 		return e
 	}
-	isFunc = e.typ == "function"
+	isFunc := e.typ == "function"
 	v, err := decodeForCheck(raw, isFunc)
 	if err != nil {
 		e.drop = true
@@ -173,7 +182,12 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 	}
 	e.issues = append(e.issues, CheckEntry(e.typ, v)...)
 	if isFunc && model.JSONKind(probe.Parameters) == "object" {
-		e.issues = append(e.issues, strictIssues(c.strictViolations(probe.Parameters), probe.Strict)...)
+		var strict *bool
+		if k := model.JSONKind(probe.Strict); k == "boolean" {
+			b := string(probe.Strict) == "true"
+			strict = &b
+		}
+		e.issues = append(e.issues, strictIssues(c.strictViolations(probe.Parameters), strict)...)
 	}
 	e.drop = hasFatal(e.issues)
 	return e
