@@ -6,7 +6,6 @@
 package convert
 
 import (
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -47,10 +46,9 @@ func Convert(d *model.Document) ([]byte, []Diagnostic) {
 // zero value is ready to use. It is not safe for concurrent use.
 type Converter struct {
 	cache, next             map[entryKey]*entry
-	mu                      sync.Mutex // guards strictNext and indentNext while entries are checked in parallel
+	mu                      sync.Mutex // guards schemaNext while entries are checked in parallel
 	serial                  bool       // check one entry at a time (tests compare the two)
-	strictCache, strictNext map[string][]Issue
-	indentCache, indentNext map[string][]byte
+	schemaCache, schemaNext map[string]*schemaInfo
 }
 
 type entryKey struct {
@@ -64,7 +62,8 @@ type entryKey struct {
 // where it stands in the document.
 type entry struct {
 	key      entryKey
-	indented []byte // the entry as it appears in the request, made once
+	schema   *schemaInfo // a function's object parameters
+	indented []byte      // the entry as it appears in the request, made once
 	tool     ResponseTool
 	typ      string
 	name     string // function or custom tool name
@@ -77,12 +76,10 @@ type entry struct {
 // reported.
 func (c *Converter) Convert(d *model.Document) Result {
 	c.next = make(map[entryKey]*entry, len(d.Functions)+len(d.Builtins))
-	c.strictNext = make(map[string][]Issue)
-	c.indentNext = make(map[string][]byte)
+	c.schemaNext = make(map[string]*schemaInfo)
 	defer func() {
 		c.cache, c.next = c.next, nil
-		c.strictCache, c.strictNext = c.strictNext, nil
-		c.indentCache, c.indentNext = c.indentNext, nil
+		c.schemaCache, c.schemaNext = c.schemaNext, nil
 	}()
 
 	var r Result
@@ -156,6 +153,7 @@ func (c *Converter) check(k model.Kind, t *model.Tool) *entry {
 	}
 	if e, ok := c.cache[entryKeyLookup(key, t.Raw)]; ok {
 		c.next[e.key] = e
+		c.keep(e.schema)
 		return e
 	}
 	if e, ok := c.next[entryKeyLookup(key, t.Raw)]; ok {
@@ -386,7 +384,11 @@ func (c *Converter) indentedEntry(e *entry) []byte {
 	if len(f.Parameters) == 0 {
 		b = append(b, "null"...)
 	} else {
-		b = append(b, c.indentedParams(f.Parameters)...)
+		if e.schema != nil {
+			b = append(b, e.schema.layout()...)
+		} else {
+			b = appendIndented(b, f.Parameters, in)
+		}
 	}
 	if f.Strict != nil {
 		b = append(b, ",\n"+in+`"strict": `...)
@@ -400,27 +402,6 @@ func (c *Converter) indentedEntry(e *entry) []byte {
 	}
 	e.indented = append(b, "\n    }"...)
 	return e.indented
-}
-
-// indentedParams indents a function's parameters, once per distinct bytes.
-func (c *Converter) indentedParams(p json.RawMessage) []byte {
-	if out, ok := c.indentCache[unsafeString(p)]; ok {
-		c.mu.Lock()
-		c.indentNext[string(p)] = out
-		c.mu.Unlock()
-		return out
-	}
-	c.mu.Lock()
-	out, ok := c.indentNext[unsafeString(p)]
-	c.mu.Unlock()
-	if ok {
-		return out
-	}
-	out = appendIndented(nil, p, "      ")
-	c.mu.Lock()
-	c.indentNext[string(p)] = out
-	c.mu.Unlock()
-	return out
 }
 
 func estimateSize(ts []ResponseTool) int {

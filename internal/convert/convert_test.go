@@ -417,6 +417,16 @@ func TestDraftsAreReportedWithLineAndColumn(t *testing.T) {
 	}
 }
 
+func TestParametersThatAreNotObjects(t *testing.T) {
+	body, diags := Convert(mustParse(t, `{"tools_defs":[{"name":"a","parameters":null,"strict":false},{"name":"b","parameters":[1],"strict":false},{"name":"c"}]}`))
+	if got := len(toolsOf(t, body)); got != 2 {
+		t.Fatalf("%d tools:\n%s", got, body)
+	}
+	if !strings.Contains(diagLines(diags), "tools_defs[1] (function) /parameters:") {
+		t.Fatalf("array parameters not reported:\n%s", diagLines(diags))
+	}
+}
+
 func TestConverterCacheFollowsEdits(t *testing.T) {
 	var c Converter
 	d := mustParse(t, `{"extra":{"builtin_tools":[{"type":"file_search","vector_store_ids":["v"],"max_num_results":99}]}}`)
@@ -474,5 +484,32 @@ func TestParallelCheckMatchesSerial(t *testing.T) {
 	}
 	if len(par.Diagnostics) < 100 {
 		t.Fatalf("only %d diagnostics; the document has many problems", len(par.Diagnostics))
+	}
+}
+
+// A schema's walk and layout survive edits to other tools: typing in one
+// function and then in another does not walk the second one's schema again.
+func TestSchemaInfoSurvivesEditsElsewhere(t *testing.T) {
+	schema := `{"type":"object","properties":{"q":{"type":"string"}},"required":["q"],"additionalProperties":false}`
+	d := mustParse(t, `{"tools_defs":[{"name":"a","parameters":`+schema+`},{"name":"b","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false}}]}`)
+	var c Converter
+	c.Convert(d)
+	params, _ := model.ParseObject(d.Functions[0].Raw)
+	p, _ := params.Get("parameters")
+	before := c.schemaCache[string(p)]
+	if before == nil {
+		t.Fatal("schema not cached")
+	}
+	setName := func(i int, name string) {
+		o, _ := model.ParseObject(d.Functions[i].Raw)
+		o.Set("name", model.String(name))
+		d.Functions[i].Raw = o.AppendJSON(nil)
+	}
+	setName(1, "b2") // edit elsewhere
+	c.Convert(d)
+	setName(0, "a2") // then here
+	c.Convert(d)
+	if c.schemaCache[string(p)] != before {
+		t.Fatal("the schema was walked again after an edit elsewhere")
 	}
 }

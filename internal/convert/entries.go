@@ -73,7 +73,10 @@ func (c *Converter) checkDefinition(t *model.Tool) *entry {
 		return e
 	}
 	e.tool = ResponseTool{Function: f}
-	e.issues = append(e.issues, c.checkFunction(f)...)
+	if model.JSONKind(f.Parameters) == "object" {
+		e.schema = c.schema(f.Parameters)
+	}
+	e.issues = append(e.issues, c.checkFunction(f, e.schema)...)
 	e.drop = hasFatal(e.issues)
 	return e
 }
@@ -81,7 +84,7 @@ func (c *Converter) checkDefinition(t *model.Tool) *entry {
 // checkFunction runs the schema and strict-mode checks on a function. The
 // parameters, possibly megabytes, are walked only by the strict-mode
 // check, whose result is cached by their bytes.
-func (c *Converter) checkFunction(f *FunctionTool) []Issue {
+func (c *Converter) checkFunction(f *FunctionTool, si *schemaInfo) []Issue {
 	v := map[string]any{"type": "function", "name": f.Name, "description": f.Description}
 	switch {
 	case len(f.Parameters) == 0:
@@ -106,8 +109,8 @@ func (c *Converter) checkFunction(f *FunctionTool) []Issue {
 		v[m.Key] = x
 	}
 	issues := CheckEntry("function", v)
-	if model.JSONKind(f.Parameters) == "object" {
-		issues = append(issues, strictIssues(c.strictViolations(f.Parameters), f.Strict)...)
+	if si != nil && (f.Strict == nil || *f.Strict) {
+		issues = append(issues, strictIssues(si.violations(), f.Strict)...)
 	}
 	return issues
 }
@@ -187,7 +190,10 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 			b := string(probe.Strict) == "true"
 			strict = &b
 		}
-		e.issues = append(e.issues, strictIssues(c.strictViolations(probe.Parameters), strict)...)
+		e.schema = c.schema(probe.Parameters)
+		if strict == nil || *strict {
+			e.issues = append(e.issues, strictIssues(e.schema.violations(), strict)...)
+		}
 	}
 	e.drop = hasFatal(e.issues)
 	return e

@@ -2,10 +2,10 @@ package convert
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/tooltui/tooltui/internal/model"
 )
@@ -45,28 +45,57 @@ func strictIssues(found []Issue, strict *bool) []Issue {
 	return out
 }
 
-// strictViolations walks a parameters schema for what breaks strict mode.
-// Parameters can be megabytes, so the result is kept by their bytes: an
-// edit to a function's name does not walk its schema again.
-func (c *Converter) strictViolations(params json.RawMessage) []Issue {
-	if found, ok := c.strictCache[unsafeString(params)]; ok {
+// schemaInfo is what the converter learned about one parameters schema.
+// Schemas can be megabytes, so their strict-mode walk and layout are kept
+// by their bytes: an edit to a function's name or description does not
+// walk or re-indent its schema, and moving between tools keeps them.
+type schemaInfo struct {
+	key        string // the schema's bytes; the map key of both generations
+	strictOnce sync.Once
+	strict     []Issue
+	indentOnce sync.Once
+	indented   []byte
+}
+
+// schema returns the info for a parameters schema, carrying it into the
+// next generation. Safe for concurrent use.
+func (c *Converter) schema(p []byte) *schemaInfo {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if si, ok := c.schemaNext[unsafeString(p)]; ok {
+		return si
+	}
+	si, ok := c.schemaCache[unsafeString(p)]
+	if !ok {
+		si = &schemaInfo{key: string(p)}
+	}
+	c.schemaNext[si.key] = si
+	return si
+}
+
+// keep carries a schema into the next generation (its tool was reused).
+func (c *Converter) keep(si *schemaInfo) {
+	if si != nil {
 		c.mu.Lock()
-		c.strictNext[string(params)] = found
+		c.schemaNext[si.key] = si
 		c.mu.Unlock()
-		return found
 	}
-	c.mu.Lock()
-	found, ok := c.strictNext[unsafeString(params)]
-	c.mu.Unlock()
-	if ok {
-		return found
-	}
-	var w strictWalk
-	w.walkRaw(bytes.TrimSpace(params), "/parameters", 0)
-	c.mu.Lock()
-	c.strictNext[string(params)] = w.found
-	c.mu.Unlock()
-	return w.found
+}
+
+// violations walks the schema for what breaks strict mode, once.
+func (si *schemaInfo) violations() []Issue {
+	si.strictOnce.Do(func() {
+		var w strictWalk
+		w.walkRaw(bytes.TrimSpace([]byte(si.key)), "/parameters", 0)
+		si.strict = w.found
+	})
+	return si.strict
+}
+
+// layout is the schema indented as the value of a tool's "parameters", once.
+func (si *schemaInfo) layout() []byte {
+	si.indentOnce.Do(func() { si.indented = appendIndented(nil, []byte(si.key), "      ") })
+	return si.indented
 }
 
 // rawMember is one member of a raw object.
