@@ -386,70 +386,70 @@ func (a *App) setList(k model.Kind, ts []model.Tool) {
 	}
 }
 
-func (a *App) deleteTool() {
+// editSelected applies a structural edit to a copy of the selected tool's
+// list. edit returns the new list and the index to select, or a nil list
+// to refuse; moved says whether entries changed places.
+func (a *App) editSelected(moved bool, edit func(ts []model.Tool, i int) ([]model.Tool, int)) (model.Kind, model.Tool, bool) {
 	k, i, ok := a.selected()
 	if !ok {
-		return
+		return k, model.Tool{}, false
+	}
+	old := a.doc.List(k)[i]
+	ts, j := edit(append([]model.Tool(nil), a.doc.List(k)...), i)
+	if ts == nil {
+		return k, old, false
 	}
 	a.record("")
-	_, label := toolLabel(k, a.doc.List(k)[i])
-	ts := append([]model.Tool(nil), a.doc.List(k)...)
-	a.setList(k, append(ts[:i], ts[i+1:]...))
-	a.doc.ClearOrigins()
+	a.setList(k, ts)
+	if moved {
+		a.doc.ClearOrigins()
+	}
 	a.changed()
-	a.selectRow(a.tools.row)
-	a.setStatus("Deleted "+display.SanitizeLine(label)+" (ctrl+z to undo)", false)
+	a.selectRow(rowOf(a.doc, k, j))
+	return k, old, true
+}
+
+func (a *App) deleteTool() {
+	k, t, ok := a.editSelected(true, func(ts []model.Tool, i int) ([]model.Tool, int) {
+		return append(ts[:i], ts[i+1:]...), i
+	})
+	if ok {
+		_, label := toolLabel(k, t)
+		a.setStatus("Deleted "+display.SanitizeLine(label)+" (ctrl+z to undo)", false)
+	}
 }
 
 func (a *App) duplicateTool() {
-	k, i, ok := a.selected()
-	if !ok {
-		return
+	if _, _, ok := a.editSelected(true, func(ts []model.Tool, i int) ([]model.Tool, int) {
+		dup := ts[i]
+		dup.Origin = ""
+		return append(ts[:i+1], append([]model.Tool{dup}, ts[i+1:]...)...), i + 1
+	}); ok {
+		a.setStatus("Duplicated (a function copy needs a new name)", false)
 	}
-	a.record("")
-	ts := append([]model.Tool(nil), a.doc.List(k)...)
-	dup := ts[i]
-	dup.Origin = ""
-	ts = append(ts[:i+1], append([]model.Tool{dup}, ts[i+1:]...)...)
-	a.setList(k, ts)
-	a.doc.ClearOrigins()
-	a.changed()
-	a.selectRow(rowOf(a.doc, k, i+1))
-	a.setStatus("Duplicated (a function copy needs a new name)", false)
 }
 
 func (a *App) moveTool(d int) {
-	k, i, ok := a.selected()
-	if !ok {
-		return
-	}
-	j := i + d
-	if j < 0 || j >= len(a.doc.List(k)) {
-		return
-	}
-	a.record("")
-	ts := append([]model.Tool(nil), a.doc.List(k)...)
-	ts[i], ts[j] = ts[j], ts[i]
-	a.setList(k, ts)
-	a.doc.ClearOrigins()
-	a.changed()
-	a.selectRow(rowOf(a.doc, k, j))
+	a.editSelected(true, func(ts []model.Tool, i int) ([]model.Tool, int) {
+		j := i + d
+		if j < 0 || j >= len(ts) {
+			return nil, i
+		}
+		ts[i], ts[j] = ts[j], ts[i]
+		return ts, j
+	})
 }
 
 func (a *App) toggleTool() {
-	k, i, ok := a.selected()
-	if !ok {
-		return
-	}
-	a.record("")
-	ts := append([]model.Tool(nil), a.doc.List(k)...)
-	ts[i].Disabled = !ts[i].Disabled
-	a.setList(k, ts)
-	a.changed()
-	a.followSelection()
-	if ts[i].Disabled {
+	_, t, ok := a.editSelected(false, func(ts []model.Tool, i int) ([]model.Tool, int) {
+		ts[i].Disabled = !ts[i].Disabled
+		return ts, i
+	})
+	switch {
+	case !ok:
+	case !t.Disabled:
 		a.setStatus("Disabled: kept in the document, left out of the request", false)
-	} else {
+	default:
 		a.setStatus("Enabled", false)
 	}
 }
