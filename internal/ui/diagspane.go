@@ -1,8 +1,12 @@
 package ui
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/ui/display"
@@ -71,4 +75,67 @@ func (p *diagsPane) view(ds []convert.Diagnostic, st *Styles, w, h int, active b
 		lines = lines[:h]
 	}
 	return lines
+}
+
+func (a *App) diagsKey(k tea.KeyPressMsg) {
+	km := a.keys
+	n := len(a.res.Diagnostics)
+	switch {
+	case key.Matches(k, km.Up):
+		a.diags.row = max(0, a.diags.row-1)
+	case key.Matches(k, km.Down):
+		a.diags.row = min(max(0, n-1), a.diags.row+1)
+	case key.Matches(k, km.Home):
+		a.diags.row = 0
+	case key.Matches(k, km.End):
+		a.diags.row = max(0, n-1)
+	case key.Matches(k, km.Enter):
+		if a.diags.row < n {
+			a.jumpTo(a.res.Diagnostics[a.diags.row])
+		}
+	}
+}
+
+var lineColRe = regexp.MustCompile(`line (\d+), column (\d+)`)
+
+// jumpTo selects the tool and field a diagnostic is about.
+func (a *App) jumpTo(d convert.Diagnostic) {
+	if d.IsTool() {
+		if d.Index >= len(a.doc.List(d.Kind)) {
+			return
+		}
+		a.selectRow(rowOf(a.doc, d.Kind, d.Index))
+	} else {
+		a.selectRow(0)
+	}
+	a.setFocus(PaneEditor)
+	segs := strings.Split(strings.TrimPrefix(d.Path, "/"), "/")
+	if !d.IsTool() {
+		segs = []string{strings.SplitN(d.Location, ".", 2)[0]}
+		if strings.HasPrefix(d.Location, "extra.") {
+			segs = []string{"extra"}
+		}
+	}
+	best, bestLen := 0, -1
+	for i, f := range a.form.fields {
+		n := 0
+		if f.id == "raw" || f.id == "extra" {
+			n = 0
+			if segs[0] == f.id || f.id == "raw" {
+				n = 1
+			}
+		}
+		for n < len(f.path) && n < len(segs) && f.path[n] == segs[n] {
+			n++
+		}
+		if n == len(f.path) && n > bestLen || (f.path == nil && n > bestLen) {
+			best, bestLen = i, n
+		}
+	}
+	a.form.move(best)
+	if m := lineColRe.FindStringSubmatch(d.Message); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		col, _ := strconv.Atoi(m[2])
+		a.form.fields[best].ed.SetCursor(line-1, col-1)
+	}
 }

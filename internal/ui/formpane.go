@@ -7,7 +7,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
@@ -224,4 +223,23 @@ func (p *formPane) view(st *Styles, active bool) []string {
 		}
 	}
 	return lines
+}
+
+func (a *App) formNavKey(k tea.KeyPressMsg) {
+	km := a.keys
+	switch {
+	case key.Matches(k, km.Up):
+		a.form.move(a.form.idx - 1)
+	case key.Matches(k, km.Down):
+		a.form.move(a.form.idx + 1)
+	case key.Matches(k, km.Enter):
+		a.form.editing = true
+		a.form.syncFocus()
+	case key.Matches(k, km.Left) && a.form.focused() != nil && a.form.focused().kind == fieldSelect:
+		a.form.focused().cycle(-1)
+		a.applyField(a.form.focused())
+	case key.Matches(k, km.Right) && a.form.focused() != nil && a.form.focused().kind == fieldSelect:
+		a.form.focused().cycle(1)
+		a.applyField(a.form.focused())
+	}
 }

@@ -3,6 +3,8 @@ package ui
 import (
 	"bytes"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
@@ -70,4 +72,27 @@ func (p *previewPane) view(w, h int) []string {
 	}
 	p.clamp(h)
 	return p.doc.RenderColors(p.colors, p.yOff, h, w, p.xOff)
+}
+
+func (a *App) previewKey(k tea.KeyPressMsg) {
+	km := a.keys
+	_, h := a.lay.preview.inner()
+	switch {
+	case key.Matches(k, km.Up):
+		a.preview.scroll(-1, h)
+	case key.Matches(k, km.Down):
+		a.preview.scroll(1, h)
+	case key.Matches(k, km.PageUp):
+		a.preview.scroll(-max(1, h-1), h)
+	case key.Matches(k, km.PageDown):
+		a.preview.scroll(max(1, h-1), h)
+	case key.Matches(k, km.Home):
+		a.preview.yOff = 0
+	case key.Matches(k, km.End):
+		a.preview.scroll(a.preview.lines(), h)
+	case key.Matches(k, km.Left):
+		a.preview.xOff = max(0, a.preview.xOff-8)
+	case key.Matches(k, km.Right):
+		a.preview.xOff += 8
+	}
 }

@@ -3,6 +3,8 @@ package ui
 import (
 	"unsafe"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui/display"
@@ -173,4 +175,36 @@ func (p *toolsPane) view(d *model.Document, mk map[sel]int, lb *labels, st *Styl
 		lines = append(lines, line)
 	}
 	return lines
+}
+
+func (a *App) toolsKey(k tea.KeyPressMsg) {
+	km := a.keys
+	_, h := a.lay.tools.inner()
+	switch {
+	case key.Matches(k, km.Up):
+		a.selectRow(a.tools.row - 1)
+	case key.Matches(k, km.Down):
+		a.selectRow(a.tools.row + 1)
+	case key.Matches(k, km.PageUp):
+		a.selectRow(a.tools.row - max(1, h-1))
+	case key.Matches(k, km.PageDown):
+		a.selectRow(a.tools.row + max(1, h-1))
+	case key.Matches(k, km.Home):
+		a.selectRow(0)
+	case key.Matches(k, km.End):
+		a.selectRow(rowCount(a.doc) - 1)
+	case key.Matches(k, km.Enter), key.Matches(k, km.Right):
+		a.setFocus(PaneEditor)
+		a.form.move(0)
+	case key.Matches(k, km.Delete):
+		a.deleteTool()
+	case key.Matches(k, km.Duplicate):
+		a.duplicateTool()
+	case key.Matches(k, km.MoveUp):
+		a.moveTool(-1)
+	case key.Matches(k, km.MoveDown):
+		a.moveTool(1)
+	case key.Matches(k, km.Toggle):
+		a.toggleTool()
+	}
 }
