@@ -14,7 +14,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -28,11 +27,9 @@ const e2eTimeout = 10 * time.Second
 // buildBinary compiles tooltui into dir.
 func buildBinary(t *testing.T, dir string) string {
 	t.Helper()
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goTool); err != nil {
-		if goTool, err = exec.LookPath("go"); err != nil {
-			t.Skip("no go command to build the binary")
-		}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to build the binary")
 	}
 	bin := filepath.Join(dir, "tooltui")
 	out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput()

@@ -254,15 +254,6 @@ func (w *strictWalk) report(path, msg string) {
 	w.found = append(w.found, Issue{Path: path, Message: msg})
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // escapePointer escapes a key for a JSON Pointer.
 func escapePointer(s string) string {
 	if !strings.ContainsAny(s, "~/") {

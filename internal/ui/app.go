@@ -33,8 +33,6 @@ const (
 	paneCount
 )
 
-var paneNames = [...]string{"Tools", "Editor", "Preview", "Diagnostics"}
-
 // Options configure the app.
 type Options struct {
 	Doc *model.Document

@@ -178,7 +178,6 @@ var (
 	kLeft     = code(tea.KeyLeft)
 	kRight    = code(tea.KeyRight)
 	kSpace    = tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	kBack     = code(tea.KeyBackspace)
 )
 
 // keysOf turns text into one key press per rune, as a terminal sends
