@@ -1,0 +1,486 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Edits of a document. Each one is a pure function: it returns a new
+// document and leaves its argument as it was, so the previous document can
+// serve as an undo snapshot. Errors are sentences for the status line.
+
+// MaxNameLen is the longest function or custom tool name the API accepts.
+const MaxNameLen = 128
+
+var (
+	errNoTool      = errors.New("no tool at that position")
+	errNotObject   = errors.New("the entry is not a JSON object; edit it as JSON")
+	errNoFieldPath = errors.New("no field to set")
+)
+
+// Families of tools that tool_choice names: functions and custom tools by
+// "name" (one namespace), MCP servers by "server_label".
+const (
+	FamilyFunction = "function"
+	FamilyCustom   = "custom"
+	FamilyMCP      = "mcp"
+)
+
+// GetPath returns the value at path inside a raw JSON object (path of
+// object keys), so a form can show one field of an entry. The value shares
+// raw's bytes and cannot be appended to in place.
+func GetPath(raw json.RawMessage, path []string) (json.RawMessage, bool) {
+	if len(path) == 0 {
+		return raw, true
+	}
+	if CheckJSON(raw) != nil {
+		return nil, false
+	}
+	cur := raw
+	for _, k := range path {
+		if JSONKind(cur) != "object" {
+			return nil, false
+		}
+		v, ok := Members(cur).Get(k)
+		if !ok {
+			return nil, false
+		}
+		cur = v
+	}
+	return cur[:len(cur):len(cur)], true
+}
+
+// StringAt returns the string at path, "" when it is absent or not a
+// string: the name or label a user sees for an entry.
+func StringAt(raw json.RawMessage, path []string) string {
+	v, ok := GetPath(raw, path)
+	if !ok {
+		return ""
+	}
+	s, _ := Unquote(bytes.TrimSpace(v))
+	return s
+}
+
+// SetPath returns raw with the value at path replaced (nil deletes it), so
+// a form field writes one member of an entry. Missing objects on the way
+// are created; an object left empty by a delete is removed. Key order and
+// every other member are kept. An empty path replaces the whole value.
+func SetPath(raw json.RawMessage, path []string, v json.RawMessage) json.RawMessage {
+	if len(path) == 0 {
+		return v
+	}
+	o, err := ParseObject(raw)
+	if err != nil {
+		o = nil
+	}
+	o = o.Clone()
+	k := path[0]
+	if len(path) == 1 {
+		if v == nil {
+			o.Delete(k)
+		} else {
+			o.Set(k, v)
+		}
+		return o.AppendJSON(nil)
+	}
+	child, _ := o.Get(k)
+	if child == nil || JSONKind(child) != "object" {
+		if v == nil {
+			return raw
+		}
+		child = json.RawMessage("{}")
+	}
+	nc := SetPath(child, path[1:], v)
+	if bytes.Equal(nc, []byte("{}")) {
+		o.Delete(k)
+	} else {
+		o.Set(k, nc)
+	}
+	return o.AppendJSON(nil)
+}
+
+// list returns a pointer to the list of kind k, to replace it in a clone.
+func (d *Document) list(k Kind) *[]Tool {
+	if k == Function {
+		return &d.Functions
+	}
+	return &d.Builtins
+}
+
+// editTool applies f to a copy of tool i of kind k in a copy of d.
+func editTool(d *Document, k Kind, i int, f func(t *Tool) error) (*Document, error) {
+	if i < 0 || i >= len(d.List(k)) {
+		return nil, errNoTool
+	}
+	c := d.Clone()
+	if err := f(&c.List(k)[i]); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// InsertTool adds a tool of kind k at index at (at < 0 or past the end
+// appends), as when the user adds a tool from a template. It returns the
+// new document and the tool's index. Where tools came from is forgotten,
+// since positions changed.
+func InsertTool(d *Document, k Kind, at int, t Tool) (*Document, int) {
+	c := d.Clone()
+	ts := c.list(k)
+	if at < 0 || at > len(*ts) {
+		at = len(*ts)
+	}
+	*ts = append((*ts)[:at], append([]Tool{t}, (*ts)[at:]...)...)
+	c.ClearOrigins()
+	return c, at
+}
+
+// DeleteTool removes tool i of kind k and returns the index to select
+// afterwards: i, i-1 when the last one was removed, -1 when none is left.
+func DeleteTool(d *Document, k Kind, i int) (*Document, int, error) {
+	if i < 0 || i >= len(d.List(k)) {
+		return nil, -1, errNoTool
+	}
+	c := d.Clone()
+	ts := c.list(k)
+	*ts = append((*ts)[:i], (*ts)[i+1:]...)
+	c.ClearOrigins()
+	return c, min(i, len(*ts)-1), nil
+}
+
+// DuplicateTool inserts a copy of tool i right after it and returns the
+// copy's index. A copy that would clash with its original gets a fresh
+// name (functions and custom tools) or server_label (MCP tools):
+// get_weather becomes get_weather_2, get_weather_2 becomes get_weather_3.
+func DuplicateTool(d *Document, k Kind, i int) (*Document, int, error) {
+	if i < 0 || i >= len(d.List(k)) {
+		return nil, -1, errNoTool
+	}
+	dup := d.List(k)[i]
+	dup.Origin = ""
+	if dup.ParamsDraft != nil {
+		s := *dup.ParamsDraft
+		dup.ParamsDraft = &s
+	}
+	if fam, key := identity(k, dup.Raw); fam != "" {
+		if old := StringAt(dup.Raw, []string{key}); old != "" {
+			limit := MaxNameLen
+			if fam == FamilyMCP {
+				limit = 0
+			}
+			base := trimNumberSuffix(old)
+			taken := d.takenNames(fam)
+			name := uniqueName(base, limit, func(s string) bool { return s == base || taken[s] })
+			dup.Raw = SetPath(dup.Raw, []string{key}, String(name))
+		}
+	}
+	c, j := InsertTool(d, k, i+1, dup)
+	return c, j, nil
+}
+
+// MoveTool moves tool i by delta places (-1 up, +1 down) within its list
+// and returns its new index.
+func MoveTool(d *Document, k Kind, i, delta int) (*Document, int, error) {
+	n := len(d.List(k))
+	if i < 0 || i >= n {
+		return nil, i, errNoTool
+	}
+	j := i + delta
+	if j < 0 || j >= n {
+		what := "function"
+		if k == Builtin {
+			what = "built-in tool"
+		}
+		if delta < 0 {
+			return nil, i, errors.New("already the first " + what)
+		}
+		return nil, i, errors.New("already the last " + what)
+	}
+	c := d.Clone()
+	ts := c.List(k)
+	t := ts[i]
+	if j < i {
+		copy(ts[j+1:i+1], ts[j:i])
+	} else {
+		copy(ts[i:j], ts[i+1:j+1])
+	}
+	ts[j] = t
+	c.ClearOrigins()
+	return c, j, nil
+}
+
+// ToggleTool disables tool i (kept in the document, left out of the
+// request) or enables it again.
+func ToggleTool(d *Document, k Kind, i int) (*Document, error) {
+	return editTool(d, k, i, func(t *Tool) error {
+		t.Disabled = !t.Disabled
+		return nil
+	})
+}
+
+// SetToolValue sets the value at path inside tool i (nil removes it), as a
+// form field does. Writing "parameters" drops a pending parameters draft.
+// When the edit renames a function, a custom tool or an MCP server,
+// tool_choice follows (see RenameRefs).
+func SetToolValue(d *Document, k Kind, i int, path []string, v json.RawMessage) (*Document, error) {
+	if len(path) == 0 {
+		return nil, errNoFieldPath
+	}
+	if i >= 0 && i < len(d.List(k)) {
+		if raw := d.List(k)[i].Raw; JSONKind(raw) != "object" || CheckJSON(raw) != nil {
+			return nil, errNotObject
+		}
+	}
+	c, err := editTool(d, k, i, func(t *Tool) error {
+		t.Raw = SetPath(t.Raw, path, v)
+		if len(path) == 1 && path[0] == "parameters" {
+			t.ParamsDraft = nil
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	switch path[0] {
+	case "name", "server_label": // what names a tool
+		return followRename(c, k, d.List(k)[i].Raw, c.List(k)[i].Raw), nil
+	}
+	return c, nil
+}
+
+// SetToolRaw replaces tool i's whole entry with what the user typed in the
+// JSON editor, valid or not (invalid text is kept as a draft). It drops a
+// pending parameters draft. A rename from one valid entry to the next is
+// followed by tool_choice, as with SetToolValue.
+func SetToolRaw(d *Document, k Kind, i int, raw json.RawMessage) (*Document, error) {
+	c, err := editTool(d, k, i, func(t *Tool) error {
+		t.Raw = raw
+		t.ParamsDraft = nil
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return followRename(c, k, d.List(k)[i].Raw, raw), nil
+}
+
+// SetParamsDraft keeps parameters text that is not valid JSON yet as tool
+// i's draft, so it is neither lost nor sent; the entry itself is unchanged.
+func SetParamsDraft(d *Document, k Kind, i int, text string) (*Document, error) {
+	return editTool(d, k, i, func(t *Tool) error {
+		t.ParamsDraft = &text
+		return nil
+	})
+}
+
+// SetRequestField sets (nil removes) a top-level request member such as
+// "model" or "tool_choice", keeping the order of members; a new one goes
+// last. It is not for tools_defs, extra or tooltui, which are rebuilt on
+// save.
+func SetRequestField(d *Document, key string, v json.RawMessage) *Document {
+	c := d.Clone()
+	if v == nil {
+		c.Fields.Delete(key)
+	} else {
+		c.Fields.Set(key, v)
+	}
+	return c
+}
+
+// followRename makes references in c follow the tool of kind k whose entry
+// went from before to after, when it stayed in the same family and its
+// name or label changed.
+func followRename(c *Document, k Kind, before, after json.RawMessage) *Document {
+	fam, key := identity(k, before)
+	if fam2, _ := identity(k, after); fam == "" || fam2 != fam {
+		return c
+	}
+	from, to := StringAt(before, []string{key}), StringAt(after, []string{key})
+	if from == to {
+		return c
+	}
+	r, _ := RenameRefs(c, fam, from, to)
+	return r
+}
+
+// identity returns the family of a tool that tool_choice can name and the
+// member that names it, or "" for a tool that is not named (or not a valid
+// object, such as a draft typed in the JSON editor).
+func identity(k Kind, raw json.RawMessage) (family, key string) {
+	if JSONKind(raw) != "object" || CheckJSON(raw) != nil {
+		return "", ""
+	}
+	if k == Function {
+		return FamilyFunction, "name"
+	}
+	switch StringAt(raw, []string{"type"}) {
+	case FamilyFunction:
+		return FamilyFunction, "name"
+	case FamilyCustom:
+		return FamilyCustom, "name"
+	case FamilyMCP:
+		return FamilyMCP, "server_label"
+	}
+	return "", ""
+}
+
+// takenNames returns the names in use in the namespace of family:
+// functions and custom tools share one, MCP labels have their own.
+// Disabled tools count: enabling them must not make a clash.
+func (d *Document) takenNames(family string) map[string]bool {
+	taken := map[string]bool{}
+	for _, k := range []Kind{Function, Builtin} {
+		for _, t := range d.List(k) {
+			if fam, key := identity(k, t.Raw); fam != "" && namespace(fam) == namespace(family) {
+				taken[StringAt(t.Raw, []string{key})] = true
+			}
+		}
+	}
+	return taken
+}
+
+// namespace returns the namespace of a family's names.
+func namespace(family string) string {
+	if family == FamilyMCP {
+		return "server_label"
+	}
+	return "name"
+}
+
+// hasName reports whether a tool of family is named name.
+func (d *Document) hasName(family, name string) bool {
+	for _, k := range []Kind{Function, Builtin} {
+		for _, t := range d.List(k) {
+			if fam, key := identity(k, t.Raw); fam == family && StringAt(t.Raw, []string{key}) == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// RenameRefs makes request references to a renamed tool follow it:
+// tool_choice {"type":family,"name":oldName} (or "server_label" for
+// "mcp"), and each such item of an allowed_tools choice's "tools"; other
+// members and their order are kept. Nothing changes while a tool of the
+// family (in d, after the edit) still has the old name, since the
+// references still point at it. It returns the new document and how many
+// references changed.
+func RenameRefs(d *Document, family, oldName, newName string) (*Document, int) {
+	c := d.Clone()
+	key := "name"
+	switch family {
+	case FamilyFunction, FamilyCustom:
+	case FamilyMCP:
+		key = "server_label"
+	default:
+		return c, 0
+	}
+	choice, ok := c.Fields.Get("tool_choice")
+	if !ok || oldName == newName {
+		return c, 0
+	}
+	out, n := renameChoice(choice, family, key, oldName, newName)
+	if n == 0 || c.hasName(family, oldName) {
+		return c, 0
+	}
+	c.Fields.Set("tool_choice", out)
+	return c, n
+}
+
+// renameChoice renames the tool_choice value itself when it names
+// family/from, or the matching items of an allowed_tools list.
+func renameChoice(choice json.RawMessage, family, key, from, to string) (json.RawMessage, int) {
+	o, err := ParseObject(choice)
+	if err != nil {
+		return choice, 0
+	}
+	if v, ok := renameRef(o, family, key, from, to); ok {
+		return v, 1
+	}
+	if StringAt(choice, []string{"type"}) != "allowed_tools" {
+		return choice, 0
+	}
+	list, _ := o.Get("tools")
+	if JSONKind(list) != "array" {
+		return choice, 0
+	}
+	n := 0
+	b := []byte{'['}
+	for j, it := range Elements(list) {
+		if j > 0 {
+			b = append(b, ',')
+		}
+		if io, err := ParseObject(it); err == nil {
+			if v, ok := renameRef(io, family, key, from, to); ok {
+				it = v
+				n++
+			}
+		}
+		b = append(b, it...)
+	}
+	if n == 0 {
+		return choice, 0
+	}
+	o = o.Clone()
+	o.Set("tools", append(b, ']'))
+	return o.AppendJSON(nil), n
+}
+
+// renameRef returns ref with its name set to to when it is
+// {"type":family, key:from}.
+func renameRef(ref Object, family, key, from, to string) (json.RawMessage, bool) {
+	typ, _ := ref.Get("type")
+	name, _ := ref.Get(key)
+	if s, _ := Unquote(typ); s != family {
+		return nil, false
+	}
+	if s, ok := Unquote(name); !ok || s != from {
+		return nil, false
+	}
+	ref = ref.Clone()
+	ref.Set(key, String(to))
+	return ref.AppendJSON(nil), true
+}
+
+// UniqueName returns base if taken says it is free, else the first free
+// one of base_2, base_3, ...
+func UniqueName(base string, taken func(string) bool) string {
+	return uniqueName(base, 0, taken)
+}
+
+// uniqueName is UniqueName with names kept within limit bytes (0: no
+// limit) by shortening base, never cutting a character in two.
+func uniqueName(base string, limit int, taken func(string) bool) string {
+	if (limit == 0 || len(base) <= limit) && !taken(base) {
+		return base
+	}
+	for n := 2; ; n++ {
+		suffix := "_" + strconv.Itoa(n)
+		b := base
+		if cut := limit - len(suffix); limit > 0 && len(b) > cut {
+			for cut > 0 && !utf8.RuneStart(b[cut]) {
+				cut--
+			}
+			b = b[:max(0, cut)]
+		}
+		if name := b + suffix; !taken(name) {
+			return name
+		}
+	}
+}
+
+// trimNumberSuffix strips a trailing _<digits> (get_weather_2 ->
+// get_weather), unless nothing would be left.
+func trimNumberSuffix(s string) string {
+	i := len(s)
+	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+		i--
+	}
+	if i == len(s) || i < 2 || s[i-1] != '_' {
+		return s
+	}
+	return s[:i-1]
+}
