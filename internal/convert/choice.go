@@ -12,44 +12,37 @@ type toolInfo struct {
 	typ, name, label string
 }
 
-// typeFamily maps a type to the types that satisfy a tool_choice naming it.
-var typeFamily = map[string][]string{
-	"web_search":                    {"web_search", "web_search_2025_08_26"},
-	"web_search_2025_08_26":         {"web_search_2025_08_26", "web_search"},
-	"web_search_preview":            {"web_search_preview", "web_search_preview_2025_03_11"},
-	"web_search_preview_2025_03_11": {"web_search_preview_2025_03_11", "web_search_preview"},
-	"computer_use":                  {"computer", "computer_use_preview"},
-}
-
 // checkToolChoice returns why tool_choice cannot be sent with these tools,
-// or "" when it can.
-func checkToolChoice(raw json.RawMessage, tools []toolInfo) string {
+// or "" when it can, and the warnings about a choice that is sent (one the
+// spec does not list but the API accepts).
+func checkToolChoice(raw json.RawMessage, tools []toolInfo) (string, []Issue) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return "not valid JSON"
+		return "not valid JSON", nil
 	}
 	if s, ok := v.(string); ok {
 		switch s {
 		case "none", "auto":
-			return ""
+			return "", nil
 		case "required":
 			if len(tools) == 0 {
-				return `"required" needs at least one tool, and the request has none`
+				return `"required" needs at least one tool, and the request has none`, nil
 			}
-			return ""
+			return "", nil
 		}
-		return fmt.Sprintf(`must be "none", "auto", "required" or an object naming a tool, got %q`, s)
+		return fmt.Sprintf(`must be "none", "auto", "required" or an object naming a tool, got %q`, s), nil
 	}
-	if issues := CheckToolChoice(v); hasFatal(issues) {
+	issues := CheckToolChoice(v)
+	if hasFatal(issues) {
 		var msgs []string
 		for _, is := range issues {
 			if is.Fatal {
 				msgs = append(msgs, strings.TrimSpace(is.Path+" "+is.Message))
 			}
 		}
-		return strings.Join(msgs, "; ")
+		return strings.Join(msgs, "; "), nil
 	}
 	obj, _ := v.(map[string]any)
 	typ, _ := obj["type"].(string)
@@ -58,46 +51,50 @@ func checkToolChoice(raw json.RawMessage, tools []toolInfo) string {
 		for i, it := range list {
 			m, _ := it.(map[string]any)
 			if msg := missingTool(m, tools); msg != "" {
-				return fmt.Sprintf("/tools/%d: %s", i, msg)
+				return fmt.Sprintf("/tools/%d: %s", i, msg), nil
 			}
 		}
-		return ""
+		return "", issues
 	}
-	return missingTool(obj, tools)
+	if msg := missingTool(obj, tools); msg != "" {
+		return msg, nil
+	}
+	return "", issues
 }
 
-// missingTool says which tool a choice names that the request lacks.
+// missingTool says which tool a choice names that the request lacks. A
+// hosted tool is found by its type or a dated version of it; a function,
+// custom tool or MCP server also by the key that names it (ToolKind.NamedBy).
 func missingTool(choice map[string]any, tools []toolInfo) string {
 	typ, _ := choice["type"].(string)
-	name, _ := choice["name"].(string)
-	label, _ := choice["server_label"].(string)
-	family := typeFamily[typ]
-	if family == nil {
-		family = []string{typ}
+	namedBy := ""
+	if k, ok := KindOf(typ); ok {
+		namedBy = k.NamedBy
 	}
+	want, _ := choice[namedBy].(string)
 	for _, t := range tools {
-		if !contains(family, t.typ) {
+		if !satisfiesChoice(typ, t.typ) {
 			continue
 		}
-		switch typ {
-		case "function", "custom":
-			if t.name == name {
-				return ""
-			}
-		case "mcp":
-			if t.label == label {
+		switch namedBy {
+		case "":
+			return ""
+		case "server_label":
+			if t.label == want {
 				return ""
 			}
 		default:
-			return ""
+			if t.name == want {
+				return ""
+			}
 		}
 	}
 	what := fmt.Sprintf("%q", typ)
-	switch typ {
-	case "function", "custom":
-		what = fmt.Sprintf("%s %q", typ, name)
-	case "mcp":
-		what = fmt.Sprintf("mcp server %q", label)
+	switch namedBy {
+	case "server_label":
+		what = fmt.Sprintf("%s server %q", typ, want)
+	case "name":
+		what = fmt.Sprintf("%s %q", typ, want)
 	}
 	return fmt.Sprintf("names %s, which is not in the request's tools (the API answers 400 \"Tool choice not found in 'tools' parameter\")", what)
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -115,7 +116,8 @@ func (c *Converter) Convert(d *model.Document) Result {
 				if is.Fatal {
 					sev = Error
 				}
-				toolDiags = append(toolDiags, Diagnostic{Severity: sev, Location: loc, Type: e.typ, Path: is.Path, Message: is.Message, Kind: k, Index: i})
+				toolDiags = append(toolDiags, Diagnostic{Severity: sev, Location: loc, Type: e.typ, Path: is.Path, Message: is.Message,
+					Line: is.Line, Column: is.Column, Kind: k, Index: i})
 			}
 			if e.drop {
 				continue
@@ -285,20 +287,31 @@ func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept
 	}
 	// Drop values that are not JSON (a field typed in the app).
 	valid := fields[:0:0]
+	var invalid map[string]bool
 	for _, f := range fields {
 		if err := model.CheckJSON(f.Value); err != nil {
-			reqDiag(Error, f.Key, "not valid JSON: "+err.Error())
+			if invalid == nil {
+				invalid = map[string]bool{}
+			}
+			is := syntaxIssue("", err)
+			diags = append(diags, Diagnostic{Severity: Error, Location: f.Key, Message: is.Message,
+				Line: is.Line, Column: is.Column, Index: -1})
+			invalid[f.Key] = true
 			continue
 		}
 		valid = append(valid, f)
 	}
 	fields = valid
-	diags = append(diags, checkRequestFields(fields)...)
+	diags = append(diags, checkRequestFields(fields, invalid)...)
 
 	if raw, ok := fields.Get("tool_choice"); ok {
-		if msg := checkToolChoice(raw, infos); msg != "" {
+		msg, warnings := checkToolChoice(raw, infos)
+		if msg != "" {
 			reqDiag(Error, "tool_choice", msg)
 			fields.Delete("tool_choice")
+		}
+		for _, is := range warnings {
+			diags = append(diags, Diagnostic{Severity: Warning, Location: "tool_choice", Path: is.Path, Message: is.Message, Index: -1})
 		}
 	}
 
@@ -416,8 +429,10 @@ func estimateSize(ts []ResponseTool) int {
 	return n
 }
 
-// checkRequestFields warns about request fields of the wrong JSON type.
-func checkRequestFields(fields model.Object) []Diagnostic {
+// checkRequestFields warns about request fields of the wrong JSON type,
+// and about a missing model (unless its value was dropped as invalid JSON,
+// which is reported already).
+func checkRequestFields(fields model.Object, invalid map[string]bool) []Diagnostic {
 	want := map[string][]string{
 		"model":               {"string"},
 		"instructions":        {"string", "null"},
@@ -425,9 +440,15 @@ func checkRequestFields(fields model.Object) []Diagnostic {
 		"parallel_tool_calls": {"boolean", "null"},
 	}
 	var diags []Diagnostic
+	warn := func(key, msg string) {
+		diags = append(diags, Diagnostic{Severity: Warning, Location: key, Index: -1, Message: msg})
+	}
 	for _, key := range [...]string{"model", "instructions", "input", "parallel_tool_calls"} {
 		v, ok := fields.Get(key)
 		if !ok {
+			if key == "model" && !invalid[key] {
+				warn(key, `no model: the API requires one, e.g. "gpt-5"`)
+			}
 			continue
 		}
 		k := model.JSONKind(v)
@@ -435,9 +456,15 @@ func checkRequestFields(fields model.Object) []Diagnostic {
 		for _, w := range want[key] {
 			okKind = okKind || w == k
 		}
-		if !okKind {
-			diags = append(diags, Diagnostic{Severity: Warning, Location: key, Index: -1,
-				Message: "must be " + joinOr(want[key]) + ", got " + k})
+		switch {
+		case !okKind && key == "model":
+			warn(key, `must be a string naming a model, e.g. "gpt-5", got `+k)
+		case !okKind:
+			warn(key, "must be "+joinOr(want[key])+", got "+k)
+		case key == "model":
+			if s, _ := model.Unquote(v); strings.TrimSpace(s) == "" {
+				warn(key, `is empty: the API requires a model, e.g. "gpt-5"`)
+			}
 		}
 	}
 	return diags

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,7 +64,7 @@ func TestBuiltinOnly(t *testing.T) {
 
 // T2: functions first, then built-ins, each in document order.
 func TestMixedTools(t *testing.T) {
-	doc := `{"tools_defs":[
+	doc := `{"model":"gpt-5","tools_defs":[
 	  {"name":"a","description":"A","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true},
 	  {"name":"b","description":"B","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":false}],
 	 "extra":{"builtin_tools":[{"type":"file_search","vector_store_ids":["vs_1"]},{"type":"web_search","search_context_size":"low"}]}}`
@@ -292,14 +293,21 @@ func TestToolChoiceChecks(t *testing.T) {
 		dropped bool
 	}{
 		{`{"tool_choice":"required"}`, "error: tool_choice: \"required\" needs at least one tool", true},
-		{`{"tool_choice":"auto"}`, "", false},
+		{`{"tool_choice":"auto"}`, `warning: model: no model: the API requires one, e.g. "gpt-5"`, false},
+		{`{"model":"gpt-5","tool_choice":"auto"}`, "", false},
 		{`{"tool_choice":{"type":"function","name":"nope"},"tools_defs":[{"name":"yes","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true}]}`, `names function "nope"`, true},
-		{`{"tool_choice":{"type":"function","name":"yes"},"tools_defs":[{"name":"yes","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true}]}`, "", false},
+		{`{"model":"gpt-5","tool_choice":{"type":"function","name":"yes"},"tools_defs":[{"name":"yes","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true}]}`, "", false},
 		{`{"tool_choice":{"type":"image_generation"},"extra":{"builtin_tools":[{"type":"web_search"}]}}`, `names "image_generation"`, true},
-		{`{"tool_choice":{"type":"web_search_preview"},"extra":{"builtin_tools":[{"type":"web_search_preview_2025_03_11"}]}}`, "", false},
-		{`{"tool_choice":{"type":"mcp","server_label":"x"},"extra":{"builtin_tools":[{"type":"mcp","server_label":"x","server_url":"https://x.example/mcp"}]}}`, "", false},
+		{`{"model":"gpt-5","tool_choice":{"type":"web_search_preview"},"extra":{"builtin_tools":[{"type":"web_search_preview_2025_03_11"}]}}`, "", false},
+		{`{"model":"gpt-5","tool_choice":{"type":"mcp","server_label":"x"},"extra":{"builtin_tools":[{"type":"mcp","server_label":"x","server_url":"https://x.example/mcp"}]}}`, "", false},
 		{`{"tool_choice":{"type":"allowed_tools","mode":"auto","tools":[{"type":"image_generation"}]},"extra":{"builtin_tools":[{"type":"web_search"}]}}`, "/tools/0: names", true},
 		{`{"tool_choice":"any"}`, `must be "none", "auto", "required"`, true},
+		{`{"model":"gpt-5","tool_choice":{"type":"web_search"},"extra":{"builtin_tools":[{"type":"web_search_2025_08_26"}]}}`, `warning: tool_choice /type: "web_search" is not a tool_choice type in the spec`, false},
+		{`{"model":"gpt-5","tool_choice":{"type":"web_search_preview"},"extra":{"builtin_tools":[{"type":"web_search"}]}}`, `names "web_search_preview", which is not in the request's tools`, true},
+		{`{"model":"gpt-5","tool_choice":{"type":"computer_use"},"extra":{"builtin_tools":[{"type":"computer_use_preview","environment":"browser","display_width":1024,"display_height":768}]}}`, "", false},
+		{`{"model":"gpt-5","tool_choice":{"type":"custom","name":"c"},"extra":{"builtin_tools":[{"type":"custom","name":"c"}]}}`, "", false},
+		{`{"model":"gpt-5","tool_choice":{"type":"custom","name":"d"},"extra":{"builtin_tools":[{"type":"custom","name":"c"}]}}`, `names custom "d"`, true},
+		{`{"model":"gpt-5","tool_choice":{"type":"mcp","server_label":"y"},"extra":{"builtin_tools":[{"type":"mcp","server_label":"x","server_url":"https://x.example/mcp"}]}}`, `names mcp server "y"`, true},
 	}
 	for _, c := range cases {
 		body, diags := Convert(mustParse(t, c.doc))
@@ -339,7 +347,7 @@ func TestStrictMode(t *testing.T) {
 		{`,"strict":false`, ``, false},
 	}
 	for _, c := range cases {
-		body, diags := Convert(mustParse(t, `{"tools_defs":[{"name":"f","parameters":`+loose+c.strict+`}]}`))
+		body, diags := Convert(mustParse(t, `{"model":"gpt-5","tools_defs":[{"name":"f","parameters":`+loose+c.strict+`}]}`))
 		got := diagLines(diags)
 		if c.want == "" && got != "" {
 			t.Errorf("strict%q: unexpected %s", c.strict, got)
@@ -357,7 +365,7 @@ func TestStrictMode(t *testing.T) {
 }
 
 func TestDisabledToolsAreLeftOut(t *testing.T) {
-	doc := `{"tools_defs":[{"name":"f","parameters":null,"strict":false}],"extra":{"builtin_tools":[{"type":"web_search"},{"type":"bogus"}]},
+	doc := `{"model":"gpt-5","tools_defs":[{"name":"f","parameters":null,"strict":false}],"extra":{"builtin_tools":[{"type":"web_search"},{"type":"bogus"}]},
 	  "tooltui":{"disabled":{"tools_defs":[0],"builtin_tools":[1]}}}`
 	body, diags := Convert(mustParse(t, doc))
 	tools := toolsOf(t, body)
@@ -415,6 +423,123 @@ func TestDraftsAreReportedWithLineAndColumn(t *testing.T) {
 	if bytes.Contains(body, []byte(`"tools"`)) {
 		t.Fatalf("drafts reached the request: %s", body)
 	}
+	type pos struct {
+		path         string
+		line, column int
+	}
+	var got2 []pos
+	for _, d := range diags {
+		if d.Line != 0 {
+			got2 = append(got2, pos{d.Path, d.Line, d.Column})
+		}
+	}
+	if want := []pos{{"/parameters", 3, 3}, {"", 1, 23}}; !slices.Equal(got2, want) {
+		t.Fatalf("positions %v, want %v", got2, want)
+	}
+}
+
+// A syntax error's Line and Column point into the text that failed to
+// parse: at the offending character, or just past the end when the text
+// stops early; Path names the field whose text it is. Every other
+// diagnostic has none.
+func TestSyntaxErrorPositions(t *testing.T) {
+	cases := []struct {
+		text         string
+		line, column int
+	}{
+		{`{"type": "web_search",}`, 1, 23},
+		{"{\n  \"type\": \"web_search\"\n  \"x\": 1\n}", 3, 3},
+		{"{\n\t\"a\": tru\n}", 2, 10},
+		{`{"é€": "ü", oops}`, 1, 13}, // columns count characters, not bytes
+		{`{"a": 1`, 1, 8},
+		{"{\n", 2, 1},
+		{``, 1, 1},
+		{"  \n ", 2, 2},
+		{`{} {}`, 1, 4},
+		{`{"a": "\q"}`, 1, 9},
+		{"{\"a\": \"\xff\"}", 1, 8},
+		{`{"a": 01}`, 1, 8},
+	}
+	for _, c := range cases {
+		t.Run(c.text, func(t *testing.T) {
+			check := func(what string, diags []Diagnostic, wantPath string) {
+				t.Helper()
+				var found bool
+				for _, d := range diags {
+					if d.Line == 0 {
+						if d.Column != 0 {
+							t.Errorf("%s: column without line: %+v", what, d)
+						}
+						continue
+					}
+					found = true
+					if d.Severity != Error || d.Path != wantPath || d.Line != c.line || d.Column != c.column {
+						t.Errorf("%s: %s %q line %d, column %d; want %q line %d, column %d (%s)",
+							what, d.Severity, d.Path, d.Line, d.Column, wantPath, c.line, c.column, d.Message)
+					}
+					if !strings.Contains(d.Message, "not valid JSON: line ") {
+						t.Errorf("%s: message %q", what, d.Message)
+					}
+				}
+				if !found {
+					t.Errorf("%s: no positioned diagnostic in\n%s", what, diagLines(diags))
+				}
+			}
+			text := c.text
+			builtin := &model.Document{Builtins: []model.Tool{{Raw: []byte(text)}}}
+			_, diags := Convert(builtin)
+			check("builtin", diags, "")
+
+			fn := &model.Document{Functions: []model.Tool{{Raw: []byte(`{"name":"f","parameters":{}}`), ParamsDraft: &text}}}
+			_, diags = Convert(fn)
+			check("draft", diags, "/parameters")
+
+			raw := &model.Document{Functions: []model.Tool{{Raw: []byte(text)}}}
+			_, diags = Convert(raw)
+			check("function", diags, "")
+
+			field := &model.Document{Fields: model.Object{{Key: "instructions", Value: []byte(text)}}}
+			_, diags = Convert(field)
+			check("field", diags, "")
+		})
+	}
+}
+
+func TestModelIsRequired(t *testing.T) {
+	const missing = `warning: model: no model: the API requires one, e.g. "gpt-5"`
+	cases := []struct {
+		doc  string
+		want string // the whole diagnostics text
+	}{
+		{`{"model":"gpt-5"}`, ""},
+		{`{"extra":{"model":"gpt-5"}}`, ""},
+		{`{}`, missing + "\n"},
+		{`{"input":"hi","tools":[]}`, missing + "\n"},
+		{`{"model":""}`, `warning: model: is empty: the API requires a model, e.g. "gpt-5"` + "\n"},
+		{`{"model":"  "}`, `warning: model: is empty: the API requires a model, e.g. "gpt-5"` + "\n"},
+		{`{"model":5}`, `warning: model: must be a string naming a model, e.g. "gpt-5", got number` + "\n"},
+		{`{"model":null}`, `warning: model: must be a string naming a model, e.g. "gpt-5", got null` + "\n"},
+		{`{"model":{"name":"gpt-5"}}`, `warning: model: must be a string naming a model, e.g. "gpt-5", got object` + "\n"},
+	}
+	for _, c := range cases {
+		_, diags := Convert(mustParse(t, c.doc))
+		if got := diagLines(diags); got != c.want {
+			t.Errorf("%s: diagnostics\n%s\nwant\n%s", c.doc, got, c.want)
+		}
+		for _, d := range diags {
+			if d.IsTool() || d.Location != "model" || d.Severity != Warning || d.Line != 0 {
+				t.Errorf("%s: %+v", c.doc, d)
+			}
+		}
+	}
+	// A model typed in the app that is not JSON yet is an error already,
+	// and is not reported missing as well.
+	d := mustParse(t, `{}`)
+	d.Fields = append(d.Fields, model.Member{Key: "model", Value: []byte(`"gpt-`)})
+	_, diags := Convert(d)
+	if len(diags) != 1 || diags[0].Severity != Error || diags[0].Location != "model" || diags[0].Line != 1 || diags[0].Column != 6 {
+		t.Fatalf("diagnostics:\n%s", diagLines(diags))
+	}
 }
 
 func TestParametersThatAreNotObjects(t *testing.T) {
@@ -429,7 +554,7 @@ func TestParametersThatAreNotObjects(t *testing.T) {
 
 func TestConverterCacheFollowsEdits(t *testing.T) {
 	var c Converter
-	d := mustParse(t, `{"extra":{"builtin_tools":[{"type":"file_search","vector_store_ids":["v"],"max_num_results":99}]}}`)
+	d := mustParse(t, `{"model":"gpt-5","extra":{"builtin_tools":[{"type":"file_search","vector_store_ids":["v"],"max_num_results":99}]}}`)
 	if r := c.Convert(d); len(r.Tools) != 0 || len(r.Diagnostics) != 1 {
 		t.Fatalf("first: %d tools, %s", len(r.Tools), diagLines(r.Diagnostics))
 	}

@@ -33,8 +33,17 @@ type Diagnostic struct {
 	// Type is the tool's type when known ("function", "file_search").
 	Type string
 	// Path is a JSON Pointer inside the entry ("" for the entry itself).
+	// For a syntax error it is the field whose text did not parse:
+	// "/parameters" for a function's parameters draft, "" for a whole
+	// entry (or, for a request-level field, the field's value).
 	Path    string
 	Message string
+	// Line and Column (1-based; Column counts runes, as model.LineCol)
+	// place a syntax error inside the text that failed to parse: the
+	// entry's raw text, the parameters draft, or the request field's
+	// value. They are 0 for every other diagnostic. Message still says
+	// them in words.
+	Line, Column int
 	// Tool points at the tool the diagnostic is about; Index is -1 for
 	// request-level diagnostics.
 	Kind  model.Kind

@@ -23,7 +23,7 @@ func (c *Converter) checkDefinition(t *model.Tool) *entry {
 		if errors.Is(err, model.ErrNotObject) {
 			e.issues = append(e.issues, fatal("", "must be an object (a function definition), got "+model.JSONKind(t.Raw)))
 		} else {
-			e.issues = append(e.issues, fatal("", "not valid JSON: "+err.Error()))
+			e.issues = append(e.issues, syntaxIssue("", err))
 		}
 		return e
 	}
@@ -62,7 +62,7 @@ func (c *Converter) checkDefinition(t *model.Tool) *entry {
 	}
 	if t.ParamsDraft != nil {
 		if err := model.CheckJSON([]byte(*t.ParamsDraft)); err != nil {
-			e.issues = append(e.issues, fatal("/parameters", "not valid JSON: "+err.Error()))
+			e.issues = append(e.issues, syntaxIssue("/parameters", err))
 		} else {
 			f.Parameters = json.RawMessage(*t.ParamsDraft)
 		}
@@ -129,7 +129,7 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 	e := &entry{}
 	if err := model.CheckJSON(raw); err != nil {
 		e.drop = true
-		e.issues = append(e.issues, fatal("", "not valid JSON: "+err.Error()))
+		e.issues = append(e.issues, syntaxIssue("", err))
 		return e
 	}
 	if k := model.JSONKind(raw); k != "object" {

@@ -77,9 +77,9 @@ func ToolTypes() []string {
 	return types
 }
 
-// IsToolType reports whether t is one of them.
+// IsToolType reports whether t is one of them: a type of the catalogue.
 func IsToolType(t string) bool {
-	_, ok := toolDefName(t)
+	_, ok := catalogIndex[t]
 	return ok
 }
 
@@ -174,7 +174,7 @@ func (s *schemaSet) gaWebSearchChoice(v any) (Issue, bool) {
 		return Issue{}, false
 	}
 	typ, _ := obj["type"].(string)
-	if typ != "web_search" && typ != "web_search_2025_08_26" {
+	if k, ok := KindOf(typ); !ok || k.Family != "web_search" || k.Choosable {
 		return Issue{}, false
 	}
 	alt := maps.Clone(obj)

@@ -52,6 +52,11 @@ func FuzzConvert(f *testing.F) {
 		if !bytes.Equal(indented.Bytes(), r.JSON) {
 			t.Fatalf("layout differs from json.Indent:\n%s\n%s", r.JSON, indented.Bytes())
 		}
+		for _, dg := range r.Diagnostics {
+			if (dg.Line == 0) != (dg.Column == 0) || dg.Line < 0 || dg.Column < 0 {
+				t.Fatalf("position %d:%d in %s", dg.Line, dg.Column, dg)
+			}
+		}
 		if again := c.Convert(d); !bytes.Equal(again.JSON, r.JSON) {
 			t.Fatalf("not deterministic:\n%s\n%s", r.JSON, again.JSON)
 		}
