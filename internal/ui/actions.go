@@ -1,0 +1,68 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// An action is what a pane or dialog asks the root to do. Panes never
+// change the document, the selection or the focus themselves: they return
+// actions and the root applies them, once, in apply.
+type action any
+
+type (
+	// actSelect selects a row of the tools list; the form and the preview follow.
+	actSelect struct{ at sel }
+	// actFocus moves the focus; edit starts editing the focused field.
+	actFocus struct {
+		pane Pane
+		edit bool
+	}
+	// actEdit changes the document through the session. group joins
+	// consecutive edits of one field into one undo step.
+	actEdit struct {
+		group string
+		fn    edit
+	}
+	// actRun runs a named command of the palette.
+	actRun struct{ name string }
+	// actStatus shows a message on the status line.
+	actStatus struct {
+		text string
+		err  bool
+	}
+	// actJump goes to the tool, field, line and column a diagnostic is about.
+	actJump struct{ d convert.Diagnostic }
+	// actOpen opens a dialog; actClose closes the open one.
+	actOpen  struct{ d dialog }
+	actClose struct{}
+	// actCmd hands a command (IO, a focus blink) to Bubble Tea.
+	actCmd struct{ cmd tea.Cmd }
+	// actRebuild rebuilds the form of the selection (its fields depend on
+	// a value that changed, such as web_search's type).
+	actRebuild struct{}
+	// actAdd adds a tool of a catalogue type and starts naming it.
+	actAdd struct{ typ string }
+	// actSaveTo saves the document under a file name.
+	actSaveTo struct {
+		path string
+		quit bool
+	}
+	// actPick sets a choice field to one of its options.
+	actPick struct {
+		field  string
+		option int
+	}
+	// actRestore puts recovered work in place (nil discards it).
+	actRestore struct{ doc *model.Document }
+	// actQuit quits now, without asking.
+	actQuit struct{ dropRecovery bool }
+)
+
+// say is a shorthand for a status action.
+func say(text string) action { return actStatus{text: text} }
+
+// sayErr is a status action for a failure.
+func sayErr(text string) action { return actStatus{text: text, err: true} }

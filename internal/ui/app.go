@@ -1,0 +1,316 @@
+// Package ui is tooltui's interactive builder: a Bubble Tea program with a
+// tools list, a form for the selected tool, the live request preview and
+// the converter's diagnostics.
+//
+// The root model (App) only routes: size and colours, results of IO
+// commands, the open dialog, global keys, then the focused pane. Panes and
+// dialogs are components with their own update, view and keys; they ask
+// for changes by returning actions, which the root applies in one place
+// (apply.go). The document, the converter, undo and the saved state live in
+// a Session.
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// Pane is a region of the screen that can have focus.
+type Pane int
+
+const (
+	PaneTools Pane = iota
+	PaneEditor
+	PanePreview
+	PaneDiags
+	paneCount
+)
+
+// Options configure the app.
+type Options struct {
+	Doc *model.Document
+	// Path is the file saves go to; "" asks for one on the first save.
+	Path string
+	// Name is how the document is called in the title and status line.
+	Name string
+	Deps Deps
+	// RecoveryFile keeps unsaved work between sessions ("" turns it off).
+	RecoveryFile string
+	// Recovered is unsaved work found in RecoveryFile at start; the app
+	// offers to restore it.
+	Recovered *model.Document
+}
+
+// App is the root model.
+type App struct {
+	deps   Deps
+	keys   KeyMap
+	styles Styles
+	s      *Session
+	cmds   []command
+
+	at    sel // the selected row of the tools list
+	focus Pane
+	zoom  bool
+
+	tools   toolsPane
+	form    formPane
+	preview previewPane
+	diags   diagsPane
+	dialog  dialog // the open dialog, nil when none
+
+	status        statusLine
+	width, height int
+	lay           layout
+
+	quitOnSaved  bool
+	recoveryFile string
+	clipWarned   bool // a missing clipboard program was already reported
+}
+
+// New returns the app for a document.
+func New(o Options) *App {
+	name := o.Name
+	if name == "" {
+		name = "untitled"
+	}
+	a := &App{
+		deps:         o.Deps.withDefaults(),
+		keys:         DefaultKeyMap(),
+		s:            newSession(o.Doc, o.Path, name),
+		at:           requestSel,
+		recoveryFile: o.RecoveryFile,
+	}
+	a.cmds = commands()
+	a.setStyles(true)
+	a.tools.filter = newFilterInput()
+	a.selectRow(requestSel)
+	if o.Recovered != nil {
+		a.dialog = newRecoveryDialog(o.Recovered)
+	}
+	return a
+}
+
+// Output is the final request JSON, for --print.
+func (a *App) Output() []byte { return a.s.res.JSON }
+
+// Dirty reports unsaved changes.
+func (a *App) Dirty() bool { return a.s.Dirty() }
+
+// Init asks the terminal for its background colour.
+func (a *App) Init() tea.Cmd { return tea.RequestBackgroundColor }
+
+func (a *App) setStyles(isDark bool) {
+	a.styles = NewStyles(isDark)
+	a.preview.colors = a.styles.JSON.Resolve()
+	a.form.restyle(&a.styles)
+}
+
+// env is what panes and dialogs may read: the session, styles and keys.
+type env struct {
+	s  *Session
+	st *Styles
+	km *KeyMap
+	at sel
+}
+
+func (a *App) env() *env { return &env{s: a.s, st: &a.styles, km: &a.keys, at: a.at} }
+
+// Update routes a message: size and colour first, then results of
+// commands, then input (the open dialog, global keys, the focused pane).
+func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	before := a.s.version
+	cmd := a.update(msg)
+	if a.s.version != before {
+		cmd = tea.Batch(cmd, a.afterChange())
+	}
+	return a, cmd
+}
+
+func (a *App) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		a.width, a.height = msg.Width, msg.Height
+		a.relayout()
+		return nil
+	case tea.BackgroundColorMsg:
+		a.setStyles(msg.IsDark())
+		return nil
+	case clearStatusMsg:
+		a.status.clear(msg.id)
+		return nil
+	case recoveryTickMsg:
+		return a.onRecoveryTick(msg)
+	case recoveryWrittenMsg:
+		if msg.err != nil {
+			return a.apply(sayErr("Could not keep a recovery copy: " + msg.err.Error()))
+		}
+		return nil
+	case copiedMsg:
+		return a.onCopied(msg)
+	case savedMsg:
+		return a.onSaved(msg)
+	case editorDoneMsg:
+		return a.onEditorDone(msg)
+	case tea.PasteMsg:
+		return a.onPaste(msg)
+	case tea.MouseClickMsg:
+		return a.onClick(msg.Mouse())
+	case tea.MouseWheelMsg:
+		return a.onWheel(msg.Mouse())
+	case tea.KeyPressMsg:
+		return a.onKey(msg)
+	}
+	// Anything else (terminal reports) needs nothing.
+	return nil
+}
+
+func (a *App) relayout() {
+	nErr, nWarn := countDiags(a.s.res.Diagnostics)
+	a.lay = computeLayout(a.width, a.height, nErr+nWarn, a.zoomed())
+	w, h := a.lay.editor.inner()
+	a.form.setSize(w, h)
+	_, th := a.lay.tools.inner()
+	a.tools.setHeight(th)
+	pw, ph := a.lay.preview.inner()
+	a.preview.setSize(pw, ph)
+	dw, dh := a.lay.diags.inner()
+	a.diags.setSize(dw, dh)
+	if a.dialog != nil {
+		a.dialog = a.dialog.resize(a.width, a.lay.status.Y)
+	}
+}
+
+// zoomed is the pane that takes the whole body, -1 when none.
+func (a *App) zoomed() Pane {
+	if a.zoom {
+		return a.focus
+	}
+	return -1
+}
+
+func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
+	km := &a.keys
+	if a.lay.tooSmall {
+		if key.Matches(k, km.Quit, km.QuitKey) {
+			return a.run(cmdQuit)
+		}
+		return nil
+	}
+	if a.dialog != nil {
+		d, acts := a.dialog.update(k, a.env())
+		a.dialog = d
+		return a.apply(acts...)
+	}
+	for _, c := range a.cmds {
+		if len(c.global) > 0 && key.Matches(k, c.global...) {
+			return a.run(c.name)
+		}
+	}
+	if key.Matches(k, km.NextField) {
+		return a.tab(1)
+	}
+	if key.Matches(k, km.PrevField) {
+		return a.tab(-1)
+	}
+	if a.capturing() {
+		return a.apply(a.paneUpdate(k)...)
+	}
+	for _, c := range a.cmds {
+		if len(c.nav) > 0 && key.Matches(k, c.nav...) {
+			return a.run(c.name)
+		}
+	}
+	acts := a.paneUpdate(k)
+	if len(acts) == 0 {
+		acts = []action{a.explainKey(k)}
+	}
+	return a.apply(acts...)
+}
+
+// capturing reports whether the focused pane takes typed text now (a field
+// being edited, the tools filter being typed).
+func (a *App) capturing() bool {
+	switch a.focus {
+	case PaneEditor:
+		return a.form.editing
+	case PaneTools:
+		return a.tools.filter.typing
+	}
+	return false
+}
+
+// paneUpdate gives a message to the focused pane.
+func (a *App) paneUpdate(msg tea.Msg) []action {
+	e := a.env()
+	var acts []action
+	switch a.focus {
+	case PaneTools:
+		a.tools, acts = a.tools.update(msg, e)
+	case PaneEditor:
+		a.form, acts = a.form.update(msg, e)
+	case PanePreview:
+		a.preview, acts = a.preview.update(msg, e)
+	case PaneDiags:
+		a.diags, acts = a.diags.update(msg, e)
+	}
+	return acts
+}
+
+// tab moves to the next field of the form, or to the next pane after the
+// last field. Moving never starts editing.
+func (a *App) tab(d int) tea.Cmd {
+	if a.focus == PaneEditor {
+		n := a.form.idx + d
+		if n >= 0 && n < len(a.form.fields) {
+			return tea.Batch(a.form.setEditing(false), a.form.move(n))
+		}
+	}
+	next := Pane((int(a.focus) + d + int(paneCount)) % int(paneCount))
+	cmd := a.setFocus(next, false)
+	if next == PaneEditor {
+		i := 0
+		if d < 0 {
+			i = len(a.form.fields) - 1
+		}
+		cmd = tea.Batch(cmd, a.form.move(i))
+	}
+	return cmd
+}
+
+// setFocus is the one place focus changes: it focuses pane p, starts or
+// stops editing the form's focused field, and returns the commands the
+// editors ask for.
+func (a *App) setFocus(p Pane, edit bool) tea.Cmd {
+	if p != PaneTools {
+		a.tools.filter.typing = false
+	}
+	a.focus = p
+	if a.zoom {
+		a.relayout()
+	}
+	return a.form.setEditing(p == PaneEditor && edit)
+}
+
+// selectRow selects a row and builds its form.
+func (a *App) selectRow(at sel) {
+	d := a.s.doc
+	if !at.valid(d) {
+		at = selAt(d, min(rowOf(d, at), rowCount(d)-1))
+	}
+	a.at = at
+	a.tools.show(a.s, at)
+	a.form.raw = false
+	a.buildForm()
+	a.preview.setJSON(a.s.res.JSON)
+	a.preview.follow(a.s.res.Sources, at)
+}
+
+// buildForm builds the form of the selected row from the document.
+func (a *App) buildForm() {
+	a.form.build(a.env())
+	a.form.attach(a.s.res.Diagnostics, a.at)
+	a.form.restyle(&a.styles)
+}

@@ -1,0 +1,277 @@
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/display"
+)
+
+// apply carries out what panes and dialogs asked for, in order, and
+// returns every command that results (none is dropped).
+func (a *App) apply(acts ...action) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, act := range acts {
+		if c := a.apply1(act); c != nil {
+			cmds = append(cmds, c)
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+func (a *App) apply1(act action) tea.Cmd {
+	switch act := act.(type) {
+	case nil:
+		return nil
+	case actSelect:
+		a.selectRow(act.at)
+	case actFocus:
+		return a.setFocus(act.pane, act.edit)
+	case actEdit:
+		if err := a.s.Apply(act.group, a.at, act.fn); err != nil {
+			return a.say(err.Error(), true)
+		}
+		a.refresh()
+	case actRun:
+		return a.run(act.name)
+	case actStatus:
+		return a.say(act.text, act.err)
+	case actJump:
+		return a.jumpTo(act.d)
+	case actOpen:
+		a.dialog = act.d.resize(a.width, a.lay.status.Y)
+	case actClose:
+		a.dialog = nil
+	case actCmd:
+		return act.cmd
+	case actRebuild:
+		a.buildForm()
+	case actPick:
+		return a.apply(a.form.pick(act.field, act.option, a.env())...)
+	case actAdd:
+		return a.addTool(act.typ)
+	case actSaveTo:
+		return a.saveTo(act.path, act.quit)
+	case actRestore:
+		if act.doc == nil {
+			return tea.Batch(removeRecoveryCmd(a.recoveryFile, a.deps), a.say("Discarded the unsaved work of the earlier session", false))
+		}
+		a.s.Replace(act.doc, a.at)
+		a.selectRow(requestSel)
+		a.relayout()
+		return a.say("Restored the unsaved work; ctrl+s saves it, ctrl+z undoes the restore", false)
+	case actQuit:
+		if act.dropRecovery {
+			return tea.Sequence(removeRecoveryCmd(a.recoveryFile, a.deps), tea.Quit)
+		}
+		return tea.Quit
+	default:
+		panic(fmt.Sprintf("ui: unknown action %T", act))
+	}
+	return nil
+}
+
+// say shows a status message; every message clears itself.
+func (a *App) say(text string, isErr bool) tea.Cmd {
+	return a.status.set(display.SanitizeLine(text), isErr)
+}
+
+// refresh brings the panes up to date after the document changed under
+// the selection (an edit of the selected tool keeps its form and fields).
+func (a *App) refresh() {
+	d := a.s.doc
+	if !a.at.valid(d) {
+		a.selectRow(a.at)
+		return
+	}
+	a.tools.show(a.s, a.at)
+	a.form.attach(a.s.res.Diagnostics, a.at)
+	a.preview.setJSON(a.s.res.JSON)
+	a.diags.clamp(len(a.s.res.Diagnostics))
+	a.relayout()
+}
+
+// afterChange runs once per message that changed the document: the
+// recovery copy follows the document, removed when it is back to its
+// saved state.
+func (a *App) afterChange() tea.Cmd {
+	if !a.s.Dirty() {
+		return removeRecoveryCmd(a.recoveryFile, a.deps)
+	}
+	return a.scheduleRecovery()
+}
+
+// structural runs a structural edit of the selected tool and selects the
+// row it returns.
+func (a *App) structural(fn func(d *model.Document, k model.Kind, i int) (*model.Document, int, error), done string) tea.Cmd {
+	if a.at.request {
+		return a.say("Select a tool first: the request row cannot be "+done, false)
+	}
+	k, next := a.at.kind, -1
+	err := a.s.Apply("", a.at, func(d *model.Document) (*model.Document, error) {
+		nd, j, err := fn(d, k, a.at.index)
+		next = j
+		return nd, err
+	})
+	if err != nil {
+		return a.say(capitalize(err.Error()), false)
+	}
+	at := sel{kind: k, index: next}
+	if next < 0 {
+		at = requestSel
+		if n := len(a.s.doc.List(k)); n > 0 {
+			at.index, at.request = n-1, false
+		}
+	}
+	a.selectRow(at)
+	a.relayout()
+	return nil
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// explainKey says why a key does nothing where it was pressed.
+func (a *App) explainKey(k tea.KeyPressMsg) action {
+	ks := k.String()
+	for _, c := range a.cmds {
+		for _, b := range c.pane {
+			for _, bk := range b.Keys() {
+				if bk == ks {
+					return say(fmt.Sprintf("%s (%s) works in the %s", ks, c.name, c.where))
+				}
+			}
+		}
+	}
+	if k.Text == "" {
+		return nil // arrows at an edge, modifiers alone: nothing to say
+	}
+	return say(fmt.Sprintf("%s does nothing here · ? lists the keys, ctrl+p the commands", display.SanitizeLine(ks)))
+}
+
+// addTool adds a tool of a catalogue type after the selection's list end,
+// selects it and, for named tools, starts editing the name with the
+// suggested one selected so typing replaces it.
+func (a *App) addTool(typ string) tea.Cmd {
+	k, t, label, ok := newTool(a.s.doc, typ)
+	if !ok {
+		return a.say("Unknown tool type "+typ, true)
+	}
+	idx := 0
+	_ = a.s.Apply("", a.at, func(d *model.Document) (*model.Document, error) {
+		nd, i := model.InsertTool(d, k, -1, t)
+		idx = i
+		return nd, nil
+	})
+	a.selectRow(sel{kind: k, index: idx})
+	a.relayout()
+	cmd := a.setFocus(PaneEditor, false)
+	if i := a.form.fieldIndex("name"); i >= 0 {
+		cmd = tea.Batch(cmd, a.form.move(i), a.setFocus(PaneEditor, true))
+		shimSelectAll(&a.form.fields[i].ed)
+	}
+	return tea.Batch(cmd, a.say("Added "+label+" · type its name, esc when done", false))
+}
+
+// jumpTo goes to what a diagnostic is about.
+func (a *App) jumpTo(d diagnostic) tea.Cmd {
+	at := requestSel
+	if d.IsTool() {
+		at = sel{kind: d.Kind, index: d.Index}
+		if !at.valid(a.s.doc) {
+			return a.say("That tool is gone", false)
+		}
+	}
+	a.selectRow(at)
+	cmd := a.setFocus(PaneEditor, false)
+	return tea.Batch(cmd, a.form.locate(d))
+}
+
+// ---- results of commands ----
+
+func (a *App) onCopied(m copiedMsg) tea.Cmd {
+	text, isErr := copyStatus(m, a.deps.Getenv, a.clipWarned)
+	if m.native != nil {
+		a.clipWarned = true
+	}
+	return a.say(text, isErr)
+}
+
+func (a *App) onSaved(m savedMsg) tea.Cmd {
+	if m.err != nil {
+		a.quitOnSaved = false
+		return a.say("Save failed, nothing changed on disk or here: "+m.err.Error(), true)
+	}
+	a.s.Saved(m.version, m.path, filepath.Base(m.path))
+	var cmd tea.Cmd
+	if !a.s.Dirty() {
+		cmd = removeRecoveryCmd(a.recoveryFile, a.deps)
+	}
+	if m.quit {
+		return tea.Sequence(cmd, tea.Quit)
+	}
+	return tea.Batch(cmd, a.say("Saved "+m.path, false))
+}
+
+// saveTo writes the document to path; the app takes path as its file once
+// the write succeeded.
+func (a *App) saveTo(path string, quit bool) tea.Cmd {
+	data, err := a.s.doc.Marshal()
+	if err != nil {
+		return a.say("Cannot save: "+err.Error(), true)
+	}
+	return tea.Batch(a.say("Saving "+path+"…", false), saveCmd(a.deps, path, data, a.s.version, quit))
+}
+
+func (a *App) onEditorDone(m editorDoneMsg) tea.Cmd {
+	if m.err != nil {
+		return a.say("External editor: "+m.err.Error(), true)
+	}
+	if m.sel != a.at {
+		return a.say("The tool changed while the editor was open; its text was not applied", true)
+	}
+	i := a.form.fieldIndex(m.fieldID)
+	if i < 0 {
+		return nil
+	}
+	f := a.form.fields[i]
+	text := strings.TrimSuffix(m.text, "\n")
+	if text == f.ed.Value() {
+		return a.say("No change from the external editor", false)
+	}
+	a.s.breakGroup()
+	f.ed.SetValue(text)
+	return a.apply(append(a.form.changed(f, a.env()), say("Applied the text from the external editor"))...)
+}
+
+// maxPaste bounds one paste: far above any real tool definition.
+const maxPaste = model.MaxDocumentBytes
+
+func (a *App) onPaste(m tea.PasteMsg) tea.Cmd {
+	if a.dialog != nil {
+		d, acts := a.dialog.update(m, a.env())
+		a.dialog = d
+		return a.apply(acts...)
+	}
+	if a.focus == PaneTools && a.tools.filter.typing {
+		return a.apply(a.paneUpdate(m)...)
+	}
+	f := a.form.focused()
+	if a.focus != PaneEditor || f == nil || !f.isText() {
+		return a.say("Paste into a text field: focus one and press enter to edit it", false)
+	}
+	if len(m.Content)+f.ed.Len() > maxPaste {
+		return a.say(fmt.Sprintf("Paste refused: %d bytes would pass the %d MiB limit of a field", len(m.Content), maxPaste>>20), true)
+	}
+	cmd := a.form.setEditing(true)
+	a.s.breakGroup()
+	return tea.Batch(cmd, a.apply(a.paneUpdate(m)...))
+}

@@ -1,0 +1,160 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/ui/display"
+)
+
+// diagsPane lists the converter's diagnostics: where, then why, wrapped to
+// the pane's width; the chosen one is shown whole. enter jumps to the tool,
+// field, line and column it is about.
+type diagsPane struct {
+	row  int // the chosen diagnostic
+	yOff int // the first diagnostic shown
+	w, h int
+}
+
+// maxBlurredLines is how many lines of its message a diagnostic that is
+// not chosen shows.
+const maxBlurredLines = 2
+
+func (p *diagsPane) setSize(w, h int) {
+	p.w, p.h = w, h
+}
+
+func (p *diagsPane) clamp(n int) {
+	p.row = max(0, min(p.row, n-1))
+	p.yOff = max(0, min(p.yOff, p.row))
+}
+
+func (p diagsPane) current(ds []diagnostic) (diagnostic, bool) {
+	if p.row < 0 || p.row >= len(ds) {
+		return diagnostic{}, false
+	}
+	return ds[p.row], true
+}
+
+// block renders diagnostic i: a line saying where, then the message.
+func block(d diagnostic, st *Styles, w int, chosen, focused bool) []string {
+	icon := st.Warning.Render("!")
+	if d.Severity == convert.Error {
+		icon = st.Error.Render("✗")
+	}
+	where := d.Location
+	if d.Type != "" {
+		where += " (" + d.Type + ")"
+	}
+	if d.Path != "" {
+		where += " " + d.Path
+	}
+	msg := d.Message
+	if d.Severity == convert.Error {
+		msg += "; left out"
+	}
+	head := fit(icon+" "+display.SanitizeLine(where), w)
+	if chosen && focused {
+		head = st.Selected.Render(head)
+	} else if chosen {
+		head = st.SelectedBlurred.Render(head)
+	}
+	body := strings.Split(ansi.Wrap(display.SanitizeLine(msg), max(1, w-2), " /"), "\n")
+	if !chosen && len(body) > maxBlurredLines {
+		body = body[:maxBlurredLines]
+		body[maxBlurredLines-1] = ansi.Truncate(body[maxBlurredLines-1]+" …", max(1, w-2), "…")
+	}
+	out := []string{head}
+	for _, l := range body {
+		out = append(out, "  "+l)
+	}
+	return out
+}
+
+// heights returns the number of lines of each block, for scrolling and the
+// mouse; it mirrors view.
+func (p *diagsPane) height(d diagnostic, i int, st *Styles) int {
+	return len(block(d, st, p.w, i == p.row, false))
+}
+
+// follow scrolls until the chosen block ends inside the pane.
+func (p *diagsPane) follow(ds []diagnostic, st *Styles) {
+	p.clamp(len(ds))
+	if p.row < p.yOff {
+		p.yOff = p.row
+	}
+	for p.yOff < p.row {
+		n := 0
+		for i := p.yOff; i <= p.row; i++ {
+			n += p.height(ds[i], i, st)
+		}
+		if n <= p.h {
+			break
+		}
+		p.yOff++
+	}
+}
+
+// rowAt maps a line of the pane's inside to the diagnostic drawn there.
+func (p *diagsPane) rowAt(ds []diagnostic, st *Styles, y int) (int, bool) {
+	line := 0
+	for i := p.yOff; i < len(ds); i++ {
+		line += p.height(ds[i], i, st)
+		if y < line {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func (p diagsPane) update(msg tea.Msg, e *env) (diagsPane, []action) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return p, nil
+	}
+	ds := e.s.res.Diagnostics
+	km := e.km
+	page := max(1, p.h/3)
+	switch {
+	case key.Matches(k, km.Up):
+		p.row--
+	case key.Matches(k, km.Down):
+		p.row++
+	case key.Matches(k, km.PageUp):
+		p.row -= page
+	case key.Matches(k, km.PageDown):
+		p.row += page
+	case key.Matches(k, km.Home):
+		p.row = 0
+	case key.Matches(k, km.End):
+		p.row = len(ds) - 1
+	case key.Matches(k, km.Enter):
+		return p, []action{actRun{"Go to diagnostic"}}
+	case key.Matches(k, km.Back):
+		return p, []action{actFocus{pane: PaneTools}}
+	default:
+		return p, nil
+	}
+	p.follow(ds, e.st)
+	return p, []action{nil}
+}
+
+func (p diagsPane) view(e *env, w, h int, focused bool) []string {
+	ds := e.s.res.Diagnostics
+	st := e.st
+	if len(ds) == 0 {
+		return []string{st.OK.Render(fit("✓ no problems", w))}
+	}
+	var lines []string
+	for i := max(0, min(p.yOff, len(ds)-1)); i < len(ds) && len(lines) < h; i++ {
+		lines = append(lines, block(ds[i], st, w, i == p.row, focused)...)
+	}
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	return lines
+}

@@ -1,0 +1,89 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/editor"
+)
+
+// newRecoveryDialog offers unsaved work of an earlier session.
+func newRecoveryDialog(doc *model.Document) dialog {
+	km := DefaultKeyMap()
+	quit := key.NewBinding(key.WithKeys("q", "ctrl+q", "ctrl+c"), key.WithHelp("q", "quit, keep it"))
+	return &confirmDialog{
+		title: "Unsaved work found",
+		text:  "An earlier session ended with unsaved changes to this document.",
+		keys:  []key.Binding{km.Restore, km.Discard, quit},
+		answer: func(k tea.KeyPressMsg, km *KeyMap) ([]action, bool) {
+			switch {
+			case key.Matches(k, km.Restore):
+				return []action{actRestore{doc}}, true
+			case key.Matches(k, km.Discard):
+				return []action{actRestore{nil}}, true
+			case key.Matches(k, quit):
+				return []action{actQuit{}}, true // the copy stays for next time
+			}
+			return nil, false
+		},
+	}
+}
+
+// saveAsDialog asks for a file name.
+type saveAsDialog struct {
+	prompt editor.Model
+	quit   bool
+	w      int
+}
+
+func newSaveAsDialog(path string, quit bool) dialog {
+	if path == "" {
+		path = "tooltui.json"
+	}
+	d := &saveAsDialog{prompt: editor.New(), quit: quit}
+	d.prompt.ShowLineNumbers = false
+	d.prompt.SetValue(path)
+	shimSelectAll(&d.prompt)
+	d.prompt.Focus()
+	return d
+}
+
+func (d *saveAsDialog) resize(w, h int) dialog {
+	d.w = max(20, min(72, w-2))
+	d.prompt.SetSize(d.w-4, 1)
+	return d
+}
+
+func (d *saveAsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch k.String() {
+		case "esc":
+			return nil, []action{actClose{}, say("Save cancelled")}
+		case "enter":
+			p := strings.TrimSpace(d.prompt.Value())
+			if p == "" {
+				return d, []action{say("Type a file name, or esc to cancel")}
+			}
+			return nil, []action{actClose{}, actSaveTo{path: p, quit: d.quit}}
+		}
+	}
+	d.prompt, _ = d.prompt.Update(msg)
+	return d, nil
+}
+
+func (d *saveAsDialog) view(e *env, w, h int) []string {
+	p := d.prompt
+	p.Styles = e.st.Editor
+	lines := []string{" " + p.View(), e.st.Dim.Render(" enter save · esc cancel")}
+	return box(e, "Save as", lines, d.w)
+}
+
+func (d *saveAsDialog) help(km *KeyMap) []key.Binding {
+	return []key.Binding{
+		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save")),
+		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+	}
+}

@@ -1,0 +1,381 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+type diagnostic = convert.Diagnostic
+
+// formPane is the editor pane: the form of the selected tool or of the
+// request. Moving between fields never edits; enter (or i) starts editing
+// the focused field and esc stops.
+type formPane struct {
+	at      sel
+	kind    formKind
+	raw     bool // the JSON editor instead of the form
+	fields  []*field
+	idx     int
+	editing bool // keys go to the focused field
+	yOff    int
+	w, h    int
+}
+
+func (p *formPane) focused() *field {
+	if p.idx >= 0 && p.idx < len(p.fields) {
+		return p.fields[p.idx]
+	}
+	return nil
+}
+
+func (p *formPane) fieldIndex(id string) int {
+	for i, f := range p.fields {
+		if f.id == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// build makes the fields of the selection; the focus stays on the field
+// with the same id when the selection is the same.
+func (p *formPane) build(e *env) {
+	d := e.s.doc
+	keep := ""
+	if f := p.focused(); f != nil && p.at == e.at {
+		keep = f.id
+	}
+	p.at = e.at
+	p.kind = formRequest
+	if !e.at.request {
+		p.kind = formKindFor(e.at.kind, d.List(e.at.kind)[e.at.index], p.raw)
+	}
+	for _, f := range p.fields {
+		f.ed.Blur()
+	}
+	p.fields = buildFields(d, e.at, p.kind)
+	p.idx = max(0, p.fieldIndex(keep))
+	if keep == "" {
+		p.yOff = 0
+	}
+	p.layoutFields()
+	p.sync()
+}
+
+func (p *formPane) restyle(st *Styles) {
+	for _, f := range p.fields {
+		f.ed.Styles = st.Editor
+	}
+}
+
+// attach shows the converter's diagnostics under the fields they are about.
+func (p *formPane) attach(ds []diagnostic, at sel) {
+	for _, f := range p.fields {
+		f.diag, f.warn = "", false
+	}
+	for _, d := range ds {
+		if d.IsTool() != !at.request || (d.IsTool() && (d.Kind != at.kind || d.Index != at.index)) {
+			continue
+		}
+		i, _ := p.fieldFor(d)
+		if i < 0 {
+			continue
+		}
+		f := p.fields[i]
+		if f.diag == "" || (f.warn && d.Severity == convert.Error) {
+			f.diag, f.warn = d.Message, d.Severity != convert.Error
+		}
+	}
+	p.layoutFields()
+}
+
+// fieldFor returns the field a diagnostic is about and the pointer that is
+// left inside that field's value.
+func (p *formPane) fieldFor(d diagnostic) (int, string) {
+	segs := pointerSegments(d.Path)
+	if !d.IsTool() {
+		top := d.Location
+		if i := strings.IndexAny(top, ".["); i >= 0 {
+			top = top[:i]
+		}
+		if i := p.fieldIndex(top); i >= 0 {
+			return i, ""
+		}
+		return p.fieldIndex("extra"), ""
+	}
+	best, bestLen := -1, -1
+	for i, f := range p.fields {
+		n := 0
+		for n < len(f.path) && n < len(segs) && f.path[n] == segs[n] {
+			n++
+		}
+		if n == len(f.path) && n > bestLen {
+			best, bestLen = i, n
+		}
+	}
+	if best < 0 {
+		return -1, ""
+	}
+	rest := ""
+	for _, s := range segs[bestLen:] {
+		rest += "/" + strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+	}
+	return best, rest
+}
+
+func pointerSegments(ptr string) []string {
+	if ptr == "" || ptr == "/" {
+		return nil
+	}
+	segs := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
+	for i, s := range segs {
+		segs[i] = strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
+	}
+	return segs
+}
+
+// locate focuses the field a diagnostic is about and, inside a JSON field,
+// puts the cursor on the offending value.
+func (p *formPane) locate(d diagnostic) tea.Cmd {
+	i, rest := p.fieldFor(d)
+	if i < 0 {
+		return nil
+	}
+	cmd := p.move(i)
+	f := p.fields[i]
+	if f.kind != fieldMulti {
+		return cmd
+	}
+	switch {
+	case d.Line > 0:
+		f.ed.SetCursor(d.Line-1, max(0, d.Column-1))
+	case f.val == valJSON:
+		text := []byte(f.ed.Value())
+		if off, _, ok := model.LocatePointer(text, rest); ok {
+			line, col := model.LineCol(text, off)
+			f.ed.SetCursor(line-1, col-1)
+		}
+	}
+	return cmd
+}
+
+func (p *formPane) setSize(w, h int) {
+	p.w, p.h = w, h
+	p.layoutFields()
+}
+
+// labelWidth is the column where single-line values start: the longest
+// label of this form, so no label is cut.
+func (p *formPane) labelWidth() int {
+	lw := 8
+	for _, f := range p.fields {
+		if f.kind != fieldMulti {
+			lw = max(lw, len([]rune(f.label)))
+		}
+	}
+	return min(lw+4, max(10, p.w/2))
+}
+
+// layoutFields gives single-line fields the room right of the label and
+// shares the leftover height among multi-line fields that fill.
+func (p *formPane) layoutFields() {
+	used, fill := 0, 0
+	for _, f := range p.fields {
+		used++
+		if f.kind == fieldMulti {
+			if f.rows == 0 {
+				fill++
+			} else {
+				used += f.rows
+			}
+		}
+		if f.err != "" || f.diag != "" {
+			used++
+		}
+	}
+	used++ // the focused field's hint
+	spare := p.h - used
+	lw := p.labelWidth()
+	for _, f := range p.fields {
+		switch f.kind {
+		case fieldText:
+			f.ed.SetSize(max(1, p.w-lw), 1)
+		case fieldMulti:
+			rows := f.rows
+			if rows == 0 {
+				rows = max(3, spare/max(1, fill))
+			}
+			f.ed.SetSize(max(1, p.w-2), rows)
+		}
+	}
+}
+
+// setEditing starts or stops editing the focused field. Only text fields
+// are edited; a choice is changed with ←/→ or its chooser.
+func (p *formPane) setEditing(on bool) tea.Cmd {
+	f := p.focused()
+	p.editing = on && f != nil && f.isText()
+	return p.sync()
+}
+
+// sync focuses the editor of the focused field while editing.
+func (p *formPane) sync() tea.Cmd {
+	var cmd tea.Cmd
+	for i, f := range p.fields {
+		if i == p.idx && p.editing {
+			if !f.ed.Focused() && f.kind == fieldText {
+				f.ed.SetCursor(0, len(f.ed.Value())) // typing appends
+			}
+			cmd = f.ed.Focus()
+		} else {
+			f.ed.Blur()
+			shimClear(&f.ed)
+		}
+	}
+	return cmd
+}
+
+// move focuses field i (clamped) without editing it.
+func (p *formPane) move(i int) tea.Cmd {
+	if len(p.fields) == 0 {
+		return nil
+	}
+	p.idx = max(0, min(i, len(p.fields)-1))
+	p.editing = false
+	p.scrollToFocus()
+	return p.sync()
+}
+
+func (p formPane) update(msg tea.Msg, e *env) (formPane, []action) {
+	f := p.focused()
+	if f == nil {
+		if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, e.km.Back) {
+			return p, []action{actFocus{pane: PaneTools}}
+		}
+		return p, nil
+	}
+	if p.editing {
+		return p.updateEditing(msg, f, e)
+	}
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return p, nil
+	}
+	km := e.km
+	switch {
+	case key.Matches(k, km.Up):
+		return p, cmdActs(p.move(p.idx - 1))
+	case key.Matches(k, km.Down):
+		return p, cmdActs(p.move(p.idx + 1))
+	case key.Matches(k, km.Home):
+		return p, cmdActs(p.move(0))
+	case key.Matches(k, km.End):
+		return p, cmdActs(p.move(len(p.fields) - 1))
+	case key.Matches(k, km.PageUp, km.PageDown):
+		return p, cmdActs(p.page(key.Matches(k, km.PageDown)))
+	case key.Matches(k, km.Back):
+		return p, []action{actFocus{pane: PaneTools}}
+	case key.Matches(k, km.Left, km.Right) && f.kind == fieldSelect:
+		d := 1
+		if key.Matches(k, km.Left) {
+			d = -1
+		}
+		f.cycle(d)
+		return p, p.changed(f, e)
+	case key.Matches(k, km.Enter, km.Edit) && f.kind == fieldSelect:
+		return p, []action{actOpen{newSelectDialog(f)}}
+	case key.Matches(k, km.Enter, km.Edit):
+		return p, []action{actFocus{pane: PaneEditor, edit: true}}
+	}
+	return p, nil
+}
+
+func cmdActs(cmd tea.Cmd) []action {
+	if cmd == nil {
+		return nil
+	}
+	return []action{actCmd{cmd}}
+}
+
+func (p formPane) updateEditing(msg tea.Msg, f *field, e *env) (formPane, []action) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, e.km.StopEditing):
+			return p, cmdActs(p.setEditing(false))
+		case key.Matches(k, e.km.Done) && f.kind == fieldText:
+			return p, cmdActs(p.setEditing(false))
+		}
+	}
+	v := f.ed.Version()
+	var cmd tea.Cmd
+	f.ed, cmd = f.ed.Update(msg)
+	if f.kind == fieldText && strings.ContainsAny(f.ed.Value(), "\n\r") {
+		// a paste into a one-line field: keep it on one line
+		f.ed.SetValue(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(f.ed.Value()))
+	}
+	acts := cmdActs(cmd)
+	if f.ed.Version() != v {
+		acts = append(acts, p.changed(f, e)...)
+	}
+	p.scrollToFocus()
+	return p, acts
+}
+
+// page moves the focus about one screen down or up.
+func (p *formPane) page(down bool) tea.Cmd {
+	starts, _ := p.fieldLines()
+	if len(starts) == 0 {
+		return nil
+	}
+	target := starts[p.idx] - p.h
+	if down {
+		target = starts[p.idx] + p.h
+	}
+	i := p.idx
+	for j, s := range starts {
+		if (down && s <= target) || (!down && s >= target && j < i) {
+			i = j
+			if !down {
+				break
+			}
+		}
+	}
+	return p.move(i)
+}
+
+// pick sets a choice field to option i (from its chooser).
+func (p *formPane) pick(id string, i int, e *env) []action {
+	j := p.fieldIndex(id)
+	if j < 0 {
+		return nil
+	}
+	f := p.fields[j]
+	f.sel = max(0, min(i, len(f.opts)-1))
+	return p.changed(f, e)
+}
+
+// format pretty-prints the focused JSON field.
+func (p *formPane) format(e *env) []action {
+	f := p.focused()
+	if f == nil || f.val != valJSON {
+		return []action{say("Focus a JSON field (parameters, filters, a raw entry) to format it")}
+	}
+	text := f.ed.Value()
+	if strings.TrimSpace(text) == "" {
+		return []action{say("Nothing to format")}
+	}
+	if err := model.CheckJSON([]byte(text)); err != nil {
+		return []action{say("Cannot format: not valid JSON yet: " + err.Error())}
+	}
+	pretty := prettyJSON([]byte(text))
+	if pretty == text {
+		return []action{say("Already formatted")}
+	}
+	shimKeep(&f.ed, pretty)
+	return append(p.changed(f, e), say("Formatted"))
+}

@@ -1,0 +1,251 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// formKind is which form a selection gets.
+type formKind int
+
+const (
+	formRequest formKind = iota
+	formFunction
+	formWebSearch
+	formFileSearch
+	formRaw
+)
+
+var (
+	notSet       = option{label: "(not set)"}
+	boolOptions  = []option{notSet, {label: "true", raw: json.RawMessage("true")}, {label: "false", raw: json.RawMessage("false")}}
+	webTypes     = []string{"web_search", "web_search_2025_08_26", "web_search_preview", "web_search_preview_2025_03_11"}
+	contextSizes = []option{notSet, strOpt("low"), strOpt("medium"), strOpt("high")}
+	rankers      = []option{notSet, strOpt("auto"), strOpt("default-2024-11-15")}
+)
+
+func strOpt(s string) option { return option{label: s, raw: model.String(s)} }
+
+// formKindFor picks the form for a tool; raw forces the JSON editor.
+func formKindFor(k model.Kind, t model.Tool, raw bool) formKind {
+	if raw || model.JSONKind(t.Raw) != "object" || model.CheckJSON(t.Raw) != nil {
+		return formRaw
+	}
+	if k == model.Function {
+		return formFunction
+	}
+	switch typeOf(t.Raw) {
+	case "web_search", "web_search_2025_08_26", "web_search_preview", "web_search_preview_2025_03_11":
+		return formWebSearch
+	case "file_search":
+		return formFileSearch
+	}
+	return formRaw
+}
+
+// buildFields returns the fields of a form for the selection.
+func buildFields(d *model.Document, s sel, kind formKind) []*field {
+	if s.request {
+		return requestFields(d)
+	}
+	t := d.List(s.kind)[s.index]
+	switch kind {
+	case formFunction:
+		return functionFields(t)
+	case formWebSearch:
+		return webSearchFields(t.Raw)
+	case formFileSearch:
+		return fileSearchFields(t.Raw)
+	}
+	return []*field{rawField(t.Raw, s.kind)}
+}
+
+func rawField(raw json.RawMessage, k model.Kind) *field {
+	text := string(raw)
+	if model.CheckJSON(raw) == nil {
+		text = prettyJSON(raw)
+	}
+	f := newMultiField("raw", "Entry (JSON)", nil, valJSON, text, 0)
+	if k == model.Function {
+		f.hint = "a function definition: name, description, parameters, strict"
+	} else {
+		f.hint = "invalid JSON is kept as typed; the diagnostics show what the converter does with it"
+	}
+	return f
+}
+
+func functionFields(t model.Tool) []*field {
+	name := newTextField("name", "Name", []string{"name"}, valStringKeep, textAt(t.Raw, []string{"name"}))
+	name.hint = "letters, digits, _ and -, at most 128"
+	desc := newMultiField("description", "Description", []string{"description"}, valStringKeep, textAt(t.Raw, []string{"description"}), 3)
+	params := jsonAt(t.Raw, []string{"parameters"})
+	if t.ParamsDraft != nil {
+		params = *t.ParamsDraft
+	}
+	pf := newMultiField("parameters", "Parameters (JSON Schema)", []string{"parameters"}, valJSON, params, 0)
+	pf.hint = "empty sends null"
+	var strictRaw json.RawMessage
+	if v, ok := model.GetPath(t.Raw, []string{"strict"}); ok {
+		strictRaw = v
+	}
+	strict := newSelectField("strict", "Strict", []string{"strict"}, []option{
+		{label: "absent"}, {label: "true", raw: json.RawMessage("true")}, {label: "false", raw: json.RawMessage("false")},
+	}, strictRaw)
+	strict.hint = "absent: the Responses API tries to normalise the schema into strict mode; false opts out"
+	fs := []*field{name, desc, pf, strict}
+	checkName(name)
+	checkParams(pf)
+	return fs
+}
+
+// checkName validates a function name as it is typed.
+func checkName(f *field) {
+	name := f.ed.Value()
+	f.err = ""
+	switch {
+	case name == "":
+		f.err = "a name is required"
+	case len(name) > 128:
+		f.err = fmt.Sprintf("at most 128 characters, got %d", len(name))
+	default:
+		for i, r := range name {
+			if !(r == '_' || r == '-' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')) {
+				f.err = fmt.Sprintf("only letters, digits, _ and -; %q at position %d", r, i+1)
+				break
+			}
+		}
+	}
+}
+
+// checkParams shows a parameters parse error with its line and column.
+func checkParams(f *field) {
+	f.err = ""
+	if s := f.ed.Value(); s != "" {
+		if err := model.CheckJSON([]byte(s)); err != nil {
+			f.err = "not valid JSON: " + err.Error()
+		}
+	}
+}
+
+func webSearchFields(raw json.RawMessage) []*field {
+	typ := typeOf(raw)
+	preview := typ == "web_search_preview" || typ == "web_search_preview_2025_03_11"
+	var typeOpts []option
+	for _, t := range webTypes {
+		typeOpts = append(typeOpts, strOpt(t))
+	}
+	cur := func(path ...string) json.RawMessage {
+		v, _ := model.GetPath(raw, path)
+		return v
+	}
+	fs := []*field{
+		newSelectField("type", "Type", []string{"type"}, typeOpts, cur("type")),
+		newSelectField("search_context_size", "Context size", []string{"search_context_size"}, contextSizes, cur("search_context_size")),
+	}
+	loc := func(id, label, hint string) *field {
+		f := newTextField("user_location."+id, label, []string{"user_location", id}, valString, textAt(raw, []string{"user_location", id}))
+		f.hint = hint
+		return f
+	}
+	fs = append(fs,
+		loc("city", "City", "free text, e.g. Paris"),
+		loc("region", "Region", "free text, e.g. Île-de-France"),
+		loc("country", "Country", "two-letter ISO code, e.g. FR"),
+		loc("timezone", "Timezone", "IANA name, e.g. Europe/Paris"),
+	)
+	if preview {
+		f := newTextField("search_content_types", "Content types", []string{"search_content_types"}, valList, listAt(raw, []string{"search_content_types"}))
+		f.hint = "comma-separated: text, image"
+		fs = append(fs, f)
+	} else {
+		d := newTextField("filters.allowed_domains", "Allowed domains", []string{"filters", "allowed_domains"}, valList, listAt(raw, []string{"filters", "allowed_domains"}))
+		d.hint = "comma-separated, without http(s)://; subdomains are included"
+		fs = append(fs, d,
+			newSelectField("external_web_access", "Live web access", []string{"external_web_access"}, boolOptions, cur("external_web_access")))
+		fs[len(fs)-1].hint = "false: cached results only"
+	}
+	return fs
+}
+
+func fileSearchFields(raw json.RawMessage) []*field {
+	cur := func(path ...string) json.RawMessage {
+		v, _ := model.GetPath(raw, path)
+		return v
+	}
+	ids := newTextField("vector_store_ids", "Vector stores", []string{"vector_store_ids"}, valList, listAt(raw, []string{"vector_store_ids"}))
+	ids.hint = "comma-separated vector store ids (required)"
+	maxN := newTextField("max_num_results", "Max results", []string{"max_num_results"}, valNumber, textAt(raw, []string{"max_num_results"}))
+	maxN.hint = "1 to 50"
+	thr := newTextField("ranking_options.score_threshold", "Score threshold", []string{"ranking_options", "score_threshold"}, valNumber, textAt(raw, []string{"ranking_options", "score_threshold"}))
+	thr.hint = "0 to 1"
+	ew := newTextField("ranking_options.hybrid_search.embedding_weight", "Embedding weight", []string{"ranking_options", "hybrid_search", "embedding_weight"}, valNumber, textAt(raw, []string{"ranking_options", "hybrid_search", "embedding_weight"}))
+	ew.hint = "hybrid search: both weights are required together"
+	tw := newTextField("ranking_options.hybrid_search.text_weight", "Text weight", []string{"ranking_options", "hybrid_search", "text_weight"}, valNumber, textAt(raw, []string{"ranking_options", "hybrid_search", "text_weight"}))
+	filters := newMultiField("filters", "Filters (JSON)", []string{"filters"}, valJSON, jsonAt(raw, []string{"filters"}), 4)
+	filters.hint = `e.g. {"type": "eq", "key": "lang", "value": "en"}`
+	return []*field{ids, maxN,
+		newSelectField("ranking_options.ranker", "Ranker", []string{"ranking_options", "ranker"}, rankers, cur("ranking_options", "ranker")),
+		thr, ew, tw, filters}
+}
+
+// requestFields is the request form: model, instructions, input,
+// tool_choice, parallel_tool_calls and the other request fields.
+func requestFields(d *model.Document) []*field {
+	get := func(k string) json.RawMessage { v, _ := d.Fields.Get(k); return v }
+	str := func(k string) string { return rawText(get(k)) }
+	mdl := newTextField("model", "Model", []string{"model"}, valString, str("model"))
+	mdl.hint = "e.g. gpt-5"
+	instr := newMultiField("instructions", "Instructions", []string{"instructions"}, valString, str("instructions"), 3)
+	inputText := str("input")
+	if v := get("input"); model.JSONKind(v) == "array" {
+		inputText = prettyJSON(v)
+	}
+	input := newMultiField("input", "Input", []string{"input"}, valInput, inputText, 3)
+	input.hint = "text, or a JSON array of input items"
+	choice := newSelectField("tool_choice", "Tool choice", []string{"tool_choice"}, toolChoiceOptions(d), get("tool_choice"))
+	choice.hint = "←/→ to choose; a named tool must be in the request"
+	par := newSelectField("parallel_tool_calls", "Parallel calls", []string{"parallel_tool_calls"}, boolOptions, get("parallel_tool_calls"))
+	other := newMultiField("extra", "Other request fields (extra, JSON object)", nil, valJSON, prettyJSON(d.Extra.AppendJSON(nil)), 0)
+	other.hint = "sent at the top level of the request; applied when it is a valid JSON object"
+	return []*field{mdl, instr, input, choice, par, other}
+}
+
+// toolChoiceOptions lists the modes and one choice per tool of the document.
+func toolChoiceOptions(d *model.Document) []option {
+	opts := []option{notSet, strOpt("none"), strOpt("auto"), strOpt("required")}
+	seen := map[string]bool{}
+	addObj := func(label string, o model.Object) {
+		if seen[label] {
+			return
+		}
+		seen[label] = true
+		opts = append(opts, option{label: label, raw: o.AppendJSON(nil)})
+	}
+	for _, t := range d.Functions {
+		if n := textAt(t.Raw, []string{"name"}); n != "" {
+			addObj("function "+n, model.Object{{Key: "type", Value: model.String("function")}, {Key: "name", Value: model.String(n)}})
+		}
+	}
+	for _, t := range d.Builtins {
+		typ := typeOf(t.Raw)
+		switch typ {
+		case "":
+		case "function", "custom":
+			if n := textAt(t.Raw, []string{"name"}); n != "" {
+				addObj(typ+" "+n, model.Object{{Key: "type", Value: model.String(typ)}, {Key: "name", Value: model.String(n)}})
+			}
+		case "mcp":
+			if l := textAt(t.Raw, []string{"server_label"}); l != "" {
+				addObj("mcp "+l, model.Object{{Key: "type", Value: model.String("mcp")}, {Key: "server_label", Value: model.String(l)}})
+			}
+		default:
+			if convert.IsToolType(typ) {
+				addObj(typ, model.Object{{Key: "type", Value: model.String(typ)}})
+			}
+		}
+	}
+	return opts
+}

@@ -1,0 +1,90 @@
+package ui
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap declares every binding once; help, the palette and the panes read
+// them from here.
+type KeyMap struct {
+	// Global bindings work everywhere, also while a text field is being
+	// edited, so none of them is a printable key.
+	Quit, Save, Undo, Redo, Palette, NextField, PrevField key.Binding
+	CopyRequest, CopyTools, CopyCurl, ExternalEditor      key.Binding
+	RawToggle, FormatJSON                                 key.Binding
+
+	// Navigation bindings work when no text field is being edited.
+	Help, QuitKey, FocusTools, FocusEditor, FocusPreview, FocusDiags key.Binding
+	Up, Down, PageUp, PageDown, Home, End, Left, Right               key.Binding
+	Enter, Edit, Back, Zoom, CopyMenu, ExternalEditorKey             key.Binding
+	RawToggleKey, FormatJSONKey                                      key.Binding
+
+	// Tools pane.
+	Add, Delete, Duplicate, MoveUp, MoveDown, Toggle, Filter key.Binding
+
+	// While editing a field.
+	StopEditing, Done key.Binding
+
+	// Dialogs.
+	SaveQuit, Discard, Restore, Cancel key.Binding
+}
+
+// DefaultKeyMap returns the bindings.
+func DefaultKeyMap() KeyMap {
+	b := func(keys []string, help, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	k := func(keys ...string) []string { return keys }
+	return KeyMap{
+		Quit:           b(k("ctrl+q", "ctrl+c"), "ctrl+q", "quit"),
+		Save:           b(k("ctrl+s"), "ctrl+s", "save"),
+		Undo:           b(k("ctrl+z"), "ctrl+z", "undo"),
+		Redo:           b(k("ctrl+y", "ctrl+shift+z"), "ctrl+y", "redo"),
+		Palette:        b(k("ctrl+p"), "ctrl+p", "commands"),
+		NextField:      b(k("tab"), "tab", "next field/pane"),
+		PrevField:      b(k("shift+tab"), "shift+tab", "previous field/pane"),
+		CopyRequest:    b(k("alt+c"), "alt+c", "copy request"),
+		CopyTools:      b(k("alt+t"), "alt+t", "copy tools array"),
+		CopyCurl:       b(k("alt+u"), "alt+u", "copy curl"),
+		ExternalEditor: b(k("alt+e"), "alt+e", "open field in $EDITOR"),
+		RawToggle:      b(k("alt+r"), "alt+r", "form / JSON"),
+		FormatJSON:     b(k("alt+F", "alt+shift+f"), "alt+shift+f", "format JSON"),
+
+		Help:              b(k("?"), "?", "all keys"),
+		QuitKey:           b(k("q"), "q", "quit"),
+		FocusTools:        b(k("1"), "1", "tools pane"),
+		FocusEditor:       b(k("2"), "2", "editor pane"),
+		FocusPreview:      b(k("3"), "3", "preview pane"),
+		FocusDiags:        b(k("4"), "4", "diagnostics pane"),
+		Up:                b(k("up", "k"), "↑/k", "up"),
+		Down:              b(k("down", "j"), "↓/j", "down"),
+		PageUp:            b(k("pgup"), "pgup", "page up"),
+		PageDown:          b(k("pgdown"), "pgdn", "page down"),
+		Home:              b(k("home", "g"), "g/home", "top"),
+		End:               b(k("end", "G"), "G/end", "bottom"),
+		Left:              b(k("left", "h"), "←/h", "previous choice, scroll left"),
+		Right:             b(k("right", "l"), "→/l", "next choice, scroll right"),
+		Enter:             b(k("enter"), "enter", "open / edit / jump"),
+		Edit:              b(k("i"), "i", "edit field"),
+		Back:              b(k("esc"), "esc", "back"),
+		Zoom:              b(k("z"), "z", "zoom pane"),
+		CopyMenu:          b(k("y"), "y", "copy…"),
+		ExternalEditorKey: b(k("E"), "E", "open field in $EDITOR"),
+		RawToggleKey:      b(k("R"), "R", "form / JSON"),
+		FormatJSONKey:     b(k("="), "=", "format JSON"),
+
+		Add:       b(k("a", "insert"), "a", "add tool"),
+		Delete:    b(k("x", "delete"), "x", "delete"),
+		Duplicate: b(k("D"), "D", "duplicate"),
+		MoveUp:    b(k("K", "shift+up"), "K", "move up"),
+		MoveDown:  b(k("J", "shift+down"), "J", "move down"),
+		Toggle:    b(k("space"), "space", "enable/disable"),
+		Filter:    b(k("/"), "/", "filter"),
+
+		StopEditing: b(k("esc"), "esc", "stop editing"),
+		Done:        b(k("enter"), "enter", "done (one-line field)"),
+
+		SaveQuit: b(k("s", "y"), "s", "save and quit"),
+		Discard:  b(k("d", "n"), "d", "discard"),
+		Restore:  b(k("r", "y"), "r", "restore"),
+		Cancel:   b(k("esc", "c"), "esc", "cancel"),
+	}
+}

@@ -1,0 +1,106 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The mouse works the same in every pane: a click focuses the pane and
+// picks the row, field or diagnostic under the pointer; the wheel scrolls
+// the pane under the pointer.
+
+func (a *App) paneAt(x, y int) (Pane, bool) {
+	for p := PaneTools; p < paneCount; p++ {
+		if r := a.lay.rectOf(p); r.W > 0 && r.contains(x, y) {
+			return p, true
+		}
+	}
+	return 0, false
+}
+
+func (a *App) onClick(m tea.Mouse) tea.Cmd {
+	if a.lay.tooSmall || m.Button != tea.MouseLeft {
+		return nil
+	}
+	if a.dialog != nil {
+		return a.clickDialog(m)
+	}
+	p, ok := a.paneAt(m.X, m.Y)
+	if !ok {
+		return nil
+	}
+	r := a.lay.rectOf(p)
+	y := m.Y - r.Y - 1 // the line inside the border
+	cmd := a.setFocus(p, false)
+	switch p {
+	case PaneTools:
+		if row, ok := a.tools.rowAt(y); ok {
+			a.selectRow(selAt(a.s.doc, row))
+		}
+	case PaneEditor:
+		if i, ok := a.form.fieldAt(y); ok {
+			cmd = tea.Batch(cmd, a.form.move(i))
+		}
+	case PaneDiags:
+		if i, ok := a.diags.rowAt(a.s.res.Diagnostics, &a.styles, y); ok {
+			a.diags.row = i
+			a.diags.follow(a.s.res.Diagnostics, &a.styles)
+		}
+	}
+	return cmd
+}
+
+// clickDialog hands a click to the open dialog, relative to its box as
+// overlay draws it; a click outside the box closes it.
+func (a *App) clickDialog(m tea.Mouse) tea.Cmd {
+	lines := a.dialog.view(a.env(), a.width, a.lay.status.Y)
+	if len(lines) == 0 {
+		return nil
+	}
+	bw := ansi.StringWidth(lines[0])
+	x := max(0, (a.width-bw)/2)
+	y := max(0, (a.lay.status.Y-len(lines))/3)
+	if m.X < x || m.X >= x+bw || m.Y < y || m.Y >= y+len(lines) {
+		a.dialog = nil
+		return nil
+	}
+	local := tea.MouseClickMsg{X: m.X - x - 1, Y: m.Y - y - 1, Button: m.Button, Mod: m.Mod}
+	d, acts := a.dialog.update(local, a.env())
+	a.dialog = d
+	return a.apply(acts...)
+}
+
+func (a *App) onWheel(m tea.Mouse) tea.Cmd {
+	if a.lay.tooSmall {
+		return nil
+	}
+	d := 3
+	switch m.Button {
+	case tea.MouseWheelUp:
+		d = -3
+	case tea.MouseWheelDown:
+	default:
+		return nil
+	}
+	if a.dialog != nil {
+		dl, acts := a.dialog.update(tea.MouseWheelMsg(m), a.env())
+		a.dialog = dl
+		return a.apply(acts...)
+	}
+	p, ok := a.paneAt(m.X, m.Y)
+	if !ok {
+		return nil
+	}
+	switch p {
+	case PanePreview:
+		a.preview.scroll(d)
+	case PaneTools:
+		a.tools.yOff = max(0, min(a.tools.yOff+d, len(a.tools.rows)-a.tools.listHeight()))
+	case PaneDiags:
+		a.diags.yOff = max(0, min(a.diags.yOff+d/3, len(a.s.res.Diagnostics)-1))
+	case PaneEditor:
+		_, total := a.form.fieldLines()
+		a.form.yOff = max(0, min(a.form.yOff+d, total-a.form.h))
+	}
+	return nil
+}

@@ -1,0 +1,169 @@
+package ui
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// The commands behind the palette entries: each turns into a session
+// edit, a dialog or an IO command.
+
+func (a *App) deleteTool() tea.Cmd {
+	t, _ := a.s.tool(a.at)
+	_, label := toolLabel(a.at.kind, t)
+	if cmd := a.structural(model.DeleteTool, "deleted"); cmd != nil {
+		return cmd
+	}
+	return a.say("Deleted "+label+" (ctrl+z to undo)", false)
+}
+
+func (a *App) duplicateTool() tea.Cmd {
+	if cmd := a.structural(model.DuplicateTool, "duplicated"); cmd != nil {
+		return cmd
+	}
+	t, _ := a.s.tool(a.at)
+	_, label := toolLabel(a.at.kind, t)
+	return a.say("Duplicated as "+label, false)
+}
+
+func (a *App) moveTool(d int) tea.Cmd {
+	return a.structural(func(doc *model.Document, k model.Kind, i int) (*model.Document, int, error) {
+		return model.MoveTool(doc, k, i, d)
+	}, "moved")
+}
+
+func (a *App) toggleTool() tea.Cmd {
+	if cmd := a.structural(func(doc *model.Document, k model.Kind, i int) (*model.Document, int, error) {
+		nd, err := model.ToggleTool(doc, k, i)
+		return nd, i, err
+	}, "disabled"); cmd != nil {
+		return cmd
+	}
+	if t, _ := a.s.tool(a.at); t.Disabled {
+		return a.say("Disabled: kept in the document, left out of the request (space enables it)", false)
+	}
+	return a.say("Enabled: back in the request", false)
+}
+
+func (a *App) undo(redo bool) tea.Cmd {
+	at, ok := a.s.Undo(redo, a.at)
+	word := "undo"
+	if redo {
+		word = "redo"
+	}
+	if !ok {
+		return a.say("Nothing to "+word, false)
+	}
+	editing, idx := a.form.editing, a.form.idx
+	a.selectRow(at)
+	a.relayout()
+	cmd := a.form.move(idx)
+	if editing && a.focus == PaneEditor {
+		cmd = tea.Batch(cmd, a.setFocus(PaneEditor, true))
+	}
+	if redo {
+		return tea.Batch(cmd, a.say("Redid the last undone change", false))
+	}
+	return tea.Batch(cmd, a.say("Undid the last change (ctrl+y redoes it)", false))
+}
+
+func (a *App) quit() tea.Cmd {
+	if a.s.Dirty() {
+		return a.apply(actOpen{newQuitDialog()})
+	}
+	return tea.Quit
+}
+
+// save writes the document; with no file yet it asks for a name.
+func (a *App) save(quit bool) tea.Cmd {
+	if a.s.path == "" {
+		return a.apply(actOpen{newSaveAsDialog("", quit)})
+	}
+	return a.saveTo(a.s.path, quit)
+}
+
+type copyWhat int
+
+const (
+	copyRequest copyWhat = iota
+	copyTools
+	copyCurl
+)
+
+// copy puts the request, its tools or a curl command on the clipboards.
+func (a *App) copy(w copyWhat) tea.Cmd {
+	body := a.s.res.JSON
+	what, text := "request JSON", string(body)
+	switch w {
+	case copyTools:
+		what, text = "tools array", toolsJSON(body)
+	case copyCurl:
+		what, text = "curl command", curlCommand(body)
+	}
+	return copyCmd(a.deps, what+" ("+a.copySummary()+")", text)
+}
+
+// copySummary says how many tools were copied and how many entries of the
+// document were left out, and why.
+func (a *App) copySummary() string {
+	d := a.s.doc
+	total, off := 0, 0
+	for _, l := range [][]model.Tool{d.Functions, d.Builtins} {
+		for _, t := range l {
+			total++
+			if t.Disabled {
+				off++
+			}
+		}
+	}
+	kept := len(a.s.res.Tools)
+	s := plural(kept, "tool")
+	var left []string
+	if n := total - off - kept; n > 0 {
+		left = append(left, fmt.Sprintf("%d with errors", n))
+	}
+	if off > 0 {
+		left = append(left, fmt.Sprintf("%d disabled", off))
+	}
+	switch len(left) {
+	case 1:
+		s += "; left out " + left[0]
+	case 2:
+		s += "; left out " + left[0] + " and " + left[1]
+	}
+	return s
+}
+
+func (a *App) toggleRaw() tea.Cmd {
+	if a.at.request {
+		return a.say("The request has no JSON view; its other fields are JSON already", false)
+	}
+	a.form.raw = a.form.kind != formRaw
+	a.buildForm()
+	return a.setFocus(PaneEditor, false)
+}
+
+func (a *App) toggleZoom() tea.Cmd {
+	a.zoom = !a.zoom
+	a.relayout()
+	if a.zoom {
+		return a.say("Zoomed the focused pane · z again to restore", false)
+	}
+	return nil
+}
+
+// openExternalEditor edits the focused multi-line field in $EDITOR.
+func (a *App) openExternalEditor() tea.Cmd {
+	f := a.form.focused()
+	if f == nil || f.kind != fieldMulti {
+		return a.say("Focus a multi-line field (description, parameters, JSON) in the editor pane to open it in $EDITOR", false)
+	}
+	ext := ".txt"
+	if f.val == valJSON {
+		ext = ".json"
+	}
+	return externalEditorCmd(a.deps, a.at, f.id, f.ed.Value(), ext)
+}

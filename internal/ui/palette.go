@@ -1,0 +1,134 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// A command is an action with a name: the palette lists every command,
+// `?` shows its keys, and its keys run it.
+type command struct {
+	name  string
+	group string // where `?` lists it
+	// global keys work everywhere, also while editing; nav keys when no
+	// text is being typed; pane keys are handled by the pane named in
+	// where, listed here for the palette, help and explanations.
+	global, nav, pane []key.Binding
+	where             string
+	run               func(a *App) tea.Cmd
+	// avail says why the command cannot run now; "" when it can.
+	avail func(a *App) string
+}
+
+// Command names used by more than their own entry.
+const (
+	cmdQuit      = "Quit"
+	cmdSave      = "Save"
+	cmdSaveAs    = "Save as…"
+	cmdDelete    = "Delete tool"
+	cmdDuplicate = "Duplicate tool"
+	cmdMoveUp    = "Move tool up"
+	cmdMoveDown  = "Move tool down"
+	cmdToggle    = "Enable or disable tool"
+	cmdFilter    = "Filter tools"
+	cmdAdd       = "Add tool…"
+	cmdCopyReq   = "Copy request JSON"
+	cmdCopyTools = "Copy tools array"
+	cmdCopyCurl  = "Copy curl command"
+	cmdChoice    = "Choose tool_choice…"
+)
+
+// run runs a command by name, or says why it cannot run.
+func (a *App) run(name string) tea.Cmd {
+	for _, c := range a.cmds {
+		if c.name != name {
+			continue
+		}
+		if c.avail != nil {
+			if why := c.avail(a); why != "" {
+				return a.say(why, false)
+			}
+		}
+		return c.run(a)
+	}
+	return nil
+}
+
+func needTool(a *App) string {
+	if a.at.request {
+		return "Select a tool in the tools pane first (the request row is selected)"
+	}
+	return ""
+}
+
+func needField(a *App) string {
+	if len(a.form.fields) == 0 {
+		return "The editor has no field here"
+	}
+	return ""
+}
+
+func commands() []command {
+	km := DefaultKeyMap()
+	focus := func(p Pane) func(a *App) tea.Cmd {
+		return func(a *App) tea.Cmd { return a.setFocus(p, false) }
+	}
+	return []command{
+		{name: "Command palette", group: "Everywhere", global: kb(km.Palette), run: func(a *App) tea.Cmd { return a.openPalette() }},
+		{name: cmdSave, group: "Everywhere", global: kb(km.Save), run: func(a *App) tea.Cmd { return a.save(false) }},
+		{name: cmdSaveAs, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(actOpen{newSaveAsDialog(a.s.path, false)}) }},
+		{name: "Undo", group: "Everywhere", global: kb(km.Undo), run: func(a *App) tea.Cmd { return a.undo(false) }},
+		{name: "Redo", group: "Everywhere", global: kb(km.Redo), run: func(a *App) tea.Cmd { return a.undo(true) }},
+		{name: cmdQuit, group: "Everywhere", global: kb(km.Quit), nav: kb(km.QuitKey), run: func(a *App) tea.Cmd { return a.quit() }},
+		{name: cmdCopyReq, group: "Copy", global: kb(km.CopyRequest), run: func(a *App) tea.Cmd { return a.copy(copyRequest) }},
+		{name: cmdCopyTools, group: "Copy", global: kb(km.CopyTools), run: func(a *App) tea.Cmd { return a.copy(copyTools) }},
+		{name: cmdCopyCurl, group: "Copy", global: kb(km.CopyCurl), run: func(a *App) tea.Cmd { return a.copy(copyCurl) }},
+		{name: "Copy…", group: "Copy", nav: kb(km.CopyMenu), run: func(a *App) tea.Cmd { return a.apply(actOpen{newCopyDialog()}) }},
+		{name: "Open field in $EDITOR", group: "Editor pane", global: kb(km.ExternalEditor), nav: kb(km.ExternalEditorKey), avail: needField, run: func(a *App) tea.Cmd { return a.openExternalEditor() }},
+		{name: "Switch form / JSON", group: "Editor pane", global: kb(km.RawToggle), nav: kb(km.RawToggleKey), avail: needTool, run: func(a *App) tea.Cmd { return a.toggleRaw() }},
+		{name: "Format JSON field", group: "Editor pane", global: kb(km.FormatJSON), nav: kb(km.FormatJSONKey), avail: needField, run: func(a *App) tea.Cmd { return a.apply(a.form.format(a.env())...) }},
+		{name: cmdChoice, group: "Editor pane", run: func(a *App) tea.Cmd { return a.chooseToolChoice() }},
+		{name: "Save and quit", group: "Everywhere", run: func(a *App) tea.Cmd { return a.save(true) }},
+		{name: "Edit field", group: "Editor pane", pane: kb(km.Enter, km.Edit), where: "editor pane (2)", avail: needField, run: func(a *App) tea.Cmd { return a.setFocus(PaneEditor, true) }},
+		{name: cmdAdd, group: "Tools pane", nav: kb(km.Add), run: func(a *App) tea.Cmd { return a.apply(actOpen{newAddDialog()}) }},
+		{name: cmdDelete, group: "Tools pane", pane: kb(km.Delete), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.deleteTool() }},
+		{name: cmdDuplicate, group: "Tools pane", pane: kb(km.Duplicate), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.duplicateTool() }},
+		{name: cmdMoveUp, group: "Tools pane", pane: kb(km.MoveUp), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.moveTool(-1) }},
+		{name: cmdMoveDown, group: "Tools pane", pane: kb(km.MoveDown), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.moveTool(1) }},
+		{name: cmdToggle, group: "Tools pane", pane: kb(km.Toggle), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.toggleTool() }},
+		{name: cmdFilter, group: "Tools pane", pane: kb(km.Filter), where: "tools pane (1)", run: func(a *App) tea.Cmd {
+			return tea.Batch(a.setFocus(PaneTools, false), a.apply(a.tools.startFilter()...))
+		}},
+		{name: "Show all keys", group: "Screen", nav: kb(km.Help), run: func(a *App) tea.Cmd { return a.apply(actOpen{newHelpDialog(a)}) }},
+		{name: "Zoom the focused pane", group: "Screen", nav: kb(km.Zoom), run: func(a *App) tea.Cmd { return a.toggleZoom() }},
+		{name: "Focus tools pane", group: "Screen", nav: kb(km.FocusTools), run: focus(PaneTools)},
+		{name: "Focus editor pane", group: "Screen", nav: kb(km.FocusEditor), run: focus(PaneEditor)},
+		{name: "Focus preview pane", group: "Screen", nav: kb(km.FocusPreview), run: focus(PanePreview)},
+		{name: "Focus diagnostics pane", group: "Screen", nav: kb(km.FocusDiags), run: focus(PaneDiags)},
+		{name: "Go to diagnostic", group: "Diagnostics pane", pane: kb(km.Enter), where: "diagnostics pane (4)", run: func(a *App) tea.Cmd {
+			if d, ok := a.diags.current(a.s.res.Diagnostics); ok {
+				return a.jumpTo(d)
+			}
+			return a.say("No diagnostics: the request has no problems", false)
+		}},
+	}
+}
+
+func kb(bs ...key.Binding) []key.Binding { return bs }
+
+// openPalette lists every command with its keys; those that cannot run now
+// say why.
+func (a *App) openPalette() tea.Cmd {
+	return a.apply(actOpen{newPaletteDialog(a)})
+}
+
+// chooseToolChoice opens the request's tool_choice chooser.
+func (a *App) chooseToolChoice() tea.Cmd {
+	a.selectRow(requestSel)
+	cmd := a.setFocus(PaneEditor, false)
+	i := a.form.fieldIndex("tool_choice")
+	if i < 0 {
+		return cmd
+	}
+	return tea.Batch(cmd, a.form.move(i), a.apply(actOpen{newSelectDialog(a.form.fields[i])}))
+}

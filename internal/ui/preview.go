@@ -1,0 +1,134 @@
+package ui
+
+import (
+	"bytes"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/ui/display"
+)
+
+// previewPane shows the request JSON. The text is indexed once per
+// conversion and only the visible window is coloured.
+type previewPane struct {
+	doc    *display.Doc
+	src    []byte
+	colors *display.Colors
+	yOff   int
+	xOff   int
+	w, h   int
+}
+
+// setJSON shows a new request; the same bytes again cost nothing.
+func (p *previewPane) setJSON(b []byte) {
+	if p.doc != nil && len(b) == len(p.src) && (len(b) == 0 || &b[0] == &p.src[0]) {
+		return
+	}
+	p.src = b
+	p.doc = display.NewDoc(b)
+	p.clamp()
+}
+
+func (p *previewPane) setSize(w, h int) {
+	p.w, p.h = w, h
+	p.clamp()
+}
+
+func (p *previewPane) lines() int {
+	if p.doc == nil {
+		return 0
+	}
+	return p.doc.Lines()
+}
+
+func (p *previewPane) clamp() {
+	p.yOff = max(0, min(p.yOff, p.lines()-p.h))
+	p.xOff = max(0, p.xOff)
+}
+
+func (p *previewPane) scroll(d int) {
+	p.yOff += d
+	p.clamp()
+}
+
+// follow scrolls to the selected tool's entry in the request's tools
+// (each starts with a line of exactly four spaces and "{"); the request row
+// scrolls to the top.
+func (p *previewPane) follow(sources []convert.ToolRef, at sel) {
+	if p.doc == nil {
+		return
+	}
+	if at.request {
+		p.yOff = 0
+		return
+	}
+	n := -1
+	for i, src := range sources {
+		if src.Kind == at.kind && src.Index == at.index {
+			n = i
+		}
+	}
+	start := p.doc.FindLine([]byte(`  "tools": [`), 0)
+	if n < 0 || start < 0 {
+		return
+	}
+	seen := -1
+	for i := start + 1; i < p.doc.Lines(); i++ {
+		l := p.doc.Line(i)
+		if bytes.Equal(l, []byte("    {")) {
+			seen++
+			if seen == n {
+				p.yOff = i - 1
+				p.clamp()
+				return
+			}
+		}
+		if bytes.Equal(l, []byte("  ],")) || bytes.Equal(l, []byte("  ]")) {
+			return
+		}
+	}
+}
+
+func (p previewPane) update(msg tea.Msg, e *env) (previewPane, []action) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return p, nil
+	}
+	km := e.km
+	page := max(1, p.h-1)
+	switch {
+	case key.Matches(k, km.Up):
+		p.scroll(-1)
+	case key.Matches(k, km.Down):
+		p.scroll(1)
+	case key.Matches(k, km.PageUp):
+		p.scroll(-page)
+	case key.Matches(k, km.PageDown):
+		p.scroll(page)
+	case key.Matches(k, km.Home):
+		p.yOff = 0
+	case key.Matches(k, km.End):
+		p.scroll(p.lines())
+	case key.Matches(k, km.Left):
+		p.xOff = max(0, p.xOff-8)
+	case key.Matches(k, km.Right):
+		p.xOff += 8
+	case key.Matches(k, km.Back):
+		return p, []action{actFocus{pane: PaneTools}}
+	case key.Matches(k, km.Enter):
+		return p, []action{say("The preview is read-only: it is the request as built · y copies it")}
+	default:
+		return p, nil
+	}
+	return p, []action{nil}
+}
+
+func (p previewPane) view(w, h int) []string {
+	if p.doc == nil {
+		return nil
+	}
+	yOff := max(0, min(p.yOff, p.lines()-h))
+	return p.doc.RenderColors(p.colors, yOff, h, w, p.xOff)
+}

@@ -1,0 +1,59 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// statusLine is the transient message under the panes. Every message
+// clears itself: set returns the tick that does it, tagged with the
+// message's id so an old tick never clears a newer message.
+type statusLine struct {
+	text string
+	err  bool
+	id   int
+}
+
+// statusTTL is how long a message stays; failures stay longer.
+const (
+	statusTTL    = 4 * time.Second
+	statusErrTTL = 10 * time.Second
+)
+
+type clearStatusMsg struct{ id int }
+
+func (s *statusLine) set(text string, isErr bool) tea.Cmd {
+	s.text, s.err = text, isErr
+	s.id++
+	id, d := s.id, statusTTL
+	if isErr {
+		d = statusErrTTL
+	}
+	return tea.Tick(d, func(time.Time) tea.Msg { return clearStatusMsg{id: id} })
+}
+
+func (s *statusLine) clear(id int) {
+	if id == s.id {
+		s.text, s.err = "", false
+	}
+}
+
+// plural writes a count with its noun: "1 tool", "3 tools".
+func plural(n int, noun string) string {
+	s := strconv.Itoa(n) + " " + noun
+	if n != 1 {
+		switch {
+		case strings.HasSuffix(noun, "y") && !strings.HasSuffix(noun, "ey"):
+			return s[:len(s)-1] + "ies"
+		case strings.HasSuffix(noun, "ch"), strings.HasSuffix(noun, "s"), strings.HasSuffix(noun, "x"):
+			return s + "es"
+		}
+		return s + "s"
+	}
+	return s
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

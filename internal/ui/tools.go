@@ -1,0 +1,264 @@
+package ui
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/ui/filterlist"
+)
+
+// toolsPane lists the request and every tool of the document. Row 0 is the
+// request; then the functions, then the built-ins, as in the request. `/`
+// narrows the list to the tools whose label matches what is typed.
+type toolsPane struct {
+	row    int   // the selected row of the document
+	rows   []int // the rows shown (all, or those matching the filter)
+	pos    int   // index of row in rows, -1 when the filter hides it
+	yOff   int   // first shown index of rows
+	height int
+	filter filterInput
+}
+
+// filterInput is the tools pane's filter line.
+type filterInput struct {
+	typing bool // keys go to the filter text
+	text   string
+}
+
+func newFilterInput() filterInput { return filterInput{} }
+
+func (p *toolsPane) setHeight(h int) {
+	p.height = max(1, h)
+	p.scroll()
+}
+
+// listHeight is the rows left for tools when the filter line shows.
+func (p *toolsPane) listHeight() int {
+	if p.filter.typing || p.filter.text != "" {
+		return max(1, p.height-1)
+	}
+	return p.height
+}
+
+// show recomputes the shown rows for d and selects at.
+func (p *toolsPane) show(s *Session, at sel) {
+	p.row = rowOf(s.doc, at)
+	p.refilter(s.doc, s)
+}
+
+// refilter recomputes the shown rows.
+func (p *toolsPane) refilter(d *model.Document, s *Session) {
+	n := rowCount(d)
+	p.rows = p.rows[:0]
+	for r := 0; r < n; r++ {
+		if p.filter.text == "" || p.matches(d, s, r) {
+			p.rows = append(p.rows, r)
+		}
+	}
+	p.pos = -1
+	for i, r := range p.rows {
+		if r == p.row {
+			p.pos = i
+		}
+	}
+	p.scroll()
+}
+
+func (p *toolsPane) matches(d *model.Document, s *Session, r int) bool {
+	at := selAt(d, r)
+	label := "request"
+	if !at.request {
+		label = s.label(at.kind, at.index)
+	}
+	_, _, ok := filterlist.Match(p.filter.text, label)
+	return ok
+}
+
+func (p *toolsPane) scroll() {
+	h := p.listHeight()
+	if p.pos >= 0 {
+		if p.pos < p.yOff {
+			p.yOff = p.pos
+		}
+		if p.pos >= p.yOff+h {
+			p.yOff = p.pos - h + 1
+		}
+	}
+	p.yOff = max(0, min(p.yOff, len(p.rows)-h))
+}
+
+// startFilter opens the filter line for typing.
+func (p *toolsPane) startFilter() []action {
+	p.filter.typing = true
+	return []action{say("Type to filter the tools · enter keeps the filter · esc clears it")}
+}
+
+func (p toolsPane) update(msg tea.Msg, e *env) (toolsPane, []action) {
+	if p.filter.typing {
+		return p.updateFilter(msg, e)
+	}
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return p.updateKey(msg, e)
+	}
+	return p, nil
+}
+
+// moveTo selects the shown row at index i (clamped).
+func (p *toolsPane) moveTo(i int, e *env) []action {
+	if len(p.rows) == 0 {
+		return []action{say("No tool matches the filter · esc clears it")}
+	}
+	i = max(0, min(i, len(p.rows)-1))
+	return []action{actSelect{selAt(e.s.doc, p.rows[i])}}
+}
+
+func (p toolsPane) updateKey(k tea.KeyPressMsg, e *env) (toolsPane, []action) {
+	km := e.km
+	page := max(1, p.listHeight()-1)
+	switch {
+	case key.Matches(k, km.Up):
+		return p, p.moveTo(p.pos-1, e)
+	case key.Matches(k, km.Down):
+		return p, p.moveTo(p.pos+1, e)
+	case key.Matches(k, km.PageUp):
+		return p, p.moveTo(p.pos-page, e)
+	case key.Matches(k, km.PageDown):
+		return p, p.moveTo(p.pos+page, e)
+	case key.Matches(k, km.Home):
+		return p, p.moveTo(0, e)
+	case key.Matches(k, km.End):
+		return p, p.moveTo(len(p.rows)-1, e)
+	case key.Matches(k, km.Enter, km.Right, km.Edit):
+		return p, []action{actFocus{pane: PaneEditor}}
+	case key.Matches(k, km.Filter):
+		return p, p.startFilter()
+	case key.Matches(k, km.Back):
+		if p.filter.text != "" {
+			p.filter.text = ""
+			p.refilter(e.s.doc, e.s)
+			return p, []action{say("Filter cleared")}
+		}
+		return p, []action{say("Already at the top level · q quits")}
+	case key.Matches(k, km.Delete):
+		return p, []action{actRun{cmdDelete}}
+	case key.Matches(k, km.Duplicate):
+		return p, []action{actRun{cmdDuplicate}}
+	case key.Matches(k, km.MoveUp):
+		return p, []action{actRun{cmdMoveUp}}
+	case key.Matches(k, km.MoveDown):
+		return p, []action{actRun{cmdMoveDown}}
+	case key.Matches(k, km.Toggle):
+		return p, []action{actRun{cmdToggle}}
+	}
+	return p, nil
+}
+
+func (p toolsPane) updateFilter(msg tea.Msg, e *env) (toolsPane, []action) {
+	text := p.filter.text
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		text += strings.NewReplacer("\n", " ", "\r", " ").Replace(msg.Content)
+	case tea.KeyPressMsg:
+		switch msg.String() {
+		case "esc":
+			p.filter = filterInput{}
+			p.refilter(e.s.doc, e.s)
+			return p, []action{say("Filter cleared")}
+		case "enter":
+			p.filter.typing = false
+			if len(p.rows) == 0 {
+				return p, []action{say("No tool matches " + text)}
+			}
+			return p, p.moveTo(max(0, p.pos), e)
+		case "up", "down", "pgup", "pgdown":
+			p.filter.typing = false
+			p, acts := p.updateKey(msg, e)
+			p.filter.typing = true
+			return p, acts
+		case "backspace", "ctrl+h":
+			if text != "" {
+				_, n := utf8.DecodeLastRuneInString(text)
+				text = text[:len(text)-n]
+			}
+		case "ctrl+u":
+			text = ""
+		default:
+			if msg.Text == "" || msg.Mod&(tea.ModCtrl|tea.ModAlt) != 0 {
+				return p, nil
+			}
+			text += msg.Text
+		}
+	default:
+		return p, nil
+	}
+	p.filter.text = text
+	p.refilter(e.s.doc, e.s)
+	if p.pos < 0 && len(p.rows) > 0 {
+		return p, p.moveTo(0, e) // keep the selection on a shown tool
+	}
+	return p, nil
+}
+
+// rowAt maps a line of the pane's inside to a row; ok false off the list.
+func (p *toolsPane) rowAt(y int) (int, bool) {
+	if p.filter.typing || p.filter.text != "" {
+		y--
+	}
+	i := p.yOff + y
+	if y < 0 || i < 0 || i >= len(p.rows) {
+		return 0, false
+	}
+	return p.rows[i], true
+}
+
+// view renders the pane's inside, w×h.
+func (p toolsPane) view(e *env, w, h int, focused bool) []string {
+	st, d := e.st, e.s.doc
+	lines := make([]string, 0, h)
+	if p.filter.typing || p.filter.text != "" {
+		fl := "/" + display.SanitizeLine(p.filter.text)
+		if p.filter.typing {
+			fl += "▏"
+		}
+		fl += st.Dim.Render("  " + plural(len(p.rows), "match"))
+		lines = append(lines, fit(st.Info.Render(fl), w))
+	}
+	for i := p.yOff; i < len(p.rows) && len(lines) < h; i++ {
+		r := p.rows[i]
+		at := selAt(d, r)
+		mark := " "
+		switch e.s.marks[at] {
+		case 2:
+			mark = st.Error.Render("✗")
+		case 1:
+			mark = st.Warning.Render("!")
+		}
+		text := "⚙ Request"
+		if !at.request {
+			t := d.List(at.kind)[at.index]
+			text = iconOf(at.kind) + " " + display.SanitizeLine(e.s.label(at.kind, at.index))
+			if t.Disabled {
+				text = st.Disabled.Render(text + " (off)")
+			}
+		}
+		line := fit(mark+" "+text, w)
+		if r == p.row {
+			if focused {
+				line = st.Selected.Render(line)
+			} else {
+				line = st.SelectedBlurred.Render(line)
+			}
+		}
+		lines = append(lines, line)
+	}
+	if len(p.rows) == 0 {
+		lines = append(lines, st.Dim.Render(fit("  no tool matches", w)))
+	}
+	return lines
+}

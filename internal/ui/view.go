@@ -1,0 +1,203 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tooltui/tooltui/internal/ui/display"
+)
+
+// View draws the screen. It changes no state: every pane renders only its
+// visible part from state that Update keeps current.
+func (a *App) View() tea.View {
+	var v tea.View
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	title := "tooltui — " + display.SanitizeLine(a.s.name)
+	if a.s.Dirty() {
+		title += " •"
+	}
+	v.WindowTitle = title
+	if a.width == 0 || a.height == 0 {
+		return v
+	}
+	if a.lay.tooSmall {
+		msg := fmt.Sprintf("Terminal too small: %d×%d, tooltui needs at least %d×%d. Enlarge it or press ctrl+q to quit.", a.width, a.height, MinWidth, MinHeight)
+		v.SetContent(lipgloss.NewStyle().Width(a.width).MaxHeight(a.height).Render(msg))
+		return v
+	}
+	e := a.env()
+	rows := make([][]string, a.lay.status.Y)
+	for _, p := range a.lay.byX() {
+		r := a.lay.rectOf(p)
+		if r.W < 2 || r.H < 2 {
+			continue
+		}
+		place(rows, r, a.paneBox(e, p, r))
+	}
+	var b strings.Builder
+	b.Grow(a.width * a.height * 4)
+	screen := make([]string, len(rows))
+	for i, r := range rows {
+		screen[i] = strings.Join(r, "")
+	}
+	if a.dialog != nil {
+		overlay(screen, a.dialog.view(e, a.width, a.lay.status.Y))
+	}
+	for _, l := range screen {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	a.writeFooter(&b)
+	v.SetContent(b.String())
+	return v
+}
+
+// paneBox draws one pane in its frame.
+func (a *App) paneBox(e *env, p Pane, r rect) []string {
+	st := e.st
+	w, h := r.inner()
+	focused := a.focus == p && a.dialog == nil
+	var title string
+	var lines []string
+	switch p {
+	case PaneTools:
+		title = "1 Tools"
+		lines = a.tools.view(e, w, h, focused)
+	case PaneEditor:
+		title = "2 " + a.formTitle()
+		lines = a.form.view(e, focused)
+	case PanePreview:
+		title = fmt.Sprintf("3 Preview · %d bytes", len(a.s.res.JSON))
+		lines = a.preview.view(w, h)
+	case PaneDiags:
+		nErr, nWarn := countDiags(a.s.res.Diagnostics)
+		title = fmt.Sprintf("4 Diagnostics · %s, %s", plural(nErr, "error"), plural(nWarn, "warning"))
+		lines = a.diags.view(e, w, h, focused)
+	}
+	if a.zoom && a.focus == p {
+		title += " · zoomed (z)"
+	}
+	b, t := st.Border, st.Title
+	if focused {
+		b, t = st.BorderFocused, st.TitleFocused
+	}
+	return frame(r, title, lines, b, t)
+}
+
+// overlay draws a dialog's box centred over the screen lines.
+func overlay(screen, box []string) {
+	if len(box) == 0 {
+		return
+	}
+	bw := ansi.StringWidth(box[0])
+	sw := 0
+	if len(screen) > 0 {
+		sw = ansi.StringWidth(screen[0])
+	}
+	x := max(0, (sw-bw)/2)
+	y := max(0, (len(screen)-len(box))/3)
+	for i, l := range box {
+		if y+i >= len(screen) {
+			break
+		}
+		row := screen[y+i]
+		left := ansi.Truncate(row, x, "")
+		right := ansi.TruncateLeft(row, x+bw, "")
+		screen[y+i] = left + "\x1b[m" + l + "\x1b[m" + right
+	}
+}
+
+// writeFooter writes the status line and the key help.
+func (a *App) writeFooter(b *strings.Builder) {
+	st := &a.styles
+	w := a.width
+	status := a.statusView()
+	if a.status.text != "" && ansi.StringWidth(status) > w {
+		// A long message takes the help line too, so its end (often the
+		// reason and what to do) stays readable.
+		wrapped := strings.SplitN(ansi.Wrap(status, w, " "), "\n", 3)
+		b.WriteString(fitExact(wrapped[0], w))
+		b.WriteByte('\n')
+		if len(wrapped) > 1 {
+			b.WriteString(fit(wrapped[1], w))
+		}
+		return
+	}
+	b.WriteString(fit(status, w))
+	b.WriteByte('\n')
+	var parts []string
+	for _, k := range a.shortHelp() {
+		h := k.Help()
+		parts = append(parts, st.Info.Render(h.Key)+" "+st.Dim.Render(h.Desc))
+	}
+	b.WriteString(fitExact(strings.Join(parts, st.Dim.Render(" · ")), w))
+}
+
+func (a *App) statusView() string {
+	st := &a.styles
+	if a.status.text != "" {
+		s := st.StatusInfo
+		if a.status.err {
+			s = st.StatusErr
+		}
+		return s.Render(a.status.text)
+	}
+	nErr, nWarn := countDiags(a.s.res.Diagnostics)
+	dirty := ""
+	if a.s.Dirty() {
+		dirty = " (modified)"
+	}
+	mode := ""
+	if a.focus == PaneEditor && a.form.editing {
+		mode = st.EditTag.Render(" EDIT ") + " "
+	}
+	info := fmt.Sprintf("%s%s · %s in the request · %s · %s",
+		display.SanitizeLine(a.s.name), dirty, plural(len(a.s.res.Tools), "tool"), plural(nErr, "error"), plural(nWarn, "warning"))
+	return mode + fit(st.Dim.Render(info), a.width-ansi.StringWidth(mode))
+}
+
+// shortHelp lists the keys that matter where the focus is now.
+func (a *App) shortHelp() []key.Binding {
+	km := &a.keys
+	if a.dialog != nil {
+		return a.dialog.help(km)
+	}
+	switch {
+	case a.focus == PaneEditor && a.form.editing:
+		return []key.Binding{km.StopEditing, km.NextField, km.FormatJSON, km.ExternalEditor, km.Undo, km.Save, km.Palette}
+	case a.focus == PaneTools && a.tools.filter.typing:
+		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")), key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter"))}
+	case a.focus == PaneTools:
+		return []key.Binding{km.Add, km.Delete, km.Toggle, km.MoveUp, km.Filter, km.Enter, km.CopyMenu, km.Palette, km.Help, km.QuitKey}
+	case a.focus == PaneEditor:
+		return []key.Binding{km.Up, km.Down, km.Enter, km.Left, km.Back, km.Zoom, km.Palette, km.Help}
+	case a.focus == PaneDiags:
+		return []key.Binding{km.Up, km.Down, km.Enter, km.PageDown, km.Back, km.Palette, km.Help}
+	}
+	return []key.Binding{km.Up, km.Down, km.PageDown, km.Left, km.CopyMenu, km.Zoom, km.Palette, km.Help}
+}
+
+func (a *App) formTitle() string {
+	at := a.form.at
+	if at.request {
+		return "Request"
+	}
+	if !at.valid(a.s.doc) {
+		return "Editor"
+	}
+	kind := "function"
+	if !a.form.at.request && at.kind != 0 {
+		kind = "built-in"
+	}
+	t := display.SanitizeLine(a.s.label(at.kind, at.index)) + " (" + kind + ")"
+	if a.form.kind == formRaw {
+		t += " · JSON"
+	}
+	return t
+}
