@@ -14,15 +14,34 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/tooltui/tooltui/internal/model"
 )
 
-// e2eTimeout bounds every wait for the screen or the process.
+// e2eTimeout bounds every wait for the screen or the process; waitLimit
+// triples it under the race detector, which slows the app down.
 const e2eTimeout = 10 * time.Second
+
+var waitLimit = sync.OnceValue(func() time.Duration {
+	if raceEnabled() {
+		return 3 * e2eTimeout
+	}
+	return e2eTimeout
+})
+
+// The binary is compiled once per test run (with -race when the tests
+// are) and linked or copied into each test's directory.
+var built struct {
+	once sync.Once
+	dir  string // removed by TestMain
+	bin  string
+	err  error
+}
 
 // buildBinary compiles tooltui into dir.
 func buildBinary(t *testing.T, dir string) string {
@@ -31,12 +50,58 @@ func buildBinary(t *testing.T, dir string) string {
 	if err != nil {
 		t.Skip("no go command to build the binary")
 	}
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "tooltui-e2e-bin-")
+		if built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "tooltui")
+		args := []string{"build", "-o", built.bin}
+		if raceEnabled() {
+			// go test -race: run the app under the race detector too.
+			args = append(args, "-race")
+		}
+		if out, err := exec.Command(goTool, append(args, ".")...).CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
 	bin := filepath.Join(dir, "tooltui")
-	out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if err := os.Link(built.bin, bin); err != nil {
+		data, err := os.ReadFile(built.bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(bin, data, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return bin
+}
+
+// TestMain removes the shared binary after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// raceEnabled reports whether this test binary was built with -race.
+func raceEnabled() bool {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return false
+	}
+	for _, st := range bi.Settings {
+		if st.Key == "-race" {
+			return st.Value == "true"
+		}
+	}
+	return false
 }
 
 // term is a private tmux server.
@@ -115,14 +180,14 @@ func (x *term) screen(name string) string {
 // waitFor polls the screen until ok holds.
 func (x *term) waitFor(name, what string, ok func(string) bool) string {
 	x.t.Helper()
-	deadline := time.Now().Add(e2eTimeout)
+	deadline := time.Now().Add(waitLimit())
 	for {
 		s := x.screen(name)
 		if ok(s) {
 			return s
 		}
 		if time.Now().After(deadline) {
-			x.t.Fatalf("waited %s for %s; the screen:\n%s", e2eTimeout, what, s)
+			x.t.Fatalf("waited %s for %s; the screen:\n%s", waitLimit(), what, s)
 		}
 		time.Sleep(25 * time.Millisecond)
 	}
@@ -139,18 +204,65 @@ func has(subs ...string) func(string) bool {
 	}
 }
 
+// all holds when every condition holds.
+func all(oks ...func(string) bool) func(string) bool {
+	return func(s string) bool {
+		for _, ok := range oks {
+			if !ok(s) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// changed holds once the screen differs from prev.
+func changed(prev string) func(string) bool {
+	return func(s string) bool { return s != prev }
+}
+
+// The two lines under the panes: the status line, then the key help of
+// where the focus is. The help says which pane has the focus and whether a
+// field is being edited, which the frames' colours say on a real screen.
+func statusOf(s string) string { return strings.SplitN(lastLines(s, 2), "\n", 2)[0] }
+func helpOf(s string) string   { return lastLines(s, 1) }
+
+// bodyOf is the screen without the status and help lines: the panes.
+func bodyOf(s string) string {
+	ls := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(ls[:max(0, len(ls)-2)], "\n")
+}
+
+// Where the focus is, read from the key help.
+func inTools(s string) bool { return strings.HasPrefix(helpOf(s), "a add tool") }
+func inEditor(s string) bool {
+	h := helpOf(s)
+	return strings.HasPrefix(h, "↑/k up") && strings.Contains(h, "←/h") && strings.Contains(h, "esc back")
+}
+func inDiags(s string) bool {
+	h := helpOf(s)
+	return strings.HasPrefix(h, "↑/k up") && strings.Contains(h, "pgdn") && strings.Contains(h, "esc back")
+}
+func editingField(s string) bool { return strings.HasPrefix(helpOf(s), "esc stop editing") }
+
+// statusHas holds when the status line matches re.
+func statusHas(re string) func(string) bool {
+	r := regexp.MustCompile(re)
+	return func(s string) bool { return r.MatchString(statusOf(s)) }
+}
+
 // waitExit waits for the app's exit status, written to statusFile by the
 // shell that ran it.
 func (x *term) waitExit(name, statusFile string) string {
 	x.t.Helper()
-	deadline := time.Now().Add(e2eTimeout)
+	deadline := time.Now().Add(waitLimit())
 	for {
 		b, err := os.ReadFile(statusFile)
 		if err == nil && strings.HasSuffix(string(b), "\n") {
 			return strings.TrimSpace(string(b))
 		}
 		if time.Now().After(deadline) {
-			x.t.Fatalf("the app did not exit within %s; the screen:\n%s", e2eTimeout, x.screen(name))
+			x.t.Fatalf("the app did not exit within %s; the screen:\n%s", waitLimit(), x.screen(name))
 		}
 		time.Sleep(25 * time.Millisecond)
 	}
@@ -218,25 +330,28 @@ func TestE2EAddFileSearchCopySaveQuit(t *testing.T) {
 	x.start("app", appCommand(t, dir, bin, []string{doc}, "", status))
 	x.waitFor("app", "the first screen", has("1 Tools", "get_weather", "doc.json"))
 
+	// a opens the picker; typing filters it, enter adds the chosen type.
 	x.keys("app", "a")
-	s := x.waitFor("app", "the picker", has("Add a tool"))
-	picked := regexp.MustCompile(`› file_search\s*│`)
-	for i := 0; !picked.MatchString(s); i++ {
-		if i > 20 {
-			t.Fatalf("the picker never reached file_search:\n%s", s)
-		}
-		x.keys("app", "Down")
-		prev := s
-		s = x.waitFor("app", "the picker to move", func(s string) bool { return s != prev })
-	}
+	x.waitFor("app", "the picker", has("Add a tool"))
+	x.text("app", "file_search")
+	x.waitFor("app", "file_search chosen in the picker", func(s string) bool {
+		return regexp.MustCompile(`› file_search\b`).MatchString(s)
+	})
 	x.keys("app", "Enter")
-	x.waitFor("app", "the new file_search's form", has("file_search (built-in)", "▸ Vector stores"))
+	// The new tool's form has the focus, on its first field, not editing:
+	// file_search has no name to type.
+	x.waitFor("app", "the new file_search's form", all(has("file_search (built-in)", "▸ Vector stores"), inEditor))
 
+	// enter edits the field, enter again (a one-line field) ends editing.
+	x.keys("app", "Enter")
+	x.waitFor("app", "editing the vector stores", editingField)
 	x.text("app", "vs_e2e")
 	x.waitFor("app", "the vector store in the preview", has(`"vs_e2e"`))
+	x.keys("app", "Enter")
+	x.waitFor("app", "the end of editing", inEditor)
 
 	x.keys("app", "M-c")
-	s = x.waitFor("app", "the copy status", func(s string) bool {
+	s := x.waitFor("app", "the copy status", func(s string) bool {
 		return regexp.MustCompile(`(?i)copied|OSC 52|clipboard`).MatchString(lastLines(s, 2))
 	})
 	if !strings.Contains(s, "OSC 52") {
@@ -323,7 +438,7 @@ func TestE2EPrintAfterEdit(t *testing.T) {
 	x.keys("print", "j", "x")
 	x.waitFor("print", "the delete", has("Deleted get_weather"))
 	x.keys("print", "q")
-	x.waitFor("print", "the quit prompt", has("Unsaved changes"))
+	x.waitFor("print", "the quit prompt", has("Quit", "unsaved changes", "d discard"))
 	x.keys("print", "d")
 	if code := x.waitExit("print", status); code != "0" {
 		t.Fatalf("tooltui --print exited with %s", code)
