@@ -111,7 +111,7 @@ func (a *App) structural(fn func(d *model.Document, k model.Kind, i int) (*model
 	if a.at.request {
 		return a.say("Select a tool first: the request row cannot be "+done, false)
 	}
-	k, next := a.at.kind, -1
+	k, next, row := a.at.kind, -1, rowOf(a.s.doc, a.at)
 	err := a.s.Apply("", a.at, func(d *model.Document) (*model.Document, error) {
 		nd, j, err := fn(d, k, a.at.index)
 		next = j
@@ -121,11 +121,8 @@ func (a *App) structural(fn func(d *model.Document, k model.Kind, i int) (*model
 		return a.say(capitalize(err.Error()), false)
 	}
 	at := sel{kind: k, index: next}
-	if next < 0 {
-		at = requestSel
-		if n := len(a.s.doc.List(k)); n > 0 {
-			at.index, at.request = n-1, false
-		}
+	if next < 0 { // the list is empty now: the row that took its place
+		at = selAt(a.s.doc, min(row, rowCount(a.s.doc)-1))
 	}
 	a.selectRow(at)
 	a.relayout()

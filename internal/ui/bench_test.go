@@ -89,7 +89,7 @@ func benchSend(a *ui.App, msgs ...tea.Msg) {
 // pane with the function selected, and where in the field to type.
 type benchField struct {
 	name string
-	tabs int // tab presses after enter: 0 name, 1 description, 2 parameters
+	tabs int // tab presses after enter focuses the editor: 0 name, 1 description, 2 parameters
 }
 
 var (
@@ -121,20 +121,22 @@ func benchCases() []benchCase {
 	}
 }
 
-// benchFocus selects function fn, focuses the field and, for parameters,
-// puts the cursor inside the description string of the schema line nearest
-// the middle, the way a user would get there: arrows, end, left. It
-// returns what one typed "x" looks like in the request, to check that the
-// keystroke reached the document.
+// benchFocus selects function fn, focuses the editor pane (enter), moves
+// to the field (tab) and starts editing it (enter: moving between fields
+// never edits) and, for parameters, puts the cursor inside the description
+// string of the schema line nearest the middle, the way a user would get
+// there: arrows, end, left. It returns what one typed "x" looks like in
+// the request, to check that the keystroke reached the document.
 func benchFocus(b *testing.B, a *ui.App, d *model.Document, c benchCase) (probe string) {
 	b.Helper()
 	for range c.fn + 1 { // row 0 is the request
 		benchSend(a, benchKeyDown)
 	}
-	benchSend(a, benchKeyEnter)
+	benchSend(a, benchKeyEnter) // the editor pane, first field
 	for range c.field.tabs {
 		benchSend(a, benchKeyTab)
 	}
+	benchSend(a, benchKeyEnter) // edit the field
 	o, err := model.ParseObject(d.Functions[c.fn].Raw)
 	if err != nil {
 		b.Fatal(err)
@@ -235,8 +237,8 @@ func BenchmarkKeystroke(b *testing.B) {
 }
 
 // BenchmarkView is a frame with nothing changed (a cursor blink or any
-// message that changes nothing): View alone, with the parameters editor of
-// the function focused. Its cost does not grow with the document because
+// message that changes nothing): View alone, with the description of the
+// first function being edited. Its cost does not grow with the document because
 // every pane draws only its visible part.
 func BenchmarkView(b *testing.B) {
 	for _, bd := range benchdata.Docs {

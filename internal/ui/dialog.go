@@ -133,9 +133,11 @@ func newSelectDialog(f *field) dialog {
 		}
 	}
 	id := f.id
-	return newListDialog(f.label, items, func(i int) []action {
+	d := newListDialog(f.label, items, func(i int) []action {
 		return []action{actPick{field: id, option: i}}
 	})
+	d.list.Select(f.sel)
+	return d
 }
 
 func newCopyDialog() dialog {

@@ -295,10 +295,8 @@ func (p formPane) update(msg tea.Msg, e *env) (formPane, []action) {
 	return p, nil
 }
 
+// cmdActs reports a handled key, with the command it produced (if any).
 func cmdActs(cmd tea.Cmd) []action {
-	if cmd == nil {
-		return nil
-	}
 	return []action{actCmd{cmd}}
 }
 

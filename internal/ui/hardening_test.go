@@ -78,20 +78,115 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 	}
 	for _, size := range [][2]int{{80, 24}, {140, 40}} {
 		a.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-		for row := 0; row < rowCount(a.doc); row++ {
-			a.selectRow(row)
+		for row := 0; row < rowCount(a.s.doc); row++ {
+			a.selectRow(selAt(a.s.doc, row))
 			check("row " + itoaTest(row))
-			a.setFocus(PaneEditor)
+			a.setFocus(PaneEditor, false)
 			for i := range a.form.fields {
 				a.form.move(i)
-				check("field " + a.form.fields[i].id)
+				check("row " + itoaTest(row) + " field " + a.form.fields[i].id)
+				if a.form.fields[i].isText() {
+					a.setFocus(PaneEditor, true)
+					if !a.form.editing {
+						t.Fatalf("row %d field %s: not editing after setFocus(editor, true)", row, a.form.fields[i].id)
+					}
+					check("row " + itoaTest(row) + " field " + a.form.fields[i].id + " (editing)")
+					a.setFocus(PaneEditor, false)
+				}
 			}
-			a.setFocus(PaneDiags)
-			check("diagnostics")
-			a.setFocus(PaneTools)
+			for range 2 { // the other view of the entry (form or JSON), then back
+				if a.at.request {
+					break
+				}
+				a.run("Switch form / JSON")
+				for i := range a.form.fields {
+					a.form.move(i)
+					check("row " + itoaTest(row) + " JSON view field " + a.form.fields[i].id)
+				}
+			}
+			a.setFocus(PaneDiags, false)
+			for i := range a.s.res.Diagnostics {
+				a.diags.row = i
+				a.diags.follow(a.s.res.Diagnostics, &a.styles)
+				check("row " + itoaTest(row) + " diagnostic " + itoaTest(i))
+			}
+			a.setFocus(PanePreview, false)
+			for range a.preview.lines() / max(1, a.preview.h) {
+				a.preview.scroll(a.preview.h)
+				check("row " + itoaTest(row) + " preview")
+			}
+			a.preview.yOff = 0
+			a.setFocus(PaneTools, false)
 		}
+		// Every dialog that shows document strings, opened over each row.
+		for row := 0; row < rowCount(a.s.doc); row++ {
+			a.selectRow(selAt(a.s.doc, row))
+			for _, name := range []string{"Command palette", "Show all keys", cmdAdd, "Copy…", cmdChoice, cmdSaveAs} {
+				a.dialog = nil
+				a.setFocus(PaneTools, false)
+				a.run(name)
+				if a.dialog == nil {
+					t.Fatalf("row %d: %q opened no dialog", row, name)
+				}
+				check("row " + itoaTest(row) + " dialog " + name)
+				a.dialog = nil
+			}
+		}
+		// Hostile text typed or pasted: into a field being edited, into the
+		// tools filter; and status messages that quote a hostile name.
+		const paste = "p\x1b]0;x\x07\x1b[2J\u202e\u009b1m\x00"
+		a.selectRow(selAt(a.s.doc, 1))
+		a.setFocus(PaneEditor, false)
+		for i, f := range a.form.fields {
+			if !f.isText() {
+				continue
+			}
+			a.form.move(i)
+			v := a.s.version
+			a.Update(tea.PasteMsg{Content: paste})
+			if a.s.version == v || !strings.Contains(a.form.fields[i].ed.Value(), "p") {
+				t.Fatalf("the paste did not reach field %s: %q", f.id, a.form.fields[i].ed.Value())
+			}
+			check("pasted into " + f.id)
+			a.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+		}
+		for range len(a.form.fields) {
+			a.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl})
+		}
+		a.setFocus(PaneTools, false)
+		a.Update(tea.KeyPressMsg{Code: '/', Text: "/"})
+		a.Update(tea.PasteMsg{Content: paste})
+		if !strings.HasPrefix(a.tools.filter.text, "p") {
+			t.Fatalf("the paste did not reach the filter: %q", a.tools.filter.text)
+		}
+		check("pasted into the tools filter")
+		a.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+		a.selectRow(selAt(a.s.doc, 1))
+		a.Update(tea.KeyPressMsg{Code: 'D', Text: "D"})
+		check("duplicated a hostile tool")
+		a.Update(tea.KeyPressMsg{Code: 'x', Text: "x"})
+		check("deleted a hostile tool")
+		a.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl})
+		a.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl})
+		check("undid")
+		a.Update(tea.KeyPressMsg{Code: 0x9b, Text: "\u009b"})
+		check("explained a hostile key")
+		if rowCount(a.s.doc) != 4 {
+			t.Fatalf("%d rows after undoing the duplicate and the delete", rowCount(a.s.doc))
+		}
+		// The tool_choice chooser lists every tool by name.
+		a.run(cmdChoice)
+		if a.dialog == nil {
+			t.Fatal("no tool_choice chooser")
+		}
+		chooser := ansi.Strip(a.View().Content)
+		if !strings.Contains(chooser, `evil\x1b]0;pwned\x07`) {
+			t.Errorf("%dx%d: the tool_choice chooser does not show the function's name escaped:\n%s", size[0], size[1], chooser)
+		}
+		a.dialog = nil
 		// The escaped forms are visible.
-		a.selectRow(1)
+		a.setFocus(PaneTools, false)
+		a.selectRow(selAt(a.s.doc, 1))
 		screen := ansi.Strip(a.View().Content)
 		for _, want := range []string{`evil\x1b]0;pwned\x07`, `\x1b]0;title\x07`} {
 			if !strings.Contains(screen, want) && !strings.Contains(a.View().WindowTitle+screen, want) {
@@ -100,7 +195,7 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 		}
 	}
 	// The document itself keeps the exact values.
-	if !strings.Contains(string(a.doc.Functions[0].Raw), `evil\u001b]0;pwned\u0007`) {
+	if !strings.Contains(string(a.s.doc.Functions[0].Raw), `evil\u001b]0;pwned\u0007`) {
 		t.Fatal("document lost the exact name")
 	}
 }

@@ -55,7 +55,7 @@ func helpGroups(a *App) []helpGroup {
 		add("Moving (outside a field being edited)", b.Help().Key, b.Help().Desc)
 	}
 	add("Moving (outside a field being edited)", "enter / i", "edit the focused field; open a choice")
-	add("Moving (outside a field being edited)", "←/→", "change a choice; scroll the preview")
+	add("Moving (outside a field being edited)", "←/→ h/l", "change a choice; scroll the preview")
 	add("Moving (outside a field being edited)", "esc", "back: stop editing, then to the tools list")
 	add("Editing a field", "esc", "stop editing")
 	add("Editing a field", "enter", "done (one-line field); new line, indented (JSON)")

@@ -158,7 +158,8 @@ func fit(s string, w int) string {
 	}
 	sw := ansi.StringWidth(s)
 	if sw > w {
-		return ansi.Truncate(s, w, "…")
+		s = ansi.Truncate(s, w, "…")
+		sw = ansi.StringWidth(s) // a cut inside a wide character leaves a cell
 	}
 	return s + strings.Repeat(" ", w-sw)
 }

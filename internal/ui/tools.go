@@ -95,6 +95,7 @@ func (p *toolsPane) scroll() {
 // startFilter opens the filter line for typing.
 func (p *toolsPane) startFilter() []action {
 	p.filter.typing = true
+	p.scroll() // the filter line takes a row: keep the selection shown
 	return []action{say("Type to filter the tools · enter keeps the filter · esc clears it")}
 }
 

@@ -78,6 +78,9 @@ func (a *App) paneBox(e *env, p Pane, r rect) []string {
 	case PaneDiags:
 		nErr, nWarn := countDiags(a.s.res.Diagnostics)
 		title = fmt.Sprintf("4 Diagnostics · %s, %s", plural(nErr, "error"), plural(nWarn, "warning"))
+		if ansi.StringWidth(title) > w-2 {
+			title = fmt.Sprintf("4 Diagnostics ✗%d !%d", nErr, nWarn)
+		}
 		lines = a.diags.view(e, w, h, focused)
 	}
 	if a.zoom && a.focus == p {

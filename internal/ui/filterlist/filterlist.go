@@ -171,6 +171,18 @@ func (m *Model) Reset() {
 	m.cursor, m.yOff = 0, 0
 }
 
+// Select puts the cursor on item i (an index into the items given), when
+// it matches the filter: a chooser opens on the current choice.
+func (m *Model) Select(i int) {
+	for j, h := range m.matches {
+		if int(h.idx) == i {
+			m.cursor = j
+			m.fixOffset()
+			return
+		}
+	}
+}
+
 // Filter returns the filter text.
 func (m Model) Filter() string { return m.filter }
 

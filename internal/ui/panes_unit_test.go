@@ -1,0 +1,1472 @@
+package ui
+
+// Each pane and dialog tested alone: its update with an env built from a
+// Session (no App), and a golden view (testdata/TestPaneGolden/).
+//
+//	go test ./internal/ui -run TestPaneGolden -update
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/editor"
+)
+
+// ---- helpers ----
+
+func unitEnv(s *Session, at sel) *env {
+	st := NewStyles(true)
+	km := DefaultKeyMap()
+	return &env{s: s, st: &st, km: &km, at: at}
+}
+
+// ukey is the key press String() gives back as s: "up", "ctrl+u", "K", "x".
+func ukey(s string) tea.KeyPressMsg {
+	named := map[string]rune{
+		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "backspace": tea.KeyBackspace,
+		"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
+		"delete": tea.KeyDelete, "insert": tea.KeyInsert,
+	}
+	var mod tea.KeyMod
+	for {
+		switch {
+		case strings.HasPrefix(s, "ctrl+") && len(s) > 5:
+			mod |= tea.ModCtrl
+			s = s[5:]
+			continue
+		case strings.HasPrefix(s, "alt+") && len(s) > 4:
+			mod |= tea.ModAlt
+			s = s[4:]
+			continue
+		case strings.HasPrefix(s, "shift+") && len(s) > 6:
+			mod |= tea.ModShift
+			s = s[6:]
+			continue
+		}
+		break
+	}
+	if s == "space" {
+		k := tea.KeyPressMsg{Code: tea.KeySpace, Mod: mod}
+		if mod == 0 {
+			k.Text = " "
+		}
+		return k
+	}
+	if c, ok := named[s]; ok {
+		return tea.KeyPressMsg{Code: c, Mod: mod}
+	}
+	r := []rune(s)[0]
+	if mod != 0 {
+		return tea.KeyPressMsg{Code: r, Mod: mod}
+	}
+	return tea.KeyPressMsg{Code: r, Text: s}
+}
+
+func TestUnitKeyHelperRoundTrips(t *testing.T) {
+	for _, s := range []string{"up", "down", "enter", "esc", "pgup", "pgdown", "home", "end", "x", "K", "/", "ctrl+u", "ctrl+q", "space", "shift+up", "alt+c"} {
+		if got := ukey(s).String(); got != s {
+			t.Errorf("ukey(%q).String() = %q", s, got)
+		}
+	}
+}
+
+func parseDoc(t *testing.T, src string) *model.Document {
+	t.Helper()
+	d, err := model.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// manyToolsDoc has n functions tool_00…, a disabled one among them, and
+// two built-ins, the second one invalid.
+func manyToolsDoc(t *testing.T, n int) *model.Document {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(`{"model": "gpt-5", "tools_defs": [`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"name": "tool_%02d", "strict": false, "parameters": {"type": "object"}}`, i)
+	}
+	b.WriteString(`], "extra": {"builtin_tools": [{"type": "web_search"}, {"type": "file_search"}]}}`)
+	d := parseDoc(t, b.String())
+	d, err := model.ToggleTool(d, model.Function, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// diagsDoc gives diagnostics of every kind, some with messages that wrap
+// to several lines in a narrow pane.
+const diagsDoc = `{"model": "m", "tools_defs": [
+	{"name": "deep", "strict": true, "parameters": {"type": "object", "additionalProperties": false, "required": ["outer"], "properties": {"outer": {"type": "object", "additionalProperties": false, "required": ["inner"], "properties": {"inner": {"type": "object", "properties": {"leaf": {"type": "string"}}, "required": ["leaf"]}}}}}},
+	{"name": "bad name", "parameters": {"type": "object"}}
+	], "tool_choice": {"type": "function", "name": "nope"},
+	"extra": {"builtin_tools": [{"type": "web_search", "search_context_size": "huge"}, {"type": "file_search"}]}}`
+
+func actsOf[T any](acts []action) []T {
+	var out []T
+	for _, a := range acts {
+		if v, ok := a.(T); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func stripped(lines []string) string { return ansi.Strip(strings.Join(lines, "\n")) }
+
+// ---- tools pane ----
+
+// toolsFixture is a tools pane over a session, with the selection the app
+// would keep: actSelect is applied as App.selectRow applies it.
+type toolsFixture struct {
+	t *testing.T
+	s *Session
+	e *env
+	p toolsPane
+}
+
+func newToolsFixture(t *testing.T, d *model.Document, h int) *toolsFixture {
+	f := &toolsFixture{t: t, s: newSession(d, "", "x")}
+	f.e = unitEnv(f.s, requestSel)
+	f.p.filter = newFilterInput()
+	f.p.setHeight(h)
+	f.p.show(f.s, requestSel)
+	return f
+}
+
+func (f *toolsFixture) send(k string) []action {
+	f.t.Helper()
+	var acts []action
+	f.p, acts = f.p.update(ukey(k), f.e)
+	for _, s := range actsOf[actSelect](acts) {
+		f.e.at = s.at
+		f.p.show(f.s, s.at)
+	}
+	return acts
+}
+
+func (f *toolsFixture) label(row int) string {
+	at := selAt(f.s.doc, row)
+	if at.request {
+		return "Request"
+	}
+	return f.s.label(at.kind, at.index)
+}
+
+func TestToolsPaneMoving(t *testing.T) {
+	f := newToolsFixture(t, manyToolsDoc(t, 30), 10)
+	last := rowCount(f.s.doc) - 1
+	if acts := f.send("down"); !reflect.DeepEqual(acts, []action{actSelect{selAt(f.s.doc, 1)}}) {
+		t.Fatalf("down: %#v", acts)
+	}
+	if f.p.row != 1 || f.e.at != (sel{kind: model.Function, index: 0}) {
+		t.Fatalf("down: row %d", f.p.row)
+	}
+	f.send("j")
+	if f.p.row != 2 {
+		t.Fatalf("j: row %d", f.p.row)
+	}
+	f.send("k")
+	f.send("up")
+	f.send("up") // clamped at the request row
+	if f.p.row != 0 {
+		t.Fatalf("up at the top: row %d", f.p.row)
+	}
+	f.send("pgdown")
+	if f.p.row != 9 {
+		t.Fatalf("pgdown from 0 with 10 lines: row %d, want 9", f.p.row)
+	}
+	f.send("pgup")
+	if f.p.row != 0 {
+		t.Fatalf("pgup: row %d", f.p.row)
+	}
+	for _, k := range []string{"end", "G"} {
+		f.send("home")
+		f.send(k)
+		if f.p.row != last || f.e.at != (sel{kind: model.Builtin, index: 1}) {
+			t.Fatalf("%s: row %d, want %d", k, f.p.row, last)
+		}
+		if f.p.pos < f.p.yOff || f.p.pos >= f.p.yOff+10 {
+			t.Fatalf("%s: the selection (%d) is not shown from %d", k, f.p.pos, f.p.yOff)
+		}
+	}
+	f.send("down") // clamped at the end
+	if f.p.row != last {
+		t.Fatalf("down at the end: row %d", f.p.row)
+	}
+	for _, k := range []string{"g", "home"} {
+		f.send("end")
+		f.send(k)
+		if f.p.row != 0 || f.p.yOff != 0 {
+			t.Fatalf("%s: row %d yOff %d", k, f.p.row, f.p.yOff)
+		}
+	}
+	for k, want := range map[string]action{
+		"enter": actFocus{pane: PaneEditor}, "right": actFocus{pane: PaneEditor}, "l": actFocus{pane: PaneEditor}, "i": actFocus{pane: PaneEditor},
+		"x": actRun{cmdDelete}, "delete": actRun{cmdDelete}, "D": actRun{cmdDuplicate},
+		"K": actRun{cmdMoveUp}, "shift+up": actRun{cmdMoveUp}, "J": actRun{cmdMoveDown}, "shift+down": actRun{cmdMoveDown},
+		"space": actRun{cmdToggle},
+	} {
+		if acts := f.send(k); !reflect.DeepEqual(acts, []action{want}) {
+			t.Errorf("%s: %#v, want %#v", k, acts, want)
+		}
+	}
+	if acts := f.send("esc"); len(actsOf[actStatus](acts)) != 1 {
+		t.Errorf("esc without a filter: %#v", acts)
+	}
+	for _, k := range []string{"w", "ctrl+x", "tab"} {
+		if acts := f.send(k); acts != nil {
+			t.Errorf("%s: %#v, want nothing", k, acts)
+		}
+	}
+}
+
+func TestToolsPaneFilter(t *testing.T) {
+	f := newToolsFixture(t, manyToolsDoc(t, 30), 10)
+	all := rowCount(f.s.doc)
+	if acts := f.send("/"); !f.p.filter.typing || len(actsOf[actStatus](acts)) != 1 {
+		t.Fatalf("/: typing %v acts %#v", f.p.filter.typing, acts)
+	}
+	for _, k := range []string{"t", "o", "o", "l", "_", "1"} {
+		f.send(k)
+	}
+	if f.p.filter.text != "tool_1" {
+		t.Fatalf("filter %q", f.p.filter.text)
+	}
+	// tool_1 matches tool_10…tool_19 (and fuzzily a few more): every shown
+	// row matches, and the request row, which does not, gave up the
+	// selection to the first match.
+	if len(f.p.rows) == 0 || len(f.p.rows) >= all {
+		t.Fatalf("%d of %d rows shown", len(f.p.rows), all)
+	}
+	for _, r := range f.p.rows {
+		if !strings.HasPrefix(f.label(r), "tool_") {
+			t.Errorf("row %d (%s) shown for tool_1", r, f.label(r))
+		}
+	}
+	if f.p.row != f.p.rows[0] || f.p.pos != 0 {
+		t.Fatalf("the selection is row %d (pos %d), want the first match %d", f.p.row, f.p.pos, f.p.rows[0])
+	}
+	// Keys that act elsewhere are text while typing.
+	for _, k := range []string{"x", "D", "j", "q", "space"} {
+		if acts := f.send(k); len(actsOf[actRun](acts)) > 0 || len(actsOf[actFocus](acts)) > 0 {
+			t.Fatalf("%s while typing the filter: %#v", k, acts)
+		}
+	}
+	if f.p.filter.text != "tool_1xDjq " || len(f.p.rows) != 0 {
+		t.Fatalf("filter %q, %d rows", f.p.filter.text, len(f.p.rows))
+	}
+	if v := stripped(f.p.view(f.e, 30, 10, true)); !strings.Contains(v, "no tool matches") || !strings.Contains(v, "0 matches") {
+		t.Errorf("no match view:\n%s", v)
+	}
+	for range 5 {
+		f.send("backspace")
+	}
+	if f.p.filter.text != "tool_1" {
+		t.Fatalf("after backspaces: %q", f.p.filter.text)
+	}
+	f.send("ctrl+x") // ignored
+	// Arrows move among the matches and keep typing.
+	first := f.p.row
+	f.send("down")
+	if !f.p.filter.typing || f.p.row != f.p.rows[1] {
+		t.Fatalf("down while typing: typing %v row %d, want %d", f.p.filter.typing, f.p.row, f.p.rows[1])
+	}
+	f.send("up")
+	if f.p.row != first {
+		t.Fatalf("up while typing: row %d", f.p.row)
+	}
+	// enter keeps the filter and stops typing.
+	if acts := f.send("enter"); f.p.filter.typing || f.p.filter.text != "tool_1" || len(actsOf[actSelect](acts)) != 1 {
+		t.Fatalf("enter: typing %v text %q acts %#v", f.p.filter.typing, f.p.filter.text, acts)
+	}
+	// Now keys act on the filtered list again.
+	f.send("end")
+	if f.p.row != f.p.rows[len(f.p.rows)-1] {
+		t.Fatalf("end in the filtered list: row %d", f.p.row)
+	}
+	kept := f.p.row
+	if acts := f.send("esc"); f.p.filter.text != "" || len(f.p.rows) != all || len(actsOf[actSelect](acts)) != 0 {
+		t.Fatalf("esc: text %q, %d rows, acts %#v", f.p.filter.text, len(f.p.rows), acts)
+	}
+	if f.p.row != kept || f.p.rows[f.p.pos] != kept {
+		t.Fatalf("esc lost the selection: row %d, want %d", f.p.row, kept)
+	}
+	// esc while typing clears and stops.
+	f.send("/")
+	f.send("w")
+	f.send("e")
+	f.send("b")
+	if acts := f.send("esc"); f.p.filter.typing || f.p.filter.text != "" || len(f.p.rows) != all || len(actsOf[actStatus](acts)) != 1 {
+		t.Fatalf("esc while typing: %+v, %d rows", f.p.filter, len(f.p.rows))
+	}
+	// ctrl+u empties the text; a paste is one line.
+	f.send("/")
+	f.send("z")
+	f.send("ctrl+u")
+	if f.p.filter.text != "" || !f.p.filter.typing {
+		t.Fatalf("ctrl+u: %+v", f.p.filter)
+	}
+	f.p, _ = f.p.update(tea.PasteMsg{Content: "web\nsearch"}, f.e)
+	if f.p.filter.text != "web search" {
+		t.Fatalf("paste: %q", f.p.filter.text)
+	}
+	// enter with no match says so and selects nothing.
+	f.p.filter.text = "zzzz"
+	f.p.refilter(f.s.doc, f.s)
+	if acts := f.send("enter"); len(actsOf[actSelect](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 {
+		t.Fatalf("enter with no match: %#v", acts)
+	}
+	if acts := f.send("down"); len(actsOf[actSelect](acts)) != 0 {
+		t.Fatalf("down with no match: %#v", acts)
+	}
+}
+
+// TestToolsPaneRowAt maps every line of the view back to its row: scrolled,
+// filtered, or both.
+func TestToolsPaneRowAt(t *testing.T) {
+	f := newToolsFixture(t, manyToolsDoc(t, 30), 8)
+	check := func(where string) {
+		t.Helper()
+		lines := strings.Split(stripped(f.p.view(f.e, 30, 8, true)), "\n")
+		for y, l := range lines {
+			row, ok := f.p.rowAt(y)
+			if y == 0 && (f.p.filter.typing || f.p.filter.text != "") {
+				if ok {
+					t.Errorf("%s: the filter line maps to row %d", where, row)
+				}
+				continue
+			}
+			if !ok {
+				t.Errorf("%s: line %d %q maps to no row", where, y, l)
+				continue
+			}
+			if lab := f.label(row); !strings.Contains(l, lab) {
+				t.Errorf("%s: line %d %q maps to row %d (%s)", where, y, l, row, lab)
+			}
+		}
+		if _, ok := f.p.rowAt(len(lines)); ok && len(lines) < 8 {
+			t.Errorf("%s: the line under the list maps to a row", where)
+		}
+		if _, ok := f.p.rowAt(-1); ok {
+			t.Errorf("%s: line -1 maps to a row", where)
+		}
+	}
+	check("top")
+	if r, ok := f.p.rowAt(3); !ok || r != 3 {
+		t.Fatalf("rowAt(3) = %d, %v", r, ok)
+	}
+	f.send("end")
+	if f.p.yOff == 0 {
+		t.Fatal("the list did not scroll")
+	}
+	check("scrolled to the end")
+	if r, _ := f.p.rowAt(7); r != rowCount(f.s.doc)-1 {
+		t.Errorf("the last line maps to row %d", r)
+	}
+	f.send("/")
+	check("typing the filter at the end")
+	f.send("t")
+	f.send("o")
+	check("filtered")
+	f.send("end")
+	check("filtered, at the end")
+	f.send("enter")
+	check("filter kept")
+	// The wheel (App.onWheel) moves yOff alone.
+	f.p.yOff = 3
+	check("wheel-scrolled")
+}
+
+func TestToolsPaneView(t *testing.T) {
+	f := newToolsFixture(t, manyToolsDoc(t, 3), 10)
+	f.send("down")
+	on, off := f.p.view(f.e, 30, 10, true), f.p.view(f.e, 30, 10, false)
+	if len(on) != rowCount(f.s.doc) {
+		t.Fatalf("%d lines for %d rows", len(on), rowCount(f.s.doc))
+	}
+	for i := range on {
+		if w := ansi.StringWidth(on[i]); w != 30 {
+			t.Errorf("line %d is %d wide", i, w)
+		}
+		if (on[i] != off[i]) != (i == 1) {
+			t.Errorf("line %d: focused and blurred views differ: %v", i, on[i] != off[i])
+		}
+	}
+	if on[1] != f.e.st.Selected.Render(fit("  ƒ tool_00", 30)) {
+		t.Errorf("the selected row is not drawn selected: %q", on[1])
+	}
+	text := stripped(on)
+	for _, want := range []string{"⚙ Request", "tool_02 (off)", "✗ ◆ file_search"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in\n%s", want, text)
+		}
+	}
+	if got := len(f.p.view(f.e, 30, 2, true)); got != 2 {
+		t.Errorf("%d lines in 2", got)
+	}
+}
+
+// ---- diagnostics pane ----
+
+func diagsFixture(t *testing.T) (*Session, *env, []diagnostic) {
+	s := newSession(parseDoc(t, diagsDoc), "", "x")
+	if len(s.res.Diagnostics) < 4 {
+		t.Fatalf("only %d diagnostics", len(s.res.Diagnostics))
+	}
+	return s, unitEnv(s, requestSel), s.res.Diagnostics
+}
+
+// owners maps each line of a diagnostics view to the block it belongs to:
+// a block starts with its icon.
+func owners(lines []string, first int) []int {
+	out := make([]int, len(lines))
+	cur := first - 1
+	for i, l := range lines {
+		l = ansi.Strip(l)
+		if strings.HasPrefix(l, "✗ ") || strings.HasPrefix(l, "! ") {
+			cur++
+		}
+		out[i] = cur
+	}
+	return out
+}
+
+func TestDiagsPaneRowAtWithExpandedBlocks(t *testing.T) {
+	_, e, ds := diagsFixture(t)
+	const w = 34
+	expanded := false
+	for chosen := range ds {
+		for yOff := 0; yOff <= chosen; yOff++ {
+			p := diagsPane{row: chosen, yOff: yOff}
+			p.setSize(w, 100)
+			lines := p.view(e, w, 100, true)
+			own := owners(lines, yOff)
+			if n := p.height(ds[chosen], chosen, e.st); n > 1+maxBlurredLines {
+				expanded = true
+			}
+			for y := range lines {
+				got, ok := p.rowAt(ds, e.st, y)
+				if !ok || got != own[y] {
+					t.Fatalf("chosen %d, from %d: line %d %q maps to %d (%v), drawn for %d", chosen, yOff, y, ansi.Strip(lines[y]), got, ok, own[y])
+				}
+			}
+			if _, ok := p.rowAt(ds, e.st, len(lines)); ok {
+				t.Fatalf("chosen %d: the line under the last block maps to a diagnostic", chosen)
+			}
+		}
+	}
+	if !expanded {
+		t.Fatal("no chosen diagnostic was longer than a blurred one: the test proves nothing")
+	}
+}
+
+func TestDiagsPaneFollowKeepsTheChosenBlockVisible(t *testing.T) {
+	_, e, ds := diagsFixture(t)
+	const w = 34
+	for _, h := range []int{4, 6, 9, 14} {
+		p := diagsPane{}
+		p.setSize(w, h)
+		check := func(k string) {
+			t.Helper()
+			lines := p.view(e, w, h, true)
+			own := owners(lines, p.yOff)
+			n := 0
+			head := false
+			for i, o := range own {
+				if o == p.row {
+					n++
+					if l := ansi.Strip(lines[i]); strings.HasPrefix(l, "✗ ") || strings.HasPrefix(l, "! ") {
+						head = true
+					}
+				}
+			}
+			want := min(h, p.height(ds[p.row], p.row, e.st))
+			if !head || n != want {
+				t.Fatalf("h %d after %s: diagnostic %d shows %d of %d lines (head %v) from %d:\n%s", h, k, p.row, n, want, head, p.yOff, stripped(lines))
+			}
+		}
+		var acts []action
+		for range len(ds) + 2 {
+			p, acts = p.update(ukey("down"), e)
+			if len(acts) == 0 {
+				t.Fatal("down: no action, the app would explain the key")
+			}
+			check("down")
+		}
+		if p.row != len(ds)-1 {
+			t.Fatalf("down past the end: row %d", p.row)
+		}
+		for range len(ds) + 2 {
+			p, _ = p.update(ukey("up"), e)
+			check("up")
+		}
+		if p.row != 0 || p.yOff != 0 {
+			t.Fatalf("up past the top: row %d yOff %d", p.row, p.yOff)
+		}
+		for _, k := range []string{"end", "home", "G", "g", "pgdown", "pgdown", "pgup"} {
+			p, _ = p.update(ukey(k), e)
+			check(k)
+		}
+	}
+}
+
+func TestDiagsPaneKeys(t *testing.T) {
+	s, e, ds := diagsFixture(t)
+	p := diagsPane{}
+	p.setSize(40, 10)
+	var acts []action
+	p, acts = p.update(ukey("enter"), e)
+	if !reflect.DeepEqual(acts, []action{actRun{"Go to diagnostic"}}) {
+		t.Errorf("enter: %#v", acts)
+	}
+	p, acts = p.update(ukey("esc"), e)
+	if !reflect.DeepEqual(acts, []action{actFocus{pane: PaneTools}}) {
+		t.Errorf("esc: %#v", acts)
+	}
+	p, acts = p.update(ukey("x"), e)
+	if acts != nil {
+		t.Errorf("x: %#v", acts)
+	}
+	p, _ = p.update(tea.PasteMsg{Content: "x"}, e)
+	if d, ok := p.current(ds); !ok || d != ds[0] {
+		t.Error("current is not the first diagnostic")
+	}
+	p.row = 99
+	p.clamp(len(ds))
+	if p.row != len(ds)-1 {
+		t.Errorf("clamp: row %d", p.row)
+	}
+	// No diagnostics.
+	s.res.Diagnostics = nil
+	if v := stripped(p.view(e, 40, 10, true)); !strings.Contains(v, "✓ no problems") {
+		t.Errorf("empty view: %q", v)
+	}
+	if _, ok := p.current(nil); ok {
+		t.Error("current with no diagnostics")
+	}
+}
+
+// ---- preview pane ----
+
+func previewFixture(t *testing.T) (*Session, *env, previewPane) {
+	s := newSession(model.Example(), "", "x")
+	e := unitEnv(s, requestSel)
+	var p previewPane
+	p.colors = e.st.JSON.Resolve()
+	p.setJSON(s.res.JSON)
+	p.setSize(40, 10)
+	return s, e, p
+}
+
+func TestPreviewPaneScrollsAndClamps(t *testing.T) {
+	s, e, p := previewFixture(t)
+	n := p.lines()
+	if n < 30 {
+		t.Fatalf("%d lines", n)
+	}
+	doc := strings.Split(strings.TrimRight(string(s.res.JSON), "\n"), "\n")
+	step := func(k string, want int) {
+		t.Helper()
+		var acts []action
+		p, acts = p.update(ukey(k), e)
+		if len(acts) == 0 {
+			t.Fatalf("%s: no action, the app would explain the key", k)
+		}
+		if p.yOff != want {
+			t.Fatalf("%s: yOff %d, want %d", k, p.yOff, want)
+		}
+		lines := p.view(40, 10)
+		if len(lines) != 10 {
+			t.Fatalf("%s: %d lines", k, len(lines))
+		}
+		if got, want := strings.TrimRight(ansi.Strip(lines[0]), " "), ansi.Truncate(doc[p.yOff], 40, ""); got != strings.TrimRight(want, " ") && p.xOff == 0 {
+			t.Fatalf("%s: first line %q, want %q", k, got, want)
+		}
+	}
+	step("down", 1)
+	step("j", 2)
+	step("up", 1)
+	step("k", 0)
+	step("up", 0)
+	step("pgdown", 9)
+	step("pgdown", 18)
+	step("pgup", 9)
+	step("pgup", 0)
+	step("pgup", 0)
+	step("end", n-10)
+	step("down", n-10)
+	step("pgdown", n-10)
+	step("home", 0)
+	step("G", n-10)
+	step("g", 0)
+	p, _ = p.update(ukey("right"), e)
+	p, _ = p.update(ukey("l"), e)
+	if p.xOff != 16 {
+		t.Fatalf("right twice: xOff %d", p.xOff)
+	}
+	if l := ansi.Strip(p.view(40, 10)[1]); strings.HasPrefix(l, "  \"model\"") {
+		t.Errorf("scrolled right, the line still starts at column 0: %q", l)
+	}
+	for range 3 {
+		p, _ = p.update(ukey("left"), e)
+	}
+	if p.xOff != 0 {
+		t.Fatalf("left past the start: xOff %d", p.xOff)
+	}
+	var acts []action
+	p, acts = p.update(ukey("esc"), e)
+	if !reflect.DeepEqual(acts, []action{actFocus{pane: PaneTools}}) {
+		t.Errorf("esc: %#v", acts)
+	}
+	p, acts = p.update(ukey("enter"), e)
+	if len(actsOf[actStatus](acts)) != 1 {
+		t.Errorf("enter: %#v", acts)
+	}
+	p, acts = p.update(ukey("x"), e)
+	if acts != nil {
+		t.Errorf("x: %#v", acts)
+	}
+	// A taller pane, or a shorter request, clamps the scroll.
+	p.yOff = n - 10
+	p.setSize(40, n+5)
+	if p.yOff != 0 {
+		t.Errorf("taller than the text: yOff %d", p.yOff)
+	}
+	if got := len(p.view(40, n+5)); got != n {
+		t.Errorf("%d lines of %d", got, n)
+	}
+	p.setSize(40, 10)
+	p.yOff = n - 10
+	p.setJSON([]byte("{\n  \"a\": 1\n}\n"))
+	if p.yOff != 0 {
+		t.Errorf("a shorter request: yOff %d", p.yOff)
+	}
+}
+
+func TestPreviewPaneSetJSONKeepsTheScrollForTheSameBytes(t *testing.T) {
+	s, _, p := previewFixture(t)
+	p.scroll(5)
+	doc := p.doc
+	p.setJSON(s.res.JSON)
+	if p.doc != doc || p.yOff != 5 {
+		t.Fatal("the same bytes were indexed again or lost the scroll")
+	}
+	p.setJSON(append([]byte(nil), s.res.JSON...))
+	if p.doc == doc || p.yOff != 5 {
+		t.Fatalf("new bytes: reindexed %v, yOff %d", p.doc != doc, p.yOff)
+	}
+}
+
+func TestPreviewPaneFollowsTheSelectedTool(t *testing.T) {
+	s, _, p := previewFixture(t)
+	for i, src := range s.res.Sources {
+		at := sel{kind: src.Kind, index: src.Index}
+		p.follow(s.res.Sources, at)
+		lines := strings.Split(stripped(p.view(40, 10)), "\n")
+		if strings.TrimRight(lines[1], " ") != "    {" {
+			t.Errorf("tool %d: the entry does not start on the second line:\n%s", i, strings.Join(lines, "\n"))
+		}
+		want := `"name": "get_weather"`
+		if src.Kind == model.Builtin {
+			want = `"type": "` + typeOf(s.doc.Builtins[src.Index].Raw) + `"`
+		}
+		if !strings.Contains(strings.Join(lines, "\n"), want) {
+			t.Errorf("tool %d: %s not shown:\n%s", i, want, strings.Join(lines, "\n"))
+		}
+	}
+	p.follow(s.res.Sources, requestSel)
+	if p.yOff != 0 {
+		t.Errorf("the request row: yOff %d", p.yOff)
+	}
+}
+
+// ---- editor pane (form) ----
+
+func formFixture(t *testing.T, d *model.Document, at sel, w, h int) (*Session, *env, formPane) {
+	s := newSession(d, "", "x")
+	e := unitEnv(s, at)
+	var p formPane
+	p.setSize(w, h)
+	p.build(e)
+	p.attach(s.res.Diagnostics, at)
+	p.restyle(e.st)
+	return s, e, p
+}
+
+var fn0 = sel{kind: model.Function, index: 0}
+
+func fieldIDs(p *formPane) []string {
+	var ids []string
+	for _, f := range p.fields {
+		ids = append(ids, f.id)
+	}
+	return ids
+}
+
+func TestFormPaneMoveAndEditing(t *testing.T) {
+	s, e, p := formFixture(t, model.Example(), fn0, 60, 20)
+	if got := fieldIDs(&p); !reflect.DeepEqual(got, []string{"name", "description", "parameters", "strict"}) {
+		t.Fatalf("fields %v", got)
+	}
+	if p.idx != 0 || p.editing {
+		t.Fatalf("a new form: idx %d editing %v", p.idx, p.editing)
+	}
+	for _, c := range [][2]int{{2, 2}, {99, 3}, {-5, 0}, {1, 1}} {
+		p.move(c[0])
+		if p.idx != c[1] || p.editing {
+			t.Fatalf("move(%d): idx %d editing %v", c[0], p.idx, p.editing)
+		}
+	}
+	p.move(0)
+	p.setEditing(true)
+	if !p.editing || !p.fields[0].ed.Focused() {
+		t.Fatal("setEditing(true) on the name")
+	}
+	p.move(1)
+	if p.editing || p.fields[0].ed.Focused() || p.fields[1].ed.Focused() {
+		t.Fatal("moving kept editing")
+	}
+	p.move(3)
+	p.setEditing(true)
+	if p.editing {
+		t.Fatal("a choice is edited as text")
+	}
+	// enter and i: edit a text field, open a choice's chooser.
+	for _, k := range []string{"enter", "i"} {
+		p.move(3)
+		_, acts := p.update(ukey(k), e)
+		if op := actsOf[actOpen](acts); len(op) != 1 {
+			t.Errorf("%s on strict: %#v", k, acts)
+		} else if _, ok := op[0].d.(*listDialog); !ok {
+			t.Errorf("%s on strict opened %T", k, op[0].d)
+		}
+		p.move(0)
+		if _, acts := p.update(ukey(k), e); !reflect.DeepEqual(acts, []action{actFocus{pane: PaneEditor, edit: true}}) {
+			t.Errorf("%s on the name: %#v", k, acts)
+		}
+	}
+	if _, acts := p.update(ukey("esc"), e); !reflect.DeepEqual(acts, []action{actFocus{pane: PaneTools}}) {
+		t.Errorf("esc: %#v", acts)
+	}
+	// Typing while editing is an edit of this field, grouped by field.
+	p.setEditing(true)
+	var acts []action
+	p, acts = p.update(ukey("x"), e)
+	ed := actsOf[actEdit](acts)
+	if len(ed) != 1 || !strings.HasSuffix(ed[0].group, "/name") {
+		t.Fatalf("typing x: %#v", acts)
+	}
+	if err := s.Apply(ed[0].group, e.at, ed[0].fn); err != nil {
+		t.Fatal(err)
+	}
+	if fnName(s, 0) != "get_weatherx" {
+		t.Fatalf("typing appends: name %q", fnName(s, 0))
+	}
+	// enter ends a one-line field, esc any field, and neither edits.
+	for _, k := range []string{"enter", "esc"} {
+		p.setEditing(true)
+		p, acts = p.update(ukey(k), e)
+		if p.editing || len(actsOf[actEdit](acts)) != 0 {
+			t.Errorf("%s while editing the name: editing %v acts %#v", k, p.editing, acts)
+		}
+	}
+	// In a multi-line field enter is a new line.
+	p.move(1)
+	p.setEditing(true)
+	p, acts = p.update(ukey("enter"), e)
+	if !p.editing || len(actsOf[actEdit](acts)) != 1 || !strings.Contains(p.fields[1].ed.Value(), "\n") {
+		t.Errorf("enter in the description: editing %v acts %#v", p.editing, acts)
+	}
+	// ←/→ change a choice.
+	p.move(3)
+	before := p.fields[3].sel
+	p, acts = p.update(ukey("right"), e)
+	if p.fields[3].sel == before || len(actsOf[actEdit](acts)) != 1 {
+		t.Errorf("right on strict: sel %d→%d acts %#v", before, p.fields[3].sel, acts)
+	}
+}
+
+func TestFormPaneNavigationKeysKeepValues(t *testing.T) {
+	d := parseDoc(t, `{"model": "gpt-5", "instructions": "be brief\nand kind", "input": "hi", "tool_choice": "auto", "parallel_tool_calls": true,
+		"tools_defs": [{"name": "f", "description": "line one\nline two\nline three\nline four", "parameters": {"type": "object", "properties": {"a": {"type": "string"}}}, "strict": false}],
+		"extra": {"temperature": 0.5, "builtin_tools": [
+			{"type": "web_search", "search_context_size": "low", "user_location": {"type": "approximate", "city": "Paris", "country": "FR"}, "filters": {"allowed_domains": ["a.fr", "b.fr"]}},
+			{"type": "file_search", "vector_store_ids": ["vs_1"], "max_num_results": 5, "filters": {"type": "eq", "key": "k", "value": "v"}},
+			{"type": "code_interpreter", "container": {"type": "auto"}}]}}`)
+	values := func(p *formPane) []string {
+		var out []string
+		for _, f := range p.fields {
+			out = append(out, f.text())
+		}
+		return out
+	}
+	idle := []string{"up", "down", "j", "k", "home", "end", "g", "G", "pgup", "pgdown", "esc", "tab", "x", "q", "1", "?"}
+	editing := []string{"up", "down", "left", "right", "home", "end", "pgup", "pgdown", "ctrl+a", "ctrl+e"}
+	for row := 0; row < rowCount(d); row++ {
+		at := selAt(d, row)
+		_, e, p := formFixture(t, d, at, 60, 20)
+		want := values(&p)
+		for i, f := range p.fields {
+			for _, k := range idle {
+				p.move(i)
+				var acts []action
+				p, acts = p.update(ukey(k), e)
+				if len(actsOf[actEdit](acts)) > 0 || !reflect.DeepEqual(values(&p), want) {
+					t.Fatalf("row %d field %s: %s changed a value: %#v", row, f.id, k, acts)
+				}
+			}
+			if f.kind != fieldSelect {
+				for _, k := range []string{"left", "right", "h", "l"} {
+					p.move(i)
+					var acts []action
+					p, acts = p.update(ukey(k), e)
+					if len(actsOf[actEdit](acts)) > 0 || !reflect.DeepEqual(values(&p), want) {
+						t.Fatalf("row %d field %s: %s changed a value: %#v", row, f.id, k, acts)
+					}
+				}
+				for _, k := range editing {
+					p.move(i)
+					p.setEditing(true)
+					v := f.ed.Version()
+					var acts []action
+					p, acts = p.update(ukey(k), e)
+					if len(actsOf[actEdit](acts)) > 0 || f.ed.Version() != v || !reflect.DeepEqual(values(&p), want) {
+						t.Fatalf("row %d field %s: %s while editing changed the value: %#v", row, f.id, k, acts)
+					}
+				}
+				p.setEditing(false)
+			}
+		}
+	}
+}
+
+func TestFormPaneFieldFor(t *testing.T) {
+	d := parseDoc(t, `{"model": "gpt-5", "tool_choice": "auto", "input": [{"role": "user", "content": "hi"}],
+		"tools_defs": [{"name": "f", "description": "d", "parameters": {"type": "object"}}],
+		"extra": {"temperature": 2, "builtin_tools": [
+			{"type": "web_search"}, {"type": "file_search"}, {"type": "code_interpreter"}]}}`)
+	type c struct {
+		at       sel
+		d        diagnostic
+		id, rest string
+	}
+	tool := func(k model.Kind, i int, path string) diagnostic {
+		return diagnostic{Kind: k, Index: i, Path: path, Location: d.Location(k, i)}
+	}
+	req := func(loc string) diagnostic { return diagnostic{Index: -1, Location: loc} }
+	ws, fs, raw := sel{kind: model.Builtin, index: 0}, sel{kind: model.Builtin, index: 1}, sel{kind: model.Builtin, index: 2}
+	for _, tc := range []c{
+		{fn0, tool(model.Function, 0, "/name"), "name", ""},
+		{fn0, tool(model.Function, 0, "/description"), "description", ""},
+		{fn0, tool(model.Function, 0, "/parameters"), "parameters", ""},
+		{fn0, tool(model.Function, 0, "/parameters/properties/a~1b/items/0"), "parameters", "/properties/a~1b/items/0"},
+		{fn0, tool(model.Function, 0, "/parameters/properties/t~0x"), "parameters", "/properties/t~0x"},
+		{fn0, tool(model.Function, 0, "/strict"), "strict", ""},
+		{fn0, tool(model.Function, 0, "/nope"), "", ""},
+		{requestSel, req("model"), "model", ""},
+		{requestSel, req("tool_choice"), "tool_choice", ""},
+		{requestSel, req("input[0].content"), "input", ""},
+		{requestSel, req("parallel_tool_calls"), "parallel_tool_calls", ""},
+		{requestSel, req("temperature"), "extra", ""},
+		{requestSel, req("extra.temperature"), "extra", ""},
+		{ws, tool(model.Builtin, 0, "/type"), "type", ""},
+		{ws, tool(model.Builtin, 0, "/user_location/country"), "user_location.country", ""},
+		{ws, tool(model.Builtin, 0, "/filters/allowed_domains/1"), "filters.allowed_domains", "/1"},
+		{fs, tool(model.Builtin, 1, "/vector_store_ids"), "vector_store_ids", ""},
+		{fs, tool(model.Builtin, 1, "/ranking_options/hybrid_search/text_weight"), "ranking_options.hybrid_search.text_weight", ""},
+		{fs, tool(model.Builtin, 1, "/filters/filters/0/key"), "filters", "/filters/0/key"},
+		{raw, tool(model.Builtin, 2, "/container/type"), "raw", "/container/type"},
+		{raw, tool(model.Builtin, 2, ""), "raw", ""},
+	} {
+		_, _, p := formFixture(t, d, tc.at, 60, 20)
+		i, rest := p.fieldFor(tc.d)
+		id := ""
+		if i >= 0 {
+			id = p.fields[i].id
+		}
+		if id != tc.id || rest != tc.rest {
+			t.Errorf("%s %q: field %q rest %q, want %q %q", tc.d.Location, tc.d.Path, id, rest, tc.id, tc.rest)
+		}
+	}
+}
+
+func TestFormPaneLocatesASchemaProblemDeepInParameters(t *testing.T) {
+	d := parseDoc(t, diagsDoc)
+	s, e, p := formFixture(t, d, fn0, 60, 12)
+	var deep diagnostic
+	for _, x := range s.res.Diagnostics {
+		if x.IsTool() && x.Index == 0 && strings.HasPrefix(x.Path, "/parameters/properties/outer/properties/inner") {
+			deep = x
+		}
+	}
+	if deep.Path == "" {
+		t.Fatalf("no diagnostic deep in the parameters: %v", s.res.Diagnostics)
+	}
+	p.locate(deep)
+	f := p.focused()
+	if f == nil || f.id != "parameters" || p.editing {
+		t.Fatalf("locate focused %v (editing %v)", f, p.editing)
+	}
+	lines := strings.Split(f.ed.Value(), "\n")
+	want := -1
+	for i, l := range lines {
+		if strings.Contains(l, `"inner": {`) {
+			want = i
+		}
+	}
+	if f.ed.Line() != want || f.ed.Column() != strings.Index(lines[want], "{") {
+		t.Fatalf("cursor at %d:%d, want %d:%d (%q)", f.ed.Line()+1, f.ed.Column()+1, want+1, strings.Index(lines[want], "{")+1, lines[want])
+	}
+	// The line is on screen, with the error under the field.
+	v := stripped(p.view(e, true))
+	if !strings.Contains(v, `"inner"`) {
+		t.Errorf("the located line is not shown:\n%s", v)
+	}
+	if !strings.Contains(v, fmt.Sprintf("%d:%d", want+1, strings.Index(lines[want], "{")+1)) {
+		t.Errorf("the cursor position is not shown:\n%s", v)
+	}
+	if !strings.Contains(v, "✗ strict mode") {
+		t.Errorf("the diagnostic is not under the field:\n%s", v)
+	}
+}
+
+func TestFormPaneLocatesASyntaxErrorByLineAndColumn(t *testing.T) {
+	d := model.Example()
+	draft := "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"a\": {\"type\": \"string\"},,\n  }\n}"
+	d, err := model.SetParamsDraft(d, model.Function, 0, draft)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, p := formFixture(t, d, fn0, 60, 20)
+	var syn diagnostic
+	for _, x := range s.res.Diagnostics {
+		if x.Line > 0 {
+			syn = x
+		}
+	}
+	if syn.Line != 4 {
+		t.Fatalf("no syntax error on line 4: %+v", s.res.Diagnostics)
+	}
+	p.locate(syn)
+	f := p.focused()
+	if f.id != "parameters" || f.ed.Line() != syn.Line-1 || f.ed.Column() != syn.Column-1 {
+		t.Fatalf("focused %s at %d:%d, want parameters at %d:%d", f.id, f.ed.Line()+1, f.ed.Column()+1, syn.Line, syn.Column)
+	}
+	// A diagnostic that names no field moves nothing.
+	p.move(1)
+	p.locate(diagnostic{Kind: model.Function, Index: 0, Path: "/unknown"})
+	if p.idx != 1 {
+		t.Errorf("a diagnostic about no field moved the focus to %d", p.idx)
+	}
+}
+
+// ---- dialogs ----
+
+func exampleApp() *App {
+	return New(Options{Doc: model.Example(), Name: "example.json", Deps: Deps{CopyNative: func(string) error { return nil }}})
+}
+
+func bindingKeys(c command) []string {
+	var keys []string
+	for _, b := range append(append(append([]key.Binding{}, c.global...), c.nav...), c.pane...) {
+		if h := b.Help().Key; h != "" {
+			keys = append(keys, h)
+		}
+	}
+	return keys
+}
+
+func TestPaletteListsEveryCommandWithItsKeys(t *testing.T) {
+	a := exampleApp()
+	e := a.env()
+	d := newPaletteDialog(a).resize(120, 40).(*listDialog)
+	if d.list.Len() != len(a.cmds) {
+		t.Fatalf("%d items for %d commands", d.list.Len(), len(a.cmds))
+	}
+	withKeys := 0
+	for i, c := range a.cmds {
+		it, ok := d.list.SelectedItem()
+		if !ok || it.Title != c.name {
+			t.Fatalf("item %d is %q, want %q", i, it.Title, c.name)
+		}
+		keys := bindingKeys(c)
+		for _, k := range keys {
+			if !strings.Contains(it.Key, k) {
+				t.Errorf("%s: keys %q do not show %s", c.name, it.Key, k)
+			}
+		}
+		// The selected line shows the name and the keys.
+		if len(keys) > 0 {
+			withKeys++
+			found := false
+			for _, l := range d.view(e, 120, 40) {
+				l = ansi.Strip(l)
+				if strings.Contains(l, c.name) && strings.Contains(l, keys[0]) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: no line shows it with %s:\n%s", c.name, keys[0], stripped(d.view(e, 120, 40)))
+			}
+		}
+		var dl dialog
+		dl, _ = d.update(ukey("down"), e)
+		d = dl.(*listDialog)
+	}
+	if withKeys < len(a.cmds)/2 {
+		t.Fatalf("only %d commands have keys", withKeys)
+	}
+	// Commands that cannot run now say why (the request row is selected).
+	d = newPaletteDialog(a).resize(120, 40).(*listDialog)
+	for range a.cmds {
+		it, _ := d.list.SelectedItem()
+		if it.Title == cmdDelete && it.Disabled == "" {
+			t.Error("Delete tool is not marked unavailable on the request row")
+		}
+		dl, _ := d.update(ukey("down"), e)
+		d = dl.(*listDialog)
+	}
+	// Typing filters; enter runs the match and closes.
+	d = newPaletteDialog(a).resize(120, 40).(*listDialog)
+	for _, r := range "undo" {
+		dl, _ := d.update(ukey(string(r)), e)
+		d = dl.(*listDialog)
+	}
+	dl, acts := d.update(ukey("enter"), e)
+	if dl != nil || !reflect.DeepEqual(acts, []action{actClose{}, actRun{"Undo"}}) {
+		t.Fatalf("enter on undo: %v %#v", dl, acts)
+	}
+	// esc clears the filter, then closes.
+	d = newPaletteDialog(a).resize(120, 40).(*listDialog)
+	dl, _ = d.update(ukey("z"), e)
+	dl, acts = dl.update(ukey("esc"), e)
+	if dl == nil || acts != nil {
+		t.Fatalf("esc with a filter closed the palette")
+	}
+	dl, acts = dl.update(ukey("esc"), e)
+	if dl != nil || !reflect.DeepEqual(acts, []action{actClose{}}) {
+		t.Fatalf("esc: %v %#v", dl, acts)
+	}
+}
+
+func TestQuitDialogKeys(t *testing.T) {
+	e := exampleApp().env()
+	for k, want := range map[string][]action{
+		"s":      {actClose{}, actRun{"Save and quit"}},
+		"y":      {actClose{}, actRun{"Save and quit"}},
+		"d":      {actClose{}, actQuit{dropRecovery: true}},
+		"n":      {actClose{}, actQuit{dropRecovery: true}},
+		"esc":    {actClose{}, say("Quit cancelled")},
+		"c":      {actClose{}, say("Quit cancelled")},
+		"ctrl+q": {actClose{}, actQuit{}},
+		"ctrl+c": {actClose{}, actQuit{}},
+		"x":      nil,
+		"q":      nil,
+		"enter":  nil,
+		"space":  nil,
+	} {
+		d := newQuitDialog().resize(80, 24)
+		got, acts := d.update(ukey(k), e)
+		if !reflect.DeepEqual(acts, want) {
+			t.Errorf("%s: %#v, want %#v", k, acts, want)
+		}
+		if (got == nil) != (want != nil) {
+			t.Errorf("%s: dialog open %v", k, got != nil)
+		}
+	}
+	d := newQuitDialog().resize(80, 24)
+	if got, acts := d.update(tea.PasteMsg{Content: "s"}, e); got == nil || acts != nil {
+		t.Error("a paste answered the quit dialog")
+	}
+	v := stripped(d.view(e, 80, 24))
+	for _, want := range []string{"unsaved changes", "s save and quit", "d discard", "esc cancel"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("no %q in\n%s", want, v)
+		}
+	}
+}
+
+func TestRecoveryDialogKeys(t *testing.T) {
+	e := exampleApp().env()
+	doc := model.Example()
+	for k, want := range map[string][]action{
+		"r":      {actClose{}, actRestore{doc}},
+		"y":      {actClose{}, actRestore{doc}},
+		"d":      {actClose{}, actRestore{nil}},
+		"n":      {actClose{}, actRestore{nil}},
+		"q":      {actClose{}, actQuit{}},
+		"ctrl+q": {actClose{}, actQuit{}},
+		"esc":    nil,
+		"x":      nil,
+	} {
+		got, acts := newRecoveryDialog(doc).resize(80, 24).update(ukey(k), e)
+		if !reflect.DeepEqual(acts, want) || (got == nil) != (want != nil) {
+			t.Errorf("%s: %v %#v, want %#v", k, got, acts, want)
+		}
+	}
+}
+
+func TestSaveAsDialog(t *testing.T) {
+	e := exampleApp().env()
+	d := newSaveAsDialog("", false).resize(80, 24)
+	// The suggested name is replaced by what is typed (selected), or kept.
+	if got, acts := d.update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, actSaveTo{path: "tooltui.json"}}) {
+		t.Fatalf("enter: %#v", acts)
+	}
+	d = newSaveAsDialog("/tmp/a.json", true).resize(80, 24)
+	d, _ = d.update(ukey("end"), e)
+	for range len("/tmp/a.json") {
+		d, _ = d.update(ukey("backspace"), e)
+	}
+	for _, k := range []string{"space", "space"} {
+		d, _ = d.update(ukey(k), e)
+	}
+	if got, acts := d.update(ukey("enter"), e); got == nil || len(actsOf[actStatus](acts)) != 1 {
+		t.Fatalf("enter with a blank name: %v %#v", got, acts)
+	}
+	if got, acts := d.update(ukey("esc"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, say("Save cancelled")}) {
+		t.Fatalf("esc: %#v", acts)
+	}
+}
+
+func TestHelpDialogListsEditingKeysAndTheMouse(t *testing.T) {
+	a := exampleApp()
+	e := a.env()
+	d := newHelpDialog(a).resize(100, 30).(*helpDialog)
+	all := strings.Join(d.lines(), "\n")
+	has := func(group, k, desc string) bool {
+		in := false
+		for _, l := range d.lines() {
+			if strings.HasPrefix(l, "\x00") {
+				in = l[1:] == group
+				continue
+			}
+			if in && l == k+"\x00"+desc {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range a.cmds {
+		if !strings.Contains(all, "\x00"+c.name) {
+			t.Errorf("command %q is not listed", c.name)
+		}
+	}
+	for _, r := range [][3]string{
+		{"Editing a field", "esc", "stop editing"},
+		{"Editing a field", "enter", "done (one-line field); new line, indented (JSON)"},
+		{"Mouse", "click", "focus a pane, pick a tool, field or diagnostic"},
+		{"Mouse", "wheel", "scroll the pane under the pointer"},
+		{"Moving (outside a field being edited)", "enter / i", "edit the focused field; open a choice"},
+		{"Moving (outside a field being edited)", "tab", "next field/pane"},
+	} {
+		if !has(r[0], r[1], r[2]) {
+			t.Errorf("no %q %q under %q", r[1], r[2], r[0])
+		}
+	}
+	n := 0
+	for _, col := range editor.DefaultKeyMap().FullHelp() {
+		for _, b := range col {
+			if h := b.Help(); h.Key != "enter" && h.Key != "tab" {
+				n++
+				if !has("Editing a field", h.Key, h.Desc) {
+					t.Errorf("editor key %s (%s) is not listed", h.Key, h.Desc)
+				}
+			}
+		}
+	}
+	if n < 5 {
+		t.Fatalf("only %d editor keys", n)
+	}
+	// It scrolls, within bounds, and any other key closes it.
+	total := len(d.lines())
+	var dl dialog = d
+	for range total + 5 {
+		dl, _ = dl.update(ukey("down"), e)
+	}
+	if hd := dl.(*helpDialog); hd.yOff != total-(hd.h-3) {
+		t.Errorf("down past the end: yOff %d, want %d", hd.yOff, total-(hd.h-3))
+	}
+	v := stripped(dl.view(e, 100, 30))
+	if !strings.Contains(v, "wheel") || !strings.Contains(v, fmt.Sprintf("of %d", total)) {
+		t.Errorf("the end of the help:\n%s", v)
+	}
+	dl, _ = dl.update(ukey("home"), e)
+	if dl.(*helpDialog).yOff != 0 {
+		t.Error("home")
+	}
+	dl, _ = dl.update(ukey("up"), e)
+	if dl.(*helpDialog).yOff != 0 {
+		t.Error("up past the top")
+	}
+	if got, acts := dl.update(ukey("x"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}}) {
+		t.Errorf("x: %#v", acts)
+	}
+	if got, acts := dl.update(ukey("ctrl+q"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, actRun{cmdQuit}}) {
+		t.Errorf("ctrl+q: %#v", acts)
+	}
+}
+
+func TestAddAndCopyDialogsChoose(t *testing.T) {
+	e := exampleApp().env()
+	d := newAddDialog().resize(80, 24)
+	if got, acts := d.update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, actAdd{catalogKinds()[0].Type}}) {
+		t.Errorf("add, enter: %#v", acts)
+	}
+	names := []string{cmdCopyReq, cmdCopyTools, cmdCopyCurl}
+	for i, want := range names {
+		d := newCopyDialog().resize(80, 24)
+		for range i {
+			d, _ = d.update(ukey("down"), e)
+		}
+		if got, acts := d.update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, actRun{want}}) {
+			t.Errorf("copy item %d: %#v", i, acts)
+		}
+	}
+	f := newSelectField("x", "Pick", nil, []option{notSet, strOpt("a"), strOpt("b")}, model.String("a"))
+	d = newSelectDialog(f).resize(80, 24)
+	d, _ = d.update(ukey("end"), e)
+	if got, acts := d.update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, actPick{field: "x", option: 2}}) {
+		t.Errorf("select, end enter: %#v", acts)
+	}
+}
+
+// ---- golden views ----
+
+func TestPaneGolden(t *testing.T) {
+	pane := func(title string, lines []string, w, h int) string {
+		st := NewStyles(true)
+		return stripped(frame(rect{0, 0, w + 2, h + 2}, title, lines, st.Border, st.Title)) + "\n"
+	}
+	t.Run("tools", func(t *testing.T) {
+		f := newToolsFixture(t, manyToolsDoc(t, 12), 10)
+		f.send("down")
+		f.send("down")
+		f.send("down")
+		golden.RequireEqual(t, pane("1 Tools", f.p.view(f.e, 26, 10, true), 26, 10))
+	})
+	t.Run("tools_filter", func(t *testing.T) {
+		f := newToolsFixture(t, manyToolsDoc(t, 12), 10)
+		for _, k := range []string{"/", "t", "_", "1"} {
+			f.send(k)
+		}
+		golden.RequireEqual(t, pane("1 Tools", f.p.view(f.e, 26, 10, true), 26, 10))
+	})
+	t.Run("editor_function", func(t *testing.T) {
+		_, e, p := formFixture(t, parseDoc(t, diagsDoc), fn0, 58, 18)
+		p.move(2)
+		golden.RequireEqual(t, pane("2 deep (function)", p.view(e, true), 58, 18))
+	})
+	t.Run("editor_request", func(t *testing.T) {
+		_, e, p := formFixture(t, model.Example(), requestSel, 58, 18)
+		p.move(0)
+		p.setEditing(true)
+		golden.RequireEqual(t, pane("2 Request", p.view(e, true), 58, 18))
+	})
+	t.Run("editor_web_search", func(t *testing.T) {
+		_, e, p := formFixture(t, model.Example(), sel{kind: model.Builtin, index: 0}, 58, 14)
+		p.move(1)
+		golden.RequireEqual(t, pane("2 web_search (built-in)", p.view(e, true), 58, 14))
+	})
+	t.Run("preview", func(t *testing.T) {
+		s, _, p := previewFixture(t)
+		p.follow(s.res.Sources, sel{kind: model.Builtin, index: 0})
+		golden.RequireEqual(t, pane("3 Preview", p.view(40, 10), 40, 10))
+	})
+	t.Run("diagnostics", func(t *testing.T) {
+		_, e, _ := diagsFixture(t)
+		p := diagsPane{}
+		p.setSize(40, 12)
+		p, _ = p.update(ukey("down"), e)
+		golden.RequireEqual(t, pane("4 Diagnostics", p.view(e, 40, 12, true), 40, 12))
+	})
+	dialogs := []struct {
+		name string
+		open func(a *App) dialog
+	}{
+		{"palette", func(a *App) dialog { return newPaletteDialog(a) }},
+		{"help", func(a *App) dialog { return newHelpDialog(a) }},
+		{"add", func(a *App) dialog { return newAddDialog() }},
+		{"copy", func(a *App) dialog { return newCopyDialog() }},
+		{"quit", func(a *App) dialog { return newQuitDialog() }},
+		{"save_as", func(a *App) dialog { return newSaveAsDialog("tools/weather.json", false) }},
+		{"recovery", func(a *App) dialog { return newRecoveryDialog(model.Example()) }},
+		{"tool_choice", func(a *App) dialog {
+			a.selectRow(requestSel)
+			return newSelectDialog(a.form.fields[a.form.fieldIndex("tool_choice")])
+		}},
+	}
+	for _, dc := range dialogs {
+		t.Run("dialog_"+dc.name, func(t *testing.T) {
+			a := exampleApp()
+			d := dc.open(a).resize(80, 22)
+			golden.RequireEqual(t, stripped(d.view(a.env(), 80, 22))+"\n")
+		})
+	}
+}
+
+// ---- more invariants: what is drawn is what the keys and the mouse use ----
+
+func TestToolsPaneFilterLineKeepsTheSelectionShown(t *testing.T) {
+	f := newToolsFixture(t, manyToolsDoc(t, 30), 8)
+	for range 7 {
+		f.send("down") // the last line of the pane
+	}
+	if f.p.yOff != 0 || f.p.row != 7 {
+		t.Fatalf("row %d yOff %d", f.p.row, f.p.yOff)
+	}
+	f.send("/") // the filter line takes a line of the list
+	v := stripped(f.p.view(f.e, 30, 8, true))
+	if !strings.Contains(v, f.label(7)) {
+		t.Errorf("the selected row %s is not shown once the filter line opens:\n%s", f.label(7), v)
+	}
+}
+
+func TestFormPaneFieldAtMatchesTheView(t *testing.T) {
+	d := parseDoc(t, diagsDoc)
+	d2 := model.Example()
+	for _, c := range []struct {
+		d  *model.Document
+		at sel
+	}{
+		{d2, requestSel}, {d2, fn0}, {d2, sel{kind: model.Builtin, index: 0}}, {d2, sel{kind: model.Builtin, index: 1}},
+		{d, fn0}, {d, sel{kind: model.Function, index: 1}}, {d, sel{kind: model.Builtin, index: 1}}, {d, requestSel},
+	} {
+		for _, h := range []int{6, 10, 20, 40} {
+			_, e, p := formFixture(t, c.d, c.at, 56, h)
+			for i := range p.fields {
+				p.move(i)
+				lines := p.view(e, true)
+				if len(lines) > h {
+					t.Fatalf("%+v h %d: %d lines", c.at, h, len(lines))
+				}
+				// The focused field's label line is shown.
+				head := -1
+				for y, l := range lines {
+					if strings.HasPrefix(ansi.Strip(l), "▸ "+p.fields[i].label) {
+						head = y
+					}
+				}
+				if head < 0 {
+					t.Fatalf("%+v h %d: field %s focused but its label is not shown:\n%s", c.at, h, p.fields[i].id, stripped(lines))
+				}
+				if got, ok := p.fieldAt(head); !ok || got != i {
+					t.Fatalf("%+v h %d: the label line of %s maps to field %d", c.at, h, p.fields[i].id, got)
+				}
+				// Every line maps to the field drawn there.
+				owner := -1
+				for k := range p.fields {
+					if s, _ := p.fieldLines(); s[k] <= p.yOff {
+						owner = k
+					}
+				}
+				for y, l := range lines {
+					sl := ansi.Strip(l)
+					if owner+1 < len(p.fields) {
+						lab := p.fields[owner+1].label
+						if strings.HasPrefix(sl, "▸ "+lab) || strings.HasPrefix(sl, "  "+lab) {
+							owner++
+						}
+					}
+					if got, ok := p.fieldAt(y); !ok || got != owner {
+						t.Fatalf("%+v h %d focus %s: line %d %q maps to field %d (%v), drawn for %d\n%s", c.at, h, p.fields[i].id, y, sl, got, ok, owner, stripped(lines))
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestFormPanePagesThroughTheFields(t *testing.T) {
+	_, e, p := formFixture(t, model.Example(), requestSel, 56, 8)
+	seen := []int{p.idx}
+	for range len(p.fields) + 2 {
+		p, _ = p.update(ukey("pgdown"), e)
+		seen = append(seen, p.idx)
+	}
+	if p.idx != len(p.fields)-1 {
+		t.Fatalf("pgdown never reached the last field: %v", seen)
+	}
+	for i := 1; i < len(seen); i++ {
+		if seen[i] < seen[i-1] {
+			t.Fatalf("pgdown went back: %v", seen)
+		}
+	}
+	seen = []int{p.idx}
+	for range len(p.fields) + 2 {
+		p, _ = p.update(ukey("pgup"), e)
+		seen = append(seen, p.idx)
+	}
+	if p.idx != 0 {
+		t.Fatalf("pgup never reached the first field: %v", seen)
+	}
+	for i := 1; i < len(seen); i++ {
+		if seen[i] > seen[i-1] {
+			t.Fatalf("pgup went forward: %v", seen)
+		}
+	}
+}
+
+func TestDialogsFitEveryScreen(t *testing.T) {
+	opens := map[string]func(a *App) dialog{
+		"palette":  func(a *App) dialog { return newPaletteDialog(a) },
+		"help":     func(a *App) dialog { return newHelpDialog(a) },
+		"add":      func(a *App) dialog { return newAddDialog() },
+		"copy":     func(a *App) dialog { return newCopyDialog() },
+		"quit":     func(a *App) dialog { return newQuitDialog() },
+		"save_as":  func(a *App) dialog { return newSaveAsDialog(strings.Repeat("long/", 40)+"x.json", false) },
+		"recovery": func(a *App) dialog { return newRecoveryDialog(model.Example()) },
+	}
+	a := exampleApp()
+	e := a.env()
+	for name, open := range opens {
+		for _, s := range [][2]int{{MinWidth, MinHeight - 2}, {80, 22}, {200, 58}} {
+			d := open(a).resize(s[0], s[1])
+			lines := d.view(e, s[0], s[1])
+			if len(lines) == 0 || len(lines) > s[1] {
+				t.Errorf("%s at %dx%d: %d lines", name, s[0], s[1], len(lines))
+				continue
+			}
+			w := ansi.StringWidth(lines[0])
+			if w > s[0] {
+				t.Errorf("%s at %dx%d: %d wide", name, s[0], s[1], w)
+			}
+			for i, l := range lines {
+				if lw := ansi.StringWidth(l); lw != w {
+					t.Errorf("%s at %dx%d: line %d is %d wide, the box %d: %q", name, s[0], s[1], i, lw, w, ansi.Strip(l))
+				}
+			}
+		}
+	}
+}
+
+func TestSelectDialogOpensOnTheCurrentOption(t *testing.T) {
+	a := exampleApp()
+	a.selectRow(requestSel)
+	i := a.form.fieldIndex("tool_choice")
+	f := a.form.fields[i]
+	if f.text() != "auto" {
+		t.Fatalf("tool_choice is %q", f.text())
+	}
+	d := newSelectDialog(f).resize(80, 24)
+	_, acts := d.update(ukey("enter"), a.env())
+	if want := []action{actClose{}, actPick{field: "tool_choice", option: f.sel}}; !reflect.DeepEqual(acts, want) {
+		t.Errorf("enter on the chooser as opened: %#v, want to keep option %d (%s)", acts, f.sel, f.text())
+	}
+}
