@@ -7,6 +7,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
 const buildUsage = `usage: tooltui build [--strict] [FILE|-]
@@ -21,7 +22,11 @@ starting with "error:" (the entry is left out) or "warning:" (kept).
 Exit status: 0 done; 1 diagnostics with --strict; 2 the input cannot be used.
 `
 
-// runBuild is `tooltui build`.
+// runBuild is `tooltui build`. Everything it prints on standard error that
+// comes from the command line or the document (flags, file names,
+// diagnostics, errors) goes through display.SanitizeLine, so no escape
+// sequence or invisible character from them reaches the terminal and each
+// message stays on one line.
 func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	strict := false
 	var files []string
@@ -38,7 +43,7 @@ func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, buildUsage)
 			return 0
 		case len(a) > 1 && a[0] == '-':
-			fmt.Fprintf(stderr, "tooltui build: unknown flag %s\n\n%s", a, buildUsage)
+			fmt.Fprintf(stderr, "tooltui build: unknown flag %s\n\n%s", display.SanitizeLine(a), buildUsage)
 			return 2
 		default:
 			files = append(files, a)
@@ -50,15 +55,15 @@ func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	doc, err := readInput(files, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "tooltui build: %s\n", err)
+		fmt.Fprintf(stderr, "tooltui build: %s\n", display.SanitizeLine(err.Error()))
 		return 2
 	}
 	body, diags := convert.Convert(doc)
 	for _, d := range diags {
-		fmt.Fprintln(stderr, sanitizeLine(d.String()))
+		fmt.Fprintln(stderr, display.SanitizeLine(d.String()))
 	}
 	if _, err := stdout.Write(body); err != nil {
-		fmt.Fprintf(stderr, "tooltui build: writing the request: %s\n", err)
+		fmt.Fprintf(stderr, "tooltui build: writing the request: %s\n", display.SanitizeLine(err.Error()))
 		return 2
 	}
 	if strict && len(diags) > 0 {

@@ -2,11 +2,16 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/ui/display/displaytest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -71,7 +76,92 @@ func TestBuildSanitisesDiagnostics(t *testing.T) {
 	if bytes.ContainsAny(errb.Bytes(), "\x1b\x07") {
 		t.Fatalf("raw control characters on stderr: %q", errb.String())
 	}
-	if !strings.Contains(errb.String(), `\x1b]0;pwned\a`) {
+	if !strings.Contains(errb.String(), `(web\x1b]0;pwned\x07_search)`) {
 		t.Fatalf("stderr = %q", errb.String())
+	}
+}
+
+// checkStderrSafe asserts that stderr has the given number of lines and
+// that each is already in display.SanitizeLine's form.
+func checkStderrSafe(t *testing.T, stderr string, lines int) {
+	t.Helper()
+	got := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	if lines > 0 && len(got) != lines {
+		t.Fatalf("%d lines on stderr, want %d: %q", len(got), lines, stderr)
+	}
+	for _, l := range got {
+		if s := display.SanitizeLine(l); s != l {
+			t.Fatalf("stderr line not sanitised:\n got %q\nwant %q", l, s)
+		}
+	}
+}
+
+// TestBuildHostileText runs the shared table of hostile strings through
+// every place `tooltui build` prints untrusted text: tool types in
+// diagnostics, file names in errors, unknown flags. Each shows exactly what
+// the lists and the editor of the builder show (display.SanitizeLine).
+func TestBuildHostileText(t *testing.T) {
+	dir := t.TempDir()
+	for _, h := range displaytest.Hostile {
+		t.Run(h.Name, func(t *testing.T) {
+			// Context-free entries only: a tab's width depends on the
+			// column it is printed at.
+			portable := !strings.Contains(h.Text, "\t")
+
+			// A tool type, in the diagnostics. JSON cannot carry
+			// invalid UTF-8.
+			if utf8.ValidString(h.Text) {
+				typ, _ := json.Marshal(h.Text)
+				doc := `{"extra":{"builtin_tools":[{"type":` + string(typ) + `}]}}`
+				var out, errb bytes.Buffer
+				if st := run([]string{"build", "-"}, strings.NewReader(doc), &out, &errb); st != 0 {
+					t.Fatalf("status %d: %s", st, errb.String())
+				}
+				checkStderrSafe(t, errb.String(), 0)
+				if portable && !strings.Contains(errb.String(), "("+h.Want+")") {
+					t.Errorf("diagnostics do not show the type as %q:\n%s", h.Want, errb.String())
+				}
+			}
+
+			// A file name that does not exist.
+			missing := filepath.Join(dir, "missing-"+h.Text+".json")
+			var out, errb bytes.Buffer
+			if st := run([]string{"build", missing}, nil, &out, &errb); st != 2 {
+				t.Fatalf("status %d: %s", st, errb.String())
+			}
+			checkStderrSafe(t, errb.String(), 1)
+			if portable && !strings.Contains(errb.String(), "missing-"+h.Want+".json") {
+				t.Errorf("error does not show the file name as %q: %q", h.Want, errb.String())
+			}
+
+			// A file with that name that is not JSON.
+			if !strings.Contains(h.Text, "\x00") {
+				bad := filepath.Join(dir, "bad-"+h.Text+".json")
+				if err := os.WriteFile(bad, []byte("not json"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				out.Reset()
+				errb.Reset()
+				if st := run([]string{"build", bad}, nil, &out, &errb); st != 2 {
+					t.Fatalf("status %d: %s", st, errb.String())
+				}
+				checkStderrSafe(t, errb.String(), 1)
+				if portable && !strings.Contains(errb.String(), "bad-"+h.Want+".json") {
+					t.Errorf("error does not show the file name as %q: %q", h.Want, errb.String())
+				}
+			}
+
+			// An unknown flag.
+			out.Reset()
+			errb.Reset()
+			if st := run([]string{"build", "--" + h.Text}, nil, &out, &errb); st != 2 {
+				t.Fatalf("status %d: %s", st, errb.String())
+			}
+			first, _, _ := strings.Cut(errb.String(), "\n")
+			checkStderrSafe(t, first, 1)
+			if portable && first != "tooltui build: unknown flag --"+h.Want {
+				t.Errorf("unknown flag shown as %q", first)
+			}
+		})
 	}
 }

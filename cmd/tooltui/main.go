@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
-	"strings"
+
+	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
 const usage = `tooltui composes the tools of an OpenAI Responses API request.
@@ -37,20 +37,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return runApp(args, stdin, stdout, stderr)
 }
 
-// sanitizeLine makes text from a document safe to print on a terminal:
-// control characters, escape sequences and bidi controls are shown escaped.
-func sanitizeLine(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\t':
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069):
-			q := strconv.QuoteRuneToASCII(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+// sanitizeLine is display.SanitizeLine, the one sanitiser of the program,
+// for app.go until it calls display.SanitizeLine itself.
+var sanitizeLine = display.SanitizeLine

@@ -39,6 +39,12 @@ func GetPath(raw json.RawMessage, path []string) (json.RawMessage, bool) {
 	if CheckJSON(raw) != nil {
 		return nil, false
 	}
+	return getValid(raw, path)
+}
+
+// getValid is GetPath for text already known to be valid JSON: it reads
+// only the members on the way, not the whole text again.
+func getValid(raw json.RawMessage, path []string) (json.RawMessage, bool) {
 	cur := raw
 	for _, k := range path {
 		if JSONKind(cur) != "object" {
@@ -69,14 +75,20 @@ func StringAt(raw json.RawMessage, path []string) string {
 // are created; an object left empty by a delete is removed. Key order and
 // every other member are kept. An empty path replaces the whole value.
 func SetPath(raw json.RawMessage, path []string, v json.RawMessage) json.RawMessage {
+	return setPath(raw, path, v, CheckJSON(raw) == nil)
+}
+
+// setPath is SetPath; valid says raw is known to be valid JSON, so it is
+// split without being checked or copied again (its bytes are shared, never
+// changed: the result is written into new bytes).
+func setPath(raw json.RawMessage, path []string, v json.RawMessage, valid bool) json.RawMessage {
 	if len(path) == 0 {
 		return v
 	}
-	o, err := ParseObject(raw)
-	if err != nil {
-		o = nil
+	var o Object
+	if valid && JSONKind(raw) == "object" {
+		o = Members(raw)
 	}
-	o = o.Clone()
 	k := path[0]
 	if len(path) == 1 {
 		if v == nil {
@@ -93,7 +105,7 @@ func SetPath(raw json.RawMessage, path []string, v json.RawMessage) json.RawMess
 		}
 		child = json.RawMessage("{}")
 	}
-	nc := SetPath(child, path[1:], v)
+	nc := setPath(child, path[1:], v, true)
 	if bytes.Equal(nc, []byte("{}")) {
 		o.Delete(k)
 	} else {
@@ -164,7 +176,7 @@ func DuplicateTool(d *Document, k Kind, i int) (*Document, int, error) {
 		s := *dup.ParamsDraft
 		dup.ParamsDraft = &s
 	}
-	if fam, key := identity(k, dup.Raw); fam != "" {
+	if fam, key := identity(k, dup.Raw, false); fam != "" {
 		if old := StringAt(dup.Raw, []string{key}); old != "" {
 			limit := MaxNameLen
 			if fam == FamilyMCP {
@@ -234,7 +246,7 @@ func SetToolValue(d *Document, k Kind, i int, path []string, v json.RawMessage) 
 		}
 	}
 	c, err := editTool(d, k, i, func(t *Tool) error {
-		t.Raw = SetPath(t.Raw, path, v)
+		t.Raw = setPath(t.Raw, path, v, true) // checked above
 		if len(path) == 1 && path[0] == "parameters" {
 			t.ParamsDraft = nil
 		}
@@ -245,7 +257,7 @@ func SetToolValue(d *Document, k Kind, i int, path []string, v json.RawMessage) 
 	}
 	switch path[0] {
 	case "name", "server_label": // what names a tool
-		return followRename(c, k, d.List(k)[i].Raw, c.List(k)[i].Raw), nil
+		return followRename(c, k, d.List(k)[i].Raw, c.List(k)[i].Raw, true), nil
 	}
 	return c, nil
 }
@@ -263,7 +275,7 @@ func SetToolRaw(d *Document, k Kind, i int, raw json.RawMessage) (*Document, err
 	if err != nil {
 		return nil, err
 	}
-	return followRename(c, k, d.List(k)[i].Raw, raw), nil
+	return followRename(c, k, d.List(k)[i].Raw, raw, false), nil
 }
 
 // SetParamsDraft keeps parameters text that is not valid JSON yet as tool
@@ -292,12 +304,12 @@ func SetRequestField(d *Document, key string, v json.RawMessage) *Document {
 // followRename makes references in c follow the tool of kind k whose entry
 // went from before to after, when it stayed in the same family and its
 // name or label changed.
-func followRename(c *Document, k Kind, before, after json.RawMessage) *Document {
-	fam, key := identity(k, before)
-	if fam2, _ := identity(k, after); fam == "" || fam2 != fam {
+func followRename(c *Document, k Kind, before, after json.RawMessage, valid bool) *Document {
+	fam, key := identity(k, before, valid)
+	if fam2, _ := identity(k, after, valid); fam == "" || fam2 != fam {
 		return c
 	}
-	from, to := StringAt(before, []string{key}), StringAt(after, []string{key})
+	from, to := memberString(before, key), memberString(after, key)
 	if from == to {
 		return c
 	}
@@ -305,17 +317,28 @@ func followRename(c *Document, k Kind, before, after json.RawMessage) *Document 
 	return r
 }
 
+// memberString is StringAt for an entry known to be a valid object.
+func memberString(raw json.RawMessage, key string) string {
+	v, ok := getValid(raw, []string{key})
+	if !ok {
+		return ""
+	}
+	s, _ := Unquote(bytes.TrimSpace(v))
+	return s
+}
+
 // identity returns the family of a tool that tool_choice can name and the
 // member that names it, or "" for a tool that is not named (or not a valid
-// object, such as a draft typed in the JSON editor).
-func identity(k Kind, raw json.RawMessage) (family, key string) {
-	if JSONKind(raw) != "object" || CheckJSON(raw) != nil {
+// object, such as a draft typed in the JSON editor). valid says raw is
+// already known to be valid JSON.
+func identity(k Kind, raw json.RawMessage, valid bool) (family, key string) {
+	if JSONKind(raw) != "object" || (!valid && CheckJSON(raw) != nil) {
 		return "", ""
 	}
 	if k == Function {
 		return FamilyFunction, "name"
 	}
-	switch StringAt(raw, []string{"type"}) {
+	switch memberString(raw, "type") {
 	case FamilyFunction:
 		return FamilyFunction, "name"
 	case FamilyCustom:
@@ -333,7 +356,7 @@ func (d *Document) takenNames(family string) map[string]bool {
 	taken := map[string]bool{}
 	for _, k := range []Kind{Function, Builtin} {
 		for _, t := range d.List(k) {
-			if fam, key := identity(k, t.Raw); fam != "" && namespace(fam) == namespace(family) {
+			if fam, key := identity(k, t.Raw, false); fam != "" && namespace(fam) == namespace(family) {
 				taken[StringAt(t.Raw, []string{key})] = true
 			}
 		}
@@ -353,7 +376,7 @@ func namespace(family string) string {
 func (d *Document) hasName(family, name string) bool {
 	for _, k := range []Kind{Function, Builtin} {
 		for _, t := range d.List(k) {
-			if fam, key := identity(k, t.Raw); fam == family && StringAt(t.Raw, []string{key}) == name {
+			if fam, key := identity(k, t.Raw, false); fam == family && StringAt(t.Raw, []string{key}) == name {
 				return true
 			}
 		}

@@ -173,7 +173,7 @@ func (a *App) addTool(typ string) tea.Cmd {
 	cmd := a.setFocus(PaneEditor, false)
 	if i := a.form.fieldIndex("name"); i >= 0 {
 		cmd = tea.Batch(cmd, a.form.move(i), a.setFocus(PaneEditor, true))
-		shimSelectAll(&a.form.fields[i].ed)
+		a.form.fields[i].ed.SelectAll()
 		return tea.Batch(cmd, a.say("Added "+label+" · type its name, esc when done", false))
 	}
 	return tea.Batch(cmd, a.say("Added "+label+" · enter edits the focused field", false))

@@ -46,7 +46,7 @@ func newSaveAsDialog(path string, quit bool) dialog {
 	d := &saveAsDialog{prompt: editor.New(), quit: quit}
 	d.prompt.ShowLineNumbers = false
 	d.prompt.SetValue(path)
-	shimSelectAll(&d.prompt)
+	d.prompt.SelectAll()
 	d.prompt.Focus()
 	return d
 }

@@ -63,7 +63,7 @@ func newTextField(id, label string, path []string, val valueKind, value string) 
 func newMultiField(id, label string, path []string, val valueKind, value string, rows int) *field {
 	f := &field{id: id, label: label, kind: fieldMulti, val: val, path: path, ed: editor.New(), rows: rows}
 	f.ed.ShowLineNumbers = val == valJSON
-	shimAuto(&f.ed, val == valJSON)
+	f.ed.AutoIndent = val == valJSON
 	f.ed.SetValue(value)
 	return f
 }

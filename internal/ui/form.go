@@ -234,7 +234,7 @@ func (p *formPane) sync() tea.Cmd {
 			cmd = f.ed.Focus()
 		} else {
 			f.ed.Blur()
-			shimClear(&f.ed)
+			f.ed.ClearSelection()
 		}
 	}
 	return cmd
@@ -374,6 +374,6 @@ func (p *formPane) format(e *env) []action {
 	if pretty == text {
 		return []action{say("Already formatted")}
 	}
-	shimKeep(&f.ed, pretty)
+	f.ed.SetValueKeepCursor(pretty)
 	return append(p.changed(f, e), say("Formatted"))
 }

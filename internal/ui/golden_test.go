@@ -62,6 +62,16 @@ var goldenStates = []struct {
 		send(t, a, press('4'))
 		return a
 	}},
+	{"editing_parameters", func(t testing.TB, w, h int) *ui.App {
+		a := openAt(t, model.Example(), w, h)
+		send(t, a, press('j'), kEnter, kTab, kTab, kEnter, kDown, kDown, ctrl('e'))
+		return a
+	}},
+	{"add_picker", func(t testing.TB, w, h int) *ui.App {
+		a := openAt(t, model.Example(), w, h)
+		send(t, a, press('a'), kDown)
+		return a
+	}},
 }
 
 func openAt(t testing.TB, d *model.Document, w, h int) *ui.App {
@@ -90,14 +100,33 @@ func TestGolden(t *testing.T) {
 // rewritten with a screen that no longer shows what they are about.
 func TestGoldenStatesSayWhatTheyShow(t *testing.T) {
 	want := map[string][]string{
-		"request":         {"2 Request", "Model", "gpt-5", "Tool choice", "3 Preview"},
-		"function_editor": {"2 get_weather (function)", "▸ Name", "get_weather", "Parameters (JSON Schema)"},
-		"diagnostics":     {"4 Diagnostics (8)", "tools_defs[0]", "✗ ƒ bad name!", "5 errors", "3 warnings"},
+		"request":            {"1 Tools", "2 Request", "▸ Model", "gpt-5", "3 Preview · 1367 bytes", "doc.json · 3 tools in the request · 0 errors · 0 warnings"},
+		"function_editor":    {"2 get_weather (function)", "▸ Name", "get_weather", "enter edits", "Description", "3 Preview"},
+		"diagnostics":        {"4 Diagnostics", "tools_defs[0]", "✗ ƒ bad name!", "doc.json · 4 tools in the request · 5 errors · 3 warnings"},
+		"editing_parameters": {"2 get_weather (function)", "▸ Parameters (JSON Schema)", " EDIT ", "3:18", "esc stop editing"},
+		"add_picker":         {"Add a tool", "type to filter", "  function", "› web_search", "file_search", "esc clear filter / close"},
+	}
+	// What only shows at one size.
+	wide := map[string][]string{
+		"request":     {"Tool choice", "◀ auto ▶", "4 Diagnostics · 0 errors, 0 warnings"},
+		"diagnostics": {"4 Diagnostics · 5 errors, 3 warnings", "must be between 1 and 50, got 99"},
+	}
+	narrow := map[string][]string{
+		"diagnostics": {"4 Diagnostics ✗5 !3"},
 	}
 	for _, size := range [][2]int{{80, 24}, {140, 40}} {
 		for _, st := range goldenStates {
 			a := st.open(t, size[0], size[1])
-			for _, w := range want[st.name] {
+			ws := want[st.name]
+			if size[0] >= 130 {
+				ws = append(ws, wide[st.name]...)
+			} else {
+				ws = append(ws, narrow[st.name]...)
+			}
+			if len(ws) == 0 {
+				t.Errorf("golden state %s says nothing about what it shows", st.name)
+			}
+			for _, w := range ws {
 				requireContains(t, screen(a), w, fmt.Sprintf("%s at %dx%d", st.name, size[0], size[1]))
 			}
 		}
@@ -118,7 +147,12 @@ var sweepStates = []struct {
 	{"request", func(t testing.TB) *ui.App { return openAt(t, model.Example(), 80, 24) }},
 	{"function editing", func(t testing.TB) *ui.App {
 		a := openAt(t, model.Example(), 80, 24)
-		send(t, a, press('j'), kEnter, kTab, kTab)
+		send(t, a, press('j'), kEnter, kTab, kTab, kEnter)
+		return a
+	}},
+	{"name being edited", func(t testing.TB) *ui.App {
+		a := openAt(t, model.Example(), 80, 24)
+		send(t, a, press('j'), kEnter, kEnter, tea.PasteMsg{Content: strings.Repeat("long_name_", 20)})
 		return a
 	}},
 	{"web_search form", func(t testing.TB) *ui.App {
@@ -152,6 +186,40 @@ var sweepStates = []struct {
 		return a
 	}},
 	{"empty document", func(t testing.TB) *ui.App { return openAt(t, &model.Document{}, 80, 24) }},
+	{"palette", func(t testing.TB) *ui.App {
+		a := openAt(t, model.Example(), 80, 24)
+		send(t, a, ctrl('p'))
+		typeText(t, a, "co")
+		return a
+	}},
+	{"tool_choice chooser", func(t testing.TB) *ui.App {
+		a := openAt(t, model.Example(), 80, 24)
+		send(t, a, ctrl('p'))
+		typeText(t, a, "tool_choice")
+		send(t, a, kEnter)
+		return a
+	}},
+	{"copy menu", func(t testing.TB) *ui.App {
+		a := openAt(t, model.Example(), 80, 24)
+		send(t, a, press('y'))
+		return a
+	}},
+	{"tools filter", func(t testing.TB) *ui.App {
+		a := openAt(t, model.Example(), 80, 24)
+		send(t, a, press('/'))
+		typeText(t, a, "zzz")
+		return a
+	}},
+	{"zoomed preview", func(t testing.TB) *ui.App {
+		a := openAt(t, model.Example(), 80, 24)
+		send(t, a, press('3'), press('z'))
+		return a
+	}},
+	{"recovery prompt", func(t testing.TB) *ui.App {
+		a := ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: offlineDeps(t), Recovered: model.Example()})
+		send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
+		return a
+	}},
 }
 
 // checkFits fails unless the view of a at w×h fits the terminal and, below

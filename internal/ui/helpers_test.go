@@ -211,15 +211,26 @@ func screen(a *ui.App) string { return ansi.Strip(a.View().Content) }
 // lines are the screen's lines.
 func lines(a *ui.App) []string { return strings.Split(screen(a), "\n") }
 
-// statusLine is the line above the help: the status or the prompt.
+// statusLine is the status line and the key help under it (a long status
+// takes both lines), with every run of spaces made one space so that a
+// message wrapped at a space reads as one line.
 func statusLine(t testing.TB, a *ui.App) string {
 	t.Helper()
 	ls := lines(a)
 	if len(ls) < 2 {
 		t.Fatalf("screen has %d lines, no status line:\n%s", len(ls), screen(a))
 	}
-	// A long status also takes the help line.
-	return ls[len(ls)-2] + "\n" + ls[len(ls)-1]
+	return strings.Join(strings.Fields(ls[len(ls)-2]+" "+ls[len(ls)-1]), " ")
+}
+
+// idleStatus is the status line alone, spaces trimmed.
+func idleStatus(t testing.TB, a *ui.App) string {
+	t.Helper()
+	ls := lines(a)
+	if len(ls) < 2 {
+		t.Fatalf("screen has %d lines, no status line:\n%s", len(ls), screen(a))
+	}
+	return strings.TrimSpace(ls[len(ls)-2])
 }
 
 func requireContains(t testing.TB, s, want, what string) {
@@ -305,46 +316,74 @@ var exampleTools = []string{"function:get_weather", "web_search", "file_search"}
 
 // ---- running commands ----
 
-// runCmd runs cmd (and the commands of a batch) in goroutines and returns
-// the messages that arrive within d. Commands that take longer, such as the
-// status line's clear timer, are left behind.
+// settle is how long tests wait for the commands of a key to answer. The
+// fakes answer at once; what takes longer, such as the status line's clear
+// timer (4 s), is left behind.
+const settle = 500 * time.Millisecond
+
+// runCmd runs cmd, and the commands of its batches and sequences, in
+// goroutines and returns the messages that arrive within d. Commands that
+// take longer are left behind (their goroutines end when they do).
 func runCmd(cmd tea.Cmd, d time.Duration) []tea.Msg {
 	if cmd == nil {
 		return nil
 	}
-	out := make(chan []tea.Msg, 1)
-	go func() {
-		msg := cmd()
-		if b, ok := msg.(tea.BatchMsg); ok {
-			var all []tea.Msg
-			var mu sync.Mutex
-			var wg sync.WaitGroup
-			for _, c := range b {
+	deadline := time.After(d)
+	var (
+		mu  sync.Mutex
+		all []tea.Msg
+		wg  sync.WaitGroup
+	)
+	var run func(c tea.Cmd)
+	run = func(c tea.Cmd) {
+		defer wg.Done()
+		if c == nil {
+			return
+		}
+		ch := make(chan tea.Msg, 1)
+		go func() { ch <- c() }()
+		var msg tea.Msg
+		select {
+		case msg = <-ch:
+		case <-deadline:
+			return
+		}
+		if cmds, ok := subCmds(msg); ok {
+			for _, sc := range cmds {
 				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					ms := runCmd(c, d)
-					mu.Lock()
-					all = append(all, ms...)
-					mu.Unlock()
-				}()
+				go run(sc)
 			}
-			wg.Wait()
-			out <- all
 			return
 		}
-		if msg == nil {
-			out <- nil
-			return
+		if msg != nil {
+			mu.Lock()
+			all = append(all, msg)
+			mu.Unlock()
 		}
-		out <- []tea.Msg{msg}
-	}()
-	select {
-	case ms := <-out:
-		return ms
-	case <-time.After(d):
-		return nil
 	}
+	wg.Add(1)
+	go run(cmd)
+	wg.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	return append([]tea.Msg(nil), all...)
+}
+
+// subCmds returns the commands of a batch or of a sequence (whose type
+// Bubble Tea does not export: any slice of commands).
+func subCmds(msg tea.Msg) ([]tea.Cmd, bool) {
+	if b, ok := msg.(tea.BatchMsg); ok {
+		return b, true
+	}
+	v := reflect.ValueOf(msg)
+	if !v.IsValid() || v.Kind() != reflect.Slice || v.Type().Elem() != reflect.TypeFor[tea.Cmd]() {
+		return nil, false
+	}
+	cmds := make([]tea.Cmd, v.Len())
+	for i := range cmds {
+		cmds[i] = v.Index(i).Interface().(tea.Cmd)
+	}
+	return cmds, true
 }
 
 // feed sends the messages of cmd back into the app, as the program would,
@@ -371,8 +410,7 @@ func writeFile(t testing.TB, path string, data []byte) {
 // ---- reading the app ----
 
 // editorTitle is the title of pane 2: what the tools pane has selected
-// ("Request", "get_weather (function)", "web_search (built-in)") or
-// "Add a tool" while the picker is open.
+// ("Request", "get_weather (function)", "web_search (built-in)").
 func editorTitle(t testing.TB, a *ui.App) string {
 	t.Helper()
 	m := regexp.MustCompile(`╭─2 ([^─╮]*)`).FindStringSubmatch(screen(a))
@@ -382,9 +420,28 @@ func editorTitle(t testing.TB, a *ui.App) string {
 	return strings.TrimSpace(m[1])
 }
 
+// hasDialog reports whether a dialog with that title is open.
+func hasDialog(a *ui.App, title string) bool {
+	return regexp.MustCompile(`╭─` + regexp.QuoteMeta(title) + `[─ ]`).MatchString(screen(a))
+}
+
+func requireDialog(t testing.TB, a *ui.App, title string) {
+	t.Helper()
+	if !hasDialog(a, title) {
+		t.Fatalf("no %q dialog on the screen:\n%s", title, screen(a))
+	}
+}
+
+func requireNoDialog(t testing.TB, a *ui.App, title string) {
+	t.Helper()
+	if hasDialog(a, title) {
+		t.Fatalf("the %q dialog is still open:\n%s", title, screen(a))
+	}
+}
+
 // isQuit reports whether cmd (or a command of its batch) quits the program.
 func isQuit(cmd tea.Cmd) bool {
-	for _, m := range runCmd(cmd, 500*time.Millisecond) {
+	for _, m := range runCmd(cmd, settle) {
 		if _, ok := m.(tea.QuitMsg); ok {
 			return true
 		}
@@ -392,17 +449,23 @@ func isQuit(cmd tea.Cmd) bool {
 	return false
 }
 
-// pick opens the picker and chooses the template with that label.
+// chosenRow matches the row under the cursor of a list dialog: "› label",
+// then its detail after two spaces, or the dialog's border.
+func chosenRow(label string) *regexp.Regexp {
+	return regexp.MustCompile(`› ` + regexp.QuoteMeta(label) + `( {2}|\s*│)`)
+}
+
+// pick opens the add picker and chooses the type with that label, moving
+// down to it as a user would.
 func pick(t testing.TB, a *ui.App, label string) {
 	t.Helper()
 	send(t, a, press('a'))
-	if got := editorTitle(t, a); got != "Add a tool" {
-		t.Fatalf("a did not open the picker; editor title %q", got)
-	}
-	chosen := regexp.MustCompile(`› ` + regexp.QuoteMeta(label) + `\s*│`)
+	requireDialog(t, a, "Add a tool")
+	chosen := chosenRow(label)
 	for range 40 {
 		if chosen.MatchString(screen(a)) {
 			send(t, a, kEnter)
+			requireNoDialog(t, a, "Add a tool")
 			return
 		}
 		send(t, a, kDown)
@@ -411,7 +474,7 @@ func pick(t testing.TB, a *ui.App, label string) {
 }
 
 // fieldValue is the text right of a one-line field's label on the screen,
-// such as "◀ low ▶" for a select.
+// such as "◀ low ▶" for a choice.
 func fieldValue(t testing.TB, a *ui.App, label string) string {
 	t.Helper()
 	re := regexp.MustCompile(`[▸ ] ` + regexp.QuoteMeta(label) + ` +([^│]*)│`)
@@ -432,6 +495,42 @@ func focusedField(t testing.TB, a *ui.App) string {
 	return strings.TrimSpace(m[1])
 }
 
+// editing reports whether a field is being edited: the idle status line
+// then starts with " EDIT ", and the key help with how to stop. (A long
+// status message hides both.)
+func editing(a *ui.App) bool {
+	ls := lines(a)
+	if len(ls) < 2 {
+		return false
+	}
+	return strings.HasPrefix(ls[len(ls)-2], " EDIT ") || strings.HasPrefix(ls[len(ls)-1], "esc stop editing")
+}
+
+func requireEditing(t testing.TB, a *ui.App, want bool) {
+	t.Helper()
+	if got := editing(a); got != want {
+		t.Fatalf("editing = %v, want %v:\n%s", got, want, screen(a))
+	}
+}
+
+// focusName focuses get_weather's Name field without editing it.
+func focusName(t testing.TB, a *ui.App) {
+	t.Helper()
+	send(t, a, press('j'), kEnter)
+	if got := focusedField(t, a); got != "Name" {
+		t.Fatalf("focused field %q, want Name", got)
+	}
+	requireEditing(t, a, false)
+}
+
+// editName starts editing get_weather's Name, the cursor at its end.
+func editName(t testing.TB, a *ui.App) {
+	t.Helper()
+	focusName(t, a)
+	send(t, a, kEnter)
+	requireEditing(t, a, true)
+}
+
 func toolOfTypeRaw(t testing.TB, raw []byte) string {
 	t.Helper()
 	m := map[string]any{}
@@ -444,7 +543,7 @@ func toolOfTypeRaw(t testing.TB, raw []byte) string {
 
 var lineCol = regexp.MustCompile(`line (\d+), column (\d+)`)
 
-// clearField empties the focused multi-line field.
+// clearField empties the multi-line field being edited.
 func clearField(t testing.TB, a *ui.App) {
 	t.Helper()
 	send(t, a, ctrl(tea.KeyHome))
@@ -453,15 +552,25 @@ func clearField(t testing.TB, a *ui.App) {
 	}
 }
 
+// brokenParams is pasted, not typed: typed, an editor that indents new
+// lines would change it.
 const brokenParams = "{\n  \"type\": \"object\",\n  oops\n}"
 
-// openParameters focuses get_weather's parameters for typing.
+// paste pastes text, as a terminal's bracketed paste does.
+func paste(t testing.TB, a *ui.App, text string) {
+	t.Helper()
+	send(t, a, tea.PasteMsg{Content: text})
+}
+
+// openParameters starts editing get_weather's parameters.
 func openParameters(t testing.TB, a *ui.App) {
 	t.Helper()
 	send(t, a, press('j'), kEnter, kTab, kTab)
 	if got := focusedField(t, a); !strings.HasPrefix(got, "Parameters") {
 		t.Fatalf("focused field %q, want Parameters", got)
 	}
+	send(t, a, kEnter)
+	requireEditing(t, a, true)
 }
 
 func toolTypesAfter(t testing.TB, a *ui.App) []string { return toolTypes(t, a.Output()) }
@@ -514,4 +623,42 @@ func paneLines(t testing.TB, a *ui.App, title string) []string {
 func paneText(t testing.TB, a *ui.App, title string) string {
 	t.Helper()
 	return strings.Join(strings.Fields(strings.Join(paneLines(t, a, title), "\n")), " ")
+}
+
+// diagTitle matches the diagnostics pane's title, in full or, when the pane
+// is narrow, short ("4 Diagnostics ✗1 !0").
+var diagTitle = regexp.MustCompile(`4 Diagnostics (?:· (\d+) errors?, (\d+) warnings?|✗(\d+) !(\d+))`)
+
+// diagCounts reads the numbers of errors and warnings off the diagnostics
+// pane's title.
+func diagCounts(t testing.TB, a *ui.App) (errs, warns int) {
+	t.Helper()
+	m := diagTitle.FindStringSubmatch(screen(a))
+	if m == nil {
+		t.Fatalf("no diagnostics pane title on the screen:\n%s", screen(a))
+	}
+	e, w := m[1], m[2]
+	if e == "" {
+		e, w = m[3], m[4]
+	}
+	fmt.Sscan(e, &errs)
+	fmt.Sscan(w, &warns)
+	return errs, warns
+}
+
+func requireCounts(t testing.TB, a *ui.App, errs, warns int) {
+	t.Helper()
+	if e, w := diagCounts(t, a); e != errs || w != warns {
+		t.Fatalf("diagnostics: %d errors, %d warnings; want %d and %d\n%s", e, w, errs, warns, screen(a))
+	}
+}
+
+// parseDoc parses a document for a test.
+func parseDoc(t testing.TB, text string) *model.Document {
+	t.Helper()
+	d, err := model.Parse([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }

@@ -51,7 +51,13 @@ func startProgram(t *testing.T, a *ui.App) *teatest.TestModel {
 // waitScreen polls the program's screen until ok holds, for up to 5s.
 func waitScreen(t *testing.T, tm *teatest.TestModel, what string, ok func(string) bool) string {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	return waitScreenFor(t, tm, 5*time.Second, what, ok)
+}
+
+// waitScreenFor polls the program's screen until ok holds, for up to d.
+func waitScreenFor(t *testing.T, tm *teatest.TestModel, d time.Duration, what string, ok func(string) bool) string {
+	t.Helper()
+	deadline := time.Now().Add(d)
 	last := ""
 	for {
 		reply := make(chan string, 1)
@@ -64,7 +70,7 @@ func waitScreen(t *testing.T, tm *teatest.TestModel, what string, ok func(string
 		case <-time.After(time.Until(deadline)):
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("waited 5s for %s; last screen:\n%s", what, last)
+			t.Fatalf("waited %s for %s; last screen:\n%s", d, what, last)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -74,13 +80,13 @@ func contains(s string) func(string) bool {
 	return func(screen string) bool { return strings.Contains(screen, s) }
 }
 
-// pickIn chooses a template in the picker of a running program.
+// pickIn chooses a type in the add picker of a running program.
 func pickIn(t *testing.T, tm *teatest.TestModel, label string) {
 	t.Helper()
 	tm.Send(press('a'))
-	re := regexp.MustCompile(`› ` + regexp.QuoteMeta(label) + `\s*│`)
+	re := chosenRow(label)
 	for range 40 {
-		s := waitScreen(t, tm, "the picker", contains("Add a tool"))
+		s := waitScreen(t, tm, "the picker", contains("╭─Add a tool"))
 		if re.MatchString(s) {
 			tm.Send(kEnter)
 			return
@@ -94,7 +100,7 @@ func pickIn(t *testing.T, tm *teatest.TestModel, label string) {
 func quitDiscarding(t *testing.T, tm *teatest.TestModel) *ui.App {
 	t.Helper()
 	tm.Send(ctrl('q'))
-	waitScreen(t, tm, "the quit prompt", contains("Unsaved changes"))
+	waitScreen(t, tm, "the quit prompt", contains("There are unsaved changes"))
 	tm.Send(press('d'))
 	return tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*ui.App)
 }
@@ -104,7 +110,7 @@ func TestProgramAddWebSearchWithContextSize(t *testing.T) {
 	tm := startProgram(t, ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps}))
 
 	pickIn(t, tm, "web_search")
-	waitScreen(t, tm, "the web_search form", contains("Context size"))
+	waitScreen(t, tm, "the web_search form", contains("▸ Type"))
 	tm.Send(kTab)
 	tm.Send(kRight)
 	waitScreen(t, tm, "context size low", func(s string) bool {
@@ -126,24 +132,22 @@ func TestProgramBrokenParameters(t *testing.T) {
 	_, deps := newFakes(t)
 	tm := startProgram(t, ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps}))
 
-	for _, m := range []tea.Msg{press('j'), kEnter, kTab, kTab, ctrl(tea.KeyHome)} {
+	for _, m := range []tea.Msg{press('j'), kEnter, kTab, kTab, kEnter, ctrl(tea.KeyHome)} {
 		tm.Send(m)
 	}
-	waitScreen(t, tm, "the parameters field", contains("▸ Parameters"))
+	waitScreen(t, tm, "the parameters field being edited", contains(" EDIT "))
 	for range 60 {
 		tm.Send(ctrl('k'))
 	}
-	for _, m := range keysOf(brokenParams) {
-		tm.Send(m)
-	}
+	tm.Send(tea.PasteMsg{Content: brokenParams})
 	tm.Send(kEsc)
-	waitScreen(t, tm, "the error", contains("Diagnostics (1)"))
+	waitScreen(t, tm, "the error", contains("4 Diagnostics ✗1 !0"))
 	a := quitDiscarding(t, tm)
 
 	s := screen(a)
 	requireContains(t, s, "line 3, column 3", "final screen")
-	requireContains(t, s, "Diagnostics (1)", "final screen")
 	requireContains(t, s, "tools_defs[0]", "final screen")
+	requireCounts(t, a, 1, 0)
 	requireTools(t, a, "web_search", "file_search")
 }
 
@@ -267,9 +271,10 @@ func TestProgramSaveAs(t *testing.T) {
 	tm.Send(press('j'))
 	tm.Send(press('x'))
 	tm.Send(press('q'))
-	waitScreen(t, tm, "the quit prompt", contains("Unsaved changes"))
+	waitScreen(t, tm, "the quit prompt", contains("There are unsaved changes"))
 	tm.Send(press('s'))
-	waitScreen(t, tm, "the save prompt", contains("Save as:"))
+	waitScreen(t, tm, "the save prompt", contains("╭─Save as"))
+	tm.Send(ctrl('e'))
 	tm.Send(ctrl('u'))
 	tm.Type(path)
 	tm.Send(kEnter)
@@ -288,4 +293,52 @@ func TestProgramSaveAs(t *testing.T) {
 	if err := json.Unmarshal(a.Output(), &req); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestProgramStatusClears: in a running program a status message goes away
+// by itself after 4 s, and the idle status comes back.
+func TestProgramStatusClears(t *testing.T) {
+	t.Parallel()
+	_, deps := newFakes(t)
+	tm := startProgram(t, ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps}))
+	idle := "example.json · 3 tools in the request · 0 errors · 0 warnings"
+	waitScreen(t, tm, "the idle status", contains(idle))
+	start := time.Now()
+	tm.Send(ctrl('z'))
+	waitScreen(t, tm, "the message", contains("Nothing to undo"))
+	waitScreenFor(t, tm, 8*time.Second, "the message to clear", contains(idle))
+	if el := time.Since(start); el < 3900*time.Millisecond {
+		t.Errorf("the message cleared after %s, want 4 s", el)
+	}
+}
+
+// TestProgramPaletteCopies: ctrl+p, a few letters and enter run Copy
+// request JSON: the request goes to the terminal (OSC 52) and the system
+// clipboard.
+func TestProgramPaletteCopies(t *testing.T) {
+	clip := &signalClipboard{texts: make(chan string, 4)}
+	_, deps := newFakes(t)
+	deps.CopyNative = clip.copy
+	a := ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps})
+	want := string(a.Output())
+	tm := startProgram(t, a)
+
+	tm.Send(ctrl('p'))
+	waitScreen(t, tm, "the palette", contains("╭─Commands"))
+	tm.Type("cpyreq")
+	waitScreen(t, tm, "Copy request JSON chosen", chosenRow("Copy request JSON").MatchString)
+	tm.Send(kEnter)
+	select {
+	case got := <-clip.texts:
+		if got != want {
+			t.Fatal("the system clipboard did not get the request")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the system clipboard was never written")
+	}
+	osc := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(want))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(osc)) },
+		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	st := waitScreen(t, tm, "the copy status", contains("Copied request JSON"))
+	requireNotContains(t, st, "╭─Commands", "screen after the palette ran")
 }

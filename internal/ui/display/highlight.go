@@ -65,20 +65,25 @@ var colorsGen atomic.Uint64
 // Resolve converts the palette's styles to SGR sequences.
 func (p Palette) Resolve() *Colors {
 	c := &Colors{gen: colorsGen.Add(1)}
-	c.pre[kKey] = sgr(p.Key)
-	c.pre[kString] = sgr(p.String)
-	c.pre[kNumber] = sgr(p.Number)
-	c.pre[kLiteral] = sgr(p.Literal)
-	c.pre[kPunct] = sgr(p.Punct)
+	c.pre[kKey] = SGR(p.Key)
+	c.pre[kString] = SGR(p.String)
+	c.pre[kNumber] = SGR(p.Number)
+	c.pre[kLiteral] = SGR(p.Literal)
+	c.pre[kPunct] = SGR(p.Punct)
 	return c
 }
 
 var plainColors = &Colors{gen: colorsGen.Add(1)}
 
-// sgr builds the sequence lipgloss' Style.Render puts in front of text, in
-// the same attribute order, without the per-space splitting Render does for
-// underlined text.
-func sgr(s lipgloss.Style) string {
+// SGR returns the SGR sequence that starts text in style s, or "" when s
+// sets none of the inline attributes. It is the sequence lipgloss'
+// Style.Render puts in front of text, with the attributes in the same
+// order, without the per-space splitting Render does for underlined text.
+// Only foreground, background and underline colours, bold, italic, faint,
+// underline (and its style), strikethrough, reverse and blink are used;
+// layout properties, transforms and hyperlinks are ignored. End the run
+// with SGRReset. SGR allocates; resolve a style once and keep the string.
+func SGR(s lipgloss.Style) string {
 	var te ansi.Style
 	if s.GetBold() {
 		te = te.Bold()
@@ -128,8 +133,8 @@ func isColor(c color.Color) bool {
 	return !none
 }
 
-// sgrEnd closes a styled run (what lipgloss uses too).
-const sgrEnd = ansi.ResetStyle
+// SGRReset closes a run started with SGR (what lipgloss uses too).
+const SGRReset = ansi.ResetStyle
 
 // Doc holds a JSON text split into lines once, for windowed rendering. It
 // keeps the caller's bytes (no copy) and an index of line starts; lines are
@@ -313,9 +318,9 @@ func (w *lineWriter) open(pre string, safe bool) {
 		return
 	}
 	if w.pre != "" {
-		w.out = append(w.out, sgrEnd...)
+		w.out = append(w.out, SGRReset...)
 	} else if pre == "" && !safe {
-		w.out = append(w.out, sgrEnd...)
+		w.out = append(w.out, SGRReset...)
 	}
 	w.pre = pre
 	w.out = append(w.out, pre...)
@@ -323,7 +328,7 @@ func (w *lineWriter) open(pre string, safe bool) {
 
 func (w *lineWriter) close() {
 	if w.started && w.pre != "" {
-		w.out = append(w.out, sgrEnd...)
+		w.out = append(w.out, SGRReset...)
 	}
 }
 

@@ -172,7 +172,7 @@ func TestRenderColours(t *testing.T) {
 	if key == "" || str == "" || key == str || num == lit {
 		t.Fatalf("palette does not resolve to distinct SGR: %q", c.pre)
 	}
-	if want := p.Key.Render("x"); want != key+"x"+sgrEnd {
+	if want := p.Key.Render("x"); want != key+"x"+SGRReset {
 		t.Fatalf("SGR %q does not match lipgloss' %q", key, want)
 	}
 	render := func(needle string) string {
@@ -184,13 +184,13 @@ func TestRenderColours(t *testing.T) {
 		return d.Render(p, i, 1, 200, 0)[0]
 	}
 	for needle, want := range map[string]string{
-		`"name": "get_weather_1"`: `      ` + key + `"name"` + sgrEnd + punct + `:` + sgrEnd + ` ` + str + `"get_weather_1"` + sgrEnd + punct + `,` + sgrEnd,
-		`"minimum": 1,`:           `            ` + key + `"minimum"` + sgrEnd + punct + `:` + sgrEnd + ` ` + num + `1` + sgrEnd + punct + `,` + sgrEnd,
-		`"minimum": -1.5e3`:       `            ` + key + `"minimum"` + sgrEnd + punct + `:` + sgrEnd + ` ` + num + `-1.5e3` + sgrEnd,
-		`"strict": true`:          `      ` + key + `"strict"` + sgrEnd + punct + `:` + sgrEnd + ` ` + lit + `true` + sgrEnd,
-		`"parallel_tool_calls"`:   `  ` + key + `"parallel_tool_calls"` + sgrEnd + punct + `:` + sgrEnd + ` ` + lit + `null` + sgrEnd,
-		`"celsius",`:              `              ` + str + `"celsius"` + sgrEnd + punct + `,` + sgrEnd,
-		`"tools": [`:              `  ` + key + `"tools"` + sgrEnd + punct + `:` + sgrEnd + ` ` + punct + `[` + sgrEnd,
+		`"name": "get_weather_1"`: `      ` + key + `"name"` + SGRReset + punct + `:` + SGRReset + ` ` + str + `"get_weather_1"` + SGRReset + punct + `,` + SGRReset,
+		`"minimum": 1,`:           `            ` + key + `"minimum"` + SGRReset + punct + `:` + SGRReset + ` ` + num + `1` + SGRReset + punct + `,` + SGRReset,
+		`"minimum": -1.5e3`:       `            ` + key + `"minimum"` + SGRReset + punct + `:` + SGRReset + ` ` + num + `-1.5e3` + SGRReset,
+		`"strict": true`:          `      ` + key + `"strict"` + SGRReset + punct + `:` + SGRReset + ` ` + lit + `true` + SGRReset,
+		`"parallel_tool_calls"`:   `  ` + key + `"parallel_tool_calls"` + SGRReset + punct + `:` + SGRReset + ` ` + lit + `null` + SGRReset,
+		`"celsius",`:              `              ` + str + `"celsius"` + SGRReset + punct + `,` + SGRReset,
+		`"tools": [`:              `  ` + key + `"tools"` + SGRReset + punct + `:` + SGRReset + ` ` + punct + `[` + SGRReset,
 	} {
 		if got := render(needle); got != want {
 			t.Errorf("line with %s:\n got %q\nwant %q", needle, got, want)
@@ -200,7 +200,7 @@ func TestRenderColours(t *testing.T) {
 	// another string is not a key.
 	d2 := NewDoc([]byte(`  "a\"b\\": "x\": y"`))
 	got := d2.Render(p, 0, 1, 100, 0)[0]
-	want := `  ` + key + `"a\"b\\"` + sgrEnd + punct + `:` + sgrEnd + ` ` + str + `"x\": y"` + sgrEnd
+	want := `  ` + key + `"a\"b\\"` + SGRReset + punct + `:` + SGRReset + ` ` + str + `"x\": y"` + SGRReset
 	if got != want {
 		t.Errorf("escaped quotes:\n got %q\nwant %q", got, want)
 	}

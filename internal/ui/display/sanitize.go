@@ -5,7 +5,13 @@
 // Everything in this package is display only. The document, the config file
 // and the clipboard keep the exact value the user typed or loaded; only the
 // text that reaches View(), the window title or the status line goes through
-// Sanitize or SanitizeLine.
+// Sanitize or SanitizeLine. They are the one sanitiser of the program: the
+// editor shows its text through NextEscape, AppendEscape and EscapeWidth,
+// which give the same result cell by cell, and `tooltui build` prints its
+// diagnostics and errors through SanitizeLine.
+//
+// SGR is the one conversion of a lipgloss style to an escape sequence, for
+// the preview and the editor alike.
 package display
 
 import (
@@ -16,8 +22,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// tabWidth is the tab stop used when expanding '\t'.
-const tabWidth = 4
+// TabWidth is the tab stop used when expanding '\t': a tab advances to the
+// next multiple of TabWidth cells, counted from the start of the line.
+const TabWidth = 4
 
 // Sanitize returns s in a form that is safe to print on a terminal and that
 // shows what s really contains. It is meant for multi-line text (previews,
@@ -25,7 +32,8 @@ const tabWidth = 4
 //
 //   - '\n' is kept.
 //   - '\t' is expanded with spaces to the next multiple of 4 cells, counted
-//     from the start of the line.
+//     from the start of the line on the result, as ansi.StringWidth measures
+//     it.
 //   - Every other C0 control (U+0000–U+001F) and DEL become `\xNN`
 //     (`\x1b`, `\x00`, `\x7f`), except '\r', which becomes `\r`.
 //     With ESC shown as text, no escape sequence (CSI, OSC, DCS, APC, PM,
@@ -37,9 +45,15 @@ const tabWidth = 4
 //   - Bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069),
 //     zero-width and other invisible format characters (U+200B–U+200D,
 //     U+2060–U+2064, U+FEFF, U+00AD, U+034F, U+180E, U+3164, U+FFA0, ...),
-//     the line and paragraph separators U+2028/U+2029 and Unicode tag
-//     characters (U+E0000–U+E007F, the "ASCII smuggling" alphabet) become
-//     `<U+202E>`.
+//     the prepended concatenation marks (U+0600–U+0605, U+06DD, U+070F,
+//     U+0890, U+0891, U+08E2, U+110BD, U+110CD: format characters that
+//     swallow the character after them), the line and paragraph separators
+//     U+2028/U+2029 and Unicode tag characters (U+E0000–U+E007F, the "ASCII
+//     smuggling" alphabet) become `<U+202E>`.
+//   - The few letters that join the character after them into one cluster
+//     (grapheme Prepend: U+0D4E, U+111C2, U+111C3, ...) are escaped the same
+//     way when what follows them is escaped, so that they never join an
+//     escape or a tab's spaces.
 //   - Exceptions that keep emoji intact: a ZWJ (U+200D) between two emoji,
 //     one variation selector right after a character, and the tag sequence
 //     of a subdivision flag (U+1F3F4 + up to 7 tag letters + U+E007F) are
@@ -76,6 +90,10 @@ func sanitize(s string, oneLine bool) string {
 // in multi-line mode starts a new line at column 0.
 func appendSanitized(dst []byte, s string, from, to int, oneLine bool, col int) []byte {
 	segStart := len(dst) // output whose width has not yet been added to col
+	// back is 1 after a tab: its last space is measured again with the
+	// text after it, which may join it (a combining mark, an emoji
+	// modifier), and its width taken off col.
+	back := 0
 	j := from
 	for j < to {
 		k := scanClean(s, j, to, oneLine)
@@ -83,41 +101,113 @@ func appendSanitized(dst []byte, s string, from, to int, oneLine bool, col int) 
 		if j = k; j >= to {
 			break
 		}
-		if c := s[j]; c < utf8.RuneSelf {
-			switch c {
-			case '\t':
-				seg := dst[segStart:]
-				if nl := bytes.LastIndexByte(seg, '\n'); nl >= 0 {
-					col, seg = 0, seg[nl+1:]
-				}
-				col += ansi.StringWidth(unsafe.String(unsafe.SliceData(seg), len(seg)))
-				n := tabWidth - col%tabWidth
-				dst = append(dst, "    "[:n]...)
-				col += n
-				segStart = len(dst)
-			case '\r':
-				dst = append(dst, `\r`...)
-			case '\n': // only reached in one-line mode
-				dst = append(dst, `\n`...)
-			default:
-				dst = appendHexByte(dst, c)
+		if s[j] == '\t' {
+			seg := dst[segStart-back:]
+			if nl := bytes.LastIndexByte(seg, '\n'); nl >= 0 {
+				col, seg = 0, seg[nl+1:]
+			} else {
+				col -= back
 			}
+			col += ansi.StringWidth(unsafe.String(unsafe.SliceData(seg), len(seg)))
+			n := TabWidth - col%TabWidth
+			dst = append(dst, "    "[:n]...)
+			col += n
+			segStart, back = len(dst), 1
 			j++
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[j:to])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			dst = appendHexByte(dst, s[j])
-		case r < 0xA0: // C1
-			dst = append(dst, `\u00`...)
-			dst = append(dst, hexLower[r>>4], hexLower[r&0xF])
-		default:
-			dst = appendCodePoint(dst, r)
-		}
+		var size int
+		dst, size = appendEscape(dst, s[j:to])
 		j += size
 	}
 	return dst
+}
+
+// NextEscape returns the index of the first rune of s[from:to] that
+// SanitizeLine does not copy as is (a tab, a control character, an invalid
+// byte, a bidi control, ...), or to. from must be at a rune boundary where
+// SanitizeLine's own scan could be (not inside the tag sequence of a
+// subdivision flag). The whole of s is context for the decisions about ZWJ,
+// variation selectors and flag tags, so cutting a line into pieces at rune
+// boundaries gives the same answers as scanning it whole.
+func NextEscape(s string, from, to int) int {
+	from, to = max(from, 0), min(to, len(s))
+	if from >= to {
+		return to
+	}
+	return scanClean(s, from, to, true)
+}
+
+// AppendEscape appends the form SanitizeLine gives the rune (or the invalid
+// byte) at s[i], for a position NextEscape stopped at, and returns the new
+// slice and the number of bytes of s it stands for. The form is always
+// printable ASCII, one cell per byte: `\x1b`, `\r`, `\n`, `\xff`, `\u009b`,
+// `<U+202E>`. A tab is expanded with spaces to the next tab stop, col being
+// the display column of s[i] in the line. A rune that SanitizeLine keeps as
+// is is escaped all the same (`\x61`, `<U+00E9>`). It returns (dst, 0) when
+// i is out of range.
+func AppendEscape(dst []byte, s string, i, col int) ([]byte, int) {
+	if i < 0 || i >= len(s) {
+		return dst, 0
+	}
+	if s[i] == '\t' {
+		return append(dst, "    "[:TabWidth-max(col, 0)%TabWidth]...), 1
+	}
+	return appendEscape(dst, s[i:])
+}
+
+// EscapeWidth returns the width in cells of what AppendEscape(nil, s, i,
+// col) appends (also its length in bytes) and the number of bytes of s it
+// stands for, without building it.
+func EscapeWidth(s string, i, col int) (w, size int) {
+	if i < 0 || i >= len(s) {
+		return 0, 0
+	}
+	c := s[i]
+	if c < utf8.RuneSelf {
+		switch c {
+		case '\t':
+			return TabWidth - max(col, 0)%TabWidth, 1
+		case '\r', '\n':
+			return 2, 1
+		}
+		return 4, 1
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case r == utf8.RuneError && size == 1:
+		return 4, 1
+	case r < 0xA0: // C1
+		return 6, size
+	}
+	n := 4
+	for r>>(4*n) != 0 {
+		n++
+	}
+	return n + 4, size
+}
+
+// appendEscape appends the escaped form of the first rune (or invalid byte)
+// of s, which is not a tab, and returns its size in s.
+func appendEscape(dst []byte, s string) ([]byte, int) {
+	if c := s[0]; c < utf8.RuneSelf {
+		switch c {
+		case '\r':
+			return append(dst, `\r`...), 1
+		case '\n':
+			return append(dst, `\n`...), 1
+		}
+		return appendHexByte(dst, c), 1
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	switch {
+	case r == utf8.RuneError && size == 1:
+		return appendHexByte(dst, s[0]), 1
+	case r < 0xA0: // C1
+		dst = append(dst, `\u00`...)
+		return append(dst, hexLower[r>>4], hexLower[r&0xF]), size
+	}
+	return appendCodePoint(dst, r), size
 }
 
 const (
@@ -149,6 +239,7 @@ const (
 	clsZWJ    // kept between two emoji
 	clsVS     // kept unless it follows another variation selector
 	clsFlag   // U+1F3F4: may carry a subdivision tag sequence
+	clsJoin   // a Prepend letter: kept unless what follows is escaped
 )
 
 // scanClean returns the index of the first rune in s[j:to] that Sanitize
@@ -191,6 +282,10 @@ func scanClean(s string, j, to int, oneLine bool) int {
 			}
 		case clsFlag:
 			size += flagTags(s, j+size, to)
+		case clsJoin:
+			if !keepJoin(s, j, oneLine) {
+				return j
+			}
 		default:
 			return j
 		}
@@ -224,6 +319,10 @@ func runeClass(r rune) int {
 			// mark, Hangul fillers, Khmer inherent vowels, Mongolian
 			// vowel separator: invisible or bidi.
 			return clsEscape
+		case r >= 0x600 && r <= 0x605, r == 0x6DD, r == 0x70F, r == 0x890, r == 0x891, r == 0x8E2:
+			return clsEscape // prepended concatenation marks
+		case r == 0xD4E:
+			return clsJoin
 		}
 		return clsKeep
 	case r < 0x2070:
@@ -254,6 +353,11 @@ func runeClass(r rune) int {
 		return clsFlag
 	case r >= 0x1BCA0 && r <= 0x1BCA3, r >= 0x1D173 && r <= 0x1D17A:
 		return clsEscape // shorthand and musical format controls
+	case r == 0x110BD, r == 0x110CD:
+		return clsEscape // Kaithi number signs (prepended concatenation marks)
+	case r == 0x111C2, r == 0x111C3, r == 0x113D1, r == 0x1193F, r == 0x11941,
+		r >= 0x11A84 && r <= 0x11A89, r == 0x11D46, r == 0x11F02:
+		return clsJoin
 	case r >= 0xE0000 && r <= 0xE0FFF:
 		if r >= 0xE0100 && r <= 0xE01EF {
 			return clsVS
@@ -299,6 +403,37 @@ func keepZWJ(s string, j, size int) bool {
 	}
 	return isPict(prev)
 }
+
+// keepJoin reports whether the Prepend letter at s[j] is kept: the run of
+// Prepend letters it starts must be followed by the end of s or by a rune
+// that is kept (in multi-line mode, '\n' counts as kept: nothing joins a
+// line break). A run longer than maxJoinRun is escaped, which bounds the
+// work.
+func keepJoin(s string, j int, oneLine bool) bool {
+	for range maxJoinRun {
+		_, n := utf8.DecodeRuneInString(s[j:])
+		if j += n; j >= len(s) {
+			return true
+		}
+		if c := s[j]; c < utf8.RuneSelf {
+			return c >= 0x20 && c != 0x7f || c == '\n' && !oneLine
+		}
+		r, n := utf8.DecodeRuneInString(s[j:])
+		if r == utf8.RuneError && n == 1 {
+			return false
+		}
+		switch runeClass(r) {
+		case clsEscape, clsZWJ: // a ZWJ after a letter is never between emoji
+			return false
+		case clsJoin:
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+const maxJoinRun = 32
 
 // keepVS reports whether the variation selector at s[j] is kept: it must
 // follow a character on the same line that is not itself a variation

@@ -77,6 +77,15 @@ var sanitizeCases = []struct {
 	{name: "replacement char is valid", in: "\ufffd", want: "\ufffd"},
 	{name: "latin-1 and nbsp", in: "café\u00a0ok", want: "café\u00a0ok"},
 	{name: "backslash kept", in: `C:\x1b`, want: `C:\x1b`},
+	{name: "prepended concatenation mark", in: "\u0600123\U000110BD", want: `<U+0600>123<U+110BD>`},
+	{name: "prepend letter before text", in: "\u0d4eമ", want: "\u0d4eമ"},
+	{name: "prepend letter at end", in: "a\u0d4e", want: "a\u0d4e"},
+	{name: "prepend letter before escape", in: "\u0d4e\x1b", want: `<U+0D4E>\x1b`},
+	{name: "prepend letters before ZWJ", in: "\u0d4e\U000111C2\u200d", want: `<U+0D4E><U+111C2><U+200D>`},
+	{name: "prepend letter before tab", in: "\u0d4e\tx", want: "<U+0D4E>    x"},
+	{name: "prepend letter before newline", in: "\u0d4e\nx", want: "\u0d4e\nx", line: `<U+0D4E>\nx`},
+	{name: "emoji modifier after tab", in: "\t\U0001F3FB\tx", want: "    \U0001F3FB    x"},
+	{name: "combining mark after tab", in: "\t\u0301ab\tx", want: "    \u0301ab  x"},
 }
 
 // checkDisplaySafe asserts the sanitiser's output properties.

@@ -126,3 +126,20 @@ func BenchmarkSetValue1MB(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// BenchmarkViewUnicode: View of a window full of non-ASCII text (accents,
+// CJK, emoji, combining marks, escapes), where every cell goes through
+// grapheme segmentation.
+func BenchmarkViewUnicode(b *testing.B) {
+	line := "  \"description\": \"Météo à Zürich 日本語 😀👍🏽 e\u0301 \u202e\x1b tab\tend\","
+	text := strings.Repeat(line+"\n", 3000)
+	m := New()
+	m.SetSize(80, 20)
+	m.SetValue(text)
+	m.Focus()
+	m.SetCursor(1500, 30)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = m.View()
+	}
+}

@@ -9,9 +9,12 @@
 //
 // The text is stored exactly: Value returns byte for byte what SetValue and
 // the edits produced (tabs, CR, control characters and invalid UTF-8
-// included). Only the display is sanitised: control characters, bidi
-// controls, zero-width clusters and invalid bytes are shown as escapes such
-// as \x1b or \u202e, tabs are expanded to the next multiple of 4 cells.
+// included). Only the display is sanitised, with the rules of
+// display.SanitizeLine, so a line looks exactly as it does in the rest of the
+// program: control characters and invalid bytes are shown as \x1b, \r,
+// \xff, C1 controls as \u009b, bidi controls, zero-width and other
+// invisible characters as <U+202E>, and tabs are expanded to the next
+// multiple of display.TabWidth cells.
 //
 // Model is a value type in the bubbles house style, but copies share the line
 // buffer: always keep the Model returned by Update and do not keep old copies
@@ -19,7 +22,6 @@
 package editor
 
 import (
-	"image/color"
 	"strconv"
 	"strings"
 	"unicode"
@@ -28,10 +30,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-)
 
-// tabWidth is the display tab stop. The stored text keeps the tab.
-const tabWidth = 4
+	"github.com/tooltui/tooltui/internal/ui/display"
+)
 
 // indent is what the InsertTab binding inserts.
 const indent = "  "
@@ -39,8 +40,9 @@ const indent = "  "
 // Styles are the editor's styles. Only foreground and background colours,
 // bold, italic, underline, reverse, blink, faint and strikethrough are
 // honoured; padding, margins, borders, widths, hyperlinks and transforms are
-// ignored, because the editor turns each style into one SGR sequence written
-// before a run of cells (View never calls Style.Render).
+// ignored, because the editor turns each style into one SGR sequence
+// (display.SGR) written before a run of cells (View never calls
+// Style.Render).
 type Styles struct {
 	// Text is the style of ordinary text.
 	Text lipgloss.Style
@@ -53,8 +55,10 @@ type Styles struct {
 	// Placeholder is the style of the placeholder text.
 	Placeholder lipgloss.Style
 	// Escape is the style of escaped control characters and invalid bytes
-	// (\x1b, \u202e, \xff, ...).
+	// (\x1b, <U+202E>, \xff, ...).
 	Escape lipgloss.Style
+	// Selection is the style of the text while it is selected (SelectAll).
+	Selection lipgloss.Style
 }
 
 // DefaultStyles returns the default styles for a dark or light background.
@@ -67,6 +71,7 @@ func DefaultStyles(isDark bool) Styles {
 		Cursor:           lipgloss.NewStyle().Reverse(true),
 		Placeholder:      lipgloss.NewStyle().Foreground(ld(lipgloss.Color("248"), lipgloss.Color("240"))),
 		Escape:           lipgloss.NewStyle().Faint(true).Foreground(ld(lipgloss.Color("130"), lipgloss.Color("172"))),
+		Selection:        lipgloss.NewStyle().Background(ld(lipgloss.Color("153"), lipgloss.Color("24"))),
 	}
 }
 
@@ -89,6 +94,13 @@ type Model struct {
 	// typing, InsertString and pastes, which are truncated to fit.
 	// 0 means no limit. SetValue is never truncated.
 	CharLimit int
+	// AutoIndent makes the InsertNewline key start the new line with the
+	// indentation of the current one, two more spaces after an opening
+	// '{' or '[' (and, when the matching '}' or ']' follows the cursor,
+	// that bracket moves to a line of its own below), and makes a '}' or
+	// ']' typed on a line that is blank up to the cursor remove two spaces
+	// of indentation. Pastes and InsertString are never re-indented.
+	AutoIndent bool
 	// Styles are the editor styles.
 	Styles Styles
 	// KeyMap holds the key bindings.
@@ -104,6 +116,7 @@ type Model struct {
 
 	focused    bool
 	realCursor bool // when true View draws no virtual cursor
+	selAll     bool // the whole text is selected
 
 	version uint64
 	size    int // len(Value())
@@ -141,16 +154,45 @@ func (m *Model) lineAt(i int) string {
 }
 
 // SetValue replaces the whole text. The cursor moves to the start, the
-// scroll position is reset and Version is incremented. CharLimit does not
-// apply.
+// scroll position is reset, the selection is dropped and Version is
+// incremented. CharLimit does not apply.
 func (m *Model) SetValue(s string) {
 	m.lines = strings.Split(s, "\n")
 	m.size = len(s)
 	m.row, m.cb, m.goalX = 0, 0, -1
 	m.yOff, m.xOff = 0, 0
+	m.selAll = false
 	m.version++
 	m.cache = &valueCache{ok: true, s: s}
 }
+
+// SetValueKeepCursor is SetValue that keeps the cursor on the same line and
+// rune column, clamped to the new text, and the scroll position as far as
+// the cursor stays visible: for replacing the text with a reformatted
+// version of itself (pretty-printed JSON).
+func (m *Model) SetValueKeepCursor(s string) {
+	line, col := m.Line(), m.Column()
+	yOff, xOff := m.yOff, m.xOff
+	m.SetValue(s)
+	m.yOff, m.xOff = yOff, xOff
+	m.SetCursor(line, col)
+}
+
+// SelectAll selects the whole text (nothing when it is empty). While it is
+// selected, View shows it in Styles.Selection without the virtual cursor;
+// typing, InsertNewline, InsertTab, a paste or InsertString replace it; the
+// delete keys (DeleteCharacterBackward/Forward, DeleteWordBackward/Forward,
+// DeleteBeforeCursor, DeleteAfterCursor) clear the text; a movement key
+// drops the selection and puts the cursor at the start of the text
+// (CharacterBackward, LineUp, WordBackward, LineStart, PageUp, BufferStart)
+// or at its end (the others). Other keys leave it selected.
+func (m *Model) SelectAll() { m.selAll = m.size > 0 }
+
+// Selected reports whether the whole text is selected.
+func (m Model) Selected() bool { return m.selAll }
+
+// ClearSelection drops the selection; the text and the cursor stay.
+func (m *Model) ClearSelection() { m.selAll = false }
 
 // Value returns the text. It is cached and rebuilt only after an edit.
 // Value writes the cache, so do not call it concurrently (for example from a
@@ -184,9 +226,11 @@ func (m Model) Line() int { return m.row }
 func (m Model) Column() int { return utf8.RuneCountInString(m.lineAt(m.row)[:m.cb]) }
 
 // SetCursor moves the cursor to a 0-based line and rune column, both
-// clamped to the text, and scrolls to make it visible.
+// clamped to the text, and scrolls to make it visible. It drops the
+// selection.
 func (m *Model) SetCursor(line, col int) {
 	m.ensure()
+	m.selAll = false
 	line = min(max(line, 0), len(m.lines)-1)
 	s := m.lines[line]
 	b := 0
@@ -201,8 +245,10 @@ func (m *Model) SetCursor(line, col int) {
 // SetCursorOffset moves the cursor to a byte offset into Value() (clamped),
 // as reported by encoding/json's SyntaxError.Offset, and scrolls to make it
 // visible. An offset inside a UTF-8 sequence moves back to its first byte.
+// It drops the selection.
 func (m *Model) SetCursorOffset(off int) {
 	m.ensure()
+	m.selAll = false
 	off = max(off, 0)
 	row := len(m.lines) - 1
 	for i, l := range m.lines {
@@ -270,13 +316,30 @@ func (m Model) Cursor() *tea.Cursor {
 }
 
 // InsertString inserts s at the cursor as one edit, as a paste does:
-// CRLF and CR become LF, and s is truncated to CharLimit.
+// CRLF and CR become LF, and s is truncated to CharLimit. While the text is
+// selected, a non-empty s replaces it.
 func (m *Model) InsertString(s string) {
 	m.ensure()
-	if m.insert(s) {
+	switch {
+	case m.selAll && s != "":
+		m.replaceAll(s)
+		m.goalX = -1
+	case m.insert(s):
 		m.goalX = -1
 	}
 	m.fit()
+}
+
+// replaceAll replaces the whole text with s (CharLimit applies) as one edit
+// and drops the selection.
+func (m *Model) replaceAll(s string) {
+	m.selAll = false
+	had := m.size > 0
+	m.lines = []string{""} // a new array: copies keep theirs
+	m.row, m.cb, m.size = 0, 0, 0
+	if !m.insert(s) && had {
+		m.edited()
+	}
 }
 
 // Update handles tea.KeyPressMsg and tea.PasteMsg while focused. Keys it does
@@ -300,6 +363,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) {
 	m.ensure()
 	s := msg.String()
 	k := &m.KeyMap
+	if m.selAll {
+		m.handleSelectedKey(msg, s)
+		return
+	}
 	line := m.lines[m.row]
 	keepGoal := false
 	switch {
@@ -312,7 +379,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) {
 		}
 	case matches(s, k.CharacterForward):
 		if m.cb < len(line) {
-			m.cb, _, _ = nextUnit(line, m.cb, 0)
+			m.cb = unitEnd(line, m.cb)
 		} else if m.row < len(m.lines)-1 {
 			m.row++
 			m.cb = 0
@@ -359,7 +426,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) {
 		m.row = len(m.lines) - 1
 		m.cb = len(m.lines[m.row])
 	case matches(s, k.InsertNewline):
-		m.insert("\n")
+		if m.AutoIndent {
+			m.newlineIndented()
+		} else {
+			m.insert("\n")
+		}
 	case matches(s, k.InsertTab):
 		m.insert(indent)
 	case matches(s, k.DeleteCharacterBackward):
@@ -370,8 +441,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) {
 		}
 	case matches(s, k.DeleteCharacterForward):
 		if m.cb < len(line) {
-			end, _, _ := nextUnit(line, m.cb, 0)
-			m.deleteRange(m.row, m.cb, m.row, end)
+			m.deleteRange(m.row, m.cb, m.row, unitEnd(line, m.cb))
 		} else if m.row < len(m.lines)-1 {
 			m.deleteRange(m.row, m.cb, m.row+1, 0)
 		}
@@ -390,7 +460,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) {
 	case matches(s, k.DeleteBeforeCursor):
 		m.deleteRange(m.row, 0, m.row, m.cb)
 	case msg.Text != "" && msg.Mod&textMods == 0:
-		m.insert(msg.Text)
+		if !m.AutoIndent || !m.dedentClosing(msg.Text) {
+			m.insert(msg.Text)
+		}
 	default:
 		return
 	}
@@ -398,6 +470,87 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) {
 		m.goalX = -1
 	}
 	m.fit()
+}
+
+// handleSelectedKey handles a key while the whole text is selected.
+func (m *Model) handleSelectedKey(msg tea.KeyPressMsg, s string) {
+	k := &m.KeyMap
+	switch {
+	case matches(s, k.CharacterBackward), matches(s, k.LineUp), matches(s, k.WordBackward),
+		matches(s, k.LineStart), matches(s, k.PageUp), matches(s, k.BufferStart):
+		m.selAll = false
+		m.row, m.cb = 0, 0
+	case matches(s, k.CharacterForward), matches(s, k.LineDown), matches(s, k.WordForward),
+		matches(s, k.LineEnd), matches(s, k.PageDown), matches(s, k.BufferEnd):
+		m.selAll = false
+		m.row = len(m.lines) - 1
+		m.cb = len(m.lines[m.row])
+	case matches(s, k.InsertNewline):
+		m.replaceAll("\n")
+	case matches(s, k.InsertTab):
+		m.replaceAll(indent)
+	case matches(s, k.DeleteCharacterBackward), matches(s, k.DeleteCharacterForward),
+		matches(s, k.DeleteWordBackward), matches(s, k.DeleteWordForward),
+		matches(s, k.DeleteAfterCursor), matches(s, k.DeleteBeforeCursor):
+		m.replaceAll("")
+	case msg.Text != "" && msg.Mod&textMods == 0:
+		m.replaceAll(msg.Text)
+	default:
+		return
+	}
+	m.goalX = -1
+	m.fit()
+}
+
+// newlineIndented is InsertNewline with AutoIndent, as one edit.
+func (m *Model) newlineIndented() {
+	line := m.lines[m.row]
+	before, after := line[:m.cb], line[m.cb:]
+	ind := before[:len(before)-len(strings.TrimLeft(before, " \t"))]
+	ins := "\n" + ind
+	t := strings.TrimRight(before, " \t")
+	if t == "" || (t[len(t)-1] != '{' && t[len(t)-1] != '[') {
+		m.insert(ins)
+		return
+	}
+	ins += indent
+	closing := byte('}')
+	if t[len(t)-1] == '[' {
+		closing = ']'
+	}
+	rest := strings.TrimLeft(after, " \t")
+	full := ins + "\n" + ind
+	gap := len(after) - len(rest)
+	if rest == "" || rest[0] != closing || m.CharLimit > 0 && m.size-gap+len(full) > m.CharLimit {
+		m.insert(ins)
+		return
+	}
+	// {|} becomes {, the cursor on an indented line, } below: the blanks
+	// between the cursor and the bracket go.
+	m.lines[m.row] = before + rest
+	m.size -= gap
+	m.insert(full) // counts as the one edit
+	m.row--
+	m.cb = len(m.lines[m.row])
+}
+
+// dedentClosing handles a '}' or ']' typed with AutoIndent on a line that
+// is blank up to the cursor: it removes the two spaces before the cursor
+// and inserts the bracket, as one edit. It reports whether it did.
+func (m *Model) dedentClosing(text string) bool {
+	if text != "}" && text != "]" {
+		return false
+	}
+	line := m.lines[m.row]
+	before := line[:m.cb]
+	if !strings.HasSuffix(before, "  ") || strings.TrimLeft(before, " \t") != "" {
+		return false
+	}
+	m.lines[m.row] = before[:len(before)-2] + text + line[m.cb:]
+	m.cb += len(text) - 2
+	m.size += len(text) - 2
+	m.edited()
+	return true
 }
 
 // goal returns the desired cell column for a vertical move.
@@ -628,136 +781,206 @@ func (m *Model) scroll() (yOff, xOff int) {
 
 // ---- display units ----------------------------------------------------------
 
+// The display of a line is display.SanitizeLine's form of it, cut into
+// units: the cells the cursor moves over. A unit is a grapheme cluster of
+// kept text, an escaped rune (or invalid byte), or a tab. Kept text that
+// would join the display form of a tab or an escape into one grapheme
+// cluster (a combining mark, a variation selector, an emoji modifier after
+// it) belongs to that unit, and zero-width text is never a unit of its
+// own: it belongs to the unit before it, or, at the start of the line, to
+// the unit after it. So no grapheme cluster of the display spans two units,
+// the width of a line is the sum of the widths of its units, and every unit
+// but the lone content of an all-zero-width line is at least one cell wide.
+// (SanitizeLine escapes the few letters that would join an escape or a tab
+// that follows them.)
+
 type unitKind uint8
 
 const (
-	kText unitKind = iota // a grapheme cluster written as is
+	kText unitKind = iota // kept text, written as is
 	kTab                  // a tab, expanded to spaces
-	kEsc                  // bytes shown as \xNN / \uNNNN / \UNNNNNNNN
+	kEsc                  // an escaped rune or invalid byte (\x1b, <U+202E>, \xff)
 )
 
-// mustEscape reports whether r is never written raw to the terminal.
-func mustEscape(r rune) bool {
-	switch {
-	case r < 0x20:
-		return r != '\t'
-	case r < 0x7f:
-		return false
-	case r <= 0x9f: // DEL and C1
-		return true
-	case r == 0x061c, r == 0x200e, r == 0x200f, // bidi marks
-		r >= 0x202a && r <= 0x202e, // bidi embeddings and overrides
-		r >= 0x2066 && r <= 0x2069, // bidi isolates
-		r == 0x2028, r == 0x2029,   // line and paragraph separators
-		r == 0xfeff: // BOM / zero-width no-break space
-		return true
-	}
-	return false
+// unit is one display unit that starts at some byte i of a line and ends
+// at end. For kTab and kEsc, s[a:b] is the tab or the escaped rune, and
+// s[i:a] and s[b:end] are zero-width text written as is around its
+// display form (usually both empty).
+type unit struct {
+	end, w int
+	k      unitKind
+	a, b   int
 }
 
-// escapeWidth is the width of appendEscape(nil, s).
-func escapeWidth(s string) int {
-	w := 0
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r < utf8.RuneSelf || (r == utf8.RuneError && n == 1):
-			w += 4
-		case r <= 0xffff:
-			w += 6
-		default:
-			w += 10
-		}
-		i += n
-	}
-	return w
-}
+// extra reports whether a tab or escape unit carries zero-width text.
+func (u *unit) extra(i int) bool { return u.k != kText && (u.a > i || u.b < u.end) }
 
-const hexDigits = "0123456789abcdef"
-
-// appendEscape appends the escaped form of every rune of s: \xNN for
-// ASCII and invalid bytes, \uNNNN and \UNNNNNNNN otherwise.
-func appendEscape(dst []byte, s string) []byte {
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r < utf8.RuneSelf || (r == utf8.RuneError && n == 1):
-			c := s[i]
-			dst = append(dst, '\\', 'x', hexDigits[c>>4], hexDigits[c&15])
-		case r <= 0xffff:
-			dst = append(dst, '\\', 'u')
-			for sh := 12; sh >= 0; sh -= 4 {
-				dst = append(dst, hexDigits[(r>>sh)&15])
-			}
-		default:
-			dst = append(dst, '\\', 'U')
-			for sh := 28; sh >= 0; sh -= 4 {
-				dst = append(dst, hexDigits[(r>>sh)&15])
-			}
-		}
-		i += n
-	}
-	return dst
-}
-
-// nextUnit returns the display unit that starts at byte i of s, whose first
-// cell is at column x (which matters only for tabs): its end offset, its
-// width in cells and its kind. Width is never 0.
-func nextUnit(s string, i, x int) (end, w int, k unitKind) {
+// baseUnit returns the unit at byte i without any merging of zero-width
+// text. x is the cell column of i (for tabs).
+func baseUnit(s string, i, x int) unit {
 	c := s[i]
 	if c < utf8.RuneSelf {
 		switch {
 		case c >= 0x20 && c < 0x7f:
-			// ASCII followed by ASCII is always a cluster boundary.
+			// ASCII followed by ASCII, or by a letter of a simple
+			// script, is always a cluster boundary.
 			if i+1 == len(s) || s[i+1] < utf8.RuneSelf {
-				return i + 1, 1, kText
+				return unit{end: i + 1, w: 1, k: kText}
 			}
-		case c == '\t':
-			return i + 1, tabWidth - x%tabWidth, kTab
-		default:
-			return i + 1, 4, kEsc
+			if r, _ := utf8.DecodeRuneInString(s[i+1:]); simpleWidth(r) > 0 {
+				return unit{end: i + 1, w: 1, k: kText}
+			}
+		default: // tab, other C0 controls and DEL
+			w, n := display.EscapeWidth(s, i, x)
+			k := kEsc
+			if c == '\t' {
+				k = kTab
+			}
+			return unit{end: i + n, w: w, k: k, a: i, b: i + n}
 		}
 	}
 	r, n := utf8.DecodeRuneInString(s[i:])
-	if r == utf8.RuneError && n == 1 {
-		return i + 1, 4, kEsc
+	if w := simpleWidth(r); w > 0 {
+		// A letter of a simple script is a cluster of its own when the
+		// next rune is ASCII or another such letter.
+		j := i + n
+		if j == len(s) || s[j] < utf8.RuneSelf {
+			return unit{end: j, w: w, k: kText}
+		}
+		if r2, _ := utf8.DecodeRuneInString(s[j:]); simpleWidth(r2) > 0 {
+			return unit{end: j, w: w, k: kText}
+		}
 	}
-	if mustEscape(r) {
-		return i + n, escapeWidth(s[i : i+n]), kEsc
+	if (r == utf8.RuneError && n == 1) || !visibleStart(r) && display.NextEscape(s, i, i+n) == i {
+		w, n := display.EscapeWidth(s, i, x)
+		return unit{end: i + n, w: w, k: kEsc, a: i, b: i + n}
 	}
 	cl, cw := ansi.FirstGraphemeCluster(s[i:], ansi.GraphemeWidth)
 	if len(cl) < n {
 		cl = s[i : i+n]
 		cw = ansi.StringWidth(cl)
 	}
-	// A cluster never carries a character that must be escaped.
-	for j := n; j < len(cl); {
-		r2, n2 := utf8.DecodeRuneInString(cl[j:])
-		if (r2 == utf8.RuneError && n2 == 1) || mustEscape(r2) {
-			cl = cl[:j]
+	if len(cl) > n {
+		// A cluster never carries a rune that is shown escaped: it ends
+		// there, and the escape is a unit of its own. The scan starts at
+		// i, where SanitizeLine's own scan could be, so a flag's tag
+		// sequence is judged as a whole.
+		if p := display.NextEscape(s, i, i+len(cl)); p < i+len(cl) {
+			cl = s[i:p]
 			cw = ansi.StringWidth(cl)
+		}
+	}
+	return unit{end: i + len(cl), w: cw, k: kText}
+}
+
+// nextUnit returns the display unit that starts at byte i of s, whose first
+// cell is at column x (which matters only for tabs). i must be 0 or the end
+// of a unit. Its width is 0 only when the rest of the line is zero-width
+// text.
+func nextUnit(s string, i, x int) unit {
+	u := baseUnit(s, i, x)
+	if u.k == kText && u.w == 1 && u.end-i == 1 && (u.end == len(s) || s[u.end] < utf8.RuneSelf) {
+		return u // ASCII: the common case
+	}
+	merged := false
+	for u.w == 0 && u.k == kText && u.end < len(s) {
+		// Zero-width text at the start of the line: it goes with the
+		// unit after it.
+		v := baseUnit(s, u.end, x)
+		if v.k == kText {
+			u.end, u.w = v.end, v.w
+		} else {
+			u = v
+		}
+		merged = true
+	}
+	for u.end < len(s) && s[u.end] >= utf8.RuneSelf {
+		r, n := utf8.DecodeRuneInString(s[u.end:])
+		if visibleStart(r) {
 			break
 		}
-		j += n2
+		v := baseUnit(s, u.end, x+u.w)
+		if v.k != kText || v.w != 0 && (u.k == kText || !joinsASCII(s[u.end:u.end+n])) {
+			break
+		}
+		u.end = v.end
+		merged = true
 	}
-	if cw <= 0 {
-		// Zero-width clusters (ZWSP, lone combining marks...) are shown
-		// escaped so that every character occupies a visible cell.
-		return i + len(cl), escapeWidth(cl), kEsc
+	if merged {
+		// Measure what is written, as ansi.StringWidth would: the
+		// zero-width text may join the cell before it (a variation
+		// selector after an escape's last character makes it wide).
+		if u.k == kText {
+			u.w = ansi.StringWidth(s[i:u.end])
+		} else {
+			u.w = ansi.StringWidth(string(u.appendDisplay(nil, s, i, x)))
+		}
 	}
-	return i + len(cl), cw, kText
+	return u
+}
+
+// appendDisplay appends the display form of the tab or escape unit u,
+// which starts at byte i and column x.
+func (u *unit) appendDisplay(dst []byte, s string, i, x int) []byte {
+	dst = append(dst, s[i:u.a]...)
+	dst, _ = display.AppendEscape(dst, s, u.a, x)
+	return append(dst, s[u.b:u.end]...)
+}
+
+// joinsASCII reports whether the rune r (in UTF-8) joins a printable ASCII
+// character before it into one grapheme cluster (Extend, ZWJ and
+// SpacingMark runes do).
+func joinsASCII(r string) bool {
+	var buf [8]byte
+	b := append(append(buf[:0], 'x'), r...)
+	cl, _ := ansi.FirstGraphemeCluster(b, ansi.GraphemeWidth)
+	return len(cl) > 1
+}
+
+// simpleWidth returns the width of r when it is a letter of a script
+// without joining behaviour (Latin-1 and Latin Extended letters, Greek,
+// Cyrillic, kana, CJK ideographs, Hangul syllables), kept by
+// display.SanitizeLine, and 0 otherwise. Such a letter followed by ASCII or
+// by another such letter is a grapheme cluster of its own.
+func simpleWidth(r rune) int {
+	switch {
+	case r >= 0xC0 && r <= 0x24F, r >= 0x370 && r <= 0x3FF && r != 0x37E && r != 0x387,
+		r >= 0x400 && r <= 0x482, r >= 0x48A && r <= 0x52F:
+		return 1
+	case r >= 0x3041 && r <= 0x3096, r >= 0x30A1 && r <= 0x30FA,
+		r >= 0x4E00 && r <= 0x9FFF, r >= 0xAC00 && r <= 0xD7A3:
+		return 2
+	}
+	return 0
+}
+
+// visibleStart reports whether a grapheme cluster that starts with r is
+// known to be at least one cell wide (letters of common scripts, CJK,
+// emoji), and r is known to be kept by display.SanitizeLine. It only saves
+// work.
+func visibleStart(r rune) bool {
+	switch {
+	case r >= 0xA0 && r <= 0x2FF && r != 0xAD, // Latin-1, Latin Extended, spacing modifiers
+		r >= 0x370 && r <= 0x482, r >= 0x48A && r <= 0x52F, // Greek, Cyrillic
+		r >= 0x3041 && r <= 0x3096, r >= 0x30A1 && r <= 0x30FA, // kana
+		r >= 0x4E00 && r <= 0x9FFF, r >= 0xAC00 && r <= 0xD7A3, // CJK ideographs, Hangul syllables
+		r >= 0x1F300 && r <= 0x1F3FA, r >= 0x1F400 && r <= 0x1F64F, // emoji
+		r >= 0x1F680 && r <= 0x1F6FF, r >= 0x1F900 && r <= 0x1F9FF:
+		return true
+	}
+	return false
 }
 
 // cursorCell returns the first cell and the width of the unit containing
 // byte offset cb; at the end of the line the width is 1.
 func cursorCell(line string, cb int) (x, w int) {
 	for i := 0; i < len(line); {
-		end, uw, _ := nextUnit(line, i, x)
-		if cb < end {
-			return x, uw
+		u := nextUnit(line, i, x)
+		if cb < u.end {
+			return x, max(u.w, 1)
 		}
-		x += uw
-		i = end
+		x += u.w
+		i = u.end
 	}
 	return x, 1
 }
@@ -773,10 +996,29 @@ func prevBoundary(line string, cb int) int {
 	}
 	last, x := 0, 0
 	for i := 0; i < cb; {
-		end, w, _ := nextUnit(line, i, x)
-		last, i, x = i, end, x+w
+		u := nextUnit(line, i, x)
+		last, i, x = i, u.end, x+u.w
 	}
 	return last
+}
+
+// unitEnd returns the end of the unit containing byte offset cb (cb <
+// len(line)).
+func unitEnd(line string, cb int) int {
+	if c := line[cb]; c >= 0x20 && c < 0x7f && (cb+1 == len(line) || line[cb+1] < utf8.RuneSelf) &&
+		(cb == 0 || line[cb-1] < utf8.RuneSelf) {
+		return cb + 1 // ASCII between ASCII: a unit of its own
+	}
+	x := 0
+	for i := 0; i < len(line); {
+		u := nextUnit(line, i, x)
+		if cb < u.end {
+			return u.end
+		}
+		x += u.w
+		i = u.end
+	}
+	return len(line)
 }
 
 // byteAtX returns the start of the unit covering cell column gx, or the end
@@ -784,12 +1026,12 @@ func prevBoundary(line string, cb int) int {
 func byteAtX(line string, gx int) int {
 	x := 0
 	for i := 0; i < len(line); {
-		end, w, _ := nextUnit(line, i, x)
-		if x+w > gx {
+		u := nextUnit(line, i, x)
+		if x+u.w > gx {
 			return i
 		}
-		x += w
-		i = end
+		x += u.w
+		i = u.end
 	}
 	return len(line)
 }
@@ -806,6 +1048,7 @@ const (
 	sCursor
 	sPlaceholder
 	sEscape
+	sSelection
 	nStyles
 )
 
@@ -813,55 +1056,47 @@ const (
 type span struct{ pre, post string }
 
 func spanOf(st lipgloss.Style) span {
-	var a ansi.Style
-	if st.GetBold() {
-		a = a.Bold()
-	}
-	if st.GetItalic() {
-		a = a.Italic(true)
-	}
-	if st.GetUnderline() {
-		a = a.UnderlineStyle(st.GetUnderlineStyle())
-	}
-	if st.GetReverse() {
-		a = a.Reverse(true)
-	}
-	if st.GetBlink() {
-		a = a.Blink(true)
-	}
-	if st.GetFaint() {
-		a = a.Faint()
-	}
-	if c := st.GetForeground(); isColor(c) {
-		a = a.ForegroundColor(c)
-	}
-	if c := st.GetBackground(); isColor(c) {
-		a = a.BackgroundColor(c)
-	}
-	if st.GetStrikethrough() {
-		a = a.Strikethrough(true)
-	}
-	if len(a) == 0 {
+	pre := display.SGR(st)
+	if pre == "" {
 		return span{}
 	}
-	return span{pre: a.String(), post: ansi.ResetStyle}
-}
-
-func isColor(c color.Color) bool {
-	if c == nil {
-		return false
-	}
-	_, none := c.(lipgloss.NoColor)
-	return !none
+	return span{pre: pre, post: display.SGRReset}
 }
 
 type renderer struct {
 	b     strings.Builder
 	spans [nStyles]span
+	ok    [nStyles]bool // spans[id] is resolved
 	cur   styleID
 	esc   []byte
 }
 
+// resolve makes sure the span of style id is known. Styles are resolved
+// when first needed: most windows use only a few of them.
+func (r *renderer) resolve(st *Styles, id styleID) {
+	if r.ok[id] {
+		return
+	}
+	r.ok[id] = true
+	switch id {
+	case sText:
+		r.spans[id] = spanOf(st.Text)
+	case sLineNo:
+		r.spans[id] = spanOf(st.LineNumber)
+	case sCurLineNo:
+		r.spans[id] = spanOf(st.CursorLineNumber)
+	case sCursor:
+		r.spans[id] = spanOf(st.Cursor)
+	case sPlaceholder:
+		r.spans[id] = spanOf(st.Placeholder)
+	case sEscape:
+		r.spans[id] = spanOf(st.Escape)
+	case sSelection:
+		r.spans[id] = spanOf(st.Selection)
+	}
+}
+
+// set switches to style id, which must be resolved.
 func (r *renderer) set(id styleID) {
 	if id == r.cur {
 		return
@@ -882,16 +1117,18 @@ func (r *renderer) spaces(n int) {
 }
 
 // line writes exactly tw cells of s starting at cell column xOff. cur is the
-// byte offset of the cursor, or -1 for none.
-func (r *renderer) line(s string, xOff, tw, cur int, base styleID) {
+// byte offset of the cursor, or -1 for none. base is the style of text and
+// tabs, esc the style of escapes; base and, when cur >= 0, sCursor must be
+// resolved.
+func (r *renderer) line(st *Styles, s string, xOff, tw, cur int, base, esc styleID) {
 	x, i := 0, 0
 	for i < len(s) {
-		end, w, _ := nextUnit(s, i, x)
-		if x+w > xOff {
+		u := nextUnit(s, i, x)
+		if x+u.w > xOff || u.w == 0 && x >= xOff {
 			break
 		}
-		x += w
-		i = end
+		x += u.w
+		i = u.end
 	}
 	right := xOff + tw
 	col := 0
@@ -920,22 +1157,43 @@ func (r *renderer) line(s string, xOff, tw, cur int, base styleID) {
 				continue
 			}
 		}
-		end, w, k := nextUnit(s, i, x)
+		u := nextUnit(s, i, x)
+		w := u.w
 		lo, hi := max(xOff-x, 0), min(w, right-x)
-		isCur := cur >= i && cur < end
-		switch k {
-		case kText:
-			if isCur {
-				r.set(sCursor)
-			} else {
-				r.set(base)
-			}
+		isCur := cur >= i && cur < u.end
+		id := base
+		switch {
+		case isCur:
+			id = sCursor
+		case u.k == kEsc:
+			id = esc
+			r.resolve(st, esc)
+		}
+		switch {
+		case u.k == kText:
+			r.set(id)
 			if lo == 0 && hi == w {
-				r.b.WriteString(s[i:end])
+				r.b.WriteString(s[i:u.end])
+				if w == 0 && isCur {
+					// The lone zero-width content of a line: the
+					// cursor gets a cell after it.
+					r.b.WriteByte(' ')
+					col++
+				}
 			} else {
 				r.spaces(hi - lo) // a wide character cut by an edge
 			}
-		case kTab:
+		case u.extra(i):
+			// A tab or an escape with zero-width text joined to it:
+			// written whole, or as blanks when an edge cuts it.
+			r.set(id)
+			if lo == 0 && hi == w {
+				r.esc = u.appendDisplay(r.esc[:0], s, i, x)
+				r.b.Write(r.esc)
+			} else {
+				r.spaces(hi - lo)
+			}
+		case u.k == kTab:
 			if isCur && lo == 0 {
 				r.set(sCursor)
 				r.b.WriteByte(' ')
@@ -945,18 +1203,14 @@ func (r *renderer) line(s string, xOff, tw, cur int, base styleID) {
 				r.set(base)
 				r.spaces(hi - lo)
 			}
-		case kEsc:
-			if isCur {
-				r.set(sCursor)
-			} else {
-				r.set(sEscape)
-			}
-			r.esc = appendEscape(r.esc[:0], s[i:end])
+		default: // kEsc: the part of the escape inside the window
+			r.set(id)
+			r.esc, _ = display.AppendEscape(r.esc[:0], s, i, x)
 			r.b.Write(r.esc[lo:hi])
 		}
 		col += hi - lo
 		x += w
-		i = end
+		i = u.end
 	}
 	if cur == len(s) && i == len(s) && x >= xOff && x < right {
 		r.set(sCursor)
@@ -973,7 +1227,9 @@ func (m *Model) isEmpty() bool {
 
 // View renders the visible window: exactly Height lines of exactly Width
 // cells (ansi.StringWidth), or "" when either is 0. Its cost depends on the
-// window size, not on the size of the text.
+// window size, not on the size of the text. Without styles, the text of a
+// line that fits is display.SanitizeLine of the line, followed by blanks
+// (and the cursor cell).
 func (m Model) View() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
@@ -982,14 +1238,6 @@ func (m Model) View() string {
 	gw, tw := m.gutter()
 	r := renderer{}
 	st := &m.Styles
-	r.spans = [nStyles]span{
-		sText:        spanOf(st.Text),
-		sLineNo:      spanOf(st.LineNumber),
-		sCurLineNo:   spanOf(st.CursorLineNumber),
-		sCursor:      spanOf(st.Cursor),
-		sPlaceholder: spanOf(st.Placeholder),
-		sEscape:      spanOf(st.Escape),
-	}
 	r.b.Grow(m.height * (m.width + 48))
 	var num [20]byte
 
@@ -997,7 +1245,22 @@ func (m Model) View() string {
 	if m.Placeholder != "" && m.isEmpty() {
 		ph = strings.SplitN(m.Placeholder, "\n", m.height+1)
 	}
-	showCursor := m.focused && !m.realCursor
+	showCursor := m.focused && !m.realCursor && !m.selAll
+	text, esc := sText, sEscape
+	if m.selAll {
+		text, esc = sSelection, sSelection
+	}
+	r.resolve(st, text)
+	if showCursor {
+		r.resolve(st, sCursor)
+	}
+	if gw > 0 {
+		r.resolve(st, sLineNo)
+		r.resolve(st, sCurLineNo)
+	}
+	if ph != nil {
+		r.resolve(st, sPlaceholder)
+	}
 	n := m.LineCount()
 	for y := 0; y < m.height; y++ {
 		if y > 0 {
@@ -1030,12 +1293,12 @@ func (m Model) View() string {
 				if li != 0 {
 					cur = -1
 				}
-				r.line(ph[li], 0, tw, cur, sPlaceholder)
+				r.line(st, ph[li], 0, tw, cur, sPlaceholder, sEscape)
 			} else {
 				r.spaces(tw)
 			}
 		case li < n:
-			r.line(m.lineAt(li), xOff, tw, cur, sText)
+			r.line(st, m.lineAt(li), xOff, tw, cur, text, esc)
 		default:
 			r.spaces(tw)
 		}
