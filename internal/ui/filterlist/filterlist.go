@@ -16,7 +16,6 @@ package filterlist
 import (
 	"cmp"
 	"fmt"
-	"image/color"
 	"slices"
 	"strings"
 	"unicode"
@@ -723,55 +722,6 @@ func newPens(st Styles) pens {
 	}
 }
 
-// sgr builds the sequence that starts the inline attributes of s, in the
-// order lipgloss uses, without the per-rune splitting lipgloss' Render does
-// for underlined or struck-through text. Layout properties are ignored.
-func sgr(s lipgloss.Style) pen {
-	var te ansi.Style
-	if s.GetBold() {
-		te = te.Bold()
-	}
-	if s.GetItalic() {
-		te = te.Italic(true)
-	}
-	ul := s.GetUnderlineStyle()
-	if ul != lipgloss.UnderlineNone {
-		te = te.Underline(true)
-	}
-	if s.GetReverse() {
-		te = te.Reverse(true)
-	}
-	if s.GetBlink() {
-		te = te.Blink(true)
-	}
-	if s.GetFaint() {
-		te = te.Faint()
-	}
-	if c := s.GetForeground(); isColor(c) {
-		te = te.ForegroundColor(c)
-	}
-	if c := s.GetBackground(); isColor(c) {
-		te = te.BackgroundColor(c)
-	}
-	if c := s.GetUnderlineColor(); isColor(c) {
-		te = te.UnderlineColor(c)
-	}
-	if ul != lipgloss.UnderlineNone && ul != lipgloss.UnderlineSingle {
-		te = te.UnderlineStyle(ul)
-	}
-	if s.GetStrikethrough() {
-		te = te.Strikethrough(true)
-	}
-	if len(te) == 0 {
-		return ""
-	}
-	return pen(te.String())
-}
-
-func isColor(c color.Color) bool {
-	if c == nil {
-		return false
-	}
-	_, none := c.(lipgloss.NoColor)
-	return !none
-}
+// sgr is the opening sequence of a style, from the program's one
+// Style-to-SGR path.
+func sgr(s lipgloss.Style) pen { return pen(display.SGR(s)) }
