@@ -200,6 +200,9 @@ func FuzzLocatePointer(f *testing.F) {
 		if !exact {
 			t.Fatal(`"" not exact`)
 		}
+		if lead := len(data) - len(bytes.TrimLeft(data, " \t\r\n")); off != lead {
+			t.Fatalf(`"" at %d, want %d (the first value byte)`, off, lead)
+		}
 		whole, err := decodeAll(data)
 		if err != nil {
 			t.Fatal(err)
