@@ -99,6 +99,7 @@ func (c *Converter) Convert(d *model.Document) Result {
 	}
 
 	c.prepare(d)
+	locs := d.Locator()
 	funcNames := map[string]string{} // name -> location
 	var infos []toolInfo
 	var kept []*entry
@@ -110,7 +111,7 @@ func (c *Converter) Convert(d *model.Document) Result {
 				continue
 			}
 			e := c.check(k, t)
-			loc := d.Location(k, i)
+			loc := locs.At(k, i)
 			for _, is := range e.issues {
 				sev := Warning
 				if is.Fatal {
@@ -138,6 +139,10 @@ func (c *Converter) Convert(d *model.Document) Result {
 	}
 	add(model.Function, d.Functions)
 	add(model.Builtin, d.Builtins)
+	if d.BuiltinsFirst() {
+		diags = append(diags, Diagnostic{Severity: Warning, Location: model.KeyTools, Index: -1,
+			Message: "built-in tools come before functions in this body; the request lists the functions first, then the built-ins, each in file order"})
+	}
 	diags = append(toolDiags, diags...)
 
 	body, reqDiags := c.request(d, &r, infos, kept)
@@ -149,10 +154,7 @@ func (c *Converter) Convert(d *model.Document) Result {
 
 // check returns the cached result for an entry or computes it.
 func (c *Converter) check(k model.Kind, t *model.Tool) *entry {
-	key := entryKey{kind: k}
-	if t.ParamsDraft != nil {
-		key.hasDraft, key.draft = true, *t.ParamsDraft
-	}
+	key := keyOf(k, t)
 	if e, ok := c.cache[entryKeyLookup(key, t.Raw)]; ok {
 		c.next[e.key] = e
 		c.keep(e.schema)
@@ -176,6 +178,12 @@ func (c *Converter) checkNew(k model.Kind, t *model.Tool) *entry {
 		e = c.checkDefinition(t)
 	} else {
 		e = c.checkBuiltin(t.Raw)
+		if t.Draft != nil {
+			if err := model.CheckJSON([]byte(*t.Draft)); err != nil {
+				e.issues = append(e.issues, syntaxIssue("/"+t.DraftMember(), err))
+				e.drop = true
+			}
+		}
 	}
 	if !e.drop {
 		c.indentedEntry(e)
@@ -203,11 +211,7 @@ func (c *Converter) prepare(d *model.Document) {
 			if t.Disabled {
 				continue
 			}
-			key := entryKey{kind: k}
-			if t.ParamsDraft != nil {
-				key.hasDraft, key.draft = true, *t.ParamsDraft
-			}
-			if _, ok := c.cache[entryKeyLookup(key, t.Raw)]; !ok {
+			if _, ok := c.cache[entryKeyLookup(keyOf(k, t), t.Raw)]; !ok {
 				jobs = append(jobs, job{k: k, t: t})
 			}
 		}
@@ -231,15 +235,22 @@ func (c *Converter) prepare(d *model.Document) {
 	}
 	wg.Wait()
 	for _, j := range jobs {
-		key := entryKey{kind: j.k, raw: string(j.t.Raw)}
-		if j.t.ParamsDraft != nil {
-			key.hasDraft, key.draft = true, *j.t.ParamsDraft
-		}
+		key := keyOf(j.k, j.t)
+		key.raw = string(j.t.Raw)
 		if _, dup := c.next[key]; !dup {
 			j.e.key = key
 			c.next[key] = j.e
 		}
 	}
+}
+
+// keyOf is the cache key of an entry, without its raw text.
+func keyOf(k model.Kind, t *model.Tool) entryKey {
+	key := entryKey{kind: k}
+	if t.Draft != nil {
+		key.hasDraft, key.draft = true, t.DraftField+"\x00"+*t.Draft
+	}
+	return key
 }
 
 // entryKeyLookup builds a lookup key without copying raw: the compiler
@@ -267,7 +278,9 @@ func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept
 		case model.KeyToolsDefs, model.KeyExtra, model.KeyMeta:
 			continue
 		case model.KeyTools:
-			reqDiag(Error, model.KeyTools, "must be an array of tools, got "+model.JSONKind(f.Value))
+			if f.Value != nil { // nil: where a body's tools array stands
+				reqDiag(Error, model.KeyTools, "must be an array of tools, got "+model.JSONKind(f.Value))
+			}
 			continue
 		}
 		fields = append(fields, f)
@@ -302,6 +315,23 @@ func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept
 		valid = append(valid, f)
 	}
 	fields = valid
+	for _, f := range []string{"input", "extra"} {
+		text, ok := d.RequestDrafts[f]
+		if !ok {
+			continue
+		}
+		err := model.CheckJSON([]byte(text))
+		if err == nil {
+			continue
+		}
+		is := syntaxIssue("", err)
+		loc := f
+		if f == "extra" {
+			loc = "other request fields"
+		}
+		diags = append(diags, Diagnostic{Severity: Error, Location: loc, Index: -1, Line: is.Line, Column: is.Column,
+			Message: "the text typed is " + is.Message + "; the request keeps the last valid value until it is"})
+	}
 	diags = append(diags, checkRequestFields(fields, invalid)...)
 
 	if raw, ok := fields.Get("tool_choice"); ok {

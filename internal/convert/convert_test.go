@@ -408,7 +408,7 @@ func TestStructuralProblems(t *testing.T) {
 func TestDraftsAreReportedWithLineAndColumn(t *testing.T) {
 	d := mustParse(t, `{"tools_defs":[{"name":"f","parameters":{}}]}`)
 	draft := "{\n  \"type\": \"object\",\n  oops\n}"
-	d.Functions[0].ParamsDraft = &draft
+	d.Functions[0].Draft = &draft
 	d.Builtins = append(d.Builtins, model.Tool{Raw: []byte(`{"type": "web_search",}`)})
 	body, diags := Convert(d)
 	got := diagLines(diags)
@@ -490,7 +490,7 @@ func TestSyntaxErrorPositions(t *testing.T) {
 			_, diags := Convert(builtin)
 			check("builtin", diags, "")
 
-			fn := &model.Document{Functions: []model.Tool{{Raw: []byte(`{"name":"f","parameters":{}}`), ParamsDraft: &text}}}
+			fn := &model.Document{Functions: []model.Tool{{Raw: []byte(`{"name":"f","parameters":{}}`), Draft: &text}}}
 			_, diags = Convert(fn)
 			check("draft", diags, "/parameters")
 

@@ -60,11 +60,11 @@ func (c *Converter) checkDefinition(t *model.Tool) *entry {
 	if !o.Has("name") {
 		e.issues = append(e.issues, fatal("/name", "required"))
 	}
-	if t.ParamsDraft != nil {
-		if err := model.CheckJSON([]byte(*t.ParamsDraft)); err != nil {
+	if t.Draft != nil {
+		if err := model.CheckJSON([]byte(*t.Draft)); err != nil {
 			e.issues = append(e.issues, syntaxIssue("/parameters", err))
 		} else {
-			f.Parameters = json.RawMessage(*t.ParamsDraft)
+			f.Parameters = json.RawMessage(*t.Draft)
 		}
 	}
 	e.name = f.Name

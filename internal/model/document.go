@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -39,14 +40,22 @@ type Tool struct {
 	// Raw is the entry as written. For a built-in it may be invalid JSON
 	// (a draft typed in the raw editor); the converter reports it.
 	Raw json.RawMessage
-	// ParamsDraft, when set, is the text of a function's parameters that is
-	// not valid JSON yet; it stands in for Raw's "parameters".
-	ParamsDraft *string
+	// Draft, when set, is the text of one member of the entry (DraftField,
+	// "parameters" when empty) that is not valid JSON yet: a function's
+	// parameters or a file_search's filters being typed. Raw keeps the
+	// member's last valid value.
+	Draft      *string
+	DraftField string
 	// Disabled tools stay in the document but are left out of the request.
 	Disabled bool
-	// Origin is where the entry came from in the loaded input, such as
-	// "tools[3]" for an imported Responses body; "" once moved or new.
-	Origin string
+}
+
+// DraftMember is the member of the entry that Draft stands in for.
+func (t *Tool) DraftMember() string {
+	if t.DraftField == "" {
+		return "parameters"
+	}
+	return t.DraftField
 }
 
 // Document is what a user edits: request fields, function definitions and
@@ -66,9 +75,113 @@ type Document struct {
 	// ExtraRaw keeps an extra value that is not an object.
 	ExtraRaw json.RawMessage
 
-	// FromBody is set when the input was a Responses request body (it had
-	// a top-level tools array).
-	FromBody bool
+	// RequestDrafts holds request fields whose text is not valid JSON yet,
+	// by form field ("input", "extra" for the other request fields); the
+	// fields keep their last valid value meanwhile.
+	RequestDrafts map[string]string
+
+	// Format is how the file holds the tools; a save keeps it.
+	Format Format
+	// Order, for a body, is the kind of each entry of its tools array in
+	// file order. Each list keeps its own order, so inserting, deleting and
+	// moving need only keep the counts right (see order).
+	Order []Kind
+	// Layout is how the file was written; a save writes it the same way.
+	Layout Layout
+}
+
+// Format is how a file holds the tools.
+type Format int
+
+const (
+	// FormatDocument is tooltui's own: tools_defs and extra.builtin_tools.
+	FormatDocument Format = iota
+	// FormatBody is a Responses request body: one top-level tools array,
+	// so that `curl -d @file` sends it as it is.
+	FormatBody
+)
+
+// Layout is how a file was indented.
+type Layout struct {
+	Indent         string // one level; "" means two spaces
+	Compact        bool   // the whole file on one line
+	NoFinalNewline bool
+	CRLF           bool // lines end in \r\n
+}
+
+// detectLayout reads the indentation of the first indented line.
+func detectLayout(data []byte) Layout {
+	t := bytes.TrimRight(data, " \t\r\n")
+	l := Layout{NoFinalNewline: len(t) == len(data), CRLF: bytes.Contains(data, []byte("\r\n"))}
+	nl := bytes.IndexByte(t, '\n')
+	if nl < 0 {
+		l.Compact = true
+		return l
+	}
+	for _, line := range bytes.Split(t[nl+1:], []byte("\n")) {
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		w := len(line) - len(bytes.TrimLeft(line, " \t"))
+		if w > 0 && w < len(line) {
+			if ind := string(line[:w]); ind != "  " {
+				l.Indent = ind
+			}
+			break
+		}
+	}
+	return l
+}
+
+// order returns the kinds of a body's tools entries, repaired so that it
+// counts exactly the tools of each list: extra entries of a kind are
+// dropped from the end, missing ones appended.
+func (d *Document) order() []Kind {
+	nf, nb := len(d.Functions), len(d.Builtins)
+	cf, cb := 0, 0
+	for _, k := range d.Order {
+		if k == Function {
+			cf++
+		} else {
+			cb++
+		}
+	}
+	if cf == nf && cb == nb {
+		return d.Order
+	}
+	out := make([]Kind, 0, nf+nb)
+	cf, cb = 0, 0
+	for _, k := range d.Order {
+		if k == Function && cf < nf {
+			cf++
+			out = append(out, k)
+		} else if k == Builtin && cb < nb {
+			cb++
+			out = append(out, k)
+		}
+	}
+	for ; cf < nf; cf++ {
+		out = append(out, Function)
+	}
+	for ; cb < nb; cb++ {
+		out = append(out, Builtin)
+	}
+	return out
+}
+
+// BuiltinsFirst reports whether a body lists a built-in tool before a
+// function, which the request reorders (functions come first).
+func (d *Document) BuiltinsFirst() bool {
+	if d.Format != FormatBody {
+		return false
+	}
+	seenBuiltin := false
+	for _, k := range d.order() {
+		if k == Builtin {
+			seenBuiltin = true
+		} else if seenBuiltin {
+			return true
+		}
+	}
+	return false
 }
 
 // Clone returns a copy whose lists can be changed without touching d. The
@@ -80,6 +193,7 @@ func (d *Document) Clone() *Document {
 	c.Extra = d.Extra.Clone()
 	c.Functions = append([]Tool(nil), d.Functions...)
 	c.Builtins = append([]Tool(nil), d.Builtins...)
+	c.Order = append([]Kind(nil), d.Order...)
 	return &c
 }
 
@@ -91,26 +205,44 @@ func (d *Document) List(k Kind) []Tool {
 	return d.Builtins
 }
 
-// Location names where a tool is in the input, for diagnostics:
-// tools_defs[i], extra.builtin_tools[i], or its origin (tools[i]).
+// Location names where a tool is in the file, for diagnostics:
+// tools_defs[i] or extra.builtin_tools[i] in a document, tools[n] in a
+// body (the user's own index, as the file is saved).
 func (d *Document) Location(k Kind, i int) string {
-	if t := d.List(k); i < len(t) && t[i].Origin != "" {
-		return t[i].Origin
+	return d.Locator().At(k, i)
+}
+
+// Locator names the locations of every tool of a document, computing a
+// body's positions once.
+type Locator struct {
+	body bool
+	pos  [2][]int
+}
+
+// Locator returns the locations of d's tools as they stand now.
+func (d *Document) Locator() Locator {
+	if d.Format != FormatBody {
+		return Locator{}
+	}
+	l := Locator{body: true}
+	for n, k := range d.order() {
+		l.pos[k] = append(l.pos[k], n)
+	}
+	return l
+}
+
+// At is the location of tool i of kind k.
+func (l Locator) At(k Kind, i int) string {
+	if l.body {
+		if i >= 0 && i < len(l.pos[k]) {
+			return KeyTools + "[" + strconv.Itoa(l.pos[k][i]) + "]"
+		}
+		return KeyTools + "[?]"
 	}
 	if k == Function {
 		return KeyToolsDefs + "[" + strconv.Itoa(i) + "]"
 	}
 	return KeyExtra + "." + KeyBuiltinTools + "[" + strconv.Itoa(i) + "]"
-}
-
-// ClearOrigins forgets where tools came from, after a structural edit.
-func (d *Document) ClearOrigins() {
-	for i := range d.Functions {
-		d.Functions[i].Origin = ""
-	}
-	for i := range d.Builtins {
-		d.Builtins[i].Origin = ""
-	}
 }
 
 // LoadError is input that cannot be used as a document.
@@ -170,9 +302,8 @@ func Parse(data []byte) (*Document, error) {
 				d.ToolsDefsRaw = m.Value
 				continue
 			}
-			base := len(d.Functions)
-			for i, it := range items {
-				d.Functions = append(d.Functions, Tool{Raw: it, Origin: KeyToolsDefs + "[" + strconv.Itoa(base+i) + "]"})
+			for _, it := range items {
+				d.Functions = append(d.Functions, Tool{Raw: it})
 			}
 		case KeyExtra:
 			d.Fields = append(d.Fields, Member{Key: KeyExtra})
@@ -191,8 +322,8 @@ func Parse(data []byte) (*Document, error) {
 					d.BuiltinsRaw = em.Value
 					continue
 				}
-				for i, it := range items {
-					d.Builtins = append(d.Builtins, Tool{Raw: it, Origin: KeyExtra + "." + KeyBuiltinTools + "[" + strconv.Itoa(i) + "]"})
+				for _, it := range items {
+					d.Builtins = append(d.Builtins, Tool{Raw: it})
 				}
 			}
 		case KeyTools:
@@ -201,13 +332,18 @@ func Parse(data []byte) (*Document, error) {
 				d.Fields = append(d.Fields, m) // not a body; kept and reported by the converter
 				continue
 			}
-			d.FromBody = true
-			for i, it := range items {
-				t := Tool{Raw: it, Origin: "tools[" + strconv.Itoa(i) + "]"}
+			if d.Format != FormatBody {
+				d.Format = FormatBody
+				d.Fields = append(d.Fields, Member{Key: KeyTools}) // where the array goes back
+			}
+			for _, it := range items {
+				t := Tool{Raw: it}
 				if isFunctionEntry(it) {
 					d.Functions = append(d.Functions, t)
+					d.Order = append(d.Order, Function)
 				} else {
 					d.Builtins = append(d.Builtins, t)
+					d.Order = append(d.Order, Builtin)
 				}
 			}
 		case KeyMeta:
@@ -216,6 +352,7 @@ func Parse(data []byte) (*Document, error) {
 			d.Fields = append(d.Fields, m)
 		}
 	}
+	d.Layout = detectLayout(data)
 	meta.apply(d)
 	return d, nil
 }
@@ -251,8 +388,18 @@ type meta struct {
 		BuiltinTools []int `json:"builtin_tools,omitempty"`
 	} `json:"disabled,omitzero"`
 	// Drafts lists entries saved as a JSON string because their text was
-	// not valid JSON yet: "extra.builtin_tools[2]", "tools_defs[0]/parameters".
+	// not valid JSON yet: "extra.builtin_tools[2]" (the whole entry),
+	// "tools_defs[0]/parameters", "extra.builtin_tools[1]/filters".
 	Drafts []string `json:"drafts,omitempty"`
+	// RequestDrafts is request field text that is not valid JSON yet.
+	RequestDrafts map[string]string `json:"request_drafts,omitempty"`
+	// A recovery copy of a body records the body's shape and layout.
+	Body *bodyShape `json:"body,omitempty"`
+}
+
+type bodyShape struct {
+	Order  string `json:"order"` // f and b per entry of tools
+	Layout Layout `json:"layout"`
 }
 
 func (m meta) apply(d *Document) {
@@ -283,13 +430,48 @@ func (m meta) apply(d *Document) {
 		if err != nil {
 			continue
 		}
-		raw, _ := o.Get("parameters")
+		raw, _ := o.Get(sub)
 		var s string
-		if json.Unmarshal(raw, &s) == nil {
-			t.ParamsDraft = &s
+		if json.Unmarshal(raw, &s) != nil {
+			continue
+		}
+		t.Draft = &s
+		if sub != "parameters" {
+			t.DraftField = sub
+		}
+		// the entry keeps the member's last valid value, saved beside it
+		if last, ok := o.Get(draftKeep + sub); ok {
+			o = o.Clone()
+			o.Set(sub, last)
+			o.Delete(draftKeep + sub)
+			t.Raw = o.AppendJSON(nil)
+		} else {
+			o = o.Clone()
+			o.Delete(sub)
+			t.Raw = o.AppendJSON(nil)
 		}
 	}
+	if len(m.RequestDrafts) > 0 {
+		d.RequestDrafts = m.RequestDrafts
+	}
+	if m.Body != nil {
+		d.Format = FormatBody
+		d.Order = d.Order[:0]
+		for _, c := range m.Body.Order {
+			if c == 'f' {
+				d.Order = append(d.Order, Function)
+			} else {
+				d.Order = append(d.Order, Builtin)
+			}
+		}
+		d.Order = d.order()
+		d.Layout = m.Body.Layout
+	}
 }
+
+// draftKeep prefixes the member that keeps a draft's last valid value in a
+// saved document ("tooltui:last:parameters").
+const draftKeep = "tooltui:last:"
 
 func parseDraftPath(p string) (Kind, int, string, bool) {
 	k := Function
@@ -309,16 +491,35 @@ func parseDraftPath(p string) (Kind, int, string, bool) {
 	if err != nil || i < 0 {
 		return 0, 0, "", false
 	}
-	if sub != "" && (k != Function || sub != "/parameters") {
+	if sub == "" {
+		return k, i, "", true
+	}
+	member, ok := strings.CutPrefix(sub, "/")
+	if !ok || member == "" || strings.Contains(member, "/") || (k == Function && member != "parameters") {
 		return 0, 0, "", false
 	}
-	return k, i, sub, true
+	return k, i, member, true
 }
 
-// Marshal writes the document in tooltui's format, two-space indented:
-// top-level members in their order, tools_defs and extra rebuilt from the
-// lists, and a "tooltui" member only when tools are disabled or drafts.
+// Marshal writes the document in its file's format and layout: a
+// tooltui document, or a Responses body (see MarshalBody).
 func (d *Document) Marshal() ([]byte, error) {
+	if d.Format == FormatBody {
+		return d.MarshalBody()
+	}
+	return d.marshalDocument(false)
+}
+
+// MarshalState writes everything the app holds, in tooltui's document
+// format with a body's shape recorded: what a recovery copy keeps.
+func (d *Document) MarshalState() ([]byte, error) {
+	return d.marshalDocument(true)
+}
+
+// marshalDocument writes tooltui's format: top-level members in their
+// order, tools_defs and extra rebuilt from the lists, and a "tooltui"
+// member only when tools are disabled or drafts are kept.
+func (d *Document) marshalDocument(state bool) ([]byte, error) {
 	var m meta
 	defs := d.ToolsDefsRaw
 	if defs == nil {
@@ -340,16 +541,17 @@ func (d *Document) Marshal() ([]byte, error) {
 			extra = ex.AppendJSON(nil)
 		}
 	}
+	hasDefs := len(d.Functions) > 0 || d.ToolsDefsRaw != nil
 	out := make(Object, 0, len(d.Fields)+3)
 	wroteDefs, wroteExtra := false, false
 	for _, f := range d.Fields {
-		switch f.Key {
-		case KeyToolsDefs:
-			if !wroteDefs && (len(d.Functions) > 0 || d.ToolsDefsRaw != nil) {
+		switch {
+		case f.Key == KeyToolsDefs || (f.Key == KeyTools && f.Value == nil):
+			if !wroteDefs && hasDefs {
 				out = append(out, Member{Key: KeyToolsDefs, Value: defs})
 			}
 			wroteDefs = true
-		case KeyExtra:
+		case f.Key == KeyExtra:
 			if !wroteExtra && extra != nil {
 				out = append(out, Member{Key: KeyExtra, Value: extra})
 			}
@@ -358,24 +560,157 @@ func (d *Document) Marshal() ([]byte, error) {
 			out = append(out, f)
 		}
 	}
-	if !wroteDefs && (len(d.Functions) > 0 || d.ToolsDefsRaw != nil) {
+	if !wroteDefs && hasDefs {
 		out = append(out, Member{Key: KeyToolsDefs, Value: defs})
 	}
 	if !wroteExtra && extra != nil {
 		out = append(out, Member{Key: KeyExtra, Value: extra})
 	}
-	if len(m.Disabled.ToolsDefs)+len(m.Disabled.BuiltinTools)+len(m.Drafts) > 0 {
+	m.RequestDrafts = d.RequestDrafts
+	layout := d.Layout
+	if state {
+		layout = Layout{}
+		if d.Format == FormatBody {
+			var o strings.Builder
+			for _, k := range d.order() {
+				o.WriteByte("fb"[k])
+			}
+			m.Body = &bodyShape{Order: o.String(), Layout: d.Layout}
+		}
+	}
+	if len(m.Disabled.ToolsDefs)+len(m.Disabled.BuiltinTools)+len(m.Drafts)+len(m.RequestDrafts) > 0 || m.Body != nil {
 		mb, err := json.Marshal(m)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, Member{Key: KeyMeta, Value: mb})
 	}
+	return layout.encode(out.AppendJSON(nil))
+}
+
+// MarshalBody writes the document as a Responses request body: the
+// top-level members in their order with one tools array where the file had
+// it, its entries in the body's order. A body cannot carry what BodyLosses
+// lists; those are left out.
+func (d *Document) MarshalBody() ([]byte, error) {
+	tools := []byte{'['}
+	n := 0
+	next := [2]int{}
+	for _, k := range d.order() {
+		t := d.List(k)[next[k]]
+		next[k]++
+		if t.Disabled || CheckJSON(t.Raw) != nil {
+			continue
+		}
+		if n > 0 {
+			tools = append(tools, ',')
+		}
+		n++
+		tools = append(tools, t.Raw...)
+	}
+	tools = append(tools, ']')
+	out := make(Object, 0, len(d.Fields)+len(d.Extra)+1)
+	wrote := false
+	put := func() {
+		if !wrote && len(d.Functions)+len(d.Builtins) > 0 {
+			out = append(out, Member{Key: KeyTools, Value: tools})
+		}
+		wrote = true
+	}
+	for _, f := range d.Fields {
+		switch {
+		case f.Key == KeyTools && f.Value == nil, f.Key == KeyToolsDefs && d.ToolsDefsRaw == nil:
+			put()
+		case f.Key == KeyToolsDefs:
+			out = append(out, Member{Key: KeyToolsDefs, Value: d.ToolsDefsRaw})
+		case f.Key == KeyExtra:
+			if d.ExtraRaw != nil {
+				out = append(out, Member{Key: KeyExtra, Value: d.ExtraRaw})
+				continue
+			}
+			put()
+			out = append(out, d.Extra...)
+		default:
+			out = append(out, f)
+		}
+	}
+	put()
+	if !d.Fields.Has(KeyExtra) {
+		out = append(out, d.Extra...)
+	}
+	return d.Layout.encode(out.AppendJSON(nil))
+}
+
+// BodyLosses lists what a Responses body cannot hold of d, so a save as a
+// body can say what it leaves out: disabled tools, entries whose JSON is not
+// valid, and text kept as a draft (the body keeps the last valid value).
+func (d *Document) BodyLosses() []string {
+	var out []string
+	loc := d.Locator()
+	name := func(k Kind, i int, t *Tool) string {
+		if n := StringAt(t.Raw, []string{"name"}); n != "" {
+			return n
+		}
+		if n := StringAt(t.Raw, []string{"server_label"}); n != "" {
+			return n
+		}
+		if n := StringAt(t.Raw, []string{"type"}); n != "" {
+			return n
+		}
+		return loc.At(k, i)
+	}
+	for _, k := range [...]Kind{Function, Builtin} {
+		for i := range d.List(k) {
+			t := &d.List(k)[i]
+			switch {
+			case t.Disabled:
+				out = append(out, "the disabled tool "+name(k, i, t))
+			case CheckJSON(t.Raw) != nil:
+				out = append(out, loc.At(k, i)+", whose JSON is not valid")
+			case t.Draft != nil:
+				out = append(out, "the unfinished "+t.DraftMember()+" of "+name(k, i, t))
+			}
+		}
+	}
+	for _, f := range sortedKeys(d.RequestDrafts) {
+		out = append(out, "the unfinished "+f+" of the request")
+	}
+	return out
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// encode writes compact JSON in the layout, ending in a newline unless
+// the file had none.
+func (l Layout) encode(compact []byte) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := json.Indent(&buf, out.AppendJSON(nil), "", "  "); err != nil {
+	var err error
+	if l.Compact {
+		err = json.Compact(&buf, compact)
+	} else {
+		indent := l.Indent
+		if indent == "" {
+			indent = "  "
+		}
+		err = json.Indent(&buf, compact, "", indent)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("document is not valid JSON: %w", err)
 	}
-	buf.WriteByte('\n')
+	if !l.NoFinalNewline {
+		buf.WriteByte('\n')
+	}
+	if l.CRLF {
+		// JSON text holds no raw newline inside strings, so every one is a line end
+		return bytes.ReplaceAll(buf.Bytes(), []byte("\n"), []byte("\r\n")), nil
+	}
 	return buf.Bytes(), nil
 }
 
@@ -387,15 +722,8 @@ func (d *Document) toolsJSON(k Kind, m *meta) json.RawMessage {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		loc := d.Location(k, i)
-		if t.Origin != "" {
-			// locations in the saved file are those of the saved lists
-			if k == Function {
-				loc = KeyToolsDefs + "[" + strconv.Itoa(i) + "]"
-			} else {
-				loc = KeyExtra + "." + KeyBuiltinTools + "[" + strconv.Itoa(i) + "]"
-			}
-		}
+		// locations in the saved file are those of the saved lists
+		loc := Locator{}.At(k, i)
 		if t.Disabled {
 			if k == Function {
 				m.Disabled.ToolsDefs = append(m.Disabled.ToolsDefs, i)
@@ -409,12 +737,16 @@ func (d *Document) toolsJSON(k Kind, m *meta) json.RawMessage {
 			b = AppendString(b, string(raw))
 			continue
 		}
-		if t.ParamsDraft != nil {
+		if t.Draft != nil {
 			if o, err := ParseObject(raw); err == nil {
+				member := t.DraftMember()
 				o = o.Clone()
-				o.Set("parameters", String(*t.ParamsDraft))
+				if last, ok := o.Get(member); ok {
+					o.Set(draftKeep+member, last)
+				}
+				o.Set(member, String(*t.Draft))
 				raw = o.AppendJSON(nil)
-				m.Drafts = append(m.Drafts, loc+"/parameters")
+				m.Drafts = append(m.Drafts, loc+"/"+member)
 			}
 		}
 		b = append(b, raw...)

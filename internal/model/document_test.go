@@ -46,7 +46,14 @@ func TestParseKeepsUnknownFieldsAndOrder(t *testing.T) {
   "alpha": true
 }
 `
-	if string(out) != want {
+	if bytes.Count(out, []byte("\n")) != 0 || len(out) != len(in) {
+		t.Fatalf("a file on one line saves on one line; got\n%s", out)
+	}
+	d, err = Parse([]byte(want))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, _ = d.Marshal(); string(out) != want {
 		t.Fatalf("got\n%s\nwant\n%s", out, want)
 	}
 	again, err := Parse(out)
@@ -60,24 +67,33 @@ func TestParseKeepsUnknownFieldsAndOrder(t *testing.T) {
 }
 
 func TestParseImportsResponsesBody(t *testing.T) {
-	d, err := Parse([]byte(`{"model":"m","tools":[{"type":"web_search"},{"type":"function","name":"f","defer_loading":true},{"type":"mcp","server_label":"s"}],"store":true}`))
+	in := `{"model":"m","tools":[{"type":"web_search"},{"type":"function","name":"f","defer_loading":true},{"type":"mcp","server_label":"s"}],"store":true}`
+	d, err := Parse([]byte(in))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !d.FromBody || len(d.Functions) != 1 || len(d.Builtins) != 2 {
-		t.Fatalf("import: body=%v functions=%d builtins=%d", d.FromBody, len(d.Functions), len(d.Builtins))
+	if d.Format != FormatBody || len(d.Functions) != 1 || len(d.Builtins) != 2 {
+		t.Fatalf("import: body=%v functions=%d builtins=%d", d.Format, len(d.Functions), len(d.Builtins))
 	}
 	if d.Location(Function, 0) != "tools[1]" || d.Location(Builtin, 1) != "tools[2]" {
 		t.Fatalf("locations %s %s", d.Location(Function, 0), d.Location(Builtin, 1))
 	}
-	out, _ := d.Marshal()
-	for _, want := range []string{`"tools_defs"`, `"builtin_tools"`, `"defer_loading": true`, `"store": true`} {
-		if !strings.Contains(string(out), want) {
-			t.Errorf("saved import lacks %s:\n%s", want, out)
+	if out, _ := d.Marshal(); string(out) != in {
+		t.Errorf("a body saves as the same body; got\n%s", out)
+	}
+	// a recovery copy keeps everything in tooltui's format, with the body's shape
+	state, _ := d.MarshalState()
+	for _, want := range []string{`"tools_defs"`, `"builtin_tools"`, `"defer_loading": true`, `"store": true`, `"order": "bfb"`} {
+		if !strings.Contains(string(state), want) {
+			t.Errorf("state lacks %s:\n%s", want, state)
 		}
 	}
-	if strings.Contains(string(out), `"tools":`) {
-		t.Errorf("saved import still has tools:\n%s", out)
+	back, err := Parse(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := back.Marshal(); string(out) != in {
+		t.Errorf("a body's state restores the same body; got\n%s", out)
 	}
 }
 
@@ -120,7 +136,7 @@ func TestDraftsAndDisabledSurviveSave(t *testing.T) {
 	d.Builtins[0].Disabled = true
 	d.Builtins = append(d.Builtins, Tool{Raw: []byte("{\"type\": \"mcp\",\n oops")})
 	draft := `{"type": "object",`
-	d.Functions[0].ParamsDraft = &draft
+	d.Functions[0].Draft = &draft
 	out, err := d.Marshal()
 	if err != nil {
 		t.Fatal(err)
@@ -135,8 +151,8 @@ func TestDraftsAndDisabledSurviveSave(t *testing.T) {
 	if string(back.Builtins[2].Raw) != "{\"type\": \"mcp\",\n oops" {
 		t.Fatalf("raw draft = %q", back.Builtins[2].Raw)
 	}
-	if back.Functions[0].ParamsDraft == nil || *back.Functions[0].ParamsDraft != draft {
-		t.Fatalf("parameters draft lost: %v", back.Functions[0].ParamsDraft)
+	if back.Functions[0].Draft == nil || *back.Functions[0].Draft != draft {
+		t.Fatalf("parameters draft lost: %v", back.Functions[0].Draft)
 	}
 }
 

@@ -136,17 +136,66 @@ func editTool(d *Document, k Kind, i int, f func(t *Tool) error) (*Document, err
 
 // InsertTool adds a tool of kind k at index at (at < 0 or past the end
 // appends), as when the user adds a tool from a template. It returns the
-// new document and the tool's index. Where tools came from is forgotten,
-// since positions changed.
+// new document and the tool's index. In a body, the new entry takes the
+// place of the tool it goes before, or follows the last of its kind (a
+// first function goes first, a first built-in last).
 func InsertTool(d *Document, k Kind, at int, t Tool) (*Document, int) {
 	c := d.Clone()
 	ts := c.list(k)
 	if at < 0 || at > len(*ts) {
 		at = len(*ts)
 	}
+	if c.Format == FormatBody {
+		c.Order = orderInsert(d.order(), k, at)
+	}
 	*ts = append((*ts)[:at], append([]Tool{t}, (*ts)[at:]...)...)
-	c.ClearOrigins()
 	return c, at
+}
+
+// orderInsert returns order with an entry of kind k placed as the at-th of
+// its kind.
+func orderInsert(order []Kind, k Kind, at int) []Kind {
+	pos, seen, last := -1, 0, -1
+	for n, ok := range order {
+		if ok != k {
+			continue
+		}
+		if seen == at {
+			pos = n
+			break
+		}
+		seen++
+		last = n
+	}
+	switch {
+	case pos >= 0:
+	case last >= 0:
+		pos = last + 1
+	case k == Function:
+		pos = 0
+	default:
+		pos = len(order)
+	}
+	out := make([]Kind, 0, len(order)+1)
+	out = append(out, order[:pos]...)
+	out = append(out, k)
+	return append(out, order[pos:]...)
+}
+
+// orderDelete returns order without the i-th entry of kind k.
+func orderDelete(order []Kind, k Kind, i int) []Kind {
+	out := make([]Kind, 0, len(order))
+	seen := 0
+	for _, ok := range order {
+		if ok == k {
+			seen++
+			if seen-1 == i {
+				continue
+			}
+		}
+		out = append(out, ok)
+	}
+	return out
 }
 
 // DeleteTool removes tool i of kind k and returns the index to select
@@ -156,9 +205,11 @@ func DeleteTool(d *Document, k Kind, i int) (*Document, int, error) {
 		return nil, -1, errNoTool
 	}
 	c := d.Clone()
+	if c.Format == FormatBody {
+		c.Order = orderDelete(d.order(), k, i)
+	}
 	ts := c.list(k)
 	*ts = append((*ts)[:i], (*ts)[i+1:]...)
-	c.ClearOrigins()
 	return c, min(i, len(*ts)-1), nil
 }
 
@@ -171,10 +222,9 @@ func DuplicateTool(d *Document, k Kind, i int) (*Document, int, error) {
 		return nil, -1, errNoTool
 	}
 	dup := d.List(k)[i]
-	dup.Origin = ""
-	if dup.ParamsDraft != nil {
-		s := *dup.ParamsDraft
-		dup.ParamsDraft = &s
+	if dup.Draft != nil {
+		s := *dup.Draft
+		dup.Draft = &s
 	}
 	if fam, key := identity(k, dup.Raw, false); fam != "" {
 		if old := StringAt(dup.Raw, []string{key}); old != "" {
@@ -219,7 +269,6 @@ func MoveTool(d *Document, k Kind, i, delta int) (*Document, int, error) {
 		copy(ts[i:j], ts[i+1:j+1])
 	}
 	ts[j] = t
-	c.ClearOrigins()
 	return c, j, nil
 }
 
@@ -233,7 +282,7 @@ func ToggleTool(d *Document, k Kind, i int) (*Document, error) {
 }
 
 // SetToolValue sets the value at path inside tool i (nil removes it), as a
-// form field does. Writing "parameters" drops a pending parameters draft.
+// form field does. Writing the member a draft stands in for drops the draft.
 // When the edit renames a function, a custom tool or an MCP server,
 // tool_choice follows (see RenameRefs).
 func SetToolValue(d *Document, k Kind, i int, path []string, v json.RawMessage) (*Document, error) {
@@ -247,8 +296,8 @@ func SetToolValue(d *Document, k Kind, i int, path []string, v json.RawMessage) 
 	}
 	c, err := editTool(d, k, i, func(t *Tool) error {
 		t.Raw = setPath(t.Raw, path, v, true) // checked above
-		if len(path) == 1 && path[0] == "parameters" {
-			t.ParamsDraft = nil
+		if t.Draft != nil && len(path) == 1 && path[0] == t.DraftMember() {
+			t.Draft, t.DraftField = nil, ""
 		}
 		return nil
 	})
@@ -269,7 +318,7 @@ func SetToolValue(d *Document, k Kind, i int, path []string, v json.RawMessage) 
 func SetToolRaw(d *Document, k Kind, i int, raw json.RawMessage) (*Document, error) {
 	c, err := editTool(d, k, i, func(t *Tool) error {
 		t.Raw = raw
-		t.ParamsDraft = nil
+		t.Draft, t.DraftField = nil, ""
 		return nil
 	})
 	if err != nil {
@@ -278,13 +327,40 @@ func SetToolRaw(d *Document, k Kind, i int, raw json.RawMessage) (*Document, err
 	return followRename(c, k, d.List(k)[i].Raw, raw, false), nil
 }
 
-// SetParamsDraft keeps parameters text that is not valid JSON yet as tool
-// i's draft, so it is neither lost nor sent; the entry itself is unchanged.
-func SetParamsDraft(d *Document, k Kind, i int, text string) (*Document, error) {
+// SetDraft keeps the text of member (a function's "parameters", a
+// file_search's "filters") that is not valid JSON yet as tool i's draft,
+// so it is neither lost nor sent; the entry keeps the member's last valid
+// value.
+func SetDraft(d *Document, k Kind, i int, member, text string) (*Document, error) {
 	return editTool(d, k, i, func(t *Tool) error {
-		t.ParamsDraft = &text
+		t.Draft = &text
+		t.DraftField = member
+		if member == "parameters" {
+			t.DraftField = ""
+		}
 		return nil
 	})
+}
+
+// SetRequestDraft keeps the text of a request field ("input", "extra")
+// that is not valid JSON yet; text "" drops the draft. The field keeps its
+// last valid value.
+func SetRequestDraft(d *Document, field, text string) *Document {
+	c := d.Clone()
+	drafts := make(map[string]string, len(d.RequestDrafts)+1)
+	for k, v := range d.RequestDrafts {
+		drafts[k] = v
+	}
+	if text == "" {
+		delete(drafts, field)
+	} else {
+		drafts[field] = text
+	}
+	if len(drafts) == 0 {
+		drafts = nil
+	}
+	c.RequestDrafts = drafts
+	return c
 }
 
 // SetRequestField sets (nil removes) a top-level request member such as

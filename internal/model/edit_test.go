@@ -38,9 +38,9 @@ func deepCopy(d *Document) *Document {
 	cp := func(ts []Tool) {
 		for i := range ts {
 			ts[i].Raw = bytes.Clone(ts[i].Raw)
-			if ts[i].ParamsDraft != nil {
-				s := *ts[i].ParamsDraft
-				ts[i].ParamsDraft = &s
+			if ts[i].Draft != nil {
+				s := *ts[i].Draft
+				ts[i].Draft = &s
 			}
 		}
 	}
@@ -70,16 +70,6 @@ func names(d *Document, k Kind) string {
 	return strings.Join(out, ",")
 }
 
-func origins(d *Document) string {
-	var out []string
-	for _, k := range []Kind{Function, Builtin} {
-		for _, t := range d.List(k) {
-			out = append(out, t.Origin)
-		}
-	}
-	return strings.Join(out, ",")
-}
-
 func errText(err error) string {
 	if err == nil {
 		return ""
@@ -90,7 +80,7 @@ func errText(err error) string {
 func TestEditsLeaveInputUnchanged(t *testing.T) {
 	draft := "{bad"
 	d := parseDoc(t, editBase)
-	d.Functions[0].ParamsDraft = &draft
+	d.Functions[0].Draft = &draft
 	d.Builtins = append(d.Builtins, Tool{Raw: json.RawMessage(`{"type": oops`)})
 	d.Fields.Set("tool_choice", json.RawMessage(`{"type":"allowed_tools","mode":"auto","tools":[{"type":"function","name":"get_weather"},{"type":"function","name":"gone"}]}`))
 	edits := []struct {
@@ -121,7 +111,7 @@ func TestEditsLeaveInputUnchanged(t *testing.T) {
 		{"set raw", func(d *Document) (*Document, error) {
 			return SetToolRaw(d, Function, 0, json.RawMessage(`{"name":"w"}`))
 		}},
-		{"set draft", func(d *Document) (*Document, error) { return SetParamsDraft(d, Function, 1, "{") }},
+		{"set draft", func(d *Document) (*Document, error) { return SetDraft(d, Function, 1, "parameters", "{") }},
 		{"request field", func(d *Document) (*Document, error) { return SetRequestField(d, "model", String("x")), nil }},
 		{"request field delete", func(d *Document) (*Document, error) { return SetRequestField(d, "z", nil), nil }},
 		{"rename refs", func(d *Document) (*Document, error) {
@@ -189,9 +179,6 @@ func TestMoveTool(t *testing.T) {
 			if got := names(c, tt.k); got != tt.order {
 				t.Errorf("order %s, want %s", got, tt.order)
 			}
-			if o := origins(c); strings.Trim(o, ",") != "" {
-				t.Errorf("origins kept after a move: %s", o)
-			}
 		})
 	}
 }
@@ -245,12 +232,9 @@ func TestInsertTool(t *testing.T) {
 			if tt.k == Builtin {
 				raw = `{"type":"custom","name":"new"}`
 			}
-			c, j := InsertTool(parseDoc(t, editBase), tt.k, tt.at, Tool{Raw: json.RawMessage(raw), Origin: "x"})
+			c, j := InsertTool(parseDoc(t, editBase), tt.k, tt.at, Tool{Raw: json.RawMessage(raw)})
 			if j != tt.want || names(c, tt.k) != tt.order {
 				t.Fatalf("got %d %s, want %d %s", j, names(c, tt.k), tt.want, tt.order)
-			}
-			if o := origins(c); strings.Trim(o, ",") != "" {
-				t.Errorf("origins kept after an insert: %s", o)
 			}
 		})
 	}
@@ -325,18 +309,18 @@ func limitTaken(long string) string {
 func TestDuplicateToolCopiesState(t *testing.T) {
 	d := parseDoc(t, editBase)
 	draft := `{"type":`
-	d.Functions[0].ParamsDraft = &draft
+	d.Functions[0].Draft = &draft
 	d.Functions[0].Disabled = true
 	c, j, err := DuplicateTool(d, Function, 0)
 	if err != nil || j != 1 {
 		t.Fatal(j, err)
 	}
 	dup := c.Functions[1]
-	if dup.ParamsDraft == nil || *dup.ParamsDraft != draft || dup.ParamsDraft == d.Functions[0].ParamsDraft {
-		t.Errorf("draft not copied: %v", dup.ParamsDraft)
+	if dup.Draft == nil || *dup.Draft != draft || dup.Draft == d.Functions[0].Draft {
+		t.Errorf("draft not copied: %v", dup.Draft)
 	}
-	if !dup.Disabled || dup.Origin != "" || strings.Trim(origins(c), ",") != "" {
-		t.Errorf("disabled %v, origins %q", dup.Disabled, origins(c))
+	if !dup.Disabled {
+		t.Errorf("disabled %v", dup.Disabled)
 	}
 	if names(c, Function) != "get_weather,get_weather_2,get_time" {
 		t.Errorf("functions %s", names(c, Function))
@@ -558,19 +542,16 @@ func TestSetToolValueFollowsRenames(t *testing.T) {
 func TestSetToolValue(t *testing.T) {
 	draft := "{"
 	d := parseDoc(t, editBase)
-	d.Functions[0].ParamsDraft = &draft
+	d.Functions[0].Draft = &draft
 	d.Builtins = append(d.Builtins, Tool{Raw: json.RawMessage(`{"type":`)}, Tool{Raw: json.RawMessage(`["a"]`)})
 
 	c, err := SetToolValue(d, Function, 0, []string{"parameters", "type"}, String("object"))
-	if err != nil || c.Functions[0].ParamsDraft == nil {
+	if err != nil || c.Functions[0].Draft == nil {
 		t.Errorf("a field inside parameters dropped the draft: %v", err)
 	}
 	c, err = SetToolValue(d, Function, 0, []string{"parameters"}, json.RawMessage(`{"type":"object","properties":{}}`))
-	if err != nil || c.Functions[0].ParamsDraft != nil {
+	if err != nil || c.Functions[0].Draft != nil {
 		t.Errorf("parameters kept the draft: %v", err)
-	}
-	if c.Functions[0].Origin != "tools_defs[0]" {
-		t.Errorf("a field edit forgot the origin: %q", c.Functions[0].Origin)
 	}
 	if string(c.Functions[0].Raw) != `{"name":"get_weather","parameters":{"type":"object","properties":{}}}` {
 		t.Errorf("raw %s", c.Functions[0].Raw)
@@ -597,10 +578,10 @@ func TestSetToolValue(t *testing.T) {
 func TestSetToolRaw(t *testing.T) {
 	d := choiceDoc(t, `{"type":"custom","name":"c"}`)
 	draft := "{"
-	d.Builtins[0].ParamsDraft = &draft
+	d.Builtins[0].Draft = &draft
 
 	c, err := SetToolRaw(d, Builtin, 0, json.RawMessage(`{"type":"custom","name":"c2"}`))
-	if err != nil || c.Builtins[0].ParamsDraft != nil {
+	if err != nil || c.Builtins[0].Draft != nil {
 		t.Fatalf("draft kept: %v", err)
 	}
 	if choiceOf(c) != `{"type":"custom","name":"c2"}` {
@@ -631,8 +612,8 @@ func TestToggleDraftAndRequestField(t *testing.T) {
 		t.Errorf("bad index: %v", err)
 	}
 
-	c, err = SetParamsDraft(d, Function, 1, `{"type":`)
-	if err != nil || c.Functions[1].ParamsDraft == nil || *c.Functions[1].ParamsDraft != `{"type":` {
+	c, err = SetDraft(d, Function, 1, "parameters", `{"type":`)
+	if err != nil || c.Functions[1].Draft == nil || *c.Functions[1].Draft != `{"type":` {
 		t.Fatal("draft not stored", err)
 	}
 	if !bytes.Equal(c.Functions[1].Raw, d.Functions[1].Raw) {

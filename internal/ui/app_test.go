@@ -1154,7 +1154,7 @@ func TestSave(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(d.Functions) != 1 || d.Functions[0].ParamsDraft == nil || *d.Functions[0].ParamsDraft != brokenParams {
+		if len(d.Functions) != 1 || d.Functions[0].Draft == nil || *d.Functions[0].Draft != brokenParams {
 			t.Fatalf("the saved function lost its draft parameters")
 		}
 	})

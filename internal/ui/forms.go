@@ -82,8 +82,8 @@ func functionFields(t model.Tool) []*field {
 	name.hint = "letters, digits, _ and -, at most 128"
 	desc := newMultiField("description", "Description", []string{"description"}, valStringKeep, textAt(t.Raw, []string{"description"}), 3)
 	params := jsonAt(t.Raw, []string{"parameters"})
-	if t.ParamsDraft != nil {
-		params = *t.ParamsDraft
+	if t.Draft != nil {
+		params = *t.Draft
 	}
 	pf := newMultiField("parameters", "Parameters (JSON Schema)", []string{"parameters"}, valJSON, params, 0)
 	pf.hint = "empty sends null"

@@ -71,7 +71,7 @@ func toolEdit(f *field, k model.Kind, i int) edit {
 		checkJSONField(f)
 		switch {
 		case f.err != "":
-			return func(d *model.Document) (*model.Document, error) { return model.SetParamsDraft(d, k, i, text) }
+			return func(d *model.Document) (*model.Document, error) { return model.SetDraft(d, k, i, "parameters", text) }
 		case strings.TrimSpace(text) == "":
 			return func(d *model.Document) (*model.Document, error) { return model.SetToolValue(d, k, i, f.path, nil) }
 		}

@@ -949,7 +949,7 @@ func TestFormPaneLocatesASchemaProblemDeepInParameters(t *testing.T) {
 func TestFormPaneLocatesASyntaxErrorByLineAndColumn(t *testing.T) {
 	d := model.Example()
 	draft := "{\n  \"type\": \"object\",\n  \"properties\": {\n    \"a\": {\"type\": \"string\"},,\n  }\n}"
-	d, err := model.SetParamsDraft(d, model.Function, 0, draft)
+	d, err := model.SetDraft(d, model.Function, 0, "parameters", draft)
 	if err != nil {
 		t.Fatal(err)
 	}
