@@ -98,7 +98,7 @@ func openDocument(files []string) (ui.Options, error) {
 
 // sameDocument reports whether two documents save to the same bytes.
 func sameDocument(a, b *model.Document) bool {
-	x, err1 := a.Marshal()
-	y, err2 := b.Marshal()
+	x, err1 := a.MarshalState()
+	y, err2 := b.MarshalState()
 	return err1 == nil && err2 == nil && string(x) == string(y)
 }

@@ -67,6 +67,7 @@ type App struct {
 
 	quitOnSaved  bool
 	recoveryFile string
+	rec          recoveryState
 	clipWarned   bool // a missing clipboard program was already reported
 }
 

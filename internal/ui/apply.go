@@ -100,7 +100,7 @@ func (a *App) refresh() {
 // saved state.
 func (a *App) afterChange() tea.Cmd {
 	if !a.s.Dirty() {
-		return removeRecoveryCmd(a.recoveryFile, a.deps)
+		return a.dropRecovery()
 	}
 	return a.scheduleRecovery()
 }
@@ -209,9 +209,9 @@ func (a *App) onSaved(m savedMsg) tea.Cmd {
 		return a.say("Save failed, nothing changed on disk or here: "+m.err.Error(), true)
 	}
 	a.s.Saved(m.version, m.path, filepath.Base(m.path))
-	var cmd tea.Cmd
+	cmd := a.recoveryFollows(m.path)
 	if !a.s.Dirty() {
-		cmd = removeRecoveryCmd(a.recoveryFile, a.deps)
+		cmd = tea.Batch(cmd, a.dropRecovery())
 	}
 	if m.quit {
 		return tea.Sequence(cmd, tea.Quit)

@@ -31,6 +31,9 @@ type Deps struct {
 	Remove     func(path string) error
 	CreateTemp func(pattern, text string) (path string, err error)
 	ReadFile   func(path string) ([]byte, error)
+	// RecoveryFile names the recovery copy of a file, so that it follows
+	// the document to a new name ("" turns copies off).
+	RecoveryFile func(path string) string
 }
 
 // DefaultDeps uses the real clipboard, file system and environment.
@@ -44,6 +47,7 @@ func DefaultDeps() Deps {
 		Remove:           os.Remove,
 		CreateTemp:       createTemp,
 		ReadFile:         os.ReadFile,
+		RecoveryFile:     RecoveryFile,
 	}
 }
 

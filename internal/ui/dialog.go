@@ -208,7 +208,8 @@ func newQuitDialog() dialog {
 			case key.Matches(k, km.Cancel):
 				return []action{say("Quit cancelled")}, true
 			case key.Matches(k, km.Quit):
-				return []action{actQuit{}}, true
+				// quitting again at this prompt is as deliberate as d
+				return []action{actQuit{dropRecovery: true}}, true
 			}
 			return nil, false
 		},

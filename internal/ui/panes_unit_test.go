@@ -1074,8 +1074,8 @@ func TestQuitDialogKeys(t *testing.T) {
 		"n":      {actClose{}, actQuit{dropRecovery: true}},
 		"esc":    {actClose{}, say("Quit cancelled")},
 		"c":      {actClose{}, say("Quit cancelled")},
-		"ctrl+q": {actClose{}, actQuit{}},
-		"ctrl+c": {actClose{}, actQuit{}},
+		"ctrl+q": {actClose{}, actQuit{dropRecovery: true}}, // quitting twice is deliberate
+		"ctrl+c": {actClose{}, actQuit{dropRecovery: true}},
 		"x":      nil,
 		"q":      nil,
 		"enter":  nil,

@@ -3,20 +3,31 @@ package ui
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
 )
 
-// Unsaved work is copied to a recovery file a moment after each change, so
-// that a crash or a killed terminal loses nothing: the next start for the
-// same file offers to restore it. A save, or quitting on purpose, removes
-// the copy.
+// Unsaved work is copied to a recovery file at most recoveryDelay after the
+// first unsaved change, and again every recoveryDelay while changes go on,
+// so that a crash or a killed terminal loses at most that much: the next
+// start for the same file offers to restore it. A save, an undo back to
+// the saved state, or quitting on purpose removes the copy.
 
-// recoveryDelay is how long after the last change the copy is written.
+// recoveryDelay bounds how old the copy is while changes go on.
 const recoveryDelay = time.Second
+
+// recoveryState is what the app knows of its recovery copy.
+type recoveryState struct {
+	pending  bool   // a tick is on its way
+	written  uint64 // the document version the copy holds (0: none)
+	tooLarge bool   // the last copy was refused for its size (said once)
+}
 
 // RecoveryFile is where unsaved work on path (or the example, for "") is
 // kept; "" when the system has no cache directory.
@@ -36,35 +47,72 @@ func RecoveryFile(path string) string {
 	return filepath.Join(dir, "tooltui", "recovery", key+".json")
 }
 
-type recoveryTickMsg struct{ version uint64 }
+type recoveryTickMsg struct{}
 
 type recoveryWrittenMsg struct{ err error }
 
-// scheduleRecovery asks for a recovery write once changes pause.
+// scheduleRecovery asks for a recovery write unless one is on its way:
+// steady typing does not put it off.
 func (a *App) scheduleRecovery() tea.Cmd {
-	if a.recoveryFile == "" {
+	if a.recoveryFile == "" || a.rec.pending {
 		return nil
 	}
-	v := a.s.version
-	return tea.Tick(recoveryDelay, func(time.Time) tea.Msg { return recoveryTickMsg{version: v} })
+	a.rec.pending = true
+	return tea.Tick(recoveryDelay, func(time.Time) tea.Msg { return recoveryTickMsg{} })
 }
 
-// onRecoveryTick writes the copy if nothing changed since it was asked for.
-func (a *App) onRecoveryTick(m recoveryTickMsg) tea.Cmd {
-	if m.version != a.s.version || !a.s.Dirty() || a.recoveryFile == "" {
+// onRecoveryTick writes the document's whole state (a body's shape and
+// drafts included) unless the copy already holds it. A copy tooltui could
+// not load back (over model.MaxDocumentBytes) is not written, and the
+// stale one is removed: the status line says so once.
+func (a *App) onRecoveryTick(recoveryTickMsg) tea.Cmd {
+	a.rec.pending = false
+	if !a.s.Dirty() || a.recoveryFile == "" || a.rec.written == a.s.version {
 		return nil
 	}
-	data, err := a.s.doc.Marshal()
+	data, err := a.s.doc.MarshalState()
 	if err != nil {
 		return nil
 	}
 	file, deps := a.recoveryFile, a.deps
+	a.rec.written = a.s.version
+	if len(data) > model.MaxDocumentBytes {
+		var say tea.Cmd
+		if !a.rec.tooLarge {
+			say = a.say(fmt.Sprintf("No recovery copy: the document is %.1f MiB, over the %d MiB tooltui loads; save it to keep it", float64(len(data))/(1<<20), model.MaxDocumentBytes>>20), true)
+		}
+		a.rec.tooLarge = true
+		return tea.Batch(say, removeRecoveryCmd(file, deps))
+	}
+	a.rec.tooLarge = false
 	return func() tea.Msg {
 		if err := deps.MkdirAll(filepath.Dir(file), 0o700); err != nil {
 			return recoveryWrittenMsg{err: err}
 		}
 		return recoveryWrittenMsg{err: deps.WriteFile(file, data)}
 	}
+}
+
+// dropRecovery removes the copy, which then holds nothing.
+func (a *App) dropRecovery() tea.Cmd {
+	a.rec.written = 0
+	return removeRecoveryCmd(a.recoveryFile, a.deps)
+}
+
+// recoveryFollows moves the recovery copy to the one of path after the
+// document was saved under a new name (the example saved as a file).
+func (a *App) recoveryFollows(path string) tea.Cmd {
+	if a.recoveryFile == "" || a.deps.RecoveryFile == nil {
+		return nil
+	}
+	next := a.deps.RecoveryFile(path)
+	if next == a.recoveryFile || next == "" {
+		return nil
+	}
+	old := a.recoveryFile
+	a.recoveryFile = next
+	a.rec.written = 0
+	return removeRecoveryCmd(old, a.deps)
 }
 
 // removeRecoveryCmd removes the copy (after a save, a deliberate quit, or

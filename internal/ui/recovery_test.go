@@ -1,0 +1,214 @@
+package ui
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// recoveryFS records what the app does to recovery copies.
+type recoveryFS struct {
+	mu      sync.Mutex
+	files   map[string][]byte
+	removed []string
+}
+
+func (f *recoveryFS) deps() Deps {
+	return Deps{
+		CopyNative: func(string) error { return nil },
+		WriteFile: func(p string, b []byte) error {
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			f.files[p] = append([]byte(nil), b...)
+			return nil
+		},
+		MkdirAll: func(string, os.FileMode) error { return nil },
+		Remove: func(p string) error {
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			delete(f.files, p)
+			f.removed = append(f.removed, p)
+			return nil
+		},
+		RecoveryFile: func(p string) string { return "/recovery/" + filepath.Base(p) },
+	}
+}
+
+func (f *recoveryFS) has(p string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_, ok := f.files[p]
+	return ok
+}
+
+func newRecoveryApp(t *testing.T, d *model.Document) (*App, *recoveryFS) {
+	t.Helper()
+	fs := &recoveryFS{files: map[string][]byte{}}
+	a := New(Options{Doc: d, Path: "work.json", Name: "work.json", Deps: fs.deps(), RecoveryFile: "/recovery/work.json"})
+	a.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	return a, fs
+}
+
+// step runs f as Update runs a message: the recovery copy follows a
+// change of the document.
+func step(a *App, f func() tea.Cmd) tea.Cmd {
+	before := a.s.version
+	cmd := f()
+	if a.s.version != before {
+		cmd = tea.Batch(cmd, a.afterChange())
+	}
+	return cmd
+}
+
+// change makes one edit, as a keystroke in the Model field would.
+func change(t *testing.T, a *App, text string) tea.Cmd {
+	t.Helper()
+	return step(a, func() tea.Cmd {
+		return a.apply(actEdit{group: "model", fn: func(d *model.Document) (*model.Document, error) {
+			return model.SetRequestField(d, "model", model.String(text)), nil
+		}})
+	})
+}
+
+// runAll runs a command and its batches, returning the messages that
+// arrive at once (timers, such as the status line's, are left behind).
+func runAll(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	ch := make(chan tea.Msg, 1)
+	go func() { ch <- cmd() }()
+	var msg tea.Msg
+	select {
+	case msg = <-ch:
+	case <-time.After(200 * time.Millisecond):
+		return nil
+	}
+	if b, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range b {
+			out = append(out, runAll(c)...)
+		}
+		return out
+	}
+	return []tea.Msg{msg}
+}
+
+func TestRecoveryCopyIsWrittenWhileTypingGoesOn(t *testing.T) {
+	a, fs := newRecoveryApp(t, model.Example())
+	change(t, a, "m1")
+	if !a.rec.pending {
+		t.Fatal("the first change asked for no copy")
+	}
+	// Steady typing does not put the copy off: one tick is on its way and
+	// it writes what the document holds when it arrives.
+	for _, s := range []string{"m2", "m3", "m4"} {
+		change(t, a, s)
+	}
+	for _, m := range runAll(a.onRecoveryTick(recoveryTickMsg{})) {
+		a.Update(m)
+	}
+	data, ok := fs.files["/recovery/work.json"]
+	if !ok {
+		t.Fatal("no copy after the tick, though changes went on")
+	}
+	if !strings.Contains(string(data), `"m4"`) {
+		t.Fatalf("the copy is not the latest state:\n%s", data)
+	}
+	// the next change asks for the next copy
+	if change(t, a, "m5"); !a.rec.pending {
+		t.Fatal("no copy asked for after the first was written")
+	}
+}
+
+func TestRecoveryCopyGoesWhenUndoReturnsToSaved(t *testing.T) {
+	a, fs := newRecoveryApp(t, model.Example())
+	change(t, a, "m1")
+	runAll(a.onRecoveryTick(recoveryTickMsg{}))
+	if !fs.has("/recovery/work.json") {
+		t.Fatal("no copy")
+	}
+	runAll(step(a, func() tea.Cmd { return a.undo(false) }))
+	if a.s.Dirty() || fs.has("/recovery/work.json") {
+		t.Fatalf("dirty %v, copy kept after undo to the saved state", a.s.Dirty())
+	}
+	// redo is unsaved again: the copy comes back with the next tick
+	runAll(step(a, func() tea.Cmd { return a.undo(true) }))
+	runAll(a.onRecoveryTick(recoveryTickMsg{}))
+	if !fs.has("/recovery/work.json") {
+		t.Fatal("redo left no copy")
+	}
+}
+
+func TestRecoveryCopyTooLargeIsNotWritten(t *testing.T) {
+	a, fs := newRecoveryApp(t, model.Example())
+	runAll(a.onRecoveryTick(recoveryTickMsg{})) // nothing to keep yet
+	big := strings.Repeat("x", model.MaxDocumentBytes)
+	change(t, a, big)
+	a.onRecoveryTick(recoveryTickMsg{}) // its commands are the status timer and a removal
+	if fs.has("/recovery/work.json") {
+		t.Fatal("a copy tooltui cannot load back was written")
+	}
+	if st := a.status.text; !strings.Contains(st, "No recovery copy") || !strings.Contains(st, "16 MiB") {
+		t.Fatalf("status %q does not say why", st)
+	}
+}
+
+func TestRecoveryCopyFollowsSaveAs(t *testing.T) {
+	a, fs := newRecoveryApp(t, model.Example())
+	change(t, a, "m1")
+	runAll(a.onRecoveryTick(recoveryTickMsg{}))
+	change(t, a, "m2")
+	// saved under a new name while a later change is still unsaved
+	version := a.s.version
+	change(t, a, "m3")
+	runAll(a.onSaved(savedMsg{path: "renamed.json", version: version}))
+	if a.recoveryFile != "/recovery/renamed.json" {
+		t.Fatalf("recovery file %q after save as", a.recoveryFile)
+	}
+	if fs.has("/recovery/work.json") {
+		t.Fatal("the old name's copy is left behind")
+	}
+	runAll(a.onRecoveryTick(recoveryTickMsg{}))
+	if !fs.has("/recovery/renamed.json") {
+		t.Fatal("the unsaved change after save as has no copy under the new name")
+	}
+}
+
+func TestRecoveryCopyKeepsABodysShape(t *testing.T) {
+	body := `{"model":"m","tools":[{"type":"web_search"},{"type":"function","name":"f","parameters":{}}]}`
+	d, err := model.Parse([]byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, fs := newRecoveryApp(t, d)
+	change(t, a, "m2")
+	runAll(a.onRecoveryTick(recoveryTickMsg{}))
+	copyBytes := fs.files["/recovery/work.json"]
+	back, err := model.Parse(copyBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := back.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]json.RawMessage
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := got["tools"]; !ok || got["tools_defs"] != nil || string(got["model"]) != `"m2"` {
+		t.Fatalf("a restored body does not save as a body:\n%s", out)
+	}
+	if back.Location(model.Builtin, 0) != "tools[0]" || back.Location(model.Function, 0) != "tools[1]" {
+		t.Fatalf("locations after restore: %s %s", back.Location(model.Builtin, 0), back.Location(model.Function, 0))
+	}
+}
