@@ -167,6 +167,31 @@ func (d *Document) order() []Kind {
 	return out
 }
 
+// Size is about the number of bytes the document takes on disk, without
+// indentation: the sum of its values as written. It is cheap (no
+// encoding), for keeping the document under MaxDocumentBytes as it grows.
+func (d *Document) Size() int {
+	n := 0
+	for _, f := range d.Fields {
+		n += len(f.Key) + len(f.Value) + 4
+	}
+	for _, f := range d.Extra {
+		n += len(f.Key) + len(f.Value) + 4
+	}
+	for _, ts := range [2][]Tool{d.Functions, d.Builtins} {
+		for i := range ts {
+			n += len(ts[i].Raw) + 1
+			if ts[i].Draft != nil {
+				n += len(*ts[i].Draft) + 2
+			}
+		}
+	}
+	for k, v := range d.RequestDrafts {
+		n += len(k) + len(v) + 4
+	}
+	return n + len(d.ToolsDefsRaw) + len(d.BuiltinsRaw) + len(d.ExtraRaw)
+}
+
 // BuiltinsFirst reports whether a body lists a built-in tool before a
 // function, which the request reorders (functions come first).
 func (d *Document) BuiltinsFirst() bool {

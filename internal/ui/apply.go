@@ -245,6 +245,9 @@ func (a *App) onEditorDone(m editorDoneMsg) tea.Cmd {
 	if text == f.ed.Value() {
 		return a.say("No change from the external editor", false)
 	}
+	if size := a.s.doc.Size() - f.ed.Len() + len(text); size > model.MaxDocumentBytes {
+		return a.say(fmt.Sprintf("The external editor's text was not applied: the document would be %.1f MiB, over the %d MiB tooltui can open", float64(size)/(1<<20), model.MaxDocumentBytes>>20), true)
+	}
 	a.s.breakGroup()
 	f.ed.SetValue(text)
 	return a.apply(append(a.form.changed(f, a.env()), say("Applied the text from the external editor"))...)
@@ -268,6 +271,9 @@ func (a *App) onPaste(m tea.PasteMsg) tea.Cmd {
 	}
 	if len(m.Content)+f.ed.Len() > maxPaste {
 		return a.say(fmt.Sprintf("Paste refused: %d bytes would pass the %d MiB limit of a field", len(m.Content), maxPaste>>20), true)
+	}
+	if size := a.s.doc.Size() + len(m.Content); size > model.MaxDocumentBytes {
+		return a.say(fmt.Sprintf("Paste refused: the document would be %.1f MiB, over the %d MiB tooltui can open", float64(size)/(1<<20), model.MaxDocumentBytes>>20), true)
 	}
 	cmd := a.form.setEditing(true)
 	a.s.breakGroup()
