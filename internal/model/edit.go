@@ -136,9 +136,8 @@ func editTool(d *Document, k Kind, i int, f func(t *Tool) error) (*Document, err
 
 // InsertTool adds a tool of kind k at index at (at < 0 or past the end
 // appends), as when the user adds a tool from a template. It returns the
-// new document and the tool's index. In a body, the new entry takes the
-// place of the tool it goes before, or follows the last of its kind (a
-// first function goes first, a first built-in last).
+// new document and the tool's index. In a body, the new entry follows the
+// tool of its kind before it (see orderInsert).
 func InsertTool(d *Document, k Kind, at int, t Tool) (*Document, int) {
 	c := d.Clone()
 	ts := c.list(k)
@@ -153,28 +152,29 @@ func InsertTool(d *Document, k Kind, at int, t Tool) (*Document, int) {
 }
 
 // orderInsert returns order with an entry of kind k placed as the at-th of
-// its kind.
+// its kind: right after the one before it, or before the first one, or
+// (none yet) first for a function and last for a built-in.
 func orderInsert(order []Kind, k Kind, at int) []Kind {
-	pos, seen, last := -1, 0, -1
+	pos, seen := -1, 0
 	for n, ok := range order {
 		if ok != k {
 			continue
 		}
-		if seen == at {
+		if at == 0 {
 			pos = n
 			break
 		}
 		seen++
-		last = n
+		if seen == at {
+			pos = n + 1
+			break
+		}
 	}
-	switch {
-	case pos >= 0:
-	case last >= 0:
-		pos = last + 1
-	case k == Function:
-		pos = 0
-	default:
+	if pos < 0 {
 		pos = len(order)
+		if k == Function {
+			pos = 0
+		}
 	}
 	out := make([]Kind, 0, len(order)+1)
 	out = append(out, order[:pos]...)
