@@ -1,0 +1,75 @@
+package convert
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+func TestBodyDiagnosticsKeepTheUsersIndex(t *testing.T) {
+	d, err := model.Parse([]byte(`{"model":"m","tools":[
+		{"type":"web_search","search_context_size":"huge"},
+		{"type":"function","name":"a","parameters":{}},
+		{"type":"file_search"}
+	]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c Converter
+	locs := func(d *model.Document) string {
+		var out []string
+		for _, dg := range c.Convert(d).Diagnostics {
+			out = append(out, dg.Location)
+		}
+		return strings.Join(out, ",")
+	}
+	want := "tools[0],tools[2],tools"
+	if got := locs(d); got != want {
+		t.Fatalf("loaded: %s, want %s", got, want)
+	}
+	// an edit of a field keeps every index; the file is the same list
+	e, err := model.SetToolValue(d, model.Function, 0, []string{"description"}, model.String("x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := locs(e); got != want {
+		t.Fatalf("after an edit: %s, want %s", got, want)
+	}
+	// deleting the first entry renumbers as the saved file will
+	e, _, _ = model.DeleteTool(d, model.Builtin, 0)
+	if got := locs(e); got != "tools[1]" {
+		t.Fatalf("after a delete: %s", got)
+	}
+}
+
+func TestDraftDiagnostics(t *testing.T) {
+	d, err := model.Parse([]byte(`{"input":"hi","extra":{"builtin_tools":[{"type":"file_search","vector_store_ids":["vs"]}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ = model.SetDraft(d, model.Builtin, 0, "filters", "{\n  \"type\": eq")
+	d = model.SetRequestDraft(d, "input", `[{"role":`)
+	var c Converter
+	r := c.Convert(d)
+	byLoc := map[string]Diagnostic{}
+	for _, dg := range r.Diagnostics {
+		byLoc[dg.Location] = dg
+	}
+	fs := byLoc["extra.builtin_tools[0]"]
+	if fs.Severity != Error || fs.Path != "/filters" || fs.Line != 2 || !strings.Contains(fs.Message, "not valid JSON") {
+		t.Fatalf("filters draft: %+v", fs)
+	}
+	in := byLoc["input"]
+	if in.Severity != Error || in.Line != 1 || !strings.Contains(in.Message, "last valid value") {
+		t.Fatalf("input draft: %+v", in)
+	}
+	var req map[string]json.RawMessage
+	if err := json.Unmarshal(r.JSON, &req); err != nil {
+		t.Fatal(err)
+	}
+	if string(req["input"]) != `"hi"` || req["tools"] != nil {
+		t.Fatalf("request: %s", r.JSON)
+	}
+}
