@@ -315,23 +315,7 @@ func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept
 		valid = append(valid, f)
 	}
 	fields = valid
-	for _, f := range []string{"input", "extra"} {
-		text, ok := d.RequestDrafts[f]
-		if !ok {
-			continue
-		}
-		err := model.CheckJSON([]byte(text))
-		if err == nil {
-			continue
-		}
-		is := syntaxIssue("", err)
-		loc := f
-		if f == "extra" {
-			loc = "other request fields"
-		}
-		diags = append(diags, Diagnostic{Severity: Error, Location: loc, Index: -1, Line: is.Line, Column: is.Column,
-			Message: "the text typed is " + is.Message + "; the request keeps the last valid value until it is"})
-	}
+	diags = append(diags, requestDrafts(d)...)
 	diags = append(diags, checkRequestFields(fields, invalid)...)
 
 	if raw, ok := fields.Get("tool_choice"); ok {
@@ -398,6 +382,42 @@ func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept
 	}
 	b = append(b, "}\n"...)
 	return b, diags
+}
+
+// requestDrafts reports the request fields whose text is kept as a draft
+// because it cannot be applied yet: not valid JSON, or valid JSON the field
+// does not take. The request keeps the field's last valid value meanwhile.
+func requestDrafts(d *model.Document) []Diagnostic {
+	var diags []Diagnostic
+	const keeps = "; the request keeps the last valid value until it is"
+	for _, f := range []string{"input", "extra"} {
+		text, ok := d.RequestDrafts[f]
+		if !ok {
+			continue
+		}
+		loc := f
+		if f == "extra" {
+			loc = "other request fields"
+		}
+		diag := Diagnostic{Severity: Error, Location: loc, Index: -1}
+		if err := model.CheckJSON([]byte(text)); err != nil {
+			is := syntaxIssue("", err)
+			diag.Line, diag.Column = is.Line, is.Column
+			diag.Message = "the text typed is " + is.Message + keeps
+		} else if f == "input" {
+			if k := model.JSONKind([]byte(text)); k != "array" {
+				diag.Message = "must be text or a JSON array of input items, not a JSON " + k + keeps
+			}
+		} else if o, err := model.ParseObject([]byte(text)); err != nil {
+			diag.Message = "must be a JSON object, not a JSON " + model.JSONKind([]byte(text)) + keeps
+		} else if _, err := model.SetOtherRequestFields(d, o); err != nil {
+			diag.Message = "the text typed cannot be applied: " + err.Error() + "; the request keeps the last valid value until it can"
+		}
+		if diag.Message != "" {
+			diags = append(diags, diag)
+		}
+	}
+	return diags
 }
 
 // appendIndented appends a checked JSON value laid out as json.Indent

@@ -698,6 +698,9 @@ func (d *Document) BodyLosses() []string {
 		}
 	}
 	for _, f := range sortedKeys(d.RequestDrafts) {
+		if f == "extra" {
+			f = "other request fields"
+		}
 		out = append(out, "the unfinished "+f+" of the request")
 	}
 	return out

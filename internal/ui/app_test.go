@@ -205,7 +205,7 @@ func TestTabAndPanes(t *testing.T) {
 			t.Fatal("j after a second shift+tab did nothing: the preview should scroll")
 		}
 		send(t, a, kShiftTab)
-		if got := focusedField(t, a); got != "Other request fields (extra, JSON object)" {
+		if got := focusedField(t, a); got != "Other request fields (JSON object)" {
 			t.Fatalf("shift+tab into the editor focused %q, want its last field", got)
 		}
 		requireEditing(t, a, false)

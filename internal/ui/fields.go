@@ -27,7 +27,7 @@ const (
 	valNumber                      // a JSON number; other text is kept as a string (and reported)
 	valList                        // comma-separated strings
 	valJSON                        // any JSON; invalid text is shown as an error and not applied
-	valInput                       // a JSON array when the text is one, else a string
+	valInput                       // text, or a JSON array when it starts with [ or { (other JSON is refused)
 )
 
 // option is a choice of a select field; a nil raw means "not set".
@@ -148,7 +148,11 @@ func (f *field) value() (v json.RawMessage, ok bool) {
 		if t == "" {
 			return nil, true
 		}
-		if strings.HasPrefix(t, "[") && model.CheckJSON([]byte(t)) == nil {
+		if msg := inputJSONError(t); msg != "" {
+			f.err = msg
+			return nil, false
+		}
+		if t[0] == '[' {
 			return json.RawMessage(t), true
 		}
 		return model.String(s), true
@@ -163,6 +167,21 @@ func (f *field) value() (v json.RawMessage, ok bool) {
 		return json.RawMessage(s), true
 	}
 	return nil, true
+}
+
+// inputJSONError says why trimmed input text meant as JSON (it starts with
+// [ or {) cannot be the request's input: "" for text and for a valid array.
+func inputJSONError(t string) string {
+	if t == "" || (t[0] != '[' && t[0] != '{') {
+		return ""
+	}
+	if err := model.CheckJSON([]byte(t)); err != nil {
+		return "not valid JSON: " + err.Error()
+	}
+	if t[0] == '{' {
+		return "must be text or a JSON array of input items, not a JSON object"
+	}
+	return ""
 }
 
 func isJSONNumber(s string) bool {

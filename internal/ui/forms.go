@@ -2,7 +2,9 @@ package ui
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
@@ -58,7 +60,7 @@ func buildFields(d *model.Document, s sel, kind formKind) []*field {
 	case formWebSearch:
 		return webSearchFields(t.Raw)
 	case formFileSearch:
-		return fileSearchFields(t.Raw)
+		return fileSearchFields(t)
 	}
 	return []*field{rawField(t.Raw, s.kind)}
 }
@@ -170,7 +172,8 @@ func webSearchFields(raw json.RawMessage) []*field {
 	return fs
 }
 
-func fileSearchFields(raw json.RawMessage) []*field {
+func fileSearchFields(t model.Tool) []*field {
+	raw := t.Raw
 	cur := func(path ...string) json.RawMessage {
 		v, _ := model.GetPath(raw, path)
 		return v
@@ -184,8 +187,13 @@ func fileSearchFields(raw json.RawMessage) []*field {
 	ew := newTextField("ranking_options.hybrid_search.embedding_weight", "Embedding weight", []string{"ranking_options", "hybrid_search", "embedding_weight"}, valNumber, textAt(raw, []string{"ranking_options", "hybrid_search", "embedding_weight"}))
 	ew.hint = "hybrid search: both weights are required together"
 	tw := newTextField("ranking_options.hybrid_search.text_weight", "Text weight", []string{"ranking_options", "hybrid_search", "text_weight"}, valNumber, textAt(raw, []string{"ranking_options", "hybrid_search", "text_weight"}))
-	filters := newMultiField("filters", "Filters (JSON)", []string{"filters"}, valJSON, jsonAt(raw, []string{"filters"}), 4)
+	filtersText := jsonAt(raw, []string{"filters"})
+	if t.Draft != nil && t.DraftMember() == "filters" {
+		filtersText = *t.Draft // not valid JSON yet; the entry keeps the last valid filters
+	}
+	filters := newMultiField("filters", "Filters (JSON)", []string{"filters"}, valJSON, filtersText, 4)
 	filters.hint = `e.g. {"type": "eq", "key": "lang", "value": "en"}`
+	checkJSONField(filters)
 	return []*field{ids, maxN,
 		newSelectField("ranking_options.ranker", "Ranker", []string{"ranking_options", "ranker"}, rankers, cur("ranking_options", "ranker")),
 		thr, ew, tw, filters}
@@ -203,14 +211,47 @@ func requestFields(d *model.Document) []*field {
 	if v := get("input"); model.JSONKind(v) == "array" {
 		inputText = prettyJSON(v)
 	}
+	draft, inputDraft := d.RequestDrafts["input"]
+	if inputDraft {
+		inputText = draft // the request keeps the last valid input meanwhile
+	}
 	input := newMultiField("input", "Input", []string{"input"}, valInput, inputText, 3)
-	input.hint = "text, or a JSON array of input items"
+	input.hint = "text, or a JSON array of input items (text starting with [ or { is read as JSON)"
+	if inputDraft {
+		input.value() // shows why the draft is not applied
+	}
 	choice := newSelectField("tool_choice", "Tool choice", []string{"tool_choice"}, toolChoiceOptions(d), get("tool_choice"))
 	choice.hint = "←/→ to choose; a named tool must be in the request"
 	par := newSelectField("parallel_tool_calls", "Parallel calls", []string{"parallel_tool_calls"}, boolOptions, get("parallel_tool_calls"))
-	other := newMultiField("extra", "Other request fields (extra, JSON object)", nil, valJSON, prettyJSON(d.Extra.AppendJSON(nil)), 0)
-	other.hint = "sent at the top level of the request; applied when it is a valid JSON object"
+	otherText, otherDraft := d.RequestDrafts["extra"]
+	if !otherDraft {
+		otherText = prettyJSON(model.OtherRequestFields(d).AppendJSON(nil))
+	}
+	other := newMultiField("extra", "Other request fields (JSON object)", nil, valJSON, otherText, 0)
+	other.hint = "every other request member; keys of extra stay there, new keys go at the top level"
+	if otherDraft {
+		_, other.err = otherFields(d, otherText)
+	}
 	return []*field{mdl, instr, input, choice, par, other}
+}
+
+// otherFields reads the text of the other request fields: the object to
+// apply, or why it cannot be applied to d.
+func otherFields(d *model.Document, text string) (model.Object, string) {
+	if strings.TrimSpace(text) == "" {
+		return nil, ""
+	}
+	o, err := model.ParseObject([]byte(text))
+	switch {
+	case errors.Is(err, model.ErrNotObject):
+		return nil, "must be a JSON object, not a JSON " + model.JSONKind([]byte(text))
+	case err != nil:
+		return nil, "not valid JSON: " + err.Error()
+	}
+	if _, err := model.SetOtherRequestFields(d, o); err != nil {
+		return nil, err.Error()
+	}
+	return o, ""
 }
 
 // toolChoiceOptions lists the modes and one choice per tool of the document.

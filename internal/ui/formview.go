@@ -18,7 +18,7 @@ func (p *formPane) changed(f *field, e *env) []action {
 	group := fmt.Sprintf("%v/%d/%d/%s", at.request, at.kind, at.index, f.id)
 	var fn edit
 	if at.request {
-		fn = requestEdit(f)
+		fn = requestEdit(f, e.s.doc)
 	} else {
 		fn = toolEdit(f, at.kind, at.index)
 	}
@@ -33,29 +33,46 @@ func (p *formPane) changed(f *field, e *env) []action {
 	return acts
 }
 
-func requestEdit(f *field) edit {
+// requestEdit turns a request field's text into an edit. d is the document
+// the edit will apply to, to say at once why the text cannot be applied.
+// Text that cannot be applied yet is kept as a draft, so it is neither lost
+// nor sent; the field keeps its last valid value in the request.
+func requestEdit(f *field, d *model.Document) edit {
+	switch f.id {
+	case "input":
+		text := f.ed.Value()
+		v, ok := f.value()
+		if !ok {
+			return func(d *model.Document) (*model.Document, error) { return model.SetRequestDraft(d, "input", text), nil }
+		}
+		return func(d *model.Document) (*model.Document, error) {
+			return model.SetRequestDraft(model.SetRequestField(d, "input", v), "input", ""), nil
+		}
+	case "extra":
+		return otherEdit(f, d)
+	}
 	v, ok := f.value()
 	if !ok {
 		return nil
 	}
-	if f.id != "extra" {
-		key := f.path[0]
-		return func(d *model.Document) (*model.Document, error) { return model.SetRequestField(d, key, v), nil }
+	key := f.path[0]
+	return func(d *model.Document) (*model.Document, error) { return model.SetRequestField(d, key, v), nil }
+}
+
+// otherEdit writes the other request fields (see model.OtherRequestFields).
+func otherEdit(f *field, d *model.Document) edit {
+	text := f.ed.Value()
+	var o model.Object
+	o, f.err = otherFields(d, text)
+	if f.err != "" {
+		return func(d *model.Document) (*model.Document, error) { return model.SetRequestDraft(d, "extra", text), nil }
 	}
-	var ex model.Object
-	if v != nil {
-		o, err := model.ParseObject(v)
-		if err != nil {
-			f.err = "must be a JSON object"
-			return nil
-		}
-		ex = o
-	}
-	ex.Delete(model.KeyBuiltinTools)
 	return func(d *model.Document) (*model.Document, error) {
-		nd := d.Clone()
-		nd.Extra, nd.ExtraRaw = ex, nil
-		return nd, nil
+		nd, err := model.SetOtherRequestFields(d, o)
+		if err != nil { // d is not the document the text was checked against
+			return model.SetRequestDraft(d, "extra", text), nil
+		}
+		return model.SetRequestDraft(nd, "extra", ""), nil
 	}
 }
 
@@ -67,11 +84,12 @@ func toolEdit(f *field, k model.Kind, i int) edit {
 		return func(d *model.Document) (*model.Document, error) {
 			return model.SetToolRaw(d, k, i, json.RawMessage(text))
 		}
-	case "parameters":
+	case "parameters", "filters": // a function's parameters, a file_search's filters
 		checkJSONField(f)
+		member := f.id
 		switch {
 		case f.err != "":
-			return func(d *model.Document) (*model.Document, error) { return model.SetDraft(d, k, i, "parameters", text) }
+			return func(d *model.Document) (*model.Document, error) { return model.SetDraft(d, k, i, member, text) }
 		case strings.TrimSpace(text) == "":
 			return func(d *model.Document) (*model.Document, error) { return model.SetToolValue(d, k, i, f.path, nil) }
 		}

@@ -1,0 +1,326 @@
+package ui
+
+// What the user types in a form's JSON fields is never lost: text that
+// cannot be applied yet is kept as a draft (saved with the file), the form
+// shows it when rebuilt, and the converter's diagnostics about it sit under
+// the field.
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+const draftsDoc = `{"model": "gpt-5", "reasoning": {"effort": "low"}, "input": "hi",
+	"tools_defs": [{"name": "f", "parameters": {"type": "object"}}],
+	"text": {"verbosity": "low"},
+	"extra": {"builtin_tools": [{"type": "file_search", "vector_store_ids": ["vs_1"], "filters": {"type": "eq", "key": "k", "value": "v"}}], "store": false},
+	"metadata": {"a": "b"}}`
+
+var fileSearch0 = sel{kind: model.Builtin, index: 0}
+
+// setField types text into field id of the form as one edit and applies it.
+func setField(t *testing.T, s *Session, e *env, p *formPane, id, text string) *field {
+	t.Helper()
+	i := p.fieldIndex(id)
+	if i < 0 {
+		t.Fatalf("no field %q in %v", id, fieldIDs(p))
+	}
+	f := p.fields[i]
+	f.ed.SetValue(text)
+	s.breakGroup()
+	for _, a := range actsOf[actEdit](p.changed(f, e)) {
+		if err := s.Apply(a.group, e.at, a.fn); err != nil {
+			t.Fatalf("applying %q to %s: %v", text, id, err)
+		}
+	}
+	p.attach(s.res.Diagnostics, e.at)
+	return f
+}
+
+// rebuilt is a fresh form of the session's document, as after selecting
+// another row and back, an undo or a reload.
+func rebuilt(t *testing.T, s *Session, at sel) formPane {
+	t.Helper()
+	e := unitEnv(s, at)
+	var p formPane
+	p.setSize(60, 30)
+	p.build(e)
+	p.attach(s.res.Diagnostics, at)
+	return p
+}
+
+func fieldByID(t *testing.T, p *formPane, id string) *field {
+	t.Helper()
+	i := p.fieldIndex(id)
+	if i < 0 {
+		t.Fatalf("no field %q in %v", id, fieldIDs(p))
+	}
+	return p.fields[i]
+}
+
+// reload saves and parses the document again.
+func reload(t *testing.T, d *model.Document) *model.Document {
+	t.Helper()
+	b, err := d.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	nd, err := model.Parse(b)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	return nd
+}
+
+func TestFiltersDraftIsKeptShownSavedAndDropped(t *testing.T) {
+	s, e, p := formFixture(t, parseDoc(t, draftsDoc), fileSearch0, 60, 30)
+	lastValid := string(s.doc.Builtins[0].Raw)
+	const broken = "{\"type\": \"eq\",\n  \"key\": "
+	f := setField(t, s, e, &p, "filters", broken)
+	if !s.Dirty() {
+		t.Fatal("invalid filters left the document clean")
+	}
+	tool := s.doc.Builtins[0]
+	if tool.Draft == nil || *tool.Draft != broken || tool.DraftMember() != "filters" {
+		t.Fatalf("no filters draft: %+v", tool)
+	}
+	if string(tool.Raw) != lastValid {
+		t.Fatalf("the entry lost its last valid filters: %s", tool.Raw)
+	}
+	if !strings.HasPrefix(f.err, "not valid JSON") || !strings.Contains(f.diag, "not valid JSON") {
+		t.Fatalf("field err %q diag %q", f.err, f.diag)
+	}
+	// Rebuilt, after a reload too, the form shows the draft and its error.
+	for name, doc := range map[string]*model.Document{"rebuilt": s.doc, "reloaded": reload(t, s.doc)} {
+		s2 := newSession(doc, "", "x")
+		p2 := rebuilt(t, s2, fileSearch0)
+		g := fieldByID(t, &p2, "filters")
+		if g.ed.Value() != broken || !strings.HasPrefix(g.err, "not valid JSON") {
+			t.Fatalf("%s: filters %q err %q", name, g.ed.Value(), g.err)
+		}
+	}
+	// Valid filters apply and drop the draft.
+	setField(t, s, e, &p, "filters", `{"type": "eq", "key": "lang", "value": "en"}`)
+	tool = s.doc.Builtins[0]
+	if tool.Draft != nil || model.StringAt(tool.Raw, []string{"filters", "key"}) != "lang" {
+		t.Fatalf("valid filters: draft %v raw %s", tool.Draft, tool.Raw)
+	}
+	// A draft again, then an empty field: the member and the draft go.
+	setField(t, s, e, &p, "filters", "{")
+	setField(t, s, e, &p, "filters", "  ")
+	tool = s.doc.Builtins[0]
+	if _, has := model.GetPath(tool.Raw, []string{"filters"}); has || tool.Draft != nil {
+		t.Fatalf("empty filters: draft %v raw %s", tool.Draft, tool.Raw)
+	}
+	// Undo brings back the draft, and the form shows it.
+	if _, ok := s.Undo(false, fileSearch0); !ok {
+		t.Fatal("nothing to undo")
+	}
+	p2 := rebuilt(t, s, fileSearch0)
+	if g := fieldByID(t, &p2, "filters"); g.ed.Value() != "{" {
+		t.Fatalf("after undo the filters show %q", g.ed.Value())
+	}
+}
+
+func TestInputDraft(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		draft      bool   // kept as a draft; input keeps "hi"
+		want       string // the stored input otherwise ("" absent)
+		err, diag  string
+	}{
+		{name: "text", text: "hello", want: `"hello"`},
+		{name: "text with brackets inside", text: "say [hi] {now}", want: `"say [hi] {now}"`},
+		{name: "a valid array", text: ` [{"role": "user", "content": "hi"}] `, want: `[{"role": "user", "content": "hi"}]`},
+		{name: "an unfinished array", text: `[{"role": "user",`, draft: true, err: "not valid JSON", diag: "not valid JSON"},
+		{name: "an unfinished object", text: `{"role"`, draft: true, err: "not valid JSON", diag: "not valid JSON"},
+		{name: "a valid object", text: `{"role": "user", "content": "hi"}`, draft: true,
+			err: "must be text or a JSON array of input items", diag: "must be text or a JSON array of input items, not a JSON object"},
+		{name: "empty", text: "", want: ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, e, p := formFixture(t, parseDoc(t, draftsDoc), requestSel, 60, 30)
+			f := setField(t, s, e, &p, "input", tc.text)
+			if !s.Dirty() {
+				t.Fatal("the document is clean")
+			}
+			got, has := s.doc.Fields.Get("input")
+			draft, hasDraft := s.doc.RequestDrafts["input"]
+			if tc.draft {
+				if !hasDraft || draft != tc.text || string(got) != `"hi"` {
+					t.Fatalf("draft %q (%v), input %s", draft, hasDraft, got)
+				}
+				if !strings.Contains(f.err, tc.err) || !strings.Contains(f.diag, tc.diag) {
+					t.Fatalf("field err %q diag %q", f.err, f.diag)
+				}
+				for name, doc := range map[string]*model.Document{"rebuilt": s.doc, "reloaded": reload(t, s.doc)} {
+					s2 := newSession(doc, "", "x")
+					p2 := rebuilt(t, s2, requestSel)
+					g := fieldByID(t, &p2, "input")
+					if g.ed.Value() != tc.text || !strings.Contains(g.err, tc.err) || !strings.Contains(g.diag, tc.diag) {
+						t.Fatalf("%s: input %q err %q diag %q", name, g.ed.Value(), g.err, g.diag)
+					}
+				}
+				// Text again drops the draft.
+				setField(t, s, e, &p, "input", "plain")
+				if _, ok := s.doc.RequestDrafts["input"]; ok || rawText(mustGet(t, s.doc, "input")) != "plain" {
+					t.Fatalf("text after a draft: drafts %v input %s", s.doc.RequestDrafts, mustGet(t, s.doc, "input"))
+				}
+				return
+			}
+			if hasDraft || f.err != "" {
+				t.Fatalf("draft %q err %q", draft, f.err)
+			}
+			if tc.want == "" {
+				if has {
+					t.Fatalf("input %s, want none", got)
+				}
+				return
+			}
+			if compactJSON(got) != compactJSON([]byte(tc.want)) {
+				t.Fatalf("input %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+func mustGet(t *testing.T, d *model.Document, key string) []byte {
+	t.Helper()
+	v, ok := d.Fields.Get(key)
+	if !ok {
+		t.Fatalf("no %s", key)
+	}
+	return v
+}
+
+func TestOtherRequestFieldsFieldShowsEveryOtherMember(t *testing.T) {
+	s, e, p := formFixture(t, parseDoc(t, draftsDoc), requestSel, 60, 30)
+	f := fieldByID(t, &p, "extra")
+	if f.label != "Other request fields (JSON object)" {
+		t.Errorf("label %q", f.label)
+	}
+	want := `{"reasoning":{"effort":"low"},"text":{"verbosity":"low"},"metadata":{"a":"b"},"store":false}`
+	if got := compactJSON([]byte(f.ed.Value())); got != want {
+		t.Fatalf("the field shows %s, want %s", got, want)
+	}
+	if f.ed.Value() != prettyJSON([]byte(want)) {
+		t.Errorf("not pretty:\n%s", f.ed.Value())
+	}
+	// Writing back: extra's keys stay in extra, others are top-level in
+	// their place, new ones last, removed ones go.
+	setField(t, s, e, &p, "extra", `{"reasoning": {"effort": "high"}, "store": true, "top_p": 0.5, "metadata": {"a": "b"}}`)
+	b, err := s.doc.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantDoc := `{"model":"gpt-5","reasoning":{"effort":"high"},"input":"hi","tools_defs":[{"name":"f","parameters":{"type":"object"}}],` +
+		`"extra":{"builtin_tools":[{"type":"file_search","vector_store_ids":["vs_1"],"filters":{"type":"eq","key":"k","value":"v"}}],"store":true},` +
+		`"metadata":{"a":"b"},"top_p":0.5}`
+	if got := compactJSON(b); got != wantDoc {
+		t.Fatalf("saved\n%s\nwant\n%s", got, wantDoc)
+	}
+	// The request carries them all.
+	for _, m := range []string{`"reasoning"`, `"top_p"`, `"metadata"`, `"store": true`} {
+		if !strings.Contains(string(s.res.JSON), m) {
+			t.Errorf("the request has no %s:\n%s", m, s.res.JSON)
+		}
+	}
+	if strings.Contains(string(s.res.JSON), `"text"`) {
+		t.Errorf("the removed text is still sent:\n%s", s.res.JSON)
+	}
+}
+
+func TestOtherRequestFieldsDraft(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		err, diag  string
+	}{
+		{"invalid JSON", "{\n  \"store\": true,\n  oops\n}", "not valid JSON", "not valid JSON"},
+		{"not an object", `[1, 2]`, "must be a JSON object, not a JSON array", "must be a JSON object, not a JSON array"},
+		{"tools", `{"tools": []}`, `"tools" cannot be set here`, `"tools" cannot be set here`},
+		{"builtin_tools", `{"builtin_tools": []}`, `"builtin_tools" cannot be set here`, `"builtin_tools" cannot be set here`},
+		{"tools_defs", `{"tools_defs": []}`, `"tools_defs" cannot be set here`, `"tools_defs" cannot be set here`},
+		{"extra", `{"extra": {}}`, `"extra" cannot be set here`, `"extra" cannot be set here`},
+		{"tooltui", `{"tooltui": {}}`, `"tooltui" cannot be set here`, `"tooltui" cannot be set here`},
+		{"own field", `{"model": "x"}`, `"model" has a field of its own`, `"model" has a field of its own`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, e, p := formFixture(t, parseDoc(t, draftsDoc), requestSel, 60, 30)
+			before := string(model.OtherRequestFields(s.doc).AppendJSON(nil))
+			f := setField(t, s, e, &p, "extra", tc.text)
+			if !s.Dirty() {
+				t.Fatal("the document is clean")
+			}
+			if got := s.doc.RequestDrafts["extra"]; got != tc.text {
+				t.Fatalf("draft %q", got)
+			}
+			if got := string(model.OtherRequestFields(s.doc).AppendJSON(nil)); got != before {
+				t.Fatalf("the fields changed to %s", got)
+			}
+			if !strings.Contains(f.err, tc.err) || !strings.Contains(f.diag, tc.diag) {
+				t.Fatalf("field err %q diag %q", f.err, f.diag)
+			}
+			for name, doc := range map[string]*model.Document{"rebuilt": s.doc, "reloaded": reload(t, s.doc)} {
+				s2 := newSession(doc, "", "x")
+				p2 := rebuilt(t, s2, requestSel)
+				g := fieldByID(t, &p2, "extra")
+				if g.ed.Value() != tc.text || !strings.Contains(g.err, tc.err) || !strings.Contains(g.diag, tc.diag) {
+					t.Fatalf("%s: field %q err %q diag %q", name, g.ed.Value(), g.err, g.diag)
+				}
+			}
+			// A valid object applies and drops the draft.
+			setField(t, s, e, &p, "extra", `{"store": true}`)
+			if _, ok := s.doc.RequestDrafts["extra"]; ok || f.err != "" {
+				t.Fatalf("valid text: drafts %v err %q", s.doc.RequestDrafts, f.err)
+			}
+			if got := string(model.OtherRequestFields(s.doc).AppendJSON(nil)); got != `{"store":true}` {
+				t.Fatalf("the fields are %s", got)
+			}
+		})
+	}
+}
+
+// TestRequestDiagnosticsAttachToTheirFields: the converter's diagnostics
+// about the input, the other request fields and a member shown in them sit
+// under that field, and locating one goes to the field (and to the line and
+// column of a syntax error in the text shown).
+func TestRequestDiagnosticsAttachToTheirFields(t *testing.T) {
+	d := parseDoc(t, `{"model": "gpt-5", "store": true, "extra": {"store": false}}`)
+	d = model.SetRequestDraft(d, "input", `{"role": "user"}`)
+	broken := "{\n  \"store\": true,\n  oops\n}"
+	d = model.SetRequestDraft(d, "extra", broken)
+	s, _, p := formFixture(t, d, requestSel, 60, 30)
+	byLoc := map[string]diagnostic{}
+	for _, x := range s.res.Diagnostics {
+		byLoc[x.Location] = x
+	}
+	for loc, id := range map[string]string{"input": "input", "other request fields": "extra", "extra.store": "extra"} {
+		x, ok := byLoc[loc]
+		if !ok {
+			t.Fatalf("no diagnostic at %q: %v", loc, s.res.Diagnostics)
+		}
+		i, _ := p.fieldFor(x)
+		if i < 0 || p.fields[i].id != id {
+			t.Errorf("%s: field %d, want %s", loc, i, id)
+		}
+		p.move(0)
+		p.locate(x)
+		if f := p.focused(); f.id != id {
+			t.Errorf("locating %s focused %s", loc, f.id)
+		}
+	}
+	if f := fieldByID(t, &p, "input"); !strings.Contains(f.diag, "must be text or a JSON array") {
+		t.Errorf("input diag %q", f.diag)
+	}
+	x := byLoc["other request fields"]
+	if x.Line != 3 {
+		t.Fatalf("syntax error at line %d, want 3: %+v", x.Line, x)
+	}
+	p.locate(x)
+	f := p.focused()
+	if f.ed.Value() != broken || f.ed.Line() != x.Line-1 || f.ed.Column() != x.Column-1 {
+		t.Fatalf("cursor at %d:%d in %q, want %d:%d", f.ed.Line()+1, f.ed.Column()+1, f.ed.Value(), x.Line, x.Column)
+	}
+}
