@@ -1,16 +1,20 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
-const buildUsage = `usage: tooltui build [--strict] [FILE|-]
+const buildUsage = `usage: tooltui build [--strict] [--json] [FILE|-]
 
 Reads a tooltui document or a Responses request body (FILE, or standard
 input for - or no FILE) and prints the final Responses request JSON on
@@ -18,6 +22,11 @@ standard output. Diagnostics go to standard error, one per line, each
 starting with "error:" (the entry is left out) or "warning:" (kept).
 
   --strict   exit 1 when any diagnostic was printed
+  --json     write diagnostics as JSON Lines, one object per line with
+             severity, location, type, pointer, line, column and message;
+             an input that cannot be used is one line of severity "fatal"
+  --diagnostics=text|json
+             the same choice spelled out (text is the default)
 
 Exit status: 0 done; 1 diagnostics with --strict; 2 the input cannot be used.
 `
@@ -27,8 +36,12 @@ Exit status: 0 done; 1 diagnostics with --strict; 2 the input cannot be used.
 // diagnostics, errors) goes through display.SanitizeLine, so no escape
 // sequence or invisible character from them reaches the terminal and each
 // message stays on one line.
+//
+// With --json every diagnostic is one line of JSON instead; its strings are
+// escaped to printable ASCII (jsonLine), so they keep their exact value and
+// still cannot reach the terminal raw.
 func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	strict := false
+	strict, asJSON := false, false
 	var files []string
 	dashdash := false
 	for _, a := range args {
@@ -39,6 +52,21 @@ func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			dashdash = true
 		case a == "--strict" || a == "-strict":
 			strict = true
+		case a == "--json" || a == "-json":
+			asJSON = true
+		case strings.HasPrefix(a, "--diagnostics=") || strings.HasPrefix(a, "-diagnostics="):
+			switch _, v, _ := strings.Cut(a, "="); v {
+			case "json":
+				asJSON = true
+			case "text":
+				asJSON = false
+			default:
+				fmt.Fprintf(stderr, "tooltui build: --diagnostics must be text or json, got %s\n\n%s", display.SanitizeLine(v), buildUsage)
+				return 2
+			}
+		case a == "--diagnostics" || a == "-diagnostics":
+			fmt.Fprintf(stderr, "tooltui build: %s needs =text or =json\n\n%s", a, buildUsage)
+			return 2
 		case a == "-h" || a == "--help" || a == "-help":
 			fmt.Fprint(stdout, buildUsage)
 			return 0
@@ -53,18 +81,28 @@ func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tooltui build: one input at a time, got %d\n\n%s", len(files), buildUsage)
 		return 2
 	}
+	fail := func(err error) int {
+		if asJSON {
+			stderr.Write(fatalJSON(err))
+		} else {
+			fmt.Fprintf(stderr, "tooltui build: %s\n", display.SanitizeLine(err.Error()))
+		}
+		return 2
+	}
 	doc, err := readInput(files, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "tooltui build: %s\n", display.SanitizeLine(err.Error()))
-		return 2
+		return fail(err)
 	}
 	body, diags := convert.Convert(doc)
 	for _, d := range diags {
-		fmt.Fprintln(stderr, display.SanitizeLine(d.String()))
+		if asJSON {
+			stderr.Write(diagnosticJSON(d))
+		} else {
+			fmt.Fprintln(stderr, display.SanitizeLine(d.String()))
+		}
 	}
 	if _, err := stdout.Write(body); err != nil {
-		fmt.Fprintf(stderr, "tooltui build: writing the request: %s\n", display.SanitizeLine(err.Error()))
-		return 2
+		return fail(fmt.Errorf("writing the request: %w", err))
 	}
 	if strict && len(diags) > 0 {
 		return 1
@@ -93,4 +131,86 @@ func readInput(files []string, stdin io.Reader) (*model.Document, error) {
 		return nil, err
 	}
 	return d, nil
+}
+
+// jsonDiagnostic is one line of `tooltui build --json`.
+type jsonDiagnostic struct {
+	// Severity is "error" (the entry is left out), "warning" (kept) or
+	// "fatal" (the input cannot be used; nothing is printed).
+	Severity string `json:"severity"`
+	// Location is where in the document: tools_defs[0],
+	// extra.builtin_tools[2], tools[3], tool_choice, ...; "input" for a
+	// fatal error.
+	Location string `json:"location"`
+	// Type is the tool's type, when known.
+	Type string `json:"type,omitempty"`
+	// Pointer is a JSON Pointer inside the entry ("" for the entry itself).
+	Pointer string `json:"pointer"`
+	// Line and Column (1-based, the column in characters) place a syntax
+	// error in the text that did not parse; left out for other diagnostics.
+	Line   int `json:"line,omitempty"`
+	Column int `json:"column,omitempty"`
+	// Message says what is wrong, without the "; left out" of the text form.
+	Message string `json:"message"`
+}
+
+func diagnosticJSON(d convert.Diagnostic) []byte {
+	return jsonLine(jsonDiagnostic{
+		Severity: d.Severity.String(),
+		Location: d.Location,
+		Type:     d.Type,
+		Pointer:  d.Path,
+		Line:     d.Line,
+		Column:   d.Column,
+		Message:  d.Message,
+	})
+}
+
+// fatalJSON is the line for an input that cannot be used (or a request
+// that cannot be written), with the line and column of a JSON syntax error.
+func fatalJSON(err error) []byte {
+	jd := jsonDiagnostic{Severity: "fatal", Location: "input", Message: err.Error()}
+	var se *model.SyntaxError
+	if errors.As(err, &se) {
+		jd.Line, jd.Column = se.Line, se.Column
+	}
+	return jsonLine(jd)
+}
+
+// jsonLine encodes v as one line of JSON that is printable ASCII: every
+// character outside U+0020–U+007E is written as a \u escape (a pair of them
+// beyond U+FFFF). Decoded, each string is exactly the value; printed, no
+// control, bidi or invisible character reaches the terminal. encoding/json
+// already escapes C0 controls and U+2028/U+2029 but leaves DEL, C1 controls
+// and bidi controls raw; invalid UTF-8 becomes U+FFFD.
+func jsonLine(v any) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		// Only strings and ints: cannot fail.
+		panic(err)
+	}
+	raw := buf.Bytes()
+	out := make([]byte, 0, len(raw))
+	for len(raw) > 0 {
+		r, size := utf8.DecodeRune(raw)
+		switch {
+		case r >= 0x20 && r < 0x7f, r == '\n' && size == len(raw):
+			out = append(out, raw[0])
+		case r > 0xffff:
+			r1, r2 := utf16Pair(r)
+			out = fmt.Appendf(out, `\u%04x\u%04x`, r1, r2)
+		default:
+			out = fmt.Appendf(out, `\u%04x`, r)
+		}
+		raw = raw[size:]
+	}
+	return out
+}
+
+// utf16Pair splits r (beyond U+FFFF) into its UTF-16 surrogates.
+func utf16Pair(r rune) (rune, rune) {
+	r -= 0x10000
+	return 0xd800 + (r>>10)&0x3ff, 0xdc00 + r&0x3ff
 }

@@ -3,13 +3,16 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/ui/display"
 	"github.com/tooltui/tooltui/internal/ui/display/displaytest"
 )
@@ -52,6 +55,13 @@ func TestBuildGolden(t *testing.T) {
 		{"missing-file", []string{"testdata/does-not-exist.json"}, "", 2},
 		{"directory", []string{"testdata"}, "", 2},
 		{"unknown-flag", []string{"--nope"}, "", 2},
+		{"mixed-invalid-json", []string{"--json", "testdata/mixed-invalid.json"}, "", 0},
+		{"mixed-invalid-json-strict", []string{"--diagnostics=json", "--strict", "testdata/mixed-invalid.json"}, "", 1},
+		{"drafts-json", []string{"--json", "-"}, jsonCaseDoc, 0},
+		{"not-json-json", []string{"--json", "-"}, "{\n  \"model\": \"gpt-5\",\n  oops\n}", 2},
+		{"missing-file-json", []string{"--json", "testdata/does-not-exist.json"}, "", 2},
+		{"diagnostics-bad-value", []string{"--diagnostics=xml", "testdata/mixed-invalid.json"}, "", 2},
+		{"diagnostics-no-value", []string{"--diagnostics", "json", "testdata/mixed-invalid.json"}, "", 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -163,5 +173,182 @@ func TestBuildHostileText(t *testing.T) {
 				t.Errorf("unknown flag shown as %q", first)
 			}
 		})
+	}
+}
+
+// jsonCaseDoc has an entry saved while it was not valid JSON (a diagnostic
+// with line and column), a type with a bidi control, a C1 control, DEL and a
+// character beyond U+FFFF, and a function using a field of the overlay.
+const jsonCaseDoc = `{
+  "model": "gpt-5",
+  "tools_defs": [{"name": "f", "description": "", "parameters": {"type": "object", "properties": {}, "required": [], "additionalProperties": false}, "strict": true, "async": true}],
+  "extra": {"builtin_tools": [
+    "{\"type\": \"web_search\",\n  \"search_context_size\": oops}",
+    {"type": "web\u202e_search\u009b\u007f\ud83d\ude00"}
+  ]},
+  "tooltui": {"drafts": ["extra.builtin_tools[0]"]}
+}`
+
+// TestBuildDiagnosticsText checks that --diagnostics=text is the default.
+func TestBuildDiagnosticsText(t *testing.T) {
+	var out, errb bytes.Buffer
+	if st := run([]string{"build", "--json", "--diagnostics=text", "testdata/mixed-invalid.json"}, nil, &out, &errb); st != 0 {
+		t.Fatalf("status %d", st)
+	}
+	golden(t, "mixed-invalid.stdout", out.Bytes())
+	golden(t, "mixed-invalid.stderr", errb.Bytes())
+}
+
+// decodeJSONLines decodes each line of stderr, refusing unknown fields and
+// anything but printable ASCII.
+func decodeJSONLines(t *testing.T, stderr []byte) []jsonDiagnostic {
+	t.Helper()
+	var ds []jsonDiagnostic
+	for _, line := range bytes.SplitAfter(stderr, []byte("\n")) {
+		if len(line) == 0 {
+			continue
+		}
+		for _, c := range line[:len(line)-1] {
+			if c < 0x20 || c > 0x7e {
+				t.Fatalf("byte %#x in %q", c, line)
+			}
+		}
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.DisallowUnknownFields()
+		var d jsonDiagnostic
+		if err := dec.Decode(&d); err != nil {
+			t.Fatalf("%v: %q", err, line)
+		}
+		if dec.More() {
+			t.Fatalf("more than one value in %q", line)
+		}
+		ds = append(ds, d)
+	}
+	return ds
+}
+
+// TestBuildJSONMatchesText checks that --json says what the text form says,
+// diagnostic for diagnostic, with exact values, and prints the same request.
+func TestBuildJSONMatchesText(t *testing.T) {
+	for _, in := range []struct{ name, file, stdin string }{
+		{"mixed-invalid", "testdata/mixed-invalid.json", ""},
+		{"drafts", "-", jsonCaseDoc},
+		{"example", "testdata/example.json", ""},
+	} {
+		t.Run(in.name, func(t *testing.T) {
+			var textOut, textErr, jsonOut, jsonErr bytes.Buffer
+			st1 := run([]string{"build", "--strict", in.file}, strings.NewReader(in.stdin), &textOut, &textErr)
+			st2 := run([]string{"build", "--strict", "--json", in.file}, strings.NewReader(in.stdin), &jsonOut, &jsonErr)
+			if st1 != st2 || !bytes.Equal(textOut.Bytes(), jsonOut.Bytes()) {
+				t.Fatalf("status %d and %d, or the request differs", st1, st2)
+			}
+			var text []string
+			for _, d := range decodeJSONLines(t, jsonErr.Bytes()) {
+				cd := convert.Diagnostic{Location: d.Location, Type: d.Type, Path: d.Pointer, Message: d.Message}
+				switch d.Severity {
+				case "error":
+					cd.Severity = convert.Error
+				case "warning":
+					cd.Severity = convert.Warning
+				default:
+					t.Fatalf("severity %q", d.Severity)
+				}
+				text = append(text, display.SanitizeLine(cd.String())+"\n")
+			}
+			if got := strings.Join(text, ""); got != textErr.String() {
+				t.Errorf("JSON lines say:\n%s\ntext says:\n%s", got, textErr.String())
+			}
+		})
+	}
+}
+
+// TestBuildJSONLineColumn checks where a syntax error is placed.
+func TestBuildJSONLineColumn(t *testing.T) {
+	var out, errb bytes.Buffer
+	run([]string{"build", "--json", "-"}, strings.NewReader(jsonCaseDoc), &out, &errb)
+	ds := decodeJSONLines(t, errb.Bytes())
+	if len(ds) != 2 {
+		t.Fatalf("%d diagnostics: %s", len(ds), errb.String())
+	}
+	if d := ds[0]; d.Severity != "error" || d.Location != "extra.builtin_tools[0]" || d.Line != 2 || d.Column != 26 || d.Pointer != "" {
+		t.Errorf("syntax error reported as %+v", d)
+	}
+	if d := ds[1]; d.Line != 0 || d.Column != 0 || d.Type != "web\u202e_search\u009b\u007f\U0001F600" {
+		t.Errorf("second diagnostic %+v", d)
+	}
+	if bytes.Contains(errb.Bytes(), []byte(`"line":0`)) || bytes.Contains(errb.Bytes(), []byte(`"column":0`)) {
+		t.Errorf("unknown line or column written: %s", errb.String())
+	}
+}
+
+// TestBuildJSONHostileText runs the shared hostile strings through the JSON
+// lines: each decodes to the exact value and is printable ASCII.
+func TestBuildJSONHostileText(t *testing.T) {
+	for _, h := range displaytest.Hostile {
+		t.Run(h.Name, func(t *testing.T) {
+			if !utf8.ValidString(h.Text) {
+				t.Skip("JSON cannot carry invalid UTF-8")
+			}
+			typ, _ := json.Marshal(h.Text)
+			doc := `{"model":"gpt-5","extra":{"builtin_tools":[{"type":` + string(typ) + `}]}}`
+			var out, errb bytes.Buffer
+			if st := run([]string{"build", "--json", "-"}, strings.NewReader(doc), &out, &errb); st != 0 {
+				t.Fatalf("status %d: %s", st, errb.String())
+			}
+			ds := decodeJSONLines(t, errb.Bytes())
+			if len(ds) != 1 || ds[0].Type != h.Text {
+				t.Fatalf("diagnostics %+v, want one about type %q", ds, h.Text)
+			}
+			checkStderrSafe(t, errb.String(), 1)
+		})
+	}
+}
+
+func TestJSONLineEscapes(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"plain <&> \"q\" \\", `"plain <&> \"q\" \\"`},
+		{"\x00\x1b\n\t\x7f", `"\u0000\u001b\n\t\u007f"`},
+		{"\u009b\u200b\u202e\u2028é", `"\u009b\u200b\u202e\u2028\u00e9"`},
+		{"\U0001F600\U000E0041", `"\ud83d\ude00\udb40\udc41"`},
+		{"a\xffb", `"a\ufffdb"`},
+	} {
+		got := jsonLine(c.in)
+		if string(got) != c.want+"\n" {
+			t.Errorf("jsonLine(%q) = %s, want %s", c.in, got, c.want)
+		}
+		var back string
+		if err := json.Unmarshal(got, &back); err != nil || (utf8.ValidString(c.in) && back != c.in) {
+			t.Errorf("jsonLine(%q) decodes to %q (%v)", c.in, back, err)
+		}
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// TestBuildJSONFlags covers the spellings of the flag and a request that
+// cannot be written.
+func TestBuildJSONFlags(t *testing.T) {
+	var out, errb bytes.Buffer
+	if st := run([]string{"build", "--diagnosticsx=json", "-"}, strings.NewReader("{}"), &out, &errb); st != 2 ||
+		!strings.HasPrefix(errb.String(), "tooltui build: unknown flag --diagnosticsx=json\n") {
+		t.Errorf("status %d, stderr %q", st, errb.String())
+	}
+	for _, flag := range []string{"-json", "-diagnostics=json", "--diagnostics=json"} {
+		errb.Reset()
+		if st := run([]string{"build", flag, "-"}, strings.NewReader(`{"model":"m","tools":[1]}`), io.Discard, &errb); st != 0 {
+			t.Errorf("%s: status %d", flag, st)
+		}
+		if ds := decodeJSONLines(t, errb.Bytes()); len(ds) != 1 || ds[0].Location != "tools[0]" {
+			t.Errorf("%s: %s", flag, errb.String())
+		}
+	}
+	errb.Reset()
+	if st := run([]string{"build", "--json", "-"}, strings.NewReader(`{"model":"m"}`), failingWriter{}, &errb); st != 2 {
+		t.Errorf("status %d", st)
+	}
+	if ds := decodeJSONLines(t, errb.Bytes()); len(ds) != 1 || ds[0].Severity != "fatal" || ds[0].Message != "writing the request: disk full" {
+		t.Errorf("stderr %s", errb.String())
 	}
 }

@@ -7,15 +7,19 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"strings"
 
+	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
 const usage = `tooltui composes the tools of an OpenAI Responses API request.
 
 usage:
-  tooltui [--print] [FILE]         open FILE (or the built-in example) in the builder
-  tooltui build [--strict] [FILE|-] print the request JSON for FILE or standard input
+  tooltui [--print] [FILE]                    open FILE (or the built-in example) in the builder
+  tooltui build [--strict] [--json] [FILE|-]  print the request JSON for FILE or standard input
+  tooltui --version                           print the version and the spec tools are checked against
 
 Run "tooltui build --help" for the headless converter.
 `
@@ -32,9 +36,55 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case "-h", "--help", "help":
 			fmt.Fprint(stdout, usage)
 			return 0
+		case "--version", "-version", "version":
+			if len(args) > 1 {
+				fmt.Fprintf(stderr, "tooltui: %s takes no arguments, got %s\n\n%s", args[0], display.SanitizeLine(args[1]), usage)
+				return 2
+			}
+			info, ok := debug.ReadBuildInfo()
+			fmt.Fprint(stdout, versionText(info, ok))
+			return 0
 		}
 	}
 	return runApp(args, stdin, stdout, stderr)
+}
+
+// versionText is what `tooltui --version` prints: tooltui's version (the
+// main module's, "(devel)" when unknown) with the VCS revision the binary
+// was built from when recorded, then the OpenAPI description and the
+// overlay the converter checks tools against.
+func versionText(info *debug.BuildInfo, ok bool) string {
+	version := ""
+	var revision, modified string
+	if ok && info != nil {
+		version = info.Main.Version
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				revision = s.Value
+			case "vcs.modified":
+				modified = s.Value
+			}
+		}
+	}
+	if version == "" {
+		version = "(devel)"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "tooltui %s", display.SanitizeLine(version))
+	if revision != "" {
+		fmt.Fprintf(&b, ", revision %s", display.SanitizeLine(revision))
+		if modified == "true" {
+			b.WriteString(" (modified)")
+		}
+	}
+	b.WriteString("\n")
+	fmt.Fprintf(&b, "tools are checked against:\n")
+	fmt.Fprintf(&b, "  spec     %s commit %s, %s (info.version %s)\n",
+		convert.SpecRepository, convert.SpecCommit, convert.SpecDate, convert.SpecVersion)
+	fmt.Fprintf(&b, "  overlay  %s, what %s %s accepts beyond the spec\n",
+		convert.OverlayDate, convert.OverlaySDKModule, convert.OverlaySDKVersion)
+	return b.String()
 }
 
 // sanitizeLine is display.SanitizeLine, the one sanitiser of the program,

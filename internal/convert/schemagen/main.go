@@ -1,14 +1,24 @@
 // Command schemagen derives internal/convert/tools.schema.json from OpenAI's
-// OpenAPI description of its API:
+// OpenAPI description of its API and the overlay next to it:
 //
 //	go run ./internal/convert/schemagen path/to/openai-openapi.json > internal/convert/tools.schema.json
 //
 // The output is a JSON Schema 2020-12 document whose $defs hold every schema
 // reachable from components.schemas.Tool and components.schemas.ToolChoiceParam,
 // with references rewritten from #/components/schemas/X to #/$defs/X. Prose
-// (description, title, examples), discriminators, deprecation flags and x-*
-// extensions are left out; everything that constrains a value is kept. The
-// output is deterministic: object keys are sorted and indented by two spaces.
+// (description, title, examples), discriminators and x-* extensions are left
+// out; everything that constrains a value is kept, and so is deprecated.
+//
+// overlay.json (embedded in the command) records what the API accepts beyond
+// that description: tool fields and enum values OpenAI's Go SDK has and the
+// description lacks, each with the SDK release that brought it. It names the
+// description it was written for by commit, date, info.version and SHA-256;
+// schemagen refuses another file, so that a newer description gets its
+// overlay reviewed, and refuses a change the description already has. Every
+// change is merged into the component schema it names before the closure is
+// taken, so the output is the same for the same two inputs.
+//
+// The output is deterministic: object keys are sorted and indented by two spaces.
 package main
 
 import (
@@ -43,14 +53,35 @@ func main() {
 	}
 }
 
-// generate reads the OpenAPI file at path and returns the derived schema document.
+// generate reads the OpenAPI file at path and returns the derived schema
+// document, with the embedded overlay merged in.
 func generate(path string) ([]byte, error) {
-	spec, err := readJSON(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
+		return nil, err
+	}
+	return build(path, data, overlayJSON)
+}
+
+// build derives the schema document from the OpenAPI description data (read
+// from name, used in errors) and the overlay document overlayData.
+func build(name string, data, overlayData []byte) ([]byte, error) {
+	ov, err := parseOverlay(overlayData)
+	if err != nil {
+		return nil, fmt.Errorf("overlay.json: %w", err)
+	}
+	spec, err := decodeJSON(name, data)
+	if err != nil {
+		return nil, err
+	}
+	if err := ov.checkSpec(name, data, spec); err != nil {
 		return nil, err
 	}
 	schemas, err := componentSchemas(spec)
 	if err != nil {
+		return nil, err
+	}
+	if err := ov.apply(schemas); err != nil {
 		return nil, err
 	}
 
@@ -75,24 +106,26 @@ func generate(path string) ([]byte, error) {
 		queue = append(queue, c.refs...)
 	}
 
+	for _, c := range ov.Changes {
+		if _, ok := defs[c.Schema]; !ok {
+			return nil, fmt.Errorf("overlay.json: %s: the tools schema does not use components.schemas.%s", c, c.Schema)
+		}
+	}
+
 	doc := map[string]any{
 		"$schema":  "https://json-schema.org/draft/2020-12/schema",
-		"$comment": comment(spec),
+		"$comment": comment(ov),
 		"$defs":    defs,
 	}
 	return encode(doc)
 }
 
-func readJSON(path string) (map[string]any, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
+func decodeJSON(name string, data []byte) (map[string]any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var doc map[string]any
 	if err := dec.Decode(&doc); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return doc, nil
 }
@@ -107,12 +140,12 @@ func componentSchemas(spec map[string]any) (map[string]any, error) {
 }
 
 // comment records where the document comes from.
-func comment(spec map[string]any) string {
-	info, _ := spec["info"].(map[string]any)
-	version, _ := info["version"].(string)
+func comment(ov *overlay) string {
 	return "Derived by internal/convert/schemagen from OpenAI's OpenAPI description " +
-		"(github.com/openai/openai-openapi, MIT licence), info.version " + version +
-		". Do not edit; regenerate instead."
+		"(" + ov.Spec.Repository + " commit " + ov.Spec.Commit + " of " + ov.Spec.Date +
+		", info.version " + ov.Spec.Version + ", MIT licence) and internal/convert/schemagen/overlay.json of " +
+		ov.Date + " (" + fmt.Sprint(len(ov.Changes)) + " changes from " + ov.SDK.Module + " " + ov.SDK.Version +
+		"). Do not edit; regenerate instead."
 }
 
 func encode(doc any) ([]byte, error) {
@@ -129,7 +162,7 @@ func encode(doc any) ([]byte, error) {
 // Keyword classes. Every keyword found in the closure must be in one of them,
 // so that a new keyword in a later spec is noticed rather than silently copied.
 var (
-	droppedKeywords = set("description", "title", "example", "examples", "deprecated",
+	droppedKeywords = set("description", "title", "example", "examples",
 		"discriminator", "$recursiveAnchor", "externalDocs", "readOnly", "writeOnly")
 	// Keywords whose value is one subschema (or a boolean schema).
 	schemaKeywords = set("items", "additionalProperties", "not", "if", "then", "else",
@@ -143,7 +176,7 @@ var (
 		"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
 		"minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems",
 		"minProperties", "maxProperties", "dependentRequired", "minContains", "maxContains",
-		"contentEncoding", "contentMediaType")
+		"contentEncoding", "contentMediaType", "deprecated")
 )
 
 func set(words ...string) map[string]bool {
