@@ -87,13 +87,13 @@ func openDocument(files []string) (ui.Options, error) {
 	}
 	path := files[0]
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return ui.Options{Doc: &model.Document{}, Path: path, Name: filepath.Base(path) + " (new)"}, nil
+		return ui.Options{Doc: &model.Document{}, Path: path, Name: filepath.Base(path) + " (new)", Stamp: &model.Stamp{}}, nil
 	}
-	d, err := model.ReadFile(path)
+	d, data, stamp, err := model.ReadFileStamped(path)
 	if err != nil {
 		return ui.Options{}, err
 	}
-	return ui.Options{Doc: d, Path: path, Name: filepath.Base(path)}, nil
+	return ui.Options{Doc: d, Path: path, Name: filepath.Base(path), Loaded: data, Stamp: &stamp}, nil
 }
 
 // sameDocument reports whether two documents save to the same bytes.

@@ -24,15 +24,48 @@ func (e *FileError) Unwrap() error { return e.Err }
 // refuses directories, FIFOs, devices and files over MaxDocumentBytes
 // before reading them, and names the file in every error.
 func ReadFile(path string) (*Document, error) {
-	data, err := ReadLimited(path)
+	d, _, _, err := ReadFileStamped(path)
+	return d, err
+}
+
+// ReadFileStamped is ReadFile that also returns the bytes it read and
+// their stamp, so that an unchanged document saves to the same bytes and a
+// save can tell whether the file changed meanwhile.
+func ReadFileStamped(path string) (*Document, []byte, Stamp, error) {
+	st, data, err := ReadStamp(path)
+	if err == nil && !st.Exists {
+		_, err = os.Stat(path) // names what is missing
+		err = &FileError{Path: path, Err: plainErr(err)}
+	}
 	if err != nil {
-		return nil, err
+		return nil, nil, Stamp{}, err
 	}
 	d, err := Parse(data)
 	if err != nil {
-		return nil, &FileError{Path: path, Err: err}
+		return nil, nil, Stamp{}, &FileError{Path: path, Err: err}
 	}
-	return d, nil
+	return d, data, st, nil
+}
+
+// ReadStamp reads a regular file of at most MaxDocumentBytes and returns
+// its stamp and bytes. A file that does not exist is no error: its stamp
+// is the zero Stamp.
+func ReadStamp(path string) (Stamp, []byte, error) {
+	data, err := ReadLimited(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Stamp{}, nil, nil
+	}
+	if err != nil {
+		return Stamp{}, nil, err
+	}
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Stamp{}, nil, nil // removed while it was read
+	}
+	if err != nil {
+		return Stamp{}, nil, &FileError{Path: path, Err: plainErr(err)}
+	}
+	return StampOf(data, fi), data, nil
 }
 
 // ReadLimited returns the bytes of a regular file of at most
@@ -88,7 +121,8 @@ func ReadAllLimited(r io.Reader) ([]byte, error) {
 // leaves either the old file or the new one, never a mix: a temporary file
 // in the same directory is written, synced and renamed over the target. A
 // symlink is followed, so the link stays and its target is replaced; the
-// target's mode is kept (0644 for a new file).
+// target's mode is kept (0644 for a new file). The temporary file is
+// always in the target's directory, never in $TMPDIR.
 func WriteFileAtomic(path string, data []byte) error {
 	target := path
 	if resolved, err := filepath.EvalSymlinks(path); err == nil {
@@ -103,7 +137,7 @@ func WriteFileAtomic(path string, data []byte) error {
 		}
 		mode = fi.Mode().Perm()
 	}
-	if err := renameio.WriteFile(target, data, mode); err != nil {
+	if err := renameio.WriteFile(target, data, mode, renameio.WithTempDir(filepath.Dir(target))); err != nil {
 		return &FileError{Path: path, Err: plainErr(err)}
 	}
 	return nil

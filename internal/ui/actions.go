@@ -45,10 +45,25 @@ type (
 	actRebuild struct{}
 	// actAdd adds a tool of a catalogue type and starts naming it.
 	actAdd struct{ typ string }
-	// actSaveTo saves the document under a file name.
+	// actSaveTo saves the document under a file name. force writes over
+	// a file that changed on disk; asDocument writes a body as a tooltui
+	// document (and the app then edits it as one); losses are what a body
+	// leaves out that the user agreed to (see files.go).
 	actSaveTo struct {
-		path string
-		quit bool
+		path       string
+		quit       bool
+		force      bool
+		asDocument bool
+		losses     []string
+	}
+	// actExport writes the request JSON to a file.
+	actExport struct{ path string }
+	// actReload replaces the document with the file's content on disk.
+	actReload struct {
+		path  string
+		data  []byte
+		stamp model.Stamp
+		what  string // what changed, for the status line
 	}
 	// actPick sets a choice field to one of its options.
 	actPick struct {

@@ -41,6 +41,12 @@ type Options struct {
 	// Recovered is unsaved work found in RecoveryFile at start; the app
 	// offers to restore it.
 	Recovered *model.Document
+	// Loaded is the file's bytes as read (nil: unknown): saving the
+	// document unchanged writes them back exactly.
+	Loaded []byte
+	// Stamp is the file as it was read (nil: unknown). A save first checks
+	// that the file still matches it, and watching compares against it.
+	Stamp *model.Stamp
 }
 
 // App is the root model.
@@ -68,7 +74,8 @@ type App struct {
 	quitOnSaved  bool
 	recoveryFile string
 	rec          recoveryState
-	clipWarned   bool // a missing clipboard program was already reported
+	clipWarned   bool      // a missing clipboard program was already reported
+	file         fileState // what the app knows of its file on disk (files.go)
 }
 
 // New returns the app for a document.
@@ -88,6 +95,7 @@ func New(o Options) *App {
 	a.setStyles(true)
 	a.tools.filter = newFilterInput()
 	a.selectRow(requestSel)
+	a.initFile(o)
 	if o.Recovered != nil {
 		a.dialog = newRecoveryDialog(o.Recovered)
 	}
@@ -100,8 +108,9 @@ func (a *App) Output() []byte { return a.s.res.JSON }
 // Dirty reports unsaved changes.
 func (a *App) Dirty() bool { return a.s.Dirty() }
 
-// Init asks the terminal for its background colour.
-func (a *App) Init() tea.Cmd { return tea.RequestBackgroundColor }
+// Init asks the terminal for its background colour and starts watching
+// the file.
+func (a *App) Init() tea.Cmd { return tea.Batch(tea.RequestBackgroundColor, a.startWatch()) }
 
 func (a *App) setStyles(isDark bool) {
 	a.styles = NewStyles(isDark)
@@ -153,6 +162,8 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.onCopied(msg)
 	case savedMsg:
 		return a.onSaved(msg)
+	case fileMsg:
+		return a.onFileMsg(msg)
 	case editorDoneMsg:
 		return a.onEditorDone(msg)
 	case tea.PasteMsg:

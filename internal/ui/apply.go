@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -55,7 +54,11 @@ func (a *App) apply1(act action) tea.Cmd {
 	case actAdd:
 		return a.addTool(act.typ)
 	case actSaveTo:
-		return a.saveTo(act.path, act.quit)
+		return a.saveTo(act)
+	case actExport:
+		return a.exportTo(act.path)
+	case actReload:
+		return a.reload(act)
 	case actRestore:
 		if act.doc == nil {
 			return tea.Batch(removeRecoveryCmd(a.recoveryFile, a.deps), a.say("Discarded the unsaved work of the earlier session", false))
@@ -66,9 +69,9 @@ func (a *App) apply1(act action) tea.Cmd {
 		return a.say("Restored the unsaved work; ctrl+s saves it, ctrl+z undoes the restore", false)
 	case actQuit:
 		if act.dropRecovery {
-			return tea.Sequence(removeRecoveryCmd(a.recoveryFile, a.deps), tea.Quit)
+			return tea.Sequence(removeRecoveryCmd(a.recoveryFile, a.deps), a.quitNow())
 		}
-		return tea.Quit
+		return a.quitNow()
 	default:
 		panic(fmt.Sprintf("ui: unknown action %T", act))
 	}
@@ -201,32 +204,6 @@ func (a *App) onCopied(m copiedMsg) tea.Cmd {
 		a.clipWarned = true
 	}
 	return a.say(text, isErr)
-}
-
-func (a *App) onSaved(m savedMsg) tea.Cmd {
-	if m.err != nil {
-		a.quitOnSaved = false
-		return a.say("Save failed, nothing changed on disk or here: "+m.err.Error(), true)
-	}
-	a.s.Saved(m.version, m.path, filepath.Base(m.path))
-	cmd := a.recoveryFollows(m.path)
-	if !a.s.Dirty() {
-		cmd = tea.Batch(cmd, a.dropRecovery())
-	}
-	if m.quit {
-		return tea.Sequence(cmd, tea.Quit)
-	}
-	return tea.Batch(cmd, a.say("Saved "+m.path, false))
-}
-
-// saveTo writes the document to path; the app takes path as its file once
-// the write succeeded.
-func (a *App) saveTo(path string, quit bool) tea.Cmd {
-	data, err := a.s.doc.Marshal()
-	if err != nil {
-		return a.say("Cannot save: "+err.Error(), true)
-	}
-	return tea.Batch(a.say("Saving "+path+"…", false), saveCmd(a.deps, path, data, a.s.version, quit))
 }
 
 func (a *App) onEditorDone(m editorDoneMsg) tea.Cmd {

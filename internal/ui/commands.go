@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"strings"
@@ -34,6 +35,15 @@ type Deps struct {
 	// RecoveryFile names the recovery copy of a file, so that it follows
 	// the document to a new name ("" turns copies off).
 	RecoveryFile func(path string) string
+	// ReadStamp reads the document's file and its stamp (the zero stamp
+	// when it does not exist), to see whether it changed on disk.
+	ReadStamp func(path string) (model.Stamp, []byte, error)
+	// Stat reads a file's info (the stamp of a file just written).
+	Stat func(path string) (fs.FileInfo, error)
+	// Watch reports changes to a file until stop is called, which closes
+	// the channel; nil turns watching off (withDefaults leaves it nil, so
+	// tests watch only what they inject).
+	Watch func(path string) (events <-chan struct{}, stop func(), err error)
 }
 
 // DefaultDeps uses the real clipboard, file system and environment.
@@ -48,6 +58,9 @@ func DefaultDeps() Deps {
 		CreateTemp:       createTemp,
 		ReadFile:         os.ReadFile,
 		RecoveryFile:     RecoveryFile,
+		ReadStamp:        model.ReadStamp,
+		Stat:             os.Stat,
+		Watch:            WatchFile,
 	}
 }
 
@@ -91,6 +104,12 @@ func (d Deps) withDefaults() Deps {
 	}
 	if d.ReadFile == nil {
 		d.ReadFile = def.ReadFile
+	}
+	if d.ReadStamp == nil {
+		d.ReadStamp = def.ReadStamp
+	}
+	if d.Stat == nil {
+		d.Stat = def.Stat
 	}
 	return d
 }
@@ -156,20 +175,6 @@ func nativeHint(err error, getenv func(string) string) string {
 		return "no graphical session, $DISPLAY is unset (" + msg + ")"
 	}
 	return msg
-}
-
-// savedMsg reports a finished save.
-type savedMsg struct {
-	path    string
-	err     error
-	version uint64
-	quit    bool
-}
-
-func saveCmd(deps Deps, path string, data []byte, version uint64, quit bool) tea.Cmd {
-	return func() tea.Msg {
-		return savedMsg{path: path, err: deps.WriteFile(path, data), version: version, quit: quit}
-	}
 }
 
 // editorDoneMsg carries the text back from $EDITOR.

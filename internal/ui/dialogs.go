@@ -32,10 +32,14 @@ func newRecoveryDialog(doc *model.Document) dialog {
 	}
 }
 
-// saveAsDialog asks for a file name.
+// saveAsDialog asks for a file name: to save the document, or, with its
+// own title and answer, to save it in another format or export the
+// request (files.go).
 type saveAsDialog struct {
 	prompt editor.Model
-	quit   bool
+	title  string
+	verb   string                  // what enter does: "save", "export"
+	done   func(p string) []action // the answer to a name
 	w      int
 }
 
@@ -43,7 +47,15 @@ func newSaveAsDialog(path string, quit bool) dialog {
 	if path == "" {
 		path = "tooltui.json"
 	}
-	d := &saveAsDialog{prompt: editor.New(), quit: quit}
+	return newFileNameDialog("Save as", "save", path, func(p string) []action {
+		return []action{actSaveTo{path: p, quit: quit}}
+	})
+}
+
+// newFileNameDialog asks for a file name, proposing path, all selected so
+// that typing replaces it.
+func newFileNameDialog(title, verb, path string, done func(p string) []action) *saveAsDialog {
+	d := &saveAsDialog{prompt: editor.New(), title: title, verb: verb, done: done}
 	d.prompt.ShowLineNumbers = false
 	d.prompt.SetValue(path)
 	d.prompt.SelectAll()
@@ -61,13 +73,13 @@ func (d *saveAsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch k.String() {
 		case "esc":
-			return nil, []action{actClose{}, say("Save cancelled")}
+			return nil, []action{actClose{}, say(capitalize(d.verb) + " cancelled")}
 		case "enter":
 			p := strings.TrimSpace(d.prompt.Value())
 			if p == "" {
 				return d, []action{say("Type a file name, or esc to cancel")}
 			}
-			return nil, []action{actClose{}, actSaveTo{path: p, quit: d.quit}}
+			return nil, append([]action{actClose{}}, d.done(p)...)
 		}
 	}
 	d.prompt, _ = d.prompt.Update(msg)
@@ -77,13 +89,13 @@ func (d *saveAsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 func (d *saveAsDialog) view(e *env, w, h int) []string {
 	p := d.prompt
 	p.Styles = e.st.Editor
-	lines := []string{" " + p.View(), e.st.Dim.Render(" enter save · esc cancel")}
-	return box(e, "Save as", lines, d.w)
+	lines := []string{" " + p.View(), e.st.Dim.Render(" enter " + d.verb + " · esc cancel")}
+	return box(e, d.title, lines, d.w)
 }
 
 func (d *saveAsDialog) help(km *KeyMap) []key.Binding {
 	return []key.Binding{
-		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save")),
+		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", d.verb)),
 		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
 }

@@ -15,7 +15,7 @@ type KeyMap struct {
 	Help, QuitKey, FocusTools, FocusEditor, FocusPreview, FocusDiags key.Binding
 	Up, Down, PageUp, PageDown, Home, End, Left, Right               key.Binding
 	Enter, Edit, Back, Zoom, CopyMenu, ExternalEditorKey             key.Binding
-	RawToggleKey, FormatJSONKey                                      key.Binding
+	RawToggleKey, FormatJSONKey, Export                              key.Binding
 
 	// Tools pane.
 	Add, Delete, Duplicate, MoveUp, MoveDown, Toggle, Filter key.Binding
@@ -70,6 +70,7 @@ func DefaultKeyMap() KeyMap {
 		ExternalEditorKey: b(k("E"), "E", "open field in $EDITOR"),
 		RawToggleKey:      b(k("R"), "R", "form / JSON"),
 		FormatJSONKey:     b(k("="), "=", "format JSON"),
+		Export:            b(k("X"), "X", "export request"),
 
 		Add:       b(k("a", "insert"), "a", "add tool"),
 		Delete:    b(k("x", "delete"), "x", "delete"),

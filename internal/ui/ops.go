@@ -74,7 +74,7 @@ func (a *App) quit() tea.Cmd {
 	if a.s.Dirty() {
 		return a.apply(actOpen{newQuitDialog()})
 	}
-	return tea.Quit
+	return a.quitNow()
 }
 
 // save writes the document; with no file yet it asks for a name.
@@ -82,7 +82,7 @@ func (a *App) save(quit bool) tea.Cmd {
 	if a.s.path == "" {
 		return a.apply(actOpen{newSaveAsDialog("", quit)})
 	}
-	return a.saveTo(a.s.path, quit)
+	return a.saveTo(actSaveTo{path: a.s.path, quit: quit})
 }
 
 type copyWhat int

@@ -36,6 +36,7 @@ const (
 	cmdCopyTools = "Copy tools array"
 	cmdCopyCurl  = "Copy curl command"
 	cmdChoice    = "Choose tool_choice…"
+	cmdExport    = "Export request…"
 )
 
 // run runs a command by name, or says why it cannot run.
@@ -77,6 +78,7 @@ func commands() []command {
 		{name: "Command palette", group: "Everywhere", global: kb(km.Palette), run: func(a *App) tea.Cmd { return a.openPalette() }},
 		{name: cmdSave, group: "Everywhere", global: kb(km.Save), run: func(a *App) tea.Cmd { return a.save(false) }},
 		{name: cmdSaveAs, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(actOpen{newSaveAsDialog(a.s.path, false)}) }},
+		{name: cmdExport, group: "Everywhere", nav: kb(km.Export), run: func(a *App) tea.Cmd { return a.apply(actOpen{newExportDialog(a)}) }},
 		{name: "Undo", group: "Everywhere", global: kb(km.Undo), run: func(a *App) tea.Cmd { return a.undo(false) }},
 		{name: "Redo", group: "Everywhere", global: kb(km.Redo), run: func(a *App) tea.Cmd { return a.undo(true) }},
 		{name: cmdQuit, group: "Everywhere", global: kb(km.Quit), nav: kb(km.QuitKey), run: func(a *App) tea.Cmd { return a.quit() }},

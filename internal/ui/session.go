@@ -30,6 +30,11 @@ type Session struct {
 	saved   uint64 // the state on disk
 	lastID  uint64 // the last state id handed out
 
+	// raw is the file's bytes for state rawVersion, as loaded or last
+	// saved: saving that state writes them unchanged (see files.go).
+	raw        []byte
+	rawVersion uint64
+
 	hist history
 }
 

@@ -1,0 +1,485 @@
+package ui
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// Saving files you can trust:
+//
+//   - A document unchanged since it was loaded (or saved) saves to the very
+//     bytes it came from (Session.raw).
+//   - A Responses body that cannot hold everything the app has (disabled
+//     tools, invalid JSON, drafts) asks once what to do.
+//   - Nothing tooltui could not load back (over model.MaxDocumentBytes) is
+//     written.
+//   - Before writing, the save command reads the file: when it is not what
+//     was last loaded or saved (its stamp), nothing is written and the user
+//     chooses to overwrite, reload or cancel.
+//   - The file is watched (watch.go): a change made elsewhere reloads a
+//     clean document, or asks when there are unsaved changes.
+
+// fileState is what the app knows of its file on disk.
+type fileState struct {
+	// stamp is the file as last loaded, reloaded or saved; nil when unknown
+	// (no check before a save).
+	stamp *model.Stamp
+	// writing is the sum of the bytes of the last save started: the watcher
+	// takes the file holding them for our own save.
+	writing    [32]byte
+	hasWriting bool
+	// lossesOK are what a body leaves out that the user agreed to.
+	lossesOK map[string]bool
+	watch    watchState
+}
+
+func (a *App) initFile(o Options) {
+	a.s.raw = o.Loaded
+	if o.Stamp != nil {
+		st := *o.Stamp
+		a.file.stamp = &st
+	}
+}
+
+// fileMsg is a message of the file flows, routed to onFileMsg.
+type fileMsg interface{ fileMsg() }
+
+func (a *App) onFileMsg(msg fileMsg) tea.Cmd {
+	switch m := msg.(type) {
+	case diskChangedMsg:
+		return a.onDiskChanged(m)
+	case exportedMsg:
+		return a.onExported(m)
+	case watchStartedMsg:
+		return a.onWatchStarted(m)
+	case diskEventMsg:
+		return a.onDiskEvent(m)
+	case diskStateMsg:
+		return a.onDiskState(m)
+	}
+	return nil
+}
+
+// ---- the session's bytes ----
+
+// fileBytes is what a save of the document as it is now writes: the bytes
+// it was loaded or saved as when it has not changed since, else the
+// document in its file's format and layout.
+func (s *Session) fileBytes() (data []byte, unchanged bool, err error) {
+	if s.raw != nil && s.rawVersion == s.version {
+		return s.raw, true, nil
+	}
+	data, err = s.doc.Marshal()
+	return data, false, err
+}
+
+// setFormat makes the document, and every state undo reaches, use format
+// f: the file's format, like its name, is not undone. Documents are never
+// changed in place, so a copy of the struct shares everything else.
+func (s *Session) setFormat(f model.Format) {
+	re := func(d *model.Document) *model.Document {
+		if d == nil || d.Format == f {
+			return d
+		}
+		c := *d
+		c.Format = f
+		return &c
+	}
+	s.doc = re(s.doc)
+	for _, h := range [][]snapshot{s.hist.undo, s.hist.redo} {
+		for i := range h {
+			h[i].doc = re(h[i].doc)
+		}
+	}
+}
+
+// unsave marks the document as not on disk (the file was deleted or
+// cannot be loaded), so that quitting asks.
+func (s *Session) unsave() {
+	if s.version == s.saved {
+		s.lastID++
+		s.saved = s.lastID
+	}
+}
+
+// ---- saving ----
+
+// saveTo writes the document to path; the app takes path as its file once
+// the write succeeded.
+func (a *App) saveTo(act actSaveTo) tea.Cmd {
+	for _, l := range act.losses {
+		if a.file.lossesOK == nil {
+			a.file.lossesOK = map[string]bool{}
+		}
+		a.file.lossesOK[l] = true
+	}
+	var data []byte
+	var err error
+	unchanged := false
+	if act.asDocument {
+		d := *a.s.doc
+		d.Format = model.FormatDocument
+		data, err = d.Marshal()
+	} else {
+		data, unchanged, err = a.s.fileBytes()
+	}
+	if err != nil {
+		return a.say("Cannot save: "+err.Error(), true)
+	}
+	if !unchanged && !act.asDocument && a.s.doc.Format == model.FormatBody {
+		if losses := a.newLosses(); len(losses) > 0 {
+			return a.apply(actOpen{newBodyLossDialog(a.s.name, a.s.doc.BodyLosses(), act)})
+		}
+	}
+	if len(data) > model.MaxDocumentBytes {
+		return a.say(fmt.Sprintf("Cannot save %s: it would be %s (%.1f MiB), over the %d MiB tooltui can load back; nothing was written",
+			act.path, model.Bytes(int64(len(data))), float64(len(data))/(1<<20), model.MaxDocumentBytes>>20), true)
+	}
+	job := saveJob{path: act.path, data: data, version: a.s.version, quit: act.quit, asDocument: act.asDocument}
+	if !act.force && a.file.stamp != nil && samePath(act.path, a.s.path) {
+		st := *a.file.stamp
+		job.check = &st
+	}
+	a.file.writing, a.file.hasWriting = sha256.Sum256(data), true
+	return tea.Batch(a.say("Saving "+act.path+"…", false), saveCmd(a.deps, job))
+}
+
+// newLosses are what a body cannot hold that the user has not agreed to
+// leave out yet.
+func (a *App) newLosses() []string {
+	var out []string
+	for _, l := range a.s.doc.BodyLosses() {
+		if !a.file.lossesOK[l] {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func samePath(p, q string) bool {
+	if p == q {
+		return true
+	}
+	ap, err1 := filepath.Abs(p)
+	aq, err2 := filepath.Abs(q)
+	return err1 == nil && err2 == nil && ap == aq
+}
+
+// saveJob is one save, as the command carries it out.
+type saveJob struct {
+	path       string
+	data       []byte
+	version    uint64
+	quit       bool
+	asDocument bool
+	// check, when set, is what the file must still be: anything else
+	// stops the save with a diskChangedMsg.
+	check *model.Stamp
+}
+
+// savedMsg reports a finished save.
+type savedMsg struct {
+	path    string
+	err     error
+	version uint64
+	quit    bool
+	// data and stamp are what was written (stamp nil when unknown).
+	data       []byte
+	stamp      *model.Stamp
+	asDocument bool
+}
+
+// diskChangedMsg stops a save (or reports a change the watcher saw): the
+// file on disk is not the version the app last loaded or saved.
+type diskChangedMsg struct {
+	path     string
+	was, now model.Stamp
+	data     []byte // the file's content now
+	quit     bool
+	watched  bool // seen by the watcher, not by a save
+}
+
+func (diskChangedMsg) fileMsg() {}
+
+func saveCmd(deps Deps, job saveJob) tea.Cmd {
+	return func() tea.Msg {
+		fail := func(err error) tea.Msg {
+			return savedMsg{path: job.path, err: err, version: job.version, quit: job.quit}
+		}
+		if job.check != nil {
+			now, disk, err := deps.ReadStamp(job.path)
+			if err != nil {
+				return fail(fmt.Errorf("cannot check the file before writing over it: %w", err))
+			}
+			if !job.check.Same(now) {
+				return diskChangedMsg{path: job.path, was: *job.check, now: now, data: disk, quit: job.quit}
+			}
+		}
+		if err := deps.WriteFile(job.path, job.data); err != nil {
+			return fail(err)
+		}
+		// the stamp of the bytes written, with the time the file got
+		st := model.StampOf(job.data, nil)
+		if fi, err := deps.Stat(job.path); err == nil {
+			st = model.StampOf(job.data, fi)
+		}
+		return savedMsg{path: job.path, version: job.version, quit: job.quit, data: job.data, stamp: &st, asDocument: job.asDocument}
+	}
+}
+
+func (a *App) onSaved(m savedMsg) tea.Cmd {
+	if m.err != nil {
+		a.quitOnSaved = false
+		return a.say("Save failed, nothing changed on disk or here: "+m.err.Error(), true)
+	}
+	moved := !samePath(m.path, a.s.path)
+	if m.asDocument {
+		a.s.setFormat(model.FormatDocument)
+		a.refresh()
+	}
+	a.s.Saved(m.version, m.path, filepath.Base(m.path))
+	if m.data != nil {
+		a.s.raw, a.s.rawVersion = m.data, m.version
+	}
+	a.file.stamp = m.stamp
+	cmd := a.recoveryFollows(m.path)
+	if !a.s.Dirty() {
+		cmd = tea.Batch(cmd, a.dropRecovery())
+	}
+	if moved {
+		cmd = tea.Batch(cmd, a.startWatch())
+	}
+	if m.quit {
+		return tea.Sequence(cmd, a.quitNow())
+	}
+	text := "Saved " + m.path
+	switch {
+	case m.asDocument:
+		text += " as a tooltui document; ctrl+s now saves there"
+	case a.s.doc.Format == model.FormatBody && len(a.s.doc.BodyLosses()) > 0:
+		text += fmt.Sprintf(" as a Responses body without %s it cannot hold (kept here until you quit)", plural(len(a.s.doc.BodyLosses()), "thing"))
+	}
+	return tea.Batch(cmd, a.say(text, false))
+}
+
+// ---- a body that cannot hold everything ----
+
+// The keys of the file dialogs, which work only there.
+var (
+	keySaveBody     = key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "save the body without them"))
+	keySaveDocument = key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "save as a tooltui document…"))
+	keyOverwrite    = key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "overwrite"))
+	keyReload       = key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload (your edits stay one ctrl+z away)"))
+	keyKeepMine     = key.NewBinding(key.WithKeys("k"), key.WithHelp("k", "keep mine (the next save will ask)"))
+)
+
+// newBodyLossDialog asks what to do with what a Responses body cannot
+// hold: save without it, save as a tooltui document instead, or cancel.
+func newBodyLossDialog(name string, losses []string, act actSaveTo) dialog {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s is a Responses body, which cannot hold %s:", name, plural(len(losses), "thing"))
+	const shown = 4
+	for i, l := range losses {
+		if i == shown {
+			fmt.Fprintf(&b, "\n• and %d more", len(losses)-shown)
+			break
+		}
+		b.WriteString("\n• " + l)
+	}
+	cancel := key.NewBinding(key.WithKeys("esc", "c"), key.WithHelp("esc", "cancel"))
+	return &confirmDialog{
+		title: "Save as a body?",
+		text:  b.String(),
+		keys:  []key.Binding{keySaveBody, keySaveDocument, cancel},
+		answer: func(k tea.KeyPressMsg, _ *KeyMap) ([]action, bool) {
+			switch {
+			case key.Matches(k, keySaveBody):
+				next := act
+				next.losses = losses
+				return []action{next}, true
+			case key.Matches(k, keySaveDocument):
+				quit := act.quit
+				return []action{actOpen{newFileNameDialog("Save as a tooltui document", "save", documentName(act.path), func(p string) []action {
+					return []action{actSaveTo{path: p, quit: quit, asDocument: true}}
+				})}}, true
+			case key.Matches(k, cancel):
+				return []action{say("Save cancelled")}, true
+			}
+			return nil, false
+		},
+	}
+}
+
+// documentName proposes a name for a body saved as a tooltui document:
+// name.json → name.tooltui.json, next to it.
+func documentName(path string) string { return siblingName(path, ".tooltui.json", "tooltui.json") }
+
+// exportName proposes where the request goes: name.json →
+// name.request.json, next to it.
+func exportName(path string) string { return siblingName(path, ".request.json", "request.json") }
+
+func siblingName(path, suffix, fallback string) string {
+	if path == "" {
+		return fallback
+	}
+	stem := strings.TrimSuffix(path, filepath.Ext(path))
+	stem = strings.TrimSuffix(stem, ".tooltui")
+	return stem + suffix
+}
+
+// ---- a file changed on disk ----
+
+func (a *App) onDiskChanged(m diskChangedMsg) tea.Cmd {
+	if !samePath(m.path, a.s.path) {
+		return nil
+	}
+	return a.apply(actOpen{newChangedDialog(a.s.name, m)})
+}
+
+const changedTitle = "Changed on disk"
+
+// newChangedDialog says what happened to the file and offers to overwrite
+// it (when a save found it), reload it, or keep the version open here.
+func newChangedDialog(name string, m diskChangedMsg) dialog {
+	what := m.was.Describe(m.now)
+	text := name + " " + what + "."
+	deleted := !m.now.Exists
+	var keys []key.Binding
+	overwrite, reload, keep := keyOverwrite, keyReload, keyKeepMine
+	if deleted {
+		overwrite.SetHelp("o", "write it again")
+	}
+	cancel := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
+	if m.watched {
+		cancel.SetHelp("esc", "close")
+	}
+	switch {
+	case !m.watched:
+		keys = append(keys, overwrite)
+		if !deleted {
+			keys = append(keys, reload)
+		}
+	case deleted:
+		keys = append(keys, keep)
+	default:
+		keys = append(keys, reload, keep)
+	}
+	keys = append(keys, cancel)
+	offers := func(b key.Binding) bool {
+		for _, k := range keys {
+			if k.Help() == b.Help() {
+				return true
+			}
+		}
+		return false
+	}
+	kept := "Kept your version; the next save asks before writing over " + name
+	return &confirmDialog{
+		title: changedTitle,
+		text:  text,
+		keys:  keys,
+		answer: func(k tea.KeyPressMsg, _ *KeyMap) ([]action, bool) {
+			switch {
+			case key.Matches(k, overwrite) && offers(overwrite):
+				return []action{actSaveTo{path: m.path, quit: m.quit, force: true}}, true
+			case key.Matches(k, reload) && offers(reload):
+				return []action{actReload{path: m.path, data: m.data, stamp: m.now, what: what}}, true
+			case key.Matches(k, keep) && offers(keep):
+				return []action{say(kept)}, true
+			case key.Matches(k, cancel):
+				if m.watched {
+					return []action{say(kept)}, true
+				}
+				return []action{say("Save cancelled; " + name + " on disk was left as it is")}, true
+			}
+			return nil, false
+		},
+	}
+}
+
+// reload replaces the document with the file's content as one undoable
+// step: ctrl+z brings the version that was open back.
+func (a *App) reload(act actReload) tea.Cmd {
+	if !samePath(act.path, a.s.path) {
+		return nil
+	}
+	d, err := model.Parse(act.data)
+	if err != nil {
+		// what is open here is no longer what is on disk: quitting asks
+		a.s.unsave()
+		return tea.Batch(a.scheduleRecovery(), a.say("Cannot reload "+a.s.name+": "+err.Error()+"; your version stays", true))
+	}
+	editing, idx := a.form.editing, a.form.idx
+	a.s.Replace(d, a.at)
+	a.s.Saved(a.s.version, a.s.path, filepath.Base(a.s.path)) // no longer "(new)"
+	a.s.raw, a.s.rawVersion = act.data, a.s.version
+	st := act.stamp
+	a.file.stamp = &st
+	a.selectRow(a.at)
+	a.relayout()
+	cmd := a.form.move(idx)
+	if editing && a.focus == PaneEditor {
+		cmd = tea.Batch(cmd, a.setFocus(PaneEditor, true))
+	}
+	text := "Reloaded " + a.s.name
+	if act.what != "" {
+		text += ": it " + act.what
+	}
+	return tea.Batch(cmd, a.say(text+" · ctrl+z brings back the version you had", false))
+}
+
+// ---- export ----
+
+// newExportDialog asks where the request goes.
+func newExportDialog(a *App) dialog {
+	own, base := a.s.path, a.s.path
+	if base == "" {
+		base = a.s.name // the example: example.request.json
+	}
+	return newFileNameDialog("Export request", "export", exportName(base), func(p string) []action {
+		if own != "" && samePath(p, own) {
+			return []action{sayErr("That is the document's own file: export the request under another name")}
+		}
+		return []action{actExport{path: p}}
+	})
+}
+
+type exportedMsg struct {
+	path    string
+	bytes   int
+	summary string
+	err     error
+}
+
+func (exportedMsg) fileMsg() {}
+
+// exportTo writes the request JSON, exactly what `tooltui build` prints,
+// to path. The document keeps its file and its saved state.
+func (a *App) exportTo(path string) tea.Cmd {
+	data := append([]byte(nil), a.s.res.JSON...)
+	summary, deps := a.copySummary(), a.deps
+	return tea.Batch(a.say("Exporting the request to "+path+"…", false), func() tea.Msg {
+		return exportedMsg{path: path, bytes: len(data), summary: summary, err: deps.WriteFile(path, data)}
+	})
+}
+
+func (a *App) onExported(m exportedMsg) tea.Cmd {
+	if m.err != nil {
+		return a.say("Export failed, nothing was written: "+m.err.Error(), true)
+	}
+	return a.say(fmt.Sprintf("Exported the request, %s, to %s: %s", model.Bytes(int64(m.bytes)), m.path, m.summary), false)
+}
+
+// ---- quitting ----
+
+// quitNow quits, closing the file watcher first.
+func (a *App) quitNow() tea.Cmd {
+	return tea.Sequence(a.stopWatch(), tea.Quit)
+}

@@ -1,0 +1,231 @@
+package ui
+
+import (
+	"path/filepath"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/fsnotify/fsnotify"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// Watching the document's file. A command blocks on the next change to
+// the file (Deps.Watch), then another reads the file: what the app last
+// loaded or saved (its stamp), or what a save is writing, is no change.
+// A real change reloads a clean document, or asks when there are unsaved
+// changes. Nothing polls: an idle app does no work.
+
+// watchDebounce joins the events of one write (an editor's temporary
+// file, rename and chmod) into one change.
+const watchDebounce = 200 * time.Millisecond
+
+// watchState is the watcher of the document's file. gen tells the
+// messages of the current watcher from those of one stopped since.
+type watchState struct {
+	gen    int
+	events <-chan struct{}
+	stop   func()
+}
+
+type (
+	watchStartedMsg struct {
+		gen    int
+		path   string
+		events <-chan struct{}
+		stop   func()
+		err    error
+	}
+	// diskEventMsg: the file changed (or may have).
+	diskEventMsg struct{ gen int }
+	// diskStateMsg is the file as read after a change.
+	diskStateMsg struct {
+		gen   int
+		path  string
+		stamp model.Stamp
+		data  []byte
+		err   error
+	}
+)
+
+func (watchStartedMsg) fileMsg() {}
+func (diskEventMsg) fileMsg()    {}
+func (diskStateMsg) fileMsg()    {}
+
+// startWatch watches the document's file, after stopping the watcher of
+// any earlier one.
+func (a *App) startWatch() tea.Cmd {
+	stop := a.stopWatch()
+	path, watch, gen := a.s.path, a.deps.Watch, a.file.watch.gen
+	if watch == nil || path == "" {
+		return stop
+	}
+	return tea.Batch(stop, func() tea.Msg {
+		events, stop, err := watch(path)
+		return watchStartedMsg{gen: gen, path: path, events: events, stop: stop, err: err}
+	})
+}
+
+// stopWatch stops the watcher; messages of it still on their way are
+// ignored.
+func (a *App) stopWatch() tea.Cmd {
+	w := &a.file.watch
+	w.gen++
+	stop := w.stop
+	w.stop, w.events = nil, nil
+	return stopCmd(stop)
+}
+
+func stopCmd(stop func()) tea.Cmd {
+	if stop == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		stop()
+		return nil
+	}
+}
+
+// waitCmd blocks until the next change; a closed channel (the watcher
+// stopped) ends it with no message.
+func waitCmd(gen int, events <-chan struct{}) tea.Cmd {
+	return func() tea.Msg {
+		if _, ok := <-events; !ok {
+			return nil
+		}
+		return diskEventMsg{gen: gen}
+	}
+}
+
+func (a *App) onWatchStarted(m watchStartedMsg) tea.Cmd {
+	w := &a.file.watch
+	if m.gen != w.gen || !samePath(m.path, a.s.path) {
+		return stopCmd(m.stop) // stopped or moved on meanwhile
+	}
+	if m.err != nil {
+		return a.say("Not watching "+a.s.name+" for changes made elsewhere: "+m.err.Error(), false)
+	}
+	w.events, w.stop = m.events, m.stop
+	return waitCmd(w.gen, w.events)
+}
+
+// onDiskEvent waits for the next change again and reads the file.
+func (a *App) onDiskEvent(m diskEventMsg) tea.Cmd {
+	w := &a.file.watch
+	if m.gen != w.gen || w.events == nil {
+		return nil
+	}
+	gen, path, deps := w.gen, a.s.path, a.deps
+	return tea.Batch(waitCmd(gen, w.events), func() tea.Msg {
+		st, data, err := deps.ReadStamp(path)
+		return diskStateMsg{gen: gen, path: path, stamp: st, data: data, err: err}
+	})
+}
+
+// onDiskState compares the file with what the app knows of it.
+func (a *App) onDiskState(m diskStateMsg) tea.Cmd {
+	if m.gen != a.file.watch.gen || !samePath(m.path, a.s.path) {
+		return nil
+	}
+	if m.err != nil {
+		return a.say("Could not read "+a.s.name+" after it changed on disk: "+m.err.Error(), true)
+	}
+	known := a.file.stamp
+	switch {
+	case known == nil, known.Same(m.stamp):
+		// nothing to compare with, or the same content (touched, or our
+		// own save): take its time
+		st := m.stamp
+		a.file.stamp = &st
+		return nil
+	case m.stamp.Exists && a.file.hasWriting && m.stamp.Sum == a.file.writing:
+		return nil // our own save, its result on the way
+	}
+	name := a.s.name
+	if isChangedDialog(a.dialog) {
+		a.dialog = nil // the newer change replaces it
+	}
+	what := known.Describe(m.stamp)
+	if !a.s.Dirty() {
+		if !m.stamp.Exists {
+			a.s.unsave()
+			return tea.Batch(a.scheduleRecovery(), a.say(name+" was deleted on disk; ctrl+s writes it again", true))
+		}
+		return a.reload(actReload{path: m.path, data: m.data, stamp: m.stamp, what: what})
+	}
+	if a.dialog != nil { // the user is in another dialog: do not take it away
+		return a.say(name+" "+what+"; the next save asks before writing over it", true)
+	}
+	return a.apply(actOpen{newChangedDialog(name, diskChangedMsg{path: m.path, was: *known, now: m.stamp, data: m.data, watched: true})})
+}
+
+func isChangedDialog(d dialog) bool {
+	c, ok := d.(*confirmDialog)
+	return ok && c.title == changedTitle
+}
+
+// WatchFile reports changes to the file at path: its directory is
+// watched, since editors replace a file by renaming another over it (a
+// symlink's target directory too). Events for the file come at most once
+// per watchDebounce after they stop. stop closes the watcher and the
+// channel.
+func WatchFile(path string) (<-chan struct{}, func(), error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	names := map[string]bool{abs: true}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		names[r] = true
+	}
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		return nil, nil, err
+	}
+	dirs := map[string]bool{}
+	for n := range names {
+		dirs[filepath.Dir(n)] = true
+	}
+	for d := range dirs {
+		if err := w.Add(d); err != nil {
+			w.Close()
+			return nil, nil, err
+		}
+	}
+	out := make(chan struct{}, 1)
+	go func() {
+		defer close(out)
+		timer := time.NewTimer(time.Hour)
+		timer.Stop()
+		var fire <-chan time.Time
+		arm := func() {
+			timer.Reset(watchDebounce)
+			fire = timer.C
+		}
+		for {
+			select {
+			case ev, ok := <-w.Events:
+				if !ok {
+					return
+				}
+				if names[filepath.Clean(ev.Name)] && ev.Op != fsnotify.Chmod {
+					arm()
+				}
+			case _, ok := <-w.Errors:
+				if !ok {
+					return
+				}
+				arm() // an overflow may have lost an event of the file
+			case <-fire:
+				fire = nil
+				select {
+				case out <- struct{}{}:
+				default: // one is waiting already
+				}
+			}
+		}
+	}()
+	var once sync.Once
+	return out, func() { once.Do(func() { w.Close() }) }, nil
+}

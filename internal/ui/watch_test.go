@@ -1,0 +1,454 @@
+// Watching the document's file: a change made elsewhere reloads a clean
+// document or asks; our own saves are no change; the watcher stops.
+package ui_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui"
+)
+
+// fakeWatch stands in for the file system's notifications: fire sends a
+// change to the newest watcher. Every watcher is stopped by the test's
+// end, so no command waiting on it outlives the test.
+type fakeWatch struct {
+	t       testing.TB
+	mu      sync.Mutex
+	paths   []string
+	events  chan struct{}
+	stopped int
+	err     error
+}
+
+func (w *fakeWatch) watch(path string) (<-chan struct{}, func(), error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err != nil {
+		return nil, nil, w.err
+	}
+	ch := make(chan struct{}, 1)
+	w.paths = append(w.paths, path)
+	w.events = ch
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			w.mu.Lock()
+			w.stopped++
+			w.mu.Unlock()
+			close(ch)
+		})
+	}
+	w.t.Cleanup(stop)
+	return ch, stop, nil
+}
+
+func (w *fakeWatch) fire() {
+	w.mu.Lock()
+	ch := w.events
+	w.mu.Unlock()
+	select {
+	case ch <- struct{}{}:
+	default: // one is waiting already
+	}
+}
+
+func (w *fakeWatch) state() ([]string, int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return append([]string(nil), w.paths...), w.stopped
+}
+
+// pump runs the app's commands as the program does: every command in its
+// own goroutine, every message back into Update (on the test's goroutine,
+// in settle). A command that waits for the watcher keeps waiting and
+// delivers when the test fires.
+type pump struct {
+	t   *testing.T
+	a   *ui.App
+	out chan tea.Msg
+}
+
+func newPump(t *testing.T, a *ui.App) *pump { return &pump{t: t, a: a, out: make(chan tea.Msg, 1000)} }
+
+func (p *pump) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() {
+		msg := cmd()
+		if cmds, ok := subCmds(msg); ok {
+			for _, c := range cmds {
+				p.run(c)
+			}
+			return
+		}
+		if msg != nil {
+			select {
+			case p.out <- msg:
+			default:
+			}
+		}
+	}()
+}
+
+// settle feeds messages back until none arrives for d; it returns them.
+// Status timers are left out: they would clear what the test reads.
+func (p *pump) settle(d time.Duration) []tea.Msg {
+	p.t.Helper()
+	var got []tea.Msg
+	for {
+		select {
+		case m := <-p.out:
+			if strings.HasSuffix(typeName(m), "clearStatusMsg") {
+				continue
+			}
+			got = append(got, m)
+			p.run(send(p.t, p.a, m))
+		case <-time.After(d):
+			return got
+		}
+	}
+}
+
+// key presses k and runs what it asks for.
+func (p *pump) key(k tea.Msg) []tea.Msg {
+	p.t.Helper()
+	p.run(send(p.t, p.a, k))
+	return p.settle(quiet)
+}
+
+// quiet is how long no message means the app is done.
+const quiet = 300 * time.Millisecond
+
+// openWatched opens doc.json holding data, with a fake watcher started.
+func openWatched(t *testing.T, data string) (*ui.App, *fakes, string, *fakeWatch, *pump) {
+	t.Helper()
+	w := &fakeWatch{t: t}
+	a, f, path := openStamped(t, data, func(d *ui.Deps) { d.Watch = w.watch })
+	p := newPump(t, a)
+	p.run(a.Init())
+	p.settle(quiet)
+	if paths, _ := w.state(); len(paths) != 1 || paths[0] != path {
+		t.Fatalf("watching %q, want %s", paths, path)
+	}
+	return a, f, path, w, p
+}
+
+func TestWatchReloadsACleanDocument(t *testing.T) {
+	t.Parallel()
+	a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
+	changeOnDisk(t, path, externalDoc())
+	w.fire()
+	p.settle(quiet)
+	requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
+	if a.Dirty() {
+		t.Fatal("dirty after reloading a clean document")
+	}
+	requireNoDialog(t, a, "Changed on disk")
+	send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
+	st := statusLine(t, a)
+	requireContains(t, st, "Reloaded doc.json: it changed on disk", "status line")
+	requireContains(t, st, "ctrl+z brings back the version you had", "status line")
+	// The watcher is armed again.
+	changeOnDisk(t, path, strings.Replace(externalDoc(), "get_weather_ext", "get_weather_2", 1))
+	w.fire()
+	p.settle(quiet)
+	requireTools(t, a, "function:get_weather_2", "web_search", "file_search")
+	// Undo steps back through the reloads.
+	send(t, a, ctrl('z'), ctrl('z'))
+	requireTools(t, a, exampleTools...)
+	if !a.Dirty() {
+		t.Fatal("the version before the reloads is not the one on disk, but Dirty() is false")
+	}
+}
+
+func TestWatchIgnoresOurOwnSaves(t *testing.T) {
+	t.Parallel()
+	t.Run("after the save", func(t *testing.T) {
+		t.Parallel()
+		a, _, _, w, p := openWatched(t, string(model.ExampleJSON()))
+		send(t, a, press('j'), kSpace)
+		out := string(a.Output())
+		p.key(ctrl('s'))
+		if a.Dirty() {
+			t.Fatal("the save did not go through")
+		}
+		w.fire() // what our own write caused
+		p.settle(quiet)
+		requireNoDialog(t, a, "Changed on disk")
+		requireContains(t, statusLine(t, a), "Saved", "status line")
+		if string(a.Output()) != out || a.Dirty() {
+			t.Fatal("our own save was taken for a change")
+		}
+	})
+	t.Run("before the save's result", func(t *testing.T) {
+		t.Parallel()
+		a, _, _, w, p := openWatched(t, string(model.ExampleJSON()))
+		send(t, a, press('j'), kSpace)
+		var saved tea.Msg
+		for _, m := range runCmd(send(t, a, ctrl('s')), settle) {
+			if strings.HasSuffix(typeName(m), "savedMsg") {
+				saved = m
+			}
+		}
+		if saved == nil {
+			t.Fatal("no save result")
+		}
+		w.fire() // the file holds our bytes, the app has not heard yet
+		p.settle(quiet)
+		requireNoDialog(t, a, "Changed on disk")
+		requireTools(t, a, "web_search", "file_search")
+		p.run(send(t, a, saved))
+		p.settle(quiet)
+		if a.Dirty() {
+			t.Fatal("dirty after the save")
+		}
+		w.fire()
+		p.settle(quiet)
+		requireNoDialog(t, a, "Changed on disk")
+	})
+	t.Run("a touch with the same content", func(t *testing.T) {
+		t.Parallel()
+		a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
+		later := time.Now().Add(time.Minute)
+		if err := os.Chtimes(path, later, later); err != nil {
+			t.Fatal(err)
+		}
+		w.fire()
+		p.settle(quiet)
+		requireNoDialog(t, a, "Changed on disk")
+		if a.Dirty() || strings.Contains(statusLine(t, a), "Reloaded") {
+			t.Fatal("a touch was taken for a change")
+		}
+	})
+}
+
+func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
+	t.Parallel()
+	changed := func(t *testing.T) (*ui.App, *fakes, string, *pump) {
+		a, f, path, w, p := openWatched(t, string(model.ExampleJSON()))
+		send(t, a, press('j'), press('j'), press('x')) // delete web_search
+		changeOnDisk(t, path, externalDoc())
+		w.fire()
+		p.settle(quiet)
+		requireDialog(t, a, "Changed on disk")
+		txt := paneText(t, a, "Changed on disk")
+		for _, want := range []string{"doc.json changed on disk", "r reload (your edits stay one ctrl+z away)", "k keep mine (the next save will ask)", "esc close"} {
+			requireContains(t, txt, want, "the dialog")
+		}
+		requireNotContains(t, txt, "overwrite", "the dialog")
+		requireTools(t, a, "function:get_weather", "file_search")
+		return a, f, path, p
+	}
+	t.Run("r reloads, ctrl+z brings the edits back", func(t *testing.T) {
+		t.Parallel()
+		a, _, _, p := changed(t)
+		p.key(press('o')) // not offered here
+		requireDialog(t, a, "Changed on disk")
+		p.key(press('r'))
+		requireNoDialog(t, a, "Changed on disk")
+		requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
+		if a.Dirty() {
+			t.Fatal("dirty after the reload")
+		}
+		send(t, a, ctrl('z'))
+		requireTools(t, a, "function:get_weather", "file_search")
+		if !a.Dirty() {
+			t.Fatal("the edits are back but Dirty() is false")
+		}
+	})
+	t.Run("k keeps mine, and the next save asks", func(t *testing.T) {
+		t.Parallel()
+		a, f, path, p := changed(t)
+		p.key(press('k'))
+		requireNoDialog(t, a, "Changed on disk")
+		requireContains(t, statusLine(t, a), "Kept your version", "status line")
+		requireTools(t, a, "function:get_weather", "file_search")
+		p.key(ctrl('s'))
+		requireDialog(t, a, "Changed on disk")
+		requireContains(t, paneText(t, a, "Changed on disk"), "o overwrite", "the dialog")
+		if len(f.fs.written()) != 0 || readFile(t, path) != externalDoc() {
+			t.Fatal("the save wrote without asking")
+		}
+		p.key(press('o'))
+		if a.Dirty() || readFile(t, path) == externalDoc() {
+			t.Fatal("o did not write")
+		}
+	})
+	t.Run("esc is keep mine", func(t *testing.T) {
+		t.Parallel()
+		a, _, _, p := changed(t)
+		p.key(kEsc)
+		requireNoDialog(t, a, "Changed on disk")
+		requireContains(t, statusLine(t, a), "Kept your version", "status line")
+		if !a.Dirty() {
+			t.Fatal("not dirty")
+		}
+	})
+	t.Run("another dialog stays open", func(t *testing.T) {
+		t.Parallel()
+		a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
+		send(t, a, press('j'), kSpace, ctrl('p'))
+		requireDialog(t, a, "Commands")
+		changeOnDisk(t, path, externalDoc())
+		w.fire()
+		p.settle(quiet)
+		requireDialog(t, a, "Commands")
+		send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
+		requireContains(t, statusLine(t, a), "the next save asks before writing over it", "status line")
+	})
+}
+
+func TestWatchDeletedFile(t *testing.T) {
+	t.Parallel()
+	a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	w.fire()
+	p.settle(quiet)
+	requireContains(t, statusLine(t, a), "doc.json was deleted on disk; ctrl+s writes it again", "status line")
+	if !a.Dirty() {
+		t.Fatal("a document whose file is gone is not dirty: quitting would not ask")
+	}
+	requireTools(t, a, exampleTools...)
+	p.key(ctrl('s'))
+	requireDialog(t, a, "Changed on disk")
+	requireContains(t, paneText(t, a, "Changed on disk"), "doc.json was deleted", "the dialog")
+	p.key(press('o'))
+	if readFile(t, path) != string(model.ExampleJSON()) || a.Dirty() {
+		t.Fatal("o did not write the file again (with the bytes it was loaded from)")
+	}
+}
+
+func TestWatchStops(t *testing.T) {
+	t.Parallel()
+	t.Run("on quit", func(t *testing.T) {
+		t.Parallel()
+		_, _, _, w, p := openWatched(t, string(model.ExampleJSON()))
+		msgs := p.key(ctrl('q'))
+		quit := false
+		for _, m := range msgs {
+			if _, ok := m.(tea.QuitMsg); ok {
+				quit = true
+			}
+		}
+		if _, stopped := w.state(); !quit || stopped != 1 {
+			t.Fatalf("quit %v, watchers stopped %d; want a quit and the watcher stopped", quit, stopped)
+		}
+	})
+	t.Run("on save as, for the new file", func(t *testing.T) {
+		t.Parallel()
+		a, f, path, w, p := openWatched(t, string(model.ExampleJSON()))
+		send(t, a, ctrl('p'))
+		typeText(t, a, "save as")
+		send(t, a, kEnter, ctrl('e'), ctrl('u'))
+		other := filepath.Join(f.fs.dir, "other.json")
+		typeText(t, a, other)
+		p.key(kEnter)
+		paths, stopped := w.state()
+		if len(paths) != 2 || paths[0] != path || paths[1] != other || stopped != 1 {
+			t.Fatalf("watched %q, %d stopped; want %s then %s, the first stopped", paths, stopped, path, other)
+		}
+		// A change to the new file reloads it.
+		changeOnDisk(t, other, externalDoc())
+		w.fire()
+		p.settle(quiet)
+		requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
+	})
+	t.Run("a watcher that cannot start says so", func(t *testing.T) {
+		t.Parallel()
+		w := &fakeWatch{t: t, err: errors.New("too many open files")}
+		a, _, _ := openStamped(t, string(model.ExampleJSON()), func(d *ui.Deps) { d.Watch = w.watch })
+		send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
+		p := newPump(t, a)
+		p.run(a.Init())
+		p.settle(quiet)
+		requireContains(t, statusLine(t, a), "Not watching doc.json for changes made elsewhere: too many open files", "status line")
+	})
+}
+
+// TestWatchFile runs the real watcher (fsnotify) on a temporary directory.
+func TestWatchFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "doc.json")
+	writeFile(t, path, []byte("{}"))
+	before := runtime.NumGoroutine()
+	events, stop, err := ui.WatchFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	wait := func(what string, want bool) {
+		t.Helper()
+		select {
+		case _, ok := <-events:
+			if !ok {
+				t.Fatalf("%s: the channel closed", what)
+			}
+			if !want {
+				t.Fatalf("%s: an event", what)
+			}
+		case <-time.After(time.Second):
+			if want {
+				t.Fatalf("%s: no event within a second", what)
+			}
+		}
+	}
+	// A burst of writes is one event.
+	for i := range 5 {
+		writeFile(t, path, []byte(strings.Repeat(" ", i)+"{}"))
+	}
+	wait("a burst of writes", true)
+	wait("after the burst", false)
+	// Another file of the directory is no event.
+	writeFile(t, filepath.Join(dir, "other.json"), []byte("{}"))
+	wait("another file", false)
+	// An editor's save: a new file renamed over the old one.
+	if err := model.WriteFileAtomic(path, []byte(`{"model":"m"}`)); err != nil {
+		t.Fatal(err)
+	}
+	wait("a rename over the file", true)
+	// and deleting it
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	wait("a deletion", true)
+
+	stop()
+	if _, ok := <-events; ok {
+		t.Fatal("an event after stop")
+	}
+	stop() // twice is fine
+	deadline := time.Now().Add(2 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Fatalf("%d goroutines after stop, %d before watching", n, before)
+	}
+}
+
+func TestWatchKeepsTheDocumentWhenTheFileIsNotJSON(t *testing.T) {
+	t.Parallel()
+	a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
+	changeOnDisk(t, path, `{"model": `)
+	w.fire()
+	p.settle(quiet)
+	requireTools(t, a, exampleTools...)
+	send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
+	requireContains(t, statusLine(t, a), "Cannot reload doc.json", "status line")
+	if !a.Dirty() {
+		t.Fatal("the file on disk is not the document, but Dirty() is false: quitting would not ask")
+	}
+}
