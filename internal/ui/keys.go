@@ -15,7 +15,7 @@ type KeyMap struct {
 	Help, QuitKey, FocusTools, FocusEditor, FocusPreview, FocusDiags key.Binding
 	Up, Down, PageUp, PageDown, Home, End, Left, Right               key.Binding
 	Enter, Edit, Back, Zoom, CopyMenu, ExternalEditorKey             key.Binding
-	RawToggleKey, FormatJSONKey, Export                              key.Binding
+	RawToggleKey, FormatJSONKey, Export, SaveAs                      key.Binding
 
 	// Tools pane.
 	Add, Delete, Duplicate, MoveUp, MoveDown, Toggle, Filter key.Binding
@@ -71,6 +71,7 @@ func DefaultKeyMap() KeyMap {
 		RawToggleKey:      b(k("R"), "R", "form / JSON"),
 		FormatJSONKey:     b(k("="), "=", "format JSON"),
 		Export:            b(k("X"), "X", "export request"),
+		SaveAs:            b(k("S"), "S", "save as"),
 
 		Add:       b(k("a", "insert"), "a", "add tool"),
 		Delete:    b(k("x", "delete"), "x", "delete"),
