@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui"
@@ -62,6 +63,11 @@ func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	} else {
 		progOpts = append(progOpts, tea.WithOutput(stdout))
+		if stdout == os.Stdout {
+			// lipgloss detected the profile of standard output when it was
+			// loaded; detecting it again costs a `tmux info` (~70 ms) in tmux.
+			progOpts = append(progOpts, tea.WithColorProfile(lipgloss.Writer.Profile))
+		}
 	}
 	if _, err := tea.NewProgram(app, progOpts...).Run(); err != nil {
 		fmt.Fprintf(stderr, "tooltui: %s\n", err)

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestE2EColourProfileDetectedOnce: inside tmux, detecting the terminal's
+// colours runs `tmux info` (about 70 ms). lipgloss does it when it is
+// loaded; the program must reuse that answer instead of asking again.
+func TestE2EColourProfileDetectedOnce(t *testing.T) {
+	x := newTerm(t)
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	shims := filepath.Join(dir, "shims")
+	if err := os.MkdirAll(shims, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	calls := filepath.Join(dir, "tmux-calls")
+	writeTestFile(t, filepath.Join(shims, "tmux"), "#!/bin/sh\necho \"$*\" >> "+shellQuote(calls)+"\n")
+	if err := os.Chmod(filepath.Join(shims, "tmux"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	status := filepath.Join(dir, "status")
+	cmdline := appCommand(t, dir, bin, nil, "", status)
+	// the app believes it runs in tmux, and finds the shim first on PATH
+	cmdline = strings.Replace(cmdline, "PATH="+shellQuote(filepath.Join(dir, "nobin")),
+		"PATH="+shellQuote(shims)+" TMUX=/tmp/fake,1,0", 1)
+	if !strings.Contains(cmdline, "TMUX=") {
+		t.Fatalf("could not set TMUX in %s", cmdline)
+	}
+	x.start("colours", cmdline)
+	x.waitFor("colours", "the first screen", has("1 Tools", "get_weather"))
+	x.keys("colours", "C-q")
+	if code := x.waitExit("colours", status); code != "0" {
+		t.Fatalf("exit %s", code)
+	}
+	b, _ := os.ReadFile(calls)
+	if n := strings.Count(string(b), "info"); n != 1 {
+		t.Fatalf("tmux info ran %d times, want 1:\n%s", n, b)
+	}
+}
