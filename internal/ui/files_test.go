@@ -401,7 +401,7 @@ func TestSaveChecksTheFileOnDisk(t *testing.T) {
 		a, _, _ := edited(t)
 		txt := dialogText(a)
 		n, m := len(orig), len(externalDoc())
-		requireContains(t, txt, fmt.Sprintf("doc.json changed on disk"), "dialog")
+		requireContains(t, txt, "doc.json changed on disk", "dialog")
 		requireContains(t, txt, fmt.Sprintf("%s → %s bytes", model.Thousands(int64(n)), model.Thousands(int64(m))), "dialog")
 		for _, k := range []string{"o overwrite", "r reload (your edits stay one ctrl+z away)", "esc cancel"} {
 			requireContains(t, txt, k, "dialog")
