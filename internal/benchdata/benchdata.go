@@ -15,8 +15,9 @@
 //     lines is about 100 KB, the "parameters editor" case).
 //
 // Every schema is strict-compatible (additionalProperties false, every
-// property required), so a document converts without diagnostics and the
-// benchmarks measure the common path, the strict walk included.
+// property required, and within strict mode's limits of 5,000 properties
+// and 1,000 enum values), so a document converts without diagnostics and
+// the benchmarks measure the common path, the strict walk included.
 package benchdata
 
 import (
@@ -191,13 +192,26 @@ func prettyLines(b []byte) int { return bytes.Count(indent(b), []byte{'\n'}) }
 // SchemaBytes returns a compact schema of at least size bytes.
 func SchemaBytes(size int) []byte {
 	n := max(1, size/260)
+	if n > plainProps { // the properties past plainProps are longer
+		n = plainProps + (size-plainProps*280)/430
+	}
 	s := Schema(n)
 	for len(s) < size {
-		n += max(1, (size-len(s))/260+1)
+		n += max(1, (size-len(s))/430+1)
 		s = Schema(n)
 	}
 	return s
 }
+
+// plainProps is the number of properties of the four plain shapes a
+// schema starts with. Past it, every description is longer and the status
+// shape holds its values in a pattern instead of an enum, so that a 1 MB
+// schema stays within strict mode's limits: at most 5,000 properties and
+// 1,000 enum values in all.
+const plainProps = 1000
+
+// longer is the sentence added to the descriptions past plainProps.
+const longer = " This field belongs to the extended part of the record, which the import keeps unchanged for the reviews that follow it."
 
 // Schema returns a compact, strict-compatible JSON Schema object with props
 // properties of four shapes in turn: a described string, a bounded integer,
@@ -216,15 +230,23 @@ func SchemaTagged(props int, tag string) []byte {
 		name := "field_" + strconv.Itoa(i)
 		b = strconv.AppendQuote(b, name)
 		b = append(b, ':')
+		more := ""
+		if i >= plainProps {
+			more = longer
+		}
 		switch i % 4 {
 		case 0:
-			b = fmt.Appendf(b, `{"type":"string","description":"Value %d of %s: free text exactly as the customer wrote it in the form, at most 200 characters; leave out greetings, signatures and quoted earlier messages.","maxLength":200}`, i, tag)
+			b = fmt.Appendf(b, `{"type":"string","description":"Value %d of %s: free text exactly as the customer wrote it in the form, at most 200 characters; leave out greetings, signatures and quoted earlier messages.%s","maxLength":200}`, i, tag, more)
 		case 1:
-			b = fmt.Appendf(b, `{"type":"integer","description":"Quantity %d of %s, counted in units of sale (a pack of six is one unit); zero when the item is out of stock, and never more than the stock the warehouse reported this morning.","minimum":0,"maximum":%d}`, i, tag, 1000+i)
+			b = fmt.Appendf(b, `{"type":"integer","description":"Quantity %d of %s, counted in units of sale (a pack of six is one unit); zero when the item is out of stock, and never more than the stock the warehouse reported this morning.%s","minimum":0,"maximum":%d}`, i, tag, more, 1000+i)
 		case 2:
-			b = fmt.Appendf(b, `{"type":"string","description":"Status %d of %s: draft until an editor publishes it, active while it is on sale, archived once it is withdrawn from sale for good.","enum":["draft","active","archived"]}`, i, tag)
+			values := `"enum":["draft","active","archived"]`
+			if i >= plainProps {
+				values = `"pattern":"^(draft|active|archived)$"`
+			}
+			b = fmt.Appendf(b, `{"type":"string","description":"Status %d of %s: draft until an editor publishes it, active while it is on sale, archived once it is withdrawn from sale for good.%s",%s}`, i, tag, more, values)
 		default:
-			b = fmt.Appendf(b, `{"type":"object","description":"Where item %d of %s ships to: the delivery address the customer chose at checkout, not the billing address; both parts are required, zip is null where the country has none.","properties":{"city":{"type":"string"},"zip":{"type":["string","null"]}},"required":["city","zip"],"additionalProperties":false}`, i, tag)
+			b = fmt.Appendf(b, `{"type":"object","description":"Where item %d of %s ships to: the delivery address the customer chose at checkout, not the billing address; both parts are required, zip is null where the country has none.%s","properties":{"city":{"type":"string"},"zip":{"type":["string","null"]}},"required":["city","zip"],"additionalProperties":false}`, i, tag, more)
 		}
 	}
 	b = append(b, `},"required":[`...)

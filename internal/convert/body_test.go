@@ -11,7 +11,7 @@ import (
 func TestBodyDiagnosticsKeepTheUsersIndex(t *testing.T) {
 	d, err := model.Parse([]byte(`{"model":"m","tools":[
 		{"type":"web_search","search_context_size":"huge"},
-		{"type":"function","name":"a","parameters":{}},
+		{"type":"function","name":"a","parameters":{},"strict":false},
 		{"type":"file_search"}
 	]}`))
 	if err != nil {

@@ -13,8 +13,11 @@ type toolInfo struct {
 }
 
 // checkToolChoice returns why tool_choice cannot be sent with these tools,
-// or "" when it can, and the warnings about a choice that is sent (one the
-// spec does not list but the API accepts).
+// or "" when it can, and the warnings about it (a choice the spec does not
+// list but the API accepts, a key its form does not define), which hold
+// whether or not it is sent. tools lists the request's tools, and the
+// functions and custom tools inside its namespaces, which a choice may
+// name too.
 func checkToolChoice(raw json.RawMessage, tools []toolInfo) (string, []Issue) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -34,7 +37,17 @@ func checkToolChoice(raw json.RawMessage, tools []toolInfo) (string, []Issue) {
 		}
 		return fmt.Sprintf(`must be "none", "auto", "required" or an object naming a tool, got %q`, s), nil
 	}
+	obj, _ := v.(map[string]any)
+	if msg := chatShapeChoice(obj); msg != "" {
+		return msg, nil
+	}
 	issues := CheckToolChoice(v)
+	var warnings []Issue
+	for _, is := range issues {
+		if !is.Fatal {
+			warnings = append(warnings, is)
+		}
+	}
 	if hasFatal(issues) {
 		var msgs []string
 		for _, is := range issues {
@@ -42,24 +55,26 @@ func checkToolChoice(raw json.RawMessage, tools []toolInfo) (string, []Issue) {
 				msgs = append(msgs, strings.TrimSpace(is.Path+" "+is.Message))
 			}
 		}
-		return strings.Join(msgs, "; "), nil
+		return strings.Join(msgs, "; "), warnings
 	}
-	obj, _ := v.(map[string]any)
 	typ, _ := obj["type"].(string)
 	if typ == "allowed_tools" {
 		list, _ := obj["tools"].([]any)
 		for i, it := range list {
 			m, _ := it.(map[string]any)
+			if msg := chatShapeChoice(m); msg != "" {
+				return fmt.Sprintf("/tools/%d: %s", i, msg), warnings
+			}
 			if msg := missingTool(m, tools); msg != "" {
-				return fmt.Sprintf("/tools/%d: %s", i, msg), nil
+				return fmt.Sprintf("/tools/%d: %s", i, msg), warnings
 			}
 		}
-		return "", issues
+		return "", warnings
 	}
 	if msg := missingTool(obj, tools); msg != "" {
-		return msg, nil
+		return msg, warnings
 	}
-	return "", issues
+	return "", warnings
 }
 
 // missingTool says which tool a choice names that the request lacks. A

@@ -67,8 +67,10 @@ type entry struct {
 	indented []byte      // the entry as it appears in the request, made once
 	tool     ResponseTool
 	typ      string
-	name     string // function or custom tool name
-	label    string // mcp server_label
+	name     string        // function or custom tool name
+	label    string        // mcp server_label
+	inner    []toolInfo    // a namespace's functions and custom tools
+	schemas  []*schemaInfo // a namespace's functions' object parameters
 	issues   []Issue
 	drop     bool
 }
@@ -100,7 +102,11 @@ func (c *Converter) Convert(d *model.Document) Result {
 
 	c.prepare(d)
 	locs := d.Locator()
-	funcNames := map[string]string{} // name -> location
+	// Names a later tool may not reuse: function and custom tool names
+	// (one set: tool_choice could not tell them apart), MCP server labels.
+	type named struct{ loc, typ string }
+	toolNames := map[string]named{}
+	labels := map[string]string{} // server_label -> location
 	var infos []toolInfo
 	var kept []*entry
 	var toolDiags []Diagnostic
@@ -123,15 +129,29 @@ func (c *Converter) Convert(d *model.Document) Result {
 			if e.drop {
 				continue
 			}
-			if e.typ == "function" {
-				if first, dup := funcNames[e.name]; dup {
+			switch e.typ {
+			case "function", "custom":
+				if first, dup := toolNames[e.name]; dup {
+					msg := fmt.Sprintf("duplicate function name %q: %s already defines it", e.name, first.loc)
+					if first.typ != "function" || e.typ != "function" {
+						msg = fmt.Sprintf("duplicate tool name %q: %s (%s) already defines it; functions and custom tools share one set of names",
+							e.name, first.loc, first.typ)
+					}
 					toolDiags = append(toolDiags, Diagnostic{Severity: Error, Location: loc, Type: e.typ, Path: "/name",
-						Message: fmt.Sprintf("duplicate function name %q: %s already defines it", e.name, first), Kind: k, Index: i})
+						Message: msg, Kind: k, Index: i})
 					continue
 				}
-				funcNames[e.name] = loc
+				toolNames[e.name] = named{loc, e.typ}
+			case "mcp":
+				if first, dup := labels[e.label]; dup {
+					toolDiags = append(toolDiags, Diagnostic{Severity: Error, Location: loc, Type: e.typ, Path: "/server_label",
+						Message: fmt.Sprintf("duplicate server_label %q: %s already uses it; each MCP server needs its own label", e.label, first), Kind: k, Index: i})
+					continue
+				}
+				labels[e.label] = loc
 			}
 			infos = append(infos, toolInfo{typ: e.typ, name: e.name, label: e.label})
+			infos = append(infos, e.inner...)
 			kept = append(kept, e)
 			r.Tools = append(r.Tools, e.tool)
 			r.Sources = append(r.Sources, ToolRef{Kind: k, Index: i})
@@ -158,6 +178,9 @@ func (c *Converter) check(k model.Kind, t *model.Tool) *entry {
 	if e, ok := c.cache[entryKeyLookup(key, t.Raw)]; ok {
 		c.next[e.key] = e
 		c.keep(e.schema)
+		for _, si := range e.schemas {
+			c.keep(si)
+		}
 		return e
 	}
 	if e, ok := c.next[entryKeyLookup(key, t.Raw)]; ok {

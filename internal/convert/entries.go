@@ -27,6 +27,15 @@ func (c *Converter) checkDefinition(t *model.Tool) *entry {
 		}
 		return e
 	}
+	// Repeated keys, except inside the parameters: those are scanned
+	// with the schema, once per distinct schema.
+	dups := memberDuplicateKeys(o, "parameters")
+	if fn, ok := o.Get("function"); ok && model.JSONKind(fn) == "object" && !o.Has("name") {
+		e.drop = true
+		e.issues = append(e.issues, chatShapeIssue(fn))
+		e.issues = append(e.issues, dups...)
+		return e
+	}
 	f := &FunctionTool{}
 	for _, m := range o {
 		switch m.Key {
@@ -70,6 +79,7 @@ func (c *Converter) checkDefinition(t *model.Tool) *entry {
 	e.name = f.Name
 	if hasFatal(e.issues) {
 		e.drop = true
+		e.issues = append(e.issues, dups...)
 		return e
 	}
 	e.tool = ResponseTool{Function: f}
@@ -77,6 +87,10 @@ func (c *Converter) checkDefinition(t *model.Tool) *entry {
 		e.schema = c.schema(f.Parameters)
 	}
 	e.issues = append(e.issues, c.checkFunction(f, e.schema)...)
+	e.issues = append(e.issues, dups...)
+	if e.schema != nil {
+		e.issues = append(e.issues, e.schema.duplicates()...)
+	}
 	e.drop = hasFatal(e.issues)
 	return e
 }
@@ -108,9 +122,9 @@ func (c *Converter) checkFunction(f *FunctionTool, si *schemaInfo) []Issue {
 		}
 		v[m.Key] = x
 	}
-	issues := CheckEntry("function", v)
+	issues := leftoverFunctionKey(CheckEntry("function", v))
 	if si != nil && (f.Strict == nil || *f.Strict) {
-		issues = append(issues, strictIssues(si.violations(), f.Strict)...)
+		issues = append(issues, strictIssues(si.violations(), f.Strict, "")...)
 	}
 	return issues
 }
@@ -139,9 +153,13 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 	}
 	// The fields the converter reads; the last of a repeated key wins, as
 	// for the API's decoder.
-	var probe struct{ Type, Name, ServerLabel, Parameters, Strict []byte }
+	var probe struct{ Type, Name, ServerLabel, Parameters, Strict, Function []byte }
+	dups := duplicateKeys(raw, "")
+	defer func() { e.issues = append(e.issues, dups...) }()
 	for _, m := range model.Members(raw) {
 		switch m.Key {
+		case "function":
+			probe.Function = m.Value
 		case "type":
 			probe.Type = m.Value
 		case "name":
@@ -177,26 +195,88 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 		return e
 	}
 	isFunc := e.typ == "function"
+	if isFunc && probe.Name == nil && model.JSONKind(probe.Function) == "object" {
+		e.drop = true
+		e.issues = append(e.issues, chatShapeIssue(probe.Function))
+		return e
+	}
 	v, err := decodeForCheck(raw, isFunc)
 	if err != nil {
 		e.drop = true
 		e.issues = append(e.issues, fatal("", err.Error()))
 		return e
 	}
-	e.issues = append(e.issues, CheckEntry(e.typ, v)...)
+	issues := CheckEntry(e.typ, v)
+	if isFunc {
+		issues = leftoverFunctionKey(issues)
+	}
+	e.issues = append(e.issues, issues...)
 	if isFunc && model.JSONKind(probe.Parameters) == "object" {
-		var strict *bool
-		if k := model.JSONKind(probe.Strict); k == "boolean" {
-			b := string(probe.Strict) == "true"
-			strict = &b
-		}
 		e.schema = c.schema(probe.Parameters)
-		if strict == nil || *strict {
-			e.issues = append(e.issues, strictIssues(e.schema.violations(), strict)...)
-		}
+		e.issues = append(e.issues, c.strictOf(e.schema, probe.Strict, "")...)
+	}
+	if e.typ == "namespace" {
+		e.issues = append(e.issues, c.checkNamespace(e, raw)...)
 	}
 	e.drop = hasFatal(e.issues)
 	return e
+}
+
+// strictOf runs the strict-mode checks of a function's parameters, given
+// the function's "strict" as written (nil when absent), for the function
+// at prefix inside its entry.
+func (c *Converter) strictOf(si *schemaInfo, strictRaw []byte, prefix string) []Issue {
+	var strict *bool
+	if k := model.JSONKind(strictRaw); k == "boolean" {
+		b := string(bytes.TrimSpace(strictRaw)) == "true"
+		strict = &b
+	}
+	if strict != nil && !*strict {
+		return nil
+	}
+	return strictIssues(si.violations(), strict, prefix)
+}
+
+// checkNamespace runs the strict-mode checks on the functions of a
+// namespace tool, and records its functions and custom tools, which
+// tool_choice may name.
+func (c *Converter) checkNamespace(e *entry, raw []byte) []Issue {
+	tools, ok := model.Object(model.Members(raw)).Get("tools")
+	if !ok || !isRawArray(tools) {
+		return nil
+	}
+	var issues []Issue
+	for i, t := range model.Elements(tools) {
+		if !isRawObject(t) {
+			continue
+		}
+		var typ, name, params, strict []byte
+		for _, m := range model.Members(t) {
+			switch m.Key {
+			case "type":
+				typ = m.Value
+			case "name":
+				name = m.Value
+			case "parameters":
+				params = m.Value
+			case "strict":
+				strict = m.Value
+			}
+		}
+		ts, _ := model.Unquote(typ)
+		if ts != "function" && ts != "custom" {
+			continue
+		}
+		if n, ok := model.Unquote(name); ok {
+			e.inner = append(e.inner, toolInfo{typ: ts, name: n})
+		}
+		if ts == "function" && isRawObject(params) {
+			si := c.schema(params)
+			e.schemas = append(e.schemas, si)
+			issues = append(issues, c.strictOf(si, strict, "/tools/"+itoa(i))...)
+		}
+	}
+	return issues
 }
 
 // decodeForCheck decodes an entry for the schema checks, keeping numbers as

@@ -108,8 +108,9 @@ func KnownKeys(t string) []string {
 //
 // It returns the schema violations and the rules the schema leaves to prose
 // or to the server, each with a JSON Pointer path and a short message. Schema
-// and rule violations are Fatal; keys the schema does not define at the top
-// level, and a time zone that does not look like an IANA name, are not.
+// and rule violations are Fatal; keys the schema does not define (at the
+// top level or in a nested object such as filters or ranking_options), and
+// a time zone that does not look like an IANA name, are not.
 // Issues are sorted by path, a field's own issues before those of the object
 // holding it, so the entry-level ones (path "") come last.
 //
@@ -140,14 +141,22 @@ func CheckEntry(typ string, v any) []Issue {
 	if obj, isObj := v.(map[string]any); isObj {
 		issues = append(issues, entryRules(typ, obj)...)
 		issues = append(issues, unknownKeyIssues(typ, obj, s.keys[def])...)
+		issues = append(issues, s.nestedUnknownKeys(s.def(def), v, false)...)
 	}
 	return tidyIssues(issues)
+}
+
+// def is a schema of the embedded document's $defs.
+func (s *schemaSet) def(name string) any {
+	defs, _ := s.doc["$defs"].(map[string]any)
+	return defs[name]
 }
 
 // CheckToolChoice validates a decoded tool_choice value against ToolChoiceParam and returns issues (Fatal = malformed).
 //
 // {"type":"web_search"} (or "web_search_2025_08_26") is outside the spec's
 // ToolChoiceTypes but accepted by the API in practice; it gets a warning.
+// Keys the form of tool_choice does not define get a warning too.
 func CheckToolChoice(v any) []Issue {
 	s := toolSchemas()
 	if s.err != nil {
@@ -158,11 +167,16 @@ func CheckToolChoice(v any) []Issue {
 		return tidyIssues(issues)
 	}
 	issues = s.validate(s.choice, v)
+	checked := v
 	if len(issues) > 0 {
 		if warn, ok := s.gaWebSearchChoice(v); ok {
 			issues = []Issue{warn}
+			alt := maps.Clone(v.(map[string]any))
+			alt["type"] = "web_search_preview"
+			checked = alt
 		}
 	}
+	issues = append(issues, s.nestedUnknownKeys(s.def("ToolChoiceParam"), checked, true)...)
 	return tidyIssues(issues)
 }
 

@@ -121,8 +121,8 @@ func TestCheckEntryFunction(t *testing.T) {
 				warnAt("/function", "unknown key for function; the API may reject it"),
 				fatalAt("/name", "required"),
 			}},
-		{name: "unknown key", typ: "function", json: `{"type":"function","name":"f","async":true}`,
-			want: []want{warnAt("/async", "unknown key for function")}},
+		{name: "unknown key", typ: "function", json: `{"type":"function","name":"f","asynch":true}`,
+			want: []want{warnAt("/asynch", "unknown key for function")}},
 	})
 }
 
@@ -392,7 +392,7 @@ func TestCheckEntryImageGeneration(t *testing.T) {
 			"partial_images":3,"action":"edit"}`},
 		{name: "free-form model and size", typ: "image_generation", json: `{"type":"image_generation","model":"gpt-image-2.5","size":"2048x1152","input_fidelity":null}`},
 		{name: "quality", typ: "image_generation", json: `{"type":"image_generation","quality":"ultra"}`,
-			want: []want{fatalAt("/quality", `must be one of "low", "medium", "high", "auto", got "ultra"`)}},
+			want: []want{fatalAt("/quality", `must be one of "low", "medium", "high", "xhigh", "max", "auto", got "ultra"`)}},
 		{name: "compression above", typ: "image_generation", json: `{"type":"image_generation","output_compression":101}`,
 			want: []want{fatalAt("/output_compression", "must be at most 100, got 101")}},
 		{name: "compression below", typ: "image_generation", json: `{"type":"image_generation","output_compression":-1}`,
@@ -407,10 +407,10 @@ func TestCheckEntryImageGeneration(t *testing.T) {
 			want: []want{fatalAt("/input_fidelity", `must be one of "high", "low", got "medium"`)}},
 		{name: "mask key", typ: "image_generation", json: `{"type":"image_generation","input_image_mask":{"url":"x"}}`,
 			want: []want{fatalAt("/input_image_mask/url", `allowed keys are "file_id" and "image_url"`)}},
-		{name: "format", typ: "image_generation", json: `{"type":"image_generation","output_format":"gif","action":"draw"}`,
+		{name: "format", typ: "image_generation", json: `{"type":"image_generation","output_format":"bmp","action":"draw"}`,
 			want: []want{
 				fatalAt("/action", `must be one of "generate", "edit", "auto", got "draw"`),
-				fatalAt("/output_format", `got "gif"`),
+				fatalAt("/output_format", `got "bmp"`),
 			}},
 	})
 }
@@ -537,7 +537,7 @@ func TestCheckToolChoice(t *testing.T) {
 		{`5`, []want{fatalAt("", "must be a string or an object, got number")}},
 		{`null`, []want{fatalAt("", "must be a string or an object, got null")}},
 		{`{"type":"function"}`, []want{fatalAt("/name", "required")}},
-		{`{"type":"function","function":{"name":"f"}}`, []want{fatalAt("/name", "required")}},
+		{`{"type":"function","function":{"name":"f"}}`, []want{warnAt("/function", `unknown key; the spec defines only "name" and "type" here`), fatalAt("/name", "required")}},
 		{`{"type":"mcp"}`, []want{fatalAt("/server_label", "required")}},
 		{`{"type":"custom","name":5}`, []want{fatalAt("/name", "must be a string, got number")}},
 		{`{"type":"allowed_tools","mode":"any","tools":[1]}`, []want{
@@ -584,7 +584,7 @@ func TestToolTypes(t *testing.T) {
 func TestKnownKeys(t *testing.T) {
 	cases := map[string][]string{
 		"file_search":           {"filters", "max_num_results", "ranking_options", "type", "vector_store_ids"},
-		"function":              {"allowed_callers", "defer_loading", "description", "name", "output_schema", "parameters", "strict", "type"},
+		"function":              {"allowed_callers", "async", "defer_loading", "description", "name", "output_schema", "parameters", "strict", "type"},
 		"computer":              {"type"},
 		"web_search_2025_08_26": {"external_web_access", "filters", "search_context_size", "type", "user_location"},
 		"web_search_preview":    {"search_content_types", "search_context_size", "type", "user_location"},

@@ -3,9 +3,12 @@ package convert
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/tooltui/tooltui/internal/model"
 )
@@ -13,32 +16,33 @@ import (
 // maxStrictReports caps the strict-mode violations listed for one schema.
 const maxStrictReports = 20
 
-// strictIssues checks a function's parameters against the rules of strict
-// mode: every object schema has "additionalProperties": false and lists all
-// its properties in "required". With strict true a violation leaves the
-// function out (the API rejects it); with strict absent the API tries to
+// strictIssues turns the strict-mode violations of a function's
+// parameters (paths under "/parameters") into the issues of the entry that
+// holds the function at prefix ("" for a function entry, "/tools/2" for a
+// function inside a namespace). With strict true a violation leaves the
+// entry out (the API rejects it); with strict absent the API tries to
 // normalise the schema, which is worth a warning; strict false opts out.
-func strictIssues(found []Issue, strict *bool) []Issue {
+func strictIssues(found []Issue, strict *bool, prefix string) []Issue {
 	if strict != nil && !*strict {
 		return nil
 	}
 	if len(found) == 0 {
 		return nil
 	}
-	w := strictWalk{found: found}
 	if strict == nil {
-		first := w.found[0]
+		first := found[0]
 		more := ""
-		if n := len(w.found) - 1; n > 0 {
+		if n := len(found) - 1; n > 0 {
 			more = fmt.Sprintf(" and %d more", n)
 		}
-		return []Issue{{Path: "/parameters", Message: fmt.Sprintf(
+		return []Issue{{Path: prefix + "/parameters", Message: fmt.Sprintf(
 			"strict is not set, so the Responses API will try to normalise this schema into strict mode, but it is not strict-compatible (%s: %s%s); set strict to false to opt out",
-			first.Path, first.Message, more)}}
+			prefix+first.Path, first.Message, more)}}
 	}
-	out := make([]Issue, 0, len(w.found))
-	for _, f := range w.found {
+	out := make([]Issue, 0, len(found))
+	for _, f := range found {
 		f.Fatal = true
+		f.Path = prefix + f.Path
 		f.Message = "strict mode: " + f.Message
 		out = append(out, f)
 	}
@@ -53,6 +57,8 @@ type schemaInfo struct {
 	key        string // the schema's bytes; the map key of both generations
 	strictOnce sync.Once
 	strict     []Issue
+	dupOnce    sync.Once
+	dups       []Issue // repeated keys, with paths under "/parameters"
 	indentOnce sync.Once
 	indented   []byte
 }
@@ -86,10 +92,19 @@ func (c *Converter) keep(si *schemaInfo) {
 func (si *schemaInfo) violations() []Issue {
 	si.strictOnce.Do(func() {
 		var w strictWalk
-		w.walkRaw(bytes.TrimSpace([]byte(si.key)), "/parameters", 0)
+		w.walkRaw(bytes.TrimSpace(unsafeBytes(si.key)), "/parameters", 0)
+		w.finish("/parameters")
 		si.strict = w.found
 	})
 	return si.strict
+}
+
+// duplicates scans the schema for repeated keys, once.
+func (si *schemaInfo) duplicates() []Issue {
+	si.dupOnce.Do(func() {
+		si.dups = duplicateKeys(unsafeBytes(si.key), "/parameters")
+	})
+	return si.dups
 }
 
 // layout is the schema indented as the value of a tool's "parameters", once.
@@ -105,35 +120,47 @@ type rawMember struct {
 }
 
 // rawMembers splits a valid JSON object into its members; a later
-// duplicate replaces an earlier one, as when decoding into a map.
+// duplicate replaces an earlier one, as when decoding into a map. A key
+// without an escape shares obj's bytes, so the members must not outlive
+// obj (the walk copies what it reports).
 func rawMembers(obj []byte) []rawMember {
 	var out []rawMember
 	var index map[string]int // for long objects: where each key is in out
-	for _, m := range model.Members(obj) {
+	i := skipWS(obj, 1)
+	for i < len(obj) && obj[i] != '}' {
+		end := skipRawString(obj, i)
+		key := keyText(obj[i:end])
+		i = skipWS(obj, skipWS(obj, end)+1) // ':'
+		vend := skipRawValue(obj, i)
+		val := obj[i:vend]
+		i = skipWS(obj, vend)
+		if i < len(obj) && obj[i] == ',' {
+			i = skipWS(obj, i+1)
+		}
 		j := -1
 		if index != nil {
-			if k, ok := index[m.Key]; ok {
+			if k, ok := index[key]; ok {
 				j = k
 			}
 		} else {
 			for k := range out {
-				if out[k].key == m.Key {
+				if out[k].key == key {
 					j = k
 				}
 			}
 		}
 		if j >= 0 {
-			out[j].val = m.Value
+			out[j].val = val
 			continue
 		}
-		out = append(out, rawMember{m.Key, m.Value})
+		out = append(out, rawMember{key, val})
 		if index == nil && len(out) > 16 {
 			index = make(map[string]int, 64)
 			for k, m := range out {
 				index[m.key] = k
 			}
 		} else if index != nil {
-			index[m.Key] = len(out) - 1
+			index[key] = len(out) - 1
 		}
 	}
 	return out
@@ -142,16 +169,26 @@ func rawMembers(obj []byte) []rawMember {
 func isRawObject(v []byte) bool { return len(v) > 0 && v[0] == '{' }
 func isRawArray(v []byte) bool  { return len(v) > 0 && v[0] == '[' }
 
-// walkRaw is walk over the text of a schema.
+// walkRaw walks the text of a schema for what strict mode refuses. depth
+// counts the schemas from the root (0) to v, as OpenAI's own validator
+// does: each step into properties, items, additionalProperties,
+// prefixItems, anyOf, oneOf, allOf, not or $defs is one level. $ref is not
+// followed, so a recursive schema is walked once.
+//
+// strict_ref_test.go holds the same walk over a decoded schema; the two
+// must agree issue for issue.
 func (w *strictWalk) walkRaw(v []byte, path string, depth int) {
-	if len(w.found) >= maxStrictReports || !isRawObject(v) {
+	if !isRawObject(v) {
 		return
 	}
 	if depth >= maxDepth {
 		w.report(path, fmt.Sprintf("nests deeper than %d levels; not checked further", maxDepth))
 		return
 	}
-	var typ, props, required, addl []byte
+	if depth == strictMaxNesting+1 {
+		w.report(path, nestingMessage)
+	}
+	var typ, props, required, addl, enum, cnst, format []byte
 	hasPropsKey := false
 	members := rawMembers(v)
 	get := func(k string) []byte {
@@ -172,12 +209,34 @@ func (w *strictWalk) walkRaw(v []byte, path string, depth int) {
 			required = m.val
 		case "additionalProperties":
 			addl = m.val
+		case "enum":
+			enum = m.val
+		case "const":
+			cnst = m.val
+		case "format":
+			format = m.val
 		}
 	}
 	var propMembers []rawMember
 	hasProps := isRawObject(props)
 	if hasProps {
 		propMembers = rawMembers(props)
+	}
+	if depth == 0 {
+		if s, ok := model.Unquote(typ); !ok || s != "object" {
+			w.reportRootType(path, typ != nil)
+		}
+		if get("anyOf") != nil {
+			w.report(path+"/anyOf", rootAnyOfMessage)
+		}
+	}
+	for _, u := range strictUnsupported {
+		if get(u.key) != nil {
+			w.report(path+"/"+u.key, u.message())
+		}
+	}
+	if s, ok := model.Unquote(format); ok && !strictFormat(s) {
+		w.report(path+"/format", formatMessage(s))
 	}
 	isObject := hasPropsKey
 	if s, ok := model.Unquote(typ); ok {
@@ -191,32 +250,46 @@ func (w *strictWalk) walkRaw(v []byte, path string, depth int) {
 		}
 	}
 	if isObject {
-		if s := string(addl); s != "false" {
+		if string(addl) != "false" {
 			w.report(path, `an object schema needs "additionalProperties": false`)
 		}
-		if hasProps {
-			req := map[string]bool{}
-			if isRawArray(required) {
-				for _, e := range model.Elements(required) {
-					if s, ok := model.Unquote(e); ok {
-						req[s] = true
-					}
+		var req []string
+		if isRawArray(required) {
+			for _, e := range model.Elements(required) {
+				if e[0] == '"' {
+					req = append(req, keyText(e))
 				}
-			}
-			var missing []string
-			for _, m := range propMembers {
-				if !req[m.key] {
-					missing = append(missing, fmt.Sprintf("%q", m.key))
-				}
-			}
-			if len(missing) > 0 {
-				sort.Strings(missing)
-				w.report(path, "every property must be listed in \"required\"; missing "+strings.Join(missing, ", "))
 			}
 		}
+		keys := make([]string, len(propMembers))
+		for i, m := range propMembers {
+			keys[i] = m.key
+		}
+		w.checkRequired(path, keys, req)
+	}
+	if isRawArray(enum) {
+		strs, chars := 0, 0
+		els := model.Elements(enum)
+		w.enumValues += len(els)
+		for _, e := range els {
+			n := rawScalarChars(e)
+			w.chars += n
+			if e[0] == '"' {
+				strs++
+				chars += n
+			}
+		}
+		w.checkEnum(path, strs, chars)
+	}
+	if cnst != nil {
+		w.chars += rawScalarChars(cnst)
+	}
+	w.props += len(propMembers)
+	for _, m := range propMembers {
+		w.chars += utf8.RuneCountInString(m.key)
 	}
 	walkSorted := func(ms []rawMember, prefix string) {
-		sort.Slice(ms, func(i, j int) bool { return ms[i].key < ms[j].key })
+		slices.SortFunc(ms, func(a, b rawMember) int { return strings.Compare(a.key, b.key) })
 		for _, m := range ms {
 			w.walkRaw(m.val, prefix+escapePointer(m.key), depth+1)
 		}
@@ -224,7 +297,11 @@ func (w *strictWalk) walkRaw(v []byte, path string, depth int) {
 	walkSorted(propMembers, path+"/properties/")
 	for _, key := range [...]string{"$defs", "definitions"} {
 		if defs := get(key); isRawObject(defs) {
-			walkSorted(rawMembers(defs), path+"/"+key+"/")
+			ds := rawMembers(defs)
+			for _, m := range ds {
+				w.chars += utf8.RuneCountInString(m.key)
+			}
+			walkSorted(ds, path+"/"+key+"/")
 		}
 	}
 	for _, key := range [...]string{"anyOf", "oneOf", "allOf", "prefixItems"} {
@@ -241,9 +318,184 @@ func (w *strictWalk) walkRaw(v []byte, path string, depth int) {
 	}
 }
 
+// rawScalarChars is the length of an enum or const value as the limits
+// count it: a string's characters, a number's or literal's text; 0 for an
+// object or array.
+func rawScalarChars(v []byte) int {
+	switch v[0] {
+	case '"':
+		if bytes.IndexByte(v, '\\') < 0 {
+			return utf8.RuneCount(v[1 : len(v)-1])
+		}
+		s, _ := model.Unquote(v)
+		return utf8.RuneCountInString(s)
+	case '{', '[':
+		return 0
+	}
+	return len(v)
+}
+
+// Strict mode's rules, from OpenAI's Structured Outputs guide ("Supported
+// schemas") and the function-calling guide.
+const (
+	strictMaxNesting     = 10     // levels of nesting
+	strictMaxProperties  = 5000   // object properties in all
+	strictMaxEnumValues  = 1000   // enum values in all
+	strictBigEnum        = 250    // a string enum with more values than this...
+	strictBigEnumChars   = 15000  // ...may total at most this many characters
+	strictMaxStringChars = 120000 // property and definition names, enum and const values
+)
+
+// strictFormats are the string formats strict mode supports.
+var strictFormats = [...]string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
+
+func strictFormat(s string) bool {
+	for _, f := range strictFormats {
+		if f == s {
+			return true
+		}
+	}
+	return false
+}
+
+// strictUnsupported are the keywords strict mode refuses, in the order
+// they are reported.
+var strictUnsupported = [...]unsupportedKeyword{
+	{"oneOf", `use "anyOf"`},
+	{"allOf", "merge the schemas into one"},
+	{"not", ""},
+	{"if", ""},
+	{"then", ""},
+	{"else", ""},
+	{"dependentRequired", ""},
+	{"dependentSchemas", ""},
+	{"patternProperties", `list the properties under "properties"`},
+}
+
+type unsupportedKeyword struct{ key, hint string }
+
+func (u unsupportedKeyword) message() string {
+	msg := fmt.Sprintf("%q is not supported", u.key)
+	if u.hint != "" {
+		msg += "; " + u.hint
+	}
+	return msg
+}
+
+const (
+	nestingMessage   = "nests more than 10 levels deep; at most 10 levels of nesting are allowed"
+	rootAnyOfMessage = `"anyOf" is not allowed at the root; the root must be an object schema`
+)
+
+func formatMessage(f string) string {
+	return fmt.Sprintf("format %s is not supported; the supported formats are %s", quoteForMessage(f), quotedList(strictFormats[:], "and"))
+}
+
+// reportRootType reports a root schema that is not "type": "object".
+func (w *strictWalk) reportRootType(path string, hasType bool) {
+	if hasType {
+		w.report(path+"/type", `the root schema must be "type": "object" (not an array of types or another type)`)
+	} else {
+		w.report(path, `the root schema must have "type": "object"`)
+	}
+}
+
+// checkRequired reports, for an object schema with these property names
+// and these "required" entries, the properties "required" leaves out and
+// the names it lists that are not properties.
+func (w *strictWalk) checkRequired(path string, props, required []string) {
+	var missing, unknown []string
+	var reqSet, propSet map[string]bool
+	if len(props) > 8 || len(required) > 8 {
+		reqSet, propSet = make(map[string]bool, len(required)), make(map[string]bool, len(props))
+		for _, r := range required {
+			reqSet[r] = true
+		}
+		for _, p := range props {
+			propSet[p] = true
+		}
+	}
+	has := func(set map[string]bool, list []string, s string) bool {
+		if set != nil {
+			return set[s]
+		}
+		for _, x := range list {
+			if x == s {
+				return true
+			}
+		}
+		return false
+	}
+	for _, p := range props {
+		if !has(reqSet, required, p) {
+			missing = append(missing, strconv.Quote(p))
+		}
+	}
+	for _, r := range required {
+		if !has(propSet, props, r) {
+			unknown = append(unknown, strconv.Quote(r))
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		w.report(path, "every property must be listed in \"required\"; missing "+strings.Join(missing, ", "))
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		unknown = slices.Compact(unknown)
+		w.report(path+"/required", "\"required\" names "+strings.Join(unknown, ", ")+", which \"properties\" does not define")
+	}
+}
+
+// checkEnum reports an enum of more than 250 string values whose strings
+// total more than 15,000 characters.
+func (w *strictWalk) checkEnum(path string, strs, chars int) {
+	if strs > strictBigEnum && chars > strictBigEnumChars {
+		w.report(path+"/enum", fmt.Sprintf("an enum of %s string values totals %s characters; an enum of more than %d string values may total at most %s",
+			thousands(strs), thousands(chars), strictBigEnum, thousands(strictBigEnumChars)))
+	}
+}
+
+// finish reports the limits on the whole schema, whose root is at path,
+// ahead of the other violations.
+func (w *strictWalk) finish(path string) {
+	var totals []Issue
+	if w.props > strictMaxProperties {
+		totals = append(totals, Issue{Path: path, Message: fmt.Sprintf("has %s object properties in all; at most %s are allowed",
+			thousands(w.props), thousands(strictMaxProperties))})
+	}
+	if w.enumValues > strictMaxEnumValues {
+		totals = append(totals, Issue{Path: path, Message: fmt.Sprintf("has %s enum values in all; at most %s are allowed",
+			thousands(w.enumValues), thousands(strictMaxEnumValues))})
+	}
+	if w.chars > strictMaxStringChars {
+		totals = append(totals, Issue{Path: path, Message: fmt.Sprintf("property names, definition names, enum values and const values total %s characters; at most %s are allowed",
+			thousands(w.chars), thousands(strictMaxStringChars))})
+	}
+	if len(totals) == 0 {
+		return
+	}
+	w.found = append(totals, w.found...)
+	if len(w.found) > maxStrictReports {
+		w.found = w.found[:maxStrictReports]
+		w.truncated = true
+	}
+}
+
+// thousands writes n with commas: 120,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
 type strictWalk struct {
 	found     []Issue
 	truncated bool
+	// what the limits on the whole schema count
+	props, enumValues, chars int
 }
 
 func (w *strictWalk) report(path, msg string) {

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"math/rand"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/tooltui/tooltui/internal/benchdata"
 )
@@ -30,7 +32,8 @@ func genSchema(r *rand.Rand, depth int) string {
 		return `{}`
 	}
 	var parts []string
-	keys := []string{"type", "properties", "required", "additionalProperties", "$defs", "definitions", "anyOf", "oneOf", "allOf", "prefixItems", "items", "not", "description", "enum", "pr\\u006fperties", "ty\\/pe"}
+	keys := []string{"type", "properties", "required", "additionalProperties", "$defs", "definitions", "anyOf", "oneOf", "allOf", "prefixItems", "items", "not", "description", "enum", "pr\\u006fperties", "ty\\/pe",
+		"format", "const", "if", "then", "else", "dependentRequired", "dependentSchemas", "patternProperties", "$ref"}
 	n := r.Intn(7)
 	for range n {
 		k := keys[r.Intn(len(keys))]
@@ -58,8 +61,23 @@ func genSchema(r *rand.Rand, depth int) string {
 				es = append(es, genSchema(r, depth+1))
 			}
 			v = "[" + strings.Join(es, ",") + "]"
-		case "items", "not":
+		case "items", "not", "if", "then", "else":
 			v = genSchema(r, depth+1)
+		case "format":
+			v = []string{`"date-time"`, `"uri"`, `"uuid"`, `5`, `"da\u0074e"`, `""`}[r.Intn(6)]
+		case "enum", "const":
+			var es []string
+			for range r.Intn(5) {
+				es = append(es, []string{`"a"`, `"ü\u00e9x"`, `1.5e3`, `-0`, `true`, `false`, `null`, `{"a":1}`, `[1]`, `"\ud83d\ude00"`}[r.Intn(10)])
+			}
+			v = "[" + strings.Join(es, ",") + "]"
+			if k == "const" && len(es) > 0 {
+				v = es[0]
+			} else if r.Intn(6) == 0 {
+				v = `"not an array"`
+			}
+		case "$ref":
+			v = []string{`"#"`, `"#/$defs/a"`}[r.Intn(2)]
 		default:
 			v = `"x \" ] } { [ \\"`
 		}
@@ -83,6 +101,7 @@ func TestStrictWalkRawMatchesAny(t *testing.T) {
 		}
 		cases = append(cases, `{"type":"object","properties":{`+strings.Join(ps, ",")+`}}`)
 	}
+	cases = append(cases, limitSchemas()...)
 	for _, c := range cases {
 		c = strings.ReplaceAll(c, `"pr\\u006fperties"`, `"pr\u006fperties"`)
 		c = strings.ReplaceAll(c, `"ty\\/pe"`, `"ty\/pe"`)
@@ -93,6 +112,37 @@ func TestStrictWalkRawMatchesAny(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("schema %s\n got %v\nwant %v", c, got, want)
 		}
+	}
+}
+
+// limitSchemas are schemas at and past strict mode's limits on the whole
+// schema: properties, enum values, one big string enum, total characters.
+func limitSchemas() []string {
+	props := func(n int, val string) string {
+		var ps, req []string
+		for i := range n {
+			ps = append(ps, fmt.Sprintf(`"p%d":%s`, i, val))
+			req = append(req, fmt.Sprintf(`"p%d"`, i))
+		}
+		return `{"type":"object","properties":{` + strings.Join(ps, ",") + `},"required":[` + strings.Join(req, ",") + `],"additionalProperties":false}`
+	}
+	enum := func(n, size int) string {
+		var es []string
+		for i := range n {
+			es = append(es, fmt.Sprintf("%q", fmt.Sprintf("%0*d", size, i)))
+		}
+		return `{"type":"string","enum":[` + strings.Join(es, ",") + `]}`
+	}
+	return []string{
+		props(5000, `{"type":"string"}`),
+		props(5001, `{"type":"string"}`),
+		props(4, enum(250, 1)),
+		props(4, enum(251, 1)),
+		props(1, enum(251, 60)),
+		props(1, enum(251, 59)),
+		props(1, `{"type":"string","const":"`+strings.Repeat("é", 120000-2)+`"}`),
+		props(1, `{"type":"string","const":"`+strings.Repeat("é", 120000-1)+`"}`),
+		props(30, `{"type":"object","oneOf":[{}]}`),
 	}
 }
 
@@ -138,6 +188,7 @@ func FuzzIndent(f *testing.F) {
 func strictWalkOf(params json.RawMessage) []Issue {
 	var w strictWalk
 	w.walkRaw(bytes.TrimSpace(params), "/parameters", 0)
+	w.finish("/parameters")
 	return w.found
 }
 
@@ -152,6 +203,7 @@ func strictWalkAny(params json.RawMessage) []Issue {
 	}
 	var w strictWalk
 	w.refWalk(schema, "/parameters", 0)
+	w.finish("/parameters")
 	return w.found
 }
 
@@ -164,31 +216,82 @@ func (w *strictWalk) refWalk(v any, path string, depth int) {
 		w.report(path, fmt.Sprintf("nests deeper than %d levels; not checked further", maxDepth))
 		return
 	}
-	props, hasProps := node["properties"].(map[string]any)
+	if depth == strictMaxNesting+1 {
+		w.report(path, nestingMessage)
+	}
+	props, _ := node["properties"].(map[string]any)
+	if depth == 0 {
+		if t, ok := node["type"].(string); !ok || t != "object" {
+			_, hasType := node["type"]
+			w.reportRootType(path, hasType)
+		}
+		if _, ok := node["anyOf"]; ok {
+			w.report(path+"/anyOf", rootAnyOfMessage)
+		}
+	}
+	for _, u := range strictUnsupported {
+		if _, ok := node[u.key]; ok {
+			w.report(path+"/"+u.key, u.message())
+		}
+	}
+	if f, ok := node["format"].(string); ok && !slices.Contains(strictFormats[:], f) {
+		w.report(path+"/format", formatMessage(f))
+	}
 	if refIsObjectSchema(node) {
 		if ap, ok := node["additionalProperties"].(bool); !ok || ap {
 			w.report(path, `an object schema needs "additionalProperties": false`)
 		}
-		if hasProps {
-			req := map[string]bool{}
-			if rs, ok := node["required"].([]any); ok {
-				for _, r := range rs {
-					if s, ok := r.(string); ok {
-						req[s] = true
+		// the properties "required" leaves out, and the names it lists
+		// that are not properties
+		req := map[string]bool{}
+		var unknown []string
+		if rs, ok := node["required"].([]any); ok {
+			for _, r := range rs {
+				if s, ok := r.(string); ok {
+					req[s] = true
+					if _, isProp := props[s]; !isProp && !slices.Contains(unknown, fmt.Sprintf("%q", s)) {
+						unknown = append(unknown, fmt.Sprintf("%q", s))
 					}
 				}
 			}
-			var missing []string
-			for k := range props {
-				if !req[k] {
-					missing = append(missing, fmt.Sprintf("%q", k))
-				}
-			}
-			if len(missing) > 0 {
-				sort.Strings(missing)
-				w.report(path, "every property must be listed in \"required\"; missing "+strings.Join(missing, ", "))
+		}
+		var missing []string
+		for k := range props {
+			if !req[k] {
+				missing = append(missing, fmt.Sprintf("%q", k))
 			}
 		}
+		if len(missing) > 0 {
+			sort.Strings(missing)
+			w.report(path, "every property must be listed in \"required\"; missing "+strings.Join(missing, ", "))
+		}
+		if len(unknown) > 0 {
+			sort.Strings(unknown)
+			w.report(path+"/required", "\"required\" names "+strings.Join(unknown, ", ")+", which \"properties\" does not define")
+		}
+	}
+	if list, ok := node["enum"].([]any); ok {
+		strs, chars := 0, 0
+		for _, x := range list {
+			w.enumValues++
+			n := refScalarChars(x)
+			w.chars += n
+			if _, isString := x.(string); isString {
+				strs++
+				chars += n
+			}
+		}
+		if strs > strictBigEnum && chars > strictBigEnumChars {
+			w.report(path+"/enum", fmt.Sprintf("an enum of %s string values totals %s characters; an enum of more than %d string values may total at most %s",
+				thousands(strs), thousands(chars), strictBigEnum, thousands(strictBigEnumChars)))
+		}
+	}
+	if c, ok := node["const"]; ok {
+		w.chars += refScalarChars(c)
+	}
+	w.props += len(props)
+	for k := range props {
+		w.chars += utf8.RuneCountInString(k)
 	}
 	for _, k := range refSortedKeys(props) {
 		w.refWalk(props[k], path+"/properties/"+escapePointer(k), depth+1)
@@ -196,6 +299,7 @@ func (w *strictWalk) refWalk(v any, path string, depth int) {
 	for _, key := range [...]string{"$defs", "definitions"} {
 		if defs, ok := node[key].(map[string]any); ok {
 			for _, k := range refSortedKeys(defs) {
+				w.chars += utf8.RuneCountInString(k)
 				w.refWalk(defs[k], path+"/"+key+"/"+escapePointer(k), depth+1)
 			}
 		}
@@ -212,6 +316,24 @@ func (w *strictWalk) refWalk(v any, path string, depth int) {
 			w.refWalk(s, path+"/"+key, depth+1)
 		}
 	}
+}
+
+// refScalarChars is rawScalarChars for a decoded value.
+func refScalarChars(v any) int {
+	switch v := v.(type) {
+	case string:
+		return utf8.RuneCountInString(v)
+	case json.Number:
+		return len(v)
+	case bool:
+		if v {
+			return 4
+		}
+		return 5
+	case nil:
+		return 4
+	}
+	return 0
 }
 
 func refIsObjectSchema(node map[string]any) bool {
