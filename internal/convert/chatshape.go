@@ -18,7 +18,7 @@ import (
 func chatShapeIssue(fn []byte) Issue {
 	return fatal("/function", "this is the Chat Completions shape {\"type\":\"function\",\"function\":{…}}; "+
 		"the Responses API takes name, description, parameters and strict at the top level of the tool: "+
-		responsesFunctionExample(fn))
+		responsesFunctionExample(fn)).withFix(Fix{Kind: FixChatShape})
 }
 
 // responsesFunctionExample shows the entry in the Responses shape, e.g.

@@ -18,28 +18,28 @@ type toolInfo struct {
 // whether or not it is sent. tools lists the request's tools, and the
 // functions and custom tools inside its namespaces, which a choice may
 // name too.
-func checkToolChoice(raw json.RawMessage, tools []toolInfo) (string, []Issue) {
+func checkToolChoice(raw json.RawMessage, tools []toolInfo) (string, []Fix, []Issue) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return "not valid JSON", nil
+		return "not valid JSON", nil, nil
 	}
 	if s, ok := v.(string); ok {
 		switch s {
 		case "none", "auto":
-			return "", nil
+			return "", nil, nil
 		case "required":
 			if len(tools) == 0 {
-				return `"required" needs at least one tool, and the request has none`, nil
+				return `"required" needs at least one tool, and the request has none`, nil, nil
 			}
-			return "", nil
+			return "", nil, nil
 		}
-		return fmt.Sprintf(`must be "none", "auto", "required" or an object naming a tool, got %q`, s), nil
+		return fmt.Sprintf(`must be "none", "auto", "required" or an object naming a tool, got %q`, s), nil, nil
 	}
 	obj, _ := v.(map[string]any)
 	if msg := chatShapeChoice(obj); msg != "" {
-		return msg, nil
+		return msg, []Fix{{Kind: FixChatShape}}, nil
 	}
 	issues := CheckToolChoice(v)
 	var warnings []Issue
@@ -55,7 +55,7 @@ func checkToolChoice(raw json.RawMessage, tools []toolInfo) (string, []Issue) {
 				msgs = append(msgs, strings.TrimSpace(is.Path+" "+is.Message))
 			}
 		}
-		return strings.Join(msgs, "; "), warnings
+		return strings.Join(msgs, "; "), nil, warnings
 	}
 	typ, _ := obj["type"].(string)
 	if typ == "allowed_tools" {
@@ -63,18 +63,18 @@ func checkToolChoice(raw json.RawMessage, tools []toolInfo) (string, []Issue) {
 		for i, it := range list {
 			m, _ := it.(map[string]any)
 			if msg := chatShapeChoice(m); msg != "" {
-				return fmt.Sprintf("/tools/%d: %s", i, msg), warnings
+				return fmt.Sprintf("/tools/%d: %s", i, msg), []Fix{{Kind: FixChatShape, At: "/tools/" + itoa(i)}}, warnings
 			}
 			if msg := missingTool(m, tools); msg != "" {
-				return fmt.Sprintf("/tools/%d: %s", i, msg), warnings
+				return fmt.Sprintf("/tools/%d: %s", i, msg), nil, warnings
 			}
 		}
-		return "", warnings
+		return "", nil, warnings
 	}
 	if msg := missingTool(obj, tools); msg != "" {
-		return msg, warnings
+		return msg, nil, warnings
 	}
-	return "", warnings
+	return "", nil, warnings
 }
 
 // missingTool says which tool a choice names that the request lacks. A

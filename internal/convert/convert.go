@@ -124,7 +124,7 @@ func (c *Converter) Convert(d *model.Document) Result {
 					sev = Error
 				}
 				toolDiags = append(toolDiags, Diagnostic{Severity: sev, Location: loc, Type: e.typ, Path: is.Path, Message: is.Message,
-					Line: is.Line, Column: is.Column, Kind: k, Index: i})
+					Line: is.Line, Column: is.Column, Kind: k, Index: i, Fixes: is.Fixes})
 			}
 			if e.drop {
 				continue
@@ -138,14 +138,15 @@ func (c *Converter) Convert(d *model.Document) Result {
 							e.name, first.loc, first.typ)
 					}
 					toolDiags = append(toolDiags, Diagnostic{Severity: Error, Location: loc, Type: e.typ, Path: "/name",
-						Message: msg, Kind: k, Index: i})
+						Message: msg, Kind: k, Index: i, Fixes: []Fix{{Kind: FixRename, At: "/name"}}})
 					continue
 				}
 				toolNames[e.name] = named{loc, e.typ}
 			case "mcp":
 				if first, dup := labels[e.label]; dup {
 					toolDiags = append(toolDiags, Diagnostic{Severity: Error, Location: loc, Type: e.typ, Path: "/server_label",
-						Message: fmt.Sprintf("duplicate server_label %q: %s already uses it; each MCP server needs its own label", e.label, first), Kind: k, Index: i})
+						Message: fmt.Sprintf("duplicate server_label %q: %s already uses it; each MCP server needs its own label", e.label, first), Kind: k, Index: i,
+						Fixes: []Fix{{Kind: FixRename, At: "/server_label"}}})
 					continue
 				}
 				labels[e.label] = loc
@@ -342,13 +343,13 @@ func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept
 	diags = append(diags, checkRequestFields(fields, invalid)...)
 
 	if raw, ok := fields.Get("tool_choice"); ok {
-		msg, warnings := checkToolChoice(raw, infos)
+		msg, fixes, warnings := checkToolChoice(raw, infos)
 		if msg != "" {
-			reqDiag(Error, "tool_choice", msg)
+			diags = append(diags, Diagnostic{Severity: Error, Location: "tool_choice", Message: msg, Index: -1, Fixes: fixes})
 			fields.Delete("tool_choice")
 		}
 		for _, is := range warnings {
-			diags = append(diags, Diagnostic{Severity: Warning, Location: "tool_choice", Path: is.Path, Message: is.Message, Index: -1})
+			diags = append(diags, Diagnostic{Severity: Warning, Location: "tool_choice", Path: is.Path, Message: is.Message, Index: -1, Fixes: is.Fixes})
 		}
 	}
 

@@ -48,6 +48,8 @@ type Diagnostic struct {
 	// request-level diagnostics.
 	Kind  model.Kind
 	Index int
+	// Fixes are the repairs on offer, the preferred first (see ApplyFix).
+	Fixes []Fix
 }
 
 // String formats a diagnostic as one line, e.g.

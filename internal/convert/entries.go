@@ -124,7 +124,7 @@ func (c *Converter) checkFunction(f *FunctionTool, si *schemaInfo) []Issue {
 	}
 	issues := leftoverFunctionKey(CheckEntry("function", v))
 	if si != nil && (f.Strict == nil || *f.Strict) {
-		issues = append(issues, strictIssues(si.violations(), f.Strict, "")...)
+		issues = append(issues, strictIssues(si, f.Strict, "")...)
 	}
 	return issues
 }
@@ -191,7 +191,11 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 		if s := suggest(e.typ, ToolTypes()); s != "" {
 			msg += fmt.Sprintf("; did you mean %q?", s)
 		}
-		e.issues = append(e.issues, Issue{Path: "/type", Message: msg})
+		is := Issue{Path: "/type", Message: msg}
+		if s := suggest(e.typ, ToolTypes()); s != "" {
+			is = is.withFix(Fix{Kind: FixType, At: "/type", Arg: s})
+		}
+		e.issues = append(e.issues, is)
 		return e
 	}
 	isFunc := e.typ == "function"
@@ -234,7 +238,7 @@ func (c *Converter) strictOf(si *schemaInfo, strictRaw []byte, prefix string) []
 	if strict != nil && !*strict {
 		return nil
 	}
-	return strictIssues(si.violations(), strict, prefix)
+	return strictIssues(si, strict, prefix)
 }
 
 // checkNamespace runs the strict-mode checks on the functions of a

@@ -747,7 +747,10 @@ func tidyIssues(issues []Issue) []Issue {
 		}
 		return strings.Compare(a.Message, b.Message)
 	})
-	return slices.Compact(issues)
+	return slices.CompactFunc(issues, func(a, b Issue) bool {
+		return a.Path == b.Path && a.Message == b.Message && a.Fatal == b.Fatal &&
+			a.Line == b.Line && a.Column == b.Column && slices.Equal(a.Fixes, b.Fixes)
+	})
 }
 
 // --- limits on the value itself ---
@@ -990,6 +993,7 @@ func unknownKeyIssues(typ string, obj map[string]any, known []string) []Issue {
 			issues = append(issues, Issue{
 				Path:    "/" + pointerToken(k),
 				Message: "unknown key for " + typ + "; the API may reject it",
+				Fixes:   []Fix{{Kind: FixDropKey, At: "/" + pointerToken(k)}},
 			})
 		}
 	}

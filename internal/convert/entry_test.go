@@ -869,7 +869,7 @@ func assertTidy(t *testing.T, issues []Issue) {
 		if i > 0 && comparePointers(issues[i-1].Path, is.Path) > 0 {
 			t.Fatalf("issues out of order:\n%s", formatIssues(issues))
 		}
-		if i > 0 && issues[i-1] == is {
+		if i > 0 && reflect.DeepEqual(issues[i-1], is) {
 			t.Fatalf("duplicate issue %+v", is)
 		}
 	}

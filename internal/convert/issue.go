@@ -20,6 +20,14 @@ type Issue struct {
 	Message      string
 	Fatal        bool
 	Line, Column int
+	// Fixes are the repairs the issue offers, the preferred first.
+	Fixes []Fix
+}
+
+// withFix returns is offering f too.
+func (is Issue) withFix(f Fix) Issue {
+	is.Fixes = append(is.Fixes[:len(is.Fixes):len(is.Fixes)], f)
+	return is
 }
 
 // syntaxIssue is a fatal issue for text at path that is not valid JSON.

@@ -22,12 +22,17 @@ const maxStrictReports = 20
 // function inside a namespace). With strict true a violation leaves the
 // entry out (the API rejects it); with strict absent the API tries to
 // normalise the schema, which is worth a warning; strict false opts out.
-func strictIssues(found []Issue, strict *bool, prefix string) []Issue {
+func strictIssues(si *schemaInfo, strict *bool, prefix string) []Issue {
 	if strict != nil && !*strict {
 		return nil
 	}
+	found := si.violations()
 	if len(found) == 0 {
 		return nil
+	}
+	fixes := []Fix{{Kind: FixStrictFalse, At: prefix}}
+	if si.repairable() {
+		fixes = []Fix{{Kind: FixStrict, At: prefix}, fixes[0]}
 	}
 	if strict == nil {
 		first := found[0]
@@ -37,13 +42,14 @@ func strictIssues(found []Issue, strict *bool, prefix string) []Issue {
 		}
 		return []Issue{{Path: prefix + "/parameters", Message: fmt.Sprintf(
 			"strict is not set, so the Responses API will try to normalise this schema into strict mode, but it is not strict-compatible (%s: %s%s); set strict to false to opt out",
-			prefix+first.Path, first.Message, more)}}
+			prefix+first.Path, first.Message, more), Fixes: fixes}}
 	}
 	out := make([]Issue, 0, len(found))
 	for _, f := range found {
 		f.Fatal = true
 		f.Path = prefix + f.Path
 		f.Message = "strict mode: " + f.Message
+		f.Fixes = fixes
 		out = append(out, f)
 	}
 	return out
@@ -57,6 +63,8 @@ type schemaInfo struct {
 	key        string // the schema's bytes; the map key of both generations
 	strictOnce sync.Once
 	strict     []Issue
+	repairOnce sync.Once
+	canRepair  bool // StrictRepair makes it strict-compatible
 	dupOnce    sync.Once
 	dups       []Issue // repeated keys, with paths under "/parameters"
 	indentOnce sync.Once
@@ -97,6 +105,13 @@ func (si *schemaInfo) violations() []Issue {
 		si.strict = w.found
 	})
 	return si.strict
+}
+
+// repairable reports, once, whether StrictRepair can make the schema
+// strict-compatible.
+func (si *schemaInfo) repairable() bool {
+	si.repairOnce.Do(func() { _, si.canRepair = StrictRepair(unsafeBytes(si.key)) })
+	return si.canRepair
 }
 
 // duplicates scans the schema for repeated keys, once.

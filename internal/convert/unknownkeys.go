@@ -82,9 +82,11 @@ func (k *keyWalk) walk(schemas []any, v any, check bool) {
 			if child == nil {
 				child = rest
 				if check && !open && checkable && len(k.issues) < maxKeyReports {
+					ptr := pointerOf(append(k.path, key))
 					k.issues = append(k.issues, Issue{
-						Path:    pointerOf(append(k.path, key)),
+						Path:    ptr,
 						Message: unknownKeyMessage(cands),
+						Fixes:   []Fix{{Kind: FixDropKey, At: ptr}},
 					})
 				}
 			}

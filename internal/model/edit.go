@@ -327,6 +327,18 @@ func SetToolRaw(d *Document, k Kind, i int, raw json.RawMessage) (*Document, err
 	return followRename(c, k, d.List(k)[i].Raw, raw, false), nil
 }
 
+// ReplaceTool replaces tool i's entry with raw, valid JSON, without
+// following a rename into tool_choice: for a repair that gives a tool
+// whose name another tool already has a name of its own, where what named
+// that name meant the other tool.
+func ReplaceTool(d *Document, k Kind, i int, raw json.RawMessage) (*Document, error) {
+	return editTool(d, k, i, func(t *Tool) error {
+		t.Raw = raw
+		t.Draft, t.DraftField = nil, ""
+		return nil
+	})
+}
+
 // SetDraft keeps the text of member (a function's "parameters", a
 // file_search's "filters") that is not valid JSON yet as tool i's draft,
 // so it is neither lost nor sent; the entry keeps the member's last valid

@@ -544,7 +544,7 @@ func TestDiagsPaneKeys(t *testing.T) {
 		t.Errorf("x: %#v", acts)
 	}
 	p, _ = p.update(tea.PasteMsg{Content: "x"}, e)
-	if d, ok := p.current(ds); !ok || d != ds[0] {
+	if d, ok := p.current(ds); !ok || !reflect.DeepEqual(d, ds[0]) {
 		t.Error("current is not the first diagnostic")
 	}
 	p.row = 99

@@ -1,0 +1,408 @@
+package convert
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// FixKind names one repair a diagnostic can offer.
+type FixKind uint8
+
+const (
+	// FixStrict makes a function's parameters strict-compatible: every
+	// object gets "additionalProperties": false, and each optional
+	// property becomes required and nullable, which keeps its meaning;
+	// "strict" is set to true.
+	FixStrict FixKind = iota + 1
+	// FixStrictFalse sets a function's "strict" to false, for a schema
+	// strict mode cannot take.
+	FixStrictFalse
+	// FixType replaces an unknown type with the known one it is closest to.
+	FixType
+	// FixRename gives a tool whose name (or MCP server_label) another tool
+	// already uses a name of its own: name_2, name_3, ...
+	FixRename
+	// FixChatShape moves a Chat Completions function tool's (or
+	// tool_choice's) nested "function" members to the top level.
+	FixChatShape
+	// FixDropKey removes a key the spec does not define.
+	FixDropKey
+)
+
+// Fix is a repair of one entry (or of tool_choice), offered by the
+// diagnostic that carries it. At is the JSON Pointer, inside the entry,
+// of the value the fix acts on: the function ("" for a function entry,
+// "/tools/2" for a function inside a namespace) for the strict fixes, the
+// member itself for the others. Arg is the replacement type of FixType.
+type Fix struct {
+	Kind FixKind
+	At   string
+	Arg  string
+}
+
+// Title says what the fix does, for a menu or a log line.
+func (f Fix) Title() string {
+	switch f.Kind {
+	case FixStrict:
+		return "make the parameters strict-compatible (additionalProperties false, optional properties required and nullable) and set strict to true"
+	case FixStrictFalse:
+		return "set strict to false"
+	case FixType:
+		return fmt.Sprintf("change the type to %q", f.Arg)
+	case FixRename:
+		return "rename it to a name no other tool uses"
+	case FixChatShape:
+		return "convert it to the Responses shape"
+	case FixDropKey:
+		return fmt.Sprintf("remove the key %q", lastToken(f.At))
+	}
+	return ""
+}
+
+// Safe reports whether "fix all" applies the fix: it keeps what the entry
+// means. A guessed type, a removed key or strict mode turned off are
+// offered one by one instead.
+func (f Fix) Safe() bool {
+	switch f.Kind {
+	case FixStrict, FixRename, FixChatShape:
+		return true
+	}
+	return false
+}
+
+// ErrFixStale means the document changed so that the fix no longer applies.
+var ErrFixStale = errors.New("the entry changed since this problem was found; nothing to fix")
+
+// ApplyFix returns d with fix f of diagnostic diag applied, as one edit of
+// the entry (or of tool_choice) the diagnostic is about. d is not changed.
+func ApplyFix(d *model.Document, diag Diagnostic, f Fix) (*model.Document, error) {
+	if diag.IsTool() {
+		list := d.List(diag.Kind)
+		if diag.Index >= len(list) {
+			return nil, ErrFixStale
+		}
+		t := list[diag.Index]
+		if t.Draft != nil {
+			return nil, fmt.Errorf("%s has a draft of %s that is not valid JSON yet; finish or undo it first", diag.Location, t.DraftMember())
+		}
+		if model.CheckJSON(t.Raw) != nil || model.JSONKind(t.Raw) != "object" {
+			return nil, ErrFixStale
+		}
+		raw, err := fixValue(d, t.Raw, f)
+		if err != nil {
+			return nil, err
+		}
+		// A renamed duplicate is a new tool: what named the first keeps it.
+		return model.ReplaceTool(d, diag.Kind, diag.Index, raw)
+	}
+	if diag.Location != "tool_choice" {
+		return nil, ErrFixStale
+	}
+	raw, ok := d.Fields.Get("tool_choice")
+	if !ok || model.CheckJSON(raw) != nil {
+		return nil, ErrFixStale
+	}
+	fixed, err := fixValue(d, raw, f)
+	if err != nil {
+		return nil, err
+	}
+	return model.SetRequestField(d, "tool_choice", fixed), nil
+}
+
+// fixValue applies f to one entry (or tool_choice), valid JSON.
+func fixValue(d *model.Document, raw json.RawMessage, f Fix) (json.RawMessage, error) {
+	switch f.Kind {
+	case FixDropKey:
+		out, ok := replaceAt(raw, f.At, nil)
+		if !ok {
+			return nil, ErrFixStale
+		}
+		return out, nil
+	case FixType:
+		return replaceOrStale(raw, "/type", model.String(f.Arg))
+	case FixRename:
+		cur, ok := valueAt(raw, f.At)
+		name, isStr := model.Unquote(cur)
+		if !ok || !isStr {
+			return nil, ErrFixStale
+		}
+		taken := usedNames(d, lastToken(f.At))
+		return replaceOrStale(raw, f.At, model.String(model.UniqueName(name, func(s string) bool { return taken[s] })))
+	case FixChatShape:
+		fn, ok := valueAt(raw, f.At)
+		if !ok {
+			return nil, ErrFixStale
+		}
+		lifted, ok := liftFunction(fn)
+		if !ok {
+			return nil, ErrFixStale
+		}
+		return replaceOrStale(raw, f.At, lifted)
+	case FixStrictFalse:
+		return replaceOrStale(raw, join(f.At, "strict"), json.RawMessage("false"))
+	case FixStrict:
+		fn, ok := valueAt(raw, f.At)
+		if !ok || model.JSONKind(fn) != "object" {
+			return nil, ErrFixStale
+		}
+		params, ok := model.Members(fn).Get("parameters")
+		if !ok {
+			return nil, ErrFixStale
+		}
+		repaired, ok := StrictRepair(params)
+		if !ok {
+			return nil, errors.New("strict mode cannot take this schema as it is; set strict to false instead")
+		}
+		o := model.Members(fn)
+		o.Set("parameters", repaired)
+		o.Set("strict", json.RawMessage("true"))
+		return replaceOrStale(raw, f.At, o.AppendJSON(nil))
+	}
+	return nil, fmt.Errorf("no such fix (%d)", f.Kind)
+}
+
+func replaceOrStale(raw []byte, ptr string, v []byte) (json.RawMessage, error) {
+	out, ok := replaceAt(raw, ptr, v)
+	if !ok {
+		return nil, ErrFixStale
+	}
+	return out, nil
+}
+
+// liftFunction turns a Chat Completions value, {"type":"function",
+// "function":{…},…}, into the Responses shape: the members of "function"
+// come after "type", in their order, and the other members follow.
+func liftFunction(v []byte) (json.RawMessage, bool) {
+	if model.JSONKind(v) != "object" {
+		return nil, false
+	}
+	o := model.Members(v)
+	fn, ok := o.Get("function")
+	if !ok || model.JSONKind(fn) != "object" {
+		return nil, false
+	}
+	out := model.Object{{Key: "type", Value: model.String("function")}}
+	for _, m := range model.Members(fn) {
+		if m.Key != "type" {
+			out.Set(m.Key, m.Value)
+		}
+	}
+	for _, m := range o {
+		if m.Key != "type" && m.Key != "function" && !out.Has(m.Key) {
+			out = append(out, m)
+		}
+	}
+	return out.AppendJSON(nil), true
+}
+
+// usedNames are the values of key ("name" or "server_label") of every
+// tool of the document, namespaces' tools included: what a renamed tool
+// must not take.
+func usedNames(d *model.Document, key string) map[string]bool {
+	taken := map[string]bool{}
+	var walk func(raw []byte, depth int)
+	walk = func(raw []byte, depth int) {
+		if model.JSONKind(raw) != "object" || depth > 1 {
+			return
+		}
+		o := model.Members(raw)
+		if v, ok := o.Get(key); ok {
+			if s, ok := model.Unquote(v); ok {
+				taken[s] = true
+			}
+		}
+		if tools, ok := o.Get("tools"); ok && model.JSONKind(tools) == "array" {
+			for _, t := range model.Elements(tools) {
+				walk(t, depth+1)
+			}
+		}
+	}
+	for _, k := range [...]model.Kind{model.Function, model.Builtin} {
+		for _, t := range d.List(k) {
+			if model.CheckJSON(t.Raw) == nil {
+				walk(t.Raw, 0)
+			}
+		}
+	}
+	return taken
+}
+
+// FixAllResult is one fix that FixAll applied.
+type FixAllResult struct {
+	Location string
+	Title    string
+}
+
+// maxFixRounds bounds FixAll: each round applies one fix and converts
+// again, since a fix can change what else is wrong with an entry.
+const maxFixRounds = 1000
+
+// FixAll applies every safe fix of d's diagnostics, one at a time, and
+// returns the fixed document with the fixes it applied in order. A fix
+// that fails is skipped. c converts between rounds; nil uses a new
+// converter.
+func FixAll(d *model.Document, c *Converter) (*model.Document, []FixAllResult) {
+	if c == nil {
+		c = &Converter{}
+	}
+	var done []FixAllResult
+	skip := map[string]bool{}
+	for range maxFixRounds {
+		applied := false
+		for _, diag := range c.Convert(d).Diagnostics {
+			for _, f := range diag.Fixes {
+				id := diag.Location + "\x00" + f.At + "\x00" + f.Title()
+				if !f.Safe() || skip[id] {
+					continue
+				}
+				next, err := ApplyFix(d, diag, f)
+				if err != nil {
+					skip[id] = true
+					continue
+				}
+				d, applied = next, true
+				done = append(done, FixAllResult{Location: diag.Location, Title: f.Title()})
+				break
+			}
+			if applied {
+				break
+			}
+		}
+		if !applied {
+			break
+		}
+	}
+	return d, done
+}
+
+// splitPointer splits a JSON Pointer into its unescaped tokens.
+func splitPointer(ptr string) []string {
+	if ptr == "" {
+		return nil
+	}
+	toks := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
+	for i, t := range toks {
+		if strings.Contains(t, "~") {
+			toks[i] = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
+		}
+	}
+	return toks
+}
+
+func lastToken(ptr string) string {
+	toks := splitPointer(ptr)
+	if len(toks) == 0 {
+		return ""
+	}
+	return toks[len(toks)-1]
+}
+
+func join(ptr, key string) string { return ptr + "/" + pointerToken(key) }
+
+// valueAt returns the value at ptr inside valid JSON raw.
+func valueAt(raw []byte, ptr string) ([]byte, bool) {
+	cur := raw
+	for _, tok := range splitPointer(ptr) {
+		next, ok := child(cur, tok)
+		if !ok {
+			return nil, false
+		}
+		cur = next
+	}
+	return cur, true
+}
+
+func child(v []byte, tok string) ([]byte, bool) {
+	switch model.JSONKind(v) {
+	case "object":
+		return model.Members(v).Get(tok)
+	case "array":
+		els := model.Elements(v)
+		i, err := parseIndex(tok)
+		if err != nil || i >= len(els) {
+			return nil, false
+		}
+		return els[i], true
+	}
+	return nil, false
+}
+
+func parseIndex(tok string) (int, error) {
+	n := 0
+	if tok == "" || len(tok) > 9 || (len(tok) > 1 && tok[0] == '0') {
+		return 0, errors.New("not an index")
+	}
+	for _, c := range tok {
+		if c < '0' || c > '9' {
+			return 0, errors.New("not an index")
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, nil
+}
+
+// replaceAt returns raw with the value at ptr replaced by v, or, for v
+// nil, the object member at ptr removed. A missing last member is added
+// to its object; anything else missing on the way fails. Key order and
+// every other byte of the members around are kept.
+func replaceAt(raw []byte, ptr string, v []byte) ([]byte, bool) {
+	return replaceToks(raw, splitPointer(ptr), v)
+}
+
+func replaceToks(raw []byte, toks []string, v []byte) ([]byte, bool) {
+	if len(toks) == 0 {
+		return v, v != nil
+	}
+	tok := toks[0]
+	switch model.JSONKind(raw) {
+	case "object":
+		o := model.Members(raw)
+		cur, ok := o.Get(tok)
+		if len(toks) == 1 {
+			if v == nil {
+				if !ok {
+					return nil, false
+				}
+				o.Delete(tok)
+			} else {
+				o.Set(tok, v)
+			}
+			return o.AppendJSON(nil), true
+		}
+		if !ok {
+			return nil, false
+		}
+		nc, ok := replaceToks(cur, toks[1:], v)
+		if !ok {
+			return nil, false
+		}
+		o.Set(tok, nc)
+		return o.AppendJSON(nil), true
+	case "array":
+		els := model.Elements(raw)
+		i, err := parseIndex(tok)
+		if err != nil || i >= len(els) {
+			return nil, false
+		}
+		nc, ok := replaceToks(els[i], toks[1:], v)
+		if !ok || nc == nil {
+			return nil, false
+		}
+		out := []byte{'['}
+		for j, el := range els {
+			if j > 0 {
+				out = append(out, ',')
+			}
+			if j == i {
+				el = nc
+			}
+			out = append(out, el...)
+		}
+		return append(out, ']'), true
+	}
+	return nil, false
+}

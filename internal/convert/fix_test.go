@@ -1,0 +1,279 @@
+package convert
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// propertyNames lists every property name of every object schema in v,
+// with its pointer, so a repair can be checked to keep them all.
+func propertyNames(t *testing.T, v any, ptr string, out map[string]bool) {
+	t.Helper()
+	switch x := v.(type) {
+	case map[string]any:
+		if props, ok := x["properties"].(map[string]any); ok {
+			for k := range props {
+				out[ptr+"/properties/"+k] = true
+			}
+		}
+		for k, c := range x {
+			propertyNames(t, c, ptr+"/"+k, out)
+		}
+	case []any:
+		for i, c := range x {
+			propertyNames(t, c, ptr+"/"+itoa(i), out)
+		}
+	}
+}
+
+func decodeAny(t *testing.T, s []byte) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(s, &v); err != nil {
+		t.Fatalf("%s: %v", s, err)
+	}
+	return v
+}
+
+func TestStrictRepair(t *testing.T) {
+	cases := []struct {
+		name, in, want string
+		ok             bool
+	}{
+		{"optional string becomes required and nullable",
+			`{"type":"object","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"C or F"}},"required":["city"]}`,
+			`{"type":"object","properties":{"city":{"type":"string"},"unit":{"type":["string","null"],"description":"C or F"}},"required":["city","unit"],"additionalProperties":false}`, true},
+		{"type array gains null",
+			`{"type":"object","properties":{"n":{"type":["integer","string"]}},"additionalProperties":false}`,
+			`{"type":"object","properties":{"n":{"type":["integer","string","null"]}},"additionalProperties":false,"required":["n"]}`, true},
+		{"enum is wrapped, the description outside",
+			`{"type":"object","properties":{"u":{"type":"string","enum":["c","f"],"description":"unit"}}}`,
+			`{"type":"object","properties":{"u":{"description":"unit","anyOf":[{"type":"string","enum":["c","f"]},{"type":"null"}]}},"additionalProperties":false,"required":["u"]}`, true},
+		{"$ref is wrapped",
+			`{"type":"object","properties":{"a":{"$ref":"#/$defs/addr"}},"$defs":{"addr":{"type":"object","properties":{"city":{"type":"string"}}}},"required":[]}`,
+			`{"type":"object","properties":{"a":{"anyOf":[{"$ref":"#/$defs/addr"},{"type":"null"}]}},"$defs":{"addr":{"type":"object","properties":{"city":{"type":["string","null"]}},"additionalProperties":false,"required":["city"]}},"required":["a"],"additionalProperties":false}`, true},
+		{"anyOf gains a null branch",
+			`{"type":"object","properties":{"x":{"anyOf":[{"type":"string"},{"type":"number"}]}},"required":[],"additionalProperties":false}`,
+			`{"type":"object","properties":{"x":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"null"}]}},"required":["x"],"additionalProperties":false}`, true},
+		{"already nullable stays as it is",
+			`{"type":"object","properties":{"x":{"type":["string","null"]}},"additionalProperties":false}`,
+			`{"type":"object","properties":{"x":{"type":["string","null"]}},"additionalProperties":false,"required":["x"]}`, true},
+		{"required names that are not properties go",
+			`{"type":"object","properties":{"a":{"type":"string"}},"required":["a","ghost","a"],"additionalProperties":false}`,
+			`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}`, true},
+		{"nested objects and array items",
+			`{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string"}}}}},"required":["items"]}`,
+			`{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"sku":{"type":["string","null"]}},"additionalProperties":false,"required":["sku"]}}},"required":["items"],"additionalProperties":false}`, true},
+		{"a root with properties and no type gets one",
+			`{"properties":{"a":{"type":"string"}},"required":["a"]}`,
+			`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}`, true},
+		{"allOf cannot be repaired", `{"type":"object","properties":{"a":{"allOf":[{"type":"string"}]}},"required":["a"],"additionalProperties":false}`, "", false},
+		{"additionalProperties true is kept, so no repair", `{"type":"object","properties":{},"additionalProperties":true}`, "", false},
+		{"a root that is not an object", `{"type":"string"}`, "", false},
+		{"not JSON", `{`, "", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, ok := StrictRepair([]byte(c.in))
+			if ok != c.ok {
+				t.Fatalf("ok = %v, want %v (%s)", ok, c.ok, got)
+			}
+			if !ok {
+				return
+			}
+			if string(got) != c.want {
+				t.Fatalf("got\n%s\nwant\n%s", got, c.want)
+			}
+			var w strictWalk
+			w.walkRaw(got, "/parameters", 0)
+			w.finish("/parameters")
+			if len(w.found) != 0 {
+				t.Fatalf("still not strict-compatible: %v", w.found)
+			}
+			before, after := map[string]bool{}, map[string]bool{}
+			propertyNames(t, decodeAny(t, []byte(c.in)), "", before)
+			propertyNames(t, decodeAny(t, got), "", after)
+			for p := range before {
+				if !after[p] && !strings.Contains(p, "/anyOf/") {
+					// a wrapped property moves under anyOf/0; its own
+					// properties are checked through $defs and items above
+					t.Errorf("lost property %s", p)
+				}
+			}
+		})
+	}
+}
+
+// fixOf finds the diagnostic at loc+path offering a fix of kind k.
+func fixOf(t *testing.T, d *model.Document, loc, path string, k FixKind) (Diagnostic, Fix) {
+	t.Helper()
+	_, diags := Convert(d)
+	for _, dg := range diags {
+		if dg.Location != loc || dg.Path != path {
+			continue
+		}
+		for _, f := range dg.Fixes {
+			if f.Kind == k {
+				return dg, f
+			}
+		}
+	}
+	for _, dg := range diags {
+		t.Logf("%s fixes %v", dg, dg.Fixes)
+	}
+	t.Fatalf("no fix %d at %s %s", k, loc, path)
+	return Diagnostic{}, Fix{}
+}
+
+func TestApplyFix(t *testing.T) {
+	cases := []struct {
+		name, doc, loc, path string
+		kind                 FixKind
+		check                func(t *testing.T, d *model.Document)
+	}{
+		{"strict true with an optional property", `{"model":"m","tools_defs":[{"name":"w","description":"","strict":true,
+			"parameters":{"type":"object","properties":{"city":{"type":"string"},"unit":{"type":"string"}},"required":["city"],"additionalProperties":false}}]}`,
+			"tools_defs[0]", "/parameters", FixStrict, func(t *testing.T, d *model.Document) {
+				want := `{"name":"w","description":"","strict":true,"parameters":{"type":"object","properties":{"city":{"type":"string"},"unit":{"type":["string","null"]}},"required":["city","unit"],"additionalProperties":false}}`
+				if got := string(d.Functions[0].Raw); got != want {
+					t.Fatalf("got %s\nwant %s", got, want)
+				}
+			}},
+		{"strict absent, repairable: set true and repair", `{"model":"m","tools_defs":[{"name":"w","description":"",
+			"parameters":{"type":"object","properties":{"city":{"type":"string"}}}}]}`,
+			"tools_defs[0]", "/parameters", FixStrict, func(t *testing.T, d *model.Document) {
+				want := `{"name":"w","description":"","parameters":{"type":"object","properties":{"city":{"type":["string","null"]}},"additionalProperties":false,"required":["city"]},"strict":true}`
+				if got := string(d.Functions[0].Raw); got != want {
+					t.Fatalf("got %s\nwant %s", got, want)
+				}
+			}},
+		{"unsupported keyword: strict false", `{"model":"m","tools_defs":[{"name":"w","description":"","strict":true,
+			"parameters":{"type":"object","properties":{"a":{"allOf":[{"type":"string"}]}},"required":["a"],"additionalProperties":false}}]}`,
+			"tools_defs[0]", "/parameters/properties/a/allOf", FixStrictFalse, func(t *testing.T, d *model.Document) {
+				if s := model.StringAt(d.Functions[0].Raw, nil); !strings.Contains(string(d.Functions[0].Raw), `"strict":false`) {
+					t.Fatalf("strict not false: %s%s", d.Functions[0].Raw, s)
+				}
+			}},
+		{"duplicate name renamed, tool_choice keeps the first", `{"model":"m","tool_choice":{"type":"function","name":"f"},"tools_defs":[
+			{"name":"f","description":"","parameters":null,"strict":false},{"name":"f","description":"","parameters":null,"strict":false}]}`,
+			"tools_defs[1]", "/name", FixRename, func(t *testing.T, d *model.Document) {
+				if n := model.StringAt(d.Functions[1].Raw, []string{"name"}); n != "f_2" {
+					t.Fatalf("name %q", n)
+				}
+				if c, _ := d.Fields.Get("tool_choice"); string(c) != `{"type":"function","name":"f"}` {
+					t.Fatalf("tool_choice %s", c)
+				}
+			}},
+		{"duplicate MCP label", `{"model":"m","extra":{"builtin_tools":[{"type":"mcp","server_label":"gh","server_url":"https://a"},{"type":"mcp","server_label":"gh","server_url":"https://b"}]}}`,
+			"extra.builtin_tools[1]", "/server_label", FixRename, func(t *testing.T, d *model.Document) {
+				if n := model.StringAt(d.Builtins[1].Raw, []string{"server_label"}); n != "gh_2" {
+					t.Fatalf("label %q", n)
+				}
+			}},
+		{"Chat Completions tool", `{"model":"m","tools":[{"type":"function","function":{"name":"w","description":"d","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true}}]}`,
+			"tools[0]", "/function", FixChatShape, func(t *testing.T, d *model.Document) {
+				want := `{"type":"function","name":"w","description":"d","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true}`
+				if got := string(d.Functions[0].Raw); got != want {
+					t.Fatalf("got %s\nwant %s", got, want)
+				}
+				if _, diags := Convert(d); len(diags) != 0 {
+					t.Fatalf("still: %v", diags)
+				}
+			}},
+		{"Chat Completions tool_choice", `{"model":"m","tool_choice":{"type":"function","function":{"name":"w"}},"tools_defs":[{"name":"w","description":"","parameters":null,"strict":false}]}`,
+			"tool_choice", "", FixChatShape, func(t *testing.T, d *model.Document) {
+				if c, _ := d.Fields.Get("tool_choice"); string(c) != `{"type":"function","name":"w"}` {
+					t.Fatalf("tool_choice %s", c)
+				}
+			}},
+		{"unknown nested key dropped", `{"model":"m","extra":{"builtin_tools":[{"type":"web_search","filters":{"allowed_domains":["a.com"],"blocked_domains":["b.com"]}}]}}`,
+			"extra.builtin_tools[0]", "/filters/blocked_domains", FixDropKey, func(t *testing.T, d *model.Document) {
+				if got := string(d.Builtins[0].Raw); got != `{"type":"web_search","filters":{"allowed_domains":["a.com"]}}` {
+					t.Fatalf("got %s", got)
+				}
+			}},
+		{"did you mean a type", `{"model":"m","extra":{"builtin_tools":[{"type":"web_serch"}]}}`,
+			"extra.builtin_tools[0]", "/type", FixType, func(t *testing.T, d *model.Document) {
+				if got := string(d.Builtins[0].Raw); got != `{"type":"web_search"}` {
+					t.Fatalf("got %s", got)
+				}
+			}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := mustParse(t, c.doc)
+			before, _ := d.Marshal()
+			diag, f := fixOf(t, d, c.loc, c.path, c.kind)
+			if f.Title() == "" {
+				t.Fatal("no title")
+			}
+			fixed, err := ApplyFix(d, diag, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if after, _ := d.Marshal(); string(after) != string(before) {
+				t.Fatal("ApplyFix changed its input")
+			}
+			c.check(t, fixed)
+		})
+	}
+}
+
+func TestApplyFixRefusesStaleAndDrafts(t *testing.T) {
+	d := mustParse(t, `{"model":"m","extra":{"builtin_tools":[{"type":"web_serch"}]}}`)
+	diag, f := fixOf(t, d, "extra.builtin_tools[0]", "/type", FixType)
+	gone, _, _ := model.DeleteTool(d, model.Builtin, 0)
+	if _, err := ApplyFix(gone, diag, f); err != ErrFixStale {
+		t.Fatalf("err = %v", err)
+	}
+	d = mustParse(t, `{"model":"m","tools_defs":[{"name":"w","description":"","strict":true,"parameters":{"type":"object","properties":{"a":{"type":"string"}}}}]}`)
+	diag, f = fixOf(t, d, "tools_defs[0]", "/parameters", FixStrict)
+	drafted, _ := model.SetDraft(d, model.Function, 0, "parameters", "{")
+	if _, err := ApplyFix(drafted, diag, f); err == nil || !strings.Contains(err.Error(), "draft") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestFixAll(t *testing.T) {
+	d := mustParse(t, `{"model":"m","tool_choice":{"type":"function","function":{"name":"w"}},
+		"tools":[
+		{"type":"function","function":{"name":"w","description":"","parameters":{"type":"object","properties":{"a":{"type":"string"}}},"strict":true}},
+		{"type":"function","name":"w","description":"","parameters":{"type":"object","properties":{"b":{"type":"integer"}},"required":[]},"strict":true},
+		{"type":"web_serch"},
+		{"type":"web_search","filters":{"blocked_domains":["x"]}}]}`)
+	fixed, done := FixAll(d, nil)
+	var titles []string
+	for _, f := range done {
+		titles = append(titles, f.Location+": "+f.Title)
+	}
+	_, diags := Convert(fixed)
+	var errs []string
+	for _, dg := range diags {
+		if dg.Severity == Error {
+			errs = append(errs, dg.String())
+		}
+	}
+	if len(errs) != 0 {
+		t.Fatalf("errors left after %v:\n%s", titles, strings.Join(errs, "\n"))
+	}
+	// The unsafe ones stay for the user: a guessed type, a dropped key.
+	var left []FixKind
+	for _, dg := range diags {
+		for _, f := range dg.Fixes {
+			left = append(left, f.Kind)
+		}
+	}
+	if !slices.Contains(left, FixType) || !slices.Contains(left, FixDropKey) {
+		t.Fatalf("unsafe fixes applied: %v left %v", titles, left)
+	}
+	if len(done) < 4 {
+		t.Fatalf("applied %v", titles)
+	}
+	if n := model.StringAt(fixed.Functions[1].Raw, []string{"name"}); n != "w_2" {
+		t.Fatalf("second w is %q", n)
+	}
+}

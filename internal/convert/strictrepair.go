@@ -1,0 +1,220 @@
+package convert
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// StrictRepair returns parameters made strict-compatible the way OpenAI's
+// guide recommends, keeping what they mean: every object schema gets
+// "additionalProperties": false, "required" drops names that are not
+// properties, and each property it left out is added to it and made
+// nullable ("type": ["string", "null"], or anyOf with {"type": "null"}
+// for a $ref, an enum, a const or a schema without a type), so a model may
+// still leave it empty. Key order and every other keyword are kept.
+//
+// ok is false when the result still breaks a strict-mode rule that has no
+// repair keeping the meaning (an unsupported keyword, additionalProperties
+// that allows keys, a root that is not an object, a limit): strict mode
+// cannot take the schema, and strict false is the way out.
+func StrictRepair(params []byte) (fixed json.RawMessage, ok bool) {
+	params = bytes.TrimSpace(params)
+	if model.CheckJSON(params) != nil || model.JSONKind(params) != "object" {
+		return nil, false
+	}
+	fixed = repairSchema(params, 0)
+	if root := model.Members(fixed); root.Has("properties") && !root.Has("type") {
+		fixed = append(model.Object{{Key: "type", Value: model.String("object")}}, root...).AppendJSON(nil)
+	}
+	var w strictWalk
+	w.walkRaw(fixed, "/parameters", 0)
+	w.finish("/parameters")
+	return fixed, len(w.found) == 0
+}
+
+// repairSchema repairs one schema and the schemas inside it.
+func repairSchema(v []byte, depth int) []byte {
+	if model.JSONKind(v) != "object" || depth > maxDepth {
+		return v
+	}
+	o := model.Members(v)
+	for i, m := range o {
+		switch m.Key {
+		case "properties", "$defs", "definitions":
+			if model.JSONKind(m.Value) == "object" {
+				o[i].Value = repairMap(m.Value, depth)
+			}
+		case "items", "additionalProperties", "not":
+			o[i].Value = repairSchema(m.Value, depth+1)
+		case "anyOf", "oneOf", "allOf", "prefixItems":
+			if model.JSONKind(m.Value) == "array" {
+				o[i].Value = repairList(m.Value, depth)
+			}
+		}
+	}
+	if isObjectSchema(o) {
+		repairObject(&o)
+	}
+	return o.AppendJSON(nil)
+}
+
+func repairMap(v []byte, depth int) []byte {
+	o := model.Members(v)
+	for i, m := range o {
+		o[i].Value = repairSchema(m.Value, depth+1)
+	}
+	return o.AppendJSON(nil)
+}
+
+func repairList(v []byte, depth int) []byte {
+	out := []byte{'['}
+	for i, el := range model.Elements(v) {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, repairSchema(el, depth+1)...)
+	}
+	return append(out, ']')
+}
+
+// isObjectSchema reports whether a schema describes an object: its type is
+// (or includes) "object", or it has properties.
+func isObjectSchema(o model.Object) bool {
+	if o.Has("properties") {
+		return true
+	}
+	t, ok := o.Get("type")
+	if !ok {
+		return false
+	}
+	if s, isStr := model.Unquote(t); isStr {
+		return s == "object"
+	}
+	if model.JSONKind(t) == "array" {
+		return slices.Contains(stringElements(t), "object")
+	}
+	return false
+}
+
+// repairObject closes an object schema and requires all its properties,
+// the ones it did not require made nullable.
+func repairObject(o *model.Object) {
+	if !o.Has("additionalProperties") {
+		o.Set("additionalProperties", json.RawMessage("false"))
+	}
+	props, _ := o.Get("properties")
+	if model.JSONKind(props) != "object" {
+		if !o.Has("properties") {
+			return
+		}
+		props = nil
+	}
+	members := model.Members(props)
+	names := make(map[string]bool, len(members))
+	for _, m := range members {
+		names[m.Key] = true
+	}
+	var required []string
+	had := map[string]bool{}
+	if r, ok := o.Get("required"); ok && model.JSONKind(r) == "array" {
+		for _, s := range stringElements(r) {
+			if names[s] && !had[s] {
+				required = append(required, s)
+				had[s] = true
+			}
+		}
+	}
+	changed := false
+	for i, m := range members {
+		if !had[m.Key] {
+			members[i].Value = nullable(m.Value)
+			required = append(required, m.Key)
+			changed = true
+		}
+	}
+	if changed {
+		o.Set("properties", members.AppendJSON(nil))
+	}
+	list := []byte{'['}
+	for i, s := range required {
+		if i > 0 {
+			list = append(list, ',')
+		}
+		list = model.AppendString(list, s)
+	}
+	o.Set("required", append(list, ']'))
+}
+
+// nullable returns a property schema that also takes null.
+func nullable(v []byte) []byte {
+	if model.JSONKind(v) != "object" {
+		return v
+	}
+	o := model.Members(v)
+	if takesNull(o) {
+		return v
+	}
+	t, hasType := o.Get("type")
+	if !o.Has("$ref") && !o.Has("enum") && !o.Has("const") && !o.Has("anyOf") && hasType {
+		if s, ok := model.Unquote(t); ok {
+			o.Set("type", append(append(append([]byte{'['}, model.String(s)...), `,"null"`...), ']'))
+			return o.AppendJSON(nil)
+		}
+		if model.JSONKind(t) == "array" {
+			o.Set("type", append(bytes.TrimSuffix(bytes.TrimSpace(t), []byte("]")), `,"null"]`...))
+			return o.AppendJSON(nil)
+		}
+	}
+	if branches, ok := o.Get("anyOf"); ok && model.JSONKind(branches) == "array" && len(o) == 1 {
+		out := append(bytes.TrimSuffix(bytes.TrimSpace(branches), []byte("]")), `,{"type":"null"}]`...)
+		if len(model.Elements(branches)) == 0 {
+			out = []byte(`[{"type":"null"}]`)
+		}
+		o.Set("anyOf", out)
+		return o.AppendJSON(nil)
+	}
+	// Wrap it, the description staying on the outside where a reader
+	// looks for it.
+	wrap := model.Object{}
+	if d, ok := o.Get("description"); ok && !o.Has("$ref") {
+		wrap = append(wrap, model.Member{Key: "description", Value: d})
+		o.Delete("description")
+	}
+	branch := append(append([]byte{'['}, o.AppendJSON(nil)...), `,{"type":"null"}]`...)
+	wrap = append(wrap, model.Member{Key: "anyOf", Value: branch})
+	return wrap.AppendJSON(nil)
+}
+
+// takesNull reports whether a schema already admits null.
+func takesNull(o model.Object) bool {
+	if t, ok := o.Get("type"); ok {
+		if s, isStr := model.Unquote(t); isStr {
+			return s == "null"
+		}
+		if model.JSONKind(t) == "array" && slices.Contains(stringElements(t), "null") {
+			return true
+		}
+	}
+	if b, ok := o.Get("anyOf"); ok && model.JSONKind(b) == "array" {
+		for _, el := range model.Elements(b) {
+			if model.JSONKind(el) == "object" && takesNull(model.Members(el)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stringElements are the string elements of a valid JSON array.
+func stringElements(v []byte) []string {
+	var out []string
+	for _, el := range model.Elements(v) {
+		if s, ok := model.Unquote(el); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
