@@ -3,6 +3,7 @@ package convert
 import (
 	"bytes"
 	"strconv"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/tooltui/tooltui/internal/model"
@@ -205,7 +206,7 @@ func (d *dupScan) report(key string) {
 // only when it holds an escape. Without one it shares data's bytes and
 // lives as long as the scan.
 func keyText(raw []byte) string {
-	if bytes.IndexByte(raw, '\\') < 0 {
+	if bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
 		return unsafeString(raw[1 : len(raw)-1])
 	}
 	return keyString(raw)

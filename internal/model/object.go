@@ -227,7 +227,7 @@ func AppendIndent(dst, v []byte, prefix, indent string) []byte {
 
 // keyString decodes a quoted key as encoding/json does.
 func keyString(q []byte) (string, error) {
-	if bytes.IndexByte(q, '\\') < 0 {
+	if bytes.IndexByte(q, '\\') < 0 && utf8.Valid(q) {
 		return string(q[1 : len(q)-1]), nil
 	}
 	var s string
