@@ -23,7 +23,8 @@ starting with "error:" (the entry is left out) or "warning:" (kept).
 
   --strict   exit 1 when any diagnostic was printed
   --json     write diagnostics as JSON Lines, one object per line with
-             severity, location, type, pointer, line, column and message;
+             severity, location, type, pointer, line, column, message and
+             the title of the fix on offer, if any (see tooltui fix);
              an input that cannot be used is one line of severity "fatal"
   --diagnostics=text|json
              the same choice spelled out (text is the default)
@@ -152,6 +153,9 @@ type jsonDiagnostic struct {
 	Column int `json:"column,omitempty"`
 	// Message says what is wrong, without the "; left out" of the text form.
 	Message string `json:"message"`
+	// Fix is the title of the preferred fix, when the diagnostic offers
+	// one (tooltui fix, or f on the diagnostic in the app, applies it).
+	Fix string `json:"fix,omitempty"`
 }
 
 func diagnosticJSON(d convert.Diagnostic) []byte {
@@ -163,7 +167,15 @@ func diagnosticJSON(d convert.Diagnostic) []byte {
 		Line:     d.Line,
 		Column:   d.Column,
 		Message:  d.Message,
+		Fix:      fixTitle(d),
 	})
+}
+
+func fixTitle(d convert.Diagnostic) string {
+	if len(d.Fixes) == 0 {
+		return ""
+	}
+	return d.Fixes[0].Title()
 }
 
 // fatalJSON is the line for an input that cannot be used (or a request

@@ -19,9 +19,10 @@ const usage = `tooltui composes the tools of an OpenAI Responses API request.
 usage:
   tooltui [--print] [FILE]                    open FILE (or the built-in example) in the builder
   tooltui build [--strict] [--json] [FILE|-]  print the request JSON for FILE or standard input
+  tooltui fix [-w] [FILE|-]                   apply every safe fix; -w writes FILE in place
   tooltui --version                           print the version and the spec tools are checked against
 
-Run "tooltui build --help" for the headless converter.
+Run "tooltui build --help" or "tooltui fix --help" for the headless commands.
 `
 
 func main() {
@@ -33,6 +34,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		switch args[0] {
 		case "build":
 			return runBuild(args[1:], stdin, stdout, stderr)
+		case "fix":
+			return runFix(args[1:], stdin, stdout, stderr)
 		case "-h", "--help", "help":
 			fmt.Fprint(stdout, usage)
 			return 0

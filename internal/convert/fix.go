@@ -48,7 +48,7 @@ type Fix struct {
 func (f Fix) Title() string {
 	switch f.Kind {
 	case FixStrict:
-		return "make the parameters strict-compatible (additionalProperties false, optional properties required and nullable) and set strict to true"
+		return "make the parameters strict-compatible (optional properties become required and nullable) and set strict to true"
 	case FixStrictFalse:
 		return "set strict to false"
 	case FixType:

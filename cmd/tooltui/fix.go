@@ -1,0 +1,106 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/display"
+)
+
+const fixUsage = `usage: tooltui fix [-w] [FILE|-]
+
+Applies every safe fix to a tooltui document or a Responses request body
+(FILE, or standard input for - or no FILE) and prints the fixed file, in
+its own format, on standard output; with -w it writes FILE in place
+instead (atomically, and only when something changed), like gofmt -w.
+Standard error lists each fix applied ("fixed: LOCATION: what"), then the
+diagnostics left, with the fixes on offer that need a choice ("fix: ...").
+
+Safe fixes keep what the entry means: make a function's parameters
+strict-compatible (additionalProperties false, optional properties
+required and nullable), rename a duplicate function or MCP server label,
+convert a Chat Completions tool or tool_choice. A guessed type, a removed
+key or strict set to false are offered, never applied here; make them in
+the app (f on a diagnostic).
+
+  -w         write the result to FILE instead of standard output
+
+Exit status: 0 no error left; 1 errors left; 2 the input cannot be used.
+`
+
+// runFix is `tooltui fix`. What it prints on standard error comes through
+// display.SanitizeLine, as for build.
+func runFix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	write := false
+	var files []string
+	dashdash := false
+	for _, a := range args {
+		switch {
+		case dashdash:
+			files = append(files, a)
+		case a == "--":
+			dashdash = true
+		case a == "-w" || a == "--write":
+			write = true
+		case a == "-h" || a == "--help" || a == "-help":
+			fmt.Fprint(stdout, fixUsage)
+			return 0
+		case len(a) > 1 && a[0] == '-':
+			fmt.Fprintf(stderr, "tooltui fix: unknown flag %s\n\n%s", display.SanitizeLine(a), fixUsage)
+			return 2
+		default:
+			files = append(files, a)
+		}
+	}
+	if len(files) > 1 {
+		fmt.Fprintf(stderr, "tooltui fix: one input at a time, got %d\n\n%s", len(files), fixUsage)
+		return 2
+	}
+	if write && (len(files) == 0 || files[0] == "-") {
+		fmt.Fprintf(stderr, "tooltui fix: -w needs a FILE to write\n\n%s", fixUsage)
+		return 2
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "tooltui fix: %s\n", display.SanitizeLine(err.Error()))
+		return 2
+	}
+	doc, err := readInput(files, stdin)
+	if err != nil {
+		return fail(err)
+	}
+	fixed, done := convert.FixAll(doc, nil)
+	for _, f := range done {
+		fmt.Fprintln(stderr, display.SanitizeLine("fixed: "+f.Location+": "+f.Title))
+	}
+	_, diags := convert.Convert(fixed)
+	errorsLeft := false
+	for _, d := range diags {
+		errorsLeft = errorsLeft || d.Severity == convert.Error
+		fmt.Fprintln(stderr, display.SanitizeLine(d.String()))
+		for _, f := range d.Fixes {
+			fmt.Fprintln(stderr, display.SanitizeLine("  fix: "+f.Title()))
+		}
+	}
+	out, err := fixed.Marshal()
+	if err != nil {
+		return fail(err)
+	}
+	if write {
+		if len(done) > 0 {
+			if err := model.WriteFileAtomic(files[0], out); err != nil {
+				return fail(err)
+			}
+		}
+	} else if _, err := stdout.Write(out); err != nil {
+		return fail(fmt.Errorf("writing the result: %w", err))
+	}
+	if errorsLeft {
+		return 1
+	}
+	if len(done) == 0 && len(diags) == 0 {
+		fmt.Fprintln(stderr, "nothing to fix")
+	}
+	return 0
+}

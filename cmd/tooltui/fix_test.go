@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+const fixCaseBody = `{
+  "model": "gpt-5",
+  "tool_choice": {"type": "function", "function": {"name": "lookup"}},
+  "tools": [
+    {"type": "function", "function": {"name": "lookup", "description": "Find an order.",
+      "parameters": {"type": "object", "properties": {"id": {"type": "string"}, "note": {"type": "string"}}, "required": ["id"]},
+      "strict": true}},
+    {"type": "function", "name": "lookup", "description": "", "parameters": null, "strict": false},
+    {"type": "web_serch"}
+  ]
+}
+`
+
+func TestFixGolden(t *testing.T) {
+	cases := []struct {
+		name   string
+		args   []string
+		stdin  string
+		status int
+	}{
+		{"fix-body", []string{"-"}, fixCaseBody, 0},
+		{"fix-example", []string{"testdata/example.json"}, "", 0},
+		{"fix-mixed", []string{"testdata/mixed-invalid.json"}, "", 1},
+		{"fix-not-json", []string{"-"}, "{\n  oops\n}", 2},
+		{"fix-w-stdin", []string{"-w"}, "", 2},
+		{"fix-unknown-flag", []string{"--all"}, "", 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			status := run(append([]string{"fix"}, c.args...), strings.NewReader(c.stdin), &out, &errb)
+			if status != c.status {
+				t.Errorf("status %d, want %d; stderr:\n%s", status, c.status, errb.String())
+			}
+			checkStderrSafe(t, errb.String(), 0)
+			golden(t, c.name+".stdout", out.Bytes())
+			golden(t, c.name+".stderr", errb.Bytes())
+		})
+	}
+}
+
+// TestFixOutputBuildsClean: what fix prints is a body that build accepts
+// with no error left, and a second fix finds nothing safe to do.
+func TestFixOutputBuildsClean(t *testing.T) {
+	var out, errb bytes.Buffer
+	if st := run([]string{"fix", "-"}, strings.NewReader(fixCaseBody), &out, &errb); st != 0 {
+		t.Fatalf("fix: %d\n%s", st, errb.String())
+	}
+	var body, berr bytes.Buffer
+	if st := run([]string{"build", "--strict", "-"}, bytes.NewReader(out.Bytes()), &body, &berr); st != 1 {
+		t.Fatalf("build --strict: %d (the guessed type should remain a warning)\n%s", st, berr.String())
+	}
+	if strings.Contains(berr.String(), "error:") {
+		t.Fatalf("errors left:\n%s", berr.String())
+	}
+	var again, aerr bytes.Buffer
+	run([]string{"fix", "-"}, bytes.NewReader(out.Bytes()), &again, &aerr)
+	if strings.Contains(aerr.String(), "fixed:") || !bytes.Equal(again.Bytes(), out.Bytes()) {
+		t.Fatalf("second fix changed something:\n%s", aerr.String())
+	}
+}
+
+func TestFixWrite(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "body.json")
+	if err := os.WriteFile(path, []byte(fixCaseBody), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if st := run([]string{"fix", "-w", path}, nil, &out, &errb); st != 0 {
+		t.Fatalf("fix -w: %d\n%s", st, errb.String())
+	}
+	if out.Len() != 0 {
+		t.Fatalf("stdout with -w: %s", out.String())
+	}
+	got, _ := os.ReadFile(path)
+	var want bytes.Buffer
+	run([]string{"fix", "-"}, strings.NewReader(fixCaseBody), &want, &bytes.Buffer{})
+	if !bytes.Equal(got, want.Bytes()) {
+		t.Fatalf("-w wrote\n%s\nwant\n%s", got, want.Bytes())
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+		t.Fatalf("mode %v, want the file's own 0600", fi.Mode().Perm())
+	}
+	// Nothing left to fix: the file is not written again.
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(path, old, old)
+	errb.Reset()
+	run([]string{"fix", "-w", path}, nil, &out, &errb)
+	if fi, _ := os.Stat(path); !fi.ModTime().Equal(old) {
+		t.Fatalf("rewritten with nothing to fix:\n%s", errb.String())
+	}
+}
