@@ -72,6 +72,13 @@ func block(d diagnostic, st *Styles, w int, chosen, focused bool) []string {
 	for _, l := range body {
 		out = append(out, "  "+l)
 	}
+	if chosen && len(d.Fixes) > 0 {
+		more := ""
+		if n := len(d.Fixes) - 1; n > 0 {
+			more = " (+" + itoa(n) + ")"
+		}
+		out = append(out, st.Dim.Render(fit("  f fix: "+d.Fixes[0].Title()+more, w)))
+	}
 	return out
 }
 
@@ -134,6 +141,8 @@ func (p diagsPane) update(msg tea.Msg, e *env) (diagsPane, []action) {
 		p.row = len(ds) - 1
 	case key.Matches(k, km.Enter):
 		return p, []action{actRun{"Go to diagnostic"}}
+	case key.Matches(k, km.Fix):
+		return p, []action{actRun{cmdFix}}
 	case key.Matches(k, km.Back):
 		return p, []action{actFocus{pane: PaneTools}}
 	default:

@@ -109,7 +109,7 @@ func TestGoldenStatesSayWhatTheyShow(t *testing.T) {
 	// What only shows at one size.
 	wide := map[string][]string{
 		"request":     {"Tool choice", "◀ auto ▶", "4 Diagnostics · 0 errors, 0 warnings"},
-		"diagnostics": {"4 Diagnostics · 5 errors, 3 warnings", "must be between 1 and 50, got 99"},
+		"diagnostics": {"4 Diagnostics · 5 errors, 3 warnings", `must be one of "low", "medium", "high", got "huge"`, "f fix: make the parameters strict-compatible"},
 	}
 	narrow := map[string][]string{
 		"diagnostics": {"4 Diagnostics ✗5 !3"},

@@ -15,10 +15,13 @@ type KeyMap struct {
 	Help, QuitKey, FocusTools, FocusEditor, FocusPreview, FocusDiags key.Binding
 	Up, Down, PageUp, PageDown, Home, End, Left, Right               key.Binding
 	Enter, Edit, Back, Zoom, CopyMenu, ExternalEditorKey             key.Binding
-	RawToggleKey, FormatJSONKey, Export, SaveAs                      key.Binding
+	RawToggleKey, FormatJSONKey, Export, SaveAs, FixAll              key.Binding
 
 	// Tools pane.
 	Add, Delete, Duplicate, MoveUp, MoveDown, Toggle, Filter key.Binding
+
+	// Diagnostics pane.
+	Fix key.Binding
 
 	// While editing a field.
 	StopEditing, Done key.Binding
@@ -72,6 +75,7 @@ func DefaultKeyMap() KeyMap {
 		FormatJSONKey:     b(k("="), "=", "format JSON"),
 		Export:            b(k("X"), "X", "export request"),
 		SaveAs:            b(k("S"), "S", "save as"),
+		FixAll:            b(k("F"), "F", "fix all safe problems"),
 
 		Add:       b(k("a", "insert"), "a", "add tool"),
 		Delete:    b(k("x", "delete"), "x", "delete"),
@@ -80,6 +84,8 @@ func DefaultKeyMap() KeyMap {
 		MoveDown:  b(k("J", "shift+down"), "J", "move down"),
 		Toggle:    b(k("space"), "space", "enable/disable"),
 		Filter:    b(k("/"), "/", "filter"),
+
+		Fix: b(k("f"), "f", "fix…"),
 
 		StopEditing: b(k("esc"), "esc", "stop editing"),
 		Done:        b(k("enter"), "enter", "done (one-line field)"),

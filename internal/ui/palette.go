@@ -37,6 +37,8 @@ const (
 	cmdCopyCurl  = "Copy curl command"
 	cmdChoice    = "Choose tool_choice…"
 	cmdExport    = "Export request…"
+	cmdFix       = "Fix…"
+	cmdFixAll    = "Fix all safe problems"
 )
 
 // run runs a command by name, or says why it cannot run.
@@ -113,6 +115,8 @@ func commands() []command {
 			}
 			return a.say("No diagnostics: the request has no problems", false)
 		}},
+		{name: cmdFix, group: "Diagnostics pane", pane: kb(km.Fix), where: "diagnostics pane (4)", run: func(a *App) tea.Cmd { return a.fixCurrent() }},
+		{name: cmdFixAll, group: "Everywhere", nav: kb(km.FixAll), run: func(a *App) tea.Cmd { return a.fixAll() }},
 	}
 }
 

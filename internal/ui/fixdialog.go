@@ -1,0 +1,218 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/aymanbagabas/go-udiff"
+
+	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/display"
+)
+
+// fixOption is one fix on offer with what it would make of the entry.
+type fixOption struct {
+	fix  convert.Fix
+	doc  *model.Document // the document with the fix applied
+	diff []string        // the entry's JSON before and after, as a unified diff
+	err  error           // why it cannot be applied now
+}
+
+// fixDialog shows the fixes a diagnostic offers, each as a diff of the
+// entry's JSON; enter applies the chosen one as one undoable edit.
+type fixDialog struct {
+	diag   convert.Diagnostic
+	opts   []fixOption
+	chosen int
+	yOff   int // first diff line shown
+	w, h   int
+}
+
+// newFixDialog computes every fix of d against doc; the fixes are pure
+// edits, so nothing changes until one is chosen.
+func newFixDialog(doc *model.Document, d convert.Diagnostic) *fixDialog {
+	fd := &fixDialog{diag: d}
+	before := fixTarget(doc, d)
+	for _, f := range d.Fixes {
+		o := fixOption{fix: f}
+		o.doc, o.err = convert.ApplyFix(doc, d, f)
+		if o.err == nil {
+			o.diff = diffLines(before, fixTarget(o.doc, d))
+		}
+		fd.opts = append(fd.opts, o)
+	}
+	return fd
+}
+
+// fixTarget is the JSON a fix changes, indented: the entry, or tool_choice.
+func fixTarget(doc *model.Document, d convert.Diagnostic) string {
+	var raw []byte
+	if d.IsTool() {
+		if list := doc.List(d.Kind); d.Index < len(list) {
+			raw = list[d.Index].Raw
+		}
+	} else {
+		raw, _ = doc.Fields.Get(d.Location)
+	}
+	if model.CheckJSON(raw) != nil {
+		return string(raw)
+	}
+	return string(model.AppendIndent(nil, raw, "", "  ")) + "\n"
+}
+
+// maxDiffLines bounds the diff a dialog holds (a fix of a 1 MB schema can
+// touch thousands of lines); the count of the rest is shown.
+const maxDiffLines = 2000
+
+func diffLines(before, after string) []string {
+	u := udiff.Unified("before", "after", before, after)
+	lines := strings.Split(strings.TrimSuffix(u, "\n"), "\n")
+	if len(lines) > 2 && strings.HasPrefix(lines[0], "--- ") {
+		lines = lines[2:] // the file labels say nothing here
+	}
+	if len(lines) > maxDiffLines {
+		n := len(lines) - maxDiffLines
+		lines = append(lines[:maxDiffLines], fmt.Sprintf("… %d more lines", n))
+	}
+	return lines
+}
+
+func (d *fixDialog) resize(w, h int) dialog {
+	d.w, d.h = dialogSize(w, h, 96, h-2)
+	return d
+}
+
+// header is the part above the diff: what is wrong and the fixes.
+func (d *fixDialog) header(e *env) []string {
+	iw := d.w - 2
+	lines := []string{fit(" "+display.SanitizeLine(d.diag.Location+" "+d.diag.Path), iw)}
+	for i, o := range d.opts {
+		mark := "  "
+		if i == d.chosen {
+			mark = "▸ "
+		}
+		t := fmt.Sprintf("%s%d %s", mark, i+1, o.fix.Title())
+		if o.err != nil {
+			t += " (cannot: " + o.err.Error() + ")"
+		}
+		t = fit(" "+display.SanitizeLine(t), iw)
+		if i == d.chosen {
+			t = e.st.Selected.Render(t)
+		}
+		lines = append(lines, t)
+	}
+	return append(lines, "")
+}
+
+func (d *fixDialog) diffHeight(e *env) int {
+	return max(1, d.h-2-len(d.header(e))-2)
+}
+
+func (d *fixDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return d, nil
+	}
+	km := e.km
+	o := d.opts[d.chosen]
+	page := d.diffHeight(e)
+	switch {
+	case key.Matches(k, km.Cancel), k.String() == "q":
+		return nil, []action{actClose{}, say("Fix cancelled")}
+	case key.Matches(k, km.Enter):
+		if o.err != nil {
+			return d, []action{sayErr("Cannot apply this fix: " + o.err.Error())}
+		}
+		title := o.fix.Title()
+		next := o.doc
+		return nil, []action{actClose{},
+			actEdit{fn: func(*model.Document) (*model.Document, error) { return next, nil }},
+			say("Fixed " + d.diag.Location + ": " + title + " (ctrl+z undoes it)")}
+	case key.Matches(k, km.Left), k.String() == "shift+tab":
+		d.chosen = (d.chosen + len(d.opts) - 1) % len(d.opts)
+		d.yOff = 0
+	case key.Matches(k, km.Right), k.String() == "tab":
+		d.chosen = (d.chosen + 1) % len(d.opts)
+		d.yOff = 0
+	case len(k.String()) == 1 && k.String() >= "1" && k.String() <= "9":
+		if i := int(k.String()[0] - '1'); i < len(d.opts) {
+			d.chosen, d.yOff = i, 0
+		}
+	case key.Matches(k, km.Down):
+		d.yOff++
+	case key.Matches(k, km.Up):
+		d.yOff--
+	case key.Matches(k, km.PageDown):
+		d.yOff += page
+	case key.Matches(k, km.PageUp):
+		d.yOff -= page
+	case key.Matches(k, km.Home):
+		d.yOff = 0
+	case key.Matches(k, km.End):
+		d.yOff = len(o.diff)
+	}
+	d.yOff = max(0, min(d.yOff, len(d.opts[d.chosen].diff)-page))
+	return d, nil
+}
+
+func (d *fixDialog) view(e *env, w, h int) []string {
+	iw := d.w - 2
+	lines := d.header(e)
+	o := d.opts[d.chosen]
+	dh := d.diffHeight(e)
+	for i := d.yOff; i < len(o.diff) && i < d.yOff+dh; i++ {
+		l := fit(display.SanitizeLine(o.diff[i]), iw)
+		switch {
+		case strings.HasPrefix(o.diff[i], "+"):
+			l = e.st.OK.Render(l)
+		case strings.HasPrefix(o.diff[i], "-"):
+			l = e.st.Error.Render(l)
+		case strings.HasPrefix(o.diff[i], "@@"):
+			l = e.st.Info.Render(l)
+		}
+		lines = append(lines, l)
+	}
+	keys := "enter apply · ←/→ or 1-9 choose · ↑/↓ scroll · esc cancel"
+	if len(d.opts) == 1 {
+		keys = "enter apply · ↑/↓ scroll · esc cancel"
+	}
+	lines = append(lines, "", e.st.Dim.Render(fit(" "+keys, iw)))
+	return box(e, "Fix", lines, d.w)
+}
+
+func (d *fixDialog) help(km *KeyMap) []key.Binding {
+	return []key.Binding{
+		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply the fix")),
+		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→ 1-9", "choose a fix")),
+		key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓ pgup/pgdn", "scroll the diff")),
+		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+	}
+}
+
+// fixCurrent opens the fixes of the diagnostic chosen in the diagnostics
+// pane, or says why there is none.
+func (a *App) fixCurrent() tea.Cmd {
+	d, ok := a.diags.current(a.s.res.Diagnostics)
+	if !ok {
+		return a.say("No diagnostics: nothing to fix", false)
+	}
+	if len(d.Fixes) == 0 {
+		return a.say("This problem has no automatic fix; enter jumps to it", false)
+	}
+	return a.apply(actOpen{newFixDialog(a.s.doc, d)})
+}
+
+// fixAll applies every safe fix as one undoable edit.
+func (a *App) fixAll() tea.Cmd {
+	fixed, done := convert.FixAll(a.s.doc, nil)
+	if len(done) == 0 {
+		return a.say("No safe fix to apply; f on a diagnostic shows the fixes that need a choice", false)
+	}
+	return a.apply(
+		actEdit{fn: func(*model.Document) (*model.Document, error) { return fixed, nil }},
+		say(fmt.Sprintf("Applied %s (ctrl+z undoes them): %s", plural(len(done), "fix"), done[0].Location+" "+done[0].Title)),
+	)
+}
