@@ -1,0 +1,245 @@
+package convert
+
+// Limits on a value before validation, and the rules OpenAI states only
+// in prose or enforces on the server.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+
+// precheckValue refuses values the validator should not see. ok is false
+// when v nests deeper than entryDepthLimit; issues lists numbers too large
+// to compare cheaply (the validator converts numbers to exact rationals).
+func precheckValue(v any) (issues []Issue, ok bool) {
+	p := &prechecker{}
+	if !p.walk(v, 1) {
+		return []Issue{{Message: fmt.Sprintf("nesting deeper than %d levels", entryDepthLimit), Fatal: true}}, false
+	}
+	return p.issues, true
+}
+
+type prechecker struct {
+	path   []string
+	issues []Issue
+}
+
+// walk reports false as soon as a container sits deeper than the limit; it
+// never recurses further than that.
+func (p *prechecker) walk(v any, depth int) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		if depth > entryDepthLimit {
+			return false
+		}
+		for k, child := range v {
+			p.path = append(p.path, k)
+			ok := p.walk(child, depth+1)
+			p.path = p.path[:len(p.path)-1]
+			if !ok {
+				return false
+			}
+		}
+	case []any:
+		if depth > entryDepthLimit {
+			return false
+		}
+		for i, child := range v {
+			p.path = append(p.path, strconv.Itoa(i))
+			ok := p.walk(child, depth+1)
+			p.path = p.path[:len(p.path)-1]
+			if !ok {
+				return false
+			}
+		}
+	case json.Number:
+		switch {
+		case !jsonNumberPattern.MatchString(string(v)):
+			p.issues = append(p.issues, Issue{Path: pointerOf(p.path), Message: "not a valid JSON number: " + quoteForMessage(string(v)), Fatal: true})
+		case hugeNumber(v):
+			p.issues = append(p.issues, Issue{Path: pointerOf(p.path), Message: "number out of range, got " + clipText(string(v)), Fatal: true})
+		}
+	}
+	return true
+}
+
+// jsonNumberPattern is the JSON number grammar. A decoder only makes valid
+// json.Number values, but one built by hand could hold anything.
+var jsonNumberPattern = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+
+// hugeNumber reports a literal no JSON number in a request needs: over 1000
+// characters, or a decimal exponent beyond ±10000.
+func hugeNumber(n json.Number) bool {
+	s := string(n)
+	if len(s) > 1000 {
+		return true
+	}
+	i := strings.IndexAny(s, "eE")
+	if i < 0 {
+		return false
+	}
+	exp, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
+	return err != nil || exp > 10000 || exp < -10000
+}
+
+
+func entryRules(typ string, obj map[string]any) []Issue {
+	switch typ {
+	case "function":
+		return functionNameRule(obj["name"])
+	case "file_search":
+		return fileSearchRules(obj)
+	case "web_search", "web_search_2025_08_26", "web_search_preview", "web_search_preview_2025_03_11":
+		return userLocationRules(obj["user_location"])
+	case "mcp":
+		return mcpServerRule(obj)
+	}
+	return nil
+}
+
+const maxFunctionName = 128
+
+// functionNameRule applies the server's ^[a-zA-Z0-9_-]{1,128}$ to a function name.
+func functionNameRule(v any) []Issue {
+	name, ok := v.(string)
+	if !ok {
+		return nil
+	}
+	if name == "" {
+		return []Issue{{Path: "/name", Message: "must not be empty", Fatal: true}}
+	}
+	var issues []Issue
+	if n := utf8.RuneCountInString(name); n > maxFunctionName {
+		issues = append(issues, Issue{Path: "/name", Message: fmt.Sprintf("must be at most %d characters, got %d", maxFunctionName, n), Fatal: true})
+	}
+	for i, r := range []rune(name) {
+		if !isNameRune(r) {
+			issues = append(issues, Issue{
+				Path:    "/name",
+				Message: fmt.Sprintf(`may contain only ASCII letters, digits, "_" and "-"; found %s at character %d`, strconv.Quote(string(r)), i+1),
+				Fatal:   true,
+			})
+			break
+		}
+	}
+	return issues
+}
+
+func isNameRune(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-'
+}
+
+func fileSearchRules(obj map[string]any) []Issue {
+	var issues []Issue
+	if is, bad := rangeRule("/max_num_results", obj["max_num_results"], 1, 50); bad {
+		issues = append(issues, is)
+	}
+	if ranking, ok := obj["ranking_options"].(map[string]any); ok {
+		if is, bad := rangeRule("/ranking_options/score_threshold", ranking["score_threshold"], 0, 1); bad {
+			issues = append(issues, is)
+		}
+	}
+	return issues
+}
+
+// rangeRule checks that v, when it is a number, lies in [lo, hi].
+func rangeRule(path string, v any, lo, hi float64) (Issue, bool) {
+	f, text, ok := numericValue(v)
+	if !ok || f >= lo && f <= hi {
+		return Issue{}, false
+	}
+	return Issue{
+		Path:    path,
+		Message: fmt.Sprintf("must be between %g and %g, got %s", lo, hi, text),
+		Fatal:   true,
+	}, true
+}
+
+// numericValue returns a numeric value and its text as written.
+func numericValue(v any) (float64, string, bool) {
+	switch n := v.(type) {
+	case json.Number:
+		f, err := strconv.ParseFloat(string(n), 64)
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
+			return 0, "", false
+		}
+		return f, clipText(string(n)), true
+	case float64:
+		if math.IsNaN(n) {
+			return 0, "", false
+		}
+		return n, strconv.FormatFloat(n, 'g', -1, 64), true
+	case int:
+		return float64(n), strconv.Itoa(n), true
+	}
+	return 0, "", false
+}
+
+func userLocationRules(v any) []Issue {
+	loc, ok := v.(map[string]any)
+	if !ok {
+		return nil
+	}
+	var issues []Issue
+	if country, ok := loc["country"].(string); ok && !isCountryCode(country) {
+		issues = append(issues, Issue{
+			Path:    "/user_location/country",
+			Message: "must be a two-letter ISO country code such as \"US\", got " + quoteForMessage(country),
+			Fatal:   true,
+		})
+	}
+	if tz, ok := loc["timezone"].(string); ok && !looksLikeTimeZone(tz) {
+		issues = append(issues, Issue{
+			Path:    "/user_location/timezone",
+			Message: "should be an IANA time zone name such as \"America/Los_Angeles\", got " + quoteForMessage(tz),
+		})
+	}
+	return issues
+}
+
+func isCountryCode(s string) bool {
+	return len(s) == 2 && isASCIILetter(s[0]) && isASCIILetter(s[1])
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// looksLikeTimeZone accepts "UTC", "GMT" and Area/Location names such as
+// "America/Argentina/Buenos_Aires" or "Etc/GMT+5".
+func looksLikeTimeZone(s string) bool {
+	if s == "UTC" || s == "GMT" {
+		return true
+	}
+	parts := strings.Split(s, "/")
+	if len(parts) < 2 || parts[0] == "" || !isASCIILetter(parts[0][0]) {
+		return false
+	}
+	for _, part := range parts {
+		if part == "" {
+			return false
+		}
+		for i := 0; i < len(part); i++ {
+			c := part[i]
+			if !isASCIILetter(c) && !(c >= '0' && c <= '9') && c != '_' && c != '-' && c != '+' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// mcpServerRule: one of server_url, connector_id or tunnel_id must be given.
+func mcpServerRule(obj map[string]any) []Issue {
+	for _, k := range []string{"server_url", "connector_id", "tunnel_id"} {
+		if v, ok := obj[k]; ok && v != nil {
+			return nil
+		}
+	}
+	return []Issue{{Message: `one of "server_url", "connector_id" or "tunnel_id" is required`, Fatal: true}}
+}
