@@ -14,7 +14,6 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
 
-
 // schemaFinding is one problem read from the validator's error tree.
 // wantTypes and wantValues are kept so that alternatives (anyOf/oneOf) can be
 // compared and merged.

@@ -12,7 +12,6 @@ import (
 	"unicode/utf8"
 )
 
-
 // typeMessage says which JSON types are wanted, e.g.
 // "must be a string or an object, got number".
 func typeMessage(want []string, value any) string {

@@ -9,7 +9,6 @@ import (
 	"strings"
 )
 
-
 func pointerOf(loc []string) string {
 	var b strings.Builder
 	for _, tok := range loc {

@@ -14,7 +14,6 @@ import (
 	"unicode/utf8"
 )
 
-
 // precheckValue refuses values the validator should not see. ok is false
 // when v nests deeper than entryDepthLimit; issues lists numbers too large
 // to compare cheaply (the validator converts numbers to exact rationals).
@@ -88,7 +87,6 @@ func hugeNumber(n json.Number) bool {
 	exp, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
 	return err != nil || exp > 10000 || exp < -10000
 }
-
 
 func entryRules(typ string, obj map[string]any) []Issue {
 	switch typ {

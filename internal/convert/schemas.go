@@ -13,7 +13,6 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-
 // schemaSet is the embedded document compiled once, shared by all callers.
 // Compiled schemas are read-only, so validation is safe from many goroutines.
 type schemaSet struct {
