@@ -194,7 +194,7 @@ func BenchmarkConvertOneFunction(b *testing.B) {
 	for _, bd := range []benchdata.Doc{{Name: "Typical", JSON: benchdata.Typical}, {Name: "BigParams1MB", JSON: benchdata.BigParams1MB}} {
 		b.Run(bd.Name, func(b *testing.B) {
 			full := benchDoc(b, bd.JSON())
-			d := &model.Document{Functions: full.Functions[:1]}
+			d := &model.Document{Fields: model.Object{{Key: "model", Value: model.String("gpt-5")}}, Functions: full.Functions[:1]}
 			_, floor := benchRequest(b, d)
 			b.SetBytes(int64(len(d.Functions[0].Raw)))
 			b.ReportAllocs()
