@@ -398,11 +398,27 @@ func followRename(c *Document, k Kind, before, after json.RawMessage, valid bool
 		return c
 	}
 	from, to := memberString(before, key), memberString(after, key)
-	if from == to {
+	if from == to || c.nameCount(fam, to) > 1 {
+		// Another tool already has the new name: references follow to
+		// nowhere rather than to that other tool.
 		return c
 	}
 	r, _ := RenameRefs(c, fam, from, to)
 	return r
+}
+
+// nameCount is how many tools of family (its namespace: functions and
+// custom tools share one) are named name.
+func (d *Document) nameCount(family, name string) int {
+	n := 0
+	for _, k := range []Kind{Function, Builtin} {
+		for _, t := range d.List(k) {
+			if fam, key := identity(k, t.Raw, false); fam != "" && namespace(fam) == namespace(family) && StringAt(t.Raw, []string{key}) == name {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // memberString is StringAt for an entry known to be a valid object.

@@ -662,3 +662,4 @@ func parseDoc(t testing.TB, text string) *model.Document {
 	}
 	return d
 }
+func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }

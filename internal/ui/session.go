@@ -83,7 +83,15 @@ func (s *Session) reconvert() {
 // Apply runs a change. Changes of the same non-empty group (typing in one
 // field) are undone together; at is the selection to return to on undo.
 func (s *Session) Apply(group string, at sel, fn edit) error {
-	next, err := fn(s.doc)
+	// Each edit of a group sets its field to the field's whole text, so it
+	// applies to the document as it was before the group: a rename typed
+	// one key at a time is followed by tool_choice as one rename, never
+	// through a name that another tool has on the way.
+	base := s.doc
+	if group != "" && group == s.hist.group && len(s.hist.undo) > 0 {
+		base = s.hist.undo[len(s.hist.undo)-1].doc
+	}
+	next, err := fn(base)
 	if err != nil {
 		return err
 	}
