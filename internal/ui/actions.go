@@ -56,8 +56,12 @@ type (
 		asDocument bool
 		losses     []string
 	}
-	// actExport writes the request JSON to a file.
-	actExport struct{ path string }
+	// actExport writes the request JSON to a file; force writes over a
+	// file that is there.
+	actExport struct {
+		path  string
+		force bool
+	}
 	// actReload replaces the document with the file's content on disk.
 	actReload struct {
 		path  string

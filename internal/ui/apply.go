@@ -56,7 +56,7 @@ func (a *App) apply1(act action) tea.Cmd {
 	case actSaveTo:
 		return a.saveTo(act)
 	case actExport:
-		return a.exportTo(act.path)
+		return a.exportTo(act)
 	case actReload:
 		return a.reload(act)
 	case actRestore:

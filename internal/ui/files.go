@@ -57,6 +57,8 @@ func (a *App) onFileMsg(msg fileMsg) tea.Cmd {
 		return a.onDiskChanged(m)
 	case exportedMsg:
 		return a.onExported(m)
+	case fileExistsMsg:
+		return a.onFileExists(m)
 	case watchStartedMsg:
 		return a.onWatchStarted(m)
 	case diskEventMsg:
@@ -147,6 +149,11 @@ func (a *App) saveTo(act actSaveTo) tea.Cmd {
 		st := *a.file.stamp
 		job.check = &st
 	}
+	if !act.force && !samePath(act.path, a.s.path) {
+		retry := act
+		retry.force = true
+		job.fresh = retry
+	}
 	a.file.writing, a.file.hasWriting = sha256.Sum256(data), true
 	return tea.Batch(a.say("Saving "+act.path+"…", false), saveCmd(a.deps, job))
 }
@@ -182,6 +189,44 @@ type saveJob struct {
 	// check, when set, is what the file must still be: anything else
 	// stops the save with a diskChangedMsg.
 	check *model.Stamp
+	// fresh, when set, is a save under a new name: a file already there
+	// stops it with a fileExistsMsg, whose answer is fresh.
+	fresh action
+}
+
+// fileExistsMsg stops a save as or an export: a file is at the name given.
+type fileExistsMsg struct {
+	path  string
+	size  int64
+	retry action // the save or export again, writing over it
+}
+
+func (fileExistsMsg) fileMsg() {}
+
+// existing reports whether a file is at path, and its size.
+func existing(deps Deps, path string) (int64, bool) {
+	st, _, err := deps.ReadStamp(path)
+	return st.Size, err == nil && st.Exists
+}
+
+func (a *App) onFileExists(m fileExistsMsg) tea.Cmd {
+	a.quitOnSaved = false
+	over := key.NewBinding(key.WithKeys("o", "y"), key.WithHelp("o", "overwrite"))
+	cancel := key.NewBinding(key.WithKeys("esc", "c", "n"), key.WithHelp("esc", "cancel"))
+	return tea.Batch(a.say(m.path+" already exists: overwrite it?", false), a.apply(actOpen{&confirmDialog{
+		title: "File exists",
+		text:  fmt.Sprintf("%s already exists (%s). Write over it?", m.path, model.Bytes(m.size)),
+		keys:  []key.Binding{over, cancel},
+		answer: func(k tea.KeyPressMsg, _ *KeyMap) ([]action, bool) {
+			switch {
+			case key.Matches(k, over):
+				return []action{m.retry}, true
+			case key.Matches(k, cancel):
+				return []action{say("Nothing written; " + m.path + " is as it was")}, true
+			}
+			return nil, false
+		},
+	}}))
 }
 
 // savedMsg reports a finished save.
@@ -212,6 +257,11 @@ func saveCmd(deps Deps, job saveJob) tea.Cmd {
 	return func() tea.Msg {
 		fail := func(err error) tea.Msg {
 			return savedMsg{path: job.path, err: err, version: job.version, quit: job.quit}
+		}
+		if job.fresh != nil {
+			if size, ok := existing(deps, job.path); ok {
+				return fileExistsMsg{path: job.path, size: size, retry: job.fresh}
+			}
 		}
 		if job.check != nil {
 			now, disk, err := deps.ReadStamp(job.path)
@@ -462,10 +512,14 @@ func (exportedMsg) fileMsg() {}
 
 // exportTo writes the request JSON, exactly what `tooltui build` prints,
 // to path. The document keeps its file and its saved state.
-func (a *App) exportTo(path string) tea.Cmd {
+func (a *App) exportTo(act actExport) tea.Cmd {
+	path := act.path
 	data := append([]byte(nil), a.s.res.JSON...)
 	summary, deps := a.copySummary(), a.deps
 	return tea.Batch(a.say("Exporting the request to "+path+"…", false), func() tea.Msg {
+		if size, ok := existing(deps, path); ok && !act.force {
+			return fileExistsMsg{path: path, size: size, retry: actExport{path: path, force: true}}
+		}
 		return exportedMsg{path: path, bytes: len(data), summary: summary, err: deps.WriteFile(path, data)}
 	})
 }
