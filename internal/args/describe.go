@@ -1,0 +1,176 @@
+package args
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+)
+
+// located is one thing wrong with the value at a JSON Pointer.
+type located struct{ ptr, msg string }
+
+// describe flattens a validation error into one message per thing wrong:
+// a missing property or an extra one is one problem each (an extra one at
+// its own pointer), and a value that fits none of the branches of an anyOf
+// is one problem that lists what the branches wanted.
+func describe(e *jsonschema.ValidationError) []located {
+	var out []located
+	for _, l := range leaves(e) {
+		out = append(out, leafProblems(l)...)
+	}
+	return out
+}
+
+// leafProblems words one leaf of a validation error.
+func leafProblems(l *jsonschema.ValidationError) []located {
+	ptr := pointer(l.InstanceLocation)
+	switch k := l.ErrorKind.(type) {
+	case *kind.Required:
+		out := make([]located, 0, len(k.Missing))
+		for _, name := range k.Missing {
+			out = append(out, located{ptr, "missing required property " + strconv.Quote(name)})
+		}
+		return out
+	case *kind.AdditionalProperties:
+		out := make([]located, 0, len(k.Properties))
+		for _, name := range k.Properties {
+			out = append(out, located{ptr + "/" + escape(name), "property " + strconv.Quote(name) + " is not allowed (the schema defines no such property)"})
+		}
+		return out
+	case *kind.FalseSchema:
+		return []located{{ptr, "no value is allowed here (the schema is false)"}}
+	case *kind.AnyOf, *kind.OneOf:
+		return []located{{ptr, noBranch(l)}}
+	}
+	return []located{{ptr, kindMessage(l.ErrorKind)}}
+}
+
+// noBranch words a value that every branch of an anyOf or oneOf refused on
+// the value itself: "got boolean, want string or integer" when each
+// branch wanted a type, else what each branch said.
+func noBranch(e *jsonschema.ValidationError) string {
+	if len(e.Causes) == 0 {
+		return kindMessage(e.ErrorKind)
+	}
+	var wants, msgs []string
+	got := ""
+	onlyTypes := true
+	for _, c := range e.Causes {
+		for _, l := range leaves(c) {
+			if t, ok := l.ErrorKind.(*kind.Type); ok {
+				got = t.Got
+				for _, w := range t.Want {
+					if !slices.Contains(wants, w) {
+						wants = append(wants, w)
+					}
+				}
+			} else {
+				onlyTypes = false
+			}
+			for _, p := range leafProblems(l) {
+				if !slices.Contains(msgs, p.msg) {
+					msgs = append(msgs, p.msg)
+				}
+			}
+		}
+	}
+	if onlyTypes && got != "" {
+		return "got " + got + ", want " + orList(wants)
+	}
+	kw := "anyOf"
+	if _, ok := e.ErrorKind.(*kind.OneOf); ok {
+		kw = "oneOf"
+	}
+	return "fits no branch of " + kw + ": " + strings.Join(msgs, "; ")
+}
+
+func orList(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
+// kindMessage is the validator's English message for one error kind,
+// without the location it prefixes ("at '/x': ").
+func kindMessage(k jsonschema.ErrorKind) string {
+	s := (&jsonschema.ValidationError{ErrorKind: k}).Error()
+	if _, rest, ok := strings.Cut(s, "': "); ok && strings.HasPrefix(s, "at '") {
+		return rest
+	}
+	return s
+}
+
+// leaves flattens a validation error into the errors that say what is
+// wrong. Of the branches of a failed anyOf or oneOf it keeps the one the
+// value was most likely meant for, so one typo is one problem, not one
+// per alternative: a branch that refused only the value's type was not
+// meant for it; of the others, the one that got furthest into the value.
+// When no branch stands out, the anyOf or oneOf is the leaf.
+func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	if len(e.Causes) == 0 {
+		return []*jsonschema.ValidationError{e}
+	}
+	switch e.ErrorKind.(type) {
+	case *kind.AnyOf, *kind.OneOf:
+		var best []*jsonschema.ValidationError
+		bestDepth, ties := -1, 0
+		for _, c := range e.Causes {
+			ls := leaves(c)
+			if typeOnly(ls, len(e.InstanceLocation)) {
+				continue
+			}
+			d := 0
+			for _, l := range ls {
+				d = max(d, len(l.InstanceLocation))
+			}
+			switch {
+			case d > bestDepth:
+				best, bestDepth, ties = ls, d, 1
+			case d == bestDepth:
+				ties++
+				if len(ls) < len(best) {
+					best = ls
+				}
+			}
+		}
+		if best == nil || bestDepth == len(e.InstanceLocation) && ties > 1 {
+			return []*jsonschema.ValidationError{e}
+		}
+		return best
+	}
+	var out []*jsonschema.ValidationError
+	for _, c := range e.Causes {
+		out = append(out, leaves(c)...)
+	}
+	return out
+}
+
+// typeOnly reports whether a branch's errors are all a wrong type of the
+// value at depth itself.
+func typeOnly(ls []*jsonschema.ValidationError, depth int) bool {
+	for _, l := range ls {
+		if _, ok := l.ErrorKind.(*kind.Type); !ok || len(l.InstanceLocation) != depth {
+			return false
+		}
+	}
+	return true
+}
+
+// pointer writes instance location tokens as a JSON Pointer.
+func pointer(toks []string) string {
+	var b strings.Builder
+	for _, t := range toks {
+		b.WriteByte('/')
+		b.WriteString(escape(t))
+	}
+	return b.String()
+}
+
+// escape escapes one JSON Pointer token (~ and /).
+func escape(t string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1")
+}
