@@ -20,9 +20,12 @@ usage:
   tooltui [--print] [FILE]                    open FILE (or the built-in example) in the builder
   tooltui build [--strict] [--json] [FILE|-]  print the request JSON for FILE or standard input
   tooltui fix [-w] [FILE|-]                   apply every safe fix; -w writes FILE in place
+  tooltui infer [FILE|-]                      print a strict-compatible parameters schema inferred from example arguments
+  tooltui args [--strict|--no-strict] FILE TOOL [ARGS|-]
+                                              check arguments against a function's parameters (exit 1 with located problems)
   tooltui --version                           print the version and the spec tools are checked against
 
-Run "tooltui build --help" or "tooltui fix --help" for the headless commands.
+Run "tooltui COMMAND --help" (build, fix, infer, args) for the headless commands.
 `
 
 func main() {
@@ -36,6 +39,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runBuild(args[1:], stdin, stdout, stderr)
 		case "fix":
 			return runFix(args[1:], stdin, stdout, stderr)
+		case "infer":
+			return runInfer(args[1:], stdin, stdout, stderr)
+		case "args":
+			return runArgs(args[1:], stdin, stdout, stderr)
 		case "-h", "--help", "help":
 			fmt.Fprint(stdout, usage)
 			return 0

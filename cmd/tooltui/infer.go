@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tooltui/tooltui/internal/args"
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/schematree"
+	"github.com/tooltui/tooltui/internal/ui/display"
+)
+
+const inferUsage = `usage: tooltui infer [FILE|-]
+
+Reads an example of a function's arguments (a JSON object, as a model sends
+them in a function call) from FILE, or from standard input for - or no
+FILE, and prints on standard output a JSON Schema for the function's
+parameters, in the form strict mode accepts:
+
+  - every object has its properties in the example's order, all of them
+    in "required", and "additionalProperties": false;
+  - a number without a fraction or exponent is an "integer";
+  - an array's items merge every element (several types are an "anyOf");
+    a key only some objects of an array have is required and nullable,
+    which is how strict mode writes an optional property;
+  - null makes a value nullable; a value that is only ever null is
+    guessed to be a nullable string, and an empty array's items strings.
+
+Review the guesses before using the schema. Notes on standard error name
+the items of the example that lack a key their siblings have.
+
+Exit status: 0 printed; 1 the input is not valid JSON (FILE:LINE:COLUMN is
+named) or not a JSON object; 2 a usage error or a file that cannot be read.
+`
+
+// runInfer is `tooltui infer`. The schema goes to standard output as JSON
+// in which every character that display.SanitizeLine would change is
+// written as a \u escape: the same value, and nothing from the example
+// reaches the terminal raw. Messages go to standard error through
+// display.SanitizeLine.
+func runInfer(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var files []string
+	dashdash := false
+	for _, a := range argv {
+		switch {
+		case dashdash || a == "-" || a == "" || a[0] != '-':
+			files = append(files, a)
+		case a == "--":
+			dashdash = true
+		case a == "-h" || a == "--help" || a == "-help":
+			fmt.Fprint(stdout, inferUsage)
+			return 0
+		default:
+			fmt.Fprintf(stderr, "tooltui infer: unknown flag %s\n\n%s", display.SanitizeLine(a), inferUsage)
+			return 2
+		}
+	}
+	if len(files) > 1 {
+		fmt.Fprintf(stderr, "tooltui infer: one example at a time, got %d\n\n%s", len(files), inferUsage)
+		return 2
+	}
+	name, data, err := readExample(files, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "tooltui infer: %s\n", display.SanitizeLine(err.Error()))
+		return 2
+	}
+	schema, err := schematree.Infer(data)
+	if err != nil {
+		var se *model.SyntaxError
+		if errors.As(err, &se) {
+			fmt.Fprintf(stderr, "tooltui infer: %s:%d:%d: not valid JSON: %s\n", display.SanitizeLine(name), se.Line, se.Column, display.SanitizeLine(se.Msg))
+		} else {
+			fmt.Fprintf(stderr, "tooltui infer: %s: %s\n", display.SanitizeLine(name), display.SanitizeLine(err.Error()))
+		}
+		return 1
+	}
+	out := append(terminalSafeJSON(schema), '\n')
+	if _, err := stdout.Write(out); err != nil {
+		fmt.Fprintf(stderr, "tooltui infer: writing the schema: %s\n", display.SanitizeLine(err.Error()))
+		return 2
+	}
+	for _, n := range inferNotes(name, schema, data) {
+		fmt.Fprintf(stderr, "tooltui infer: note: %s\n", display.SanitizeLine(n))
+	}
+	return 0
+}
+
+// readExample reads the example from the file, or from standard input for
+// "-" or no file, and returns the name to show for it.
+func readExample(files []string, stdin io.Reader) (string, []byte, error) {
+	if len(files) == 0 || files[0] == "-" {
+		data, err := model.ReadAllLimited(stdin)
+		if err != nil {
+			return "", nil, fmt.Errorf("standard input: %w", err)
+		}
+		return "standard input", bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), nil
+	}
+	data, err := model.ReadLimited(files[0])
+	if err != nil {
+		return "", nil, err
+	}
+	return files[0], bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), nil
+}
+
+// maxNotes bounds the notes printed about one example.
+const maxNotes = 5
+
+// inferNotes names the objects of the example that do not fit the schema:
+// objects of an array that lack a key other items have, which the schema
+// makes required and nullable.
+func inferNotes(name string, schema, example []byte) []string {
+	probs := args.Validate(schema, true, example)
+	var notes []string
+	for i, p := range probs {
+		if i == maxNotes {
+			notes = append(notes, fmt.Sprintf("and %d more", len(probs)-maxNotes))
+			break
+		}
+		ptr := p.Pointer
+		if ptr == "" {
+			ptr = "(arguments)"
+		}
+		note := fmt.Sprintf("%s:%d:%d: %s: %s", name, p.Line, p.Column, ptr, p.Message)
+		if strings.HasPrefix(p.Message, "missing required property") {
+			note += "; other items have it: the schema makes it required and nullable (strict mode's optional)"
+		}
+		notes = append(notes, note)
+	}
+	return notes
+}
+
+// terminalSafeJSON writes every character of valid JSON text that
+// display.SanitizeLine would change as a \u escape: DEL and every
+// non-ASCII control, bidi or invisible character. Valid JSON has them only
+// inside strings (other controls are escaped there already), so the text
+// keeps its value and prints safely.
+func terminalSafeJSON(b []byte) []byte {
+	var out []byte
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r < utf8.RuneSelf && r != 0x7f {
+			if out != nil {
+				out = append(out, b[i])
+			}
+			i++
+			continue
+		}
+		s := string(b[i : i+size])
+		if r >= utf8.RuneSelf && display.SanitizeLine(s) == s {
+			if out != nil {
+				out = append(out, s...)
+			}
+			i += size
+			continue
+		}
+		if out == nil {
+			out = append(make([]byte, 0, len(b)+16), b[:i]...)
+		}
+		if r > 0xffff {
+			r1, r2 := utf16Pair(r)
+			out = fmt.Appendf(out, `\u%04x\u%04x`, r1, r2)
+		} else {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		}
+		i += size
+	}
+	if out == nil {
+		return b
+	}
+	return out
+}
