@@ -210,7 +210,7 @@ func existing(deps Deps, path string) (int64, bool) {
 }
 
 func (a *App) onFileExists(m fileExistsMsg) tea.Cmd {
-	a.quitOnSaved = false
+	a.file.hasWriting = false
 	over := key.NewBinding(key.WithKeys("o", "y"), key.WithHelp("o", "overwrite"))
 	cancel := key.NewBinding(key.WithKeys("esc", "c", "n"), key.WithHelp("esc", "cancel"))
 	return tea.Batch(a.say(m.path+" already exists: overwrite it?", false), a.apply(actOpen{&confirmDialog{
@@ -285,6 +285,9 @@ func saveCmd(deps Deps, job saveJob) tea.Cmd {
 }
 
 func (a *App) onSaved(m savedMsg) tea.Cmd {
+	// The save is over: from now on a file holding these bytes is a change
+	// made elsewhere (the file's stamp, set below, says what was saved).
+	a.file.hasWriting = false
 	if m.err != nil {
 		a.quitOnSaved = false
 		return a.say("Save failed, nothing changed on disk or here: "+m.err.Error(), true)
@@ -389,6 +392,9 @@ func siblingName(path, suffix, fallback string) string {
 func (a *App) onDiskChanged(m diskChangedMsg) tea.Cmd {
 	if !samePath(m.path, a.s.path) {
 		return nil
+	}
+	if !m.watched {
+		a.file.hasWriting = false // the save stopped before writing
 	}
 	return a.apply(actOpen{newChangedDialog(a.s.name, m)})
 }

@@ -217,6 +217,22 @@ func TestWatchIgnoresOurOwnSaves(t *testing.T) {
 		p.settle(quiet)
 		requireNoDialog(t, a, "Changed on disk")
 	})
+	t.Run("the saved bytes put back after a change elsewhere", func(t *testing.T) {
+		t.Parallel()
+		a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
+		send(t, a, press('j'), kSpace)
+		p.key(ctrl('s'))
+		saved := readFile(t, path)
+		changeOnDisk(t, path, externalDoc())
+		w.fire()
+		p.settle(quiet)
+		requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
+		changeOnDisk(t, path, saved) // e.g. git checkout of the saved version
+		w.fire()
+		p.settle(quiet)
+		requireTools(t, a, "web_search", "file_search")
+		requireContains(t, statusLine(t, a), "Reloaded", "status line")
+	})
 	t.Run("a touch with the same content", func(t *testing.T) {
 		t.Parallel()
 		a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
