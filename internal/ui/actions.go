@@ -76,6 +76,9 @@ type (
 	}
 	// actRestore puts recovered work in place (nil discards it).
 	actRestore struct{ doc *model.Document }
+	// actCopy copies text to the clipboard; what names it on the status
+	// line.
+	actCopy struct{ what, text string }
 	// actQuit quits now, without asking.
 	actQuit struct{ dropRecovery bool }
 )

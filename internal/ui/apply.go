@@ -67,6 +67,8 @@ func (a *App) apply1(act action) tea.Cmd {
 		a.selectRow(requestSel)
 		a.relayout()
 		return a.say("Restored the unsaved work; ctrl+s saves it, ctrl+z undoes the restore", false)
+	case actCopy:
+		return copyCmd(a.deps, act.what, act.text)
 	case actQuit:
 		if act.dropRecovery {
 			return tea.Sequence(removeRecoveryCmd(a.recoveryFile, a.deps), a.quitNow())
