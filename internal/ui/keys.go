@@ -16,6 +16,7 @@ type KeyMap struct {
 	Up, Down, PageUp, PageDown, Home, End, Left, Right               key.Binding
 	Enter, Edit, Back, Zoom, CopyMenu, ExternalEditorKey             key.Binding
 	RawToggleKey, FormatJSONKey, Export, SaveAs, FixAll              key.Binding
+	Tree                                                             key.Binding
 
 	// Tools pane.
 	Add, Delete, Duplicate, MoveUp, MoveDown, Toggle, Filter key.Binding
@@ -76,6 +77,7 @@ func DefaultKeyMap() KeyMap {
 		Export:            b(k("X"), "X", "export request"),
 		SaveAs:            b(k("S"), "S", "save as"),
 		FixAll:            b(k("F"), "F", "fix all safe problems"),
+		Tree:              b(k("T"), "T", "parameters as a tree"),
 
 		Add:       b(k("a", "insert"), "a", "add tool"),
 		Delete:    b(k("x", "delete"), "x", "delete"),

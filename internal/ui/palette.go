@@ -39,6 +39,7 @@ const (
 	cmdExport    = "Export request…"
 	cmdFix       = "Fix…"
 	cmdFixAll    = "Fix all safe problems"
+	cmdTree      = "Edit parameters as a tree"
 )
 
 // run runs a command by name, or says why it cannot run.
@@ -117,10 +118,19 @@ func commands() []command {
 		}},
 		{name: cmdFix, group: "Diagnostics pane", pane: kb(km.Fix), where: "diagnostics pane (4)", run: func(a *App) tea.Cmd { return a.fixCurrent() }},
 		{name: cmdFixAll, group: "Everywhere", nav: kb(km.FixAll), run: func(a *App) tea.Cmd { return a.fixAll() }},
+		{name: cmdTree, group: "Editor pane", nav: kb(km.Tree), run: func(a *App) tea.Cmd { return a.openDialog(newTreeDialog(a)) }},
 	}
 }
 
 func kb(bs ...key.Binding) []key.Binding { return bs }
+
+// openDialog opens d, or says why it could not be opened.
+func (a *App) openDialog(d dialog, why string) tea.Cmd {
+	if d == nil {
+		return a.say(why, false)
+	}
+	return a.apply(actOpen{d})
+}
 
 // openPalette lists every command with its keys; those that cannot run now
 // say why.
