@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -69,6 +70,15 @@ func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			progOpts = append(progOpts, tea.WithColorProfile(lipgloss.Writer.Profile))
 		}
 	}
+	if path := os.Getenv("TOOLTUI_CPUPROFILE"); path != "" {
+		// A profile of the real program, for finding what a keystroke
+		// costs in a terminal (see README's Performance section).
+		if stop, err := startCPUProfile(path); err == nil {
+			defer stop()
+		} else {
+			fmt.Fprintf(stderr, "tooltui: TOOLTUI_CPUPROFILE: %s\n", err)
+		}
+	}
 	if _, err := tea.NewProgram(app, progOpts...).Run(); err != nil {
 		fmt.Fprintf(stderr, "tooltui: %s\n", err)
 		if errors.Is(err, tea.ErrProgramPanic) {
@@ -83,6 +93,19 @@ func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	return 0
+}
+
+// startCPUProfile writes a CPU profile to path until stop is called.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 // openDocument loads FILE, starts an empty document for a FILE that does

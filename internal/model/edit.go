@@ -398,7 +398,13 @@ func followRename(c *Document, k Kind, before, after json.RawMessage, valid bool
 		return c
 	}
 	from, to := memberString(before, key), memberString(after, key)
-	if from == to || c.nameCount(fam, to) > 1 {
+	if from == to {
+		return c
+	}
+	if choice, ok := c.Fields.Get("tool_choice"); !ok || !mayHold(choice, from) {
+		return c // nothing names the old name (a keystroke in a name costs only this)
+	}
+	if c.nameCount(fam, to) > 1 {
 		// Another tool already has the new name: references follow to
 		// nowhere rather than to that other tool.
 		return c
@@ -407,12 +413,21 @@ func followRename(c *Document, k Kind, before, after json.RawMessage, valid bool
 	return r
 }
 
+// mayHold reports whether raw may hold the string s: it has s as tooltui
+// writes it, or an escape that may spell it another way.
+func mayHold(raw []byte, s string) bool {
+	return bytes.Contains(raw, String(s)) || bytes.IndexByte(raw, '\\') >= 0
+}
+
 // nameCount is how many tools of family (its namespace: functions and
 // custom tools share one) are named name.
 func (d *Document) nameCount(family, name string) int {
 	n := 0
 	for _, k := range []Kind{Function, Builtin} {
 		for _, t := range d.List(k) {
+			if !mayHold(t.Raw, name) {
+				continue
+			}
 			if fam, key := identity(k, t.Raw, false); fam != "" && namespace(fam) == namespace(family) && StringAt(t.Raw, []string{key}) == name {
 				n++
 			}
