@@ -154,10 +154,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case recoveryTickMsg:
 		return a.onRecoveryTick(msg)
 	case recoveryWrittenMsg:
-		if msg.err != nil {
-			return a.apply(sayErr("Could not keep a recovery copy: " + msg.err.Error()))
-		}
-		return nil
+		return a.onRecoveryWritten(msg)
 	case copiedMsg:
 		return a.onCopied(msg)
 	case savedMsg:

@@ -49,7 +49,10 @@ func RecoveryFile(path string) string {
 
 type recoveryTickMsg struct{}
 
-type recoveryWrittenMsg struct{ err error }
+type recoveryWrittenMsg struct {
+	err      error
+	tooLarge int // the size of a copy too large to write
+}
 
 // scheduleRecovery asks for a recovery write unless one is on its way:
 // steady typing does not put it off.
@@ -70,27 +73,42 @@ func (a *App) onRecoveryTick(recoveryTickMsg) tea.Cmd {
 	if !a.s.Dirty() || a.recoveryFile == "" || a.rec.written == a.s.version {
 		return nil
 	}
-	data, err := a.s.doc.MarshalState()
-	if err != nil {
-		return nil
-	}
-	file, deps := a.recoveryFile, a.deps
+	// The document is never changed in place: the command marshals it off
+	// the event loop (megabytes take tens of milliseconds, which typing
+	// would feel).
+	doc, file, deps := a.s.doc, a.recoveryFile, a.deps
 	a.rec.written = a.s.version
-	if len(data) > model.MaxDocumentBytes {
-		var say tea.Cmd
-		if !a.rec.tooLarge {
-			say = a.say(fmt.Sprintf("No recovery copy: the document is %.1f MiB, over the %d MiB tooltui loads; save it to keep it", float64(len(data))/(1<<20), model.MaxDocumentBytes>>20), true)
-		}
-		a.rec.tooLarge = true
-		return tea.Batch(say, removeRecoveryCmd(file, deps))
-	}
-	a.rec.tooLarge = false
 	return func() tea.Msg {
+		data, err := doc.MarshalState()
+		if err != nil {
+			return nil
+		}
+		if len(data) > model.MaxDocumentBytes {
+			_ = deps.Remove(file)
+			return recoveryWrittenMsg{tooLarge: len(data)}
+		}
 		if err := deps.MkdirAll(filepath.Dir(file), 0o700); err != nil {
 			return recoveryWrittenMsg{err: err}
 		}
 		return recoveryWrittenMsg{err: deps.WriteFile(file, data)}
 	}
+}
+
+// onRecoveryWritten reports a copy that could not be written, and, once,
+// a document too large for one.
+func (a *App) onRecoveryWritten(m recoveryWrittenMsg) tea.Cmd {
+	if m.tooLarge > 0 {
+		if a.rec.tooLarge {
+			return nil
+		}
+		a.rec.tooLarge = true
+		return a.say(fmt.Sprintf("No recovery copy: the document is %.1f MiB, over the %d MiB tooltui loads; save it to keep it", float64(m.tooLarge)/(1<<20), model.MaxDocumentBytes>>20), true)
+	}
+	a.rec.tooLarge = false
+	if m.err != nil {
+		return a.apply(sayErr("Could not keep a recovery copy: " + m.err.Error()))
+	}
+	return nil
 }
 
 // dropRecovery removes the copy, which then holds nothing.

@@ -153,7 +153,9 @@ func TestRecoveryCopyTooLargeIsNotWritten(t *testing.T) {
 	runAll(a.onRecoveryTick(recoveryTickMsg{})) // nothing to keep yet
 	big := strings.Repeat("x", model.MaxDocumentBytes)
 	change(t, a, big)
-	a.onRecoveryTick(recoveryTickMsg{}) // its commands are the status timer and a removal
+	// the copy is made off the event loop; what it reports comes back
+	msg := a.onRecoveryTick(recoveryTickMsg{})()
+	a.Update(msg)
 	if fs.has("/recovery/work.json") {
 		t.Fatal("a copy tooltui cannot load back was written")
 	}
