@@ -149,23 +149,13 @@ func problemLine(source string, p args.Problem) string {
 // strictFor decides the semantics for a function (see argsUsage) and says
 // which it chose and why.
 func strictFor(fn function, force string) (bool, string) {
-	switch {
-	case force == "strict":
+	switch force {
+	case "strict":
 		return true, "strict, as --strict asks"
-	case force == "no-strict":
+	case "no-strict":
 		return false, "not strict, as --no-strict asks"
-	case fn.strict != nil && *fn.strict:
-		return true, `strict: "strict" is true`
-	case fn.strict != nil:
-		return false, `not strict: "strict" is false`
 	}
-	if p := bytes.TrimSpace(fn.params); len(p) == 0 || string(p) == "null" {
-		return false, `not strict: "strict" is absent and there are no parameters`
-	}
-	if ok, why := schematree.StrictCompatible(fn.params); !ok {
-		return false, `not strict: "strict" is absent and strict mode refuses the parameters (` + why + ")"
-	}
-	return true, `strict: "strict" is absent and the parameters are strict-compatible`
+	return schematree.StrictFor(fn.params, fn.strict)
 }
 
 // function is one function of a document that arguments can be checked

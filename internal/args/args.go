@@ -270,13 +270,14 @@ func (v *Validator) Validate(arguments []byte) []Problem {
 	}
 	var out []Problem
 	seen := map[string]bool{}
+	loc := newLocator(text)
 	for _, l := range describe(verr) {
 		if seen[l.ptr+"\x00"+l.msg] {
 			continue
 		}
 		seen[l.ptr+"\x00"+l.msg] = true
 		p := Problem{Pointer: l.ptr, Message: l.msg}
-		p.Line, p.Column = position(text, l.ptr)
+		p.Line, p.Column = loc.position(l.ptr)
 		out = append(out, p)
 		if len(out) == maxProblems {
 			break

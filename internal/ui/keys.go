@@ -16,7 +16,7 @@ type KeyMap struct {
 	Up, Down, PageUp, PageDown, Home, End, Left, Right               key.Binding
 	Enter, Edit, Back, Zoom, CopyMenu, ExternalEditorKey             key.Binding
 	RawToggleKey, FormatJSONKey, Export, SaveAs, FixAll              key.Binding
-	Tree                                                             key.Binding
+	Tree, TestArgs, Infer                                            key.Binding
 
 	// Tools pane.
 	Add, Delete, Duplicate, MoveUp, MoveDown, Toggle, Filter key.Binding
@@ -78,6 +78,8 @@ func DefaultKeyMap() KeyMap {
 		SaveAs:            b(k("S"), "S", "save as"),
 		FixAll:            b(k("F"), "F", "fix all safe problems"),
 		Tree:              b(k("T"), "T", "parameters as a tree"),
+		TestArgs:          b(k("A"), "A", "test arguments"),
+		Infer:             b(k("I"), "I", "infer parameters from an example"),
 
 		Add:       b(k("a", "insert"), "a", "add tool"),
 		Delete:    b(k("x", "delete"), "x", "delete"),

@@ -1,0 +1,300 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tooltui/tooltui/internal/args"
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/schematree"
+	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/ui/editor"
+)
+
+// fnTarget is the function of the selected row that the argument tester
+// and the inference dialog work on.
+type fnTarget struct {
+	kind  model.Kind
+	index int
+	name  string // as written ("" when the function has none)
+	// params are the parameters the converter uses: the member, or a
+	// parameters draft that is valid JSON; nil when absent.
+	params json.RawMessage
+	// strict is the "strict" member: nil when absent or null.
+	strict *bool
+	// strictOther: "strict" is there but neither a boolean nor null.
+	strictOther bool
+	// draftErr says why a parameters draft is not valid JSON ("" when
+	// there is none or it is valid).
+	draftErr string
+}
+
+// label is the function's name for the screen, sanitised.
+func (f *fnTarget) label() string {
+	if f.name == "" {
+		return "the function"
+	}
+	return display.SanitizeLine(f.name)
+}
+
+// selectedFunction reads the function of the selected row, or says why the
+// row is not one ("Select a function to <purpose>").
+func selectedFunction(a *App, purpose string) (fnTarget, string) {
+	at := a.at
+	if at.request {
+		return fnTarget{}, "Select a function to " + purpose + ": the request row is not a function"
+	}
+	list := a.s.doc.List(at.kind)
+	if at.index < 0 || at.index >= len(list) {
+		return fnTarget{}, "Select a function to " + purpose
+	}
+	t := list[at.index]
+	if model.JSONKind(t.Raw) != "object" || model.CheckJSON(t.Raw) != nil {
+		return fnTarget{}, "This entry is not a valid JSON object yet; fix it before you " + purpose
+	}
+	typ := model.StringAt(t.Raw, []string{"type"})
+	if at.kind != model.Function && typ != "function" {
+		what := "this built-in tool"
+		if typ != "" {
+			what = "a " + typ + " tool"
+		}
+		msg := "Select a function to " + purpose + ": " + what + " is not a function"
+		if typ == "namespace" {
+			msg += " (check a namespace's functions with tooltui args FILE NAMESPACE.TOOL)"
+		}
+		return fnTarget{}, display.SanitizeLine(msg)
+	}
+	f := fnTarget{kind: at.kind, index: at.index, name: model.StringAt(t.Raw, []string{"name"})}
+	if inner, ok := model.GetPath(t.Raw, []string{"function"}); ok && model.JSONKind(inner) == "object" {
+		if _, named := model.GetPath(t.Raw, []string{"name"}); !named {
+			return fnTarget{}, "This function is in the Chat Completions shape; fix it first (its diagnostic offers the fix), then " + purpose
+		}
+	}
+	f.params, _ = model.GetPath(t.Raw, []string{"parameters"})
+	if t.Draft != nil && t.DraftMember() == "parameters" {
+		if err := model.CheckJSON([]byte(*t.Draft)); err != nil {
+			f.draftErr = err.Error()
+		} else {
+			f.params = json.RawMessage(*t.Draft)
+		}
+	}
+	if v, ok := model.GetPath(t.Raw, []string{"strict"}); ok {
+		switch model.JSONKind(v) {
+		case "boolean":
+			b := string(bytes.TrimSpace(v)) == "true"
+			f.strict = &b
+		case "null":
+		default:
+			f.strictOther = true
+		}
+	}
+	return f, ""
+}
+
+// argsKeys are the argument tester's keys; every other key edits the
+// arguments.
+var argsKeys = struct {
+	Example, Copy, Next, Close key.Binding
+}{
+	Example: key.NewBinding(key.WithKeys("ctrl+g"), key.WithHelp("ctrl+g", "generate an example")),
+	Copy:    key.NewBinding(key.WithKeys("ctrl+y"), key.WithHelp("ctrl+y", "copy the arguments")),
+	Next:    key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "go to the next problem")),
+	Close:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+}
+
+// argsDialog tests arguments, as a model would send them in a call of the
+// selected function, against its parameters while they are typed or
+// pasted: each problem is shown with its line, column and JSON Pointer.
+type argsDialog struct {
+	fn  fnTarget
+	v   *args.Validator // compiled once, when the dialog opens
+	how string          // the semantics used and why
+	ed  editor.Model
+
+	seen  uint64         // the editor version probs are for
+	blank bool           // the text is empty or only spaces: nothing to check
+	probs []args.Problem // nil when the arguments fit (or there are none)
+	next  int            // the problem ctrl+n goes to
+	w, h  int
+}
+
+// newArgsDialog opens the argument tester on the selected function, or
+// returns nil and says why it cannot (not a function, parameters that are
+// not valid JSON or not a usable JSON Schema).
+func newArgsDialog(a *App) (dialog, string) {
+	f, why := selectedFunction(a, "test arguments")
+	if why != "" {
+		return nil, why
+	}
+	if f.draftErr != "" {
+		return nil, display.SanitizeLine(fmt.Sprintf("%s's parameters are not valid JSON yet (%s); finish them before testing arguments", f.label(), f.draftErr))
+	}
+	strict, how := schematree.StrictFor(f.params, f.strict)
+	v, err := args.Compile(f.params, strict)
+	if err != nil {
+		return nil, display.SanitizeLine(f.label() + ": " + err.Error())
+	}
+	d := &argsDialog{fn: f, v: v, how: how, ed: editor.New()}
+	d.ed.AutoIndent = true
+	d.ed.CharLimit = model.MaxDocumentBytes
+	d.ed.Placeholder = "Paste or type the arguments, a JSON object such as {\"city\": \"Paris\"}\n(ctrl+g writes an example)"
+	d.ed.Focus()
+	d.seen, d.blank = d.ed.Version(), true
+	return d, ""
+}
+
+// resultRows is how many lines the verdict gets under the editor.
+func (d *argsDialog) resultRows() int { return max(2, min(8, (d.h-2)/3)) }
+
+func (d *argsDialog) resize(w, h int) dialog {
+	d.w, d.h = dialogSize(w, h, 100, 34)
+	// header, blank, editor, blank, verdict, blank, keys
+	d.ed.SetSize(d.w-4, max(1, d.h-2-4-d.resultRows()))
+	return d
+}
+
+// check validates the arguments when they changed since the last check.
+func (d *argsDialog) check() {
+	if d.ed.Version() == d.seen {
+		return
+	}
+	d.seen = d.ed.Version()
+	d.next = 0
+	d.probs = nil
+	text := d.ed.Value()
+	if d.blank = strings.TrimSpace(text) == ""; d.blank {
+		return
+	}
+	d.probs = d.v.Validate([]byte(text))
+}
+
+func (d *argsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, argsKeys.Close):
+			return nil, []action{actClose{}}
+		case key.Matches(k, argsKeys.Example):
+			ex, err := schematree.Example(d.fn.params)
+			if err != nil {
+				return d, []action{sayErr("No example: " + err.Error())}
+			}
+			d.ed.SetValue(string(ex))
+			d.check()
+			if len(d.probs) > 0 {
+				return d, []action{say("Wrote an example of the arguments; it does not fit every rule of the parameters")}
+			}
+			return d, []action{say("Wrote an example of " + d.fn.label() + "'s arguments")}
+		case key.Matches(k, argsKeys.Copy):
+			if d.ed.Len() == 0 {
+				return d, []action{say("No arguments to copy: paste or type them, or ctrl+g for an example")}
+			}
+			return d, []action{actCopy{what: "the arguments of " + d.fn.label(), text: d.ed.Value()}}
+		case key.Matches(k, argsKeys.Next):
+			return d, d.goNext()
+		}
+	}
+	d.ed, _ = d.ed.Update(msg)
+	d.check()
+	return d, nil
+}
+
+// goNext moves the cursor to the next located problem.
+func (d *argsDialog) goNext() []action {
+	var located []args.Problem
+	for _, p := range d.probs {
+		if p.Line > 0 {
+			located = append(located, p)
+		}
+	}
+	if len(located) == 0 {
+		if len(d.probs) == 0 {
+			return []action{say("No problem to go to")}
+		}
+		return []action{say("The problems have no place in the text")}
+	}
+	p := located[d.next%len(located)]
+	d.next = (d.next + 1) % len(located)
+	d.ed.SetCursor(p.Line-1, p.Column-1)
+	return nil
+}
+
+// verdict is what the dialog says of the arguments, at most n lines of
+// width w: a problem takes as many lines as its text needs, and the
+// problems that do not fit are counted on the last line.
+func (d *argsDialog) verdict(e *env, n, w int) []string {
+	st := e.st
+	switch {
+	case d.blank:
+		return []string{st.Dim.Render(fit(" Nothing to check yet: paste or type the arguments", w))}
+	case len(d.probs) == 0:
+		return []string{st.OK.Render(fit(" ✓ fits "+d.fn.label()+"'s parameters", w))}
+	}
+	lines := []string{st.Error.Render(fit(" ✗ "+plural(len(d.probs), "problem"), w))}
+	room := n - 1
+	shown := 0
+	for i, p := range d.probs {
+		pl := problemLines(p, w)
+		last := i == len(d.probs)-1
+		if len(lines)-1+len(pl) > room || (!last && len(lines)-1+len(pl) > room-1) {
+			if shown == 0 { // a problem too long for the room: its start
+				keep := room - 1
+				if last {
+					keep = room
+				}
+				lines = append(lines, pl[:max(0, keep)]...)
+				shown = 1
+			}
+			break
+		}
+		lines = append(lines, pl...)
+		shown++
+	}
+	if shown < len(d.probs) {
+		lines = append(lines, st.Dim.Render(fit(fmt.Sprintf("   … %d more (ctrl+n goes from one to the next)", len(d.probs)-shown), w)))
+	}
+	return lines
+}
+
+// problemLines is one problem, "line:col pointer: message", wrapped to w.
+func problemLines(p args.Problem, w int) []string {
+	var out []string
+	for i, l := range strings.Split(ansi.Wrap(display.SanitizeLine(p.String()), max(1, w-5), " /"), "\n") {
+		pre := "   "
+		if i > 0 {
+			pre = "     "
+		}
+		out = append(out, fit(pre+l, w))
+	}
+	return out
+}
+
+func (d *argsDialog) view(e *env, w, h int) []string {
+	iw := d.w - 2
+	st := e.st
+	lines := []string{st.Dim.Render(fit(" "+d.fn.label()+" · "+display.SanitizeLine(d.how), iw))}
+	ed := d.ed
+	ed.Styles = st.Editor
+	for _, l := range strings.Split(ed.View(), "\n") {
+		lines = append(lines, " "+l)
+	}
+	lines = append(lines, "")
+	n := d.resultRows()
+	v := d.verdict(e, n, iw)
+	for len(v) < n {
+		v = append(v, "")
+	}
+	lines = append(lines, v...)
+	lines = append(lines, "", st.Dim.Render(fit(" ctrl+g example · ctrl+y copy · ctrl+n next problem · esc close", iw)))
+	return box(e, "Test arguments", lines, d.w)
+}
+
+func (d *argsDialog) help(km *KeyMap) []key.Binding {
+	return []key.Binding{argsKeys.Example, argsKeys.Copy, argsKeys.Next, argsKeys.Close,
+		key.NewBinding(key.WithKeys("x"), key.WithHelp("type/paste", "the arguments"))}
+}

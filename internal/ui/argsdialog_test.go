@@ -1,0 +1,415 @@
+package ui
+
+// The argument tester: arguments pasted or typed for the selected function
+// are checked against its parameters as they change, with each problem
+// placed by line, column and JSON Pointer.
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/schematree"
+)
+
+// argsTestDoc has a function for each way "strict" can be set, built-ins
+// that are and are not functions, and parameters that are not a usable
+// schema.
+const argsTestDoc = `{"model": "gpt-5", "tools_defs": [
+	{"name": "get_weather", "strict": true, "parameters": {"type": "object",
+		"properties": {"city": {"type": "string"}, "days": {"type": "integer"}},
+		"required": ["city", "days"], "additionalProperties": false}},
+	{"name": "loose", "strict": false, "parameters": {"type": "object",
+		"properties": {"city": {"type": "string"}, "days": {"type": "integer"}}}},
+	{"name": "auto", "parameters": {"type": "object",
+		"properties": {"q": {"type": "string", "enum": ["a", "b"]}, "at": {"type": "string", "format": "date"}},
+		"required": ["q", "at"], "additionalProperties": false}},
+	{"name": "bare"},
+	{"name": "unusable", "parameters": {"type": 5}}
+	], "extra": {"builtin_tools": [
+		{"type": "web_search"},
+		{"type": "function", "name": "inside", "strict": true, "parameters": {"type": "object",
+			"properties": {"n": {"type": "number"}}, "required": ["n"], "additionalProperties": false}}
+	]}}`
+
+var (
+	argsWeather = sel{kind: model.Function, index: 0}
+	argsLoose   = sel{kind: model.Function, index: 1}
+	argsAuto    = sel{kind: model.Function, index: 2}
+	argsBare    = sel{kind: model.Function, index: 3}
+	argsBroken  = sel{kind: model.Function, index: 4}
+	argsWeb     = sel{kind: model.Builtin, index: 0}
+	argsInside  = sel{kind: model.Builtin, index: 1}
+)
+
+// dialogTestApp is an app on src at 120×40 with row at selected.
+func dialogTestApp(t *testing.T, src string, at sel) *App {
+	t.Helper()
+	a := New(Options{Doc: parseDoc(t, src), Name: "doc.json", Deps: Deps{CopyNative: func(string) error { return nil }}})
+	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	a.apply(actSelect{at})
+	if a.at != at {
+		t.Fatalf("selected %+v, want %+v", a.at, at)
+	}
+	return a
+}
+
+// openArgs opens the tester on row at of argsTestDoc.
+func openArgs(t *testing.T, at sel) (*App, *argsDialog) {
+	t.Helper()
+	a := dialogTestApp(t, argsTestDoc, at)
+	d, why := newArgsDialog(a)
+	if d == nil {
+		t.Fatalf("the tester did not open: %s", why)
+	}
+	return a, d.resize(a.width, a.lay.status.Y).(*argsDialog)
+}
+
+// send gives the dialog one message, failing if it closes.
+func sendArgs(t *testing.T, a *App, d *argsDialog, msg tea.Msg) []action {
+	t.Helper()
+	nd, acts := d.update(msg, a.env())
+	if nd != d {
+		t.Fatalf("%v closed the dialog: %#v", msg, acts)
+	}
+	return acts
+}
+
+// typeText types s key by key ("\n" is enter).
+func typeText(t *testing.T, a *App, d dialog, s string) {
+	t.Helper()
+	for _, r := range s {
+		k := ukey(string(r))
+		switch r {
+		case '\n':
+			k = ukey("enter")
+		case ' ':
+			k = ukey("space")
+		}
+		nd, acts := d.update(k, a.env())
+		if nd != d {
+			t.Fatalf("typing %q closed the dialog: %#v", r, acts)
+		}
+	}
+}
+
+func argsView(a *App, d dialog) string { return stripped(d.view(a.env(), a.width, a.lay.status.Y)) }
+
+func TestArgsDialogValidArgumentsFit(t *testing.T) {
+	a, d := openArgs(t, argsWeather)
+	if v := argsView(a, d); !strings.Contains(v, "Nothing to check yet") || !strings.Contains(v, `strict: "strict" is true`) {
+		t.Fatalf("empty tester:\n%s", v)
+	}
+	sendArgs(t, a, d, tea.PasteMsg{Content: "{\n  \"city\": \"Paris\",\n  \"days\": 3\n}"})
+	v := argsView(a, d)
+	if !strings.Contains(v, "✓ fits get_weather's parameters") || strings.Contains(v, "✗") {
+		t.Fatalf("valid arguments:\n%s", v)
+	}
+	// the view changes nothing: drawn twice, it is the same
+	if again := argsView(a, d); again != v {
+		t.Fatalf("a second view differs:\n%s\n---\n%s", v, again)
+	}
+	// the box fills the height it was given, no more
+	if n := len(d.view(a.env(), a.width, a.lay.status.Y)); n != d.h {
+		t.Errorf("the box has %d lines, want %d", n, d.h)
+	}
+}
+
+func TestArgsDialogLocatesAWrongTypeInPastedLines(t *testing.T) {
+	for _, nl := range []string{"\n", "\r\n"} {
+		a, d := openArgs(t, argsWeather)
+		text := strings.ReplaceAll("{\n  \"city\": \"Paris\",\n  \"days\": \"three\"\n}", "\n", nl)
+		sendArgs(t, a, d, tea.PasteMsg{Content: text})
+		v := argsView(a, d)
+		if !strings.Contains(v, "✗ 1 problem") || !strings.Contains(v, "3:11 /days: ") || strings.Contains(v, "✓") {
+			t.Fatalf("newlines %q: want 3:11 /days:\n%s", nl, v)
+		}
+		// ctrl+n puts the cursor on the value at fault
+		sendArgs(t, a, d, ukey("ctrl+n"))
+		if d.ed.Line() != 2 || d.ed.Column() != 10 {
+			t.Errorf("ctrl+n: cursor at %d:%d, want 3:11", d.ed.Line()+1, d.ed.Column()+1)
+		}
+	}
+	// pasted after text already typed: the place counts the whole text
+	a, d := openArgs(t, argsWeather)
+	typeText(t, a, d, "{\"city\": \"Paris\",\n")
+	sendArgs(t, a, d, tea.PasteMsg{Content: "\n\n\"days\": 1.5}"})
+	if v := argsView(a, d); !strings.Contains(v, "4:9 /days: ") {
+		t.Fatalf("want 4:9 /days:\n%s", v)
+	}
+}
+
+func TestArgsDialogLocatesProblemsInTypedText(t *testing.T) {
+	a, d := openArgs(t, argsWeather)
+	// typed with auto-indent: the members are indented by two spaces
+	typeText(t, a, d, "{\n\"city\": \"Paris\",\n\"days\": \"x\"\n}")
+	if got, want := d.ed.Value(), "{\n  \"city\": \"Paris\",\n  \"days\": \"x\"\n}"; got != want {
+		t.Fatalf("typed %q, want %q", got, want)
+	}
+	if v := argsView(a, d); !strings.Contains(v, "3:11 /days: ") {
+		t.Fatalf("want 3:11 /days:\n%s", v)
+	}
+	// fixing it as one types: each keystroke is checked
+	sendArgs(t, a, d, ukey("up"))
+	sendArgs(t, a, d, ukey("end"))
+	for range 3 {
+		sendArgs(t, a, d, ukey("backspace"))
+	}
+	typeText(t, a, d, "2")
+	if v := argsView(a, d); !strings.Contains(v, "✓ fits get_weather's parameters") {
+		t.Fatalf("after fixing, %q:\n%s", d.ed.Value(), v)
+	}
+	// invalid JSON is placed too
+	typeText(t, a, d, ",")
+	if v := argsView(a, d); !strings.Contains(v, "4:1 (arguments): not valid JSON") {
+		t.Fatalf("a trailing comma, %q:\n%s", d.ed.Value(), v)
+	}
+}
+
+func TestArgsDialogStrictSemantics(t *testing.T) {
+	extra := `{"city": "Paris", "days": 3, "country": "FR"}`
+	for _, c := range []struct {
+		name string
+		at   sel
+		args string
+		fits bool
+		how  string
+	}{
+		{"strict true: an extra key is an error", argsWeather, extra, false, `strict: "strict" is true`},
+		{"strict false: an extra key is fine", argsLoose, extra, true, `not strict: "strict" is false`},
+		{"strict false: properties stay optional", argsLoose, `{"city": "Paris"}`, true, `not strict`},
+		{"strict absent, compatible: strict", argsAuto, `{"q": "a", "at": "2024-01-02", "z": 1}`, false, `"strict" is absent and the parameters are strict-compatible`},
+		{"strict absent, compatible: formats are checked", argsAuto, `{"q": "a", "at": "yesterday"}`, false, `strict:`},
+		{"no parameters: any object", argsBare, `{"anything": [1]}`, true, `there are no parameters`},
+		{"a built-in function", argsInside, `{"n": 1, "m": 2}`, false, `strict: "strict" is true`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a, d := openArgs(t, c.at)
+			sendArgs(t, a, d, tea.PasteMsg{Content: c.args})
+			v := argsView(a, d)
+			if fits := strings.Contains(v, "✓ fits"); fits != c.fits {
+				t.Errorf("fits %v, want %v:\n%s", fits, c.fits, v)
+			}
+			if !strings.Contains(v, c.how) {
+				t.Errorf("the semantics are not %q:\n%s", c.how, v)
+			}
+		})
+	}
+	a, d := openArgs(t, argsWeather)
+	sendArgs(t, a, d, tea.PasteMsg{Content: "{\n  \"city\": \"Paris\",\n  \"days\": 3,\n  \"country\": \"FR\"\n}"})
+	if v := argsView(a, d); !strings.Contains(v, `4:14 /country: property "country" is not allowed`) {
+		t.Fatalf("the extra key is not named:\n%s", v)
+	}
+}
+
+func TestArgsDialogExampleFitsAndCopies(t *testing.T) {
+	for _, at := range []sel{argsWeather, argsLoose, argsAuto, argsBare, argsInside} {
+		a, d := openArgs(t, at)
+		acts := sendArgs(t, a, d, ukey("ctrl+g"))
+		if st := actsOf[actStatus](acts); len(st) != 1 || st[0].err || strings.Contains(st[0].text, "does not fit") {
+			t.Errorf("%+v: ctrl+g said %#v", at, acts)
+		}
+		text := d.ed.Value()
+		if text == "" {
+			t.Fatalf("%+v: ctrl+g wrote nothing", at)
+		}
+		if v := argsView(a, d); !strings.Contains(v, "✓ fits") {
+			t.Errorf("%+v: the example does not fit:\n%s", at, v)
+		}
+		if probs := d.v.Validate([]byte(text)); probs != nil {
+			t.Errorf("%+v: the example %s: %v", at, text, probs)
+		}
+		acts = sendArgs(t, a, d, ukey("ctrl+y"))
+		want := []action{actCopy{what: "the arguments of " + d.fn.name, text: text}}
+		if !reflect.DeepEqual(acts, want) {
+			t.Errorf("%+v: ctrl+y: %#v, want %#v", at, acts, want)
+		}
+	}
+	// the example replaces what was there
+	a, d := openArgs(t, argsWeather)
+	sendArgs(t, a, d, tea.PasteMsg{Content: `{"nonsense": true}`})
+	sendArgs(t, a, d, ukey("ctrl+g"))
+	if strings.Contains(d.ed.Value(), "nonsense") || !strings.Contains(argsView(a, d), "✓ fits") {
+		t.Errorf("ctrl+g kept the old text: %q", d.ed.Value())
+	}
+}
+
+func TestArgsDialogKeysAndClosing(t *testing.T) {
+	a, d := openArgs(t, argsWeather)
+	if acts := sendArgs(t, a, d, ukey("ctrl+y")); len(actsOf[actCopy](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 {
+		t.Errorf("ctrl+y with no arguments: %#v", acts)
+	}
+	if acts := sendArgs(t, a, d, ukey("ctrl+n")); len(actsOf[actStatus](acts)) != 1 {
+		t.Errorf("ctrl+n with no problem: %#v", acts)
+	}
+	// keys the app would take (save, quit) are the dialog's while it is open
+	for _, k := range []string{"ctrl+s", "q", "?"} {
+		if acts := sendArgs(t, a, d, ukey(k)); len(acts) != 0 {
+			t.Errorf("%s: %#v", k, acts)
+		}
+	}
+	if got := d.ed.Value(); got != "q?" {
+		t.Errorf("typed %q, want q?", got)
+	}
+	if len(d.help(&a.keys)) == 0 {
+		t.Error("no help")
+	}
+	nd, acts := d.update(ukey("esc"), a.env())
+	if nd != nil || !reflect.DeepEqual(acts, []action{actClose{}}) {
+		t.Fatalf("esc: %v %#v", nd, acts)
+	}
+	// through the app: it opens, takes the paste, esc closes it
+	a.apply(actOpen{mustArgsDialog(t, a)})
+	a.Update(tea.PasteMsg{Content: `{"city": 1, "days": 1}`})
+	if !strings.Contains(screenText(a), "1:10 /city: ") {
+		t.Fatalf("the app's screen:\n%s", screenText(a))
+	}
+	a.Update(ukey("esc"))
+	if a.dialog != nil {
+		t.Fatal("esc did not close the tester")
+	}
+}
+
+func mustArgsDialog(t *testing.T, a *App) dialog {
+	t.Helper()
+	d, why := newArgsDialog(a)
+	if d == nil {
+		t.Fatal(why)
+	}
+	return d
+}
+
+// screenText is the app's screen as text.
+func screenText(a *App) string { return stripped([]string{a.View().Content}) }
+
+func TestArgsDialogRefusesRowsThatAreNotFunctions(t *testing.T) {
+	for _, c := range []struct {
+		at   sel
+		want string
+	}{
+		{requestSel, "the request row is not a function"},
+		{argsWeb, "a web_search tool is not a function"},
+		{argsBroken, "not a usable JSON Schema"},
+	} {
+		a := dialogTestApp(t, argsTestDoc, c.at)
+		d, why := newArgsDialog(a)
+		if d != nil || !strings.Contains(why, c.want) {
+			t.Errorf("%+v: %v %q, want nil and %q", c.at, d, why, c.want)
+		}
+	}
+	// parameters being typed that are not JSON yet
+	a := dialogTestApp(t, argsTestDoc, argsWeather)
+	doc, err := model.SetDraft(a.s.doc, model.Function, 0, "parameters", "{\"type\": ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.s.Replace(doc, a.at)
+	if d, why := newArgsDialog(a); d != nil || !strings.Contains(why, "not valid JSON yet") {
+		t.Errorf("a parameters draft: %v %q", d, why)
+	}
+}
+
+// A megabyte of arguments is checked on every keystroke without stalling
+// the screen.
+func TestArgsDialogLargeArguments(t *testing.T) {
+	a, d := openArgs(t, argsLoose)
+	var b strings.Builder
+	b.WriteString("{\n  \"city\": \"Paris\",\n  \"days\": 3")
+	for i := 0; b.Len() < 1<<20; i++ {
+		fmt.Fprintf(&b, ",\n  \"k%06d\": \"%s\"", i, strings.Repeat("v", 40))
+	}
+	b.WriteString("\n}")
+	sendArgs(t, a, d, tea.PasteMsg{Content: b.String()})
+	if v := argsView(a, d); !strings.Contains(v, "✓ fits") {
+		t.Fatalf("1 MB of arguments:\n%s", v)
+	}
+	start := time.Now()
+	sendArgs(t, a, d, ukey("ctrl+home"))
+	sendArgs(t, a, d, ukey("right"))
+	sendArgs(t, a, d, ukey("x")) // {x"city"...: not JSON any more
+	argsView(a, d)
+	if el := time.Since(start); el > 2*time.Second {
+		t.Errorf("a keystroke in 1 MB of arguments took %v", el)
+	}
+	if v := argsView(a, d); !strings.Contains(v, "1:2 (arguments): not valid JSON") {
+		t.Fatalf("after typing x:\n%s", v)
+	}
+}
+
+func BenchmarkArgsDialogKeystroke1MB(b *testing.B) {
+	doc, err := model.Parse([]byte(argsTestDoc))
+	if err != nil {
+		b.Fatal(err)
+	}
+	a := New(Options{Doc: doc, Name: "doc.json", Deps: Deps{CopyNative: func(string) error { return nil }}})
+	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	a.apply(actSelect{argsLoose})
+	nd, _ := newArgsDialog(a)
+	d := nd.resize(120, 39).(*argsDialog)
+	var s strings.Builder
+	s.WriteString("{\"city\": \"Paris\", \"days\": 3, \"list\": [")
+	for i := 0; s.Len() < 1<<20; i++ {
+		if i > 0 {
+			s.WriteString(",\n")
+		}
+		fmt.Fprintf(&s, "{\"k\": %d, \"v\": \"%s\"}", i, strings.Repeat("v", 30))
+	}
+	s.WriteString("]}")
+	e := a.env()
+	d.update(tea.PasteMsg{Content: s.String()}, e)
+	d.update(ukey("ctrl+home"), e)
+	b.ResetTimer()
+	for i := range b.N {
+		k := "space"
+		if i%2 == 1 {
+			k = "delete"
+		}
+		d.update(ukey(k), e)
+		d.view(e, 120, 39)
+	}
+}
+
+// The semantics follow `tooltui args`: the helper both use.
+func TestArgsStrictForMatchesTheDialog(t *testing.T) {
+	a, d := openArgs(t, argsAuto)
+	strict, how := schematree.StrictFor(d.fn.params, d.fn.strict)
+	if !strict || how != d.how || !d.v.Strict() {
+		t.Errorf("StrictFor: %v %q; dialog %q strict %v", strict, how, d.how, d.v.Strict())
+	}
+	_ = a
+}
+
+// Names and keys from the document reach the screen sanitised: no escape
+// sequence of theirs is written to the terminal.
+func TestArgsAndInferDialogsSanitise(t *testing.T) {
+	const evil = `{"model": "m", "tools_defs": [{"name": "f\u001b]0;owned\u0007", "parameters": {"type": "object",
+		"properties": {"k\u001b[2J": {"type": "string"}}, "required": ["k\u001b[2J"], "additionalProperties": false}}]}`
+	a := dialogTestApp(t, evil, sel{kind: model.Function, index: 0})
+	d, why := newArgsDialog(a)
+	if d == nil {
+		t.Fatal(why)
+	}
+	d = d.resize(a.width, a.lay.status.Y)
+	d.update(tea.PasteMsg{Content: "{\"k\\u001b[2J\": 1, \"x\\u009b\": 2}"}, a.env())
+	i, why := newInferDialog(a)
+	if i == nil {
+		t.Fatal(why)
+	}
+	i = i.resize(a.width, a.lay.status.Y)
+	i.update(tea.PasteMsg{Content: "{\"k\\u001b[2J\": 1, \"\x1b]0;x\x07\": 2}"}, a.env())
+	for name, dl := range map[string]dialog{"args": d, "infer": i} {
+		raw := strings.Join(dl.view(a.env(), a.width, a.lay.status.Y), "\n")
+		if strings.Contains(raw, "\x1b]") || strings.Contains(raw, "\x07") || strings.Contains(raw, "\x1b[2J") || strings.Contains(raw, "\u009b") {
+			t.Errorf("%s: an escape sequence of the document reached the screen:\n%q", name, raw)
+		}
+		if v := ansi.Strip(raw); !strings.Contains(v, `\x1b`) {
+			t.Errorf("%s: the escapes are not shown:\n%s", name, v)
+		}
+	}
+}

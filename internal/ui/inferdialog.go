@@ -1,0 +1,221 @@
+package ui
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/schematree"
+	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/ui/editor"
+)
+
+// inferKeys are the inference dialog's keys; every other key edits the
+// example.
+var inferKeys = struct {
+	Apply, ScrollUp, ScrollDown, Close key.Binding
+}{
+	Apply:      key.NewBinding(key.WithKeys("ctrl+s", "alt+enter"), key.WithHelp("ctrl+s", "set the parameters")),
+	ScrollUp:   key.NewBinding(key.WithKeys("alt+up"), key.WithHelp("alt+↑", "scroll the schema up")),
+	ScrollDown: key.NewBinding(key.WithKeys("alt+down"), key.WithHelp("alt+↓", "scroll the schema down")),
+	Close:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+}
+
+// inferDialog proposes parameters for the selected function from an
+// example of its arguments: the user pastes or types the example, sees the
+// strict-compatible schema schematree.Infer makes of it as they type, and
+// sets the function's parameters to it as one undoable edit.
+type inferDialog struct {
+	fn fnTarget
+	ed editor.Model
+
+	seen   uint64       // the editor version the proposal is for
+	blank  bool         // no example yet
+	schema []byte       // the proposed parameters; nil when there are none
+	doc    *display.Doc // schema, for display
+	err    string       // why there is no proposal
+	yOff   int          // first schema line shown
+	w, h   int
+}
+
+// newInferDialog opens the inference dialog on the selected function, or
+// returns nil and says why it cannot (the row is not a function).
+func newInferDialog(a *App) (dialog, string) {
+	f, why := selectedFunction(a, "infer its parameters")
+	if why != "" {
+		return nil, why
+	}
+	d := &inferDialog{fn: f, ed: editor.New(), blank: true}
+	d.ed.AutoIndent = true
+	d.ed.CharLimit = model.MaxDocumentBytes
+	d.ed.Placeholder = "Paste or type an example of the arguments, a JSON object\nsuch as {\"city\": \"Paris\", \"days\": 3}"
+	d.ed.Focus()
+	d.seen = d.ed.Version()
+	return d, ""
+}
+
+// inferFixedRows are the dialog's lines besides the editor and the schema:
+// header, blank, proposal line, blank, keys.
+const inferFixedRows = 5
+
+func (d *inferDialog) editorRows() int { return max(3, (d.h-2-inferFixedRows)*2/5) }
+
+func (d *inferDialog) schemaRows() int {
+	return max(1, d.h-2-inferFixedRows-d.editorRows())
+}
+
+func (d *inferDialog) resize(w, h int) dialog {
+	d.w, d.h = dialogSize(w, h, 100, 40)
+	d.ed.SetSize(d.w-4, d.editorRows())
+	d.clampScroll()
+	return d
+}
+
+func (d *inferDialog) schemaLines() int {
+	if d.doc == nil {
+		return 0
+	}
+	return d.doc.Lines()
+}
+
+func (d *inferDialog) clampScroll() {
+	d.yOff = max(0, min(d.yOff, d.schemaLines()-d.schemaRows()))
+}
+
+// infer proposes a schema for the example when it changed.
+func (d *inferDialog) infer() {
+	if d.ed.Version() == d.seen {
+		return
+	}
+	d.seen = d.ed.Version()
+	d.schema, d.doc, d.err = nil, nil, ""
+	text := d.ed.Value()
+	if d.blank = strings.TrimSpace(text) == ""; d.blank {
+		return
+	}
+	s, err := schematree.Infer([]byte(text))
+	if err != nil {
+		d.err = inferError(err)
+		return
+	}
+	d.schema = s
+	d.doc = display.NewDoc(s)
+	d.clampScroll()
+}
+
+// inferError words why an example gives no schema: a syntax error as
+// "line:col: not valid JSON: message".
+func inferError(err error) string {
+	var se *model.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("%d:%d: not valid JSON: %s", se.Line, se.Column, se.Msg)
+	}
+	return err.Error()
+}
+
+func (d *inferDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, inferKeys.Close):
+			return nil, []action{actClose{}, say("Inferring parameters cancelled")}
+		case key.Matches(k, inferKeys.Apply):
+			return d.apply(e)
+		case key.Matches(k, inferKeys.ScrollUp):
+			d.yOff--
+			d.clampScroll()
+			return d, nil
+		case key.Matches(k, inferKeys.ScrollDown):
+			d.yOff++
+			d.clampScroll()
+			return d, nil
+		}
+	}
+	d.ed, _ = d.ed.Update(msg)
+	d.infer()
+	return d, nil
+}
+
+// apply sets the function's parameters to the proposed schema, and
+// "strict" to true when the function does not say (the schema is
+// strict-compatible); a function with "strict": false keeps it.
+func (d *inferDialog) apply(e *env) (dialog, []action) {
+	switch {
+	case d.blank:
+		return d, []action{say("Paste or type an example of the arguments first")}
+	case d.schema == nil:
+		return d, []action{sayErr("No schema to set: " + display.SanitizeLine(d.err))}
+	}
+	k, i, schema := d.fn.kind, d.fn.index, json.RawMessage(d.schema)
+	setStrict := d.fn.strict == nil && !d.fn.strictOther
+	fn := func(doc *model.Document) (*model.Document, error) {
+		doc, err := model.SetToolValue(doc, k, i, []string{"parameters"}, schema)
+		if err != nil || !setStrict {
+			return doc, err
+		}
+		return model.SetToolValue(doc, k, i, []string{"strict"}, json.RawMessage("true"))
+	}
+	// The document cannot change while the dialog is open: an edit that
+	// fails now would fail when applied, so say so here and stay open.
+	if _, err := fn(e.s.doc); err != nil {
+		return d, []action{sayErr("Cannot set the parameters: " + err.Error())}
+	}
+	name := d.fn.label()
+	msg := "Set " + name + "'s parameters to the inferred schema"
+	switch {
+	case setStrict:
+		msg += ` and "strict": true, which it fits`
+	case d.fn.strict != nil && !*d.fn.strict:
+		msg += `; "strict" stays false`
+	}
+	return nil, []action{actClose{}, actEdit{fn: fn}, actRebuild{}, say(msg + " (ctrl+z undoes it)")}
+}
+
+func (d *inferDialog) view(e *env, w, h int) []string {
+	iw := d.w - 2
+	st := e.st
+	head := " An example of " + d.fn.label() + "'s arguments; ctrl+s sets its parameters to the schema below"
+	if d.fn.params != nil || d.fn.draftErr != "" {
+		head = " An example of " + d.fn.label() + "'s arguments; ctrl+s replaces its parameters with the schema below"
+	}
+	lines := []string{st.Dim.Render(fit(head, iw))}
+	ed := d.ed
+	ed.Styles = st.Editor
+	for _, l := range strings.Split(ed.View(), "\n") {
+		lines = append(lines, " "+l)
+	}
+	lines = append(lines, "")
+	rows := d.schemaRows()
+	var body []string
+	switch {
+	case d.blank:
+		lines = append(lines, st.Dim.Render(fit(" The proposed parameters show here", iw)))
+	case d.schema == nil:
+		lines = append(lines, st.Error.Render(fit(" ✗ "+display.SanitizeLine(d.err), iw)))
+	default:
+		n := d.schemaLines()
+		label := " Proposed parameters (strict-compatible)"
+		if n > rows {
+			label += fmt.Sprintf(", lines %d-%d of %d (alt+↑/↓ scroll)", d.yOff+1, min(n, d.yOff+rows), n)
+		}
+		lines = append(lines, st.OK.Render(fit(label+":", iw)))
+		for _, l := range d.doc.Render(st.JSON, d.yOff, rows, iw-2, 0) {
+			body = append(body, "  "+l)
+		}
+	}
+	for len(body) < rows {
+		body = append(body, "")
+	}
+	lines = append(lines, body...)
+	lines = append(lines, "", st.Dim.Render(fit(" ctrl+s or alt+enter set the parameters · esc cancel", iw)))
+	return box(e, "Infer parameters from an example", lines, d.w)
+}
+
+func (d *inferDialog) help(km *KeyMap) []key.Binding {
+	return []key.Binding{inferKeys.Apply, inferKeys.ScrollUp, inferKeys.ScrollDown, inferKeys.Close,
+		key.NewBinding(key.WithKeys("x"), key.WithHelp("type/paste", "the example"))}
+}

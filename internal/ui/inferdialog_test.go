@@ -1,0 +1,263 @@
+package ui
+
+// Inferring parameters from an example: the schema is proposed as the
+// example is typed or pasted, and applying it sets the function's
+// parameters (and "strict" when the function does not say) as one edit.
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/schematree"
+)
+
+const inferTestDoc = `{"model": "gpt-5", "tools_defs": [
+	{"name": "no_strict", "description": "d", "parameters": {"type": "object"}},
+	{"name": "strict_true", "description": "d", "strict": true},
+	{"name": "strict_false", "description": "d", "strict": false, "parameters": {"type": "object", "properties": {"old": {"type": "string"}}}}
+	], "extra": {"builtin_tools": [{"type": "file_search", "vector_store_ids": ["vs_1"]}]}}`
+
+var (
+	inferNoStrict    = sel{kind: model.Function, index: 0}
+	inferStrictTrue  = sel{kind: model.Function, index: 1}
+	inferStrictFalse = sel{kind: model.Function, index: 2}
+)
+
+// inferExample is a multi-line example with nesting, arrays, null and a
+// key some objects lack.
+const inferExample = "{\n  \"city\": \"Paris\",\n  \"days\": 3,\n  \"where\": {\"lat\": 48.85, \"lon\": 2.35},\n  \"tags\": [\"a\", \"b\"],\n  \"stops\": [{\"name\": \"x\", \"at\": \"9:00\"}, {\"name\": \"y\"}],\n  \"note\": null\n}"
+
+func openInfer(t *testing.T, at sel) (*App, *inferDialog) {
+	t.Helper()
+	a := dialogTestApp(t, inferTestDoc, at)
+	d, why := newInferDialog(a)
+	if d == nil {
+		t.Fatalf("the dialog did not open: %s", why)
+	}
+	return a, d.resize(a.width, a.lay.status.Y).(*inferDialog)
+}
+
+func sendInfer(t *testing.T, a *App, d *inferDialog, msg tea.Msg) []action {
+	t.Helper()
+	nd, acts := d.update(msg, a.env())
+	if nd != d {
+		t.Fatalf("%v closed the dialog: %#v", msg, acts)
+	}
+	return acts
+}
+
+// applyInfer presses ctrl+s and checks the dialog closes with an edit.
+func applyInfer(t *testing.T, a *App, d *inferDialog, k string) ([]action, actEdit) {
+	t.Helper()
+	nd, acts := d.update(ukey(k), a.env())
+	if nd != nil {
+		t.Fatalf("%s left the dialog open: %#v", k, acts)
+	}
+	edits := actsOf[actEdit](acts)
+	if len(edits) != 1 || len(actsOf[actClose](acts)) != 1 || len(actsOf[actStatus](acts)) != 1 {
+		t.Fatalf("%s: %#v, want one close, one edit and one status", k, acts)
+	}
+	return acts, edits[0]
+}
+
+// toolDiags are the converter's diagnostics about tools_defs[i].
+func toolDiags(d *model.Document, i int) []convert.Diagnostic {
+	_, ds := convert.Convert(d)
+	var out []convert.Diagnostic
+	for _, x := range ds {
+		if x.IsTool() && x.Kind == model.Function && x.Index == i {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func TestInferDialogProposesASchemaAsTheExampleChanges(t *testing.T) {
+	a, d := openInfer(t, inferNoStrict)
+	if v := argsView(a, d); !strings.Contains(v, "The proposed parameters show here") {
+		t.Fatalf("empty:\n%s", v)
+	}
+	sendInfer(t, a, d, tea.PasteMsg{Content: inferExample})
+	v := argsView(a, d)
+	want, err := schematree.Infer([]byte(inferExample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(d.schema) != string(want) {
+		t.Fatalf("proposed %s, want %s", d.schema, want)
+	}
+	for _, s := range []string{"Proposed parameters (strict-compatible)", `"type": "object"`, `"city": {`} {
+		if !strings.Contains(v, s) {
+			t.Errorf("the view lacks %q:\n%s", s, v)
+		}
+	}
+	if again := argsView(a, d); again != v {
+		t.Fatalf("a second view differs")
+	}
+	if n := len(d.view(a.env(), a.width, a.lay.status.Y)); n != d.h {
+		t.Errorf("the box has %d lines, want %d", n, d.h)
+	}
+	// a schema longer than the room scrolls
+	if n := d.schemaLines(); n <= d.schemaRows() {
+		t.Fatalf("the schema (%d lines) fits in %d rows; the test needs it longer", n, d.schemaRows())
+	}
+	sendInfer(t, a, d, ukey("alt+down"))
+	if d.yOff != 1 || !strings.Contains(argsView(a, d), "lines 2-") {
+		t.Errorf("alt+down: yOff %d\n%s", d.yOff, argsView(a, d))
+	}
+	for range 1000 {
+		sendInfer(t, a, d, ukey("alt+down"))
+	}
+	if d.yOff != d.schemaLines()-d.schemaRows() {
+		t.Errorf("scrolled past the end: %d", d.yOff)
+	}
+	if v := argsView(a, d); !strings.Contains(v, `"additionalProperties": false`) || !strings.Contains(v, fmt.Sprintf("of %d", d.schemaLines())) {
+		t.Errorf("the end of the schema:\n%s", v)
+	}
+	// a syntax error, placed by line and column of the pasted lines
+	sendInfer(t, a, d, ukey("ctrl+end"))
+	sendInfer(t, a, d, tea.PasteMsg{Content: "\r\n  oops"})
+	v = argsView(a, d)
+	if d.schema != nil || !strings.Contains(v, "✗ 9:3: not valid JSON") {
+		t.Fatalf("a syntax error, %q:\n%s", d.ed.Value(), v)
+	}
+	// not an object
+	d.ed.SetValue("")
+	sendInfer(t, a, d, tea.PasteMsg{Content: "[1, 2]"})
+	if v := argsView(a, d); !strings.Contains(v, "✗ ") || !strings.Contains(v, "an array") {
+		t.Fatalf("an array:\n%s", v)
+	}
+	if acts := sendInfer(t, a, d, ukey("ctrl+s")); len(actsOf[actEdit](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 || !actsOf[actStatus](acts)[0].err {
+		t.Errorf("ctrl+s with no schema: %#v", acts)
+	}
+}
+
+func TestInferDialogAppliesAStrictCompatibleSchema(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		at         sel
+		key        string
+		wantStrict string
+		status     string
+	}{
+		{"strict absent: set to true", inferNoStrict, "ctrl+s", "true", `"strict": true`},
+		{"strict true: kept", inferStrictTrue, "alt+enter", "true", "(ctrl+z undoes it)"},
+		{"strict false: kept", inferStrictFalse, "ctrl+s", "false", `"strict" stays false`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a, d := openInfer(t, c.at)
+			sendInfer(t, a, d, tea.PasteMsg{Content: inferExample})
+			schema := append([]byte(nil), d.schema...)
+			before := a.s.doc
+			acts, edit := applyInfer(t, a, d, c.key)
+			if st := actsOf[actStatus](acts)[0]; st.err || !strings.Contains(st.text, c.status) {
+				t.Errorf("status %q, want %q", st.text, c.status)
+			}
+			next, err := edit.fn(before)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw := next.Functions[c.at.index].Raw
+			if got, _ := model.GetPath(raw, []string{"parameters"}); string(got) != string(schema) {
+				t.Errorf("parameters %s, want %s", got, schema)
+			}
+			if got, _ := model.GetPath(raw, []string{"strict"}); string(got) != c.wantStrict {
+				t.Errorf("strict %s, want %s", got, c.wantStrict)
+			}
+			if ds := toolDiags(next, c.at.index); len(ds) != 0 {
+				t.Errorf("the converter reports %+v", ds)
+			}
+			if c.wantStrict == "true" {
+				if ok, why := schematree.StrictCompatible(schema); !ok {
+					t.Errorf("not strict-compatible: %s", why)
+				}
+			}
+			// the other functions are untouched
+			for i := range before.Functions {
+				if i != c.at.index && string(before.Functions[i].Raw) != string(next.Functions[i].Raw) {
+					t.Errorf("function %d changed", i)
+				}
+			}
+		})
+	}
+}
+
+// Through the app: one undoable edit, the form shows the new parameters.
+func TestInferDialogIsOneUndoableEdit(t *testing.T) {
+	a, d := openInfer(t, inferNoStrict)
+	a.apply(actOpen{d})
+	before := string(a.s.doc.Functions[0].Raw)
+	a.Update(tea.PasteMsg{Content: `{"q": "weather", "n": 2}`})
+	if !strings.Contains(screenText(a), `"required": [`) {
+		t.Fatalf("the screen:\n%s", screenText(a))
+	}
+	a.Update(ukey("ctrl+s"))
+	if a.dialog != nil {
+		t.Fatal("ctrl+s left the dialog open")
+	}
+	raw := a.s.doc.Functions[0].Raw
+	if v, _ := model.GetPath(raw, []string{"strict"}); string(v) != "true" {
+		t.Errorf("strict not set: %s", raw)
+	}
+	if f := fieldByID(t, &a.form, "parameters"); !strings.Contains(f.ed.Value(), `"n"`) {
+		t.Errorf("the form's parameters: %s", f.ed.Value())
+	}
+	a.run("Undo")
+	if got := string(a.s.doc.Functions[0].Raw); got != before {
+		t.Errorf("one undo gives %s, want %s", got, before)
+	}
+}
+
+func TestInferDialogCancelsAndRefuses(t *testing.T) {
+	a, d := openInfer(t, inferNoStrict)
+	sendInfer(t, a, d, tea.PasteMsg{Content: `{"a": 1}`})
+	nd, acts := d.update(ukey("esc"), a.env())
+	if nd != nil || !reflect.DeepEqual(acts, []action{actClose{}, say("Inferring parameters cancelled")}) {
+		t.Fatalf("esc: %v %#v", nd, acts)
+	}
+	a, d = openInfer(t, inferNoStrict)
+	if acts := sendInfer(t, a, d, ukey("ctrl+s")); len(actsOf[actEdit](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 {
+		t.Errorf("ctrl+s with no example: %#v", acts)
+	}
+	// enter is a new line, keys the app would take are typed
+	typeText(t, a, d, "{\nq")
+	if got := d.ed.Value(); got != "{\n  q" {
+		t.Errorf("typed %q", got)
+	}
+	if len(d.help(&a.keys)) == 0 {
+		t.Error("no help")
+	}
+	for _, at := range []sel{requestSel, {kind: model.Builtin, index: 0}} {
+		a := dialogTestApp(t, inferTestDoc, at)
+		if d, why := newInferDialog(a); d != nil || !strings.Contains(why, "not a function") {
+			t.Errorf("%+v: %v %q", at, d, why)
+		}
+	}
+	// a parameters draft is replaced, so the dialog opens
+	a = dialogTestApp(t, inferTestDoc, inferNoStrict)
+	doc, err := model.SetDraft(a.s.doc, model.Function, 0, "parameters", "{\"type\": ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.s.Replace(doc, a.at)
+	nd2, why := newInferDialog(a)
+	if nd2 == nil {
+		t.Fatalf("a parameters draft: %s", why)
+	}
+	id := nd2.resize(a.width, a.lay.status.Y).(*inferDialog)
+	sendInfer(t, a, id, tea.PasteMsg{Content: `{"a": true}`})
+	_, edit := applyInfer(t, a, id, "ctrl+s")
+	next, err := edit.fn(a.s.doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next.Functions[0].Draft != nil {
+		t.Error("the draft stayed")
+	}
+}
