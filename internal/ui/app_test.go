@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -22,6 +23,7 @@ import (
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui"
+	"github.com/tooltui/tooltui/internal/ui/editor"
 )
 
 func TestQuit(t *testing.T) {
@@ -393,43 +395,32 @@ func helpPages(t *testing.T, a *ui.App) []string {
 	return nil
 }
 
-// helpRow is a row of the help dialog: keys, two spaces or more, what they do.
-var helpRow = regexp.MustCompile(`│  ([^\s│]+(?: [^\s│]+)*) {2,}([^\s│][^│]*?)\s*│`)
+// helpKeyLabel is how the help writes a key: arrows as arrows, pgdown and
+// delete shortened ("alt+right" is "alt+→").
+func helpKeyLabel(k string) string {
+	mods, name := "", k
+	if i := strings.LastIndex(k, "+"); i > 0 && i < len(k)-1 {
+		mods, name = k[:i+1], k[i+1:]
+	}
+	if l, ok := map[string]string{"up": "↑", "down": "↓", "left": "←", "right": "→", "pgdown": "pgdn", "delete": "del"}[name]; ok {
+		name = l
+	}
+	return mods + name
+}
 
-// TestHelpListsEveryBinding: every binding of the key map is shown on
-// screen where it works: in the ? help (by its keys), in the key help of the
-// pane or prompt where it works, or in the prompt (quit, recovery) itself.
+// TestHelpListsEveryBinding: ? lists every key of every binding, of the
+// app's key map and of the text editor's (the readline keys ctrl+a, ctrl+e,
+// alt+b, alt+f... included), each binding's keys together on one row, and
+// the mouse.
 func TestHelpListsEveryBinding(t *testing.T) {
 	const w, h = 140, 40
-	a, _ := newApp(t)
-	send(t, a, tea.WindowSizeMsg{Width: w, Height: h})
-	pages := helpPages(t, a)
-	// The keys of each help row, split at spaces and slashes: "←/→ h/l"
-	// lists ←, →, h and l.
-	var helpRows []map[string]bool
-	for _, p := range pages {
-		for _, m := range helpRow.FindAllStringSubmatch(p, -1) {
-			row := map[string]bool{}
-			for _, k := range strings.Fields(m[1]) {
-				row[k] = true // "/" itself
-				for _, p := range strings.Split(k, "/") {
-					row[p] = true
-				}
-			}
-			helpRows = append(helpRows, row)
-		}
-	}
-	// inHelp reports whether one help row lists every key of a binding's
-	// help ("→/l": → and l).
-	inHelp := func(helpKey string) bool {
-		parts := strings.Split(helpKey, "/")
-		if helpKey == "/" {
-			parts = []string{"/"}
-		}
+	entries := helpEntries(t, helpText(t, w, h))
+	// inHelp reports whether one help row lists every key of b.
+	inHelp := func(b key.Binding) bool {
 	rows:
-		for _, row := range helpRows {
-			for _, p := range parts {
-				if !row[p] {
+		for _, e := range entries {
+			for _, k := range b.Keys() {
+				if !slices.Contains(e.keys, helpKeyLabel(k)) {
 					continue rows
 				}
 			}
@@ -437,69 +428,39 @@ func TestHelpListsEveryBinding(t *testing.T) {
 		}
 		return false
 	}
-
-	// The key help of every place the focus can be.
-	var footers []string
-	footer := func(a *ui.App) { footers = append(footers, lines(a)[len(lines(a))-1]) }
-	places := [][]tea.Msg{
-		nil,                                  // tools pane
-		{press('/')},                         // typing a filter
-		{press('j'), kEnter},                 // editor
-		{press('j'), kEnter, kEnter},         // editing
-		{press('3')},                         // preview
-		{press('4')},                         // diagnostics
-		{press('a')},                         // a list dialog
-		{press('j'), press('x'), press('q')}, // the quit prompt
-		{ctrl('s')},                          // save as
-	}
-	for _, keys := range places {
-		b, _ := newApp(t)
-		send(t, b, tea.WindowSizeMsg{Width: w, Height: h})
-		send(t, b, keys...)
-		footer(b)
-	}
-
-	q, _ := newApp(t)
-	send(t, q, tea.WindowSizeMsg{Width: w, Height: h}, press('j'), press('x'), press('q'))
-	requireDialog(t, q, "Quit")
-	quitPrompt := screen(q)
-
-	_, deps := newFakes(t)
-	r := ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps, Recovered: &model.Document{}})
-	send(t, r, tea.WindowSizeMsg{Width: w, Height: h})
-	requireDialog(t, r, "Unsaved work found")
-	recoverPrompt := screen(r)
-
-	texts := append(append([]string{quitPrompt, recoverPrompt}, pages...), footers...)
-	v := reflect.ValueOf(ui.DefaultKeyMap())
-	for i := range v.NumField() {
-		name := v.Type().Field(i).Name
-		b, ok := v.Field(i).Interface().(key.Binding)
-		if !ok {
-			continue
-		}
-		hb := b.Help()
-		if hb.Key == "" {
-			t.Errorf("%s has no help", name)
-			continue
-		}
-		t.Run(name, func(t *testing.T) {
-			if inHelp(hb.Key) {
-				return
+	checked := 0
+	for _, km := range []any{ui.DefaultKeyMap(), editor.DefaultKeyMap()} {
+		v := reflect.ValueOf(km)
+		for i := range v.NumField() {
+			name := v.Type().Name() + "." + v.Type().Field(i).Name
+			b, ok := v.Field(i).Interface().(key.Binding)
+			if !ok {
+				continue
 			}
-			re := regexp.MustCompile(`(?i)` + regexp.QuoteMeta(hb.Key) + ` +` + regexp.QuoteMeta(hb.Desc))
-			for _, s := range texts {
-				if re.MatchString(s) {
-					return
-				}
+			if len(b.Keys()) == 0 {
+				t.Errorf("%s has no keys", name)
+				continue
 			}
-			t.Errorf("no screen lists %s as %q %q", name, hb.Key, hb.Desc)
-		})
+			checked++
+			if !inHelp(b) {
+				t.Errorf("no row of ? lists all of %s's keys %q", name, b.Keys())
+			}
+		}
+	}
+	if checked < 60 {
+		t.Fatalf("only %d bindings checked", checked)
+	}
+	for _, k := range []string{"ctrl+a", "ctrl+e", "alt+b", "alt+f", "ctrl+u", "ctrl+k", "ctrl+w", "click", "wheel"} {
+		if !slices.ContainsFunc(entries, func(e helpEntry) bool { return slices.Contains(e.keys, k) }) {
+			t.Errorf("? does not list %s", k)
+		}
 	}
 	if t.Failed() {
-		t.Logf("help:\n%s\nfooters:\n%s", strings.Join(pages, "\n"), strings.Join(footers, "\n"))
+		t.Logf("help rows:\n%q", entries)
 	}
 
+	a, _ := newApp(t)
+	send(t, a, tea.WindowSizeMsg{Width: w, Height: h}, press('?'))
 	// Any other key closes it, and does nothing else.
 	send(t, a, press('x'))
 	requireNoDialog(t, a, "Keys")

@@ -5,143 +5,307 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tooltui/tooltui/internal/ui/editor"
 )
 
-// helpDialog lists every key, by where it works, and scrolls.
+// helpDialog lists every key, by where it works, and scrolls. Its rows are
+// laid out for the width of the box: long key lists and descriptions wrap,
+// nothing is cut.
 type helpDialog struct {
 	groups []helpGroup
+	text   []helpLine // groups laid out for the box
+	kw     int        // width of the keys column in text
 	yOff   int
 	w, h   int
 }
 
 type helpGroup struct {
 	title string
-	rows  [][2]string // key, what it does
+	rows  []helpRow
+}
+
+// helpRow is one entry of the help: every key that does it, and what it does.
+type helpRow struct{ keys, desc string }
+
+// helpLine is one line of the laid-out help: a group title, a part of a
+// row (its keys, its description or both; a wrapped row leaves one of them
+// empty on its later lines), or a blank line.
+type helpLine struct {
+	title     bool
+	keys, txt string
 }
 
 func newHelpDialog(a *App) dialog {
 	return &helpDialog{groups: helpGroups(a)}
 }
 
+const (
+	helpMoving  = "Moving (outside a field being edited)"
+	helpEditing = "Editing a field"
+)
+
 // helpGroups collects the keys: the commands' keys by group, the keys of
-// each pane, the editing keys and the mouse.
+// each pane, the editing keys, the questions' keys and the mouse. A row
+// lists every key of its bindings, not only the first.
 func helpGroups(a *App) []helpGroup {
 	var groups []helpGroup
 	index := map[string]int{}
-	add := func(group, k, desc string) {
+	addRow := func(group, keys, desc string) {
 		i, ok := index[group]
 		if !ok {
 			i = len(groups)
 			index[group] = i
 			groups = append(groups, helpGroup{title: group})
 		}
-		groups[i].rows = append(groups[i].rows, [2]string{k, desc})
+		groups[i].rows = append(groups[i].rows, helpRow{keys, desc})
 	}
+	add := func(group, desc string, bs ...key.Binding) { addRow(group, keyList(bs...), desc) }
 	for _, c := range a.cmds {
-		var keys []string
-		for _, b := range append(append(append([]key.Binding{}, c.global...), c.nav...), c.pane...) {
-			keys = append(keys, b.Help().Key)
-		}
-		k := strings.Join(keys, " ")
+		k := keyList(append(append(append([]key.Binding{}, c.global...), c.nav...), c.pane...)...)
 		if k == "" {
 			k = "(palette)"
 		}
-		add(c.group, k, c.name)
+		addRow(c.group, k, c.name)
 	}
 	km := a.keys
-	for _, b := range []key.Binding{km.NextField, km.PrevField, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End} {
-		add("Moving (outside a field being edited)", b.Help().Key, b.Help().Desc)
+	for _, b := range []key.Binding{km.NextField, km.PrevField, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End, km.Left, km.Right} {
+		add(helpMoving, b.Help().Desc, b)
 	}
-	add("Moving (outside a field being edited)", "enter / i", "edit the focused field; open a choice")
-	add("Moving (outside a field being edited)", "←/→ h/l", "change a choice; scroll the preview")
-	add("Moving (outside a field being edited)", "esc", "back: stop editing, then to the tools list")
-	add("Editing a field", "esc", "stop editing")
-	add("Editing a field", "enter", "done (one-line field); new line, indented (JSON)")
-	for _, col := range editor.DefaultKeyMap().FullHelp() {
+	add(helpMoving, "edit the focused field; open a choice", km.Enter, km.Edit)
+	add(helpMoving, "back: stop editing, then to the tools list", km.Back)
+
+	ek := editor.DefaultKeyMap()
+	add(helpEditing, "stop editing", km.StopEditing)
+	add(helpEditing, "done (one-line field)", km.Done)
+	add(helpEditing, "new line, indented (JSON field)", ek.InsertNewline)
+	add(helpEditing, "next / previous field (a tab character comes in by paste)", km.NextField, km.PrevField)
+	for _, col := range ek.FullHelp() {
 		for _, b := range col {
-			if b.Help().Key == "enter" || b.Help().Key == "tab" {
-				continue
+			if h := b.Help().Key; h == ek.InsertNewline.Help().Key || h == ek.InsertTab.Help().Key {
+				continue // above: tab moves to the next field
 			}
-			add("Editing a field", b.Help().Key, b.Help().Desc)
+			add(helpEditing, b.Help().Desc, b)
 		}
 	}
-	add("Lists and dialogs", "type", "filter (palette, add, choices; / in the tools pane)")
-	add("Lists and dialogs", "esc", "clear the filter, then close")
-	add("Mouse", "click", "focus a pane, pick a tool, field or diagnostic")
-	add("Mouse", "wheel", "scroll the pane under the pointer")
+	addRow(helpEditing, "paste", "insert text; a one-line field keeps it on one line")
+
+	const lists = "Lists and dialogs"
+	addRow(lists, "type", "filter (palette, add, choices; / in the tools pane)")
+	addRow(lists, "↑ ↓ ctrl+p ctrl+n", "previous / next entry")
+	addRow(lists, "pgup pgdn home end", "a page up or down, first, last")
+	addRow(lists, "backspace ctrl+h", "delete a character of the filter")
+	addRow(lists, "ctrl+w alt+backspace", "delete a word of a dialog's filter")
+	addRow(lists, "ctrl+u", "clear the filter")
+	addRow(lists, "enter", "choose; keep the tools filter")
+	addRow(lists, "esc", "clear the filter, then close")
+
+	const questions = "Questions (quit, unsaved work found)"
+	add(questions, "save and quit", km.SaveQuit)
+	add(questions, "quit without saving; at start-up, drop the unsaved copy", km.Discard)
+	add(questions, "restore the unsaved work found at start-up", km.Restore)
+	add(questions, "cancel", km.Cancel)
+
+	addRow("Mouse", "click", "focus a pane; pick a tool, field, diagnostic or list entry; outside a dialog, close it")
+	addRow("Mouse", "wheel", "scroll the pane or list under the pointer, and this help")
 	return groups
 }
 
-func (d *helpDialog) lines() []string {
+// keyList names every key of the bindings, each once: "ctrl+q ctrl+c q".
+func keyList(bs ...key.Binding) string {
 	var out []string
-	for _, g := range d.groups {
-		out = append(out, "\x00"+g.title)
-		for _, r := range g.rows {
-			out = append(out, r[0]+"\x00"+r[1])
+	seen := map[string]bool{}
+	for _, b := range bs {
+		for _, k := range b.Keys() {
+			if l := keyLabel(k); !seen[l] {
+				seen[l] = true
+				out = append(out, l)
+			}
 		}
-		out = append(out, "")
+	}
+	return strings.Join(out, " ")
+}
+
+// keyLabel writes a key as the help shows it: arrows as arrows ("alt+→"),
+// pgdown and delete shortened as on the keys' labels elsewhere.
+func keyLabel(k string) string {
+	mods, name := "", k
+	if i := strings.LastIndexByte(k, '+'); i > 0 && i < len(k)-1 {
+		mods, name = k[:i+1], k[i+1:]
+	}
+	switch name {
+	case "up":
+		name = "↑"
+	case "down":
+		name = "↓"
+	case "left":
+		name = "←"
+	case "right":
+		name = "→"
+	case "pgdown":
+		name = "pgdn"
+	case "delete":
+		name = "del"
+	}
+	return mods + name
+}
+
+// layoutHelp lays the groups out in iw cells: keys in a column of their
+// own and descriptions beside it, both wrapped; below 40 cells, each row's
+// descriptions go under its keys. It returns the lines and the width of
+// the keys column.
+func layoutHelp(groups []helpGroup, iw int) ([]helpLine, int) {
+	kw := 0
+	for _, g := range groups {
+		for _, r := range g.rows {
+			kw = max(kw, ansi.StringWidth(r.keys))
+		}
+	}
+	oneCol := iw < 40
+	if oneCol {
+		kw = 2
+	} else {
+		kw = max(1, min(kw, 24, iw/3))
+	}
+	// A line is "  " + keys (padded to kw) + "  " + description.
+	dw := max(1, iw-kw-4)
+	var out []helpLine
+	for _, g := range groups {
+		out = append(out, helpLine{title: true, txt: g.title})
+		for _, r := range g.rows {
+			if oneCol {
+				for _, k := range wrapKeys(r.keys, max(1, iw-4)) {
+					out = append(out, helpLine{keys: k})
+				}
+				for _, d := range wrapLines(r.desc, dw) {
+					out = append(out, helpLine{txt: d})
+				}
+				continue
+			}
+			ks, ds := wrapKeys(r.keys, kw), wrapLines(r.desc, dw)
+			for i := range max(len(ks), len(ds)) {
+				var l helpLine
+				if i < len(ks) {
+					l.keys = ks[i]
+				}
+				if i < len(ds) {
+					l.txt = ds[i]
+				}
+				out = append(out, l)
+			}
+		}
+		out = append(out, helpLine{})
+	}
+	return out, kw
+}
+
+// wrapKeys wraps a list of keys into lines of at most w cells, the later
+// lines indented by two so that they read as the same row's.
+func wrapKeys(s string, w int) []string {
+	var out []string
+	line := ""
+	for _, k := range strings.Fields(s) {
+		room := w
+		if len(out) > 0 {
+			room = w - 2
+		}
+		switch {
+		case line == "":
+			line = k
+		case ansi.StringWidth(line)+1+ansi.StringWidth(k) <= room:
+			line += " " + k
+		default:
+			out = append(out, line)
+			line = k
+		}
+	}
+	out = append(out, line)
+	for i := 1; i < len(out); i++ {
+		out[i] = "  " + out[i]
 	}
 	return out
 }
 
+// wrapLines wraps s at spaces (and inside a word longer than w) into lines
+// of at most w cells.
+func wrapLines(s string, w int) []string {
+	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+}
+
 func (d *helpDialog) resize(w, h int) dialog {
-	d.w, d.h = max(20, min(90, w-2)), max(4, h)
-	d.yOff = max(0, min(d.yOff, len(d.lines())-(d.h-3)))
+	nw := max(20, min(90, w-2))
+	if nw != d.w || d.text == nil {
+		d.text, d.kw = layoutHelp(d.groups, nw-2)
+	}
+	d.w, d.h = nw, max(4, h)
+	d.scrollTo(d.yOff)
 	return d
 }
 
+// scrollTo puts line y of the text at the top, within bounds.
+func (d *helpDialog) scrollTo(y int) {
+	d.yOff = max(0, min(y, len(d.text)-(d.h-3)))
+}
+
 func (d *helpDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+	if m, ok := msg.(tea.MouseWheelMsg); ok {
+		switch m.Button {
+		case tea.MouseWheelUp:
+			d.scrollTo(d.yOff - 3)
+		case tea.MouseWheelDown:
+			d.scrollTo(d.yOff + 3)
+		}
+		return d, nil
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return d, nil
 	}
 	page := max(1, d.h-4)
+	y := d.yOff
 	switch {
 	case key.Matches(k, e.km.Up):
-		d.yOff--
+		y--
 	case key.Matches(k, e.km.Down):
-		d.yOff++
+		y++
 	case key.Matches(k, e.km.PageUp):
-		d.yOff -= page
+		y -= page
 	case key.Matches(k, e.km.PageDown, e.km.Toggle):
-		d.yOff += page
+		y += page
 	case key.Matches(k, e.km.Home):
-		d.yOff = 0
+		y = 0
 	case key.Matches(k, e.km.End):
-		d.yOff = len(d.lines())
+		y = len(d.text)
 	case key.Matches(k, e.km.Quit):
 		return nil, []action{actClose{}, actRun{cmdQuit}}
 	default:
 		return nil, []action{actClose{}}
 	}
-	d.yOff = max(0, min(d.yOff, len(d.lines())-(d.h-3)))
+	d.scrollTo(y)
 	return d, nil
 }
 
 func (d *helpDialog) view(e *env, w, h int) []string {
 	st := e.st
 	iw := d.w - 2
-	all := d.lines()
 	body := d.h - 3
-	kw := min(22, iw/3)
 	out := []string{st.Dim.Render(fit(" ↑/↓ pgup/pgdn scroll · any other key closes", iw))}
-	for i := d.yOff; i < len(all) && len(out) <= body; i++ {
-		l := all[i]
+	for i := d.yOff; i < len(d.text) && len(out) <= body; i++ {
+		l := d.text[i]
 		switch {
-		case strings.HasPrefix(l, "\x00"):
-			out = append(out, st.TitleFocused.Render(" "+l[1:]))
-		case l == "":
+		case l.title:
+			out = append(out, st.TitleFocused.Render(" "+l.txt))
+		case l.keys == "" && l.txt == "":
 			out = append(out, "")
 		default:
-			kd := strings.SplitN(l, "\x00", 2)
-			out = append(out, "  "+st.Info.Render(fit(kd[0], kw))+" "+fit(kd[1], max(1, iw-kw-3)))
+			pad := strings.Repeat(" ", max(0, d.kw-ansi.StringWidth(l.keys)))
+			out = append(out, "  "+st.Info.Render(l.keys)+pad+"  "+l.txt)
 		}
 	}
 	title := "Keys"
-	if len(all) > body {
-		title += " · " + scrollPos(d.yOff, len(all), body)
+	if len(d.text) > body {
+		title += " · " + scrollPos(d.yOff, len(d.text), body)
 	}
 	return box(e, title, out, d.w)
 }

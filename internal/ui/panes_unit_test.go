@@ -1149,32 +1149,43 @@ func TestHelpDialogListsEditingKeysAndTheMouse(t *testing.T) {
 	a := exampleApp()
 	e := a.env()
 	d := newHelpDialog(a).resize(100, 30).(*helpDialog)
-	all := strings.Join(d.lines(), "\n")
 	has := func(group, k, desc string) bool {
-		in := false
-		for _, l := range d.lines() {
-			if strings.HasPrefix(l, "\x00") {
-				in = l[1:] == group
+		for _, g := range d.groups {
+			if g.title != group {
 				continue
 			}
-			if in && l == k+"\x00"+desc {
-				return true
+			for _, r := range g.rows {
+				if r.keys == k && r.desc == desc {
+					return true
+				}
 			}
 		}
 		return false
 	}
+	names := map[string]bool{}
+	for _, g := range d.groups {
+		for _, r := range g.rows {
+			names[r.desc] = true
+		}
+	}
 	for _, c := range a.cmds {
-		if !strings.Contains(all, "\x00"+c.name) {
+		if !names[c.name] {
 			t.Errorf("command %q is not listed", c.name)
 		}
 	}
 	for _, r := range [][3]string{
 		{"Editing a field", "esc", "stop editing"},
-		{"Editing a field", "enter", "done (one-line field); new line, indented (JSON)"},
-		{"Mouse", "click", "focus a pane, pick a tool, field or diagnostic"},
-		{"Mouse", "wheel", "scroll the pane under the pointer"},
-		{"Moving (outside a field being edited)", "enter / i", "edit the focused field; open a choice"},
+		{"Editing a field", "enter", "done (one-line field)"},
+		{"Editing a field", "enter ctrl+m", "new line, indented (JSON field)"},
+		{"Editing a field", "home ctrl+a", "line start"},
+		{"Editing a field", "end ctrl+e", "line end"},
+		{"Editing a field", "alt+← ctrl+← alt+b", "word back"},
+		{"Editing a field", "alt+→ ctrl+→ alt+f", "word forward"},
+		{"Mouse", "click", "focus a pane; pick a tool, field, diagnostic or list entry; outside a dialog, close it"},
+		{"Mouse", "wheel", "scroll the pane or list under the pointer, and this help"},
+		{"Moving (outside a field being edited)", "enter i", "edit the focused field; open a choice"},
 		{"Moving (outside a field being edited)", "tab", "next field/pane"},
+		{"Everywhere", "ctrl+q ctrl+c q", cmdQuit},
 	} {
 		if !has(r[0], r[1], r[2]) {
 			t.Errorf("no %q %q under %q", r[1], r[2], r[0])
@@ -1185,7 +1196,7 @@ func TestHelpDialogListsEditingKeysAndTheMouse(t *testing.T) {
 		for _, b := range col {
 			if h := b.Help(); h.Key != "enter" && h.Key != "tab" {
 				n++
-				if !has("Editing a field", h.Key, h.Desc) {
+				if !has("Editing a field", keyList(b), h.Desc) {
 					t.Errorf("editor key %s (%s) is not listed", h.Key, h.Desc)
 				}
 			}
@@ -1194,8 +1205,14 @@ func TestHelpDialogListsEditingKeysAndTheMouse(t *testing.T) {
 	if n < 5 {
 		t.Fatalf("only %d editor keys", n)
 	}
+	// Every line of the laid-out text fits the box.
+	for _, l := range strings.Split(stripped(d.view(e, 100, 30)), "\n") {
+		if w := ansi.StringWidth(l); w != d.w {
+			t.Errorf("a line %d wide in a box %d wide: %q", w, d.w, l)
+		}
+	}
 	// It scrolls, within bounds, and any other key closes it.
-	total := len(d.lines())
+	total := len(d.text)
 	var dl dialog = d
 	for range total + 5 {
 		dl, _ = dl.update(ukey("down"), e)
