@@ -142,23 +142,26 @@ func (a *App) writeFooter(b *strings.Builder) {
 	b.WriteString(fitExact(strings.Join(parts, st.Dim.Render(" · ")), w))
 }
 
+// statusView is the status line: the EDIT badge while a field is being
+// edited, then the message of the moment or, without one, the document's
+// summary.
 func (a *App) statusView() string {
 	st := &a.styles
+	mode := ""
+	if a.focus == PaneEditor && a.form.editing {
+		mode = st.EditTag.Render(" EDIT ") + " "
+	}
 	if a.status.text != "" {
 		s := st.StatusInfo
 		if a.status.err {
 			s = st.StatusErr
 		}
-		return s.Render(a.status.text)
+		return mode + s.Render(a.status.text)
 	}
 	nErr, nWarn := countDiags(a.s.res.Diagnostics)
 	dirty := ""
 	if a.s.Dirty() {
 		dirty = " (modified)"
-	}
-	mode := ""
-	if a.focus == PaneEditor && a.form.editing {
-		mode = st.EditTag.Render(" EDIT ") + " "
 	}
 	info := fmt.Sprintf("%s%s · %s in the request · %s · %s",
 		display.SanitizeLine(a.s.name), dirty, plural(len(a.s.res.Tools), "tool"), plural(nErr, "error"), plural(nWarn, "warning"))
