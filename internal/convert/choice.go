@@ -35,7 +35,7 @@ func checkToolChoice(raw json.RawMessage, tools []toolInfo) (string, []Fix, []Is
 			}
 			return "", nil, nil
 		}
-		return fmt.Sprintf(`must be "none", "auto", "required" or an object naming a tool, got %q`, s), nil, nil
+		return fmt.Sprintf(`must be "none", "auto", "required" or an object naming a tool, got %s`, quoteForMessage(s)), nil, nil
 	}
 	obj, _ := v.(map[string]any)
 	if msg := chatShapeChoice(obj); msg != "" {
@@ -104,12 +104,12 @@ func missingTool(choice map[string]any, tools []toolInfo) string {
 			}
 		}
 	}
-	what := fmt.Sprintf("%q", typ)
+	what := quoteForMessage(typ)
 	switch namedBy {
 	case "server_label":
-		what = fmt.Sprintf("%s server %q", typ, want)
+		what = fmt.Sprintf("%s server %s", typ, quoteForMessage(want))
 	case "name":
-		what = fmt.Sprintf("%s %q", typ, want)
+		what = fmt.Sprintf("%s %s", typ, quoteForMessage(want))
 	}
 	return fmt.Sprintf("names %s, which is not in the request's tools (the API answers 400 \"Tool choice not found in 'tools' parameter\")", what)
 }

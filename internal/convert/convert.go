@@ -132,10 +132,10 @@ func (c *Converter) Convert(d *model.Document) Result {
 			switch e.typ {
 			case "function", "custom":
 				if first, dup := toolNames[e.name]; dup {
-					msg := fmt.Sprintf("duplicate function name %q: %s already defines it", e.name, first.loc)
+					msg := fmt.Sprintf("duplicate function name %s: %s already defines it", quoteForMessage(e.name), first.loc)
 					if first.typ != "function" || e.typ != "function" {
-						msg = fmt.Sprintf("duplicate tool name %q: %s (%s) already defines it; functions and custom tools share one set of names",
-							e.name, first.loc, first.typ)
+						msg = fmt.Sprintf("duplicate tool name %s: %s (%s) already defines it; functions and custom tools share one set of names",
+							quoteForMessage(e.name), first.loc, first.typ)
 					}
 					toolDiags = append(toolDiags, Diagnostic{Severity: Error, Location: loc, Type: e.typ, Path: "/name",
 						Message: msg, Kind: k, Index: i, Fixes: []Fix{{Kind: FixRename, At: "/name"}}})
@@ -145,7 +145,7 @@ func (c *Converter) Convert(d *model.Document) Result {
 			case "mcp":
 				if first, dup := labels[e.label]; dup {
 					toolDiags = append(toolDiags, Diagnostic{Severity: Error, Location: loc, Type: e.typ, Path: "/server_label",
-						Message: fmt.Sprintf("duplicate server_label %q: %s already uses it; each MCP server needs its own label", e.label, first), Kind: k, Index: i,
+						Message: fmt.Sprintf("duplicate server_label %s: %s already uses it; each MCP server needs its own label", quoteForMessage(e.label), first), Kind: k, Index: i,
 						Fixes: []Fix{{Kind: FixRename, At: "/server_label"}}})
 					continue
 				}

@@ -187,9 +187,9 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 	e.label, _ = model.Unquote(probe.ServerLabel)
 	e.tool = ResponseTool{Builtin: raw}
 	if !IsToolType(e.typ) {
-		msg := fmt.Sprintf("unknown type %q: passed through unchanged", e.typ)
+		msg := fmt.Sprintf("unknown type %s: passed through unchanged", quoteForMessage(e.typ))
 		if s := suggest(e.typ, ToolTypes()); s != "" {
-			msg += fmt.Sprintf("; did you mean %q?", s)
+			msg += fmt.Sprintf("; did you mean %s?", quoteForMessage(s))
 		}
 		is := Issue{Path: "/type", Message: msg}
 		if s := suggest(e.typ, ToolTypes()); s != "" {

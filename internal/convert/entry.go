@@ -183,7 +183,7 @@ func (s *schemaSet) gaWebSearchChoice(v any) (Issue, bool) {
 	}
 	return Issue{
 		Path:    "/type",
-		Message: fmt.Sprintf("%q is not a tool_choice type in the spec; the API accepts it in practice", typ),
+		Message: quoteForMessage(typ) + " is not a tool_choice type in the spec; the API accepts it in practice",
 	}, true
 }
 

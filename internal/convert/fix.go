@@ -52,13 +52,13 @@ func (f Fix) Title() string {
 	case FixStrictFalse:
 		return "set strict to false"
 	case FixType:
-		return fmt.Sprintf("change the type to %q", f.Arg)
+		return "change the type to " + quoteForMessage(f.Arg)
 	case FixRename:
 		return "rename it to a name no other tool uses"
 	case FixChatShape:
 		return "convert it to the Responses shape"
 	case FixDropKey:
-		return fmt.Sprintf("remove the key %q", lastToken(f.At))
+		return "remove the key " + quoteForMessage(lastToken(f.At))
 	}
 	return ""
 }

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
 // typeMessage says which JSON types are wanted, e.g.
@@ -95,7 +97,7 @@ func literalTexts(values ...any) []string {
 	texts := make([]string, len(values))
 	for i, v := range values {
 		if s, ok := v.(string); ok {
-			texts[i] = strconv.Quote(s)
+			texts[i] = display.Quote(s)
 		} else {
 			texts[i] = describeValue(v)
 		}
@@ -103,10 +105,12 @@ func literalTexts(values ...any) []string {
 	return texts
 }
 
-// quoteForMessage quotes a user's string, escaping control and format
-// characters and shortening it.
+// quoteForMessage quotes a user's string, shortened, in the notation the
+// screen uses for what it escapes: a bidi control reads "a<U+202E>b" in a
+// message as in the tools list, a control character "\x1b"; a backslash and
+// a double quote inside are escaped, so the quoted text is unambiguous.
 func quoteForMessage(s string) string {
-	return strconv.Quote(clipText(s))
+	return display.Quote(clipText(s))
 }
 
 func clipText(s string) string {
@@ -152,7 +156,7 @@ func joinWords(words []string, conj string) string {
 func quotedList(names []string, conj string) string {
 	quoted := make([]string, len(names))
 	for i, n := range names {
-		quoted[i] = strconv.Quote(n)
+		quoted[i] = display.Quote(n)
 	}
 	return joinWords(quoted, conj)
 }

@@ -121,7 +121,7 @@ func functionNameRule(v any) []Issue {
 		if !isNameRune(r) {
 			issues = append(issues, Issue{
 				Path:    "/name",
-				Message: fmt.Sprintf(`may contain only ASCII letters, digits, "_" and "-"; found %s at character %d`, strconv.Quote(string(r)), i+1),
+				Message: fmt.Sprintf(`may contain only ASCII letters, digits, "_" and "-"; found %s at character %d`, quoteForMessage(string(r)), i+1),
 				Fatal:   true,
 			})
 			break

@@ -443,12 +443,12 @@ func (w *strictWalk) checkRequired(path string, props, required []string) {
 	}
 	for _, p := range props {
 		if !has(reqSet, required, p) {
-			missing = append(missing, strconv.Quote(p))
+			missing = append(missing, quoteForMessage(p))
 		}
 	}
 	for _, r := range required {
 		if !has(propSet, props, r) {
-			unknown = append(unknown, strconv.Quote(r))
+			unknown = append(unknown, quoteForMessage(r))
 		}
 	}
 	if len(missing) > 0 {

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
 // formKind is which form a selection gets.
@@ -110,12 +112,13 @@ func checkName(f *field) {
 	switch {
 	case name == "":
 		f.err = "a name is required"
-	case len(name) > 128:
-		f.err = fmt.Sprintf("at most 128 characters, got %d", len(name))
+	case utf8.RuneCountInString(name) > 128:
+		f.err = fmt.Sprintf("at most 128 characters, got %d", utf8.RuneCountInString(name))
 	default:
 		for i, r := range name {
 			if !(r == '_' || r == '-' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')) {
-				f.err = fmt.Sprintf("only letters, digits, _ and -; %q at position %d", r, i+1)
+				// the character as the field shows it: "<U+202E>", "\x1b"
+				f.err = fmt.Sprintf("only letters, digits, _ and -; %s at position %d", display.Quote(string(r)), i+1)
 				break
 			}
 		}
