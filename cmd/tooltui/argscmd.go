@@ -9,6 +9,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/args"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/schematree"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
@@ -174,7 +175,7 @@ type function struct {
 // functions inside its namespace tools.
 func functionsOf(doc *model.Document) (top, inner []function) {
 	for _, t := range doc.Functions {
-		o, err := model.ParseObject(t.Raw)
+		o, err := rawjson.ParseObject(t.Raw)
 		if err != nil {
 			continue
 		}
@@ -182,40 +183,40 @@ func functionsOf(doc *model.Document) (top, inner []function) {
 		if t.Draft != nil && t.DraftMember() == "parameters" {
 			fn.draft = true
 			fn.draftErr = "not valid JSON"
-			if err := model.CheckJSON([]byte(*t.Draft)); err != nil {
+			if err := rawjson.CheckJSON([]byte(*t.Draft)); err != nil {
 				fn.draftErr = err.Error()
 			}
 		}
 		top = append(top, fn)
 	}
 	for _, t := range doc.Builtins {
-		o, err := model.ParseObject(t.Raw)
+		o, err := rawjson.ParseObject(t.Raw)
 		if err != nil || model.StringAt(t.Raw, []string{"type"}) != "namespace" {
 			continue
 		}
 		ns := model.StringAt(t.Raw, []string{"name"})
 		tools, ok := o.Get("tools")
-		if !ok || model.JSONKind(tools) != "array" {
+		if !ok || rawjson.JSONKind(tools) != "array" {
 			continue
 		}
-		for _, e := range model.Elements(tools) {
-			if model.JSONKind(e) != "object" || model.StringAt(e, []string{"type"}) != "function" {
+		for _, e := range rawjson.Elements(tools) {
+			if rawjson.JSONKind(e) != "object" || model.StringAt(e, []string{"type"}) != "function" {
 				continue
 			}
-			inner = append(inner, functionOf(model.Members(e), ns+"."))
+			inner = append(inner, functionOf(rawjson.Members(e), ns+"."))
 		}
 	}
 	return top, inner
 }
 
-func functionOf(o model.Object, prefix string) function {
+func functionOf(o rawjson.Object, prefix string) function {
 	fn := function{}
 	if v, ok := o.Get("name"); ok {
-		s, _ := model.Unquote(v)
+		s, _ := rawjson.Unquote(v)
 		fn.name = prefix + s
 	}
 	fn.params, _ = o.Get("parameters")
-	if v, ok := o.Get("strict"); ok && model.JSONKind(v) == "boolean" {
+	if v, ok := o.Get("strict"); ok && rawjson.JSONKind(v) == "boolean" {
 		b := string(bytes.TrimSpace(v)) == "true"
 		fn.strict = &b
 	}

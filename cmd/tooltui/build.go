@@ -11,6 +11,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
@@ -182,7 +183,7 @@ func fixTitle(d convert.Diagnostic) string {
 // that cannot be written), with the line and column of a JSON syntax error.
 func fatalJSON(err error) []byte {
 	jd := jsonDiagnostic{Severity: "fatal", Location: "input", Message: err.Error()}
-	var se *model.SyntaxError
+	var se *rawjson.SyntaxError
 	if errors.As(err, &se) {
 		jd.Line, jd.Column = se.Line, se.Column
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/args"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/schematree"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
@@ -70,7 +71,7 @@ func runInfer(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	schema, err := schematree.Infer(data)
 	if err != nil {
-		var se *model.SyntaxError
+		var se *rawjson.SyntaxError
 		if errors.As(err, &se) {
 			fmt.Fprintf(stderr, "tooltui infer: %s:%d:%d: not valid JSON: %s\n", display.SanitizeLine(name), se.Line, se.Column, display.SanitizeLine(se.Msg))
 		} else {

@@ -15,8 +15,7 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // Problem is one reason the arguments do not fit the parameters.
@@ -95,7 +94,7 @@ func Compile(parameters json.RawMessage, strict bool) (*Validator, error) {
 	if len(p) == 0 || string(p) == "null" {
 		p = []byte(`{"type":"object"}`)
 	}
-	if err := model.CheckJSON(p); err != nil {
+	if err := rawjson.CheckJSON(p); err != nil {
 		return nil, &SchemaError{Reason: "not valid JSON: " + err.Error()}
 	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(p))
@@ -242,16 +241,16 @@ func (v *Validator) Strict() bool { return v.strict }
 // Validate checks one arguments text; nil when it fits.
 func (v *Validator) Validate(arguments []byte) []Problem {
 	text := arguments
-	if err := model.CheckJSON(text); err != nil {
+	if err := rawjson.CheckJSON(text); err != nil {
 		p := Problem{Message: "not valid JSON: " + err.Error()}
-		var se *model.SyntaxError
+		var se *rawjson.SyntaxError
 		if errors.As(err, &se) {
 			p.Line, p.Column = se.Line, se.Column
 			p.Message = "not valid JSON: " + se.Msg
 		}
 		return []Problem{p}
 	}
-	if k := model.JSONKind(bytes.TrimSpace(text)); k != "object" {
+	if k := rawjson.JSONKind(bytes.TrimSpace(text)); k != "object" {
 		p := Problem{Message: "the arguments must be a JSON object, not " + article(k)}
 		p.Line, p.Column = position(text, "")
 		return []Problem{p}
@@ -304,9 +303,9 @@ func article(kind string) string {
 
 // position returns the 1-based line and column of the value at ptr in text.
 func position(text []byte, ptr string) (int, int) {
-	off, _, ok := model.LocatePointer(text, ptr)
+	off, _, ok := rawjson.LocatePointer(text, ptr)
 	if !ok {
 		return 0, 0
 	}
-	return model.LineCol(text, off)
+	return rawjson.LineCol(text, off)
 }

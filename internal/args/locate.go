@@ -6,11 +6,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // locator places many JSON Pointers in one valid JSON text, with the
-// answers of model.LocatePointer and model.LineCol: each object or array
+// answers of rawjson.LocatePointer and rawjson.LineCol: each object or array
 // on the way is split once, and lines are counted once, so the fifty
 // problems of a megabyte of arguments cost a few passes over the text, not
 // fifty (the tester checks arguments on every keystroke).
@@ -47,7 +47,7 @@ func (l *locator) offset(ptr string) int {
 			keys, ok := l.objs[off]
 			if !ok {
 				keys = map[string]int{}
-				for _, m := range model.Members(l.text[off:]) {
+				for _, m := range rawjson.Members(l.text[off:]) {
 					keys[m.Key] = l.at(m.Value)
 				}
 				l.objs[off] = keys
@@ -60,7 +60,7 @@ func (l *locator) offset(ptr string) int {
 		case '[':
 			elems, ok := l.arrs[off]
 			if !ok {
-				for _, e := range model.Elements(l.text[off:]) {
+				for _, e := range rawjson.Elements(l.text[off:]) {
 					elems = append(elems, l.at(e))
 				}
 				l.arrs[off] = elems

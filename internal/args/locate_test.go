@@ -6,28 +6,28 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // pointersOf lists the pointer of every value of a valid JSON text, and of
 // a few that are not there.
 func pointersOf(v []byte, ptr string, out *[]string) {
 	*out = append(*out, ptr, ptr+"/missing", ptr+"/0", ptr+"/-", ptr+"/01")
-	switch model.JSONKind(v) {
+	switch rawjson.JSONKind(v) {
 	case "object":
-		for _, m := range model.Members(v) {
+		for _, m := range rawjson.Members(v) {
 			tok := strings.ReplaceAll(strings.ReplaceAll(m.Key, "~", "~0"), "/", "~1")
 			pointersOf(m.Value, ptr+"/"+tok, out)
 		}
 	case "array":
-		for i, e := range model.Elements(v) {
+		for i, e := range rawjson.Elements(v) {
 			pointersOf(e, fmt.Sprintf("%s/%d", ptr, i), out)
 		}
 	}
 }
 
-// The locator places every pointer where model.LocatePointer and
-// model.LineCol do.
+// The locator places every pointer where rawjson.LocatePointer and
+// rawjson.LineCol do.
 func TestLocatorMatchesLocatePointer(t *testing.T) {
 	texts := []string{
 		`{}`,
@@ -39,7 +39,7 @@ func TestLocatorMatchesLocatePointer(t *testing.T) {
 	}
 	for _, text := range texts {
 		data := []byte(text)
-		if err := model.CheckJSON(data); err != nil {
+		if err := rawjson.CheckJSON(data); err != nil {
 			t.Fatalf("%q: %v", text, err)
 		}
 		var ptrs []string

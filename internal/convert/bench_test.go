@@ -16,6 +16,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/benchdata"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // floorTime is how long each benchmark spends measuring its floor.
@@ -90,7 +91,7 @@ func BenchmarkConvertCached(b *testing.B) {
 // function's name (a keystroke in the name field).
 func editVariants(b *testing.B, raw []byte) [2][]byte {
 	b.Helper()
-	o, err := model.ParseObject(raw)
+	o, err := rawjson.ParseObject(raw)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -194,7 +195,7 @@ func BenchmarkConvertOneFunction(b *testing.B) {
 	for _, bd := range []benchdata.Doc{{Name: "Typical", JSON: benchdata.Typical}, {Name: "BigParams1MB", JSON: benchdata.BigParams1MB}} {
 		b.Run(bd.Name, func(b *testing.B) {
 			full := benchDoc(b, bd.JSON())
-			d := &model.Document{Fields: model.Object{{Key: "model", Value: model.String("gpt-5")}}, Functions: full.Functions[:1]}
+			d := &model.Document{Fields: rawjson.Object{{Key: "model", Value: rawjson.String("gpt-5")}}, Functions: full.Functions[:1]}
 			_, floor := benchRequest(b, d)
 			b.SetBytes(int64(len(d.Functions[0].Raw)))
 			b.ReportAllocs()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 func TestBodyDiagnosticsKeepTheUsersIndex(t *testing.T) {
@@ -30,7 +31,7 @@ func TestBodyDiagnosticsKeepTheUsersIndex(t *testing.T) {
 		t.Fatalf("loaded: %s, want %s", got, want)
 	}
 	// an edit of a field keeps every index; the file is the same list
-	e, err := model.SetToolValue(d, model.Function, 0, []string{"description"}, model.String("x"))
+	e, err := model.SetToolValue(d, model.Function, 0, []string{"description"}, rawjson.String("x"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 func TestCatalogAgreesWithToolTypes(t *testing.T) {
@@ -81,12 +82,12 @@ func TestCatalogTemplatesConvert(t *testing.T) {
 			if !json.Valid([]byte(k.Template)) {
 				t.Fatalf("template is not JSON: %s", k.Template)
 			}
-			o, err := model.ParseObject([]byte(k.Template))
+			o, err := rawjson.ParseObject([]byte(k.Template))
 			if err != nil {
 				t.Fatal(err)
 			}
 			typ, hasType := o.Get("type")
-			d := &model.Document{Fields: model.Object{{Key: "model", Value: model.String("gpt-5")}}}
+			d := &model.Document{Fields: rawjson.Object{{Key: "model", Value: rawjson.String("gpt-5")}}}
 			if k.Type == "function" {
 				if hasType {
 					t.Errorf("the function template carries a type: %s", k.Template)

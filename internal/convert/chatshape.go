@@ -3,7 +3,7 @@ package convert
 import (
 	"strings"
 
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // The Chat Completions API nests a function tool's fields under
@@ -28,7 +28,7 @@ func responsesFunctionExample(fn []byte) string {
 	b.WriteString(`{"type":"function","name":`)
 	b.WriteString(innerName(fn))
 	for _, k := range [...]string{"description", "parameters", "strict"} {
-		if _, ok := model.Members(fn).Get(k); ok {
+		if _, ok := rawjson.Members(fn).Get(k); ok {
 			b.WriteString(`,"` + k + `":…`)
 		}
 	}
@@ -39,8 +39,8 @@ func responsesFunctionExample(fn []byte) string {
 // innerName is the quoted "name" of a Chat Completions function object,
 // or … when it has none.
 func innerName(fn []byte) string {
-	if v, ok := model.Members(fn).Get("name"); ok {
-		if s, ok := model.Unquote(v); ok {
+	if v, ok := rawjson.Members(fn).Get("name"); ok {
+		if s, ok := rawjson.Unquote(v); ok {
 			return quoteForMessage(s)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // Result is a converted document.
@@ -91,13 +92,13 @@ func (c *Converter) Convert(d *model.Document) Result {
 		diags = append(diags, Diagnostic{Severity: Error, Location: loc, Message: msg, Index: -1})
 	}
 	if d.ToolsDefsRaw != nil {
-		structural(model.KeyToolsDefs, "must be an array of function definitions, got "+model.JSONKind(d.ToolsDefsRaw))
+		structural(model.KeyToolsDefs, "must be an array of function definitions, got "+rawjson.JSONKind(d.ToolsDefsRaw))
 	}
 	if d.ExtraRaw != nil {
-		structural(model.KeyExtra, "must be an object, got "+model.JSONKind(d.ExtraRaw))
+		structural(model.KeyExtra, "must be an object, got "+rawjson.JSONKind(d.ExtraRaw))
 	}
 	if d.BuiltinsRaw != nil {
-		structural(model.KeyExtra+"."+model.KeyBuiltinTools, "must be an array of tool objects, got "+model.JSONKind(d.BuiltinsRaw))
+		structural(model.KeyExtra+"."+model.KeyBuiltinTools, "must be an array of tool objects, got "+rawjson.JSONKind(d.BuiltinsRaw))
 	}
 
 	c.prepare(d)
@@ -203,7 +204,7 @@ func (c *Converter) checkNew(k model.Kind, t *model.Tool) *entry {
 	} else {
 		e = c.checkBuiltin(t.Raw)
 		if t.Draft != nil {
-			if err := model.CheckJSON([]byte(*t.Draft)); err != nil {
+			if err := rawjson.CheckJSON([]byte(*t.Draft)); err != nil {
 				e.issues = append(e.issues, syntaxIssue("/"+t.DraftMember(), err))
 				e.drop = true
 			}
@@ -296,14 +297,14 @@ func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept
 	}
 
 	// Top-level fields, then extra's; an extra key replaces a field.
-	fields := make(model.Object, 0, len(d.Fields)+len(d.Extra))
+	fields := make(rawjson.Object, 0, len(d.Fields)+len(d.Extra))
 	for _, f := range d.Fields {
 		switch f.Key {
 		case model.KeyToolsDefs, model.KeyExtra, model.KeyMeta:
 			continue
 		case model.KeyTools:
 			if f.Value != nil { // nil: where a body's tools array stands
-				reqDiag(Error, model.KeyTools, "must be an array of tools, got "+model.JSONKind(f.Value))
+				reqDiag(Error, model.KeyTools, "must be an array of tools, got "+rawjson.JSONKind(f.Value))
 			}
 			continue
 		}
@@ -326,7 +327,7 @@ func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept
 	valid := fields[:0:0]
 	var invalid map[string]bool
 	for _, f := range fields {
-		if err := model.CheckJSON(f.Value); err != nil {
+		if err := rawjson.CheckJSON(f.Value); err != nil {
 			if invalid == nil {
 				invalid = map[string]bool{}
 			}
@@ -365,7 +366,7 @@ func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept
 		}
 		n++
 		b = append(b, "\n  "...)
-		b = model.AppendString(b, key)
+		b = rawjson.AppendString(b, key)
 		b = append(b, ": "...)
 	}
 	written := map[string]bool{}
@@ -424,16 +425,16 @@ func requestDrafts(d *model.Document) []Diagnostic {
 			loc = "other request fields"
 		}
 		diag := Diagnostic{Severity: Error, Location: loc, Index: -1}
-		if err := model.CheckJSON([]byte(text)); err != nil {
+		if err := rawjson.CheckJSON([]byte(text)); err != nil {
 			is := syntaxIssue("", err)
 			diag.Line, diag.Column = is.Line, is.Column
 			diag.Message = "the text typed is " + is.Message + keeps
 		} else if f == "input" {
-			if k := model.JSONKind([]byte(text)); k != "array" {
+			if k := rawjson.JSONKind([]byte(text)); k != "array" {
 				diag.Message = "must be text or a JSON array of input items, not a JSON " + k + keeps
 			}
-		} else if o, err := model.ParseObject([]byte(text)); err != nil {
-			diag.Message = "must be a JSON object, not a JSON " + model.JSONKind([]byte(text)) + keeps
+		} else if o, err := rawjson.ParseObject([]byte(text)); err != nil {
+			diag.Message = "must be a JSON object, not a JSON " + rawjson.JSONKind([]byte(text)) + keeps
 		} else if _, err := model.SetOtherRequestFields(d, o); err != nil {
 			diag.Message = "the text typed cannot be applied: " + err.Error() + "; the request keeps the last valid value until it can"
 		}
@@ -447,7 +448,7 @@ func requestDrafts(d *model.Document) []Diagnostic {
 // appendIndented appends a checked JSON value laid out as json.Indent
 // does with prefix and a two-space indent.
 func appendIndented(dst, v []byte, prefix string) []byte {
-	return model.AppendIndent(dst, v, prefix, "  ")
+	return rawjson.AppendIndent(dst, v, prefix, "  ")
 }
 
 // indentedEntry is a tool as it appears inside the request's tools array.
@@ -464,9 +465,9 @@ func (c *Converter) indentedEntry(e *entry) []byte {
 		return e.indented
 	}
 	b := []byte("{\n" + in + `"type": "function",` + "\n" + in + `"name": `)
-	b = model.AppendString(b, f.Name)
+	b = rawjson.AppendString(b, f.Name)
 	b = append(b, ",\n"+in+`"description": `...)
-	b = model.AppendString(b, f.Description)
+	b = rawjson.AppendString(b, f.Description)
 	b = append(b, ",\n"+in+`"parameters": `...)
 	if len(f.Parameters) == 0 {
 		b = append(b, "null"...)
@@ -483,7 +484,7 @@ func (c *Converter) indentedEntry(e *entry) []byte {
 	}
 	for _, m := range f.Extra {
 		b = append(b, ",\n"+in...)
-		b = model.AppendString(b, m.Key)
+		b = rawjson.AppendString(b, m.Key)
 		b = append(b, ": "...)
 		b = appendIndented(b, m.Value, in)
 	}
@@ -506,7 +507,7 @@ func estimateSize(ts []ResponseTool) int {
 // checkRequestFields warns about request fields of the wrong JSON type,
 // and about a missing model (unless its value was dropped as invalid JSON,
 // which is reported already).
-func checkRequestFields(fields model.Object, invalid map[string]bool) []Diagnostic {
+func checkRequestFields(fields rawjson.Object, invalid map[string]bool) []Diagnostic {
 	want := map[string][]string{
 		"model":               {"string"},
 		"instructions":        {"string", "null"},
@@ -525,7 +526,7 @@ func checkRequestFields(fields model.Object, invalid map[string]bool) []Diagnost
 			}
 			continue
 		}
-		k := model.JSONKind(v)
+		k := rawjson.JSONKind(v)
 		okKind := false
 		for _, w := range want[key] {
 			okKind = okKind || w == k
@@ -536,7 +537,7 @@ func checkRequestFields(fields model.Object, invalid map[string]bool) []Diagnost
 		case !okKind:
 			warn(key, "must be "+joinOr(want[key])+", got "+k)
 		case key == "model":
-			if s, _ := model.Unquote(v); strings.TrimSpace(s) == "" {
+			if s, _ := rawjson.Unquote(v); strings.TrimSpace(s) == "" {
 				warn(key, `is empty: the API requires a model, e.g. "gpt-5"`)
 			}
 		}

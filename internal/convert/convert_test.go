@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 func mustParse(t *testing.T, s string) *model.Document {
@@ -498,7 +499,7 @@ func TestSyntaxErrorPositions(t *testing.T) {
 			_, diags = Convert(raw)
 			check("function", diags, "")
 
-			field := &model.Document{Fields: model.Object{{Key: "instructions", Value: []byte(text)}}}
+			field := &model.Document{Fields: rawjson.Object{{Key: "instructions", Value: []byte(text)}}}
 			_, diags = Convert(field)
 			check("field", diags, "")
 		})
@@ -535,7 +536,7 @@ func TestModelIsRequired(t *testing.T) {
 	// A model typed in the app that is not JSON yet is an error already,
 	// and is not reported missing as well.
 	d := mustParse(t, `{}`)
-	d.Fields = append(d.Fields, model.Member{Key: "model", Value: []byte(`"gpt-`)})
+	d.Fields = append(d.Fields, rawjson.Member{Key: "model", Value: []byte(`"gpt-`)})
 	_, diags := Convert(d)
 	if len(diags) != 1 || diags[0].Severity != Error || diags[0].Location != "model" || diags[0].Line != 1 || diags[0].Column != 6 {
 		t.Fatalf("diagnostics:\n%s", diagLines(diags))
@@ -619,15 +620,15 @@ func TestSchemaInfoSurvivesEditsElsewhere(t *testing.T) {
 	d := mustParse(t, `{"tools_defs":[{"name":"a","parameters":`+schema+`},{"name":"b","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false}}]}`)
 	var c Converter
 	c.Convert(d)
-	params, _ := model.ParseObject(d.Functions[0].Raw)
+	params, _ := rawjson.ParseObject(d.Functions[0].Raw)
 	p, _ := params.Get("parameters")
 	before := c.schemaCache[string(p)]
 	if before == nil {
 		t.Fatal("schema not cached")
 	}
 	setName := func(i int, name string) {
-		o, _ := model.ParseObject(d.Functions[i].Raw)
-		o.Set("name", model.String(name))
+		o, _ := rawjson.ParseObject(d.Functions[i].Raw)
+		o.Set("name", rawjson.String(name))
 		d.Functions[i].Raw = o.AppendJSON(nil)
 	}
 	setName(1, "b2") // edit elsewhere

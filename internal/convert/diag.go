@@ -38,7 +38,7 @@ type Diagnostic struct {
 	// entry (or, for a request-level field, the field's value).
 	Path    string
 	Message string
-	// Line and Column (1-based; Column counts runes, as model.LineCol)
+	// Line and Column (1-based; Column counts runes, as rawjson.LineCol)
 	// place a syntax error inside the text that failed to parse: the
 	// entry's raw text, the parameters draft, or the request field's
 	// value. They are 0 for every other diagnostic. Message still says

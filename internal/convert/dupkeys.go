@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // maxDupReports caps the duplicate keys reported for one scanned value.
@@ -29,7 +29,7 @@ func duplicateKeys(v []byte, prefix string) []Issue {
 // its members, except that the values of members named skip are not
 // looked into; the rest are scanned in place, so skipped values (a
 // function's parameters, maybe megabytes) cost nothing.
-func memberDuplicateKeys(o model.Object, skip string) []Issue {
+func memberDuplicateKeys(o rawjson.Object, skip string) []Issue {
 	var issues []Issue
 	var reported []string
 	for i, m := range o {
@@ -214,7 +214,7 @@ func keyText(raw []byte) string {
 
 // keyString decodes a quoted key.
 func keyString(raw []byte) string {
-	s, _ := model.Unquote(raw)
+	s, _ := rawjson.Unquote(raw)
 	return s
 }
 

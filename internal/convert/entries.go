@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // maxDepth bounds every walk over user JSON.
@@ -17,11 +18,11 @@ func fatal(path, msg string) Issue { return Issue{Path: path, Message: msg, Fata
 // checkDefinition checks one tools_defs entry and builds its function tool.
 func (c *Converter) checkDefinition(t *model.Tool) *entry {
 	e := &entry{typ: "function"}
-	o, err := model.ParseObject(t.Raw)
+	o, err := rawjson.ParseObject(t.Raw)
 	if err != nil {
 		e.drop = true
-		if errors.Is(err, model.ErrNotObject) {
-			e.issues = append(e.issues, fatal("", "must be an object (a function definition), got "+model.JSONKind(t.Raw)))
+		if errors.Is(err, rawjson.ErrNotObject) {
+			e.issues = append(e.issues, fatal("", "must be an object (a function definition), got "+rawjson.JSONKind(t.Raw)))
 		} else {
 			e.issues = append(e.issues, syntaxIssue("", err))
 		}
@@ -30,7 +31,7 @@ func (c *Converter) checkDefinition(t *model.Tool) *entry {
 	// Repeated keys, except inside the parameters: those are scanned
 	// with the schema, once per distinct schema.
 	dups := memberDuplicateKeys(o, "parameters")
-	if fn, ok := o.Get("function"); ok && model.JSONKind(fn) == "object" && !o.Has("name") {
+	if fn, ok := o.Get("function"); ok && rawjson.JSONKind(fn) == "object" && !o.Has("name") {
 		e.drop = true
 		e.issues = append(e.issues, chatShapeIssue(fn))
 		e.issues = append(e.issues, dups...)
@@ -45,22 +46,22 @@ func (c *Converter) checkDefinition(t *model.Tool) *entry {
 			}
 		case "name":
 			if json.Unmarshal(m.Value, &f.Name) != nil {
-				e.issues = append(e.issues, fatal("/name", "must be a string, got "+model.JSONKind(m.Value)))
+				e.issues = append(e.issues, fatal("/name", "must be a string, got "+rawjson.JSONKind(m.Value)))
 			}
 		case "description":
-			if model.JSONKind(m.Value) != "null" && json.Unmarshal(m.Value, &f.Description) != nil {
-				e.issues = append(e.issues, fatal("/description", "must be a string, got "+model.JSONKind(m.Value)))
+			if rawjson.JSONKind(m.Value) != "null" && json.Unmarshal(m.Value, &f.Description) != nil {
+				e.issues = append(e.issues, fatal("/description", "must be a string, got "+rawjson.JSONKind(m.Value)))
 			}
 		case "parameters":
 			f.Parameters = m.Value
 		case "strict":
-			switch model.JSONKind(m.Value) {
+			switch rawjson.JSONKind(m.Value) {
 			case "boolean":
 				v := string(bytes.TrimSpace(m.Value)) == "true"
 				f.Strict = &v
 			case "null":
 			default:
-				e.issues = append(e.issues, fatal("/strict", "must be true, false or absent, got "+model.JSONKind(m.Value)))
+				e.issues = append(e.issues, fatal("/strict", "must be true, false or absent, got "+rawjson.JSONKind(m.Value)))
 			}
 		default:
 			f.Extra = append(f.Extra, m)
@@ -70,7 +71,7 @@ func (c *Converter) checkDefinition(t *model.Tool) *entry {
 		e.issues = append(e.issues, fatal("/name", "required"))
 	}
 	if t.Draft != nil {
-		if err := model.CheckJSON([]byte(*t.Draft)); err != nil {
+		if err := rawjson.CheckJSON([]byte(*t.Draft)); err != nil {
 			e.issues = append(e.issues, syntaxIssue("/parameters", err))
 		} else {
 			f.Parameters = json.RawMessage(*t.Draft)
@@ -83,7 +84,7 @@ func (c *Converter) checkDefinition(t *model.Tool) *entry {
 		return e
 	}
 	e.tool = ResponseTool{Function: f}
-	if model.JSONKind(f.Parameters) == "object" {
+	if rawjson.JSONKind(f.Parameters) == "object" {
 		e.schema = c.schema(f.Parameters)
 	}
 	e.issues = append(e.issues, c.checkFunction(f, e.schema)...)
@@ -103,7 +104,7 @@ func (c *Converter) checkFunction(f *FunctionTool, si *schemaInfo) []Issue {
 	switch {
 	case len(f.Parameters) == 0:
 		v["parameters"] = nil
-	case model.JSONKind(f.Parameters) == "object":
+	case rawjson.JSONKind(f.Parameters) == "object":
 		v["parameters"] = map[string]any{}
 	default:
 		x, err := decodeValue(f.Parameters)
@@ -141,12 +142,12 @@ func decodeValue(raw []byte) (any, error) {
 // unchanged unless it is unusable.
 func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 	e := &entry{}
-	if err := model.CheckJSON(raw); err != nil {
+	if err := rawjson.CheckJSON(raw); err != nil {
 		e.drop = true
 		e.issues = append(e.issues, syntaxIssue("", err))
 		return e
 	}
-	if k := model.JSONKind(raw); k != "object" {
+	if k := rawjson.JSONKind(raw); k != "object" {
 		e.drop = true
 		e.issues = append(e.issues, fatal("", "must be an object with a \"type\", got "+k))
 		return e
@@ -156,7 +157,7 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 	var probe struct{ Type, Name, ServerLabel, Parameters, Strict, Function []byte }
 	dups := duplicateKeys(raw, "")
 	defer func() { e.issues = append(e.issues, dups...) }()
-	for _, m := range model.Members(raw) {
+	for _, m := range rawjson.Members(raw) {
 		switch m.Key {
 		case "function":
 			probe.Function = m.Value
@@ -178,13 +179,13 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 		return e
 	}
 	var ok bool
-	if e.typ, ok = model.Unquote(probe.Type); !ok {
+	if e.typ, ok = rawjson.Unquote(probe.Type); !ok {
 		e.drop = true
-		e.issues = append(e.issues, fatal("/type", "must be a string, got "+model.JSONKind(probe.Type)))
+		e.issues = append(e.issues, fatal("/type", "must be a string, got "+rawjson.JSONKind(probe.Type)))
 		return e
 	}
-	e.name, _ = model.Unquote(probe.Name)
-	e.label, _ = model.Unquote(probe.ServerLabel)
+	e.name, _ = rawjson.Unquote(probe.Name)
+	e.label, _ = rawjson.Unquote(probe.ServerLabel)
 	e.tool = ResponseTool{Builtin: raw}
 	if !IsToolType(e.typ) {
 		msg := fmt.Sprintf("unknown type %s: passed through unchanged", quoteForMessage(e.typ))
@@ -199,7 +200,7 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 		return e
 	}
 	isFunc := e.typ == "function"
-	if isFunc && probe.Name == nil && model.JSONKind(probe.Function) == "object" {
+	if isFunc && probe.Name == nil && rawjson.JSONKind(probe.Function) == "object" {
 		e.drop = true
 		e.issues = append(e.issues, chatShapeIssue(probe.Function))
 		return e
@@ -215,7 +216,7 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 		issues = leftoverFunctionKey(issues)
 	}
 	e.issues = append(e.issues, issues...)
-	if isFunc && model.JSONKind(probe.Parameters) == "object" {
+	if isFunc && rawjson.JSONKind(probe.Parameters) == "object" {
 		e.schema = c.schema(probe.Parameters)
 		e.issues = append(e.issues, c.strictOf(e.schema, probe.Strict, "")...)
 	}
@@ -231,7 +232,7 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 // at prefix inside its entry.
 func (c *Converter) strictOf(si *schemaInfo, strictRaw []byte, prefix string) []Issue {
 	var strict *bool
-	if k := model.JSONKind(strictRaw); k == "boolean" {
+	if k := rawjson.JSONKind(strictRaw); k == "boolean" {
 		b := string(bytes.TrimSpace(strictRaw)) == "true"
 		strict = &b
 	}
@@ -245,17 +246,17 @@ func (c *Converter) strictOf(si *schemaInfo, strictRaw []byte, prefix string) []
 // namespace tool, and records its functions and custom tools, which
 // tool_choice may name.
 func (c *Converter) checkNamespace(e *entry, raw []byte) []Issue {
-	tools, ok := model.Object(model.Members(raw)).Get("tools")
+	tools, ok := rawjson.Object(rawjson.Members(raw)).Get("tools")
 	if !ok || !isRawArray(tools) {
 		return nil
 	}
 	var issues []Issue
-	for i, t := range model.Elements(tools) {
+	for i, t := range rawjson.Elements(tools) {
 		if !isRawObject(t) {
 			continue
 		}
 		var typ, name, params, strict []byte
-		for _, m := range model.Members(t) {
+		for _, m := range rawjson.Members(t) {
 			switch m.Key {
 			case "type":
 				typ = m.Value
@@ -267,11 +268,11 @@ func (c *Converter) checkNamespace(e *entry, raw []byte) []Issue {
 				strict = m.Value
 			}
 		}
-		ts, _ := model.Unquote(typ)
+		ts, _ := rawjson.Unquote(typ)
 		if ts != "function" && ts != "custom" {
 			continue
 		}
-		if n, ok := model.Unquote(name); ok {
+		if n, ok := rawjson.Unquote(name); ok {
 			e.inner = append(e.inner, toolInfo{typ: ts, name: n})
 		}
 		if ts == "function" && isRawObject(params) {
@@ -296,7 +297,7 @@ func decodeForCheck(raw []byte, function bool) (any, error) {
 		}
 		out := make(map[string]any, len(m))
 		for k, rv := range m {
-			if k == "parameters" && model.JSONKind(rv) == "object" {
+			if k == "parameters" && rawjson.JSONKind(rv) == "object" {
 				out[k] = map[string]any{}
 				continue
 			}

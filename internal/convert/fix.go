@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // FixKind names one repair a diagnostic can offer.
@@ -89,7 +90,7 @@ func ApplyFix(d *model.Document, diag Diagnostic, f Fix) (*model.Document, error
 		if t.Draft != nil {
 			return nil, fmt.Errorf("%s has a draft of %s that is not valid JSON yet; finish or undo it first", diag.Location, t.DraftMember())
 		}
-		if model.CheckJSON(t.Raw) != nil || model.JSONKind(t.Raw) != "object" {
+		if rawjson.CheckJSON(t.Raw) != nil || rawjson.JSONKind(t.Raw) != "object" {
 			return nil, ErrFixStale
 		}
 		raw, err := fixValue(d, t.Raw, f)
@@ -103,7 +104,7 @@ func ApplyFix(d *model.Document, diag Diagnostic, f Fix) (*model.Document, error
 		return nil, ErrFixStale
 	}
 	raw, ok := d.Fields.Get("tool_choice")
-	if !ok || model.CheckJSON(raw) != nil {
+	if !ok || rawjson.CheckJSON(raw) != nil {
 		return nil, ErrFixStale
 	}
 	fixed, err := fixValue(d, raw, f)
@@ -123,15 +124,15 @@ func fixValue(d *model.Document, raw json.RawMessage, f Fix) (json.RawMessage, e
 		}
 		return out, nil
 	case FixType:
-		return replaceOrStale(raw, "/type", model.String(f.Arg))
+		return replaceOrStale(raw, "/type", rawjson.String(f.Arg))
 	case FixRename:
 		cur, ok := valueAt(raw, f.At)
-		name, isStr := model.Unquote(cur)
+		name, isStr := rawjson.Unquote(cur)
 		if !ok || !isStr {
 			return nil, ErrFixStale
 		}
 		taken := usedNames(d, lastToken(f.At))
-		return replaceOrStale(raw, f.At, model.String(model.UniqueName(name, func(s string) bool { return taken[s] })))
+		return replaceOrStale(raw, f.At, rawjson.String(model.UniqueName(name, func(s string) bool { return taken[s] })))
 	case FixChatShape:
 		fn, ok := valueAt(raw, f.At)
 		if !ok {
@@ -146,10 +147,10 @@ func fixValue(d *model.Document, raw json.RawMessage, f Fix) (json.RawMessage, e
 		return replaceOrStale(raw, join(f.At, "strict"), json.RawMessage("false"))
 	case FixStrict:
 		fn, ok := valueAt(raw, f.At)
-		if !ok || model.JSONKind(fn) != "object" {
+		if !ok || rawjson.JSONKind(fn) != "object" {
 			return nil, ErrFixStale
 		}
-		params, ok := model.Members(fn).Get("parameters")
+		params, ok := rawjson.Members(fn).Get("parameters")
 		if !ok {
 			return nil, ErrFixStale
 		}
@@ -157,7 +158,7 @@ func fixValue(d *model.Document, raw json.RawMessage, f Fix) (json.RawMessage, e
 		if !ok {
 			return nil, errors.New("strict mode cannot take this schema as it is; set strict to false instead")
 		}
-		o := model.Members(fn)
+		o := rawjson.Members(fn)
 		o.Set("parameters", repaired)
 		o.Set("strict", json.RawMessage("true"))
 		return replaceOrStale(raw, f.At, o.AppendJSON(nil))
@@ -177,16 +178,16 @@ func replaceOrStale(raw []byte, ptr string, v []byte) (json.RawMessage, error) {
 // "function":{…},…}, into the Responses shape: the members of "function"
 // come after "type", in their order, and the other members follow.
 func liftFunction(v []byte) (json.RawMessage, bool) {
-	if model.JSONKind(v) != "object" {
+	if rawjson.JSONKind(v) != "object" {
 		return nil, false
 	}
-	o := model.Members(v)
+	o := rawjson.Members(v)
 	fn, ok := o.Get("function")
-	if !ok || model.JSONKind(fn) != "object" {
+	if !ok || rawjson.JSONKind(fn) != "object" {
 		return nil, false
 	}
-	out := model.Object{{Key: "type", Value: model.String("function")}}
-	for _, m := range model.Members(fn) {
+	out := rawjson.Object{{Key: "type", Value: rawjson.String("function")}}
+	for _, m := range rawjson.Members(fn) {
 		if m.Key != "type" {
 			out.Set(m.Key, m.Value)
 		}
@@ -206,24 +207,24 @@ func usedNames(d *model.Document, key string) map[string]bool {
 	taken := map[string]bool{}
 	var walk func(raw []byte, depth int)
 	walk = func(raw []byte, depth int) {
-		if model.JSONKind(raw) != "object" || depth > 1 {
+		if rawjson.JSONKind(raw) != "object" || depth > 1 {
 			return
 		}
-		o := model.Members(raw)
+		o := rawjson.Members(raw)
 		if v, ok := o.Get(key); ok {
-			if s, ok := model.Unquote(v); ok {
+			if s, ok := rawjson.Unquote(v); ok {
 				taken[s] = true
 			}
 		}
-		if tools, ok := o.Get("tools"); ok && model.JSONKind(tools) == "array" {
-			for _, t := range model.Elements(tools) {
+		if tools, ok := o.Get("tools"); ok && rawjson.JSONKind(tools) == "array" {
+			for _, t := range rawjson.Elements(tools) {
 				walk(t, depth+1)
 			}
 		}
 	}
 	for _, k := range [...]model.Kind{model.Function, model.Builtin} {
 		for _, t := range d.List(k) {
-			if model.CheckJSON(t.Raw) == nil {
+			if rawjson.CheckJSON(t.Raw) == nil {
 				walk(t.Raw, 0)
 			}
 		}
@@ -317,11 +318,11 @@ func valueAt(raw []byte, ptr string) ([]byte, bool) {
 }
 
 func child(v []byte, tok string) ([]byte, bool) {
-	switch model.JSONKind(v) {
+	switch rawjson.JSONKind(v) {
 	case "object":
-		return model.Members(v).Get(tok)
+		return rawjson.Members(v).Get(tok)
 	case "array":
-		els := model.Elements(v)
+		els := rawjson.Elements(v)
 		i, err := parseIndex(tok)
 		if err != nil || i >= len(els) {
 			return nil, false
@@ -358,9 +359,9 @@ func replaceToks(raw []byte, toks []string, v []byte) ([]byte, bool) {
 		return v, v != nil
 	}
 	tok := toks[0]
-	switch model.JSONKind(raw) {
+	switch rawjson.JSONKind(raw) {
 	case "object":
-		o := model.Members(raw)
+		o := rawjson.Members(raw)
 		cur, ok := o.Get(tok)
 		if len(toks) == 1 {
 			if v == nil {
@@ -383,7 +384,7 @@ func replaceToks(raw []byte, toks []string, v []byte) ([]byte, bool) {
 		o.Set(tok, nc)
 		return o.AppendJSON(nil), true
 	case "array":
-		els := model.Elements(raw)
+		els := rawjson.Elements(raw)
 		i, err := parseIndex(tok)
 		if err != nil || i >= len(els) {
 			return nil, false

@@ -3,7 +3,7 @@ package convert
 import (
 	"errors"
 
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // Issue is one problem found inside a single tool entry, before it is given
@@ -33,7 +33,7 @@ func (is Issue) withFix(f Fix) Issue {
 // syntaxIssue is a fatal issue for text at path that is not valid JSON.
 func syntaxIssue(path string, err error) Issue {
 	is := fatal(path, "not valid JSON: "+err.Error())
-	var se *model.SyntaxError
+	var se *rawjson.SyntaxError
 	if errors.As(err, &se) {
 		is.Line, is.Column = se.Line, se.Column
 	}

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // maxStrictReports caps the strict-mode violations listed for one schema.
@@ -238,7 +238,7 @@ func (w *strictWalk) walkRaw(v []byte, path string, depth int) {
 		propMembers = rawMembers(props)
 	}
 	if depth == 0 {
-		if s, ok := model.Unquote(typ); !ok || s != "object" {
+		if s, ok := rawjson.Unquote(typ); !ok || s != "object" {
 			w.reportRootType(path, typ != nil)
 		}
 		if get("anyOf") != nil {
@@ -250,16 +250,16 @@ func (w *strictWalk) walkRaw(v []byte, path string, depth int) {
 			w.report(path+"/"+u.key, u.message())
 		}
 	}
-	if s, ok := model.Unquote(format); ok && !strictFormat(s) {
+	if s, ok := rawjson.Unquote(format); ok && !strictFormat(s) {
 		w.report(path+"/format", formatMessage(s))
 	}
 	isObject := hasPropsKey
-	if s, ok := model.Unquote(typ); ok {
+	if s, ok := rawjson.Unquote(typ); ok {
 		isObject = s == "object"
 	} else if isRawArray(typ) {
 		isObject = false
-		for _, e := range model.Elements(typ) {
-			if s, ok := model.Unquote(e); ok && s == "object" {
+		for _, e := range rawjson.Elements(typ) {
+			if s, ok := rawjson.Unquote(e); ok && s == "object" {
 				isObject = true
 			}
 		}
@@ -270,7 +270,7 @@ func (w *strictWalk) walkRaw(v []byte, path string, depth int) {
 		}
 		var req []string
 		if isRawArray(required) {
-			for _, e := range model.Elements(required) {
+			for _, e := range rawjson.Elements(required) {
 				if e[0] == '"' {
 					req = append(req, keyText(e))
 				}
@@ -284,7 +284,7 @@ func (w *strictWalk) walkRaw(v []byte, path string, depth int) {
 	}
 	if isRawArray(enum) {
 		strs, chars := 0, 0
-		els := model.Elements(enum)
+		els := rawjson.Elements(enum)
 		w.enumValues += len(els)
 		for _, e := range els {
 			n := rawScalarChars(e)
@@ -321,7 +321,7 @@ func (w *strictWalk) walkRaw(v []byte, path string, depth int) {
 	}
 	for _, key := range [...]string{"anyOf", "oneOf", "allOf", "prefixItems"} {
 		if list := get(key); isRawArray(list) {
-			for i, s := range model.Elements(list) {
+			for i, s := range rawjson.Elements(list) {
 				w.walkRaw(s, path+"/"+key+"/"+itoa(i), depth+1)
 			}
 		}
@@ -342,7 +342,7 @@ func rawScalarChars(v []byte) int {
 		if bytes.IndexByte(v, '\\') < 0 {
 			return utf8.RuneCount(v[1 : len(v)-1])
 		}
-		s, _ := model.Unquote(v)
+		s, _ := rawjson.Unquote(v)
 		return utf8.RuneCountInString(s)
 	case '{', '[':
 		return 0

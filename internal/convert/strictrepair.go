@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"slices"
 
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // StrictRepair returns parameters made strict-compatible the way OpenAI's
@@ -22,12 +22,12 @@ import (
 // cannot take the schema, and strict false is the way out.
 func StrictRepair(params []byte) (fixed json.RawMessage, ok bool) {
 	params = bytes.TrimSpace(params)
-	if model.CheckJSON(params) != nil || model.JSONKind(params) != "object" {
+	if rawjson.CheckJSON(params) != nil || rawjson.JSONKind(params) != "object" {
 		return nil, false
 	}
 	fixed = repairSchema(params, 0)
-	if root := model.Members(fixed); root.Has("properties") && !root.Has("type") {
-		fixed = append(model.Object{{Key: "type", Value: model.String("object")}}, root...).AppendJSON(nil)
+	if root := rawjson.Members(fixed); root.Has("properties") && !root.Has("type") {
+		fixed = append(rawjson.Object{{Key: "type", Value: rawjson.String("object")}}, root...).AppendJSON(nil)
 	}
 	var w strictWalk
 	w.walkRaw(fixed, "/parameters", 0)
@@ -37,20 +37,20 @@ func StrictRepair(params []byte) (fixed json.RawMessage, ok bool) {
 
 // repairSchema repairs one schema and the schemas inside it.
 func repairSchema(v []byte, depth int) []byte {
-	if model.JSONKind(v) != "object" || depth > maxDepth {
+	if rawjson.JSONKind(v) != "object" || depth > maxDepth {
 		return v
 	}
-	o := model.Members(v)
+	o := rawjson.Members(v)
 	for i, m := range o {
 		switch m.Key {
 		case "properties", "$defs", "definitions":
-			if model.JSONKind(m.Value) == "object" {
+			if rawjson.JSONKind(m.Value) == "object" {
 				o[i].Value = repairMap(m.Value, depth)
 			}
 		case "items", "additionalProperties", "not":
 			o[i].Value = repairSchema(m.Value, depth+1)
 		case "anyOf", "oneOf", "allOf", "prefixItems":
-			if model.JSONKind(m.Value) == "array" {
+			if rawjson.JSONKind(m.Value) == "array" {
 				o[i].Value = repairList(m.Value, depth)
 			}
 		}
@@ -62,7 +62,7 @@ func repairSchema(v []byte, depth int) []byte {
 }
 
 func repairMap(v []byte, depth int) []byte {
-	o := model.Members(v)
+	o := rawjson.Members(v)
 	for i, m := range o {
 		o[i].Value = repairSchema(m.Value, depth+1)
 	}
@@ -71,7 +71,7 @@ func repairMap(v []byte, depth int) []byte {
 
 func repairList(v []byte, depth int) []byte {
 	out := []byte{'['}
-	for i, el := range model.Elements(v) {
+	for i, el := range rawjson.Elements(v) {
 		if i > 0 {
 			out = append(out, ',')
 		}
@@ -82,7 +82,7 @@ func repairList(v []byte, depth int) []byte {
 
 // isObjectSchema reports whether a schema describes an object: its type is
 // (or includes) "object", or it has properties.
-func isObjectSchema(o model.Object) bool {
+func isObjectSchema(o rawjson.Object) bool {
 	if o.Has("properties") {
 		return true
 	}
@@ -90,10 +90,10 @@ func isObjectSchema(o model.Object) bool {
 	if !ok {
 		return false
 	}
-	if s, isStr := model.Unquote(t); isStr {
+	if s, isStr := rawjson.Unquote(t); isStr {
 		return s == "object"
 	}
-	if model.JSONKind(t) == "array" {
+	if rawjson.JSONKind(t) == "array" {
 		return slices.Contains(stringElements(t), "object")
 	}
 	return false
@@ -101,25 +101,25 @@ func isObjectSchema(o model.Object) bool {
 
 // repairObject closes an object schema and requires all its properties,
 // the ones it did not require made nullable.
-func repairObject(o *model.Object) {
+func repairObject(o *rawjson.Object) {
 	if !o.Has("additionalProperties") {
 		o.Set("additionalProperties", json.RawMessage("false"))
 	}
 	props, _ := o.Get("properties")
-	if model.JSONKind(props) != "object" {
+	if rawjson.JSONKind(props) != "object" {
 		if !o.Has("properties") {
 			return
 		}
 		props = nil
 	}
-	members := model.Members(props)
+	members := rawjson.Members(props)
 	names := make(map[string]bool, len(members))
 	for _, m := range members {
 		names[m.Key] = true
 	}
 	var required []string
 	had := map[string]bool{}
-	if r, ok := o.Get("required"); ok && model.JSONKind(r) == "array" {
+	if r, ok := o.Get("required"); ok && rawjson.JSONKind(r) == "array" {
 		for _, s := range stringElements(r) {
 			if names[s] && !had[s] {
 				required = append(required, s)
@@ -143,34 +143,34 @@ func repairObject(o *model.Object) {
 		if i > 0 {
 			list = append(list, ',')
 		}
-		list = model.AppendString(list, s)
+		list = rawjson.AppendString(list, s)
 	}
 	o.Set("required", append(list, ']'))
 }
 
 // nullable returns a property schema that also takes null.
 func nullable(v []byte) []byte {
-	if model.JSONKind(v) != "object" {
+	if rawjson.JSONKind(v) != "object" {
 		return v
 	}
-	o := model.Members(v)
+	o := rawjson.Members(v)
 	if takesNull(o) {
 		return v
 	}
 	t, hasType := o.Get("type")
 	if !o.Has("$ref") && !o.Has("enum") && !o.Has("const") && !o.Has("anyOf") && hasType {
-		if s, ok := model.Unquote(t); ok {
-			o.Set("type", append(append(append([]byte{'['}, model.String(s)...), `,"null"`...), ']'))
+		if s, ok := rawjson.Unquote(t); ok {
+			o.Set("type", append(append(append([]byte{'['}, rawjson.String(s)...), `,"null"`...), ']'))
 			return o.AppendJSON(nil)
 		}
-		if model.JSONKind(t) == "array" {
+		if rawjson.JSONKind(t) == "array" {
 			o.Set("type", append(bytes.TrimSuffix(bytes.TrimSpace(t), []byte("]")), `,"null"]`...))
 			return o.AppendJSON(nil)
 		}
 	}
-	if branches, ok := o.Get("anyOf"); ok && model.JSONKind(branches) == "array" && len(o) == 1 {
+	if branches, ok := o.Get("anyOf"); ok && rawjson.JSONKind(branches) == "array" && len(o) == 1 {
 		out := append(bytes.TrimSuffix(bytes.TrimSpace(branches), []byte("]")), `,{"type":"null"}]`...)
-		if len(model.Elements(branches)) == 0 {
+		if len(rawjson.Elements(branches)) == 0 {
 			out = []byte(`[{"type":"null"}]`)
 		}
 		o.Set("anyOf", out)
@@ -178,29 +178,29 @@ func nullable(v []byte) []byte {
 	}
 	// Wrap it, the description staying on the outside where a reader
 	// looks for it.
-	wrap := model.Object{}
+	wrap := rawjson.Object{}
 	if d, ok := o.Get("description"); ok && !o.Has("$ref") {
-		wrap = append(wrap, model.Member{Key: "description", Value: d})
+		wrap = append(wrap, rawjson.Member{Key: "description", Value: d})
 		o.Delete("description")
 	}
 	branch := append(append([]byte{'['}, o.AppendJSON(nil)...), `,{"type":"null"}]`...)
-	wrap = append(wrap, model.Member{Key: "anyOf", Value: branch})
+	wrap = append(wrap, rawjson.Member{Key: "anyOf", Value: branch})
 	return wrap.AppendJSON(nil)
 }
 
 // takesNull reports whether a schema already admits null.
-func takesNull(o model.Object) bool {
+func takesNull(o rawjson.Object) bool {
 	if t, ok := o.Get("type"); ok {
-		if s, isStr := model.Unquote(t); isStr {
+		if s, isStr := rawjson.Unquote(t); isStr {
 			return s == "null"
 		}
-		if model.JSONKind(t) == "array" && slices.Contains(stringElements(t), "null") {
+		if rawjson.JSONKind(t) == "array" && slices.Contains(stringElements(t), "null") {
 			return true
 		}
 	}
-	if b, ok := o.Get("anyOf"); ok && model.JSONKind(b) == "array" {
-		for _, el := range model.Elements(b) {
-			if model.JSONKind(el) == "object" && takesNull(model.Members(el)) {
+	if b, ok := o.Get("anyOf"); ok && rawjson.JSONKind(b) == "array" {
+		for _, el := range rawjson.Elements(b) {
+			if rawjson.JSONKind(el) == "object" && takesNull(rawjson.Members(el)) {
 				return true
 			}
 		}
@@ -211,8 +211,8 @@ func takesNull(o model.Object) bool {
 // stringElements are the string elements of a valid JSON array.
 func stringElements(v []byte) []string {
 	var out []string
-	for _, el := range model.Elements(v) {
-		if s, ok := model.Unquote(el); ok {
+	for _, el := range rawjson.Elements(v) {
+		if s, ok := rawjson.Unquote(el); ok {
 			out = append(out, s)
 		}
 	}

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // FunctionTool is a function definition as the Responses API takes it.
@@ -15,7 +15,7 @@ type FunctionTool struct {
 	Strict      *bool           // nil: not sent
 	// Extra holds the other fields the entry carries (output_schema,
 	// defer_loading, ...), in their order; they follow the fixed ones.
-	Extra model.Object
+	Extra rawjson.Object
 }
 
 // ResponseTool is one entry of the request's tools: a function tooltui
@@ -42,9 +42,9 @@ func (t ResponseTool) MarshalJSON() ([]byte, error) {
 
 func (f *FunctionTool) appendJSON(b []byte) []byte {
 	b = append(b, `{"type":"function","name":`...)
-	b = model.AppendString(b, f.Name)
+	b = rawjson.AppendString(b, f.Name)
 	b = append(b, `,"description":`...)
-	b = model.AppendString(b, f.Description)
+	b = rawjson.AppendString(b, f.Description)
 	b = append(b, `,"parameters":`...)
 	if len(f.Parameters) == 0 {
 		b = append(b, "null"...)
@@ -60,7 +60,7 @@ func (f *FunctionTool) appendJSON(b []byte) []byte {
 	}
 	for _, m := range f.Extra {
 		b = append(b, ',')
-		b = model.AppendString(b, m.Key)
+		b = rawjson.AppendString(b, m.Key)
 		b = append(b, ':')
 		b = append(b, m.Value...)
 	}
@@ -71,7 +71,7 @@ func (f *FunctionTool) appendJSON(b []byte) []byte {
 // name and description become "", missing parameters null) and any other
 // value into Builtin, keeping its bytes.
 func (t *ResponseTool) UnmarshalJSON(data []byte) error {
-	o, err := model.ParseObject(data)
+	o, err := rawjson.ParseObject(data)
 	if err != nil || !isFunctionType(o) {
 		*t = ResponseTool{Builtin: bytes.Clone(data)}
 		return nil
@@ -99,7 +99,7 @@ func (t *ResponseTool) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func isFunctionType(o model.Object) bool {
+func isFunctionType(o rawjson.Object) bool {
 	v, ok := o.Get("type")
 	return ok && string(bytes.TrimSpace(v)) == `"function"`
 }

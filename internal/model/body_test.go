@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 const bodyIn = `{
@@ -77,7 +79,7 @@ func TestBodyKeepsItsOrderThroughEdits(t *testing.T) {
 	}{
 		{"loaded", func(d *Document) *Document { return d }, "web_search,a,s,b", "tools[1],tools[3],tools[0],tools[2]"},
 		{"field edit", func(d *Document) *Document {
-			c, _ := SetToolValue(d, Function, 1, []string{"description"}, String("x"))
+			c, _ := SetToolValue(d, Function, 1, []string{"description"}, rawjson.String("x"))
 			return c
 		}, "web_search,a,s,b", "tools[1],tools[3],tools[0],tools[2]"},
 		{"insert a function before a", func(d *Document) *Document { c, _ := InsertTool(d, Function, 0, fn("n")); return c },

@@ -1,3 +1,7 @@
+// Package model is the document a tooltui user edits, loads and saves: the
+// request fields, the function definitions (tools_defs) and the raw built-in
+// tool entries (extra.builtin_tools). It keeps JSON exactly as written (key
+// order, numbers, unknown keys) and has no UI or IO beyond bytes.
 package model
 
 import (
@@ -8,6 +12,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // Keys of a document that tooltui reads itself; every other top-level key
@@ -62,10 +68,10 @@ func (t *Tool) DraftMember() string {
 // raw built-in tools. Fields keeps every top-level member in order (with
 // tools_defs and extra as placeholders), so unknown keys survive a save.
 type Document struct {
-	Fields    Object // top-level members; tools_defs/extra/tooltui are rewritten on save
+	Fields    rawjson.Object // top-level members; tools_defs/extra/tooltui are rewritten on save
 	Functions []Tool
 	Builtins  []Tool
-	Extra     Object // extra's members other than builtin_tools
+	Extra     rawjson.Object // extra's members other than builtin_tools
 
 	// ToolsDefsRaw and BuiltinsRaw keep a tools_defs or builtin_tools value
 	// that is not an array, so the converter can report it and a save
@@ -272,7 +278,7 @@ func (l Locator) At(k Kind, i int) string {
 
 // LoadError is input that cannot be used as a document.
 type LoadError struct {
-	Syntax *SyntaxError // set for invalid JSON
+	Syntax *rawjson.SyntaxError // set for invalid JSON
 	Msg    string
 }
 
@@ -300,14 +306,14 @@ func Parse(data []byte) (*Document, error) {
 		return nil, &LoadError{Msg: fmt.Sprintf("too large: %d bytes, the limit is %d MiB", len(data), MaxDocumentBytes>>20)}
 	}
 	data = bytes.TrimPrefix(data, utf8BOM)
-	top, err := ParseObject(data)
+	top, err := rawjson.ParseObject(data)
 	if err != nil {
-		var se *SyntaxError
+		var se *rawjson.SyntaxError
 		if errors.As(err, &se) {
 			return nil, &LoadError{Syntax: se}
 		}
-		if errors.Is(err, ErrNotObject) {
-			return nil, &LoadError{Msg: "not a JSON object: a document or a Responses request body is an object, got " + JSONKind(data)}
+		if errors.Is(err, rawjson.ErrNotObject) {
+			return nil, &LoadError{Msg: "not a JSON object: a document or a Responses request body is an object, got " + rawjson.JSONKind(data)}
 		}
 		return nil, &LoadError{Msg: err.Error()}
 	}
@@ -320,7 +326,7 @@ func Parse(data []byte) (*Document, error) {
 		switch m.Key {
 		case KeyToolsDefs:
 			if !d.Fields.Has(KeyToolsDefs) {
-				d.Fields = append(d.Fields, Member{Key: KeyToolsDefs})
+				d.Fields = append(d.Fields, rawjson.Member{Key: KeyToolsDefs})
 			}
 			items, ok := splitArray(m.Value)
 			if !ok {
@@ -331,8 +337,8 @@ func Parse(data []byte) (*Document, error) {
 				d.Functions = append(d.Functions, Tool{Raw: it})
 			}
 		case KeyExtra:
-			d.Fields = append(d.Fields, Member{Key: KeyExtra})
-			ex, err := ParseObject(m.Value)
+			d.Fields = append(d.Fields, rawjson.Member{Key: KeyExtra})
+			ex, err := rawjson.ParseObject(m.Value)
 			if err != nil {
 				d.ExtraRaw = m.Value
 				continue
@@ -359,7 +365,7 @@ func Parse(data []byte) (*Document, error) {
 			}
 			if d.Format != FormatBody {
 				d.Format = FormatBody
-				d.Fields = append(d.Fields, Member{Key: KeyTools}) // where the array goes back
+				d.Fields = append(d.Fields, rawjson.Member{Key: KeyTools}) // where the array goes back
 			}
 			for _, it := range items {
 				t := Tool{Raw: it}
@@ -385,11 +391,11 @@ func Parse(data []byte) (*Document, error) {
 // splitArray returns the raw elements of a JSON array, each in its own
 // copy. It follows strings and brackets instead of decoding.
 func splitArray(raw json.RawMessage) ([]json.RawMessage, bool) {
-	if JSONKind(raw) != "array" || !validJSON(raw) {
+	if rawjson.JSONKind(raw) != "array" || !rawjson.Valid(raw) {
 		return nil, false
 	}
 	items := []json.RawMessage{}
-	for _, e := range Elements(raw) {
+	for _, e := range rawjson.Elements(raw) {
 		items = append(items, bytes.Clone(e))
 	}
 	return items, true
@@ -451,7 +457,7 @@ func (m meta) apply(d *Document) {
 			}
 			continue
 		}
-		o, err := ParseObject(t.Raw)
+		o, err := rawjson.ParseObject(t.Raw)
 		if err != nil {
 			continue
 		}
@@ -560,25 +566,25 @@ func (d *Document) marshalDocument(state bool) ([]byte, error) {
 			bt = d.toolsJSON(Builtin, &m)
 		}
 		if bt != nil {
-			ex = append(Object{{Key: KeyBuiltinTools, Value: bt}}, ex...)
+			ex = append(rawjson.Object{{Key: KeyBuiltinTools, Value: bt}}, ex...)
 		}
 		if len(ex) > 0 {
 			extra = ex.AppendJSON(nil)
 		}
 	}
 	hasDefs := len(d.Functions) > 0 || d.ToolsDefsRaw != nil
-	out := make(Object, 0, len(d.Fields)+3)
+	out := make(rawjson.Object, 0, len(d.Fields)+3)
 	wroteDefs, wroteExtra := false, false
 	for _, f := range d.Fields {
 		switch {
 		case f.Key == KeyToolsDefs || (f.Key == KeyTools && f.Value == nil):
 			if !wroteDefs && hasDefs {
-				out = append(out, Member{Key: KeyToolsDefs, Value: defs})
+				out = append(out, rawjson.Member{Key: KeyToolsDefs, Value: defs})
 			}
 			wroteDefs = true
 		case f.Key == KeyExtra:
 			if !wroteExtra && extra != nil {
-				out = append(out, Member{Key: KeyExtra, Value: extra})
+				out = append(out, rawjson.Member{Key: KeyExtra, Value: extra})
 			}
 			wroteExtra = true
 		default:
@@ -586,10 +592,10 @@ func (d *Document) marshalDocument(state bool) ([]byte, error) {
 		}
 	}
 	if !wroteDefs && hasDefs {
-		out = append(out, Member{Key: KeyToolsDefs, Value: defs})
+		out = append(out, rawjson.Member{Key: KeyToolsDefs, Value: defs})
 	}
 	if !wroteExtra && extra != nil {
-		out = append(out, Member{Key: KeyExtra, Value: extra})
+		out = append(out, rawjson.Member{Key: KeyExtra, Value: extra})
 	}
 	m.RequestDrafts = d.RequestDrafts
 	layout := d.Layout
@@ -608,7 +614,7 @@ func (d *Document) marshalDocument(state bool) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, Member{Key: KeyMeta, Value: mb})
+		out = append(out, rawjson.Member{Key: KeyMeta, Value: mb})
 	}
 	return layout.encode(out.AppendJSON(nil))
 }
@@ -624,7 +630,7 @@ func (d *Document) MarshalBody() ([]byte, error) {
 	for _, k := range d.order() {
 		t := d.List(k)[next[k]]
 		next[k]++
-		if t.Disabled || CheckJSON(t.Raw) != nil {
+		if t.Disabled || rawjson.CheckJSON(t.Raw) != nil {
 			continue
 		}
 		if n > 0 {
@@ -634,11 +640,11 @@ func (d *Document) MarshalBody() ([]byte, error) {
 		tools = append(tools, t.Raw...)
 	}
 	tools = append(tools, ']')
-	out := make(Object, 0, len(d.Fields)+len(d.Extra)+1)
+	out := make(rawjson.Object, 0, len(d.Fields)+len(d.Extra)+1)
 	wrote := false
 	put := func() {
 		if !wrote && len(d.Functions)+len(d.Builtins) > 0 {
-			out = append(out, Member{Key: KeyTools, Value: tools})
+			out = append(out, rawjson.Member{Key: KeyTools, Value: tools})
 		}
 		wrote = true
 	}
@@ -647,10 +653,10 @@ func (d *Document) MarshalBody() ([]byte, error) {
 		case f.Key == KeyTools && f.Value == nil, f.Key == KeyToolsDefs && d.ToolsDefsRaw == nil:
 			put()
 		case f.Key == KeyToolsDefs:
-			out = append(out, Member{Key: KeyToolsDefs, Value: d.ToolsDefsRaw})
+			out = append(out, rawjson.Member{Key: KeyToolsDefs, Value: d.ToolsDefsRaw})
 		case f.Key == KeyExtra:
 			if d.ExtraRaw != nil {
-				out = append(out, Member{Key: KeyExtra, Value: d.ExtraRaw})
+				out = append(out, rawjson.Member{Key: KeyExtra, Value: d.ExtraRaw})
 				continue
 			}
 			put()
@@ -690,7 +696,7 @@ func (d *Document) BodyLosses() []string {
 			switch {
 			case t.Disabled:
 				out = append(out, "the disabled tool "+name(k, i, t))
-			case CheckJSON(t.Raw) != nil:
+			case rawjson.CheckJSON(t.Raw) != nil:
 				out = append(out, loc.At(k, i)+", whose JSON is not valid")
 			case t.Draft != nil:
 				out = append(out, "the unfinished "+t.DraftMember()+" of "+name(k, i, t))
@@ -760,19 +766,19 @@ func (d *Document) toolsJSON(k Kind, m *meta) json.RawMessage {
 			}
 		}
 		raw := t.Raw
-		if CheckJSON(raw) != nil {
+		if rawjson.CheckJSON(raw) != nil {
 			m.Drafts = append(m.Drafts, loc)
-			b = AppendString(b, string(raw))
+			b = rawjson.AppendString(b, string(raw))
 			continue
 		}
 		if t.Draft != nil {
-			if o, err := ParseObject(raw); err == nil {
+			if o, err := rawjson.ParseObject(raw); err == nil {
 				member := t.DraftMember()
 				o = o.Clone()
 				if last, ok := o.Get(member); ok {
 					o.Set(draftKeep+member, last)
 				}
-				o.Set(member, String(*t.Draft))
+				o.Set(member, rawjson.String(*t.Draft))
 				raw = o.AppendJSON(nil)
 				m.Drafts = append(m.Drafts, loc+"/"+member)
 			}

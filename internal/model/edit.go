@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // Edits of a document. Each one is a pure function: it returns a new
@@ -36,7 +38,7 @@ func GetPath(raw json.RawMessage, path []string) (json.RawMessage, bool) {
 	if len(path) == 0 {
 		return raw, true
 	}
-	if CheckJSON(raw) != nil {
+	if rawjson.CheckJSON(raw) != nil {
 		return nil, false
 	}
 	return getValid(raw, path)
@@ -47,10 +49,10 @@ func GetPath(raw json.RawMessage, path []string) (json.RawMessage, bool) {
 func getValid(raw json.RawMessage, path []string) (json.RawMessage, bool) {
 	cur := raw
 	for _, k := range path {
-		if JSONKind(cur) != "object" {
+		if rawjson.JSONKind(cur) != "object" {
 			return nil, false
 		}
-		v, ok := Members(cur).Get(k)
+		v, ok := rawjson.Members(cur).Get(k)
 		if !ok {
 			return nil, false
 		}
@@ -66,7 +68,7 @@ func StringAt(raw json.RawMessage, path []string) string {
 	if !ok {
 		return ""
 	}
-	s, _ := Unquote(bytes.TrimSpace(v))
+	s, _ := rawjson.Unquote(bytes.TrimSpace(v))
 	return s
 }
 
@@ -75,7 +77,7 @@ func StringAt(raw json.RawMessage, path []string) string {
 // are created; an object left empty by a delete is removed. Key order and
 // every other member are kept. An empty path replaces the whole value.
 func SetPath(raw json.RawMessage, path []string, v json.RawMessage) json.RawMessage {
-	return setPath(raw, path, v, CheckJSON(raw) == nil)
+	return setPath(raw, path, v, rawjson.CheckJSON(raw) == nil)
 }
 
 // setPath is SetPath; valid says raw is known to be valid JSON, so it is
@@ -85,9 +87,9 @@ func setPath(raw json.RawMessage, path []string, v json.RawMessage, valid bool) 
 	if len(path) == 0 {
 		return v
 	}
-	var o Object
-	if valid && JSONKind(raw) == "object" {
-		o = Members(raw)
+	var o rawjson.Object
+	if valid && rawjson.JSONKind(raw) == "object" {
+		o = rawjson.Members(raw)
 	}
 	k := path[0]
 	if len(path) == 1 {
@@ -99,7 +101,7 @@ func setPath(raw json.RawMessage, path []string, v json.RawMessage, valid bool) 
 		return o.AppendJSON(nil)
 	}
 	child, _ := o.Get(k)
-	if child == nil || JSONKind(child) != "object" {
+	if child == nil || rawjson.JSONKind(child) != "object" {
 		if v == nil {
 			return raw
 		}
@@ -235,7 +237,7 @@ func DuplicateTool(d *Document, k Kind, i int) (*Document, int, error) {
 			base := trimNumberSuffix(old)
 			taken := d.takenNames(fam)
 			name := uniqueName(base, limit, func(s string) bool { return s == base || taken[s] })
-			dup.Raw = SetPath(dup.Raw, []string{key}, String(name))
+			dup.Raw = SetPath(dup.Raw, []string{key}, rawjson.String(name))
 		}
 	}
 	c, j := InsertTool(d, k, i+1, dup)
@@ -290,7 +292,7 @@ func SetToolValue(d *Document, k Kind, i int, path []string, v json.RawMessage) 
 		return nil, errNoFieldPath
 	}
 	if i >= 0 && i < len(d.List(k)) {
-		if raw := d.List(k)[i].Raw; JSONKind(raw) != "object" || CheckJSON(raw) != nil {
+		if raw := d.List(k)[i].Raw; rawjson.JSONKind(raw) != "object" || rawjson.CheckJSON(raw) != nil {
 			return nil, errNotObject
 		}
 	}
@@ -416,7 +418,7 @@ func followRename(c *Document, k Kind, before, after json.RawMessage, valid bool
 // mayHold reports whether raw may hold the string s: it has s as tooltui
 // writes it, or an escape that may spell it another way.
 func mayHold(raw []byte, s string) bool {
-	return bytes.Contains(raw, String(s)) || bytes.IndexByte(raw, '\\') >= 0
+	return bytes.Contains(raw, rawjson.String(s)) || bytes.IndexByte(raw, '\\') >= 0
 }
 
 // nameCount is how many tools of family (its namespace: functions and
@@ -442,7 +444,7 @@ func memberString(raw json.RawMessage, key string) string {
 	if !ok {
 		return ""
 	}
-	s, _ := Unquote(bytes.TrimSpace(v))
+	s, _ := rawjson.Unquote(bytes.TrimSpace(v))
 	return s
 }
 
@@ -451,7 +453,7 @@ func memberString(raw json.RawMessage, key string) string {
 // object, such as a draft typed in the JSON editor). valid says raw is
 // already known to be valid JSON.
 func identity(k Kind, raw json.RawMessage, valid bool) (family, key string) {
-	if JSONKind(raw) != "object" || (!valid && CheckJSON(raw) != nil) {
+	if rawjson.JSONKind(raw) != "object" || (!valid && rawjson.CheckJSON(raw) != nil) {
 		return "", ""
 	}
 	if k == Function {
@@ -535,7 +537,7 @@ func RenameRefs(d *Document, family, oldName, newName string) (*Document, int) {
 // renameChoice renames the tool_choice value itself when it names
 // family/from, or the matching items of an allowed_tools list.
 func renameChoice(choice json.RawMessage, family, key, from, to string) (json.RawMessage, int) {
-	o, err := ParseObject(choice)
+	o, err := rawjson.ParseObject(choice)
 	if err != nil {
 		return choice, 0
 	}
@@ -546,16 +548,16 @@ func renameChoice(choice json.RawMessage, family, key, from, to string) (json.Ra
 		return choice, 0
 	}
 	list, _ := o.Get("tools")
-	if JSONKind(list) != "array" {
+	if rawjson.JSONKind(list) != "array" {
 		return choice, 0
 	}
 	n := 0
 	b := []byte{'['}
-	for j, it := range Elements(list) {
+	for j, it := range rawjson.Elements(list) {
 		if j > 0 {
 			b = append(b, ',')
 		}
-		if io, err := ParseObject(it); err == nil {
+		if io, err := rawjson.ParseObject(it); err == nil {
 			if v, ok := renameRef(io, family, key, from, to); ok {
 				it = v
 				n++
@@ -573,17 +575,17 @@ func renameChoice(choice json.RawMessage, family, key, from, to string) (json.Ra
 
 // renameRef returns ref with its name set to to when it is
 // {"type":family, key:from}.
-func renameRef(ref Object, family, key, from, to string) (json.RawMessage, bool) {
+func renameRef(ref rawjson.Object, family, key, from, to string) (json.RawMessage, bool) {
 	typ, _ := ref.Get("type")
 	name, _ := ref.Get(key)
-	if s, _ := Unquote(typ); s != family {
+	if s, _ := rawjson.Unquote(typ); s != family {
 		return nil, false
 	}
-	if s, ok := Unquote(name); !ok || s != from {
+	if s, ok := rawjson.Unquote(name); !ok || s != from {
 		return nil, false
 	}
 	ref = ref.Clone()
-	ref.Set(key, String(to))
+	ref.Set(key, rawjson.String(to))
 	return ref.AppendJSON(nil), true
 }
 

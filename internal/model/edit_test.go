@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // editBase has a function referenced by tool_choice, a custom tool, an MCP
@@ -46,7 +48,7 @@ func deepCopy(d *Document) *Document {
 	}
 	cp(c.Functions)
 	cp(c.Builtins)
-	for _, o := range []Object{c.Fields, c.Extra} {
+	for _, o := range []rawjson.Object{c.Fields, c.Extra} {
 		for i := range o {
 			o[i].Value = bytes.Clone(o[i].Value)
 		}
@@ -100,10 +102,10 @@ func TestEditsLeaveInputUnchanged(t *testing.T) {
 		{"move up", func(d *Document) (*Document, error) { c, _, err := MoveTool(d, Builtin, 2, -1); return c, err }},
 		{"toggle", func(d *Document) (*Document, error) { return ToggleTool(d, Builtin, 2) }},
 		{"set value", func(d *Document) (*Document, error) {
-			return SetToolValue(d, Function, 1, []string{"description"}, String("Time now."))
+			return SetToolValue(d, Function, 1, []string{"description"}, rawjson.String("Time now."))
 		}},
 		{"rename", func(d *Document) (*Document, error) {
-			return SetToolValue(d, Function, 0, []string{"name"}, String("weather"))
+			return SetToolValue(d, Function, 0, []string{"name"}, rawjson.String("weather"))
 		}},
 		{"delete value", func(d *Document) (*Document, error) {
 			return SetToolValue(d, Builtin, 1, []string{"server_url"}, nil)
@@ -112,7 +114,7 @@ func TestEditsLeaveInputUnchanged(t *testing.T) {
 			return SetToolRaw(d, Function, 0, json.RawMessage(`{"name":"w"}`))
 		}},
 		{"set draft", func(d *Document) (*Document, error) { return SetDraft(d, Function, 1, "parameters", "{") }},
-		{"request field", func(d *Document) (*Document, error) { return SetRequestField(d, "model", String("x")), nil }},
+		{"request field", func(d *Document) (*Document, error) { return SetRequestField(d, "model", rawjson.String("x")), nil }},
 		{"request field delete", func(d *Document) (*Document, error) { return SetRequestField(d, "z", nil), nil }},
 		{"rename refs", func(d *Document) (*Document, error) {
 			c, _ := RenameRefs(d, FamilyFunction, "gone", "w")
@@ -545,7 +547,7 @@ func TestSetToolValue(t *testing.T) {
 	d.Functions[0].Draft = &draft
 	d.Builtins = append(d.Builtins, Tool{Raw: json.RawMessage(`{"type":`)}, Tool{Raw: json.RawMessage(`["a"]`)})
 
-	c, err := SetToolValue(d, Function, 0, []string{"parameters", "type"}, String("object"))
+	c, err := SetToolValue(d, Function, 0, []string{"parameters", "type"}, rawjson.String("object"))
 	if err != nil || c.Functions[0].Draft == nil {
 		t.Errorf("a field inside parameters dropped the draft: %v", err)
 	}
@@ -569,7 +571,7 @@ func TestSetToolValue(t *testing.T) {
 		{"no path", Function, 0, nil, "no field to set"},
 	}
 	for _, e := range errs {
-		if c, err := SetToolValue(d, e.k, e.i, e.path, String("x")); errText(err) != e.err || c != nil {
+		if c, err := SetToolValue(d, e.k, e.i, e.path, rawjson.String("x")); errText(err) != e.err || c != nil {
 			t.Errorf("%s: got %q, want %q", e.name, errText(err), e.err)
 		}
 	}
@@ -627,7 +629,7 @@ func TestToggleDraftAndRequestField(t *testing.T) {
 		}
 		return strings.Join(ks, ",")
 	}
-	c = SetRequestField(d, "model", String("gpt-5"))
+	c = SetRequestField(d, "model", rawjson.String("gpt-5"))
 	if v, _ := c.Fields.Get("model"); keys(c) != "model,tool_choice,tools_defs,extra,z" || string(v) != `"gpt-5"` {
 		t.Errorf("replace: %s", keys(c))
 	}

@@ -2,6 +2,8 @@ package model
 
 import (
 	"fmt"
+
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // The request's "other fields": every member a request carries that has no
@@ -40,8 +42,8 @@ func otherTop(key string) bool { return !hasOwnField(key) && !tooltuiKey(key) }
 // tool_choice, parallel_tool_calls and tooltui's keys (tools_defs, extra,
 // tools, tooltui), in file order, then extra's members (builtin_tools
 // aside). The values share d's bytes.
-func OtherRequestFields(d *Document) Object {
-	o := make(Object, 0, len(d.Fields)+len(d.Extra))
+func OtherRequestFields(d *Document) rawjson.Object {
+	o := make(rawjson.Object, 0, len(d.Fields)+len(d.Extra))
 	for _, f := range d.Fields {
 		if otherTop(f.Key) {
 			o = append(o, f)
@@ -58,7 +60,7 @@ func OtherRequestFields(d *Document) Object {
 // with a field of its own (unless it lived in extra) and a key given twice
 // (unless it lived both at the top level and in extra, as OtherRequestFields
 // shows it). A non-object extra (ExtraRaw) is kept.
-func SetOtherRequestFields(d *Document, o Object) (*Document, error) {
+func SetOtherRequestFields(d *Document, o rawjson.Object) (*Document, error) {
 	inTop, inExtra := map[string]bool{}, map[string]bool{}
 	for _, f := range d.Fields {
 		if otherTop(f.Key) {
@@ -68,7 +70,7 @@ func SetOtherRequestFields(d *Document, o Object) (*Document, error) {
 	for _, m := range d.Extra {
 		inExtra[m.Key] = true
 	}
-	var top, extra Object
+	var top, extra rawjson.Object
 	usedTop, usedExtra := map[string]bool{}, map[string]bool{}
 	for _, m := range o {
 		if err := refuseOther(m.Key); err != nil {
@@ -89,7 +91,7 @@ func SetOtherRequestFields(d *Document, o Object) (*Document, error) {
 		}
 	}
 	c := d.Clone()
-	fields := make(Object, 0, len(d.Fields)+len(top))
+	fields := make(rawjson.Object, 0, len(d.Fields)+len(top))
 	placed := map[string]bool{}
 	for _, f := range d.Fields {
 		if !otherTop(f.Key) {
@@ -98,7 +100,7 @@ func SetOtherRequestFields(d *Document, o Object) (*Document, error) {
 		}
 		if v, ok := top.Get(f.Key); ok && !placed[f.Key] {
 			placed[f.Key] = true
-			fields = append(fields, Member{Key: f.Key, Value: v})
+			fields = append(fields, rawjson.Member{Key: f.Key, Value: v})
 		}
 	}
 	for _, m := range top {

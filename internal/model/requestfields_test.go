@@ -3,6 +3,8 @@ package model
 import (
 	"strings"
 	"testing"
+
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 func TestOtherRequestFields(t *testing.T) {
@@ -74,7 +76,7 @@ func TestSetOtherRequestFields(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			d := parseDoc(t, tc.doc)
 			before := marshal(t, d)
-			o, err := ParseObject([]byte(tc.set))
+			o, err := rawjson.ParseObject([]byte(tc.set))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -123,7 +125,7 @@ func TestOtherRequestFieldsRoundTrip(t *testing.T) {
 
 func compactJSON(t *testing.T, s string) string {
 	t.Helper()
-	o, err := ParseObject([]byte(s))
+	o, err := rawjson.ParseObject([]byte(s))
 	if err != nil {
 		t.Fatalf("%s: %v", s, err)
 	}

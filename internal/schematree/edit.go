@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // The edits of the tree: pure functions from the parameters' bytes to new
@@ -21,10 +22,10 @@ var ErrNotHere = errors.New("not possible on this row")
 func value(v []byte, ptr string) ([]byte, bool) {
 	cur := v
 	for _, tok := range Split(ptr) {
-		if model.JSONKind(cur) != "object" {
+		if rawjson.JSONKind(cur) != "object" {
 			return nil, false
 		}
-		next, ok := model.Members(cur).Get(tok)
+		next, ok := rawjson.Members(cur).Get(tok)
 		if !ok {
 			return nil, false
 		}
@@ -35,14 +36,14 @@ func value(v []byte, ptr string) ([]byte, bool) {
 
 // update returns v with the object at ptr replaced by what f makes of its
 // members (f returning nil deletes nothing: it is the new object).
-func update(v []byte, ptr string, f func(o model.Object) (model.Object, error)) ([]byte, error) {
+func update(v []byte, ptr string, f func(o rawjson.Object) (rawjson.Object, error)) ([]byte, error) {
 	toks := Split(ptr)
 	var rec func(cur []byte, i int) ([]byte, error)
 	rec = func(cur []byte, i int) ([]byte, error) {
-		if model.JSONKind(cur) != "object" {
+		if rawjson.JSONKind(cur) != "object" {
 			return nil, ErrNotHere
 		}
-		o := model.Members(cur).Clone()
+		o := rawjson.Members(cur).Clone()
 		if i == len(toks) {
 			no, err := f(o)
 			if err != nil {
@@ -83,14 +84,14 @@ func memberOf(ptr string) (owner, keyword, name string, ok bool) {
 }
 
 // requiredNames reads an object schema's "required".
-func requiredNames(o model.Object) []string {
+func requiredNames(o rawjson.Object) []string {
 	r, ok := o.Get("required")
-	if !ok || model.JSONKind(r) != "array" {
+	if !ok || rawjson.JSONKind(r) != "array" {
 		return nil
 	}
 	var out []string
-	for _, e := range model.Elements(r) {
-		if s, ok := model.Unquote(e); ok {
+	for _, e := range rawjson.Elements(r) {
+		if s, ok := rawjson.Unquote(e); ok {
 			out = append(out, s)
 		}
 	}
@@ -103,7 +104,7 @@ func stringArray(names []string) json.RawMessage {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = model.AppendString(b, n)
+		b = rawjson.AppendString(b, n)
 	}
 	return append(b, ']')
 }
@@ -119,21 +120,21 @@ func AddProperty(params []byte, objPtr, name string, strict bool) ([]byte, strin
 	if name == "" {
 		return nil, "", errors.New("a property needs a name")
 	}
-	out, err := update(params, objPtr, func(o model.Object) (model.Object, error) {
+	out, err := update(params, objPtr, func(o rawjson.Object) (rawjson.Object, error) {
 		props, _ := o.Get("properties")
 		if props == nil {
 			props = json.RawMessage("{}")
 		}
-		if model.JSONKind(props) != "object" {
+		if rawjson.JSONKind(props) != "object" {
 			return nil, ErrNotHere
 		}
-		pm := model.Members(props).Clone()
+		pm := rawjson.Members(props).Clone()
 		if pm.Has(name) {
 			return nil, fmt.Errorf("%q is already a property here", name)
 		}
-		pm = append(pm, model.Member{Key: name, Value: json.RawMessage(NewProperty)})
+		pm = append(pm, rawjson.Member{Key: name, Value: json.RawMessage(NewProperty)})
 		if !o.Has("type") {
-			o = append(model.Object{{Key: "type", Value: model.String("object")}}, o...)
+			o = append(rawjson.Object{{Key: "type", Value: rawjson.String("object")}}, o...)
 		}
 		o.Set("properties", pm.AppendJSON(nil))
 		o.Set("required", stringArray(append(requiredNames(o), name)))
@@ -151,9 +152,9 @@ func Delete(params []byte, ptr string) ([]byte, error) {
 	if !ok {
 		return nil, ErrNotHere
 	}
-	return update(params, owner, func(o model.Object) (model.Object, error) {
+	return update(params, owner, func(o rawjson.Object) (rawjson.Object, error) {
 		m, _ := o.Get(kw)
-		mm := model.Members(m).Clone()
+		mm := rawjson.Members(m).Clone()
 		if !mm.Has(name) {
 			return nil, ErrNotHere
 		}
@@ -173,10 +174,10 @@ func Move(params []byte, ptr string, delta int) ([]byte, error) {
 	if !ok {
 		return nil, ErrNotHere
 	}
-	return update(params, owner, func(o model.Object) (model.Object, error) {
+	return update(params, owner, func(o rawjson.Object) (rawjson.Object, error) {
 		m, _ := o.Get(kw)
-		mm := model.Members(m).Clone()
-		i := slices.IndexFunc(mm, func(x model.Member) bool { return x.Key == name })
+		mm := rawjson.Members(m).Clone()
+		i := slices.IndexFunc(mm, func(x rawjson.Member) bool { return x.Key == name })
 		j := i + delta
 		if i < 0 || j < 0 || j >= len(mm) {
 			return nil, ErrNotHere
@@ -203,15 +204,15 @@ func Duplicate(params []byte, ptr string) ([]byte, string, error) {
 		return nil, "", ErrNotHere
 	}
 	var copyName string
-	out, err := update(params, owner, func(o model.Object) (model.Object, error) {
+	out, err := update(params, owner, func(o rawjson.Object) (rawjson.Object, error) {
 		m, _ := o.Get(kw)
-		mm := model.Members(m).Clone()
-		i := slices.IndexFunc(mm, func(x model.Member) bool { return x.Key == name })
+		mm := rawjson.Members(m).Clone()
+		i := slices.IndexFunc(mm, func(x rawjson.Member) bool { return x.Key == name })
 		if i < 0 {
 			return nil, ErrNotHere
 		}
 		copyName = model.UniqueName(name, mm.Has)
-		mm = slices.Insert(mm, i+1, model.Member{Key: copyName, Value: mm[i].Value})
+		mm = slices.Insert(mm, i+1, rawjson.Member{Key: copyName, Value: mm[i].Value})
 		o.Set(kw, mm.AppendJSON(nil))
 		if req := requiredNames(o); kw == "properties" && slices.Contains(req, name) {
 			o.Set("required", stringArray(append(req, copyName)))
@@ -234,13 +235,13 @@ func Rename(params []byte, ptr, to string) ([]byte, string, error) {
 	if to == name {
 		return params, ptr, nil
 	}
-	out, err := update(params, owner, func(o model.Object) (model.Object, error) {
+	out, err := update(params, owner, func(o rawjson.Object) (rawjson.Object, error) {
 		m, _ := o.Get(kw)
-		mm := model.Members(m).Clone()
+		mm := rawjson.Members(m).Clone()
 		if mm.Has(to) {
 			return nil, fmt.Errorf("%q is already used here", to)
 		}
-		i := slices.IndexFunc(mm, func(x model.Member) bool { return x.Key == name })
+		i := slices.IndexFunc(mm, func(x rawjson.Member) bool { return x.Key == name })
 		if i < 0 {
 			return nil, ErrNotHere
 		}
@@ -266,13 +267,13 @@ func Rename(params []byte, ptr, to string) ([]byte, string, error) {
 
 // renameRefs rewrites every "$ref" equal to from (or below it) to to.
 func renameRefs(v []byte, from, to string) []byte {
-	switch model.JSONKind(v) {
+	switch rawjson.JSONKind(v) {
 	case "object":
-		o := model.Members(v).Clone()
+		o := rawjson.Members(v).Clone()
 		for i, m := range o {
 			if m.Key == "$ref" {
-				if s, ok := model.Unquote(m.Value); ok && (s == from || len(s) > len(from) && s[:len(from)+1] == from+"/") {
-					o[i].Value = model.String(to + s[len(from):])
+				if s, ok := rawjson.Unquote(m.Value); ok && (s == from || len(s) > len(from) && s[:len(from)+1] == from+"/") {
+					o[i].Value = rawjson.String(to + s[len(from):])
 				}
 				continue
 			}
@@ -280,7 +281,7 @@ func renameRefs(v []byte, from, to string) []byte {
 		}
 		return o.AppendJSON(nil)
 	case "array":
-		els := model.Elements(v)
+		els := rawjson.Elements(v)
 		b := []byte{'['}
 		for i, e := range els {
 			if i > 0 {
@@ -303,19 +304,19 @@ func ToggleRequired(params []byte, ptr string, strict bool) ([]byte, error) {
 	}
 	if strict {
 		cur, _ := value(params, ptr)
-		isNull := model.JSONKind(cur) == "object" && typeOf(model.Members(cur)).Nullable
+		isNull := rawjson.JSONKind(cur) == "object" && typeOf(rawjson.Members(cur)).Nullable
 		out, err := SetNullable(params, ptr, !isNull)
 		if err != nil {
 			return nil, err
 		}
-		return update(out, owner, func(o model.Object) (model.Object, error) {
+		return update(out, owner, func(o rawjson.Object) (rawjson.Object, error) {
 			if req := requiredNames(o); !slices.Contains(req, name) {
 				o.Set("required", stringArray(append(req, name)))
 			}
 			return o, nil
 		})
 	}
-	return update(params, owner, func(o model.Object) (model.Object, error) {
+	return update(params, owner, func(o rawjson.Object) (rawjson.Object, error) {
 		req := requiredNames(o)
 		if j := slices.Index(req, name); j >= 0 {
 			req = slices.Delete(req, j, j+1)
@@ -330,10 +331,10 @@ func ToggleRequired(params []byte, ptr string, strict bool) ([]byte, error) {
 // SetNullable makes the schema at ptr take null as well (or no longer):
 // "null" in its type array, or a {"type":"null"} branch of its anyOf.
 func SetNullable(params []byte, ptr string, on bool) ([]byte, error) {
-	return update(params, ptr, func(o model.Object) (model.Object, error) {
-		if br, ok := o.Get("anyOf"); ok && model.JSONKind(br) == "array" {
+	return update(params, ptr, func(o rawjson.Object) (rawjson.Object, error) {
+		if br, ok := o.Get("anyOf"); ok && rawjson.JSONKind(br) == "array" {
 			var kept [][]byte
-			for _, e := range model.Elements(br) {
+			for _, e := range rawjson.Elements(br) {
 				if !isNullSchema(e) {
 					kept = append(kept, e)
 				}
@@ -353,7 +354,7 @@ func SetNullable(params []byte, ptr string, on bool) ([]byte, error) {
 			names = append(names, "null")
 		}
 		o.Set("type", typeValue(names))
-		if e, ok := o.Get("enum"); ok && model.JSONKind(e) == "array" {
+		if e, ok := o.Get("enum"); ok && rawjson.JSONKind(e) == "array" {
 			o.Set("enum", enumWithNull(e, on))
 		}
 		return o, nil
@@ -361,18 +362,18 @@ func SetNullable(params []byte, ptr string, on bool) ([]byte, error) {
 }
 
 // typeNames reads "type" as a list.
-func typeNames(o model.Object) []string {
+func typeNames(o rawjson.Object) []string {
 	t, ok := o.Get("type")
 	if !ok {
 		return nil
 	}
-	if s, ok := model.Unquote(t); ok {
+	if s, ok := rawjson.Unquote(t); ok {
 		return []string{s}
 	}
 	var out []string
-	if model.JSONKind(t) == "array" {
-		for _, e := range model.Elements(t) {
-			if s, ok := model.Unquote(e); ok {
+	if rawjson.JSONKind(t) == "array" {
+		for _, e := range rawjson.Elements(t) {
+			if s, ok := rawjson.Unquote(e); ok {
 				out = append(out, s)
 			}
 		}
@@ -382,7 +383,7 @@ func typeNames(o model.Object) []string {
 
 func typeValue(names []string) json.RawMessage {
 	if len(names) == 1 {
-		return model.String(names[0])
+		return rawjson.String(names[0])
 	}
 	return stringArray(names)
 }
@@ -390,7 +391,7 @@ func typeValue(names []string) json.RawMessage {
 // enumWithNull adds null to an enum's values, or takes it out.
 func enumWithNull(e []byte, on bool) json.RawMessage {
 	var kept [][]byte
-	for _, v := range model.Elements(e) {
+	for _, v := range rawjson.Elements(e) {
 		if string(v) != "null" {
 			kept = append(kept, v)
 		}
@@ -410,7 +411,7 @@ func SetType(params []byte, ptr, typ string, strict bool) ([]byte, error) {
 	if !slices.Contains(Types, typ) {
 		return nil, fmt.Errorf("unknown type %q", typ)
 	}
-	return update(params, ptr, func(o model.Object) (model.Object, error) {
+	return update(params, ptr, func(o rawjson.Object) (rawjson.Object, error) {
 		nullable := slices.Contains(typeNames(o), "null")
 		base := typ
 		if typ == "enum" {
@@ -445,7 +446,7 @@ func SetType(params []byte, ptr, typ string, strict bool) ([]byte, error) {
 		if o.Has("type") {
 			o.Set("type", typeValue(names))
 		} else {
-			o = append(model.Object{{Key: "type", Value: typeValue(names)}}, o...)
+			o = append(rawjson.Object{{Key: "type", Value: typeValue(names)}}, o...)
 		}
 		switch typ {
 		case "object":
@@ -491,7 +492,7 @@ func NextType(n *Node, delta int) string {
 
 // SetKeyword sets (v nil removes) one keyword of the schema at ptr.
 func SetKeyword(params []byte, ptr, key string, v json.RawMessage) ([]byte, error) {
-	return update(params, ptr, func(o model.Object) (model.Object, error) {
+	return update(params, ptr, func(o rawjson.Object) (rawjson.Object, error) {
 		if v == nil {
 			o.Delete(key)
 		} else {

@@ -7,7 +7,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // Example writes arguments that fit parameters, to show beside the tree
@@ -37,7 +37,7 @@ import (
 //     "prefixItems" are written in order.
 //
 // Empty parameters (absent or null) give {}. The result is JSON indented by
-// two spaces without a final newline. Invalid JSON is a *model.SyntaxError;
+// two spaces without a final newline. Invalid JSON is a *rawjson.SyntaxError;
 // a schema nothing fits (false, a $ref outside the schema, a recursion
 // that never ends) is an error naming where.
 func Example(parameters []byte) ([]byte, error) {
@@ -45,7 +45,7 @@ func Example(parameters []byte) ([]byte, error) {
 	if len(p) == 0 || string(p) == "null" {
 		return []byte("{}"), nil
 	}
-	if err := model.CheckJSON(p); err != nil {
+	if err := rawjson.CheckJSON(p); err != nil {
 		return nil, err
 	}
 	g := &generator{root: p, refs: map[string]int{}}
@@ -53,7 +53,7 @@ func Example(parameters []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return model.AppendIndent(nil, v, "", "  "), nil
+	return rawjson.AppendIndent(nil, v, "", "  "), nil
 }
 
 // Bounds of the example's generation.
@@ -106,7 +106,7 @@ func (g *generator) value(raw []byte, ptr string, depth int, minimal bool) ([]by
 		return nil, &exampleError{ptr, fmt.Sprintf("nests deeper than %d levels", maxDepth)}
 	}
 	minimal = minimal || depth > softDepth || g.values > softValues
-	switch model.JSONKind(raw) {
+	switch rawjson.JSONKind(raw) {
 	case "object":
 	case "boolean":
 		if bytes.Equal(bytes.TrimSpace(raw), []byte("false")) {
@@ -119,19 +119,19 @@ func (g *generator) value(raw []byte, ptr string, depth int, minimal bool) ([]by
 	default:
 		return nil, &exampleError{ptr, "not a schema: a schema is an object or a boolean"}
 	}
-	keys := lastWins(model.Members(raw))
+	keys := lastWins(rawjson.Members(raw))
 	if ref, ok := keys.Get("$ref"); ok {
 		return g.ref(ref, ptr, depth, minimal)
 	}
 	if v, ok := keys.Get("const"); ok {
 		return compact(v), nil
 	}
-	if v, ok := keys.Get("enum"); ok && model.JSONKind(v) == "array" {
+	if v, ok := keys.Get("enum"); ok && rawjson.JSONKind(v) == "array" {
 		if e := firstEnum(v); e != nil {
 			return compact(e), nil
 		}
 	}
-	if all, ok := keys.Get("allOf"); ok && model.JSONKind(all) == "array" {
+	if all, ok := keys.Get("allOf"); ok && rawjson.JSONKind(all) == "array" {
 		merged, err := g.mergeAllOf(keys, all, ptr)
 		if err != nil {
 			return nil, err
@@ -139,8 +139,8 @@ func (g *generator) value(raw []byte, ptr string, depth int, minimal bool) ([]by
 		return g.value(merged, ptr, depth, minimal)
 	}
 	for _, kw := range [...]string{"anyOf", "oneOf"} {
-		if list, ok := keys.Get(kw); ok && model.JSONKind(list) == "array" {
-			return g.branch(model.Elements(list), Join(ptr, kw), depth, minimal)
+		if list, ok := keys.Get(kw); ok && rawjson.JSONKind(list) == "array" {
+			return g.branch(rawjson.Elements(list), Join(ptr, kw), depth, minimal)
 		}
 	}
 	typ, nullable := exampleType(keys, ptr == "")
@@ -153,7 +153,7 @@ func (g *generator) value(raw []byte, ptr string, depth int, minimal bool) ([]by
 	case "array":
 		return g.array(keys, ptr, depth, minimal)
 	case "string":
-		return model.String(exampleString(keys)), nil
+		return rawjson.String(exampleString(keys)), nil
 	case "integer", "number":
 		return []byte(exampleNumber(keys, typ == "integer")), nil
 	case "boolean":
@@ -167,9 +167,9 @@ func (g *generator) value(raw []byte, ptr string, depth int, minimal bool) ([]by
 // firstEnum is the first value of an enum that is not null, else the
 // first value; nil for an empty enum.
 func firstEnum(list []byte) []byte {
-	els := model.Elements(list)
+	els := rawjson.Elements(list)
 	for _, e := range els {
-		if model.JSONKind(e) != "null" {
+		if rawjson.JSONKind(e) != "null" {
 			return e
 		}
 	}
@@ -181,7 +181,7 @@ func firstEnum(list []byte) []byte {
 
 // ref follows a $ref inside the parameters.
 func (g *generator) ref(ref []byte, ptr string, depth int, minimal bool) ([]byte, error) {
-	s, ok := model.Unquote(ref)
+	s, ok := rawjson.Unquote(ref)
 	if !ok {
 		return nil, &exampleError{Join(ptr, "$ref"), "not a string"}
 	}
@@ -212,15 +212,15 @@ func (g *generator) resolve(ref string) ([]byte, bool) {
 	}
 	cur := g.root
 	for _, tok := range Split(frag) {
-		switch model.JSONKind(cur) {
+		switch rawjson.JSONKind(cur) {
 		case "object":
-			v, ok := lastWins(model.Members(cur)).Get(tok)
+			v, ok := lastWins(rawjson.Members(cur)).Get(tok)
 			if !ok {
 				return nil, false
 			}
 			cur = v
 		case "array":
-			els := model.Elements(cur)
+			els := rawjson.Elements(cur)
 			i, ok := index(tok)
 			if !ok || i >= len(els) {
 				return nil, false

@@ -6,23 +6,23 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // exampleType is the type an example of the schema takes and whether null
 // is allowed. A schema without a usable type is read from its keywords
 // (properties: an object, items: an array, minLength: a string, ...); the
 // root is an object; a schema that says nothing takes a string.
-func exampleType(keys model.Object, root bool) (string, bool) {
+func exampleType(keys rawjson.Object, root bool) (string, bool) {
 	if t, ok := keys.Get("type"); ok {
-		switch model.JSONKind(t) {
+		switch rawjson.JSONKind(t) {
 		case "string":
-			s, _ := model.Unquote(t)
+			s, _ := rawjson.Unquote(t)
 			return s, s == "null"
 		case "array":
 			first, nullable := "", false
-			for _, e := range model.Elements(t) {
-				s, _ := model.Unquote(e)
+			for _, e := range rawjson.Elements(t) {
+				s, _ := rawjson.Unquote(e)
 				switch {
 				case s == "null":
 					nullable = true
@@ -59,10 +59,10 @@ func exampleType(keys model.Object, root bool) (string, bool) {
 
 // object writes an object: the properties in order, then the required
 // names "properties" lacks, then made-up names up to minProperties.
-func (g *generator) object(keys model.Object, ptr string, depth int, minimal bool) ([]byte, error) {
-	var props model.Object
-	if v, ok := keys.Get("properties"); ok && model.JSONKind(v) == "object" {
-		props = lastWins(model.Members(v))
+func (g *generator) object(keys rawjson.Object, ptr string, depth int, minimal bool) ([]byte, error) {
+	var props rawjson.Object
+	if v, ok := keys.Get("properties"); ok && rawjson.JSONKind(v) == "object" {
+		props = lastWins(rawjson.Members(v))
 	}
 	required := requiredList(keys)
 	req := make(map[string]bool, len(required))
@@ -75,7 +75,7 @@ func (g *generator) object(keys model.Object, ptr string, depth int, minimal boo
 		if len(written) > 0 {
 			b = append(b, ',')
 		}
-		b = model.AppendString(b, name)
+		b = rawjson.AppendString(b, name)
 		b = append(b, ':')
 		b = append(b, v...)
 		written[name] = true
@@ -94,7 +94,7 @@ func (g *generator) object(keys model.Object, ptr string, depth int, minimal boo
 		put(m.Key, v)
 	}
 	extra, extraPtr := []byte("true"), ptr
-	if v, ok := keys.Get("additionalProperties"); ok && model.JSONKind(v) == "object" {
+	if v, ok := keys.Get("additionalProperties"); ok && rawjson.JSONKind(v) == "object" {
 		extra, extraPtr = v, Join(ptr, "additionalProperties")
 	}
 	for _, name := range required {
@@ -126,15 +126,15 @@ func (g *generator) object(keys model.Object, ptr string, depth int, minimal boo
 }
 
 // requiredList is the names "required" lists, once each, in order.
-func requiredList(keys model.Object) []string {
+func requiredList(keys rawjson.Object) []string {
 	v, ok := keys.Get("required")
-	if !ok || model.JSONKind(v) != "array" {
+	if !ok || rawjson.JSONKind(v) != "array" {
 		return nil
 	}
 	var out []string
 	seen := map[string]bool{}
-	for _, e := range model.Elements(v) {
-		if s, ok := model.Unquote(e); ok && !seen[s] {
+	for _, e := range rawjson.Elements(v) {
+		if s, ok := rawjson.Unquote(e); ok && !seen[s] {
 			seen[s] = true
 			out = append(out, s)
 		}
@@ -144,20 +144,20 @@ func requiredList(keys model.Object) []string {
 
 // array writes an array: one item, or minItems, at most maxItems; the
 // items of "prefixItems" (or of an "items" array) first.
-func (g *generator) array(keys model.Object, ptr string, depth int, minimal bool) ([]byte, error) {
+func (g *generator) array(keys rawjson.Object, ptr string, depth int, minimal bool) ([]byte, error) {
 	minItems := intKeyword(keys, "minItems", 0)
 	maxItems := intKeyword(keys, "maxItems", -1)
 	var prefix [][]byte
 	prefixKw := "prefixItems"
 	var rest []byte
 	restPtr := Join(ptr, "items")
-	if v, ok := keys.Get("prefixItems"); ok && model.JSONKind(v) == "array" {
-		prefix = model.Elements(v)
+	if v, ok := keys.Get("prefixItems"); ok && rawjson.JSONKind(v) == "array" {
+		prefix = rawjson.Elements(v)
 	}
 	if v, ok := keys.Get("items"); ok {
-		switch model.JSONKind(v) {
+		switch rawjson.JSONKind(v) {
 		case "array": // the tuple form of earlier drafts
-			prefix, prefixKw = model.Elements(v), "items"
+			prefix, prefixKw = rawjson.Elements(v), "items"
 			rest, restPtr = nil, Join(ptr, "additionalItems")
 			if a, ok := keys.Get("additionalItems"); ok {
 				rest = a
@@ -211,9 +211,9 @@ func (g *generator) array(keys model.Object, ptr string, depth int, minimal bool
 
 // intKeyword reads a count keyword (minItems, maxLength, ...) as a
 // non-negative int, def when absent or unusable.
-func intKeyword(keys model.Object, key string, def int) int {
+func intKeyword(keys rawjson.Object, key string, def int) int {
 	v, ok := keys.Get(key)
-	if !ok || model.JSONKind(v) != "number" {
+	if !ok || rawjson.JSONKind(v) != "number" {
 		return def
 	}
 	f, err := strconv.ParseFloat(string(bytes.TrimSpace(v)), 64)
@@ -226,24 +226,24 @@ func intKeyword(keys model.Object, key string, def int) int {
 // mergeAllOf returns the schema with its allOf merged in: the keywords of
 // each schema of the list (a $ref followed) that the schema does not have
 // yet, with "properties" and "required" joined.
-func (g *generator) mergeAllOf(keys model.Object, all []byte, ptr string) ([]byte, error) {
-	out := make(model.Object, 0, len(keys))
+func (g *generator) mergeAllOf(keys rawjson.Object, all []byte, ptr string) ([]byte, error) {
+	out := make(rawjson.Object, 0, len(keys))
 	for _, m := range keys {
 		if m.Key != "allOf" {
 			out = append(out, m)
 		}
 	}
-	for i, e := range model.Elements(all) {
+	for i, e := range rawjson.Elements(all) {
 		sch := e
-		if model.JSONKind(e) == "object" {
-			if r, ok := model.Members(e).Get("$ref"); ok {
-				s, _ := model.Unquote(r)
+		if rawjson.JSONKind(e) == "object" {
+			if r, ok := rawjson.Members(e).Get("$ref"); ok {
+				s, _ := rawjson.Unquote(r)
 				if t, ok := g.resolve(s); ok {
 					sch = t
 				}
 			}
 		}
-		switch model.JSONKind(sch) {
+		switch rawjson.JSONKind(sch) {
 		case "object":
 		case "boolean":
 			if bytes.Equal(bytes.TrimSpace(sch), []byte("false")) {
@@ -253,7 +253,7 @@ func (g *generator) mergeAllOf(keys model.Object, all []byte, ptr string) ([]byt
 		default:
 			return nil, &exampleError{Join(ptr, "allOf", itoa(i)), "not a schema: a schema is an object or a boolean"}
 		}
-		for _, m := range lastWins(model.Members(sch)) {
+		for _, m := range lastWins(rawjson.Members(sch)) {
 			switch m.Key {
 			case "properties", "required":
 				old, _ := out.Get(m.Key)
@@ -272,21 +272,21 @@ func (g *generator) mergeAllOf(keys model.Object, all []byte, ptr string) ([]byt
 // kept) or two "required" arrays; a value of another kind is replaced.
 func joinMembers(a, b []byte) []byte {
 	switch {
-	case a == nil || model.JSONKind(a) != model.JSONKind(b):
+	case a == nil || rawjson.JSONKind(a) != rawjson.JSONKind(b):
 		return b
-	case model.JSONKind(a) == "object":
-		o := lastWins(model.Members(a))
-		for _, m := range lastWins(model.Members(b)) {
+	case rawjson.JSONKind(a) == "object":
+		o := lastWins(rawjson.Members(a))
+		for _, m := range lastWins(rawjson.Members(b)) {
 			if !o.Has(m.Key) {
 				o = append(o, m)
 			}
 		}
 		return o.AppendJSON(nil)
-	case model.JSONKind(a) == "array":
+	case rawjson.JSONKind(a) == "array":
 		out := append([]byte(nil), bytes.TrimSpace(a)...)
 		out = bytes.TrimSuffix(out, []byte("]"))
-		n := len(model.Elements(a))
-		for _, e := range model.Elements(b) {
+		n := len(rawjson.Elements(a))
+		for _, e := range rawjson.Elements(b) {
 			if n > 0 {
 				out = append(out, ',')
 			}

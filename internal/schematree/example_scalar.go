@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // maxExampleString bounds the length an example string is padded to.
@@ -18,7 +18,7 @@ const maxExampleString = 1 << 16
 // exampleString is a string for a string schema: the format's value or
 // "example", fitted to minLength and maxLength and, when it can be, to the
 // pattern.
-func exampleString(keys model.Object) string {
+func exampleString(keys rawjson.Object) string {
 	base := "example"
 	if f, ok := formatExamples[strOf(keys, "format")]; ok {
 		base = f
@@ -27,7 +27,7 @@ func exampleString(keys model.Object) string {
 	maxLen := intKeyword(keys, "maxLength", -1)
 	var re *regexp.Regexp
 	pattern, hasPattern := keys.Get("pattern")
-	p, _ := model.Unquote(pattern)
+	p, _ := rawjson.Unquote(pattern)
 	if hasPattern {
 		re, _ = regexp.Compile(p)
 	}
@@ -50,9 +50,9 @@ func exampleString(keys model.Object) string {
 	return fitLength(base, minLen, maxLen)
 }
 
-func strOf(keys model.Object, key string) string {
+func strOf(keys rawjson.Object, key string) string {
 	v, _ := keys.Get(key)
-	s, _ := model.Unquote(v)
+	s, _ := rawjson.Unquote(v)
 	return s
 }
 
@@ -138,7 +138,7 @@ func literalPrefix(p string) (string, int) {
 // exampleNumber is a number for a numeric schema: 1 (an integer) or 1.5,
 // or, when the bounds or multipleOf refuse it, the first of a few values
 // worked out from them that fits.
-func exampleNumber(keys model.Object, integer bool) string {
+func exampleNumber(keys rawjson.Object, integer bool) string {
 	lo, loEx := bound(keys, "minimum", "exclusiveMinimum", 1)
 	hi, hiEx := bound(keys, "maximum", "exclusiveMaximum", -1)
 	mult := ratOf(keys, "multipleOf")
@@ -202,11 +202,11 @@ func exampleNumber(keys model.Object, integer bool) string {
 // keyword, and the exclusive one as a number (2019-09 and later) or as a
 // boolean that makes the inclusive one exclusive (draft 4); of two, the
 // tighter.
-func bound(keys model.Object, inclusive, exclusive string, dir int) (*big.Rat, bool) {
+func bound(keys rawjson.Object, inclusive, exclusive string, dir int) (*big.Rat, bool) {
 	r := ratOf(keys, inclusive)
 	ex := false
 	if v, ok := keys.Get(exclusive); ok {
-		switch model.JSONKind(v) {
+		switch rawjson.JSONKind(v) {
 		case "boolean":
 			ex = r != nil && bytes.Equal(bytes.TrimSpace(v), []byte("true"))
 		case "number":
@@ -220,9 +220,9 @@ func bound(keys model.Object, inclusive, exclusive string, dir int) (*big.Rat, b
 
 // ratOf reads a number keyword exactly; nil when absent, not a number, or
 // with an exponent too large to work with.
-func ratOf(keys model.Object, key string) *big.Rat {
+func ratOf(keys rawjson.Object, key string) *big.Rat {
 	v, ok := keys.Get(key)
-	if !ok || model.JSONKind(v) != "number" {
+	if !ok || rawjson.JSONKind(v) != "number" {
 		return nil
 	}
 	s := string(bytes.TrimSpace(v))

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/tooltui/tooltui/internal/args"
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // obj wraps properties into a closed object schema with all of them
@@ -109,7 +109,7 @@ func TestExampleErrors(t *testing.T) {
 		})
 	}
 	_, err := Example([]byte(`{"type":`))
-	var se *model.SyntaxError
+	var se *rawjson.SyntaxError
 	if !errors.As(err, &se) {
 		t.Fatalf("invalid JSON: %v", err)
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // Infer proposes parameters for a function from an example of its
@@ -35,21 +35,21 @@ import (
 // additionalProperties, and no final newline; the same example always
 // gives the same bytes.
 //
-// Invalid JSON is a *model.SyntaxError with its line and column; a value
-// that is not an object is an error wrapping model.ErrNotObject.
+// Invalid JSON is a *rawjson.SyntaxError with its line and column; a value
+// that is not an object is an error wrapping rawjson.ErrNotObject.
 func Infer(example []byte) ([]byte, error) {
-	if err := model.CheckJSON(example); err != nil {
+	if err := rawjson.CheckJSON(example); err != nil {
 		return nil, err
 	}
 	v := bytes.TrimSpace(example)
-	if k := model.JSONKind(v); k != "object" {
-		return nil, fmt.Errorf("%w: the arguments of a function call are an object, the example is %s", model.ErrNotObject, article(k))
+	if k := rawjson.JSONKind(v); k != "object" {
+		return nil, fmt.Errorf("%w: the arguments of a function call are an object, the example is %s", rawjson.ErrNotObject, article(k))
 	}
 	var s shape
 	if err := s.add(v, "", 0); err != nil {
 		return nil, err
 	}
-	return model.AppendIndent(nil, s.appendSchema(nil), "", "  "), nil
+	return rawjson.AppendIndent(nil, s.appendSchema(nil), "", "  "), nil
 }
 
 func article(kind string) string {
@@ -102,7 +102,7 @@ func (s *shape) add(v []byte, ptr string, depth int) error {
 		s.addKind("string")
 	case '[':
 		s.addKind("array")
-		for i, e := range model.Elements(v) {
+		for i, e := range rawjson.Elements(v) {
 			if s.items == nil {
 				s.items = &shape{}
 			}
@@ -116,7 +116,7 @@ func (s *shape) add(v []byte, ptr string, depth int) error {
 		if s.props == nil {
 			s.props = map[string]*prop{}
 		}
-		for _, m := range lastWins(model.Members(v)) {
+		for _, m := range lastWins(rawjson.Members(v)) {
 			p := s.props[m.Key]
 			if p == nil {
 				p = &prop{}
@@ -140,12 +140,12 @@ func (s *shape) add(v []byte, ptr string, depth int) error {
 
 // lastWins returns the members with one per key: the key where it first
 // appears, with the value of its last appearance.
-func lastWins(o model.Object) model.Object {
+func lastWins(o rawjson.Object) rawjson.Object {
 	var seen map[string]int
-	out := make(model.Object, 0, len(o))
+	out := make(rawjson.Object, 0, len(o))
 	for _, m := range o {
 		if seen == nil && len(out) < 8 {
-			if i := slices.IndexFunc(out, func(x model.Member) bool { return x.Key == m.Key }); i >= 0 {
+			if i := slices.IndexFunc(out, func(x rawjson.Member) bool { return x.Key == m.Key }); i >= 0 {
 				out[i].Value = m.Value
 				continue
 			}
@@ -230,7 +230,7 @@ func (s *shape) appendTyped(b []byte, kind string, null bool) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = model.AppendString(b, k)
+			b = rawjson.AppendString(b, k)
 			b = append(b, ':')
 			p := s.props[k]
 			ps := p.s // a copy: only null changes
@@ -244,7 +244,7 @@ func (s *shape) appendTyped(b []byte, kind string, null bool) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = model.AppendString(b, k)
+			b = rawjson.AppendString(b, k)
 		}
 		b = append(b, `],"additionalProperties":false`...)
 	case "array":

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/tooltui/tooltui/internal/args"
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // compactJSON is s without its layout, for comparing schemas in tables.
@@ -103,13 +103,13 @@ func TestInferLayout(t *testing.T) {
 
 func TestInferErrors(t *testing.T) {
 	_, err := Infer([]byte("{\n  \"a\": 1,\n  oops\n}"))
-	var se *model.SyntaxError
+	var se *rawjson.SyntaxError
 	if !errors.As(err, &se) || se.Line != 3 || se.Column != 3 {
 		t.Fatalf("err = %v, want a syntax error at 3:3", err)
 	}
 	for _, s := range []string{`[1]`, `"x"`, `3`, `null`} {
 		_, err := Infer([]byte(s))
-		if !errors.Is(err, model.ErrNotObject) {
+		if !errors.Is(err, rawjson.ErrNotObject) {
 			t.Errorf("Infer(%s) = %v, want ErrNotObject", s, err)
 		}
 	}

@@ -16,7 +16,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // Role is what a row's schema is to its parent.
@@ -113,7 +113,7 @@ type Node struct {
 	// Raw is the schema as written; Keys its keywords in order (nil for a
 	// boolean schema). Both share the parameters' bytes.
 	Raw  json.RawMessage
-	Keys model.Object
+	Keys rawjson.Object
 	Type Type
 	// Required: a property its owner lists in "required".
 	Required bool
@@ -141,7 +141,7 @@ func (n *Node) Str(key string) string {
 	if !ok {
 		return ""
 	}
-	s, _ := model.Unquote(v)
+	s, _ := rawjson.Unquote(v)
 	return s
 }
 
@@ -213,7 +213,7 @@ func (e *Unrepresentable) Error() string {
 const maxDepth = 64
 
 // Parse reads parameters as a tree. Empty text or null is an empty tree.
-// Invalid JSON is a *model.SyntaxError with its line and column; a schema
+// Invalid JSON is a *rawjson.SyntaxError with its line and column; a schema
 // the tree cannot show is an *Unrepresentable.
 func Parse(params []byte) (*Tree, error) {
 	p := bytes.TrimSpace(params)
@@ -225,10 +225,10 @@ func Parse(params []byte) (*Tree, error) {
 		t.count = 1
 		return t, nil
 	}
-	if err := model.CheckJSON(p); err != nil {
+	if err := rawjson.CheckJSON(p); err != nil {
 		return nil, err
 	}
-	if k := model.JSONKind(p); k != "object" {
+	if k := rawjson.JSONKind(p); k != "object" {
 		return nil, &Unrepresentable{Reason: fmt.Sprintf("the parameters are a JSON %s, not an object schema", k)}
 	}
 	root, err := t.parse(p, "", Root, "", 0, nil)
@@ -264,7 +264,7 @@ func (t *Tree) parse(raw []byte, ptr string, role Role, name string, depth int, 
 	n := &Node{Ptr: ptr, Role: role, Name: name, Depth: depth, Raw: raw, Parent: par}
 	t.nodes[ptr] = n
 	t.count++
-	switch model.JSONKind(raw) {
+	switch rawjson.JSONKind(raw) {
 	case "object":
 	case "boolean":
 		n.Type.Base = string(bytes.TrimSpace(raw))
@@ -274,7 +274,7 @@ func (t *Tree) parse(raw []byte, ptr string, role Role, name string, depth int, 
 		n.Other = []string{"(not a schema)"}
 		return n, nil
 	}
-	n.Keys = model.Members(raw)
+	n.Keys = rawjson.Members(raw)
 	for _, c := range conditional {
 		if _, ok := n.Keys.Get(c); ok {
 			return nil, &Unrepresentable{Ptr: ptr, Reason: fmt.Sprintf("%q (a conditional schema) is not shown as a tree", c)}
@@ -284,10 +284,10 @@ func (t *Tree) parse(raw []byte, ptr string, role Role, name string, depth int, 
 		if role != Root {
 			return nil, &Unrepresentable{Ptr: ptr, Reason: `"allOf" below the root is not shown as a tree`}
 		}
-		if model.JSONKind(all) == "array" {
-			for i, e := range model.Elements(all) {
-				if model.JSONKind(e) == "object" {
-					if _, deep := model.Members(e).Get("allOf"); deep {
+		if rawjson.JSONKind(all) == "array" {
+			for i, e := range rawjson.Elements(all) {
+				if rawjson.JSONKind(e) == "object" {
+					if _, deep := rawjson.Members(e).Get("allOf"); deep {
 						return nil, &Unrepresentable{Ptr: Join(ptr, "allOf", itoa(i)), Reason: `an "allOf" inside "allOf" is not shown as a tree`}
 					}
 				}
@@ -311,11 +311,11 @@ func (t *Tree) parse(raw []byte, ptr string, role Role, name string, depth int, 
 // the wrong kind is shown read-only instead.
 func (t *Tree) parseChildren(n *Node, ptr string, depth int) error {
 	if props, ok := n.Keys.Get("properties"); ok {
-		if model.JSONKind(props) != "object" {
+		if rawjson.JSONKind(props) != "object" {
 			n.Other = append(n.Other, "properties")
 		} else {
 			req := requiredSet(n.Keys)
-			for _, m := range model.Members(props) {
+			for _, m := range rawjson.Members(props) {
 				c, err := t.parse(m.Value, Join(ptr, "properties", m.Key), Property, m.Key, depth+1, n)
 				if err != nil {
 					return err
@@ -326,7 +326,7 @@ func (t *Tree) parseChildren(n *Node, ptr string, depth int) error {
 		}
 	}
 	if items, ok := n.Keys.Get("items"); ok {
-		switch model.JSONKind(items) {
+		switch rawjson.JSONKind(items) {
 		case "object", "boolean":
 			c, err := t.parse(items, Join(ptr, "items"), Items, "items", depth+1, n)
 			if err != nil {
@@ -342,11 +342,11 @@ func (t *Tree) parseChildren(n *Node, ptr string, depth int) error {
 		if !ok {
 			continue
 		}
-		if model.JSONKind(list) != "array" {
+		if rawjson.JSONKind(list) != "array" {
 			n.Other = append(n.Other, kw)
 			continue
 		}
-		for i, e := range model.Elements(list) {
+		for i, e := range rawjson.Elements(list) {
 			c, err := t.parse(e, Join(ptr, kw, itoa(i)), Branch, fmt.Sprintf("%s %d", kw, i+1), depth+1, n)
 			if err != nil {
 				return err
@@ -359,7 +359,7 @@ func (t *Tree) parseChildren(n *Node, ptr string, depth int) error {
 		if !ok {
 			continue
 		}
-		if model.JSONKind(defs) != "object" {
+		if rawjson.JSONKind(defs) != "object" {
 			n.Other = append(n.Other, kw)
 			continue
 		}
@@ -367,7 +367,7 @@ func (t *Tree) parseChildren(n *Node, ptr string, depth int) error {
 		g := &Node{Ptr: gptr, Role: DefsGroup, Name: kw, Depth: depth + 1, Raw: defs, Parent: n}
 		t.nodes[gptr] = g
 		t.count++
-		for _, m := range model.Members(defs) {
+		for _, m := range rawjson.Members(defs) {
 			c, err := t.parse(m.Value, Join(gptr, m.Key), Def, m.Key, depth+2, g)
 			if err != nil {
 				return err
@@ -380,14 +380,14 @@ func (t *Tree) parseChildren(n *Node, ptr string, depth int) error {
 }
 
 // requiredSet returns the names an object schema lists in "required".
-func requiredSet(keys model.Object) map[string]bool {
+func requiredSet(keys rawjson.Object) map[string]bool {
 	req, ok := keys.Get("required")
-	if !ok || model.JSONKind(req) != "array" {
+	if !ok || rawjson.JSONKind(req) != "array" {
 		return nil
 	}
 	set := map[string]bool{}
-	for _, e := range model.Elements(req) {
-		if s, ok := model.Unquote(e); ok {
+	for _, e := range rawjson.Elements(req) {
+		if s, ok := rawjson.Unquote(e); ok {
 			set[s] = true
 		}
 	}
@@ -395,16 +395,16 @@ func requiredSet(keys model.Object) map[string]bool {
 }
 
 // typeOf reads a schema's type from its keywords.
-func typeOf(keys model.Object) Type {
+func typeOf(keys rawjson.Object) Type {
 	var t Type
 	if typ, ok := keys.Get("type"); ok {
-		switch model.JSONKind(typ) {
+		switch rawjson.JSONKind(typ) {
 		case "string":
-			s, _ := model.Unquote(typ)
+			s, _ := rawjson.Unquote(typ)
 			t.Base = s
 		case "array":
-			for _, e := range model.Elements(typ) {
-				s, ok := model.Unquote(e)
+			for _, e := range rawjson.Elements(typ) {
+				s, ok := rawjson.Unquote(e)
 				if !ok {
 					t.Base = "invalid"
 					return t
@@ -437,18 +437,18 @@ func typeOf(keys model.Object) Type {
 	}
 	if ref, ok := keys.Get("$ref"); ok && t.Base == "" {
 		t.Base = "ref"
-		t.Ref, _ = model.Unquote(ref)
+		t.Ref, _ = rawjson.Unquote(ref)
 	}
 	if _, ok := keys.Get("const"); ok && t.Base == "" {
 		t.Base = "const"
 	}
 	for _, kw := range [...]string{"anyOf", "oneOf"} {
 		list, ok := keys.Get(kw)
-		if !ok || t.Base != "" || model.JSONKind(list) != "array" {
+		if !ok || t.Base != "" || rawjson.JSONKind(list) != "array" {
 			continue
 		}
 		t.Base = kw
-		for _, e := range model.Elements(list) {
+		for _, e := range rawjson.Elements(list) {
 			if isNullSchema(e) {
 				t.Nullable = true
 			}
@@ -459,14 +459,14 @@ func typeOf(keys model.Object) Type {
 
 // isNullSchema reports whether a schema is {"type": "null"}.
 func isNullSchema(v []byte) bool {
-	if model.JSONKind(v) != "object" {
+	if rawjson.JSONKind(v) != "object" {
 		return false
 	}
-	o := model.Members(v)
+	o := rawjson.Members(v)
 	if len(o) != 1 || o[0].Key != "type" {
 		return false
 	}
-	s, _ := model.Unquote(o[0].Value)
+	s, _ := rawjson.Unquote(o[0].Value)
 	return s == "null"
 }
 
@@ -511,8 +511,8 @@ func (n *Node) Summary() []string {
 	if v, ok := n.Get("pattern"); ok {
 		out = append(out, "pattern "+clip(string(compact(v)), 40))
 	}
-	if items, ok := n.Get("items"); ok && model.JSONKind(items) == "object" {
-		out = append(out, "items "+typeOf(model.Members(items)).Label())
+	if items, ok := n.Get("items"); ok && rawjson.JSONKind(items) == "object" {
+		out = append(out, "items "+typeOf(rawjson.Members(items)).Label())
 	}
 	if v, ok := n.Get("default"); ok {
 		out = append(out, "default "+clip(string(compact(v)), 30))
@@ -546,12 +546,12 @@ func (n *Node) OtherText(max int) []string {
 func (n *Node) Description() string { return n.Str("description") }
 
 func valuesText(v []byte, max int) string {
-	if model.JSONKind(v) != "array" {
+	if rawjson.JSONKind(v) != "array" {
 		return clip(string(compact(v)), max)
 	}
 	var parts []string
-	for _, e := range model.Elements(v) {
-		if s, ok := model.Unquote(e); ok {
+	for _, e := range rawjson.Elements(v) {
+		if s, ok := rawjson.Unquote(e); ok {
 			parts = append(parts, s)
 		} else {
 			parts = append(parts, string(compact(e)))

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // rowText is a row as "depth name type [req]": enough to see the tree's
@@ -90,7 +90,7 @@ func TestRowsFolded(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	cases := []struct {
 		name, params string
-		syntax       bool   // a *model.SyntaxError
+		syntax       bool   // a *rawjson.SyntaxError
 		ptr          string // else an *Unrepresentable at ptr
 		reason       string
 	}{
@@ -106,7 +106,7 @@ func TestParseErrors(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Parse([]byte(c.params))
 			if c.syntax {
-				var se *model.SyntaxError
+				var se *rawjson.SyntaxError
 				if !errors.As(err, &se) || se.Line != 2 {
 					t.Fatalf("err = %v, want a syntax error on line 2", err)
 				}

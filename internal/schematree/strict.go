@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // StrictFormats are the string formats strict mode supports.
@@ -129,7 +129,7 @@ func (n *Node) objectish() bool {
 	}
 	if n.Type.Base == "" {
 		v, ok := n.Get("properties")
-		return ok && model.JSONKind(v) == "object"
+		return ok && rawjson.JSONKind(v) == "object"
 	}
 	return false
 }

@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tooltui/tooltui/internal/rawjson"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -815,7 +817,7 @@ func hasOSC52(msgs []tea.Msg) bool {
 // bigDocument converts to a request larger than ui.MaxOSC52Bytes.
 func bigDocument(t testing.TB) *model.Document {
 	d := model.Example()
-	d.Fields.Set("instructions", model.String(strings.Repeat("All work and no play. ", ui.MaxOSC52Bytes/20)))
+	d.Fields.Set("instructions", rawjson.String(strings.Repeat("All work and no play. ", ui.MaxOSC52Bytes/20)))
 	return d
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/args"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/schematree"
 	"github.com/tooltui/tooltui/internal/ui/display"
 	"github.com/tooltui/tooltui/internal/ui/editor"
@@ -55,7 +56,7 @@ func selectedFunction(a *App, purpose string) (fnTarget, string) {
 		return fnTarget{}, "Select a function to " + purpose
 	}
 	t := list[at.index]
-	if model.JSONKind(t.Raw) != "object" || model.CheckJSON(t.Raw) != nil {
+	if rawjson.JSONKind(t.Raw) != "object" || rawjson.CheckJSON(t.Raw) != nil {
 		return fnTarget{}, "This entry is not a valid JSON object yet; fix it before you " + purpose
 	}
 	typ := model.StringAt(t.Raw, []string{"type"})
@@ -71,21 +72,21 @@ func selectedFunction(a *App, purpose string) (fnTarget, string) {
 		return fnTarget{}, display.SanitizeLine(msg)
 	}
 	f := fnTarget{kind: at.kind, index: at.index, name: model.StringAt(t.Raw, []string{"name"})}
-	if inner, ok := model.GetPath(t.Raw, []string{"function"}); ok && model.JSONKind(inner) == "object" {
+	if inner, ok := model.GetPath(t.Raw, []string{"function"}); ok && rawjson.JSONKind(inner) == "object" {
 		if _, named := model.GetPath(t.Raw, []string{"name"}); !named {
 			return fnTarget{}, "This function is in the Chat Completions shape; fix it first (its diagnostic offers the fix), then " + purpose
 		}
 	}
 	f.params, _ = model.GetPath(t.Raw, []string{"parameters"})
 	if t.Draft != nil && t.DraftMember() == "parameters" {
-		if err := model.CheckJSON([]byte(*t.Draft)); err != nil {
+		if err := rawjson.CheckJSON([]byte(*t.Draft)); err != nil {
 			f.draftErr = err.Error()
 		} else {
 			f.params = json.RawMessage(*t.Draft)
 		}
 	}
 	if v, ok := model.GetPath(t.Raw, []string{"strict"}); ok {
-		switch model.JSONKind(v) {
+		switch rawjson.JSONKind(v) {
 		case "boolean":
 			b := string(bytes.TrimSpace(v)) == "true"
 			f.strict = &b

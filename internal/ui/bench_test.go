@@ -35,6 +35,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/benchdata"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/ui"
 )
 
@@ -137,7 +138,7 @@ func benchFocus(b *testing.B, a *ui.App, d *model.Document, c benchCase) (probe 
 		benchSend(a, benchKeyTab)
 	}
 	benchSend(a, benchKeyEnter) // edit the field
-	o, err := model.ParseObject(d.Functions[c.fn].Raw)
+	o, err := rawjson.ParseObject(d.Functions[c.fn].Raw)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package ui
 import (
 	"encoding/json"
 
+	"github.com/tooltui/tooltui/internal/rawjson"
+
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 )
@@ -34,7 +36,7 @@ func newTool(d *model.Document, typ string) (model.Kind, model.Tool, string, boo
 	if k.NamedBy != "" {
 		base := model.StringAt(raw, []string{k.NamedBy})
 		name := model.UniqueName(base, func(s string) bool { return nameTaken(d, k.NamedBy, s) })
-		raw = model.SetPath(raw, []string{k.NamedBy}, model.String(name))
+		raw = model.SetPath(raw, []string{k.NamedBy}, rawjson.String(name))
 	}
 	return kind, model.Tool{Raw: raw}, typ, true
 }

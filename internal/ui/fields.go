@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 )
 
@@ -114,12 +115,12 @@ func (f *field) value() (v json.RawMessage, ok bool) {
 	s := f.ed.Value()
 	switch f.val {
 	case valStringKeep:
-		return model.String(s), true
+		return rawjson.String(s), true
 	case valString:
 		if s == "" {
 			return nil, true
 		}
-		return model.String(s), true
+		return rawjson.String(s), true
 	case valNumber:
 		t := strings.TrimSpace(s)
 		if t == "" {
@@ -129,7 +130,7 @@ func (f *field) value() (v json.RawMessage, ok bool) {
 			return json.RawMessage(t), true
 		}
 		f.err = "not a number; kept as text so the diagnostics show it"
-		return model.String(s), true
+		return rawjson.String(s), true
 	case valList:
 		items := splitList(s)
 		if len(items) == 0 {
@@ -140,7 +141,7 @@ func (f *field) value() (v json.RawMessage, ok bool) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = model.AppendString(b, it)
+			b = rawjson.AppendString(b, it)
 		}
 		return append(b, ']'), true
 	case valInput:
@@ -155,12 +156,12 @@ func (f *field) value() (v json.RawMessage, ok bool) {
 		if t[0] == '[' {
 			return json.RawMessage(t), true
 		}
-		return model.String(s), true
+		return rawjson.String(s), true
 	case valJSON:
 		if strings.TrimSpace(s) == "" {
 			return nil, true
 		}
-		if err := model.CheckJSON([]byte(s)); err != nil {
+		if err := rawjson.CheckJSON([]byte(s)); err != nil {
 			f.err = "not valid JSON: " + err.Error()
 			return nil, false
 		}
@@ -175,7 +176,7 @@ func inputJSONError(t string) string {
 	if t == "" || (t[0] != '[' && t[0] != '{') {
 		return ""
 	}
-	if err := model.CheckJSON([]byte(t)); err != nil {
+	if err := rawjson.CheckJSON([]byte(t)); err != nil {
 		return "not valid JSON: " + err.Error()
 	}
 	if t[0] == '{' {
@@ -229,7 +230,7 @@ func rawText(v json.RawMessage) string {
 	if json.Unmarshal(v, &s) == nil {
 		return s
 	}
-	if model.JSONKind(v) == "null" {
+	if rawjson.JSONKind(v) == "null" {
 		return ""
 	}
 	return compactJSON(v)

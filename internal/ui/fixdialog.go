@@ -10,6 +10,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
@@ -57,10 +58,10 @@ func fixTarget(doc *model.Document, d convert.Diagnostic) string {
 	} else {
 		raw, _ = doc.Fields.Get(d.Location)
 	}
-	if model.CheckJSON(raw) != nil {
+	if rawjson.CheckJSON(raw) != nil {
 		return string(raw)
 	}
-	return string(model.AppendIndent(nil, raw, "", "  ")) + "\n"
+	return string(rawjson.AppendIndent(nil, raw, "", "  ")) + "\n"
 }
 
 // maxDiffLines bounds the diff a dialog holds (a fix of a 1 MB schema can

@@ -7,7 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/convert"
-	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 type diagnostic = convert.Diagnostic
@@ -156,8 +156,8 @@ func (p *formPane) locate(d diagnostic) tea.Cmd {
 		f.ed.SetCursor(d.Line-1, max(0, d.Column-1))
 	case f.val == valJSON:
 		text := []byte(f.ed.Value())
-		if off, _, ok := model.LocatePointer(text, rest); ok {
-			line, col := model.LineCol(text, off)
+		if off, _, ok := rawjson.LocatePointer(text, rest); ok {
+			line, col := rawjson.LineCol(text, off)
 			f.ed.SetCursor(line-1, col-1)
 		}
 	}
@@ -367,7 +367,7 @@ func (p *formPane) format(e *env) []action {
 	if strings.TrimSpace(text) == "" {
 		return []action{say("Nothing to format")}
 	}
-	if err := model.CheckJSON([]byte(text)); err != nil {
+	if err := rawjson.CheckJSON([]byte(text)); err != nil {
 		return []action{say("Cannot format: not valid JSON yet: " + err.Error())}
 	}
 	pretty := prettyJSON([]byte(text))

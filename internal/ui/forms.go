@@ -9,6 +9,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
@@ -31,11 +32,11 @@ var (
 	rankers      = []option{notSet, strOpt("auto"), strOpt("default-2024-11-15")}
 )
 
-func strOpt(s string) option { return option{label: s, raw: model.String(s)} }
+func strOpt(s string) option { return option{label: s, raw: rawjson.String(s)} }
 
 // formKindFor picks the form for a tool; raw forces the JSON editor.
 func formKindFor(k model.Kind, t model.Tool, raw bool) formKind {
-	if raw || model.JSONKind(t.Raw) != "object" || model.CheckJSON(t.Raw) != nil {
+	if raw || rawjson.JSONKind(t.Raw) != "object" || rawjson.CheckJSON(t.Raw) != nil {
 		return formRaw
 	}
 	if k == model.Function {
@@ -69,7 +70,7 @@ func buildFields(d *model.Document, s sel, kind formKind) []*field {
 
 func rawField(raw json.RawMessage, k model.Kind) *field {
 	text := string(raw)
-	if model.CheckJSON(raw) == nil {
+	if rawjson.CheckJSON(raw) == nil {
 		text = prettyJSON(raw)
 	}
 	f := newMultiField("raw", "Entry (JSON)", nil, valJSON, text, 0)
@@ -129,7 +130,7 @@ func checkName(f *field) {
 func checkParams(f *field) {
 	f.err = ""
 	if s := f.ed.Value(); s != "" {
-		if err := model.CheckJSON([]byte(s)); err != nil {
+		if err := rawjson.CheckJSON([]byte(s)); err != nil {
 			f.err = "not valid JSON: " + err.Error()
 		}
 	}
@@ -211,7 +212,7 @@ func requestFields(d *model.Document) []*field {
 	mdl.hint = "e.g. gpt-5"
 	instr := newMultiField("instructions", "Instructions", []string{"instructions"}, valString, str("instructions"), 3)
 	inputText := str("input")
-	if v := get("input"); model.JSONKind(v) == "array" {
+	if v := get("input"); rawjson.JSONKind(v) == "array" {
 		inputText = prettyJSON(v)
 	}
 	draft, inputDraft := d.RequestDrafts["input"]
@@ -240,14 +241,14 @@ func requestFields(d *model.Document) []*field {
 
 // otherFields reads the text of the other request fields: the object to
 // apply, or why it cannot be applied to d.
-func otherFields(d *model.Document, text string) (model.Object, string) {
+func otherFields(d *model.Document, text string) (rawjson.Object, string) {
 	if strings.TrimSpace(text) == "" {
 		return nil, ""
 	}
-	o, err := model.ParseObject([]byte(text))
+	o, err := rawjson.ParseObject([]byte(text))
 	switch {
-	case errors.Is(err, model.ErrNotObject):
-		return nil, "must be a JSON object, not a JSON " + model.JSONKind([]byte(text))
+	case errors.Is(err, rawjson.ErrNotObject):
+		return nil, "must be a JSON object, not a JSON " + rawjson.JSONKind([]byte(text))
 	case err != nil:
 		return nil, "not valid JSON: " + err.Error()
 	}
@@ -261,7 +262,7 @@ func otherFields(d *model.Document, text string) (model.Object, string) {
 func toolChoiceOptions(d *model.Document) []option {
 	opts := []option{notSet, strOpt("none"), strOpt("auto"), strOpt("required")}
 	seen := map[string]bool{}
-	addObj := func(label string, o model.Object) {
+	addObj := func(label string, o rawjson.Object) {
 		if seen[label] {
 			return
 		}
@@ -270,7 +271,7 @@ func toolChoiceOptions(d *model.Document) []option {
 	}
 	for _, t := range d.Functions {
 		if n := textAt(t.Raw, []string{"name"}); n != "" {
-			addObj("function "+n, model.Object{{Key: "type", Value: model.String("function")}, {Key: "name", Value: model.String(n)}})
+			addObj("function "+n, rawjson.Object{{Key: "type", Value: rawjson.String("function")}, {Key: "name", Value: rawjson.String(n)}})
 		}
 	}
 	for _, t := range d.Builtins {
@@ -279,15 +280,15 @@ func toolChoiceOptions(d *model.Document) []option {
 		case "":
 		case "function", "custom":
 			if n := textAt(t.Raw, []string{"name"}); n != "" {
-				addObj(typ+" "+n, model.Object{{Key: "type", Value: model.String(typ)}, {Key: "name", Value: model.String(n)}})
+				addObj(typ+" "+n, rawjson.Object{{Key: "type", Value: rawjson.String(typ)}, {Key: "name", Value: rawjson.String(n)}})
 			}
 		case "mcp":
 			if l := textAt(t.Raw, []string{"server_label"}); l != "" {
-				addObj("mcp "+l, model.Object{{Key: "type", Value: model.String("mcp")}, {Key: "server_label", Value: model.String(l)}})
+				addObj("mcp "+l, rawjson.Object{{Key: "type", Value: rawjson.String("mcp")}, {Key: "server_label", Value: rawjson.String(l)}})
 			}
 		default:
 			if convert.IsToolType(typ) {
-				addObj(typ, model.Object{{Key: "type", Value: model.String(typ)}})
+				addObj(typ, rawjson.Object{{Key: "type", Value: rawjson.String(typ)}})
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
@@ -62,7 +63,7 @@ func requestEdit(f *field, d *model.Document) edit {
 // otherEdit writes the other request fields (see model.OtherRequestFields).
 func otherEdit(f *field, d *model.Document) edit {
 	text := f.ed.Value()
-	var o model.Object
+	var o rawjson.Object
 	o, f.err = otherFields(d, text)
 	if f.err != "" {
 		return func(d *model.Document) (*model.Document, error) { return model.SetRequestDraft(d, "extra", text), nil }
@@ -114,7 +115,7 @@ func toolEdit(f *field, k model.Kind, i int) edit {
 		if _, has := model.GetPath(nd.List(k)[i].Raw, []string{"user_location", "type"}); has {
 			return nd, nil
 		}
-		return model.SetToolValue(nd, k, i, []string{"user_location", "type"}, model.String("approximate"))
+		return model.SetToolValue(nd, k, i, []string{"user_location", "type"}, rawjson.String("approximate"))
 	}
 }
 
@@ -122,7 +123,7 @@ func toolEdit(f *field, k model.Kind, i int) edit {
 func checkJSONField(f *field) {
 	f.err = ""
 	if s := f.ed.Value(); strings.TrimSpace(s) != "" {
-		if err := model.CheckJSON([]byte(s)); err != nil {
+		if err := rawjson.CheckJSON([]byte(s)); err != nil {
 			f.err = "not valid JSON: " + err.Error()
 		}
 	}

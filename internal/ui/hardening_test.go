@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // hostileDoc carries every kind of control sequence in every place a
@@ -268,4 +269,4 @@ func FuzzApp(f *testing.F) {
 	})
 }
 
-func jsonValid(b []byte) bool { return model.CheckJSON(b) == nil }
+func jsonValid(b []byte) bool { return rawjson.CheckJSON(b) == nil }

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/schematree"
 	"github.com/tooltui/tooltui/internal/ui/display"
 	"github.com/tooltui/tooltui/internal/ui/editor"
@@ -111,7 +112,7 @@ func (d *inferDialog) infer() {
 // inferError words why an example gives no schema: a syntax error as
 // "line:col: not valid JSON: message".
 func inferError(err error) string {
-	var se *model.SyntaxError
+	var se *rawjson.SyntaxError
 	if errors.As(err, &se) {
 		return fmt.Sprintf("%d:%d: not valid JSON: %s", se.Line, se.Column, se.Msg)
 	}

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // labels holds every tool's label, recomputed after each change: a tool
@@ -54,10 +55,10 @@ func toolLabel(k model.Kind, t model.Tool) (icon, label string) {
 	typ := typeOf(t.Raw)
 	if typ == "" {
 		switch {
-		case model.CheckJSON(t.Raw) != nil:
+		case rawjson.CheckJSON(t.Raw) != nil:
 			return "◆", "(invalid JSON)"
-		case model.JSONKind(t.Raw) != "object":
-			return "◆", "(" + model.JSONKind(t.Raw) + ")"
+		case rawjson.JSONKind(t.Raw) != "object":
+			return "◆", "(" + rawjson.JSONKind(t.Raw) + ")"
 		}
 		return "◆", "(no type)"
 	}

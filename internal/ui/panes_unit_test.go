@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tooltui/tooltui/internal/rawjson"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -1256,7 +1258,7 @@ func TestAddAndCopyDialogsChoose(t *testing.T) {
 			t.Errorf("copy item %d: %#v", i, acts)
 		}
 	}
-	f := newSelectField("x", "Pick", nil, []option{notSet, strOpt("a"), strOpt("b")}, model.String("a"))
+	f := newSelectField("x", "Pick", nil, []option{notSet, strOpt("a"), strOpt("b")}, rawjson.String("a"))
 	d = newSelectDialog(f).resize(80, 24)
 	d, _ = d.update(ukey("end"), e)
 	if got, acts := d.update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, actPick{field: "x", option: 2}}) {

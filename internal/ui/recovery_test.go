@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tooltui/tooltui/internal/rawjson"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
@@ -73,7 +75,7 @@ func change(t *testing.T, a *App, text string) tea.Cmd {
 	t.Helper()
 	return step(a, func() tea.Cmd {
 		return a.apply(actEdit{group: "model", fn: func(d *model.Document) (*model.Document, error) {
-			return model.SetRequestField(d, "model", model.String(text)), nil
+			return model.SetRequestField(d, "model", rawjson.String(text)), nil
 		}})
 	})
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tooltui/tooltui/internal/rawjson"
+
 	"github.com/tooltui/tooltui/internal/model"
 )
 
@@ -25,7 +27,7 @@ func exampleSession() *Session { return newSession(model.Example(), "example.jso
 // setFnName is the edit of typing a function's name.
 func setFnName(i int, name string) edit {
 	return func(d *model.Document) (*model.Document, error) {
-		return model.SetToolValue(d, model.Function, i, []string{"name"}, model.String(name))
+		return model.SetToolValue(d, model.Function, i, []string{"name"}, rawjson.String(name))
 	}
 }
 
@@ -134,7 +136,7 @@ func TestSessionGroupsEditsOfOneField(t *testing.T) {
 		s.Apply("fn0/name", at, setFnName(0, n))
 	}
 	s.Apply("fn0/description", at, func(d *model.Document) (*model.Document, error) {
-		return model.SetToolValue(d, model.Function, 0, []string{"description"}, model.String("d"))
+		return model.SetToolValue(d, model.Function, 0, []string{"description"}, rawjson.String("d"))
 	})
 	if len(s.hist.undo) != 2 {
 		t.Fatalf("%d undo steps for two fields, want 2", len(s.hist.undo))

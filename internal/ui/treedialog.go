@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/schematree"
 	"github.com/tooltui/tooltui/internal/ui/display"
 	"github.com/tooltui/tooltui/internal/ui/editor"
@@ -106,7 +107,7 @@ func newTreeDialog(a *App) (dialog, string) {
 		return nil, "Select a function: the tree edits a function's parameters"
 	}
 	t := a.s.doc.List(a.at.kind)[a.at.index]
-	if model.CheckJSON(t.Raw) != nil || model.StringAt(t.Raw, []string{"type"}) != "function" && a.at.kind != model.Function {
+	if rawjson.CheckJSON(t.Raw) != nil || model.StringAt(t.Raw, []string{"type"}) != "function" && a.at.kind != model.Function {
 		return nil, "The tree edits a function's parameters; this tool is not a function"
 	}
 	if t.Draft != nil && t.DraftMember() == "parameters" {
@@ -128,7 +129,7 @@ func (d *treeDialog) load(params []byte) {
 	d.tree, d.why = t, ""
 	if err != nil {
 		d.tree, d.rows = nil, nil
-		var se *model.SyntaxError
+		var se *rawjson.SyntaxError
 		if errors.As(err, &se) {
 			d.why = "The parameters are not valid JSON (" + err.Error() + "); edit them as JSON"
 		} else {
@@ -394,12 +395,12 @@ func keywordText(n *schematree.Node, kw string) string {
 	}
 	switch kw {
 	case "description", "format", "pattern":
-		s, _ := model.Unquote(v)
+		s, _ := rawjson.Unquote(v)
 		return s
 	case "enum":
 		var parts []string
-		for _, e := range model.Elements(v) {
-			if s, ok := model.Unquote(e); ok {
+		for _, e := range rawjson.Elements(v) {
+			if s, ok := rawjson.Unquote(e); ok {
 				parts = append(parts, s)
 			} else {
 				parts = append(parts, string(e))
@@ -481,7 +482,7 @@ func keywordValue(kw, text string) (json.RawMessage, error) {
 	}
 	switch kw {
 	case "description", "format", "pattern":
-		return model.String(text), nil
+		return rawjson.String(text), nil
 	case "minimum", "maximum":
 		if _, err := strconv.ParseFloat(text, 64); err != nil || !isJSONNumber(text) {
 			return nil, errors.New(kw + " must be a number, e.g. 0 or 2.5")
@@ -493,11 +494,11 @@ func keywordValue(kw, text string) (json.RawMessage, error) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = model.AppendString(b, s)
+			b = rawjson.AppendString(b, s)
 		}
 		return append(b, ']'), nil
 	}
-	if err := model.CheckJSON([]byte(text)); err != nil {
+	if err := rawjson.CheckJSON([]byte(text)); err != nil {
 		return nil, errors.New("the default must be JSON (a string in quotes): " + err.Error())
 	}
 	return json.RawMessage(text), nil
@@ -511,7 +512,7 @@ func (d *treeDialog) showExample(copyIt bool) []action {
 		if err != nil {
 			return []action{sayErr("No example: " + err.Error())}
 		}
-		d.example = string(model.AppendIndent(nil, ex, "", "  "))
+		d.example = string(rawjson.AppendIndent(nil, ex, "", "  "))
 	}
 	if copyIt {
 		return []action{actCopy{what: "example arguments of " + d.fn, text: d.example}}

@@ -1,8 +1,10 @@
-// Package model is the document a tooltui user edits, loads and saves: the
-// request fields, the function definitions (tools_defs) and the raw built-in
-// tool entries (extra.builtin_tools). It keeps JSON exactly as written (key
-// order, numbers, unknown keys) and has no UI or IO beyond bytes.
-package model
+// Package rawjson is tooltui's toolkit for JSON kept as text: an object
+// that keeps its keys in order and its values byte for byte, a scanner
+// and validator that place a syntax error by line and column, the layout
+// of json.Indent without its cost, string encoding as encoding/json does
+// it, and JSON Pointers located in text. The document model, the
+// converter and the UI share it, so JSON is read and written one way.
+package rawjson
 
 import (
 	"bytes"
@@ -318,11 +320,11 @@ func (e *SyntaxError) Error() string {
 // is a *SyntaxError with line and column.
 //
 // Valid input, the common case on every keystroke, takes one pass of
-// validJSON (several times faster than json.Valid on the strings that make
-// up most of a schema) and one of utf8.Valid; anything validJSON refuses
+// Valid (several times faster than json.Valid on the strings that make
+// up most of a schema) and one of utf8.Valid; anything Valid refuses
 // goes through encoding/json, which decides and words the error.
 func CheckJSON(data []byte) error {
-	if validJSON(data) {
+	if Valid(data) {
 		if !utf8.Valid(data) {
 			return newSyntaxError(data, invalidUTF8Offset(data), "invalid UTF-8")
 		}
@@ -361,11 +363,11 @@ func checkJSONSlow(data []byte) error {
 // are valid, 10,001 are not.
 const maxNesting = 10000
 
-// validJSON reports whether data is exactly one JSON value with optional
+// Valid reports whether data is exactly one JSON value with optional
 // surrounding whitespace: what json.Valid reports, including its nesting
 // limit and its acceptance of any byte >= 0x80 inside strings (CheckJSON
 // checks UTF-8 separately).
-func validJSON(data []byte) bool {
+func Valid(data []byte) bool {
 	n := len(data)
 	var stackBuf [64]bool // true: in an object, false: in an array
 	stack := stackBuf[:0]

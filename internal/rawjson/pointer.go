@@ -1,4 +1,4 @@
-package model
+package rawjson
 
 import (
 	"bytes"
@@ -65,7 +65,7 @@ type pointerFrame struct {
 	n   int // elements seen so far (arrays)
 }
 
-// locate validates data as validJSON does (same grammar, same nesting
+// locate validates data as Valid does (same grammar, same nesting
 // limit) and fills offs with the offsets of the values the pointer tokens
 // lead to; it returns how many tokens were resolved. A later member with
 // the same key replaces an earlier one, and what was found inside it.

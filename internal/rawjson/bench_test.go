@@ -1,4 +1,4 @@
-package model_test
+package rawjson_test
 
 // Benchmarks of the document layer on the documents of internal/benchdata:
 // loading (Parse), splitting an entry (ParseObject), checking JSON
@@ -28,6 +28,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/benchdata"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 const benchFloorTime = 200 * time.Millisecond
@@ -118,7 +119,7 @@ func BenchmarkParseObject(b *testing.B) {
 			b.ReportAllocs()
 			run := benchdata.Start(floor)
 			for b.Loop() {
-				if _, err := model.ParseObject(e.raw); err != nil {
+				if _, err := rawjson.ParseObject(e.raw); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -148,7 +149,7 @@ func BenchmarkCheckJSON(b *testing.B) {
 			b.ReportAllocs()
 			run := benchdata.Start(floor)
 			for b.Loop() {
-				if err := model.CheckJSON(e.raw); (err == nil) != valid {
+				if err := rawjson.CheckJSON(e.raw); (err == nil) != valid {
 					b.Fatal(err)
 				}
 			}
@@ -171,7 +172,7 @@ func BenchmarkAppendString(b *testing.B) {
 			buf := make([]byte, 0, 2*len(c.s)+16)
 			run := benchdata.Start(floor)
 			for b.Loop() {
-				buf = model.AppendString(buf[:0], c.s)
+				buf = rawjson.AppendString(buf[:0], c.s)
 			}
 			run.Report(b, b.N)
 		})
@@ -225,7 +226,7 @@ func TestCheckJSONMatchesEncodingJSON(t *testing.T) {
 	corpus := append(jsonCorpus(), benchdata.Typical(), benchdata.Schema(40))
 	for _, data := range corpus {
 		want := json.Valid(data) && utf8.Valid(data)
-		if got := model.CheckJSON(data); (got == nil) != want {
+		if got := rawjson.CheckJSON(data); (got == nil) != want {
 			t.Errorf("CheckJSON(%.80q) = %v, encoding/json says valid=%v", data, got, want)
 		}
 	}
@@ -237,7 +238,7 @@ func FuzzCheckJSONMatchesValid(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		want := json.Valid(data) && utf8.Valid(data)
-		if got := model.CheckJSON(data); (got == nil) != want {
+		if got := rawjson.CheckJSON(data); (got == nil) != want {
 			t.Fatalf("CheckJSON(%q) = %v, encoding/json says valid=%v", data, got, want)
 		}
 	})
@@ -245,19 +246,19 @@ func FuzzCheckJSONMatchesValid(f *testing.F) {
 
 // parseObjectReference is ParseObject as it was written with
 // json.Decoder, kept as the reference.
-func parseObjectReference(data []byte) (model.Object, error) {
-	if err := model.CheckJSON(data); err != nil {
+func parseObjectReference(data []byte) (rawjson.Object, error) {
+	if err := rawjson.CheckJSON(data); err != nil {
 		return nil, err
 	}
 	d := bytes.TrimLeft(data, " \t\r\n")
 	if len(d) == 0 || d[0] != '{' {
-		return nil, model.ErrNotObject
+		return nil, rawjson.ErrNotObject
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if _, err := dec.Token(); err != nil {
 		return nil, err
 	}
-	var o model.Object
+	var o rawjson.Object
 	for dec.More() {
 		t, err := dec.Token()
 		if err != nil {
@@ -268,14 +269,14 @@ func parseObjectReference(data []byte) (model.Object, error) {
 		if err := dec.Decode(&raw); err != nil {
 			return nil, err
 		}
-		o = append(o, model.Member{Key: key, Value: bytes.Clone(raw)})
+		o = append(o, rawjson.Member{Key: key, Value: bytes.Clone(raw)})
 	}
 	return o, nil
 }
 
 func checkParseObject(t *testing.T, data []byte) {
 	t.Helper()
-	got, gotErr := model.ParseObject(data)
+	got, gotErr := rawjson.ParseObject(data)
 	want, wantErr := parseObjectReference(data)
 	if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) || (got == nil) != (want == nil) {
 		t.Fatalf("ParseObject(%.200q)\n got %q, %v\nwant %q, %v", data, got, gotErr, want, wantErr)
@@ -313,7 +314,7 @@ func TestAppendStringMatchesEncoder(t *testing.T) {
 	}
 	for _, s := range []string{"", "plain", "<b>&amp;</b>", "q\"b\\s/", "\x00\x01\b\f\n\r\t\x1f\x7f",
 		"\u2028\u2029", "\xff\xfe", "a\xe2\x80", "é東京😀", "\xed\xa0\x80", all.String()} {
-		if got, want := model.AppendString([]byte("x"), s), append([]byte("x"), appendStringReference(s)...); !bytes.Equal(got, want) {
+		if got, want := rawjson.AppendString([]byte("x"), s), append([]byte("x"), appendStringReference(s)...); !bytes.Equal(got, want) {
 			t.Errorf("AppendString(%q) = %q, want %q", s, got, want)
 		}
 	}
@@ -322,7 +323,7 @@ func TestAppendStringMatchesEncoder(t *testing.T) {
 func FuzzAppendStringMatchesEncoder(f *testing.F) {
 	f.Add("a\"\\\n\u2028\xff")
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := model.AppendString(nil, s), appendStringReference(s); !bytes.Equal(got, want) {
+		if got, want := rawjson.AppendString(nil, s), appendStringReference(s); !bytes.Equal(got, want) {
 			t.Fatalf("AppendString(%q) = %q, want %q", s, got, want)
 		}
 	})
