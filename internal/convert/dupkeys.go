@@ -21,7 +21,7 @@ const maxDupReports = 20
 // the entry may not mean what it says to every receiver: a warning.
 func duplicateKeys(v []byte, prefix string) []Issue {
 	d := dupScan{data: v, prefix: prefix}
-	d.value(skipWS(v, 0), 0)
+	d.value(rawjson.SkipSpace(v, 0), 0)
 	return d.issues
 }
 
@@ -103,12 +103,12 @@ func (d *dupScan) value(i, depth int) int {
 	case '[':
 		return d.array(i, depth)
 	}
-	return skipRawValue(d.data, i)
+	return rawjson.SkipValue(d.data, i)
 }
 
 func (d *dupScan) object(i, depth int) int {
 	if depth >= maxDepth {
-		return skipRawValue(d.data, i)
+		return rawjson.SkipValue(d.data, i)
 	}
 	for len(d.keys) <= depth {
 		d.keys = append(d.keys, nil)
@@ -122,9 +122,9 @@ func (d *dupScan) object(i, depth int) int {
 	useSet := false
 	var reported []string
 	data := d.data
-	i = skipWS(data, i+1)
+	i = rawjson.SkipSpace(data, i+1)
 	for i < len(data) && data[i] != '}' {
-		end := skipRawString(data, i)
+		end := rawjson.SkipString(data, i)
 		raw := data[i:end]
 		key := keyText(raw)
 		seen := false
@@ -154,14 +154,14 @@ func (d *dupScan) object(i, depth int) int {
 			reported = append(reported, key)
 			d.report(key)
 		}
-		i = skipWS(data, end)
-		i = skipWS(data, i+1) // ':'
+		i = rawjson.SkipSpace(data, end)
+		i = rawjson.SkipSpace(data, i+1) // ':'
 		d.path = append(d.path, dupTok{key: raw})
 		i = d.value(i, depth+1)
 		d.path = d.path[:len(d.path)-1]
-		i = skipWS(data, i)
+		i = rawjson.SkipSpace(data, i)
 		if i < len(data) && data[i] == ',' {
-			i = skipWS(data, i+1)
+			i = rawjson.SkipSpace(data, i+1)
 		}
 	}
 	d.keys[depth] = keys[:0]
@@ -170,17 +170,17 @@ func (d *dupScan) object(i, depth int) int {
 
 func (d *dupScan) array(i, depth int) int {
 	if depth >= maxDepth {
-		return skipRawValue(d.data, i)
+		return rawjson.SkipValue(d.data, i)
 	}
 	data := d.data
-	i = skipWS(data, i+1)
+	i = rawjson.SkipSpace(data, i+1)
 	for n := 0; i < len(data) && data[i] != ']'; n++ {
 		d.path = append(d.path, dupTok{idx: n})
 		i = d.value(i, depth+1)
 		d.path = d.path[:len(d.path)-1]
-		i = skipWS(data, i)
+		i = rawjson.SkipSpace(data, i)
 		if i < len(data) && data[i] == ',' {
-			i = skipWS(data, i+1)
+			i = rawjson.SkipSpace(data, i+1)
 		}
 	}
 	return i + 1
@@ -216,71 +216,6 @@ func keyText(raw []byte) string {
 func keyString(raw []byte) string {
 	s, _ := rawjson.Unquote(raw)
 	return s
-}
-
-func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-
-func skipWS(data []byte, i int) int {
-	for i < len(data) && isWS(data[i]) {
-		i++
-	}
-	return i
-}
-
-// skipRawString returns the index after the string starting (with its
-// quote) at i, in valid JSON.
-func skipRawString(data []byte, i int) int {
-	i++
-	for {
-		k := bytes.IndexByte(data[i:], '"')
-		if k < 0 {
-			return len(data)
-		}
-		i += k
-		n := 0
-		for j := i - 1; j >= 0 && data[j] == '\\'; j-- {
-			n++
-		}
-		i++
-		if n%2 == 0 {
-			return i
-		}
-	}
-}
-
-// skipRawValue returns the index after the value starting at i, in valid
-// JSON, without recursion.
-func skipRawValue(data []byte, i int) int {
-	switch data[i] {
-	case '"':
-		return skipRawString(data, i)
-	case '{', '[':
-		depth := 0
-		for i < len(data) {
-			switch data[i] {
-			case '"':
-				i = skipRawString(data, i)
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			}
-			i++
-		}
-		return i
-	}
-	for i < len(data) {
-		switch data[i] {
-		case ',', '}', ']', ' ', '\t', '\n', '\r':
-			return i
-		}
-		i++
-	}
-	return i
 }
 
 // unsafeBytes views s as bytes, to be read only.

@@ -141,16 +141,16 @@ type rawMember struct {
 func rawMembers(obj []byte) []rawMember {
 	var out []rawMember
 	var index map[string]int // for long objects: where each key is in out
-	i := skipWS(obj, 1)
+	i := rawjson.SkipSpace(obj, 1)
 	for i < len(obj) && obj[i] != '}' {
-		end := skipRawString(obj, i)
+		end := rawjson.SkipString(obj, i)
 		key := keyText(obj[i:end])
-		i = skipWS(obj, skipWS(obj, end)+1) // ':'
-		vend := skipRawValue(obj, i)
+		i = rawjson.SkipSpace(obj, rawjson.SkipSpace(obj, end)+1) // ':'
+		vend := rawjson.SkipValue(obj, i)
 		val := obj[i:vend]
-		i = skipWS(obj, vend)
+		i = rawjson.SkipSpace(obj, vend)
 		if i < len(obj) && obj[i] == ',' {
-			i = skipWS(obj, i+1)
+			i = rawjson.SkipSpace(obj, i+1)
 		}
 		j := -1
 		if index != nil {

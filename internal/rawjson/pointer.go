@@ -73,7 +73,7 @@ func locate(data []byte, toks []string, idx []int, offs []int) (found int, ok bo
 	n := len(data)
 	var stackBuf [64]pointerFrame
 	stack := stackBuf[:0]
-	i := skipSpace(data, 0)
+	i := SkipSpace(data, 0)
 	offs[0] = i
 	on := true // the value starting at i is offs[found]
 	for {
@@ -88,7 +88,7 @@ func locate(data []byte, toks []string, idx []int, offs []int) (found int, ok bo
 			}
 			obj := c == '{'
 			stack = append(stack, pointerFrame{obj: obj, on: on && found < len(toks), lvl: found})
-			i = skipSpace(data, i+1)
+			i = SkipSpace(data, i+1)
 			if i < n && (obj && data[i] == '}' || !obj && data[i] == ']') {
 				stack = stack[:len(stack)-1]
 				i++
@@ -135,7 +135,7 @@ func locate(data []byte, toks []string, idx []int, offs []int) (found int, ok bo
 		}
 		// A value ended at i: close containers, or move to the next value.
 		for {
-			i = skipSpace(data, i)
+			i = SkipSpace(data, i)
 			if len(stack) == 0 {
 				return found, i == n
 			}
@@ -151,7 +151,7 @@ func locate(data []byte, toks []string, idx []int, offs []int) (found int, ok bo
 			if data[i] != ',' {
 				return 0, false
 			}
-			i = skipSpace(data, i+1)
+			i = SkipSpace(data, i+1)
 			if f.obj {
 				if i, on = pointerKey(data, i, f, toks); i < 0 {
 					return 0, false
@@ -180,11 +180,11 @@ func pointerKey(data []byte, i int, f *pointerFrame, toks []string) (int, bool) 
 		return -1, false
 	}
 	match := f.on && keyIs(data[i:end], toks[f.lvl])
-	i = skipSpace(data, end)
+	i = SkipSpace(data, end)
 	if i >= len(data) || data[i] != ':' {
 		return -1, false
 	}
-	return skipSpace(data, i+1), match
+	return SkipSpace(data, i+1), match
 }
 
 // keyIs reports whether the valid JSON string q decodes to key.

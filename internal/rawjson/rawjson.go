@@ -104,7 +104,7 @@ func ParseObject(data []byte) (Object, error) {
 	if err := CheckJSON(data); err != nil {
 		return nil, err
 	}
-	i := skipSpace(data, 0)
+	i := SkipSpace(data, 0)
 	if i == len(data) || data[i] != '{' {
 		return nil, ErrNotObject
 	}
@@ -119,42 +119,42 @@ func ParseObject(data []byte) (Object, error) {
 // members, in order and with repeated keys as written. The values share
 // data's bytes.
 func Members(valid []byte) Object {
-	i := skipSpace(valid, skipSpace(valid, 0)+1)
+	i := SkipSpace(valid, SkipSpace(valid, 0)+1)
 	if i >= len(valid) || valid[i] == '}' {
 		return nil
 	}
 	var o Object
 	for {
-		end := skipString(valid, i)
+		end := SkipString(valid, i)
 		key, _ := keyString(valid[i:end])
-		i = skipSpace(valid, end)
-		i = skipSpace(valid, i+1) // ':'
-		end = skipValue(valid, i)
+		i = SkipSpace(valid, end)
+		i = SkipSpace(valid, i+1) // ':'
+		end = SkipValue(valid, i)
 		o = append(o, Member{Key: key, Value: valid[i:end]})
-		i = skipSpace(valid, end)
+		i = SkipSpace(valid, end)
 		if i >= len(valid) || valid[i] == '}' {
 			return o
 		}
-		i = skipSpace(valid, i+1) // ','
+		i = SkipSpace(valid, i+1) // ','
 	}
 }
 
 // Elements splits JSON text already known to be a valid array into its
 // elements, which share valid's bytes.
 func Elements(valid []byte) [][]byte {
-	i := skipSpace(valid, skipSpace(valid, 0)+1)
+	i := SkipSpace(valid, SkipSpace(valid, 0)+1)
 	if i >= len(valid) || valid[i] == ']' {
 		return nil
 	}
 	var out [][]byte
 	for {
-		end := skipValue(valid, i)
+		end := SkipValue(valid, i)
 		out = append(out, valid[i:end])
-		i = skipSpace(valid, end)
+		i = SkipSpace(valid, end)
 		if i >= len(valid) || valid[i] == ']' {
 			return out
 		}
-		i = skipSpace(valid, i+1) // ','
+		i = SkipSpace(valid, i+1) // ','
 	}
 }
 
@@ -196,7 +196,7 @@ func AppendIndent(dst, v []byte, prefix, indent string) []byte {
 		}
 		switch c {
 		case '"':
-			end := skipString(src, i)
+			end := SkipString(src, i)
 			dst = append(dst, src[i:end]...)
 			i = end
 			continue
@@ -217,7 +217,7 @@ func AppendIndent(dst, v []byte, prefix, indent string) []byte {
 			}
 			dst = append(dst, c)
 		default: // a number or a literal
-			end := skipValue(src, i)
+			end := SkipValue(src, i)
 			dst = append(dst, src[i:end]...)
 			i = end
 			continue
@@ -239,19 +239,19 @@ func keyString(q []byte) (string, error) {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-// skipSpace returns the index of the first byte at or after i that is not
+// SkipSpace returns the index of the first byte at or after i that is not
 // JSON whitespace.
-func skipSpace(data []byte, i int) int {
+func SkipSpace(data []byte, i int) int {
 	for i < len(data) && isSpace(data[i]) {
 		i++
 	}
 	return i
 }
 
-// skipString returns the index after the string that starts (with its
+// SkipString returns the index after the string that starts (with its
 // quote) at i, in valid JSON: the next quote not escaped by an odd number
 // of backslashes.
-func skipString(data []byte, i int) int {
+func SkipString(data []byte, i int) int {
 	i++
 	for {
 		k := bytes.IndexByte(data[i:], '"')
@@ -270,18 +270,18 @@ func skipString(data []byte, i int) int {
 	}
 }
 
-// skipValue returns the index after the value that starts at i, in valid
+// SkipValue returns the index after the value that starts at i, in valid
 // JSON.
-func skipValue(data []byte, i int) int {
+func SkipValue(data []byte, i int) int {
 	switch data[i] {
 	case '"':
-		return skipString(data, i)
+		return SkipString(data, i)
 	case '{', '[':
 		depth := 0
 		for i < len(data) {
 			switch data[i] {
 			case '"':
-				i = skipString(data, i)
+				i = SkipString(data, i)
 				continue
 			case '{', '[':
 				depth++
@@ -371,7 +371,7 @@ func Valid(data []byte) bool {
 	n := len(data)
 	var stackBuf [64]bool // true: in an object, false: in an array
 	stack := stackBuf[:0]
-	i := skipSpace(data, 0)
+	i := SkipSpace(data, 0)
 	for {
 		// A value starts at i.
 		if i >= n {
@@ -384,7 +384,7 @@ func Valid(data []byte) bool {
 			}
 			obj := c == '{'
 			stack = append(stack, obj)
-			i = skipSpace(data, i+1)
+			i = SkipSpace(data, i+1)
 			if i < n && (obj && data[i] == '}' || !obj && data[i] == ']') {
 				stack = stack[:len(stack)-1]
 				i++
@@ -424,7 +424,7 @@ func Valid(data []byte) bool {
 		}
 		// A value ended at i: close containers, or move to the next value.
 		for {
-			i = skipSpace(data, i)
+			i = SkipSpace(data, i)
 			if len(stack) == 0 {
 				return i == n
 			}
@@ -440,7 +440,7 @@ func Valid(data []byte) bool {
 			if data[i] != ',' {
 				return false
 			}
-			i = skipSpace(data, i+1)
+			i = SkipSpace(data, i+1)
 			if obj {
 				if i = validKey(data, i); i < 0 {
 					return false
@@ -460,11 +460,11 @@ func validKey(data []byte, i int) int {
 	if i = validString(data, i); i < 0 {
 		return -1
 	}
-	i = skipSpace(data, i)
+	i = SkipSpace(data, i)
 	if i >= len(data) || data[i] != ':' {
 		return -1
 	}
-	return skipSpace(data, i+1)
+	return SkipSpace(data, i+1)
 }
 
 const (
