@@ -209,6 +209,19 @@ func (d *treeDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	if d.prompt != nil {
 		return d.updatePrompt(msg)
 	}
+	switch m := msg.(type) {
+	case tea.MouseClickMsg:
+		return d, d.click(m.Y)
+	case tea.MouseWheelMsg:
+		if m.Button == tea.MouseWheelUp {
+			d.row -= 3
+		} else {
+			d.row += 3
+		}
+		d.row = max(0, min(d.row, len(d.rows)-1))
+		d.follow()
+		return d, nil
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return d, nil
@@ -252,6 +265,24 @@ func (d *treeDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	d.row = max(0, min(d.row, len(d.rows)-1))
 	d.follow()
 	return d, nil
+}
+
+// click chooses the row at line y of the box's inside; a click on the
+// chosen row folds or unfolds it.
+func (d *treeDialog) click(y int) []action {
+	i := d.yOff + y
+	if d.tree == nil || y < 0 || y >= d.listHeight() || i >= len(d.rows) {
+		return nil
+	}
+	if i == d.row {
+		if n := d.rows[i]; len(n.Children) > 0 {
+			d.folded[n.Ptr] = !d.folded[n.Ptr]
+			d.rows = d.tree.Rows(func(p string) bool { return d.folded[p] })
+		}
+		return nil
+	}
+	d.row = i
+	return nil
 }
 
 // sync reads the parameters again from the document (after undo or redo).

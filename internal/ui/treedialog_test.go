@@ -98,6 +98,28 @@ func TestTreeBuildsANestedSchemaWithoutABrace(t *testing.T) {
 	}
 }
 
+// TestTreeMouse: a click picks the row under the pointer, a second click
+// folds it, the wheel moves down.
+func TestTreeMouse(t *testing.T) {
+	a := treeApp(t)
+	typeKeys(a, "j", "T")
+	d := a.dialog.(*treeDialog)
+	d.update(tea.MouseClickMsg{Y: 2}, a.env())
+	if n := d.current(); n == nil || n.Name != "unit" {
+		t.Fatalf("the click chose %+v", n)
+	}
+	d.update(tea.MouseClickMsg{Y: 0}, a.env())
+	d.update(tea.MouseClickMsg{Y: 0}, a.env())
+	if len(d.rows) != 1 {
+		t.Fatalf("a second click on the root did not fold it: %d rows", len(d.rows))
+	}
+	d.update(tea.MouseClickMsg{Y: 0}, a.env())
+	d.update(tea.MouseWheelMsg{Button: tea.MouseWheelDown}, a.env())
+	if d.row != len(d.rows)-1 {
+		t.Fatalf("the wheel moved to row %d of %d", d.row, len(d.rows))
+	}
+}
+
 func requireIn(t *testing.T, s, want string) {
 	t.Helper()
 	if !strings.Contains(s, want) {
