@@ -1330,6 +1330,31 @@ func TestPaneGolden(t *testing.T) {
 			a.selectRow(requestSel)
 			return newSelectDialog(a.form.fields[a.form.fieldIndex("tool_choice")])
 		}},
+		{"tree", func(a *App) dialog {
+			a.selectRow(fn0)
+			d, why := newTreeDialog(a)
+			if d == nil {
+				t.Fatal(why)
+			}
+			d.(*treeDialog).selectPtr("/properties/unit")
+			return d
+		}},
+		{"test_arguments", func(a *App) dialog {
+			a.selectRow(fn0)
+			d, why := newArgsDialog(a)
+			if d == nil {
+				t.Fatal(why)
+			}
+			return d
+		}},
+		{"infer", func(a *App) dialog {
+			a.selectRow(fn0)
+			d, why := newInferDialog(a)
+			if d == nil {
+				t.Fatal(why)
+			}
+			return d
+		}},
 	}
 	for _, dc := range dialogs {
 		t.Run("dialog_"+dc.name, func(t *testing.T) {

@@ -174,7 +174,7 @@ func (d *treeDialog) resize(w, h int) dialog {
 }
 
 // listHeight is the number of rows the tree shows.
-func (d *treeDialog) listHeight() int { return max(1, d.h-2-5) }
+func (d *treeDialog) listHeight() int { return max(1, d.h-2-6) }
 
 func (d *treeDialog) follow() {
 	lh := d.listHeight()

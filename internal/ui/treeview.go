@@ -77,8 +77,13 @@ func (d *treeDialog) rowLine(e *env, n *schematree.Node, chosen bool, w int) str
 	if len(n.Problems) > 0 {
 		bad = st.Error.Render("✗")
 	}
-	typ := st.Info.Render(display.SanitizeLine(n.Type.Label()))
-	if sum := n.Summary(); len(sum) > 0 {
+	label := n.Type.Label()
+	typ := st.Info.Render(display.SanitizeLine(label))
+	sum := n.Summary()
+	if len(sum) > 0 && label == "enum" {
+		sum[0] = strings.TrimPrefix(sum[0], "enum ") // the type says it already
+	}
+	if len(sum) > 0 {
 		typ += " · " + display.SanitizeLine(strings.Join(sum, " · "))
 	}
 	text := bad + strings.Repeat("  ", n.Depth) + mark + display.SanitizeLine(name) + req + "  " + typ
@@ -112,15 +117,15 @@ func (d *treeDialog) details(e *env, iw int) []string {
 		p.Styles = e.st.Editor
 		p.SetSize(max(10, iw-len(askLabels[d.asking])-4), 1)
 		out = append(out, fit(" "+st.LabelFocused.Render(askLabels[d.asking])+" "+p.View(), iw),
-			st.Dim.Render(fit(" enter set · esc cancel · empty removes it", iw)), "")
+			st.Dim.Render(fit(" enter set · esc cancel · empty removes it", iw)), "", "")
 		return out
 	}
 	keys := strings.Split(ansi.Wrap("a add · x delete · D duplicate · K/J move · enter rename · ←/→ type · r required · d description · e enum · f format · </> min/max · p pattern · = default · space fold · v example · y copy it · esc close", iw-2, " "), "\n")
-	for len(keys) < 2 {
+	for len(keys) < 3 {
 		keys = append(keys, "")
 	}
 	out = append(out, "")
-	for _, l := range keys[:2] {
+	for _, l := range keys[:3] {
 		out = append(out, st.Dim.Render(fit(" "+l, iw)))
 	}
 	return out
