@@ -21,11 +21,13 @@ usage:
   tooltui build [--strict] [--json] [FILE|-]  print the request JSON for FILE or standard input
   tooltui fix [-w] [FILE|-]                   apply every safe fix; -w writes FILE in place
   tooltui infer [FILE|-]                      print a strict-compatible parameters schema inferred from example arguments
+  tooltui send [--json] [--base-url URL] [FILE|-]
+                                              send the request and show the answer as it streams
   tooltui args [--strict|--no-strict] FILE TOOL [ARGS|-]
                                               check arguments against a function's parameters (exit 1 with located problems)
   tooltui --version                           print the version and the spec tools are checked against
 
-Run "tooltui COMMAND --help" (build, fix, infer, args) for the headless commands.
+Run "tooltui COMMAND --help" (build, fix, infer, args, send) for the headless commands.
 `
 
 func main() {
@@ -43,6 +45,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runInfer(args[1:], stdin, stdout, stderr)
 		case "args":
 			return runArgs(args[1:], stdin, stdout, stderr)
+		case "send":
+			return runSend(args[1:], stdin, stdout, stderr)
 		case "-h", "--help", "help":
 			fmt.Fprint(stdout, usage)
 			return 0

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+func sseOf(events ...string) string {
+	var b strings.Builder
+	for _, e := range events {
+		typ := e[strings.Index(e, `"type":"`)+8:]
+		typ = typ[:strings.IndexByte(typ, '"')]
+		fmt.Fprintf(&b, "event: %s\ndata: %s\n\n", typ, e)
+	}
+	return b.String()
+}
+
+// A model calling get_weather with arguments that break its enum, then
+// saying something, in the event shapes of the spec.
+var sendEvents = sseOf(
+	`{"type":"response.created","sequence_number":0,"response":{"id":"r","status":"in_progress"}}`,
+	`{"type":"response.output_item.added","sequence_number":1,"output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"get_weather","arguments":""}}`,
+	`{"type":"response.output_item.done","sequence_number":2,"output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"get_weather","arguments":"{\"city\":\"Paris\",\"unit\":\"kelvin\"}"}}`,
+	`{"type":"response.web_search_call.searching","sequence_number":3,"output_index":1,"item_id":"ws_1"}`,
+	`{"type":"response.output_text.delta","sequence_number":4,"item_id":"m","output_index":2,"content_index":0,"delta":"Sunny \u001b]0;x\u0007today"}`,
+	`{"type":"response.completed","sequence_number":5,"response":{"id":"r","status":"completed","usage":{"total_tokens":7}}}`,
+)
+
+func sendServer(t *testing.T, h http.HandlerFunc) (string, *string) {
+	var got string
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		got = string(b)
+		h(w, r)
+	}))
+	t.Cleanup(s.Close)
+	return s.URL + "/v1", &got
+}
+
+func TestSend(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-cmd-test-key-0001")
+	base, body := sendServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		io.WriteString(w, sendEvents)
+	})
+	var out, errb bytes.Buffer
+	if st := run([]string{"send", "--base-url", base, "testdata/example.json"}, nil, &out, &errb); st != 0 {
+		t.Fatalf("status %d\n%s", st, errb.String())
+	}
+	if !strings.Contains(*body, `"stream": true`) || !strings.Contains(*body, `"name": "get_weather"`) {
+		t.Fatalf("sent %s", *body)
+	}
+	if got := out.String(); got != "Sunny \\x1b]0;x\\x07today\n" {
+		t.Fatalf("stdout %q", got)
+	}
+	e := errb.String()
+	for _, want := range []string{
+		`call get_weather {"city":"Paris","unit":"kelvin"}: does not fit its parameters:`,
+		"web_search_call.searching",
+		`completed · first output `,
+		`usage {"total_tokens":7}`,
+	} {
+		if !strings.Contains(e, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, e)
+		}
+	}
+	checkStderrSafe(t, e, 0)
+	if strings.Contains(e+out.String(), "sk-cmd-test") {
+		t.Fatal("the key was printed")
+	}
+}
+
+func TestSendJSON(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "k")
+	base, _ := sendServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		io.WriteString(w, sendEvents)
+	})
+	var out, errb bytes.Buffer
+	if st := run([]string{"send", "--json", "--base-url=" + base, "testdata/example.json"}, nil, &out, &errb); st != 0 {
+		t.Fatalf("status %d\n%s", st, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 6 || !strings.HasPrefix(lines[0], `{"type":"response.created"`) || errb.Len() != 0 {
+		t.Fatalf("%d lines:\n%s\nstderr %s", len(lines), out.String(), errb.String())
+	}
+	if strings.ContainsAny(out.String(), "\x1b\x07") {
+		t.Fatal("raw control characters in --json output")
+	}
+}
+
+func TestSendErrors(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "")
+	t.Setenv("OPENAI_BASE_URL", "")
+	var out, errb bytes.Buffer
+	if st := run([]string{"send", "testdata/example.json"}, nil, &out, &errb); st != 2 || !strings.Contains(errb.String(), "no API key") {
+		t.Fatalf("no key: status %d %s", st, errb.String())
+	}
+	base, _ := sendServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(401)
+		io.WriteString(w, `{"error":{"message":"Incorrect API key","type":"invalid_request_error","code":"invalid_api_key"}}`)
+	})
+	errb.Reset()
+	if st := run([]string{"send", "--base-url", base, "testdata/example.json"}, nil, &out, &errb); st != 1 || !strings.Contains(errb.String(), "HTTP 401") {
+		t.Fatalf("401: status %d %s", st, errb.String())
+	}
+	errb.Reset()
+	if st := run([]string{"send", "--base-url"}, nil, &out, &errb); st != 2 {
+		t.Fatalf("--base-url without a value: %d", st)
+	}
+}
