@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/pprof"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -19,11 +20,22 @@ import (
 // runApp opens the interactive builder: `tooltui [--print] [FILE]`.
 func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	print := false
+	baseURL := ""
 	var files []string
-	for _, a := range args {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		switch {
 		case a == "--print" || a == "-print":
 			print = true
+		case strings.HasPrefix(a, "--base-url="):
+			baseURL = strings.TrimPrefix(a, "--base-url=")
+		case a == "--base-url" || a == "-base-url":
+			if i+1 >= len(args) {
+				fmt.Fprintf(stderr, "tooltui: %s needs a URL\n\n%s", a, usage)
+				return 2
+			}
+			i++
+			baseURL = args[i]
 		case len(a) > 1 && a[0] == '-':
 			fmt.Fprintf(stderr, "tooltui: unknown flag %s\n\n%s", a, usage)
 			return 2
@@ -41,6 +53,7 @@ func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opts.Deps = ui.DefaultDeps()
+	opts.BaseURL = baseURL
 	opts.RecoveryFile = ui.RecoveryFile(opts.Path)
 	if opts.RecoveryFile != "" {
 		if d, err := model.ReadFile(opts.RecoveryFile); err == nil && !sameDocument(d, opts.Doc) {

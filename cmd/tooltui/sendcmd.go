@@ -11,9 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tooltui/tooltui/internal/args"
 	"github.com/tooltui/tooltui/internal/convert"
-	"github.com/tooltui/tooltui/internal/schematree"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
@@ -172,24 +170,8 @@ func (w *sendWatcher) endText() {
 // callLine says what a function was called with and whether the arguments
 // fit its parameters.
 func (w *sendWatcher) callLine(e send.Event) string {
-	line := "call " + e.Name + " " + e.Arguments
-	for _, t := range w.tools {
-		f := t.Function
-		if f == nil || f.Name != e.Name {
-			continue
-		}
-		strict, _ := schematree.StrictFor(f.Parameters, f.Strict)
-		problems := args.Validate(f.Parameters, strict, []byte(e.Arguments))
-		if len(problems) == 0 {
-			return line + ": fits its parameters"
-		}
-		var ps []string
-		for _, p := range problems {
-			ps = append(ps, p.String())
-		}
-		return line + ": does not fit its parameters: " + strings.Join(ps, "; ")
-	}
-	return line + ": the request has no function of that name"
+	verdict, _ := send.CheckCall(w.tools, e.Name, e.Arguments)
+	return "call " + e.Name + " " + e.Arguments + ": " + verdict
 }
 
 func ms(d time.Duration) string {

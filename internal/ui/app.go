@@ -47,15 +47,19 @@ type Options struct {
 	// Stamp is the file as it was read (nil: unknown). A save first checks
 	// that the file still matches it, and watching compares against it.
 	Stamp *model.Stamp
+	// BaseURL is where Send request posts ("" : OPENAI_BASE_URL, else
+	// the OpenAI API).
+	BaseURL string
 }
 
 // App is the root model.
 type App struct {
-	deps   Deps
-	keys   KeyMap
-	styles Styles
-	s      *Session
-	cmds   []command
+	deps    Deps
+	baseURL string
+	keys    KeyMap
+	styles  Styles
+	s       *Session
+	cmds    []command
 
 	at    sel // the selected row of the tools list
 	focus Pane
@@ -90,6 +94,7 @@ func New(o Options) *App {
 		s:            newSession(o.Doc, o.Path, name),
 		at:           requestSel,
 		recoveryFile: o.RecoveryFile,
+		baseURL:      o.BaseURL,
 	}
 	a.cmds = commands()
 	a.setStyles(true)
@@ -157,6 +162,8 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.onRecoveryWritten(msg)
 	case copiedMsg:
 		return a.onCopied(msg)
+	case streamMsg:
+		return a.onStream(msg)
 	case savedMsg:
 		return a.onSaved(msg)
 	case fileMsg:

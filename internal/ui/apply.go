@@ -44,7 +44,7 @@ func (a *App) apply1(act action) tea.Cmd {
 	case actOpen:
 		a.dialog = act.d.resize(a.width, a.lay.status.Y)
 	case actClose:
-		a.dialog = nil
+		a.closeDialog()
 	case actCmd:
 		return act.cmd
 	case actRebuild:
@@ -78,6 +78,15 @@ func (a *App) apply1(act action) tea.Cmd {
 		panic(fmt.Sprintf("ui: unknown action %T", act))
 	}
 	return nil
+}
+
+// closeDialog closes the open dialog; one with work under way (a stream)
+// stops it.
+func (a *App) closeDialog() {
+	if d, ok := a.dialog.(interface{ dismiss() }); ok {
+		d.dismiss()
+	}
+	a.dialog = nil
 }
 
 // say shows a status message; every message clears itself.

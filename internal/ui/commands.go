@@ -14,6 +14,7 @@ import (
 	"github.com/atotto/clipboard"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/send"
 )
 
 // Deps are the app's ways to reach the outside world; tests replace them.
@@ -44,6 +45,8 @@ type Deps struct {
 	// the channel; nil turns watching off (withDefaults leaves it nil, so
 	// tests watch only what they inject).
 	Watch func(path string) (events <-chan struct{}, stop func(), err error)
+	// Send posts a request and reports its stream's events (send.Stream).
+	Send func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error
 }
 
 // DefaultDeps uses the real clipboard, file system and environment.
@@ -61,6 +64,7 @@ func DefaultDeps() Deps {
 		ReadStamp:        model.ReadStamp,
 		Stat:             os.Stat,
 		Watch:            WatchFile,
+		Send:             send.Stream,
 	}
 }
 
@@ -107,6 +111,9 @@ func (d Deps) withDefaults() Deps {
 	}
 	if d.ReadStamp == nil {
 		d.ReadStamp = def.ReadStamp
+	}
+	if d.Send == nil {
+		d.Send = def.Send
 	}
 	if d.Stat == nil {
 		d.Stat = def.Stat

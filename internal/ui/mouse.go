@@ -61,7 +61,7 @@ func (a *App) clickDialog(m tea.Mouse) tea.Cmd {
 	x := max(0, (a.width-bw)/2)
 	y := max(0, (a.lay.status.Y-len(lines))/3)
 	if m.X < x || m.X >= x+bw || m.Y < y || m.Y >= y+len(lines) {
-		a.dialog = nil
+		a.closeDialog()
 		return nil
 	}
 	local := tea.MouseClickMsg{X: m.X - x - 1, Y: m.Y - y - 1, Button: m.Button, Mod: m.Mod}

@@ -42,6 +42,7 @@ const (
 	cmdTree      = "Edit parameters as a tree"
 	cmdTestArgs  = "Test arguments…"
 	cmdInfer     = "Infer parameters from an example…"
+	cmdSend      = "Send request"
 )
 
 // run runs a command by name, or says why it cannot run.
@@ -120,6 +121,7 @@ func commands() []command {
 		}},
 		{name: cmdFix, group: "Diagnostics pane", pane: kb(km.Fix), where: "diagnostics pane (4)", run: func(a *App) tea.Cmd { return a.fixCurrent() }},
 		{name: cmdFixAll, group: "Everywhere", nav: kb(km.FixAll), run: func(a *App) tea.Cmd { return a.fixAll() }},
+		{name: cmdSend, group: "Everywhere", global: kb(km.Send), run: func(a *App) tea.Cmd { return a.sendRequest() }},
 		{name: cmdTree, group: "Editor pane", nav: kb(km.Tree), run: func(a *App) tea.Cmd { return a.openDialog(newTreeDialog(a)) }},
 		{name: cmdTestArgs, group: "Editor pane", nav: kb(km.TestArgs), run: func(a *App) tea.Cmd { return a.openDialog(newArgsDialog(a)) }},
 		{name: cmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.openDialog(newInferDialog(a)) }},

@@ -1,0 +1,347 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/ui/display"
+)
+
+// sendDialog sends the request and shows the answer as it streams: the
+// output text, each function call with its arguments checked against the
+// function's parameters, built-in tool activity, and at the end the status,
+// usage and timing; r shows every event as received. esc cancels a stream
+// in flight, and closes the dialog once it is over.
+type sendDialog struct {
+	id      int
+	cancel  context.CancelFunc
+	ch      <-chan streamMsg
+	tools   []convert.ResponseTool
+	base    string
+	start   time.Time
+	first   time.Duration
+	running bool
+	// The transcript: text as it streams, and a line per other event.
+	lines []transcriptLine
+	raw   []string
+	// showRaw shows the events as received instead.
+	showRaw bool
+	yOff    int
+	follow  bool // keep the end in view while streaming
+	w, h    int
+}
+
+type transcriptLine struct {
+	text string
+	kind lineKind
+}
+
+type lineKind int
+
+const (
+	lineText lineKind = iota
+	lineCall
+	lineBad
+	lineTool
+	lineEnd
+	lineError
+)
+
+// streamMsg is one event of the stream of dialog id, or its end.
+type streamMsg struct {
+	id  int
+	ev  send.Event
+	end bool
+	err error
+}
+
+var sendKeys = struct{ Cancel, Raw, Copy key.Binding }{
+	Cancel: key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "cancel the stream / close")),
+	Raw:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "events as received / transcript")),
+	Copy:   key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy the output text")),
+}
+
+var streamIDs int
+
+// newSendDialog starts sending the request, or says why it cannot.
+func newSendDialog(a *App) (dialog, string, tea.Cmd) {
+	cfg := send.ConfigFromEnv(a.deps.Getenv, a.baseURL)
+	if why := cfg.Check(); why != "" {
+		return nil, "Cannot send: " + why, nil
+	}
+	if len(a.s.res.JSON) == 0 {
+		return nil, "Nothing to send", nil
+	}
+	streamIDs++
+	ctx, cancel := context.WithCancel(context.Background())
+	ch := make(chan streamMsg, 256)
+	d := &sendDialog{id: streamIDs, cancel: cancel, ch: ch, tools: a.s.res.Tools, base: cfg.BaseURL,
+		start: time.Now(), running: true, follow: true}
+	body, deps, id := a.s.res.JSON, a.deps, d.id
+	go func() {
+		defer close(ch)
+		err := deps.Send(ctx, cfg, body, func(e send.Event) error {
+			select {
+			case ch <- streamMsg{id: id, ev: e}:
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		})
+		ch <- streamMsg{id: id, end: true, err: err} // read by the dialog, or by dismiss's drain
+	}()
+	return d, "", d.wait()
+}
+
+// dismiss stops the stream of a dialog that goes away (a click outside
+// it) and drains what is left, so that nothing waits on it.
+func (d *sendDialog) dismiss() {
+	d.cancel()
+	ch := d.ch
+	go func() {
+		for range ch {
+		}
+	}()
+}
+
+// wait reads the next event; the dialog asks again after each.
+func (d *sendDialog) wait() tea.Cmd {
+	ch := d.ch
+	return func() tea.Msg {
+		m, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return m
+	}
+}
+
+func (d *sendDialog) resize(w, h int) dialog {
+	d.w, d.h = max(20, w-2), max(6, h-1)
+	return d
+}
+
+func (d *sendDialog) bodyHeight() int { return max(1, d.h-2-2) }
+
+func (d *sendDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+	switch m := msg.(type) {
+	case streamMsg:
+		if m.id != d.id {
+			return d, nil
+		}
+		if m.end {
+			d.finish(m.err)
+			return d, nil
+		}
+		d.add(m.ev)
+		return d, []action{actCmd{d.wait()}}
+	case tea.KeyPressMsg:
+		return d.key(m, e)
+	case tea.MouseWheelMsg:
+		if m.Button == tea.MouseWheelUp {
+			d.scroll(-3)
+		} else {
+			d.scroll(3)
+		}
+	}
+	return d, nil
+}
+
+func (d *sendDialog) key(k tea.KeyPressMsg, e *env) (dialog, []action) {
+	km := e.km
+	switch {
+	case key.Matches(k, sendKeys.Cancel):
+		if d.running {
+			d.cancel()
+			return d, []action{say("Cancelling the stream…")}
+		}
+		return nil, []action{actClose{}}
+	case key.Matches(k, sendKeys.Raw):
+		d.showRaw = !d.showRaw
+		d.yOff, d.follow = 0, d.running
+	case key.Matches(k, sendKeys.Copy):
+		text := d.outputText()
+		if text == "" {
+			return d, []action{say("No output text to copy yet")}
+		}
+		return d, []action{actCopy{what: "output text", text: text}}
+	case key.Matches(k, km.Up):
+		d.scroll(-1)
+	case key.Matches(k, km.Down):
+		d.scroll(1)
+	case key.Matches(k, km.PageUp):
+		d.scroll(-d.bodyHeight())
+	case key.Matches(k, km.PageDown):
+		d.scroll(d.bodyHeight())
+	case key.Matches(k, km.Home):
+		d.yOff, d.follow = 0, false
+	case key.Matches(k, km.End):
+		d.follow = true
+	default:
+		return d, []action{say(k.String() + " does nothing here · esc cancels or closes · r events · y copies the text")}
+	}
+	return d, nil
+}
+
+func (d *sendDialog) scroll(n int) {
+	d.follow = false
+	d.yOff = max(0, d.yOff+n)
+}
+
+// add takes one event into the transcript.
+func (d *sendDialog) add(ev send.Event) {
+	d.raw = append(d.raw, string(ev.Raw))
+	if d.first == 0 && (ev.Kind == send.KindText || ev.Kind == send.KindCall || ev.Kind == send.KindRefusal) {
+		d.first = time.Since(d.start)
+	}
+	switch ev.Kind {
+	case send.KindText, send.KindRefusal, send.KindReasoning:
+		if n := len(d.lines); n > 0 && d.lines[n-1].kind == lineText {
+			d.lines[n-1].text += ev.Text
+		} else {
+			d.lines = append(d.lines, transcriptLine{text: ev.Text, kind: lineText})
+		}
+	case send.KindCall:
+		if ev.CallDone {
+			verdict, ok := send.CheckCall(d.tools, ev.Name, ev.Arguments)
+			k := lineCall
+			if !ok {
+				k = lineBad
+			}
+			d.lines = append(d.lines, transcriptLine{text: "→ " + ev.Name + " " + ev.Arguments + ": " + verdict, kind: k})
+		}
+	case send.KindTool:
+		d.lines = append(d.lines, transcriptLine{text: "· " + strings.TrimPrefix(ev.Type, "response."), kind: lineTool})
+	case send.KindDone:
+		line := fmt.Sprintf("%s · first output %s · total %s", ev.Status, durationText(d.first), durationText(time.Since(d.start)))
+		if len(ev.Usage) > 0 {
+			line += " · usage " + compactJSON(ev.Usage)
+		}
+		if ev.Text != "" {
+			line += " · " + ev.Text
+		}
+		d.lines = append(d.lines, transcriptLine{text: line, kind: lineEnd})
+	}
+}
+
+// finish ends the stream: its error, if any, is the last line.
+func (d *sendDialog) finish(err error) {
+	d.running = false
+	d.cancel()
+	if err == nil {
+		return
+	}
+	msg := err.Error()
+	if err == context.Canceled {
+		msg = "cancelled"
+	}
+	d.lines = append(d.lines, transcriptLine{text: msg, kind: lineError})
+}
+
+func (d *sendDialog) outputText() string {
+	var b strings.Builder
+	for _, l := range d.lines {
+		if l.kind == lineText {
+			b.WriteString(l.text)
+		}
+	}
+	return b.String()
+}
+
+func durationText(t time.Duration) string {
+	if t == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%d ms", t.Milliseconds())
+}
+
+// wrapped is what the body shows, wrapped to width w.
+func (d *sendDialog) wrapped(e *env, w int) []string {
+	st := e.st
+	var out []string
+	if d.showRaw {
+		for _, r := range d.raw {
+			out = append(out, strings.Split(ansi.Hardwrap(display.SanitizeLine(r), w, true), "\n")...)
+		}
+		return out
+	}
+	for _, l := range d.lines {
+		for _, s := range strings.Split(display.Sanitize(l.text), "\n") {
+			for _, part := range strings.Split(ansi.Wrap(s, w, " "), "\n") {
+				switch l.kind {
+				case lineCall:
+					part = st.OK.Render(part)
+				case lineBad, lineError:
+					part = st.Error.Render(part)
+				case lineTool, lineEnd:
+					part = st.Dim.Render(part)
+				}
+				out = append(out, part)
+			}
+		}
+	}
+	return out
+}
+
+func (d *sendDialog) view(e *env, w, h int) []string {
+	iw := d.w - 2
+	body := d.wrapped(e, max(1, iw-2))
+	bh := d.bodyHeight()
+	off := d.yOff
+	if d.follow || off > len(body)-bh {
+		off = max(0, len(body)-bh)
+	}
+	var lines []string
+	for i := off; i < len(body) && i < off+bh; i++ {
+		lines = append(lines, " "+body[i])
+	}
+	if len(body) == 0 {
+		lines = append(lines, e.st.Dim.Render(" waiting for "+display.SanitizeLine(d.base)+"…"))
+	}
+	for len(lines) < bh {
+		lines = append(lines, "")
+	}
+	keys := "esc cancel · r events · y copy text · ↑/↓ scroll"
+	if !d.running {
+		keys = "esc close · r events · y copy text · ↑/↓ scroll"
+	}
+	lines = append(lines, "", e.st.Dim.Render(fit(" "+keys, iw)))
+	title := "Response · " + plural(len(d.raw), "event")
+	if d.running {
+		title += " · streaming"
+	}
+	return box(e, title, lines, d.w)
+}
+
+func (d *sendDialog) help(km *KeyMap) []key.Binding {
+	return []key.Binding{sendKeys.Cancel, sendKeys.Raw, sendKeys.Copy, km.Up, km.Down, km.PageUp, km.PageDown}
+}
+
+// sendRequest opens the response dialog and starts the stream.
+func (a *App) sendRequest() tea.Cmd {
+	d, why, cmd := newSendDialog(a)
+	if d == nil {
+		return a.say(why, true)
+	}
+	return tea.Batch(a.apply(actOpen{d}), cmd)
+}
+
+// onStream hands a stream's event to its dialog; a closed dialog's stream
+// was cancelled when it closed, and its last messages are dropped.
+func (a *App) onStream(m streamMsg) tea.Cmd {
+	d, ok := a.dialog.(*sendDialog)
+	if !ok || d.id != m.id {
+		return nil
+	}
+	next, acts := d.update(m, a.env())
+	a.dialog = next
+	return a.apply(acts...)
+}
