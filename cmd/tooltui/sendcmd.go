@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,7 +18,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
-const sendUsage = `usage: tooltui send [--json] [--base-url URL] [FILE|-]
+const sendUsage = `usage: tooltui send [--json] [--base-url URL] [--max-turns N] [FILE|-]
 
 Builds the request of FILE (a tooltui document or a Responses request
 body; standard input for - or no FILE) as tooltui build does, sends it to
@@ -25,8 +27,15 @@ streams: the output text on standard output; each function call, with its
 arguments checked against that function's parameters, each built-in tool's
 activity and, at the end, the status, usage and timing on standard error.
 
+When the model calls a function that has a mock output in the document
+("tooltui": {"mocks": {"NAME": {"output": …}}}, see README), tooltui answers
+the call and sends the next request, until the model answers in text or
+--max-turns requests (default 5) were sent. A call without a mock ends
+the loop there, with a note saying how to add one.
+
   --json          every event as received, one JSON object a line, on
                   standard output (nothing on standard error but errors)
+  --max-turns N   send at most N requests in the tool loop (default 5)
   --base-url URL  where to send (default: OPENAI_BASE_URL, else
                   https://api.openai.com/v1); any server that implements
                   /v1/responses: Ollama 0.13.3 or later, vLLM, LM Studio,
@@ -42,7 +51,7 @@ incomplete; 2 the input or the configuration cannot be used.
 
 // runSend is `tooltui send`.
 func runSend(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	asJSON, baseURL := false, ""
+	asJSON, baseURL, maxTurns := false, "", 5
 	var files []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -58,6 +67,22 @@ func runSend(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			baseURL = args[i]
 		case strings.HasPrefix(a, "--base-url="):
 			baseURL = strings.TrimPrefix(a, "--base-url=")
+		case a == "--max-turns" || strings.HasPrefix(a, "--max-turns="):
+			v, ok := strings.CutPrefix(a, "--max-turns=")
+			if !ok {
+				if i+1 >= len(args) {
+					fmt.Fprintf(stderr, "tooltui send: --max-turns needs a number\n\n%s", sendUsage)
+					return 2
+				}
+				i++
+				v = args[i]
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				fmt.Fprintf(stderr, "tooltui send: --max-turns must be a whole number of at least 1, got %s\n", display.SanitizeLine(v))
+				return 2
+			}
+			maxTurns = n
 		case a == "-h" || a == "--help" || a == "-help":
 			fmt.Fprint(stdout, sendUsage)
 			return 0
@@ -92,8 +117,36 @@ func runSend(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	w := &sendWatcher{out: stdout, err: stderr, json: asJSON, tools: res.Tools, start: time.Now()}
-	err = send.Stream(ctx, cfg, res.JSON, w.event)
+	mocks := send.Mocks(doc.Mocks)
+	err = send.Loop(ctx, cfg, res.JSON, maxTurns, func(c send.Call) (string, bool) { return mocks.Output(c.Name, c.Arguments) },
+		func(turn int, e send.Event) error {
+			if turn != w.turn {
+				w.endText()
+				if turn > 1 && !asJSON {
+					fmt.Fprintf(stderr, "turn %d\n", turn)
+				}
+				w.turn, w.start, w.first = turn, time.Now(), 0
+			}
+			return w.event(e)
+		},
+		func(t send.Turn) {
+			if asJSON {
+				return
+			}
+			for i, o := range t.Outputs {
+				fmt.Fprintln(stderr, display.SanitizeLine("mock output for "+t.Calls[i].Name+": "+o))
+			}
+		})
 	w.endText()
+	var noMock *send.ErrNoMock
+	if errors.As(err, &noMock) {
+		// The response completed; the loop ends at a call only a person
+		// could answer.
+		if !asJSON {
+			fmt.Fprintf(stderr, "the loop stops here: %s\n", display.SanitizeLine(err.Error()))
+		}
+		err = nil
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tooltui send: %s\n", display.SanitizeLine(err.Error()))
 		return 1
@@ -110,6 +163,7 @@ type sendWatcher struct {
 	json     bool
 	tools    []convert.ResponseTool
 	start    time.Time
+	turn     int
 	first    time.Duration // to the first output
 	midLine  bool          // the text written does not end in a newline
 	status   string

@@ -114,3 +114,53 @@ func TestSendErrors(t *testing.T) {
 		t.Fatalf("--base-url without a value: %d", st)
 	}
 }
+
+// TestSendToolLoop: a document whose get_weather has a mock output; the
+// first answer calls it, tooltui answers the call and the second answers
+// in text.
+func TestSendToolLoop(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "k")
+	n := 0
+	var second string
+	base, body := sendServer(t, func(w http.ResponseWriter, r *http.Request) {
+		n++
+		w.Header().Set("Content-Type", "text/event-stream")
+		if n == 1 {
+			io.WriteString(w, sseOf(
+				`{"type":"response.created","response":{"id":"resp_1","status":"in_progress"}}`,
+				`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Paris\",\"unit\":\"celsius\"}"}}`,
+				`{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
+			return
+		}
+		io.WriteString(w, sseOf(
+			`{"type":"response.output_text.delta","delta":"It is 12 degrees."}`,
+			`{"type":"response.completed","response":{"id":"resp_2","status":"completed"}}`))
+	})
+	doc := `{"model":"gpt-5","input":"Weather in Paris?","tools_defs":[{"name":"get_weather","description":"","strict":true,
+		"parameters":{"type":"object","properties":{"city":{"type":"string"},"unit":{"type":"string","enum":["celsius","fahrenheit"]}},"required":["city","unit"],"additionalProperties":false}}],
+		"tooltui":{"mocks":{"get_weather":{"when":[{"args":{"city":"Paris"},"output":{"temp":12}}],"output":"no data"}}}}`
+	var out, errb bytes.Buffer
+	if st := run([]string{"send", "--base-url", base, "-"}, strings.NewReader(doc), &out, &errb); st != 0 {
+		t.Fatalf("status %d\n%s", st, errb.String())
+	}
+	second = *body
+	if out.String() != "It is 12 degrees.\n" {
+		t.Fatalf("stdout %q", out.String())
+	}
+	for _, want := range []string{`mock output for get_weather: {"temp":12}`, "turn 2"} {
+		if !strings.Contains(errb.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errb.String())
+		}
+	}
+	if !strings.Contains(second, `"previous_response_id":"resp_1"`) || strings.Contains(second, "tooltui") {
+		t.Fatalf("the second request: %s", second)
+	}
+
+	// --max-turns 1 stops before answering
+	n = 0
+	errb.Reset()
+	if st := run([]string{"send", "--max-turns", "1", "--base-url", base, "-"}, strings.NewReader(doc), &out, &errb); st != 1 ||
+		!strings.Contains(errb.String(), "stopped after 1 turns") {
+		t.Fatalf("status %d\n%s", st, errb.String())
+	}
+}

@@ -81,6 +81,13 @@ type Document struct {
 	// ExtraRaw keeps an extra value that is not an object.
 	ExtraRaw json.RawMessage
 
+	// Mocks are, by function name, the outputs tooltui answers the model's
+	// calls with when it sends the request (the tool loop): a fixed
+	// output, {"output": …}, or one per argument pattern,
+	// {"when": [{"args": {…}, "output": …}], "output": …}. They live in
+	// the "tooltui" member and are never sent.
+	Mocks map[string]json.RawMessage
+
 	// RequestDrafts holds request fields whose text is not valid JSON yet,
 	// by form field ("input", "extra" for the other request fields); the
 	// fields keep their last valid value meanwhile.
@@ -424,6 +431,9 @@ type meta struct {
 	Drafts []string `json:"drafts,omitempty"`
 	// RequestDrafts is request field text that is not valid JSON yet.
 	RequestDrafts map[string]string `json:"request_drafts,omitempty"`
+	// Mocks are the outputs a function's calls get when the request is
+	// sent and the model calls it (see Document.Mocks).
+	Mocks map[string]json.RawMessage `json:"mocks,omitempty"`
 	// A recovery copy of a body records the body's shape and layout.
 	Body *bodyShape `json:"body,omitempty"`
 }
@@ -484,6 +494,9 @@ func (m meta) apply(d *Document) {
 	}
 	if len(m.RequestDrafts) > 0 {
 		d.RequestDrafts = m.RequestDrafts
+	}
+	if len(m.Mocks) > 0 {
+		d.Mocks = m.Mocks
 	}
 	if m.Body != nil {
 		d.Format = FormatBody
@@ -598,6 +611,7 @@ func (d *Document) marshalDocument(state bool) ([]byte, error) {
 		out = append(out, rawjson.Member{Key: KeyExtra, Value: extra})
 	}
 	m.RequestDrafts = d.RequestDrafts
+	m.Mocks = d.Mocks
 	layout := d.Layout
 	if state {
 		layout = Layout{}
@@ -609,7 +623,7 @@ func (d *Document) marshalDocument(state bool) ([]byte, error) {
 			m.Body = &bodyShape{Order: o.String(), Layout: d.Layout}
 		}
 	}
-	if len(m.Disabled.ToolsDefs)+len(m.Disabled.BuiltinTools)+len(m.Drafts)+len(m.RequestDrafts) > 0 || m.Body != nil {
+	if len(m.Disabled.ToolsDefs)+len(m.Disabled.BuiltinTools)+len(m.Drafts)+len(m.RequestDrafts)+len(m.Mocks) > 0 || m.Body != nil {
 		mb, err := json.Marshal(m)
 		if err != nil {
 			return nil, err
@@ -708,6 +722,12 @@ func (d *Document) BodyLosses() []string {
 			f = "other request fields"
 		}
 		out = append(out, "the unfinished "+f+" of the request")
+	}
+	switch n := len(d.Mocks); {
+	case n == 1:
+		out = append(out, "the mock outputs of 1 function")
+	case n > 1:
+		out = append(out, "the mock outputs of "+strconv.Itoa(n)+" functions")
 	}
 	return out
 }

@@ -52,6 +52,10 @@ type Event struct {
 	Code string
 	// Usage is the response's token usage at the end, as sent.
 	Usage json.RawMessage
+	// ResponseID is the response's id (from response.created and the
+	// end); Output its output items at the end, as sent.
+	ResponseID string
+	Output     json.RawMessage
 	// Raw is the event's data as received.
 	Raw json.RawMessage
 }
@@ -78,8 +82,10 @@ type wire struct {
 		Args   string `json:"arguments"`
 	} `json:"item"`
 	Response *struct {
+		ID     string          `json:"id"`
 		Status string          `json:"status"`
 		Usage  json.RawMessage `json:"usage"`
+		Output json.RawMessage `json:"output"`
 		Error  *struct {
 			Code    any    `json:"code"`
 			Message string `json:"message"`
@@ -97,6 +103,9 @@ func Parse(sseType string, data []byte) (Event, error) {
 	ev := Event{Type: w.Type, Raw: append(json.RawMessage(nil), data...), ItemID: w.ItemID}
 	if ev.Type == "" {
 		ev.Type = sseType
+	}
+	if w.Response != nil {
+		ev.ResponseID, ev.Output = w.Response.ID, w.Response.Output
 	}
 	t := ev.Type
 	switch {

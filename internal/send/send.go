@@ -36,6 +36,9 @@ type Config struct {
 	HTTPClient *http.Client
 	// Timeout bounds the whole exchange; 0 means 10 minutes.
 	Timeout time.Duration
+	// Stream, when set, sends instead of the package's Stream (the app
+	// passes its own, tests a fake).
+	Stream func(ctx context.Context, cfg Config, body []byte, each func(Event) error) error
 }
 
 // ConfigFromEnv reads OPENAI_API_KEY and OPENAI_BASE_URL as the SDK does;

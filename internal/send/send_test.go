@@ -35,9 +35,10 @@ var hello = []string{
 
 type server struct {
 	*httptest.Server
-	mu   sync.Mutex
-	body string
-	auth string
+	mu     sync.Mutex
+	body   string
+	bodies []string
+	auth   string
 }
 
 func sse(events []string) string {
@@ -56,6 +57,7 @@ func newServer(t *testing.T, h func(w http.ResponseWriter, r *http.Request)) *se
 		b, _ := io.ReadAll(r.Body)
 		s.mu.Lock()
 		s.body, s.auth = string(b), r.Header.Get("Authorization")
+		s.bodies = append(s.bodies, string(b))
 		s.mu.Unlock()
 		if r.URL.Path != "/v1/responses" {
 			http.Error(w, `{"error":{"message":"not found","type":"invalid_request_error"}}`, 404)

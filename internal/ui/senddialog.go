@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -28,6 +29,7 @@ type sendDialog struct {
 	base    string
 	start   time.Time
 	first   time.Duration
+	turn    int
 	running bool
 	// The transcript: text as it streams, and a line per other event.
 	lines []transcriptLine
@@ -55,13 +57,19 @@ const (
 	lineError
 )
 
-// streamMsg is one event of the stream of dialog id, or its end.
+// streamMsg is one event of the stream of dialog id (in turn turn of the
+// tool loop), a finished turn, or the end.
 type streamMsg struct {
-	id  int
-	ev  send.Event
-	end bool
-	err error
+	id       int
+	turn     int
+	ev       send.Event
+	turnDone *send.Turn
+	end      bool
+	err      error
 }
+
+// maxTurns is how many requests the tool loop sends at most.
+const maxTurns = 5
 
 var sendKeys = struct{ Cancel, Raw, Copy key.Binding }{
 	Cancel: key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "cancel the stream / close")),
@@ -85,17 +93,23 @@ func newSendDialog(a *App) (dialog, string, tea.Cmd) {
 	ch := make(chan streamMsg, 256)
 	d := &sendDialog{id: streamIDs, cancel: cancel, ch: ch, tools: a.s.res.Tools, base: cfg.BaseURL,
 		start: time.Now(), running: true, follow: true}
-	body, deps, id := a.s.res.JSON, a.deps, d.id
+	body, id := a.s.res.JSON, d.id
+	cfg.Stream = a.deps.Send
+	mocks := send.Mocks(a.s.doc.Mocks)
 	go func() {
 		defer close(ch)
-		err := deps.Send(ctx, cfg, body, func(e send.Event) error {
+		put := func(m streamMsg) error {
 			select {
-			case ch <- streamMsg{id: id, ev: e}:
+			case ch <- m:
 				return nil
 			case <-ctx.Done():
 				return ctx.Err()
 			}
-		})
+		}
+		err := send.Loop(ctx, cfg, body, maxTurns,
+			func(c send.Call) (string, bool) { return mocks.Output(c.Name, c.Arguments) },
+			func(turn int, e send.Event) error { return put(streamMsg{id: id, turn: turn, ev: e}) },
+			func(t send.Turn) { _ = put(streamMsg{id: id, turnDone: &t}) })
 		ch <- streamMsg{id: id, end: true, err: err} // read by the dialog, or by dismiss's drain
 	}()
 	return d, "", d.wait()
@@ -137,11 +151,21 @@ func (d *sendDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		if m.id != d.id {
 			return d, nil
 		}
-		if m.end {
+		switch {
+		case m.end:
 			d.finish(m.err)
 			return d, nil
+		case m.turnDone != nil:
+			d.turnDone(*m.turnDone)
+		default:
+			if m.turn != d.turn {
+				d.turn, d.start, d.first = m.turn, time.Now(), 0
+				if m.turn > 1 {
+					d.lines = append(d.lines, transcriptLine{text: fmt.Sprintf("── turn %d ──", m.turn), kind: lineTool})
+				}
+			}
+			d.add(m.ev)
 		}
-		d.add(m.ev)
 		return d, []action{actCmd{d.wait()}}
 	case tea.KeyPressMsg:
 		return d.key(m, e)
@@ -232,6 +256,13 @@ func (d *sendDialog) add(ev send.Event) {
 	}
 }
 
+// turnDone shows the mock outputs a turn answered its calls with.
+func (d *sendDialog) turnDone(t send.Turn) {
+	for i, o := range t.Outputs {
+		d.lines = append(d.lines, transcriptLine{text: "← mock output for " + t.Calls[i].Name + ": " + o, kind: lineTool})
+	}
+}
+
 // finish ends the stream: its error, if any, is the last line.
 func (d *sendDialog) finish(err error) {
 	d.running = false
@@ -239,11 +270,15 @@ func (d *sendDialog) finish(err error) {
 	if err == nil {
 		return
 	}
-	msg := err.Error()
-	if err == context.Canceled {
+	msg, kind := err.Error(), lineError
+	var noMock *send.ErrNoMock
+	switch {
+	case errors.Is(err, context.Canceled):
 		msg = "cancelled"
+	case errors.As(err, &noMock):
+		msg, kind = "the tool loop stops here: "+msg, lineTool
 	}
-	d.lines = append(d.lines, transcriptLine{text: msg, kind: lineError})
+	d.lines = append(d.lines, transcriptLine{text: msg, kind: kind})
 }
 
 func (d *sendDialog) outputText() string {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"runtime"
 	"strings"
@@ -162,5 +163,35 @@ func TestSendNeedsAKeyForOpenAI(t *testing.T) {
 	a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
 	if a.dialog != nil || !strings.Contains(a.status.text, "OPENAI_API_KEY") {
 		t.Fatalf("dialog %v, status %q", a.dialog, a.status.text)
+	}
+}
+
+// TestSendDialogToolLoop: a call of a function with a mock output is
+// answered and the next turn's text follows in the same transcript.
+func TestSendDialogToolLoop(t *testing.T) {
+	turn := 0
+	var second []byte
+	a := sendApp(t, func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
+		turn++
+		if turn == 1 {
+			each(ev(t, `{"type":"response.created","response":{"id":"resp_1","status":"in_progress"}}`))
+			each(ev(t, `{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Paris\",\"unit\":\"celsius\"}"}}`))
+			return each(ev(t, `{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
+		}
+		second = body
+		each(ev(t, `{"type":"response.output_text.delta","delta":"12 degrees in Paris."}`))
+		return each(ev(t, `{"type":"response.completed","response":{"id":"resp_2","status":"completed"}}`))
+	})
+	a.s.doc.Mocks = map[string]json.RawMessage{"get_weather": json.RawMessage(`{"output":{"temp":12}}`)}
+	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
+	pump(t, a, cmd, 3*time.Second)
+	s := treeScreen(a)
+	for _, want := range []string{`← mock output for get_weather: {"temp":12}`, "── turn 2 ──", "12 degrees in Paris."} {
+		requireIn(t, s, want)
+	}
+	// The example has "store": false: the whole conversation goes again.
+	if !strings.Contains(string(second), `{"type":"function_call_output","call_id":"c1","output":"{\"temp\":12}"}`) ||
+		strings.Contains(string(second), "previous_response_id") {
+		t.Fatalf("the second request: %s", second)
 	}
 }

@@ -1,0 +1,106 @@
+package send
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func TestMocksOutput(t *testing.T) {
+	m := Mocks{
+		"fixed":   json.RawMessage(`{"temp":12}`),
+		"wrapped": json.RawMessage(`{"output":"sunny"}`),
+		"cases":   json.RawMessage(`{"when":[{"args":{"city":"Paris"},"output":{"temp":12}},{"args":{"city":"Oslo"},"output":"cold"}],"output":"unknown city"}`),
+		"only":    json.RawMessage(`{"when":[{"args":{"city":"Paris"},"output":"ok"}]}`),
+	}
+	for _, c := range []struct {
+		name, args, want string
+		ok               bool
+	}{
+		{"fixed", `{}`, `{"temp":12}`, true},
+		{"wrapped", `{}`, "sunny", true},
+		{"cases", `{"city":"Paris","unit":"c"}`, `{"temp":12}`, true},
+		{"cases", `{"city":"Oslo"}`, "cold", true},
+		{"cases", `{"city":"Rome"}`, "unknown city", true},
+		{"only", `{"city":"Rome"}`, "", false},
+		{"missing", `{}`, "", false},
+	} {
+		got, ok := m.Output(c.name, c.args)
+		if got != c.want || ok != c.ok {
+			t.Errorf("%s(%s) = %q %v, want %q %v", c.name, c.args, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestLoopTwoTurns: the model calls get_weather, the mock answers, the
+// next request carries previous_response_id and the output, and the model
+// answers in text.
+func TestLoopTwoTurns(t *testing.T) {
+	var mu sync.Mutex
+	n := 0
+	s := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		n++
+		first := n == 1
+		mu.Unlock()
+		w.Header().Set("Content-Type", "text/event-stream")
+		if first {
+			io.WriteString(w, sse(weatherCall))
+			return
+		}
+		io.WriteString(w, sse(hello))
+	})
+	mocks := Mocks{"get_weather": json.RawMessage(`{"temp":12}`)}
+	var turns []Turn
+	err := Loop(context.Background(), cfg(s), []byte(body), 5, func(c Call) (string, bool) { return mocks.Output(c.Name, c.Arguments) },
+		func(int, Event) error { return nil }, func(t Turn) { turns = append(turns, t) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(turns) != 2 || len(turns[0].Calls) != 1 || turns[0].Outputs[0] != `{"temp":12}` || turns[1].Status != "completed" {
+		t.Fatalf("turns %+v", turns)
+	}
+	second := s.bodies[1]
+	for _, want := range []string{`"previous_response_id":"resp_1"`, `"input":[{"type":"function_call_output","call_id":"call_1","output":"{\"temp\":12}"}]`, `"stream": true`} {
+		if !strings.Contains(second, want) {
+			t.Errorf("the second request lacks %s:\n%s", want, second)
+		}
+	}
+}
+
+func TestLoopStopsWithoutAMock(t *testing.T) {
+	s := newServer(t, streaming(weatherCall))
+	err := Loop(context.Background(), cfg(s), []byte(body), 5, func(Call) (string, bool) { return "", false },
+		func(int, Event) error { return nil }, func(Turn) {})
+	var nm *ErrNoMock
+	if !errors.As(err, &nm) || nm.Name != "get_weather" {
+		t.Fatalf("err %v", err)
+	}
+}
+
+func TestLoopTurnLimit(t *testing.T) {
+	s := newServer(t, streaming(weatherCall)) // always calls again
+	err := Loop(context.Background(), cfg(s), []byte(body), 3, func(Call) (string, bool) { return "x", true },
+		func(int, Event) error { return nil }, func(Turn) {})
+	if err == nil || !strings.Contains(err.Error(), "stopped after 3 turns") {
+		t.Fatalf("err %v", err)
+	}
+}
+
+func TestNextBodyWithoutStore(t *testing.T) {
+	tr := Turn{ResponseID: "r1", Calls: []Call{{CallID: "c1", Name: "f", Arguments: `{"a":1}`}}, Outputs: []string{"done"}}
+	out, err := NextBody([]byte(`{"model":"m","store":false,"input":"hi","stream":true}`), tr,
+		json.RawMessage(`[{"type":"function_call","id":"fc","call_id":"c1","name":"f","arguments":"{\"a\":1}"}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"model":"m","store":false,"input":[{"role":"user","content":"hi"},{"type":"function_call","id":"fc","call_id":"c1","name":"f","arguments":"{\"a\":1}"},{"type":"function_call_output","call_id":"c1","output":"done"}]}`
+	if string(out) != want {
+		t.Fatalf("got\n%s\nwant\n%s", out, want)
+	}
+}
