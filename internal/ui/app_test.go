@@ -871,7 +871,7 @@ func TestCopy(t *testing.T) {
 		if len(got) != 1 {
 			t.Fatalf("copied %d texts", len(got))
 		}
-		for _, w := range []string{"curl https://api.openai.com/v1/responses", "$OPENAI_API_KEY", `"get_weather"`} {
+		for _, w := range []string{"curl 'https://api.openai.com/v1/responses'", "$OPENAI_API_KEY", `"get_weather"`} {
 			requireContains(t, got[0], w, "curl command")
 		}
 		requireNotContains(t, got[0], "sk-", "curl command")

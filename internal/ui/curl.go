@@ -8,10 +8,11 @@ import (
 
 // curlCommand is a ready-to-run curl for the request, over several lines:
 // the key stays in $OPENAI_API_KEY, and the body is single-quoted so the
-// shell takes it verbatim (a ' inside becomes '\”).
-func curlCommand(body []byte) string {
+// shell takes it verbatim (a ' inside becomes '\”). base is where Send
+// request goes (its URL is quoted the same way).
+func curlCommand(body []byte, base string) string {
 	var b strings.Builder
-	b.WriteString("curl https://api.openai.com/v1/responses \\\n")
+	b.WriteString("curl '" + strings.ReplaceAll(base+"/responses", "'", `'\''`) + "' \\\n")
 	b.WriteString("  -H \"Content-Type: application/json\" \\\n")
 	b.WriteString("  -H \"Authorization: Bearer $OPENAI_API_KEY\" \\\n")
 	b.WriteString("  -d '")

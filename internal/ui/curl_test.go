@@ -4,13 +4,15 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/tooltui/tooltui/internal/send"
 )
 
 // The curl command is multi-line, keeps the key in the environment, and
 // the shell hands curl the body byte for byte, quotes and $ included.
 func TestCurlCommandQuotesTheBodyForTheShell(t *testing.T) {
 	body := "{\n  \"input\": \"it's $HOME and `id` and \\\\ and \\\"q\\\" and ''\"\n}\n"
-	cmd := curlCommand([]byte(body))
+	cmd := curlCommand([]byte(body), send.DefaultBaseURL)
 	if !strings.Contains(cmd, `-H "Authorization: Bearer $OPENAI_API_KEY"`) || strings.Count(cmd, "\\\n") < 3 {
 		t.Fatalf("unexpected command:\n%s", cmd)
 	}

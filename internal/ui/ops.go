@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/send"
 )
 
 // The commands behind the palette entries: each turns into a session
@@ -101,7 +102,7 @@ func (a *App) copy(w copyWhat) tea.Cmd {
 	case copyTools:
 		what, text = "tools array", toolsJSON(body)
 	case copyCurl:
-		what, text = "curl command", curlCommand(body)
+		what, text = "curl command", curlCommand(body, send.ConfigFromEnv(a.deps.Getenv, a.baseURL).BaseURL)
 	}
 	return copyCmd(a.deps, what+" ("+a.copySummary()+")", text)
 }
