@@ -14,6 +14,7 @@ import (
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/ui/editor"
 )
 
 // sendDialog sends the request and shows the answer as it streams: the
@@ -31,6 +32,10 @@ type sendDialog struct {
 	first   time.Duration
 	turn    int
 	running bool
+	// asking is the call whose output the prompt asks for.
+	asking *askCall
+	prompt *editor.Model
+	typed  map[string]bool // calls whose output was typed, by call id
 	// The transcript: text as it streams, and a line per other event.
 	lines []transcriptLine
 	raw   []string
@@ -64,8 +69,21 @@ type streamMsg struct {
 	turn     int
 	ev       send.Event
 	turnDone *send.Turn
+	ask      *askCall
 	end      bool
 	err      error
+}
+
+// askCall asks the person watching for the output of a call no mock
+// answers; reply takes it (ok false ends the loop).
+type askCall struct {
+	call  send.Call
+	reply chan<- answer
+}
+
+type answer struct {
+	text string
+	ok   bool
 }
 
 // maxTurns is how many requests the tool loop sends at most.
@@ -106,8 +124,23 @@ func newSendDialog(a *App) (dialog, string, tea.Cmd) {
 				return ctx.Err()
 			}
 		}
-		err := send.Loop(ctx, cfg, body, maxTurns,
-			func(c send.Call) (string, bool) { return mocks.Output(c.Name, c.Arguments) },
+		ask := func(c send.Call) (string, bool) {
+			if out, ok := mocks.Output(c.Name, c.Arguments); ok {
+				return out, true
+			}
+			// No mock: the person watching types the output.
+			reply := make(chan answer, 1)
+			if put(streamMsg{id: id, ask: &askCall{call: c, reply: reply}}) != nil {
+				return "", false
+			}
+			select {
+			case a := <-reply:
+				return a.text, a.ok
+			case <-ctx.Done():
+				return "", false
+			}
+		}
+		err := send.Loop(ctx, cfg, body, maxTurns, ask,
 			func(turn int, e send.Event) error { return put(streamMsg{id: id, turn: turn, ev: e}) },
 			func(t send.Turn) { _ = put(streamMsg{id: id, turnDone: &t}) })
 		ch <- streamMsg{id: id, end: true, err: err} // read by the dialog, or by dismiss's drain
@@ -157,6 +190,9 @@ func (d *sendDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 			return d, nil
 		case m.turnDone != nil:
 			d.turnDone(*m.turnDone)
+		case m.ask != nil:
+			d.askFor(m.ask)
+			return d, []action{actCmd{d.wait()}}
 		default:
 			if m.turn != d.turn {
 				d.turn, d.start, d.first = m.turn, time.Now(), 0
@@ -169,6 +205,11 @@ func (d *sendDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		return d, []action{actCmd{d.wait()}}
 	case tea.KeyPressMsg:
 		return d.key(m, e)
+	case tea.PasteMsg:
+		if d.asking != nil {
+			p, _ := d.prompt.Update(m)
+			d.prompt = &p
+		}
 	case tea.MouseWheelMsg:
 		if m.Button == tea.MouseWheelUp {
 			d.scroll(-3)
@@ -180,6 +221,9 @@ func (d *sendDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 }
 
 func (d *sendDialog) key(k tea.KeyPressMsg, e *env) (dialog, []action) {
+	if d.asking != nil {
+		return d, d.answerKey(k)
+	}
 	km := e.km
 	switch {
 	case key.Matches(k, sendKeys.Cancel):
@@ -256,10 +300,49 @@ func (d *sendDialog) add(ev send.Event) {
 	}
 }
 
+// askFor opens the prompt for a call's output.
+func (d *sendDialog) askFor(a *askCall) {
+	p := editor.New()
+	p.ShowLineNumbers = false
+	p.SetSize(max(10, d.w-8), 1)
+	p.Placeholder = `the function's result, e.g. {"temp_c": 12}`
+	p.Focus()
+	d.asking, d.prompt = a, &p
+	d.follow = true
+}
+
+// answerKey edits the output; enter sends it, esc ends the loop.
+func (d *sendDialog) answerKey(k tea.KeyPressMsg) []action {
+	switch k.String() {
+	case "enter":
+		text := strings.TrimSpace(d.prompt.Value())
+		if text == "" {
+			return []action{say("Type the output the function would return, or esc to stop the loop")}
+		}
+		d.asking.reply <- answer{text: text, ok: true}
+		if d.typed == nil {
+			d.typed = map[string]bool{}
+		}
+		d.typed[d.asking.call.CallID] = true
+		d.lines = append(d.lines, transcriptLine{text: "← output for " + d.asking.call.Name + ": " + text, kind: lineTool})
+		d.asking, d.prompt = nil, nil
+		return nil
+	case "esc":
+		d.asking.reply <- answer{}
+		d.asking, d.prompt = nil, nil
+		return nil
+	}
+	p, _ := d.prompt.Update(k)
+	d.prompt = &p
+	return nil
+}
+
 // turnDone shows the mock outputs a turn answered its calls with.
 func (d *sendDialog) turnDone(t send.Turn) {
 	for i, o := range t.Outputs {
-		d.lines = append(d.lines, transcriptLine{text: "← mock output for " + t.Calls[i].Name + ": " + o, kind: lineTool})
+		if !d.typed[t.Calls[i].CallID] {
+			d.lines = append(d.lines, transcriptLine{text: "← mock output for " + t.Calls[i].Name + ": " + o, kind: lineTool})
+		}
 	}
 }
 
@@ -347,6 +430,14 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 	keys := "esc cancel · r events · y copy text · ↑/↓ scroll"
 	if !d.running {
 		keys = "esc close · r events · y copy text · ↑/↓ scroll"
+	}
+	if d.asking != nil {
+		p := *d.prompt
+		p.Styles = e.st.Editor
+		label := "Output of " + d.asking.call.Name + ":"
+		p.SetSize(max(10, iw-ansi.StringWidth(label)-3), 1)
+		lines[len(lines)-1] = " " + e.st.LabelFocused.Render(display.SanitizeLine(label)) + " " + p.View()
+		keys = "enter send this output and go on · esc stop the loop"
 	}
 	lines = append(lines, "", e.st.Dim.Render(fit(" "+keys, iw)))
 	title := "Response · " + plural(len(d.raw), "event")

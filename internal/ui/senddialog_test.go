@@ -27,30 +27,53 @@ func sendApp(t *testing.T, fake func(ctx context.Context, cfg send.Config, body 
 	return a
 }
 
-// pump feeds the app the messages of cmd until the stream's dialog has
-// nothing more to read or the limit passes.
-func pump(t *testing.T, a *App, cmd tea.Cmd, limit time.Duration) {
-	t.Helper()
-	deadline := time.Now().Add(limit)
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 && time.Now().Before(deadline) {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
+// pumper runs the app's commands as the program would, each in its own
+// goroutine, and feeds their stream messages back; a command still
+// waiting when run returns (a timer, a wait for an event) keeps its place,
+// so no message is lost between two runs.
+type pumper struct {
+	t   *testing.T
+	a   *App
+	out chan tea.Msg
+}
+
+func newPumper(t *testing.T, a *App) *pumper { return &pumper{t: t, a: a, out: make(chan tea.Msg, 64)} }
+
+func (p *pumper) start(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() { p.out <- cmd() }()
+}
+
+// run handles messages until none came for 300 ms or limit passed.
+func (p *pumper) run(cmd tea.Cmd, limit time.Duration) {
+	p.start(cmd)
+	deadline := time.After(limit)
+	for {
+		select {
+		case msg := <-p.out:
+			if b, ok := msg.(tea.BatchMsg); ok {
+				for _, c := range b {
+					p.start(c)
+				}
+				continue
+			}
+			if _, ok := msg.(streamMsg); !ok {
+				continue // timers, status clears
+			}
+			_, next := p.a.Update(msg)
+			p.start(next)
+		case <-time.After(300 * time.Millisecond):
+			return
+		case <-deadline:
+			return
 		}
-		msg := c()
-		if b, ok := msg.(tea.BatchMsg); ok {
-			queue = append(queue, b...)
-			continue
-		}
-		if _, ok := msg.(streamMsg); !ok {
-			continue // timers, status clears
-		}
-		_, next := a.Update(msg)
-		queue = append(queue, next)
 	}
 }
+
+// pump runs cmd's messages through a for up to limit.
+func pump(t *testing.T, a *App, cmd tea.Cmd, limit time.Duration) { newPumper(t, a).run(cmd, limit) }
 
 func ev(t *testing.T, data string) send.Event {
 	t.Helper()
@@ -81,7 +104,8 @@ func TestSendDialogStreamsAndChecksCalls(t *testing.T) {
 		return nil
 	})
 	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	pump(t, a, cmd, 3*time.Second)
+	p := newPumper(t, a)
+	p.run(cmd, 3*time.Second)
 	d, ok := a.dialog.(*sendDialog)
 	if !ok {
 		t.Fatalf("no response dialog: %s", treeScreen(a))
@@ -94,9 +118,17 @@ func TestSendDialogStreamsAndChecksCalls(t *testing.T) {
 		`→ get_weather {"city":3}: does not fit its parameters`, "completed · first output", `usage {"total_tokens":12}`} {
 		requireIn(t, s, want)
 	}
-	if d.running {
-		t.Fatal("still running after the stream ended")
+	// Neither call has a mock: the dialog asks for the first's output;
+	// esc stops the loop there.
+	if d.asking == nil || d.asking.call.Name != "get_weather" {
+		t.Fatalf("no question for the call without a mock:\n%s", s)
 	}
+	_, next := a.Update(keyMsg("esc"))
+	p.run(next, 3*time.Second)
+	if d.running {
+		t.Fatal("still running after the loop stopped")
+	}
+	requireIn(t, treeScreen(a), "the tool loop stops here: no mock output for get_weather")
 	a.Update(keyMsg("r"))
 	requireIn(t, treeScreen(a), `{"type":"response.created"`)
 	a.Update(keyMsg("esc"))
@@ -192,6 +224,44 @@ func TestSendDialogToolLoop(t *testing.T) {
 	// The example has "store": false: the whole conversation goes again.
 	if !strings.Contains(string(second), `{"type":"function_call_output","call_id":"c1","output":"{\"temp\":12}"}`) ||
 		strings.Contains(string(second), "previous_response_id") {
+		t.Fatalf("the second request: %s", second)
+	}
+}
+
+// TestSendDialogAsksForAnOutput: a call no mock answers opens a prompt;
+// what is typed there is sent as the output, and the loop goes on.
+func TestSendDialogAsksForAnOutput(t *testing.T) {
+	turn := 0
+	var second []byte
+	a := sendApp(t, func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
+		turn++
+		if turn == 1 {
+			each(ev(t, `{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Oslo\",\"unit\":\"celsius\"}"}}`))
+			return each(ev(t, `{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
+		}
+		second = body
+		each(ev(t, `{"type":"response.output_text.delta","delta":"Cold in Oslo."}`))
+		return each(ev(t, `{"type":"response.completed","response":{"id":"resp_2","status":"completed"}}`))
+	})
+	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
+	p := newPumper(t, a)
+	p.run(cmd, time.Second) // up to the question
+	d := a.dialog.(*sendDialog)
+	if d.asking == nil {
+		t.Fatalf("no question for the call without a mock:\n%s", treeScreen(a))
+	}
+	requireIn(t, treeScreen(a), "Output of get_weather:")
+	var next tea.Cmd
+	for _, r := range `{"temp_c":-3}` {
+		a.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	_, next = a.Update(keyMsg("enter"))
+	p.run(next, 3*time.Second) // the wait the first run left reads what follows
+	requireIn(t, treeScreen(a), "Cold in Oslo.")
+	if strings.Contains(treeScreen(a), "mock output") {
+		t.Fatal("a typed output is shown as a mock's")
+	}
+	if !strings.Contains(string(second), `"output":"{\"temp_c\":-3}"`) {
 		t.Fatalf("the second request: %s", second)
 	}
 }
