@@ -14,13 +14,14 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/ui"
 )
 
 // runApp opens the interactive builder: `tooltui [--print] [FILE]`.
 func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	print := false
-	baseURL := ""
+	baseURL, keyEnv := "", ""
 	var files []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -29,6 +30,22 @@ func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			print = true
 		case strings.HasPrefix(a, "--base-url="):
 			baseURL = strings.TrimPrefix(a, "--base-url=")
+		case a == "--profile" || a == "-profile":
+			if i+1 >= len(args) {
+				fmt.Fprintf(stderr, "tooltui: %s needs a name\n\n%s", a, usage)
+				return 2
+			}
+			i++
+			path, err := send.ProfilesFile()
+			var p send.Profile
+			if err == nil {
+				p, err = send.LoadProfile(path, args[i])
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "tooltui: %s\n", sanitizeLine(err.Error()))
+				return 2
+			}
+			baseURL, keyEnv = p.BaseURL, p.APIKeyEnv
 		case a == "--base-url" || a == "-base-url":
 			if i+1 >= len(args) {
 				fmt.Fprintf(stderr, "tooltui: %s needs a URL\n\n%s", a, usage)
@@ -53,7 +70,7 @@ func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opts.Deps = ui.DefaultDeps()
-	opts.BaseURL = baseURL
+	opts.BaseURL, opts.APIKeyEnv = baseURL, keyEnv
 	opts.RecoveryFile = ui.RecoveryFile(opts.Path)
 	if opts.RecoveryFile != "" {
 		if d, err := model.ReadFile(opts.RecoveryFile); err == nil && !sameDocument(d, opts.Doc) {

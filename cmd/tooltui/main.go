@@ -18,6 +18,7 @@ const usage = `tooltui composes the tools of an OpenAI Responses API request.
 
 usage:
   tooltui [--print] [--base-url URL] [FILE]   open FILE (or the built-in example) in the builder
+                                              (--profile NAME: send where a saved profile says)
   tooltui build [--strict] [--json] [FILE|-]  print the request JSON for FILE or standard input
   tooltui fix [-w] [FILE|-]                   apply every safe fix; -w writes FILE in place
   tooltui infer [FILE|-]                      print a strict-compatible parameters schema inferred from example arguments

@@ -18,7 +18,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
-const sendUsage = `usage: tooltui send [--json] [--base-url URL] [--max-turns N] [FILE|-]
+const sendUsage = `usage: tooltui send [--json] [--base-url URL | --profile NAME] [--max-turns N] [FILE|-]
 
 Builds the request of FILE (a tooltui document or a Responses request
 body; standard input for - or no FILE) as tooltui build does, sends it to
@@ -36,6 +36,9 @@ the loop there, with a note saying how to add one.
   --json          every event as received, one JSON object a line, on
                   standard output (nothing on standard error but errors)
   --max-turns N   send at most N requests in the tool loop (default 5)
+  --profile NAME  send where profile NAME of the user's profiles.json says
+                  ({"NAME": {"base_url": …, "api_key_env": "VAR"}}, in the
+                  config dir's tooltui/; the key stays in $VAR)
   --base-url URL  where to send (default: OPENAI_BASE_URL, else
                   https://api.openai.com/v1); any server that implements
                   /v1/responses: Ollama 0.13.3 or later, vLLM, LM Studio,
@@ -51,7 +54,7 @@ incomplete; 2 the input or the configuration cannot be used.
 
 // runSend is `tooltui send`.
 func runSend(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	asJSON, baseURL, maxTurns := false, "", 5
+	asJSON, baseURL, maxTurns, profile := false, "", 5, ""
 	var files []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -67,6 +70,13 @@ func runSend(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			baseURL = args[i]
 		case strings.HasPrefix(a, "--base-url="):
 			baseURL = strings.TrimPrefix(a, "--base-url=")
+		case a == "--profile" || a == "-profile":
+			if i+1 >= len(args) {
+				fmt.Fprintf(stderr, "tooltui send: %s needs a name\n\n%s", a, sendUsage)
+				return 2
+			}
+			i++
+			profile = args[i]
 		case a == "--max-turns" || strings.HasPrefix(a, "--max-turns="):
 			v, ok := strings.CutPrefix(a, "--max-turns=")
 			if !ok {
@@ -103,6 +113,18 @@ func runSend(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg := send.ConfigFromEnv(os.Getenv, baseURL)
+	if profile != "" {
+		path, err := send.ProfilesFile()
+		var p send.Profile
+		if err == nil {
+			p, err = send.LoadProfile(path, profile)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "tooltui send: %s\n", display.SanitizeLine(err.Error()))
+			return 2
+		}
+		cfg = p.Apply(cfg, os.Getenv)
+	}
 	if why := cfg.Check(); why != "" {
 		fmt.Fprintf(stderr, "tooltui send: %s\n", why)
 		return 2

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -102,5 +103,27 @@ func TestNextBodyWithoutStore(t *testing.T) {
 	want := `{"model":"m","store":false,"input":[{"role":"user","content":"hi"},{"type":"function_call","id":"fc","call_id":"c1","name":"f","arguments":"{\"a\":1}"},{"type":"function_call_output","call_id":"c1","output":"done"}]}`
 	if string(out) != want {
 		t.Fatalf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+func TestProfiles(t *testing.T) {
+	path := t.TempDir() + "/profiles.json"
+	if _, err := LoadProfile(path, "local"); err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Fatalf("missing file: %v", err)
+	}
+	os.WriteFile(path, []byte(`{"local":{"base_url":"http://localhost:11434/v1/","api_key_env":"LOCAL_KEY"},"bad":{}}`), 0o600)
+	p, err := LoadProfile(path, "local")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := p.Apply(Config{BaseURL: DefaultBaseURL, APIKey: "from-openai"}, func(k string) string { return map[string]string{"LOCAL_KEY": "lk"}[k] })
+	if c.BaseURL != "http://localhost:11434/v1" || c.APIKey != "lk" {
+		t.Fatalf("%+v", c)
+	}
+	if _, err := LoadProfile(path, "nope"); err == nil || !strings.Contains(err.Error(), "it has bad, local") {
+		t.Fatalf("unknown profile: %v", err)
+	}
+	if _, err := LoadProfile(path, "bad"); err == nil || !strings.Contains(err.Error(), "no base_url") {
+		t.Fatalf("profile without a base URL: %v", err)
 	}
 }

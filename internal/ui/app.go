@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/send"
 )
 
 // Pane is a region of the screen that can have focus.
@@ -50,16 +51,20 @@ type Options struct {
 	// BaseURL is where Send request posts ("" : OPENAI_BASE_URL, else
 	// the OpenAI API).
 	BaseURL string
+	// APIKeyEnv, when set, names the variable that holds the key (a
+	// profile's api_key_env) instead of OPENAI_API_KEY.
+	APIKeyEnv string
 }
 
 // App is the root model.
 type App struct {
-	deps    Deps
-	baseURL string
-	keys    KeyMap
-	styles  Styles
-	s       *Session
-	cmds    []command
+	deps      Deps
+	baseURL   string
+	apiKeyEnv string
+	keys      KeyMap
+	styles    Styles
+	s         *Session
+	cmds      []command
 
 	at    sel // the selected row of the tools list
 	focus Pane
@@ -95,6 +100,7 @@ func New(o Options) *App {
 		at:           requestSel,
 		recoveryFile: o.RecoveryFile,
 		baseURL:      o.BaseURL,
+		apiKeyEnv:    o.APIKeyEnv,
 	}
 	a.cmds = commands()
 	a.setStyles(true)
@@ -112,6 +118,15 @@ func (a *App) Output() []byte { return a.s.res.JSON }
 
 // Dirty reports unsaved changes.
 func (a *App) Dirty() bool { return a.s.Dirty() }
+
+// sendConfig is where Send request goes and with which key.
+func (a *App) sendConfig() send.Config {
+	c := send.ConfigFromEnv(a.deps.Getenv, a.baseURL)
+	if a.apiKeyEnv != "" {
+		c.APIKey = a.deps.Getenv(a.apiKeyEnv)
+	}
+	return c
+}
 
 // Init asks the terminal for its background colour and starts watching
 // the file.

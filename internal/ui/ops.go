@@ -6,7 +6,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
-	"github.com/tooltui/tooltui/internal/send"
 )
 
 // The commands behind the palette entries: each turns into a session
@@ -102,7 +101,7 @@ func (a *App) copy(w copyWhat) tea.Cmd {
 	case copyTools:
 		what, text = "tools array", toolsJSON(body)
 	case copyCurl:
-		what, text = "curl command", curlCommand(body, send.ConfigFromEnv(a.deps.Getenv, a.baseURL).BaseURL)
+		what, text = "curl command", curlCommand(body, a.sendConfig().BaseURL)
 	}
 	return copyCmd(a.deps, what+" ("+a.copySummary()+")", text)
 }

@@ -99,7 +99,7 @@ var streamIDs int
 
 // newSendDialog starts sending the request, or says why it cannot.
 func newSendDialog(a *App) (dialog, string, tea.Cmd) {
-	cfg := send.ConfigFromEnv(a.deps.Getenv, a.baseURL)
+	cfg := a.sendConfig()
 	if why := cfg.Check(); why != "" {
 		return nil, "Cannot send: " + why, nil
 	}
