@@ -48,7 +48,18 @@ type sendDialog struct {
 
 type transcriptLine struct {
 	text string
-	kind lineKind
+	// stream collects a text line's deltas (a long answer arrives in
+	// thousands of them); Text reads it.
+	stream *strings.Builder
+	kind   lineKind
+}
+
+// Text is the line's text.
+func (l transcriptLine) Text() string {
+	if l.stream != nil {
+		return l.stream.String()
+	}
+	return l.text
 }
 
 type lineKind int
@@ -272,11 +283,10 @@ func (d *sendDialog) add(ev send.Event) {
 	}
 	switch ev.Kind {
 	case send.KindText, send.KindRefusal, send.KindReasoning:
-		if n := len(d.lines); n > 0 && d.lines[n-1].kind == lineText {
-			d.lines[n-1].text += ev.Text
-		} else {
-			d.lines = append(d.lines, transcriptLine{text: ev.Text, kind: lineText})
+		if n := len(d.lines); n == 0 || d.lines[n-1].kind != lineText {
+			d.lines = append(d.lines, transcriptLine{stream: &strings.Builder{}, kind: lineText})
 		}
+		d.lines[len(d.lines)-1].stream.WriteString(ev.Text)
 	case send.KindCall:
 		if ev.CallDone {
 			verdict, ok := send.CheckCall(d.tools, ev.Name, ev.Arguments)
@@ -368,7 +378,7 @@ func (d *sendDialog) outputText() string {
 	var b strings.Builder
 	for _, l := range d.lines {
 		if l.kind == lineText {
-			b.WriteString(l.text)
+			b.WriteString(l.Text())
 		}
 	}
 	return b.String()
@@ -392,7 +402,7 @@ func (d *sendDialog) wrapped(e *env, w int) []string {
 		return out
 	}
 	for _, l := range d.lines {
-		for _, s := range strings.Split(display.Sanitize(l.text), "\n") {
+		for _, s := range strings.Split(display.Sanitize(l.Text()), "\n") {
 			for _, part := range strings.Split(ansi.Wrap(s, w, " "), "\n") {
 				switch l.kind {
 				case lineCall:
