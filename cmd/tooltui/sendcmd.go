@@ -170,7 +170,14 @@ func runSend(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = nil
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "tooltui send: %s\n", display.SanitizeLine(err.Error()))
+		msg := err.Error()
+		var apiErr *send.APIError
+		if errors.As(err, &apiErr) {
+			if i, ok := send.ToolIndex(apiErr.Param); ok && i < len(res.Sources) {
+				msg += " — " + apiErr.Param + " is " + doc.Locator().At(res.Sources[i].Kind, res.Sources[i].Index) + " in the document"
+			}
+		}
+		fmt.Fprintf(stderr, "tooltui send: %s\n", display.SanitizeLine(msg))
 		return 1
 	}
 	if w.status != "completed" {

@@ -36,6 +36,8 @@ type sendDialog struct {
 	asking *askCall
 	prompt *editor.Model
 	typed  map[string]bool // calls whose output was typed, by call id
+	// where names the document entry of the request's tools[i].
+	where func(i int) string
 	// The transcript: text as it streams, and a line per other event.
 	lines []transcriptLine
 	raw   []string
@@ -122,6 +124,13 @@ func newSendDialog(a *App) (dialog, string, tea.Cmd) {
 	ch := make(chan streamMsg, 256)
 	d := &sendDialog{id: streamIDs, cancel: cancel, ch: ch, tools: a.s.res.Tools, base: cfg.BaseURL,
 		start: time.Now(), running: true, follow: true}
+	sources, locs := a.s.res.Sources, a.s.doc.Locator()
+	d.where = func(i int) string {
+		if i >= len(sources) {
+			return ""
+		}
+		return locs.At(sources[i].Kind, sources[i].Index)
+	}
 	body, id := a.s.res.JSON, d.id
 	cfg.Stream = a.deps.Send
 	mocks := send.Mocks(a.s.doc.Mocks)
@@ -365,6 +374,14 @@ func (d *sendDialog) finish(err error) {
 	}
 	msg, kind := err.Error(), lineError
 	var noMock *send.ErrNoMock
+	var apiErr *send.APIError
+	if errors.As(err, &apiErr) && d.where != nil {
+		if i, ok := send.ToolIndex(apiErr.Param); ok {
+			if loc := d.where(i); loc != "" {
+				msg += " — " + apiErr.Param + " is " + loc + " in the document"
+			}
+		}
+	}
 	switch {
 	case errors.Is(err, context.Canceled):
 		msg = "cancelled"

@@ -294,3 +294,14 @@ func BenchmarkSendDialogView(b *testing.B) {
 		_ = d.view(env, 140, 38)
 	}
 }
+
+// TestSendDialogNamesTheEntryOfAnAPIError: a 400 about tools[1] says
+// which entry of the document that is.
+func TestSendDialogNamesTheEntryOfAnAPIError(t *testing.T) {
+	a := sendApp(t, func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
+		return &send.APIError{Status: 400, Param: "tools[1].search_context_size", Message: "Invalid value"}
+	})
+	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
+	pump(t, a, cmd, 2*time.Second)
+	requireIn(t, strings.Join(strings.Fields(treeScreen(a)), " "), "extra.builtin_tools[0] in the document")
+}
