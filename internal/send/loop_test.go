@@ -127,3 +127,16 @@ func TestProfiles(t *testing.T) {
 		t.Fatalf("profile without a base URL: %v", err)
 	}
 }
+
+func TestToolIndex(t *testing.T) {
+	for in, want := range map[string]int{"tools[2].name": 2, "tools[0]": 0, "tools[12].parameters.properties": 12} {
+		if got, ok := ToolIndex(in); !ok || got != want {
+			t.Errorf("ToolIndex(%q) = %d, %v", in, got, ok)
+		}
+	}
+	for _, in := range []string{"", "input", "tools", "tools[x]", "tools[-1]", "tool_choice"} {
+		if _, ok := ToolIndex(in); ok {
+			t.Errorf("ToolIndex(%q) named a tool", in)
+		}
+	}
+}
