@@ -1192,7 +1192,7 @@ func TestSave(t *testing.T) {
 		bad := filepath.Join(f.fs.dir, "no-such-dir", "x.json")
 		typeText(t, a, bad)
 		f.fs.err = errors.New("no such file or directory")
-		feed(t, a, send(t, a, kEnter), settle)
+		feed(t, a, send(t, a, kEnter), 3*settle) // a save as looks for a file at the name first
 		requireContains(t, statusLine(t, a), "no such file or directory", "status line")
 		if !a.Dirty() {
 			t.Fatal("Dirty() false after a failed save")
