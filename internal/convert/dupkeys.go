@@ -3,6 +3,7 @@ package convert
 import (
 	"bytes"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -20,9 +21,29 @@ const maxDupReports = 20
 // converter the last, others the first) and drops the rest silently, so
 // the entry may not mean what it says to every receiver: a warning.
 func duplicateKeys(v []byte, prefix string) []Issue {
-	d := dupScan{data: v, prefix: prefix}
+	d := dupScans.Get().(*dupScan)
+	d.data, d.prefix = v, prefix
 	d.value(rawjson.SkipSpace(v, 0), 0)
-	return d.issues
+	issues := d.issues
+	d.release()
+	return issues
+}
+
+// dupScans keeps the scratch space of scans, for one conversion's many
+// entries and schemas.
+var dupScans = sync.Pool{New: func() any { return new(dupScan) }}
+
+// release resets d, keeping its scratch space but not what it pointed
+// into, and puts it back in dupScans.
+func (d *dupScan) release() {
+	for i := range d.keys {
+		clear(d.keys[i][:cap(d.keys[i])])
+		d.keys[i] = d.keys[i][:0]
+		clear(d.sets[i])
+	}
+	clear(d.path[:cap(d.path)])
+	*d = dupScan{path: d.path[:0], keys: d.keys, sets: d.sets}
+	dupScans.Put(d)
 }
 
 // memberDuplicateKeys is duplicateKeys for an entry already split into

@@ -45,11 +45,11 @@ func (c *Converter) checkDefinition(t *model.Tool) *entry {
 				e.issues = append(e.issues, fatal("/type", "tools_defs holds functions: type must be \"function\" or absent, got "+s+"; built-in tools go in extra.builtin_tools"))
 			}
 		case "name":
-			if json.Unmarshal(m.Value, &f.Name) != nil {
+			if !unmarshalString(m.Value, &f.Name) {
 				e.issues = append(e.issues, fatal("/name", "must be a string, got "+rawjson.JSONKind(m.Value)))
 			}
 		case "description":
-			if rawjson.JSONKind(m.Value) != "null" && json.Unmarshal(m.Value, &f.Description) != nil {
+			if rawjson.JSONKind(m.Value) != "null" && !unmarshalString(m.Value, &f.Description) {
 				e.issues = append(e.issues, fatal("/description", "must be a string, got "+rawjson.JSONKind(m.Value)))
 			}
 		case "parameters":
@@ -155,8 +155,13 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 	// The fields the converter reads; the last of a repeated key wins, as
 	// for the API's decoder.
 	var probe struct{ Type, Name, ServerLabel, Parameters, Strict, Function []byte }
-	dups := duplicateKeys(raw, "")
-	defer func() { e.issues = append(e.issues, dups...) }()
+	// Repeated keys, looked for unless decoding the entry found none.
+	scanDups := true
+	defer func() {
+		if scanDups {
+			e.issues = append(e.issues, duplicateKeys(raw, "")...)
+		}
+	}()
 	for _, m := range rawjson.Members(raw) {
 		switch m.Key {
 		case "function":
@@ -205,12 +210,9 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 		e.issues = append(e.issues, chatShapeIssue(probe.Function))
 		return e
 	}
-	v, err := decodeForCheck(raw, isFunc)
-	if err != nil {
-		e.drop = true
-		e.issues = append(e.issues, fatal("", err.Error()))
-		return e
-	}
+	v, repeated := decodeForCheck(raw, isFunc)
+	// A function's parameters were not decoded: the scan looks into them.
+	scanDups = repeated || isFunc
 	issues := CheckEntry(e.typ, v)
 	if isFunc {
 		issues = leftoverFunctionKey(issues)
@@ -285,37 +287,38 @@ func (c *Converter) checkNamespace(e *entry, raw []byte) []Issue {
 }
 
 // decodeForCheck decodes an entry for the schema checks, keeping numbers as
-// written. For a function, an object "parameters" (any JSON Schema, maybe
-// megabytes) is replaced by {}: the strict-mode walk checks it.
-func decodeForCheck(raw []byte, function bool) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if function {
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &m); err != nil {
-			return nil, errors.New("not a JSON object")
-		}
-		out := make(map[string]any, len(m))
-		for k, rv := range m {
-			if k == "parameters" && rawjson.JSONKind(rv) == "object" {
-				out[k] = map[string]any{}
-				continue
-			}
-			var x any
-			d := json.NewDecoder(bytes.NewReader(rv))
-			d.UseNumber()
-			if err := d.Decode(&x); err != nil {
-				return nil, fmt.Errorf("/%s: %v", k, err)
-			}
-			out[k] = x
-		}
-		return out, nil
+// written; raw is an object that passed rawjson.CheckJSON. For a function,
+// an object "parameters" (any JSON Schema, maybe megabytes) is replaced by
+// {}: the strict-mode walk checks it. repeated reports whether an object
+// decoded holds a key twice (the parameters replaced are not looked into).
+func decodeForCheck(raw []byte, function bool) (v any, repeated bool) {
+	if !function {
+		return decodeChecked(raw)
 	}
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
+	d := valueDecoder{data: raw}
+	out := map[string]any{}
+	for _, m := range rawjson.Members(raw) {
+		if _, ok := out[m.Key]; ok {
+			d.repeated = true
+		}
+		if m.Key == "parameters" && isRawObject(m.Value) {
+			out[m.Key] = map[string]any{}
+			continue
+		}
+		d.data = m.Value
+		out[m.Key], _ = d.value(0)
 	}
-	return v, nil
+	return out, d.repeated
+}
+
+// unmarshalString is json.Unmarshal(v, dst) for a checked JSON value v:
+// a string is stored, null leaves dst as it is, anything else fails.
+func unmarshalString(v []byte, dst *string) bool {
+	if s, ok := rawjson.Unquote(v); ok {
+		*dst = s
+		return true
+	}
+	return rawjson.JSONKind(v) == "null"
 }
 
 func hasFatal(is []Issue) bool {

@@ -107,7 +107,12 @@ func KnownKeys(t string) []string {
 // not validated further. Numbers too large to compare cheaply (exponent
 // beyond ±10000, over 1000 characters) are reported as out of range and
 // skip the schema check (the rules and key check still run).
-func CheckEntry(typ string, v any) []Issue {
+func CheckEntry(typ string, v any) []Issue { return checkEntry(typ, v, true) }
+
+// checkEntry is CheckEntry. With quick set, an entry the quick check
+// finds clean skips the validator and the walks for unknown keys, which
+// would find nothing; without, every entry takes the full path.
+func checkEntry(typ string, v any, quick bool) []Issue {
 	def, ok := toolDefName(typ)
 	if !ok {
 		return []Issue{{Path: "/type", Message: fmt.Sprintf("unknown tool type %s", quoteForMessage(typ)), Fatal: true}}
@@ -120,13 +125,18 @@ func CheckEntry(typ string, v any) []Issue {
 	if !ok {
 		return issues
 	}
+	clean := false
 	if len(issues) == 0 {
-		issues = s.validate(s.byDef[def], v)
+		if clean = quick && s.quickClean(def, v); !clean {
+			issues = s.validate(s.byDef[def], v)
+		}
 	}
 	if obj, isObj := v.(map[string]any); isObj {
 		issues = append(issues, entryRules(typ, obj)...)
-		issues = append(issues, unknownKeyIssues(typ, obj, s.keys[def])...)
-		issues = append(issues, s.nestedUnknownKeys(s.def(def), v, false)...)
+		if !clean {
+			issues = append(issues, unknownKeyIssues(typ, obj, s.keys[def])...)
+			issues = append(issues, s.nestedUnknownKeys(s.def(def), v, false)...)
+		}
 	}
 	return tidyIssues(issues)
 }

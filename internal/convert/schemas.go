@@ -20,11 +20,13 @@ type schemaSet struct {
 	byDef  map[string]*jsonschema.Schema // one per tool schema in toolDefs
 	choice *jsonschema.Schema            // ToolChoiceParam
 	keys   map[string][]string           // top-level property names per tool schema, sorted
+	keySet map[string]map[string]bool    // the same names, as sets
+	quick  map[string]*qnode             // the $defs for the quick check
 	err    error
 }
 
 var toolSchemas = sync.OnceValue(func() *schemaSet {
-	s := &schemaSet{byDef: map[string]*jsonschema.Schema{}, keys: map[string][]string{}}
+	s := &schemaSet{byDef: map[string]*jsonschema.Schema{}, keys: map[string][]string{}, keySet: map[string]map[string]bool{}}
 	if err := s.load(); err != nil {
 		s.err = fmt.Errorf("internal error: tools.schema.json: %w", err)
 	}
@@ -48,12 +50,17 @@ func (s *schemaSet) load() error {
 		}
 		props, _ := def["properties"].(map[string]any)
 		s.keys[td.def] = slices.Sorted(maps.Keys(props))
+		s.keySet[td.def] = map[string]bool{}
+		for k := range props {
+			s.keySet[td.def][k] = true
+		}
 	}
 	// tooltui writes function tools itself and leaves strict and parameters
 	// out when unset, which the API accepts although the spec lists them as
 	// required.
 	dropRequired(defs["FunctionTool"], "strict", "parameters")
 	s.doc = root
+	s.quick = compileQuick(defs)
 
 	c := jsonschema.NewCompiler()
 	c.AssertFormat()

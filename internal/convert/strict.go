@@ -60,15 +60,22 @@ func strictIssues(si *schemaInfo, strict *bool, prefix string) []Issue {
 // by their bytes: an edit to a function's name or description does not
 // walk or re-indent its schema, and moving between tools keeps them.
 type schemaInfo struct {
-	key        string // the schema's bytes; the map key of both generations
-	strictOnce sync.Once
-	strict     []Issue
-	repairOnce sync.Once
-	canRepair  bool // StrictRepair makes it strict-compatible
-	dupOnce    sync.Once
-	dups       []Issue // repeated keys, with paths under "/parameters"
-	indentOnce sync.Once
-	indented   []byte
+	key string // the schema's bytes; the map key of both generations
+	// The first read of the schema, for the strict-mode walk and the
+	// scan for repeated keys: whether it breaks no rule of a single
+	// schema, what it counts for the limits on the whole schema, and
+	// whether it holds no repeated key (known only when it is clean).
+	readOnce                 sync.Once
+	clean, noRepeats         bool
+	props, enumValues, chars int
+	strictOnce               sync.Once
+	strict                   []Issue
+	repairOnce               sync.Once
+	canRepair                bool // StrictRepair makes it strict-compatible
+	dupOnce                  sync.Once
+	dups                     []Issue // repeated keys, with paths under "/parameters"
+	indentOnce               sync.Once
+	indented                 []byte
 }
 
 // schema returns the info for a parameters schema, carrying it into the
@@ -96,15 +103,64 @@ func (c *Converter) keep(si *schemaInfo) {
 	}
 }
 
-// violations walks the schema for what breaks strict mode, once.
+// read reads the schema once with strictWalk.clean.
+func (si *schemaInfo) read() {
+	si.readOnce.Do(func() {
+		v := bytes.TrimSpace(unsafeBytes(si.key))
+		if !isRawObject(v) {
+			return
+		}
+		w := strictWalks.Get().(*strictWalk)
+		if _, si.clean = w.clean(v, 0, 0); si.clean {
+			si.noRepeats = w.noRepeats()
+			si.props, si.enumValues, si.chars = w.props, w.enumValues, w.chars
+		}
+		w.release()
+	})
+}
+
+// violations walks the schema for what breaks strict mode, once: what
+// walkRaw does, its first read shared with duplicates.
 func (si *schemaInfo) violations() []Issue {
 	si.strictOnce.Do(func() {
-		var w strictWalk
-		w.walkRaw(bytes.TrimSpace(unsafeBytes(si.key)), "/parameters", 0)
+		si.read()
+		w := strictWalks.Get().(*strictWalk)
+		if si.clean {
+			w.props, w.enumValues, w.chars = si.props, si.enumValues, si.chars
+		} else {
+			w.root = "/parameters"
+			w.node(bytes.TrimSpace(unsafeBytes(si.key)), 0)
+		}
 		w.finish("/parameters")
 		si.strict = w.found
+		w.release()
 	})
 	return si.strict
+}
+
+// strictWalks keeps the scratch space of strict walks, for one
+// conversion's many schemas.
+var strictWalks = sync.Pool{New: func() any { return new(strictWalk) }}
+
+// release resets w, keeping its scratch space but not what it pointed
+// into, and puts it back in strictWalks.
+func (w *strictWalk) release() {
+	for i := range w.members {
+		clear(w.members[i][:cap(w.members[i])])
+		w.members[i] = w.members[i][:0]
+	}
+	for _, ks := range [...][][]string{w.keys, w.defKeys, w.nodeKeys} {
+		for i := range ks {
+			clear(ks[i][:cap(ks[i])])
+			ks[i] = ks[i][:0]
+		}
+	}
+	clear(w.path[:cap(w.path)])
+	clear(w.required[:cap(w.required)])
+	clear(w.set)
+	*w = strictWalk{path: w.path[:0], members: w.members, required: w.required[:0],
+		keys: w.keys, defKeys: w.defKeys, nodeKeys: w.nodeKeys, set: w.set}
+	strictWalks.Put(w)
 }
 
 // repairable reports, once, whether StrictRepair can make the schema
@@ -117,176 +173,328 @@ func (si *schemaInfo) repairable() bool {
 // duplicates scans the schema for repeated keys, once.
 func (si *schemaInfo) duplicates() []Issue {
 	si.dupOnce.Do(func() {
-		si.dups = duplicateKeys(unsafeBytes(si.key), "/parameters")
+		if si.read(); !si.noRepeats {
+			si.dups = duplicateKeys(unsafeBytes(si.key), "/parameters")
+		}
 	})
 	return si.dups
 }
 
 // layout is the schema indented as the value of a tool's "parameters", once.
+// It is read only.
 func (si *schemaInfo) layout() []byte {
-	si.indentOnce.Do(func() { si.indented = appendIndented(nil, []byte(si.key), "      ") })
+	si.indentOnce.Do(func() {
+		if p := unsafeBytes(si.key); laidOut(p, memberPrefix) {
+			si.indented = p // read only, as the key
+		} else {
+			si.indented = indented(p, memberPrefix)
+		}
+	})
 	return si.indented
 }
 
-// rawMember is one member of a raw object.
+// rawMember is one member of a raw object: its key decoded, its value as
+// written, and its place among the object's members.
 type rawMember struct {
 	key string
 	val []byte
+	ord int
 }
 
-// rawMembers splits a valid JSON object into its members; a later
-// duplicate replaces an earlier one, as when decoding into a map. A key
-// without an escape shares obj's bytes, so the members must not outlive
-// obj (the walk copies what it reports).
-func rawMembers(obj []byte) []rawMember {
-	var out []rawMember
-	var index map[string]int // for long objects: where each key is in out
-	i := rawjson.SkipSpace(obj, 1)
-	for i < len(obj) && obj[i] != '}' {
+// appendMembers appends the members of a valid JSON object to out, sorted
+// by key; of a repeated key only the last member is kept, as when decoding
+// into a map. A key without an escape shares obj's bytes, so the members
+// must not outlive obj (the walk copies what it reports).
+func appendMembers(out []rawMember, obj []byte) []rawMember {
+	start := len(out)
+	for i, n := rawjson.SkipSpace(obj, 1), 0; i < len(obj) && obj[i] != '}'; n++ {
 		end := rawjson.SkipString(obj, i)
 		key := keyText(obj[i:end])
 		i = rawjson.SkipSpace(obj, rawjson.SkipSpace(obj, end)+1) // ':'
 		vend := rawjson.SkipValue(obj, i)
-		val := obj[i:vend]
+		out = append(out, rawMember{key, obj[i:vend], n})
 		i = rawjson.SkipSpace(obj, vend)
 		if i < len(obj) && obj[i] == ',' {
 			i = rawjson.SkipSpace(obj, i+1)
 		}
-		j := -1
-		if index != nil {
-			if k, ok := index[key]; ok {
-				j = k
-			}
-		} else {
-			for k := range out {
-				if out[k].key == key {
-					j = k
-				}
-			}
+	}
+	ms := out[start:]
+	slices.SortFunc(ms, func(a, b rawMember) int {
+		if c := strings.Compare(a.key, b.key); c != 0 {
+			return c
 		}
-		if j >= 0 {
-			out[j].val = val
+		return a.ord - b.ord
+	})
+	// Keep the last of each run of equal keys.
+	k := 0
+	for j := range ms {
+		if j+1 < len(ms) && ms[j+1].key == ms[j].key {
 			continue
 		}
-		out = append(out, rawMember{key, val})
-		if index == nil && len(out) > 16 {
-			index = make(map[string]int, 64)
-			for k, m := range out {
-				index[m.key] = k
-			}
-		} else if index != nil {
-			index[key] = len(out) - 1
-		}
+		ms[k] = ms[j]
+		k++
 	}
-	return out
+	return out[:start+k]
+}
+
+// nextElement returns the element of a valid JSON array that starts at or
+// after i (1 for the first) and the index to pass for the next one; elem
+// is nil after the last.
+func nextElement(arr []byte, i int) (elem []byte, next int) {
+	i = rawjson.SkipSpace(arr, i)
+	if i >= len(arr) || arr[i] == ']' {
+		return nil, i
+	}
+	end := rawjson.SkipValue(arr, i)
+	next = rawjson.SkipSpace(arr, end)
+	if next < len(arr) && arr[next] == ',' {
+		next++
+	}
+	return arr[i:end], next
+}
+
+// stringValue is the text of a JSON string token, sharing v's bytes when
+// it has no escape; ok is false for another value.
+func stringValue(v []byte) (s string, ok bool) {
+	if len(v) == 0 || v[0] != '"' {
+		return "", false
+	}
+	return keyText(v), true
 }
 
 func isRawObject(v []byte) bool { return len(v) > 0 && v[0] == '{' }
 func isRawArray(v []byte) bool  { return len(v) > 0 && v[0] == '[' }
 
-// walkRaw walks the text of a schema for what strict mode refuses. depth
-// counts the schemas from the root (0) to v, as OpenAI's own validator
-// does: each step into properties, items, additionalProperties,
-// prefixItems, anyOf, oneOf, allOf, not or $defs is one level. $ref is not
-// followed, so a recursive schema is walked once.
+// The keywords the strict walk reads, as indexes of its slots.
+const (
+	kwType = iota
+	kwProperties
+	kwRequired
+	kwAdditionalProperties
+	kwEnum
+	kwConst
+	kwFormat
+	kwAnyOf
+	kwOneOf
+	kwAllOf
+	kwPrefixItems
+	kwItems
+	kwNot
+	kwDefs
+	kwDefinitions
+	kwIf
+	kwThen
+	kwElse
+	kwDependentRequired
+	kwDependentSchemas
+	kwPatternProperties
+	kwCount
+)
+
+// strictKeyword is the slot of a keyword the walk reads, or -1.
+func strictKeyword(k string) int {
+	switch k {
+	case "type":
+		return kwType
+	case "properties":
+		return kwProperties
+	case "required":
+		return kwRequired
+	case "additionalProperties":
+		return kwAdditionalProperties
+	case "enum":
+		return kwEnum
+	case "const":
+		return kwConst
+	case "format":
+		return kwFormat
+	case "anyOf":
+		return kwAnyOf
+	case "oneOf":
+		return kwOneOf
+	case "allOf":
+		return kwAllOf
+	case "prefixItems":
+		return kwPrefixItems
+	case "items":
+		return kwItems
+	case "not":
+		return kwNot
+	case "$defs":
+		return kwDefs
+	case "definitions":
+		return kwDefinitions
+	case "if":
+		return kwIf
+	case "then":
+		return kwThen
+	case "else":
+		return kwElse
+	case "dependentRequired":
+		return kwDependentRequired
+	case "dependentSchemas":
+		return kwDependentSchemas
+	case "patternProperties":
+		return kwPatternProperties
+	}
+	return -1
+}
+
+// walkRaw walks the text of a schema, whose pointer is path, for what
+// strict mode refuses. depth counts the schemas from the root (0) to v,
+// as OpenAI's own validator does: each step into properties, items,
+// additionalProperties, prefixItems, anyOf, oneOf, allOf, not or $defs is
+// one level. $ref is not followed, so a recursive schema is walked once.
+//
+// Most schemas break no rule, so the walk first reads the text once, in
+// order, only to find out whether anything is to be reported (clean);
+// only when something is does it walk again, node by node in the order
+// the report follows (node).
 //
 // strict_ref_test.go holds the same walk over a decoded schema; the two
 // must agree issue for issue.
 func (w *strictWalk) walkRaw(v []byte, path string, depth int) {
-	if !isRawObject(v) {
-		return
+	w.root = path
+	w.path = w.path[:0]
+	if isRawObject(v) {
+		if _, ok := w.clean(v, 0, depth); ok {
+			return
+		}
+		w.props, w.enumValues, w.chars = 0, 0, 0
 	}
-	if depth >= maxDepth {
-		w.report(path, fmt.Sprintf("nests deeper than %d levels; not checked further", maxDepth))
-		return
+	w.node(v, depth)
+}
+
+// clean reads the schema object at data[i:] in one pass, counting what
+// the limits on the whole schema count, and returns the index after it.
+// ok is false as soon as the schema holds anything node would report, or
+// anything that makes the order node reads it in matter: a keyword or a
+// property given twice (the last one counts). With ok true, node would
+// report nothing and count the same.
+func (w *strictWalk) clean(data []byte, i, depth int) (end int, ok bool) {
+	if depth >= maxDepth || depth == strictMaxNesting+1 {
+		return 0, false
 	}
-	if depth == strictMaxNesting+1 {
-		w.report(path, nestingMessage)
+	for len(w.keys) <= depth {
+		w.keys = append(w.keys, nil)
+		w.nodeKeys = append(w.nodeKeys, nil)
 	}
-	var typ, props, required, addl, enum, cnst, format []byte
-	hasPropsKey := false
-	members := rawMembers(v)
-	get := func(k string) []byte {
-		for _, m := range members {
-			if m.key == k {
-				return m.val
+	var (
+		typ, required, addl, enum, format []byte
+		seen                              uint32
+		hasProps                          bool
+	)
+	w.keys[depth] = w.keys[depth][:0]
+	keys := w.nodeKeys[depth][:0]
+	i = rawjson.SkipSpace(data, i+1)
+	for i < len(data) && data[i] != '}' {
+		kend := rawjson.SkipString(data, i)
+		key := keyText(data[i:kend])
+		keys = append(keys, key)
+		id := strictKeyword(key)
+		i = rawjson.SkipSpace(data, rawjson.SkipSpace(data, kend)+1) // ':'
+		if id >= 0 {
+			if seen&(1<<id) != 0 {
+				return 0, false
+			}
+			seen |= 1 << id
+		}
+		var vend int
+		switch id {
+		case kwOneOf, kwAllOf, kwNot, kwIf, kwThen, kwElse, kwDependentRequired, kwDependentSchemas, kwPatternProperties:
+			return 0, false // not supported
+		case kwAnyOf:
+			if depth == 0 {
+				return 0, false
+			}
+			if data[i] != '[' {
+				vend = w.skip(data, i)
+				break
+			}
+			if vend, ok = w.cleanList(data, i, depth); !ok {
+				return 0, false
+			}
+		case kwPrefixItems:
+			if data[i] != '[' {
+				vend = w.skip(data, i)
+				break
+			}
+			if vend, ok = w.cleanList(data, i, depth); !ok {
+				return 0, false
+			}
+		case kwProperties, kwDefs, kwDefinitions:
+			hasProps = hasProps || id == kwProperties
+			if data[i] != '{' {
+				vend = w.skip(data, i)
+				break
+			}
+			if vend, ok = w.cleanMap(data, i, depth, id == kwProperties); !ok {
+				return 0, false
+			}
+		case kwItems, kwAdditionalProperties:
+			if data[i] != '{' {
+				vend = w.skip(data, i)
+				if id == kwAdditionalProperties {
+					addl = data[i:vend]
+				}
+				break
+			}
+			if vend, ok = w.clean(data, i, depth+1); !ok {
+				return 0, false
+			}
+			if id == kwAdditionalProperties {
+				addl = data[i:vend]
+			}
+		default:
+			vend = w.skip(data, i)
+			switch id {
+			case kwType:
+				typ = data[i:vend]
+			case kwRequired:
+				required = data[i:vend]
+			case kwEnum:
+				enum = data[i:vend]
+			case kwConst:
+				w.chars += rawScalarChars(data[i:vend])
+			case kwFormat:
+				format = data[i:vend]
 			}
 		}
-		return nil
-	}
-	for _, m := range members {
-		switch m.key {
-		case "type":
-			typ = m.val
-		case "properties":
-			props, hasPropsKey = m.val, true
-		case "required":
-			required = m.val
-		case "additionalProperties":
-			addl = m.val
-		case "enum":
-			enum = m.val
-		case "const":
-			cnst = m.val
-		case "format":
-			format = m.val
+		i = rawjson.SkipSpace(data, vend)
+		if i < len(data) && data[i] == ',' {
+			i = rawjson.SkipSpace(data, i+1)
 		}
 	}
-	var propMembers []rawMember
-	hasProps := isRawObject(props)
-	if hasProps {
-		propMembers = rawMembers(props)
+	end = i + 1
+	w.nodeKeys[depth] = keys
+	if !w.repeated && w.repeats(keys) {
+		w.repeated = true
 	}
-	if depth == 0 {
-		if s, ok := rawjson.Unquote(typ); !ok || s != "object" {
-			w.reportRootType(path, typ != nil)
-		}
-		if get("anyOf") != nil {
-			w.report(path+"/anyOf", rootAnyOfMessage)
-		}
+	s, isString := stringValue(typ)
+	if depth == 0 && (!isString || s != "object") {
+		return 0, false
 	}
-	for _, u := range strictUnsupported {
-		if get(u.key) != nil {
-			w.report(path+"/"+u.key, u.message())
-		}
+	if f, ok := stringValue(format); ok && !strictFormat(f) {
+		return 0, false
 	}
-	if s, ok := rawjson.Unquote(format); ok && !strictFormat(s) {
-		w.report(path+"/format", formatMessage(s))
-	}
-	isObject := hasPropsKey
-	if s, ok := rawjson.Unquote(typ); ok {
+	isObject := hasProps
+	if isString {
 		isObject = s == "object"
 	} else if isRawArray(typ) {
 		isObject = false
-		for _, e := range rawjson.Elements(typ) {
-			if s, ok := rawjson.Unquote(e); ok && s == "object" {
+		for e, j := nextElement(typ, 1); e != nil; e, j = nextElement(typ, j) {
+			if s, ok := stringValue(e); ok && s == "object" {
 				isObject = true
 			}
 		}
 	}
-	if isObject {
-		if string(addl) != "false" {
-			w.report(path, `an object schema needs "additionalProperties": false`)
-		}
-		var req []string
-		if isRawArray(required) {
-			for _, e := range rawjson.Elements(required) {
-				if e[0] == '"' {
-					req = append(req, keyText(e))
-				}
-			}
-		}
-		keys := make([]string, len(propMembers))
-		for i, m := range propMembers {
-			keys[i] = m.key
-		}
-		w.checkRequired(path, keys, req)
+	if isObject && (string(addl) != "false" || !w.allRequired(w.keys[depth], required)) {
+		return 0, false
 	}
 	if isRawArray(enum) {
 		strs, chars := 0, 0
-		els := rawjson.Elements(enum)
-		w.enumValues += len(els)
-		for _, e := range els {
+		for e, j := nextElement(enum, 1); e != nil; e, j = nextElement(enum, j) {
+			w.enumValues++
 			n := rawScalarChars(e)
 			w.chars += n
 			if e[0] == '"' {
@@ -294,43 +502,307 @@ func (w *strictWalk) walkRaw(v []byte, path string, depth int) {
 				chars += n
 			}
 		}
-		w.checkEnum(path, strs, chars)
+		if strs > strictBigEnum && chars > strictBigEnumChars {
+			return 0, false
+		}
 	}
-	if cnst != nil {
+	return end, true
+}
+
+// cleanList is clean for the schemas of an array (anyOf, prefixItems).
+func (w *strictWalk) cleanList(data []byte, i, depth int) (end int, ok bool) {
+	i = rawjson.SkipSpace(data, i+1)
+	for i < len(data) && data[i] != ']' {
+		if data[i] == '{' {
+			if i, ok = w.clean(data, i, depth+1); !ok {
+				return 0, false
+			}
+		} else {
+			i = w.skip(data, i)
+		}
+		i = rawjson.SkipSpace(data, i)
+		if i < len(data) && data[i] == ',' {
+			i = rawjson.SkipSpace(data, i+1)
+		}
+	}
+	return i + 1, true
+}
+
+// cleanMap is clean for the schemas of an object (properties, $defs,
+// definitions); the names of properties are kept in w.keys[depth].
+func (w *strictWalk) cleanMap(data []byte, i, depth int, properties bool) (end int, ok bool) {
+	for len(w.defKeys) <= depth {
+		w.defKeys = append(w.defKeys, nil)
+	}
+	names := w.defKeys[depth][:0]
+	if properties {
+		names = w.keys[depth]
+	}
+	i = rawjson.SkipSpace(data, i+1)
+	for i < len(data) && data[i] != '}' {
+		kend := rawjson.SkipString(data, i)
+		name := keyText(data[i:kend])
+		names = append(names, name)
+		w.chars += utf8.RuneCountInString(name)
+		i = rawjson.SkipSpace(data, rawjson.SkipSpace(data, kend)+1) // ':'
+		if data[i] == '{' {
+			if i, ok = w.clean(data, i, depth+1); !ok {
+				return 0, false
+			}
+		} else {
+			i = w.skip(data, i)
+		}
+		i = rawjson.SkipSpace(data, i)
+		if i < len(data) && data[i] == ',' {
+			i = rawjson.SkipSpace(data, i+1)
+		}
+	}
+	if properties {
+		w.keys[depth] = names
+		w.props += len(names)
+	} else {
+		w.defKeys[depth] = names
+	}
+	if w.repeats(names) {
+		return 0, false
+	}
+	return i + 1, true
+}
+
+// skip returns the index after the value at data[i:], which clean does
+// not read as a schema; an object in it is one clean does not look at
+// for repeated keys.
+func (w *strictWalk) skip(data []byte, i int) int {
+	end := rawjson.SkipValue(data, i)
+	if c := data[i]; c == '{' || c == '[' && bytes.IndexByte(data[i+1:end], '{') >= 0 {
+		w.unread = true
+	}
+	return end
+}
+
+// noRepeats reports, after clean read a whole schema, that no object in
+// it holds a key twice: it read the keys of every one.
+func (w *strictWalk) noRepeats() bool { return !w.repeated && !w.unread }
+
+// repeats reports whether a name appears twice in names.
+func (w *strictWalk) repeats(names []string) bool {
+	if len(names) <= 16 {
+		for i, a := range names {
+			for _, b := range names[:i] {
+				if a == b {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if w.set == nil {
+		w.set = make(map[string]struct{}, len(names))
+	}
+	clear(w.set)
+	for _, n := range names {
+		if _, dup := w.set[n]; dup {
+			return true
+		}
+		w.set[n] = struct{}{}
+	}
+	return false
+}
+
+// allRequired reports whether "required" (a raw value) lists exactly the
+// properties names, which hold no name twice, as checkRequired wants:
+// none left out, none that is not a property.
+func (w *strictWalk) allRequired(names []string, required []byte) bool {
+	req := w.required[:0]
+	if isRawArray(required) {
+		for e, j := nextElement(required, 1); e != nil; e, j = nextElement(required, j) {
+			if e[0] == '"' {
+				req = append(req, keyText(e))
+			}
+		}
+	}
+	w.required = req
+	if slices.Equal(req, names) {
+		return true
+	}
+	if len(names) <= 16 {
+		// every name required, and every required name a property
+		for _, n := range names {
+			if !slices.Contains(req, n) {
+				return false
+			}
+		}
+		for _, r := range req {
+			if !slices.Contains(names, r) {
+				return false
+			}
+		}
+		return true
+	}
+	// Every required name a property, and as many distinct ones as
+	// there are properties.
+	if w.set == nil {
+		w.set = make(map[string]struct{}, len(names))
+	}
+	clear(w.set)
+	for _, n := range names {
+		w.set[n] = struct{}{}
+	}
+	for _, r := range req {
+		if _, ok := w.set[r]; !ok {
+			return false
+		}
+	}
+	slices.Sort(req)
+	return len(slices.Compact(req)) == len(names)
+}
+
+// node walks the schema v at w.path. Schemas can be megabytes and hold
+// thousands of nodes, so a node costs no allocation unless it breaks a
+// rule: members go to scratch slices kept per depth, and a pointer is
+// written out only for a violation.
+func (w *strictWalk) node(v []byte, depth int) {
+	if !isRawObject(v) {
+		return
+	}
+	if depth >= maxDepth {
+		w.report("", fmt.Sprintf("nests deeper than %d levels; not checked further", maxDepth))
+		return
+	}
+	if depth == strictMaxNesting+1 {
+		w.report("", nestingMessage)
+	}
+	// The keywords, the last of a repeated one winning.
+	var kw [kwCount][]byte
+	for i := rawjson.SkipSpace(v, 1); i < len(v) && v[i] != '}'; {
+		end := rawjson.SkipString(v, i)
+		id := strictKeyword(keyText(v[i:end]))
+		i = rawjson.SkipSpace(v, rawjson.SkipSpace(v, end)+1) // ':'
+		vend := rawjson.SkipValue(v, i)
+		if id >= 0 {
+			kw[id] = v[i:vend]
+		}
+		i = rawjson.SkipSpace(v, vend)
+		if i < len(v) && v[i] == ',' {
+			i = rawjson.SkipSpace(v, i+1)
+		}
+	}
+	typ, props := kw[kwType], kw[kwProperties]
+	for len(w.members) <= depth {
+		w.members = append(w.members, nil)
+	}
+	var propMembers []rawMember
+	if isRawObject(props) {
+		w.members[depth] = appendMembers(w.members[depth][:0], props)
+		propMembers = w.members[depth]
+	}
+	if depth == 0 {
+		if s, ok := stringValue(typ); !ok || s != "object" {
+			w.reportRootType("", typ != nil)
+		}
+		if kw[kwAnyOf] != nil {
+			w.report("/anyOf", rootAnyOfMessage)
+		}
+	}
+	for _, u := range strictUnsupported {
+		if kw[u.slot] != nil {
+			w.report("/"+u.key, u.message())
+		}
+	}
+	if s, ok := stringValue(kw[kwFormat]); ok && !strictFormat(s) {
+		w.report("/format", formatMessage(s))
+	}
+	isObject := props != nil
+	if s, ok := stringValue(typ); ok {
+		isObject = s == "object"
+	} else if isRawArray(typ) {
+		isObject = false
+		for e, i := nextElement(typ, 1); e != nil; e, i = nextElement(typ, i) {
+			if s, ok := stringValue(e); ok && s == "object" {
+				isObject = true
+			}
+		}
+	}
+	if isObject {
+		if string(kw[kwAdditionalProperties]) != "false" {
+			w.report("", `an object schema needs "additionalProperties": false`)
+		}
+		req := w.required[:0]
+		if required := kw[kwRequired]; isRawArray(required) {
+			for e, i := nextElement(required, 1); e != nil; e, i = nextElement(required, i) {
+				if e[0] == '"' {
+					req = append(req, keyText(e))
+				}
+			}
+		}
+		w.required = req
+		w.checkRequired(propMembers, req)
+	}
+	if enum := kw[kwEnum]; isRawArray(enum) {
+		strs, chars := 0, 0
+		for e, i := nextElement(enum, 1); e != nil; e, i = nextElement(enum, i) {
+			w.enumValues++
+			n := rawScalarChars(e)
+			w.chars += n
+			if e[0] == '"' {
+				strs++
+				chars += n
+			}
+		}
+		w.checkEnum(strs, chars)
+	}
+	if cnst := kw[kwConst]; cnst != nil {
 		w.chars += rawScalarChars(cnst)
 	}
 	w.props += len(propMembers)
 	for _, m := range propMembers {
 		w.chars += utf8.RuneCountInString(m.key)
 	}
-	walkSorted := func(ms []rawMember, prefix string) {
-		slices.SortFunc(ms, func(a, b rawMember) int { return strings.Compare(a.key, b.key) })
+	w.path = append(w.path, strictStep{})
+	step := len(w.path) - 1
+	walkMembers := func(kwName string, ms []rawMember) {
 		for _, m := range ms {
-			w.walkRaw(m.val, prefix+escapePointer(m.key), depth+1)
+			w.path[step] = strictStep{kw: kwName, name: m.key, kind: stepName}
+			w.node(m.val, depth+1)
 		}
 	}
-	walkSorted(propMembers, path+"/properties/")
-	for _, key := range [...]string{"$defs", "definitions"} {
-		if defs := get(key); isRawObject(defs) {
-			ds := rawMembers(defs)
+	walkMembers("properties", propMembers)
+	for _, d := range [...]struct {
+		slot int
+		name string
+	}{{kwDefs, "$defs"}, {kwDefinitions, "definitions"}} {
+		if defs := kw[d.slot]; isRawObject(defs) {
+			w.members[depth] = appendMembers(w.members[depth][:0], defs)
+			ds := w.members[depth]
 			for _, m := range ds {
 				w.chars += utf8.RuneCountInString(m.key)
 			}
-			walkSorted(ds, path+"/"+key+"/")
+			walkMembers(d.name, ds)
 		}
 	}
-	for _, key := range [...]string{"anyOf", "oneOf", "allOf", "prefixItems"} {
-		if list := get(key); isRawArray(list) {
-			for i, s := range rawjson.Elements(list) {
-				w.walkRaw(s, path+"/"+key+"/"+itoa(i), depth+1)
+	for _, l := range [...]struct {
+		slot int
+		name string
+	}{{kwAnyOf, "anyOf"}, {kwOneOf, "oneOf"}, {kwAllOf, "allOf"}, {kwPrefixItems, "prefixItems"}} {
+		if list := kw[l.slot]; isRawArray(list) {
+			n := 0
+			for s, i := nextElement(list, 1); s != nil; s, i = nextElement(list, i) {
+				w.path[step] = strictStep{kw: l.name, idx: n, kind: stepIndex}
+				w.node(s, depth+1)
+				n++
 			}
 		}
 	}
-	for _, key := range [...]string{"items", "additionalProperties", "not"} {
-		if s := get(key); isRawObject(s) {
-			w.walkRaw(s, path+"/"+key, depth+1)
+	for _, o := range [...]struct {
+		slot int
+		name string
+	}{{kwItems, "items"}, {kwAdditionalProperties, "additionalProperties"}, {kwNot, "not"}} {
+		if s := kw[o.slot]; isRawObject(s) {
+			w.path[step] = strictStep{kw: o.name}
+			w.node(s, depth+1)
 		}
 	}
+	w.path = w.path[:step]
 }
 
 // rawScalarChars is the length of an enum or const value as the limits
@@ -376,18 +848,21 @@ func strictFormat(s string) bool {
 // strictUnsupported are the keywords strict mode refuses, in the order
 // they are reported.
 var strictUnsupported = [...]unsupportedKeyword{
-	{"oneOf", `use "anyOf"`},
-	{"allOf", "merge the schemas into one"},
-	{"not", ""},
-	{"if", ""},
-	{"then", ""},
-	{"else", ""},
-	{"dependentRequired", ""},
-	{"dependentSchemas", ""},
-	{"patternProperties", `list the properties under "properties"`},
+	{"oneOf", `use "anyOf"`, kwOneOf},
+	{"allOf", "merge the schemas into one", kwAllOf},
+	{"not", "", kwNot},
+	{"if", "", kwIf},
+	{"then", "", kwThen},
+	{"else", "", kwElse},
+	{"dependentRequired", "", kwDependentRequired},
+	{"dependentSchemas", "", kwDependentSchemas},
+	{"patternProperties", `list the properties under "properties"`, kwPatternProperties},
 }
 
-type unsupportedKeyword struct{ key, hint string }
+type unsupportedKeyword struct {
+	key, hint string
+	slot      int // the keyword's slot in the walk
+}
 
 func (u unsupportedKeyword) message() string {
 	msg := fmt.Sprintf("%q is not supported", u.key)
@@ -406,7 +881,8 @@ func formatMessage(f string) string {
 	return fmt.Sprintf("format %s is not supported; the supported formats are %s", quoteForMessage(f), quotedList(strictFormats[:], "and"))
 }
 
-// reportRootType reports a root schema that is not "type": "object".
+// reportRootType reports a root schema that is not "type": "object", at
+// the node being walked, then path.
 func (w *strictWalk) reportRootType(path string, hasType bool) {
 	if hasType {
 		w.report(path+"/type", `the root schema must be "type": "object" (not an array of types or another type)`)
@@ -415,58 +891,39 @@ func (w *strictWalk) reportRootType(path string, hasType bool) {
 	}
 }
 
-// checkRequired reports, for an object schema with these property names
-// and these "required" entries, the properties "required" leaves out and
-// the names it lists that are not properties.
-func (w *strictWalk) checkRequired(path string, props, required []string) {
+// checkRequired reports, for an object schema with these properties
+// (sorted by key, as appendMembers leaves them) and these "required"
+// entries, the properties "required" leaves out and the names it lists
+// that are not properties. It sorts required.
+func (w *strictWalk) checkRequired(props []rawMember, required []string) {
+	slices.Sort(required)
 	var missing, unknown []string
-	var reqSet, propSet map[string]bool
-	if len(props) > 8 || len(required) > 8 {
-		reqSet, propSet = make(map[string]bool, len(required)), make(map[string]bool, len(props))
-		for _, r := range required {
-			reqSet[r] = true
-		}
-		for _, p := range props {
-			propSet[p] = true
-		}
-	}
-	has := func(set map[string]bool, list []string, s string) bool {
-		if set != nil {
-			return set[s]
-		}
-		for _, x := range list {
-			if x == s {
-				return true
-			}
-		}
-		return false
-	}
 	for _, p := range props {
-		if !has(reqSet, required, p) {
-			missing = append(missing, quoteForMessage(p))
+		if _, ok := slices.BinarySearch(required, p.key); !ok {
+			missing = append(missing, quoteForMessage(p.key))
 		}
 	}
 	for _, r := range required {
-		if !has(propSet, props, r) {
+		if _, ok := slices.BinarySearchFunc(props, r, func(m rawMember, k string) int { return strings.Compare(m.key, k) }); !ok {
 			unknown = append(unknown, quoteForMessage(r))
 		}
 	}
 	if len(missing) > 0 {
 		sort.Strings(missing)
-		w.report(path, "every property must be listed in \"required\"; missing "+strings.Join(missing, ", "))
+		w.report("", "every property must be listed in \"required\"; missing "+strings.Join(missing, ", "))
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
 		unknown = slices.Compact(unknown)
-		w.report(path+"/required", "\"required\" names "+strings.Join(unknown, ", ")+", which \"properties\" does not define")
+		w.report("/required", "\"required\" names "+strings.Join(unknown, ", ")+", which \"properties\" does not define")
 	}
 }
 
 // checkEnum reports an enum of more than 250 string values whose strings
 // total more than 15,000 characters.
-func (w *strictWalk) checkEnum(path string, strs, chars int) {
+func (w *strictWalk) checkEnum(strs, chars int) {
 	if strs > strictBigEnum && chars > strictBigEnumChars {
-		w.report(path+"/enum", fmt.Sprintf("an enum of %s string values totals %s characters; an enum of more than %d string values may total at most %s",
+		w.report("/enum", fmt.Sprintf("an enum of %s string values totals %s characters; an enum of more than %d string values may total at most %s",
 			thousands(strs), thousands(chars), strictBigEnum, thousands(strictBigEnumChars)))
 	}
 }
@@ -511,14 +968,66 @@ type strictWalk struct {
 	truncated bool
 	// what the limits on the whole schema count
 	props, enumValues, chars int
+
+	root     string       // the pointer of the schema walked
+	path     []strictStep // from the root to the node being walked
+	members  [][]rawMember
+	required []string
+	// clean's: per depth, the names under properties and under $defs or
+	// definitions; a set for long lists
+	keys, defKeys [][]string
+	set           map[string]struct{}
+	// clean's look for repeated keys: per depth, the keys of the schema
+	// read; whether one of them repeats a key; whether a value it skipped
+	// holds an object
+	nodeKeys         [][]string
+	repeated, unread bool
 }
 
-func (w *strictWalk) report(path, msg string) {
+// strictStep is one step of the walk from a schema into a schema inside
+// it: a keyword ("items"), with a member name ("properties", "$defs") or
+// an index ("anyOf").
+type strictStep struct {
+	kw   string
+	name string
+	idx  int
+	kind uint8
+}
+
+const (
+	stepKeyword = iota
+	stepName
+	stepIndex
+)
+
+// pointer is the JSON Pointer of the node being walked, then suffix.
+func (w *strictWalk) pointer(suffix string) string {
+	var b strings.Builder
+	b.WriteString(w.root)
+	for _, s := range w.path {
+		b.WriteByte('/')
+		b.WriteString(s.kw)
+		switch s.kind {
+		case stepName:
+			b.WriteByte('/')
+			b.WriteString(escapePointer(s.name))
+		case stepIndex:
+			b.WriteByte('/')
+			b.WriteString(itoa(s.idx))
+		}
+	}
+	b.WriteString(suffix)
+	return b.String()
+}
+
+// report records a violation at the node being walked, or at suffix
+// inside it ("/format").
+func (w *strictWalk) report(suffix, msg string) {
 	if len(w.found) >= maxStrictReports {
 		w.truncated = true
 		return
 	}
-	w.found = append(w.found, Issue{Path: path, Message: msg})
+	w.found = append(w.found, Issue{Path: w.pointer(suffix), Message: msg})
 }
 
 // escapePointer escapes a key for a JSON Pointer.

@@ -249,8 +249,8 @@ func (w *strictWalk) refWalk(v any, path string, depth int) {
 			for _, r := range rs {
 				if s, ok := r.(string); ok {
 					req[s] = true
-					if _, isProp := props[s]; !isProp && !slices.Contains(unknown, fmt.Sprintf("%q", s)) {
-						unknown = append(unknown, fmt.Sprintf("%q", s))
+					if _, isProp := props[s]; !isProp && !slices.Contains(unknown, quoteForMessage(s)) {
+						unknown = append(unknown, quoteForMessage(s))
 					}
 				}
 			}
@@ -258,7 +258,7 @@ func (w *strictWalk) refWalk(v any, path string, depth int) {
 		var missing []string
 		for k := range props {
 			if !req[k] {
-				missing = append(missing, fmt.Sprintf("%q", k))
+				missing = append(missing, quoteForMessage(k))
 			}
 		}
 		if len(missing) > 0 {
