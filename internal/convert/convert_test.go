@@ -639,3 +639,18 @@ func TestSchemaInfoSurvivesEditsElsewhere(t *testing.T) {
 		t.Fatal("the schema was walked again after an edit elsewhere")
 	}
 }
+
+func TestStrictAbsentOnACompatibleSchemaIsNamed(t *testing.T) {
+	tight := `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}`
+	for strict, want := range map[string]string{
+		``:                `warning: tools_defs[0] (function): strict is not set, and these parameters are strict-compatible, so the Responses API will quietly run this function in strict mode`,
+		`,"strict":true`:  ``,
+		`,"strict":false`: ``,
+	} {
+		_, diags := Convert(mustParse(t, `{"model":"gpt-5","tools_defs":[{"name":"f","description":"","parameters":`+tight+strict+`}]}`))
+		got := diagLines(diags)
+		if want == "" && got != "" || !strings.Contains(got, want) {
+			t.Errorf("strict%q: want %q, got\n%s", strict, want, got)
+		}
+	}
+}

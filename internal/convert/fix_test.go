@@ -151,6 +151,24 @@ func TestApplyFix(t *testing.T) {
 					t.Fatalf("got %s\nwant %s", got, want)
 				}
 			}},
+		{"strict absent, compatible: set it to true, the schema unchanged", `{"model":"m","tools_defs":[{"name":"w","description":"",
+			"parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}}]}`,
+			"tools_defs[0]", "", FixStrict, func(t *testing.T, d *model.Document) {
+				want := `{"name":"w","description":"","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false},"strict":true}`
+				if got := string(d.Functions[0].Raw); got != want {
+					t.Fatalf("got %s\nwant %s", got, want)
+				}
+				if _, diags := Convert(d); len(diags) != 0 {
+					t.Fatalf("still: %v", diags)
+				}
+			}},
+		{"strict absent, compatible: or set it to false", `{"model":"m","tools_defs":[{"name":"w","description":"",
+			"parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false}}]}`,
+			"tools_defs[0]", "", FixStrictFalse, func(t *testing.T, d *model.Document) {
+				if _, diags := Convert(d); len(diags) != 0 || !strings.Contains(string(d.Functions[0].Raw), `"strict":false`) {
+					t.Fatalf("%s: %v", d.Functions[0].Raw, diags)
+				}
+			}},
 		{"unsupported keyword: strict false", `{"model":"m","tools_defs":[{"name":"w","description":"","strict":true,
 			"parameters":{"type":"object","properties":{"a":{"allOf":[{"type":"string"}]}},"required":["a"],"additionalProperties":false}}]}`,
 			"tools_defs[0]", "/parameters/properties/a/allOf", FixStrictFalse, func(t *testing.T, d *model.Document) {
