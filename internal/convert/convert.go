@@ -8,6 +8,7 @@ package convert
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"runtime"
 	"strconv"
 	"strings"
@@ -88,7 +89,8 @@ func (c *Converter) Convert(d *model.Document) Result {
 	}()
 
 	var r Result
-	var diags []Diagnostic
+	diags := sourceDiagnostics(d.Source)
+	nsource := len(diags)
 	structural := func(loc, msg string) {
 		diags = append(diags, Diagnostic{Severity: Error, Location: loc, Message: msg, Index: -1})
 	}
@@ -166,7 +168,7 @@ func (c *Converter) Convert(d *model.Document) Result {
 		diags = append(diags, Diagnostic{Severity: Warning, Location: model.KeyTools, Index: -1,
 			Message: "built-in tools come before functions in this body; the request lists the functions first, then the built-ins, each in file order"})
 	}
-	diags = append(toolDiags, diags...)
+	diags = slices.Concat(diags[:nsource], toolDiags, diags[nsource:])
 
 	body, reqDiags := c.request(d, &r, infos, kept)
 	diags = append(diags, reqDiags...)

@@ -14,11 +14,17 @@ const (
 	Error Severity = iota
 	// Warning: it is kept; the request may still be refused or behave unexpectedly.
 	Warning
+	// Note: nothing is wrong; something the user should know, such as the
+	// format a file was translated from.
+	Note
 )
 
 func (s Severity) String() string {
-	if s == Error {
+	switch s {
+	case Error:
 		return "error"
+	case Note:
+		return "note"
 	}
 	return "warning"
 }

@@ -93,6 +93,10 @@ type Document struct {
 	// fields keep their last valid value meanwhile.
 	RequestDrafts map[string]string
 
+	// Source, when set, says the file was in another API's format and
+	// was translated on load; a save writes the Responses shape.
+	Source *Source
+
 	// Format is how the file holds the tools; a save keeps it.
 	Format Format
 	// Order, for a body, is the kind of each entry of its tools array in
@@ -101,6 +105,20 @@ type Document struct {
 	Order []Kind
 	// Layout is how the file was written; a save writes it the same way.
 	Layout Layout
+}
+
+// Source is the format a document was translated from on load (Chat
+// Completions, Anthropic, Gemini, MCP), with what did not carry over.
+type Source struct {
+	Format string // its name for people, e.g. "Chat Completions"
+	Notes  []SourceNote
+}
+
+// SourceNote is one field of the input that was changed or lost on the
+// way: Path is its JSON Pointer in the input.
+type SourceNote struct {
+	Path, Message string
+	Loss          bool
 }
 
 // Format is how a file holds the tools.

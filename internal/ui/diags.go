@@ -43,8 +43,11 @@ func (p diagsPane) current(ds []diagnostic) (diagnostic, bool) {
 // block renders diagnostic i: a line saying where, then the message.
 func block(d diagnostic, st *Styles, w int, chosen, focused bool) []string {
 	icon := st.Warning.Render("!")
-	if d.Severity == convert.Error {
+	switch d.Severity {
+	case convert.Error:
 		icon = st.Error.Render("✗")
+	case convert.Note:
+		icon = st.Info.Render("i")
 	}
 	where := d.Location
 	if d.Type != "" {

@@ -200,6 +200,9 @@ func marks(ds []convert.Diagnostic) map[sel]int {
 		if d.IsTool() {
 			s = sel{kind: d.Kind, index: d.Index}
 		}
+		if d.Severity == convert.Note {
+			continue
+		}
 		r := 1
 		if d.Severity == convert.Error {
 			r = 2
@@ -209,11 +212,13 @@ func marks(ds []convert.Diagnostic) map[sel]int {
 	return m
 }
 
+// countDiags counts errors and warnings; notes are neither.
 func countDiags(ds []convert.Diagnostic) (errs, warns int) {
 	for _, d := range ds {
-		if d.Severity == convert.Error {
+		switch d.Severity {
+		case convert.Error:
 			errs++
-		} else {
+		case convert.Warning:
 			warns++
 		}
 	}

@@ -1,0 +1,27 @@
+package convert
+
+import "github.com/tooltui/tooltui/internal/model"
+
+// SourceLocation is the Location of the diagnostics about a document's
+// translation from another format: their Path is a pointer in the input.
+const SourceLocation = "source"
+
+// sourceDiagnostics come first in a translated document's diagnostics:
+// a note naming the format that was read, then one diagnostic per field
+// that did not carry over as written, a warning where something is lost.
+func sourceDiagnostics(src *model.Source) []Diagnostic {
+	if src == nil {
+		return nil
+	}
+	out := make([]Diagnostic, 0, 1+len(src.Notes))
+	out = append(out, Diagnostic{Severity: Note, Location: SourceLocation, Index: -1,
+		Message: "read as " + src.Format + " and translated to the Responses API; a save writes the Responses shape"})
+	for _, n := range src.Notes {
+		sev := Note
+		if n.Loss {
+			sev = Warning
+		}
+		out = append(out, Diagnostic{Severity: sev, Location: SourceLocation, Type: src.Format, Path: n.Path, Message: n.Message, Index: -1})
+	}
+	return out
+}
