@@ -8,69 +8,33 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/pprof"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
-	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/ui"
+	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
-// runApp opens the interactive builder: `tooltui [--print] [FILE]`.
-func runApp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	print := false
-	baseURL, keyEnv := "", ""
-	var files []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--print" || a == "-print":
-			print = true
-		case strings.HasPrefix(a, "--base-url="):
-			baseURL = strings.TrimPrefix(a, "--base-url=")
-		case a == "--profile" || a == "-profile":
-			if i+1 >= len(args) {
-				fmt.Fprintf(stderr, "tooltui: %s needs a name\n\n%s", a, usage)
-				return 2
-			}
-			i++
-			path, err := send.ProfilesFile()
-			var p send.Profile
-			if err == nil {
-				p, err = send.LoadProfile(path, args[i])
-			}
-			if err != nil {
-				fmt.Fprintf(stderr, "tooltui: %s\n", sanitizeLine(err.Error()))
-				return 2
-			}
-			baseURL, keyEnv = p.BaseURL, p.APIKeyEnv
-		case a == "--base-url" || a == "-base-url":
-			if i+1 >= len(args) {
-				fmt.Fprintf(stderr, "tooltui: %s needs a URL\n\n%s", a, usage)
-				return 2
-			}
-			i++
-			baseURL = args[i]
-		case len(a) > 1 && a[0] == '-':
-			fmt.Fprintf(stderr, "tooltui: unknown flag %s\n\n%s", a, usage)
-			return 2
-		default:
-			files = append(files, a)
-		}
-	}
-	if len(files) > 1 {
-		fmt.Fprintf(stderr, "tooltui: one file at a time, got %d\n\n%s", len(files), usage)
-		return 2
-	}
+// appOptions are the app's flags: --print, and where to send
+// (--base-url, or what --profile says).
+type appOptions struct {
+	print           bool
+	baseURL, keyEnv string
+}
+
+// runApp opens the interactive builder on FILE, or on the built-in
+// example without one.
+func runApp(flags appOptions, files []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	print := flags.print
 	opts, err := openDocument(files)
 	if err != nil {
-		fmt.Fprintf(stderr, "tooltui: %s\n", sanitizeLine(err.Error()))
+		fmt.Fprintf(stderr, "tooltui: %s\n", display.SanitizeLine(err.Error()))
 		return 2
 	}
 	opts.Deps = ui.DefaultDeps()
-	opts.BaseURL, opts.APIKeyEnv = baseURL, keyEnv
+	opts.BaseURL, opts.APIKeyEnv = flags.baseURL, flags.keyEnv
 	opts.RecoveryFile = ui.RecoveryFile(opts.Path)
 	if opts.RecoveryFile != "" {
 		if d, err := model.ReadFile(opts.RecoveryFile); err == nil && !sameDocument(d, opts.Doc) {

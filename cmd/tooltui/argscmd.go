@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/tooltui/tooltui/internal/args"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
@@ -14,9 +16,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
-const argsUsage = `usage: tooltui args [--strict|--no-strict] FILE TOOL [ARGS|-]
-
-Checks arguments for a call of the function TOOL (a JSON object, as a model
+const argsLong = `Checks arguments for a call of the function TOOL (a JSON object, as a model
 sends them in a function call) against the function's parameters, offline,
 with a real JSON Schema validator.
 
@@ -33,8 +33,7 @@ so a key the parameters do not define is a problem, every property is
 required, and formats are checked. With "strict": false, or absent with
 parameters strict mode refuses, the parameters are checked as written.
 
-  --strict     strict semantics whatever the function says
-  --no-strict  the parameters as written, whatever the function says
+{{flags}}
 
 When the arguments fit, prints "ok: arguments fit TOOL's parameters" and
 the semantics used. Otherwise prints one line per problem on standard
@@ -53,36 +52,61 @@ of (its functions are listed), or parameters that are not a usable JSON
 Schema.
 `
 
-// runArgs is `tooltui args`. Everything it prints that comes from the
-// command line, the document or the arguments (names, pointers, messages)
-// goes through display.SanitizeLine.
-func runArgs(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var pos []string
-	force := ""
-	dashdash := false
-	for _, a := range argv {
-		switch {
-		case dashdash || a == "-" || a == "" || a[0] != '-':
-			pos = append(pos, a)
-		case a == "--":
-			dashdash = true
-		case a == "--strict" || a == "-strict" || a == "--no-strict" || a == "-no-strict":
-			force = strings.TrimLeft(a, "-")
-		case a == "-h" || a == "--help" || a == "-help":
-			fmt.Fprint(stdout, argsUsage)
-			return 0
-		default:
-			return argsUsageError(stderr, "unknown flag "+display.SanitizeLine(a))
-		}
+// newArgsCmd is `tooltui args`.
+func newArgsCmd() *cobra.Command {
+	force := "" // "strict", "no-strict" or "" for what the function says
+	cmd := &cobra.Command{
+		Use:   "args [--strict|--no-strict] FILE TOOL [ARGS|-]",
+		Short: "check arguments against a function's parameters (exit 1 with located problems)",
+		Long:  argsLong,
+		Args: func(cmd *cobra.Command, pos []string) error {
+			switch {
+			case len(pos) < 2:
+				return usageErrorf(cmd, "needs FILE and TOOL")
+			case len(pos) > 3:
+				return usageErrorf(cmd, "takes FILE, TOOL and ARGS, got %d arguments", len(pos))
+			case pos[0] == "-" && (len(pos) == 2 || pos[2] == "-"):
+				return usageErrorf(cmd, "FILE and ARGS cannot both be standard input")
+			}
+			return nil
+		},
+		ValidArgsFunction: completeArgs,
+		RunE: func(cmd *cobra.Command, pos []string) error {
+			return status(runArgs(force, pos, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()))
+		},
 	}
+	cmd.Flags().SortFlags = false
+	presetFlag(cmd, &force, "strict", "strict", "strict semantics whatever the function says")
+	presetFlag(cmd, &force, "no-strict", "no-strict", "the parameters as written, whatever the function says")
+	return cmd
+}
+
+// completeArgs completes FILE as a file name and TOOL as the name of one
+// of FILE's functions.
+func completeArgs(cmd *cobra.Command, pos []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	switch {
-	case len(pos) < 2:
-		return argsUsageError(stderr, "needs FILE and TOOL")
-	case len(pos) > 3:
-		return argsUsageError(stderr, fmt.Sprintf("takes FILE, TOOL and ARGS, got %d arguments", len(pos)))
-	case pos[0] == "-" && (len(pos) == 2 || pos[2] == "-"):
-		return argsUsageError(stderr, "FILE and ARGS cannot both be standard input")
+	case len(pos) == 0:
+		return nil, cobra.ShellCompDirectiveDefault
+	case len(pos) > 1 || pos[0] == "-":
+		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
+	doc, err := readInput(pos, nil)
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	top, inner := functionsOf(doc)
+	var names []cobra.Completion
+	for _, f := range append(top, inner...) {
+		names = append(names, f.name)
+	}
+	return names, cobra.ShellCompDirectiveNoFileComp
+}
+
+// runArgs is `tooltui args FILE TOOL [ARGS]` (pos), with force "strict" or
+// "no-strict" for --strict and --no-strict. Everything it prints that
+// comes from the command line, the document or the arguments (names,
+// pointers, messages) goes through display.SanitizeLine.
+func runArgs(force string, pos []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	doc, err := readInput(pos[:1], stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "tooltui args: %s\n", display.SanitizeLine(err.Error()))
@@ -129,11 +153,6 @@ func runArgs(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 1
 }
 
-func argsUsageError(stderr io.Writer, msg string) int {
-	fmt.Fprintf(stderr, "tooltui args: %s\n\n%s", msg, argsUsage)
-	return 2
-}
-
 // problemLine is one problem as SOURCE:LINE:COLUMN: POINTER: MESSAGE (no
 // line and column when they are unknown).
 func problemLine(source string, p args.Problem) string {
@@ -147,7 +166,7 @@ func problemLine(source string, p args.Problem) string {
 	return fmt.Sprintf("%s:%d:%d: %s: %s", source, p.Line, p.Column, ptr, p.Message)
 }
 
-// strictFor decides the semantics for a function (see argsUsage) and says
+// strictFor decides the semantics for a function (see argsLong) and says
 // which it chose and why.
 func strictFor(fn function, force string) (bool, string) {
 	switch force {

@@ -113,12 +113,11 @@ func TestArgsCommand(t *testing.T) {
 		{"too few", []string{doc}, "", 2, "", "tooltui args: needs FILE and TOOL\n\nusage: tooltui args"},
 		{"too many", []string{doc, "f", "{}", "{}"}, "", 2, "", "tooltui args: takes FILE, TOOL and ARGS, got 4 arguments\n\nusage:"},
 		{"unknown flag", []string{"--json", doc, "f"}, "", 2, "", "tooltui args: unknown flag --json\n\nusage:"},
-		{"help", []string{"-h"}, "", 0, argsUsage, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
-			status := runArgs(c.args, strings.NewReader(c.stdin), &out, &errb)
+			status := run(append([]string{"args"}, c.args...), strings.NewReader(c.stdin), &out, &errb)
 			if status != c.status {
 				t.Errorf("status %d, want %d; stdout %q; stderr %q", status, c.status, out.String(), errb.String())
 			}
@@ -146,7 +145,7 @@ func TestArgsHostileText(t *testing.T) {
 			file := writeTemp(t, "doc.json", doc)
 
 			var out, errb bytes.Buffer
-			st := runArgs([]string{file, h.Text, `{` + string(name) + `:1}`}, nil, &out, &errb)
+			st := run([]string{"args", file, h.Text, `{` + string(name) + `:1}`}, nil, &out, &errb)
 			if st != 1 {
 				t.Fatalf("status %d: %s %s", st, out.String(), errb.String())
 			}
@@ -158,7 +157,7 @@ func TestArgsHostileText(t *testing.T) {
 
 			out.Reset()
 			errb.Reset()
-			if st := runArgs([]string{file, "x" + h.Text, `{}`}, nil, &out, &errb); st != 2 {
+			if st := run([]string{"args", file, "x" + h.Text, `{}`}, nil, &out, &errb); st != 2 {
 				t.Fatalf("status %d", st)
 			}
 			checkStderrSafe(t, errb.String(), 1)

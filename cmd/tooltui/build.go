@@ -6,8 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"unicode/utf8"
+
+	"github.com/spf13/cobra"
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
@@ -15,74 +16,56 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
-const buildUsage = `usage: tooltui build [--strict] [--json] [FILE|-]
-
-Reads a tooltui document or a Responses request body (FILE, or standard
+const buildLong = `Reads a tooltui document or a Responses request body (FILE, or standard
 input for - or no FILE) and prints the final Responses request JSON on
 standard output. Diagnostics go to standard error, one per line, each
 starting with "error:" (the entry is left out) or "warning:" (kept).
 
-  --strict   exit 1 when any diagnostic was printed
-  --json     write diagnostics as JSON Lines, one object per line with
-             severity, location, type, pointer, line, column, message and
-             the title of the fix on offer, if any (see tooltui fix);
-             an input that cannot be used is one line of severity "fatal"
-  --diagnostics=text|json
-             the same choice spelled out (text is the default)
+{{flags}}
 
 Exit status: 0 done; 1 diagnostics with --strict; 2 the input cannot be used.
 `
 
+// buildOptions are the flags of `tooltui build`.
+type buildOptions struct {
+	strict      bool
+	diagnostics string // "text" or "json"
+}
+
+// newBuildCmd is `tooltui build`.
+func newBuildCmd() *cobra.Command {
+	opts := buildOptions{diagnostics: "text"}
+	cmd := &cobra.Command{
+		Use:               "build [--strict] [--json] [FILE|-]",
+		Short:             "print the request JSON for FILE or standard input",
+		Long:              buildLong,
+		Args:              atMost(1, "one input at a time, got %d"),
+		ValidArgsFunction: completeFiles(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return status(runBuild(opts, args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()))
+		},
+	}
+	cmd.Flags().SortFlags = false
+	cmd.Flags().BoolVar(&opts.strict, "strict", false, "exit 1 when any diagnostic was printed")
+	presetFlag(cmd, &opts.diagnostics, "json", "json", `write diagnostics as JSON Lines, one object per line with
+severity, location, type, pointer, line, column, message and
+the title of the fix on offer, if any (see tooltui fix);
+an input that cannot be used is one line of severity "fatal"`)
+	equalsOnly(choiceFlag(cmd, &opts.diagnostics, "diagnostics", []string{"text", "json"},
+		"the same choice spelled out (text is the default)"))
+	return cmd
+}
+
 // runBuild is `tooltui build`. Everything it prints on standard error that
-// comes from the command line or the document (flags, file names,
-// diagnostics, errors) goes through display.SanitizeLine, so no escape
-// sequence or invisible character from them reaches the terminal and each
-// message stays on one line.
+// comes from the document (file names, diagnostics, errors) goes through
+// display.SanitizeLine, so no escape sequence or invisible character from
+// them reaches the terminal and each message stays on one line.
 //
 // With --json every diagnostic is one line of JSON instead; its strings are
 // escaped to printable ASCII (jsonLine), so they keep their exact value and
 // still cannot reach the terminal raw.
-func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	strict, asJSON := false, false
-	var files []string
-	dashdash := false
-	for _, a := range args {
-		switch {
-		case dashdash:
-			files = append(files, a)
-		case a == "--":
-			dashdash = true
-		case a == "--strict" || a == "-strict":
-			strict = true
-		case a == "--json" || a == "-json":
-			asJSON = true
-		case strings.HasPrefix(a, "--diagnostics=") || strings.HasPrefix(a, "-diagnostics="):
-			switch _, v, _ := strings.Cut(a, "="); v {
-			case "json":
-				asJSON = true
-			case "text":
-				asJSON = false
-			default:
-				fmt.Fprintf(stderr, "tooltui build: --diagnostics must be text or json, got %s\n\n%s", display.SanitizeLine(v), buildUsage)
-				return 2
-			}
-		case a == "--diagnostics" || a == "-diagnostics":
-			fmt.Fprintf(stderr, "tooltui build: %s needs =text or =json\n\n%s", a, buildUsage)
-			return 2
-		case a == "-h" || a == "--help" || a == "-help":
-			fmt.Fprint(stdout, buildUsage)
-			return 0
-		case len(a) > 1 && a[0] == '-':
-			fmt.Fprintf(stderr, "tooltui build: unknown flag %s\n\n%s", display.SanitizeLine(a), buildUsage)
-			return 2
-		default:
-			files = append(files, a)
-		}
-	}
-	if len(files) > 1 {
-		fmt.Fprintf(stderr, "tooltui build: one input at a time, got %d\n\n%s", len(files), buildUsage)
-		return 2
-	}
+func runBuild(opts buildOptions, files []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	asJSON := opts.diagnostics == "json"
 	fail := func(err error) int {
 		if asJSON {
 			stderr.Write(fatalJSON(err))
@@ -106,7 +89,7 @@ func runBuild(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if _, err := stdout.Write(body); err != nil {
 		return fail(fmt.Errorf("writing the request: %w", err))
 	}
-	if strict && len(diags) > 0 {
+	if opts.strict && len(diags) > 0 {
 		return 1
 	}
 	return 0

@@ -42,3 +42,19 @@ func TestE2EColourProfileDetectedOnce(t *testing.T) {
 		t.Fatalf("tmux info ran %d times, want 1:\n%s", n, b)
 	}
 }
+
+// TestE2EFileNamedLikeACommand: after --, a FILE named like a command
+// opens in the builder (here as a new document) instead of running it.
+func TestE2EFileNamedLikeACommand(t *testing.T) {
+	x := newTerm(t)
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	status := filepath.Join(dir, "status")
+	// in dir, where no file is named build
+	x.start("app", "cd "+shellQuote(dir)+" && "+appCommand(t, dir, bin, []string{"--", "build"}, "", status))
+	x.waitFor("app", "the new document", has("build (new)", "0 tools in the request"))
+	x.keys("app", "C-q")
+	if code := x.waitExit("app", status); code != "0" {
+		t.Fatalf("exit %s", code)
+	}
+}

@@ -4,14 +4,14 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/spf13/cobra"
+
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
-const fixUsage = `usage: tooltui fix [-w] [FILE|-]
-
-Applies every safe fix to a tooltui document or a Responses request body
+const fixLong = `Applies every safe fix to a tooltui document or a Responses request body
 (FILE, or standard input for - or no FILE) and prints the fixed file, in
 its own format, on standard output; with -w it writes FILE in place
 instead (atomically, and only when something changed), like gofmt -w.
@@ -25,43 +25,40 @@ convert a Chat Completions tool or tool_choice. A guessed type, a removed
 key or strict set to false are offered, never applied here; make them in
 the app (f on a diagnostic).
 
-  -w         write the result to FILE instead of standard output
+{{flags}}
 
 Exit status: 0 no error left; 1 errors left; 2 the input cannot be used.
 `
 
-// runFix is `tooltui fix`. What it prints on standard error comes through
-// display.SanitizeLine, as for build.
-func runFix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	write := false
-	var files []string
-	dashdash := false
-	for _, a := range args {
-		switch {
-		case dashdash:
-			files = append(files, a)
-		case a == "--":
-			dashdash = true
-		case a == "-w" || a == "--write":
-			write = true
-		case a == "-h" || a == "--help" || a == "-help":
-			fmt.Fprint(stdout, fixUsage)
-			return 0
-		case len(a) > 1 && a[0] == '-':
-			fmt.Fprintf(stderr, "tooltui fix: unknown flag %s\n\n%s", display.SanitizeLine(a), fixUsage)
-			return 2
-		default:
-			files = append(files, a)
-		}
+// newFixCmd is `tooltui fix`.
+func newFixCmd() *cobra.Command {
+	var write bool
+	cmd := &cobra.Command{
+		Use:   "fix [-w] [FILE|-]",
+		Short: "apply every safe fix; -w writes FILE in place",
+		Long:  fixLong,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if err := atMost(1, "one input at a time, got %d")(cmd, args); err != nil {
+				return err
+			}
+			if write && (len(args) == 0 || args[0] == "-") {
+				return usageErrorf(cmd, "-w needs a FILE to write")
+			}
+			return nil
+		},
+		ValidArgsFunction: completeFiles(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return status(runFix(write, args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()))
+		},
 	}
-	if len(files) > 1 {
-		fmt.Fprintf(stderr, "tooltui fix: one input at a time, got %d\n\n%s", len(files), fixUsage)
-		return 2
-	}
-	if write && (len(files) == 0 || files[0] == "-") {
-		fmt.Fprintf(stderr, "tooltui fix: -w needs a FILE to write\n\n%s", fixUsage)
-		return 2
-	}
+	cmd.Flags().BoolVarP(&write, "write", "w", false, "write the result to FILE instead of standard output")
+	return cmd
+}
+
+// runFix is `tooltui fix`, writing FILE in place with write. What it
+// prints on standard error comes through display.SanitizeLine, as for
+// build.
+func runFix(write bool, files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "tooltui fix: %s\n", display.SanitizeLine(err.Error()))
 		return 2

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/spf13/cobra"
+
 	"github.com/tooltui/tooltui/internal/args"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
@@ -15,9 +17,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
-const inferUsage = `usage: tooltui infer [FILE|-]
-
-Reads an example of a function's arguments (a JSON object, as a model sends
+const inferLong = `Reads an example of a function's arguments (a JSON object, as a model sends
 them in a function call) from FILE, or from standard input for - or no
 FILE, and prints on standard output a JSON Schema for the function's
 parameters, in the form strict mode accepts:
@@ -38,32 +38,26 @@ Exit status: 0 printed; 1 the input is not valid JSON (FILE:LINE:COLUMN is
 named) or not a JSON object; 2 a usage error or a file that cannot be read.
 `
 
+// newInferCmd is `tooltui infer`.
+func newInferCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:               "infer [FILE|-]",
+		Short:             "print a strict-compatible parameters schema inferred from example arguments",
+		Long:              inferLong,
+		Args:              atMost(1, "one example at a time, got %d"),
+		ValidArgsFunction: completeFiles(1),
+		RunE: func(cmd *cobra.Command, files []string) error {
+			return status(runInfer(files, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()))
+		},
+	}
+}
+
 // runInfer is `tooltui infer`. The schema goes to standard output as JSON
 // in which every character that display.SanitizeLine would change is
 // written as a \u escape: the same value, and nothing from the example
 // reaches the terminal raw. Messages go to standard error through
 // display.SanitizeLine.
-func runInfer(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var files []string
-	dashdash := false
-	for _, a := range argv {
-		switch {
-		case dashdash || a == "-" || a == "" || a[0] != '-':
-			files = append(files, a)
-		case a == "--":
-			dashdash = true
-		case a == "-h" || a == "--help" || a == "-help":
-			fmt.Fprint(stdout, inferUsage)
-			return 0
-		default:
-			fmt.Fprintf(stderr, "tooltui infer: unknown flag %s\n\n%s", display.SanitizeLine(a), inferUsage)
-			return 2
-		}
-	}
-	if len(files) > 1 {
-		fmt.Fprintf(stderr, "tooltui infer: one example at a time, got %d\n\n%s", len(files), inferUsage)
-		return 2
-	}
+func runInfer(files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name, data, err := readExample(files, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "tooltui infer: %s\n", display.SanitizeLine(err.Error()))

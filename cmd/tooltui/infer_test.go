@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/tooltui/tooltui/internal/ui/display"
 	"github.com/tooltui/tooltui/internal/ui/display/displaytest"
 )
 
@@ -62,12 +63,11 @@ func TestInferCommand(t *testing.T) {
 		{"directory", []string{t.TempDir()}, "", 2, "", "tooltui infer: "},
 		{"two files", []string{"a.json", "b.json"}, "", 2, "", "tooltui infer: one example at a time, got 2\n\nusage: tooltui infer"},
 		{"unknown flag", []string{"--strict"}, "", 2, "", "tooltui infer: unknown flag --strict\n\nusage: tooltui infer"},
-		{"help", []string{"--help"}, "", 0, inferUsage, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
-			status := runInfer(c.args, strings.NewReader(c.stdin), &out, &errb)
+			status := run(append([]string{"infer"}, c.args...), strings.NewReader(c.stdin), &out, &errb)
 			if status != c.status {
 				t.Errorf("status %d, want %d; stderr: %s", status, c.status, errb.String())
 			}
@@ -86,7 +86,7 @@ func TestInferCommand(t *testing.T) {
 func TestInferNotes(t *testing.T) {
 	var out, errb bytes.Buffer
 	example := "{\"stops\": [\n  {\"name\": \"a\", \"at\": 1},\n  {\"name\": \"b\"}\n]}"
-	if st := runInfer(nil, strings.NewReader(example), &out, &errb); st != 0 {
+	if st := run([]string{"infer"}, strings.NewReader(example), &out, &errb); st != 0 {
 		t.Fatalf("status %d: %s", st, errb.String())
 	}
 	want := `tooltui infer: note: standard input:3:3: /stops/1: missing required property "at"; other items have it: the schema makes it required and nullable (strict mode's optional)` + "\n"
@@ -112,11 +112,11 @@ func TestInferHostileText(t *testing.T) {
 			}
 			key, _ := json.Marshal(h.Text)
 			var out, errb bytes.Buffer
-			if st := runInfer(nil, strings.NewReader(`{`+string(key)+`:1}`), &out, &errb); st != 0 {
+			if st := run([]string{"infer"}, strings.NewReader(`{`+string(key)+`:1}`), &out, &errb); st != 0 {
 				t.Fatalf("status %d: %s", st, errb.String())
 			}
 			for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
-				if s := sanitizeLine(line); s != line {
+				if s := display.SanitizeLine(line); s != line {
 					t.Fatalf("stdout line not safe to print: %q", line)
 				}
 			}
@@ -133,7 +133,7 @@ func TestInferHostileText(t *testing.T) {
 			out.Reset()
 			errb.Reset()
 			missing := filepath.Join(t.TempDir(), "missing-"+h.Text+".json")
-			if st := runInfer([]string{missing}, nil, &out, &errb); st != 2 {
+			if st := run([]string{"infer", missing}, nil, &out, &errb); st != 2 {
 				t.Fatalf("status %d", st)
 			}
 			checkStderrSafe(t, errb.String(), 1)

@@ -4,64 +4,160 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
 	"strings"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
 	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
-const usage = `tooltui composes the tools of an OpenAI Responses API request.
+const rootLong = `tooltui composes the tools of an OpenAI Responses API request.
 
-usage:
-  tooltui [--print] [--base-url URL] [FILE]   open FILE (or the built-in example) in the builder
-                                              (--profile NAME: send where a saved profile says)
-  tooltui build [--strict] [--json] [FILE|-]  print the request JSON for FILE or standard input
-  tooltui fix [-w] [FILE|-]                   apply every safe fix; -w writes FILE in place
-  tooltui infer [FILE|-]                      print a strict-compatible parameters schema inferred from example arguments
-  tooltui send [--json] [--base-url URL] [FILE|-]
-                                              send the request and show the answer as it streams
-  tooltui args [--strict|--no-strict] FILE TOOL [ARGS|-]
-                                              check arguments against a function's parameters (exit 1 with located problems)
-  tooltui --version                           print the version and the spec tools are checked against
-
-Run "tooltui COMMAND --help" (build, fix, infer, args, send) for the headless commands.
+Without a command it opens FILE (a tooltui document or a Responses request
+body) in the builder, or the built-in example when there is no FILE; a FILE
+that does not exist yet starts an empty document that the first save
+creates. A FILE named like a command opens as ./build or after --.
 `
+
+const rootExamples = `  tooltui travel.json                       edit travel.json in the builder
+  tooltui -- build                          open the file named build
+  tooltui --print > request.json            compose, and keep the request JSON on quitting
+  tooltui build --strict travel.json        the request JSON; exit 1 on any diagnostic
+  tooltui fix -w travel.json                apply every safe fix to travel.json
+  tooltui infer call.json                   a parameters schema for example arguments
+  tooltui args travel.json get_weather '{"city": "Paris", "unit": "celsius"}'
+  tooltui send --profile local travel.json  send where profile local says
+  source <(tooltui completion bash)         complete commands, flags and files in bash
+`
+
+func init() {
+	// Help lists the commands in the order they are added.
+	cobra.EnableCommandSorting = false
+	// Started from the Windows Explorer, tooltui opens the builder all the same.
+	cobra.MousetrapHelpText = ""
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+// run runs tooltui with the command line args and returns the exit
+// status: 0 done, 1 what the command reports as findings or failure, 2 a
+// usage error (its message and the command's help go to stderr) or input
+// that cannot be used.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "build":
-			return runBuild(args[1:], stdin, stdout, stderr)
-		case "fix":
-			return runFix(args[1:], stdin, stdout, stderr)
-		case "infer":
-			return runInfer(args[1:], stdin, stdout, stderr)
-		case "args":
-			return runArgs(args[1:], stdin, stdout, stderr)
-		case "send":
-			return runSend(args[1:], stdin, stdout, stderr)
-		case "-h", "--help", "help":
-			fmt.Fprint(stdout, usage)
-			return 0
-		case "--version", "-version", "version":
-			if len(args) > 1 {
-				fmt.Fprintf(stderr, "tooltui: %s takes no arguments, got %s\n\n%s", args[0], display.SanitizeLine(args[1]), usage)
-				return 2
-			}
-			info, ok := debug.ReadBuildInfo()
-			fmt.Fprint(stdout, versionText(info, ok))
-			return 0
-		}
+	root := newRootCmd()
+	args = oneDashLongFlags(root, args)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(flagErrors(args))
+	cmd, err := root.ExecuteC()
+	var st exitStatus
+	var ue *usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &st):
+		return int(st)
+	case !errors.As(err, &ue):
+		ue = &usageError{cmd: cmd, msg: err.Error()}
 	}
-	return runApp(args, stdin, stdout, stderr)
+	fmt.Fprintf(stderr, "%s: %s\n\n%s", ue.cmd.CommandPath(), display.SanitizeLine(ue.msg), helpText(ue.cmd))
+	return 2
+}
+
+// newRootCmd is tooltui itself: the app, `tooltui [FILE]`, with the
+// headless commands below it.
+func newRootCmd() *cobra.Command {
+	var opts appOptions
+	var version bool
+	root := &cobra.Command{
+		Use:               "tooltui [--print] [--base-url URL] [FILE]",
+		Short:             "open FILE (or the built-in example) in the builder",
+		Long:              rootLong,
+		Example:           rootExamples,
+		Args:              atMost(1, "one file at a time, got %d"),
+		ValidArgsFunction: completeFiles(1),
+		SilenceErrors:     true,
+		SilenceUsage:      true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if version {
+				if len(args) > 0 {
+					return usageErrorf(cmd, "--version takes no arguments, got %s", args[0])
+				}
+				printVersion(cmd.OutOrStdout())
+				return nil
+			}
+			// --base-url and --profile in the order given: the later
+			// says where to send (--base-url after --profile keeps the
+			// profile's key variable).
+			var err error
+			cmd.Flags().Visit(func(f *pflag.Flag) {
+				switch f.Name {
+				case "base-url":
+					opts.baseURL = f.Value.String()
+				case "profile":
+					var p send.Profile
+					if p, err = loadProfile(f.Value.String()); err == nil {
+						opts.baseURL, opts.keyEnv = p.BaseURL, p.APIKeyEnv
+					}
+				}
+			})
+			if err != nil {
+				fmt.Fprintf(cmd.ErrOrStderr(), "tooltui: %s\n", display.SanitizeLine(err.Error()))
+				return exitStatus(2)
+			}
+			return status(runApp(opts, args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()))
+		},
+	}
+	f := root.Flags()
+	f.SortFlags = false
+	f.BoolVar(&opts.print, "print", false, "print the request JSON on standard output on quitting\n(the app draws on the terminal itself)")
+	f.String("base-url", "", "send to `URL` (default: OPENAI_BASE_URL, else\nhttps://api.openai.com/v1)")
+	f.String("profile", "", "send where profile `NAME` of profiles.json says\n(see tooltui send --help)")
+	f.BoolVar(&version, "version", false, "print the version and the spec tools are checked against")
+	root.RegisterFlagCompletionFunc("base-url", cobra.NoFileCompletions)
+	root.RegisterFlagCompletionFunc("profile", completeProfiles)
+
+	root.SetHelpFunc(writeHelp)
+	root.SetHelpCommand(newHelpCmd())
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.AddCommand(newBuildCmd(), newFixCmd(), newInferCmd(), newSendCmd(), newArgsCmd(), newCompletionCmd(), newVersionCmd())
+	return root
+}
+
+// newVersionCmd is `tooltui version`, another spelling of --version.
+func newVersionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:    "version",
+		Short:  "print the version and the spec tools are checked against",
+		Hidden: true,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usageErrorf(cmd.Root(), "version takes no arguments, got %s", args[0])
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			printVersion(cmd.OutOrStdout())
+			return nil
+		},
+	}
+}
+
+func printVersion(w io.Writer) {
+	info, ok := debug.ReadBuildInfo()
+	fmt.Fprint(w, versionText(info, ok))
 }
 
 // versionText is what `tooltui --version` prints: tooltui's version (the
@@ -101,7 +197,3 @@ func versionText(info *debug.BuildInfo, ok bool) string {
 		convert.OverlayDate, convert.OverlaySDKModule, convert.OverlaySDKVersion)
 	return b.String()
 }
-
-// sanitizeLine is display.SanitizeLine, the one sanitiser of the program,
-// for app.go until it calls display.SanitizeLine itself.
-var sanitizeLine = display.SanitizeLine

@@ -9,18 +9,18 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
-const sendUsage = `usage: tooltui send [--json] [--base-url URL | --profile NAME] [--max-turns N] [FILE|-]
-
-Builds the request of FILE (a tooltui document or a Responses request
+const sendLong = `Builds the request of FILE (a tooltui document or a Responses request
 body; standard input for - or no FILE) as tooltui build does, sends it to
 POST {base}/responses with "stream": true, and shows the answer as it
 streams: the output text on standard output; each function call, with its
@@ -33,16 +33,7 @@ the call and sends the next request, until the model answers in text or
 --max-turns requests (default 5) were sent. A call without a mock ends
 the loop there, with a note saying how to add one.
 
-  --json          every event as received, one JSON object a line, on
-                  standard output (nothing on standard error but errors)
-  --max-turns N   send at most N requests in the tool loop (default 5)
-  --profile NAME  send where profile NAME of the user's profiles.json says
-                  ({"NAME": {"base_url": …, "api_key_env": "VAR"}}, in the
-                  config dir's tooltui/; the key stays in $VAR)
-  --base-url URL  where to send (default: OPENAI_BASE_URL, else
-                  https://api.openai.com/v1); any server that implements
-                  /v1/responses: Ollama 0.13.3 or later, vLLM, LM Studio,
-                  llama.cpp's llama-server
+{{flags}}
 
 The key is OPENAI_API_KEY; it is sent to the server and written nowhere
 else. A local server may need none.
@@ -52,73 +43,81 @@ stream broke or reported an error, or the response failed or is
 incomplete; 2 the input or the configuration cannot be used.
 `
 
-// runSend is `tooltui send`.
-func runSend(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	asJSON, baseURL, maxTurns, profile := false, "", 5, ""
-	var files []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--json" || a == "-json":
-			asJSON = true
-		case a == "--base-url" || a == "-base-url":
-			if i+1 >= len(args) {
-				fmt.Fprintf(stderr, "tooltui send: %s needs a URL\n\n%s", a, sendUsage)
-				return 2
-			}
-			i++
-			baseURL = args[i]
-		case strings.HasPrefix(a, "--base-url="):
-			baseURL = strings.TrimPrefix(a, "--base-url=")
-		case a == "--profile" || a == "-profile":
-			if i+1 >= len(args) {
-				fmt.Fprintf(stderr, "tooltui send: %s needs a name\n\n%s", a, sendUsage)
-				return 2
-			}
-			i++
-			profile = args[i]
-		case a == "--max-turns" || strings.HasPrefix(a, "--max-turns="):
-			v, ok := strings.CutPrefix(a, "--max-turns=")
-			if !ok {
-				if i+1 >= len(args) {
-					fmt.Fprintf(stderr, "tooltui send: --max-turns needs a number\n\n%s", sendUsage)
-					return 2
+// sendOptions are the flags of `tooltui send`.
+type sendOptions struct {
+	json             bool
+	baseURL, profile string
+	maxTurns         int
+}
+
+// newSendCmd is `tooltui send`.
+func newSendCmd() *cobra.Command {
+	opts := sendOptions{maxTurns: 5}
+	cmd := &cobra.Command{
+		Use:               "send [--json] [--base-url URL | --profile NAME] [--max-turns N] [FILE|-]",
+		Short:             "send the request and show the answer as it streams",
+		Long:              sendLong,
+		Args:              atMost(1, "one input at a time, got %d"),
+		ValidArgsFunction: completeFiles(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return status(runSend(opts, args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()))
+		},
+	}
+	f := cmd.Flags()
+	f.SortFlags = false
+	f.BoolVar(&opts.json, "json", false, "every event as received, one JSON object a line, on\nstandard output (nothing on standard error but errors)")
+	f.Var(positive{&opts.maxTurns}, "max-turns", "send at most `N` requests in the tool loop (default 5)")
+	f.StringVar(&opts.profile, "profile", "", "send where profile `NAME` of the user's profiles.json says\n"+
+		`({"NAME": {"base_url": …, "api_key_env": "VAR"}}, in the`+"\n"+
+		"config dir's tooltui/; the key stays in $VAR)")
+	f.StringVar(&opts.baseURL, "base-url", "", "send to `URL` (default: OPENAI_BASE_URL, else\n"+
+		"https://api.openai.com/v1); any server that implements\n"+
+		"/v1/responses: Ollama 0.13.3 or later, vLLM, LM Studio,\n"+
+		"llama.cpp's llama-server")
+	cmd.RegisterFlagCompletionFunc("max-turns", cobra.NoFileCompletions)
+	cmd.RegisterFlagCompletionFunc("profile", completeProfiles)
+	cmd.RegisterFlagCompletionFunc("base-url", cobra.NoFileCompletions)
+	return cmd
+}
+
+// loadProfile reads profile name from the user's profiles.json.
+func loadProfile(name string) (send.Profile, error) {
+	path, err := send.ProfilesFile()
+	if err != nil {
+		return send.Profile{}, err
+	}
+	return send.LoadProfile(path, name)
+}
+
+// completeProfiles completes --profile with the names of the user's
+// profiles.
+func completeProfiles(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	var names []cobra.Completion
+	if path, err := send.ProfilesFile(); err == nil {
+		if data, err := os.ReadFile(path); err == nil {
+			var all map[string]json.RawMessage
+			if json.Unmarshal(data, &all) == nil {
+				for name := range all {
+					names = append(names, name)
 				}
-				i++
-				v = args[i]
+				slices.Sort(names)
 			}
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 {
-				fmt.Fprintf(stderr, "tooltui send: --max-turns must be a whole number of at least 1, got %s\n", display.SanitizeLine(v))
-				return 2
-			}
-			maxTurns = n
-		case a == "-h" || a == "--help" || a == "-help":
-			fmt.Fprint(stdout, sendUsage)
-			return 0
-		case len(a) > 1 && a[0] == '-':
-			fmt.Fprintf(stderr, "tooltui send: unknown flag %s\n\n%s", display.SanitizeLine(a), sendUsage)
-			return 2
-		default:
-			files = append(files, a)
 		}
 	}
-	if len(files) > 1 {
-		fmt.Fprintf(stderr, "tooltui send: one input at a time, got %d\n\n%s", len(files), sendUsage)
-		return 2
-	}
+	return names, cobra.ShellCompDirectiveNoFileComp
+}
+
+// runSend is `tooltui send`.
+func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	asJSON, maxTurns := opts.json, opts.maxTurns
 	doc, err := readInput(files, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "tooltui send: %s\n", display.SanitizeLine(err.Error()))
 		return 2
 	}
-	cfg := send.ConfigFromEnv(os.Getenv, baseURL)
-	if profile != "" {
-		path, err := send.ProfilesFile()
-		var p send.Profile
-		if err == nil {
-			p, err = send.LoadProfile(path, profile)
-		}
+	cfg := send.ConfigFromEnv(os.Getenv, opts.baseURL)
+	if opts.profile != "" {
+		p, err := loadProfile(opts.profile)
 		if err != nil {
 			fmt.Fprintf(stderr, "tooltui send: %s\n", display.SanitizeLine(err.Error()))
 			return 2
