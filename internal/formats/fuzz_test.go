@@ -1,0 +1,43 @@
+package formats
+
+import (
+	"os"
+	"testing"
+)
+
+// FuzzImport checks, for any input, that Import does not panic; that what
+// it translates is an indented JSON object that imports again as
+// Responses, unchanged (importing is stable); that it repeats no key the
+// input did not repeat; and that every note points into the input.
+func FuzzImport(f *testing.F) {
+	for _, file := range fixtures(f) {
+		in, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(in)
+	}
+	for _, s := range []string{
+		`{"model":"gpt-5","tools":[{"type":"function","name":"f"}]}`,
+		`{"tools_defs":[],"extra":{}}`,
+		`{"messages":[{"role":"user","content":[{"type":"text","text":"a"}]}],"functions":[{"name":"f"}],"function_call":"auto"}`,
+		`{"system":[{"type":"text","text":"s"}],"messages":[],"tools":[{"type":"web_search_20250305","name":"web_search"}],"tool_choice":{"type":"tool","name":"web_search"}}`,
+		`{"functionDeclarations":[{"name":"f","parameters":{"type":"STRING","nullable":true,"enum":["a"],"max_items":"2"}}]}`,
+		`{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"t","title":"T","inputSchema":{"type":"object"}}],"nextCursor":"n"}}`,
+		`{"jsonrpc":"2.0","id":1,"error":{"code":1}}`,
+		`[{"type":"custom","custom":{"name":"g","format":{"type":"grammar","grammar":{"syntax":"regex","definition":"a+"}}}}]`,
+		`{"a":1,"a":2,"messages":[],"tools":[{"type":"function","function":{"name":"f","name":"g"}}]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		im, err := Import(in)
+		if err != nil {
+			return
+		}
+		if Detect(in) != im.From {
+			t.Fatalf("Detect says %s, Import read %s", Detect(in), im.From)
+		}
+		checkImported(t, in, im)
+	})
+}

@@ -1,0 +1,42 @@
+package formats
+
+import "testing"
+
+func TestImportMCP(t *testing.T) {
+	runImportCases(t, []importCase{
+		{
+			name: "fields with no place on a function",
+			in: `{"tools":[{"name":"delete_file","title":"Delete a file","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}},
+"annotations":{"destructiveHint":true},"_meta":{"x":1},"execution":{"taskSupport":"optional"},"version":"2"}],"nextCursor":null,"_meta":{}}`,
+			from: MCP,
+			notes: []string{
+				"change /tools/0/title", "loss /tools/0/annotations", "loss /tools/0/_meta", "loss /tools/0/execution",
+				"loss /tools/0/version", "change /tools/0", "loss /_meta",
+			},
+			want: map[string]string{
+				"/tools/0": `{"type":"function","name":"delete_file","description":"Delete a file","parameters":{"type":"object","properties":{"path":{"type":"string"}}}}`,
+			},
+		},
+		{
+			name:  "a title beside a description is left out",
+			in:    `[{"name":"f","description":"does f","title":"F","inputSchema":{"type":"object","properties":{}}},7]`,
+			from:  MCP,
+			notes: []string{"loss /0/title", "change /0", "loss /1"},
+			want:  map[string]string{"/tools": `[{"type":"function","name":"f","description":"does f","parameters":{"type":"object","properties":{}}}]`},
+		},
+		{
+			name:  "JSON-RPC envelope and an empty page",
+			in:    `{"jsonrpc":"2.0","id":7,"result":{"tools":[],"nextCursor":"p2"}}`,
+			from:  MCP,
+			notes: []string{"loss /result/nextCursor"},
+			want:  map[string]string{"/tools": `[]`},
+		},
+		{
+			name:  "properties added after the type",
+			in:    `[{"name":"now","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","additionalProperties":false}}]`,
+			from:  MCP,
+			notes: []string{"change /0/inputSchema", "change /0"},
+			want:  map[string]string{"/tools/0/parameters": `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`},
+		},
+	})
+}
