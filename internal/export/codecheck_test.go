@@ -1,0 +1,319 @@
+package export
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// The stand-ins for the libraries answer every program with this text
+// and this function call, which the program prints.
+const (
+	wantText = "hello"
+	wantCall = `function call lookup: {"q":"mars"}`
+)
+
+// sameJSON reports whether two JSON texts hold the same value.
+func sameJSON(t *testing.T, got, want []byte) bool {
+	t.Helper()
+	var g, w any
+	if err := json.Unmarshal(got, &g); err != nil {
+		t.Fatalf("sent body is not JSON: %v\n%s", err, got)
+	}
+	if err := json.Unmarshal(want, &w); err != nil {
+		t.Fatal(err)
+	}
+	return reflect.DeepEqual(g, w)
+}
+
+// checkOutput fails unless a program printed the stand-in's text and call.
+func checkOutput(t *testing.T, name string, out []byte) {
+	t.Helper()
+	if !bytes.Contains(out, []byte(wantText)) || !bytes.Contains(out, []byte(wantCall)) {
+		t.Errorf("%s printed\n%s\nwant %q and %q", name, out, wantText, wantCall)
+	}
+}
+
+// Every Python export compiles (python3 -m py_compile), and run against
+// a stand-in openai library it sends exactly the body and prints the
+// answer.
+func TestPythonProgramsRun(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed: the Python exports are not compiled")
+	}
+	fake, _ := filepath.Abs("testdata/fake/python")
+	for name, body := range bodies(t) {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			res, err := Export(body, Python, optionsFor(name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			prog := filepath.Join(dir, "request.py")
+			sent := filepath.Join(dir, "sent.json")
+			if err := os.WriteFile(prog, res.Text, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if out, err := exec.Command(py, "-m", "py_compile", prog).CombinedOutput(); err != nil {
+				t.Fatalf("py_compile: %v\n%s\n%s", err, out, res.Text)
+			}
+			cmd := exec.Command(py, prog)
+			cmd.Env = append(os.Environ(), "PYTHONPATH="+fake, "TOOLTUI_SENT="+sent, "PYTHONIOENCODING=utf-8")
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("python3: %v\n%s", err, out)
+			}
+			checkOutput(t, "the Python program", out)
+			got, err := os.ReadFile(sent)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !sameJSON(t, got, body) {
+				t.Errorf("the Python program sent\n%s\nwant\n%s", got, body)
+			}
+		})
+	}
+}
+
+// Every TypeScript export parses and transpiles without a diagnostic (the
+// typescript package, through testdata/tscheck.cjs), and run with node
+// against a stand-in openai package it sends exactly the body and prints
+// the answer. TOOLTUI_TYPESCRIPT names a folder holding
+// node_modules/typescript; .ci/run installs one.
+func TestTypeScriptProgramsParse(t *testing.T) {
+	tsdir := os.Getenv("TOOLTUI_TYPESCRIPT")
+	if tsdir == "" {
+		t.Skip("TOOLTUI_TYPESCRIPT is not set: the TypeScript exports are not parsed (npm install --prefix DIR typescript@5, then TOOLTUI_TYPESCRIPT=DIR)")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatalf("TOOLTUI_TYPESCRIPT is set but node is not installed: %v", err)
+	}
+	tsdir, _ = filepath.Abs(tsdir)
+	script, _ := filepath.Abs("testdata/tscheck.cjs")
+	fake, _ := filepath.Abs("testdata/fake/node")
+	for name, body := range bodies(t) {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			res, err := Export(body, TypeScript, optionsFor(name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			prog, js := filepath.Join(dir, "request.ts"), filepath.Join(dir, "request.mjs")
+			if err := os.WriteFile(prog, res.Text, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(node, script, prog, js)
+			cmd.Env = append(os.Environ(), "TOOLTUI_TYPESCRIPT="+tsdir)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("tscheck: %v\n%s", err, out)
+			} else {
+				t.Logf("%s", bytes.TrimSpace(out))
+			}
+			if err := os.Symlink(fake, filepath.Join(dir, "node_modules")); err != nil {
+				t.Fatal(err)
+			}
+			sent := filepath.Join(dir, "sent.json")
+			run := exec.Command(node, js)
+			run.Env = append(os.Environ(), "TOOLTUI_SENT="+sent)
+			out, err := run.CombinedOutput()
+			if err != nil {
+				t.Fatalf("node: %v\n%s", err, out)
+			}
+			checkOutput(t, "the TypeScript program", out)
+			got, _ := os.ReadFile(sent)
+			if !sameJSON(t, got, body) {
+				t.Errorf("the TypeScript program sent\n%s\nwant\n%s", got, body)
+			}
+		})
+	}
+}
+
+// Every curl export passes bash -n, and run with a stand-in curl it hands
+// curl the URL and the body byte for byte.
+func TestCurlCommandsRun(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash is not installed: the curl exports are not run")
+	}
+	for name, body := range bodies(t) {
+		t.Run(name, func(t *testing.T) {
+			opt := Options{BaseURL: "http://it's.local/$v1"}
+			res, err := Export(body, Curl, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			cmdFile := filepath.Join(dir, "request.sh")
+			if err := os.WriteFile(cmdFile, res.Text, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if out, err := exec.Command(bash, "-n", cmdFile).CombinedOutput(); err != nil {
+				t.Fatalf("bash -n: %v\n%s", err, out)
+			}
+			stand := `curl() {
+  printf '%s' "$1" > "$DIR/url"
+  while [ "$#" -gt 0 ]; do
+    if [ "$1" = -d ]; then printf '%s' "$2" > "$DIR/data"; fi
+    shift
+  done
+}
+. "$DIR/request.sh"
+`
+			cmd := exec.Command(bash, "-c", stand)
+			cmd.Env = append(os.Environ(), "DIR="+dir, "OPENAI_API_KEY=k")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("bash: %v\n%s", err, out)
+			}
+			data, _ := os.ReadFile(filepath.Join(dir, "data"))
+			if want := bytes.TrimRight(body, "\n"); !bytes.Equal(data, want) {
+				t.Errorf("curl got -d\n%q\nwant\n%q", data, want)
+			}
+			if url, _ := os.ReadFile(filepath.Join(dir, "url")); string(url) != opt.BaseURL+"/responses" {
+				t.Errorf("curl got URL %q", url)
+			}
+		})
+	}
+}
+
+// recorder is a stand-in Responses API: it keeps each request body and
+// answers with a text and a function call, as JSON or as a stream.
+type recorder struct {
+	mu     sync.Mutex
+	bodies [][]byte
+}
+
+func (r *recorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	body, _ := io.ReadAll(req.Body)
+	r.mu.Lock()
+	r.bodies = append(r.bodies, body)
+	r.mu.Unlock()
+	call := `{"type":"function_call","id":"fc_1","call_id":"call_1","name":"lookup","arguments":"{\"q\":\"mars\"}","status":"completed"}`
+	if req.Header.Get("Accept") == "text/event-stream" {
+		w.Header().Set("Content-Type", "text/event-stream")
+		bw := bufio.NewWriter(w)
+		for _, ev := range []string{
+			`{"type":"response.output_text.delta","delta":"hello","sequence_number":1,"item_id":"m","output_index":0,"content_index":0}`,
+			`{"type":"response.output_item.done","sequence_number":2,"output_index":1,"item":` + call + `}`,
+		} {
+			var typ struct{ Type string }
+			_ = json.Unmarshal([]byte(ev), &typ)
+			bw.WriteString("event: " + typ.Type + "\ndata: " + ev + "\n\n")
+		}
+		bw.Flush()
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	io.WriteString(w, `{"id":"resp_1","object":"response","status":"completed","output":[`+
+		`{"type":"message","id":"m","role":"assistant","status":"completed","content":[{"type":"output_text","text":"hello","annotations":[]}]},`+
+		call+`]}`)
+}
+
+func (r *recorder) last() []byte {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.bodies) == 0 {
+		return nil
+	}
+	return r.bodies[len(r.bodies)-1]
+}
+
+// Go exports build against github.com/openai/openai-go/v3 v3.98.0
+// from the module cache (a module of its own, no network), and run
+// against a local stand-in API it posts the body byte for byte and prints
+// the answer.
+func TestGoProgramsBuildAndRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the Go exports are not built")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("the go command is not on PATH: the Go exports are not built")
+	}
+	rec := &recorder{}
+	srv := httptest.NewServer(rec)
+	defer srv.Close()
+	mod := t.TempDir()
+	writeGoModule(t, mod)
+	// Each program links the whole SDK, so three are built: the hostile
+	// strings, the streaming program and the smallest. The fuzz test
+	// checks the body constant of any other.
+	all := map[string][]byte{}
+	for name, body := range bodies(t) {
+		if name == "hostile" || name == "stream" || name == "minimal" {
+			all[name] = body
+		}
+	}
+	for name, body := range all {
+		res, err := Export(body, Go, Options{BaseURL: srv.URL + "/v1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := filepath.Join(mod, "cmd", name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "main.go"), res.Text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := filepath.Join(mod, "bin")
+	build := exec.Command(goBin, "build", "-o", bin+string(filepath.Separator), "./...")
+	build.Dir = mod
+	build.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for name, body := range all {
+		t.Run(name, func(t *testing.T) {
+			cmd := exec.Command(filepath.Join(bin, name))
+			cmd.Env = append(os.Environ(), "OPENAI_API_KEY=test-key", "OPENAI_BASE_URL=")
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", name, err, out)
+			}
+			checkOutput(t, "the Go program", out)
+			if got, want := rec.last(), bytes.TrimSuffix(indent(body), []byte("\n")); !bytes.Equal(got, want) {
+				t.Errorf("the Go program posted\n%s\nwant\n%s", got, want)
+			}
+		})
+	}
+}
+
+// writeGoModule writes go.mod and go.sum for a module that requires
+// openai-go v3.98.0, taking the sums from tooltui's own go.sum.
+func writeGoModule(t *testing.T, dir string) {
+	t.Helper()
+	mod := "module request\n\ngo 1.26\n\nrequire github.com/openai/openai-go/v3 v3.98.0\n\nrequire (\n" +
+		"\tgithub.com/tidwall/gjson v1.20.0 // indirect\n\tgithub.com/tidwall/match v1.1.1 // indirect\n" +
+		"\tgithub.com/tidwall/pretty v1.2.1 // indirect\n\tgithub.com/tidwall/sjson v1.2.5 // indirect\n)\n"
+	sums, err := os.ReadFile(filepath.Join("..", "..", "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keep []string
+	for _, line := range strings.Split(string(sums), "\n") {
+		if strings.HasPrefix(line, "github.com/openai/openai-go/v3 ") || strings.HasPrefix(line, "github.com/tidwall/") {
+			keep = append(keep, line)
+		}
+	}
+	if len(keep) == 0 {
+		t.Fatal("go.sum has no line for github.com/openai/openai-go/v3")
+	}
+	for file, text := range map[string]string{"go.mod": mod, "go.sum": strings.Join(keep, "\n") + "\n"} {
+		if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package export
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// curlData undoes the single quoting of curlCommand's -d argument.
+func curlData(t *testing.T, cmd string) string {
+	t.Helper()
+	_, quoted, ok := strings.Cut(cmd, "\n  -d '")
+	if !ok || !strings.HasSuffix(quoted, "'\n") {
+		t.Fatalf("no -d argument in\n%s", cmd)
+	}
+	return strings.ReplaceAll(strings.TrimSuffix(quoted, "'\n"), `'\''`, "'")
+}
+
+// goBody is the body constant of a Go export, evaluated.
+func goBody(t *testing.T, src string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(src, "\nconst body = ")
+	if !ok {
+		t.Fatalf("no body constant in\n%s", src)
+	}
+	expr, _, _ := strings.Cut(rest, "\n\nfunc main()")
+	return evalGoString(t, expr)
+}
+
+// FuzzExport: no JSON object (in UTF-8, as JSON must be) makes an export fail or panic; the JSON
+// targets write valid JSON, the curl command hands curl the body as it is
+// and the Go program's constant is the body, byte for byte.
+func FuzzExport(f *testing.F) {
+	for _, b := range bodies(f) {
+		f.Add(b)
+	}
+	f.Add([]byte(`{"tools":[{"type":"function","parameters":{"$ref":"#","type":["null"],"items":[]}}],"tool_choice":{"type":"allowed_tools"}}`))
+	f.Add([]byte(`{"input":[{"role":"user","content":[{"type":"input_text","text":"` + "`'\\u2028\\ufeff" + `"}]}],"text":{"format":{"type":"json_schema"}}}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		if !json.Valid(body) || !utf8.Valid(body) || !bytes.HasPrefix(bytes.TrimLeft(body, " \t\r\n"), []byte("{")) {
+			return
+		}
+		for _, to := range Targets() {
+			res, err := Export(body, to, Options{})
+			if err != nil {
+				t.Fatalf("%s: %v", to, err)
+			}
+			if !bytes.HasSuffix(res.Text, []byte("\n")) {
+				t.Fatalf("%s: text does not end in a newline", to)
+			}
+			if isJSONTarget(to) && !json.Valid(res.Text) {
+				t.Fatalf("%s: invalid JSON\n%s", to, res.Text)
+			}
+			switch to {
+			case Curl:
+				if got := curlData(t, string(res.Text)); got != strings.TrimRight(string(body), "\n") {
+					t.Fatalf("curl -d is\n%q\nwant\n%q", got, body)
+				}
+			case Go:
+				want := strings.TrimSuffix(string(indent(body)), "\n")
+				if got := goBody(t, string(res.Text)); got != want {
+					t.Fatalf("Go body is\n%q\nwant\n%q", got, want)
+				}
+			}
+		}
+	})
+}

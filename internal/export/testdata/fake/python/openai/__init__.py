@@ -1,0 +1,30 @@
+"""A stand-in for the openai library in the export tests: it writes the
+body that responses.create would send to the file named by TOOLTUI_SENT
+and answers with one text and one function call."""
+
+import json
+import os
+from types import SimpleNamespace
+
+_CALL = SimpleNamespace(type="function_call", name="lookup", arguments='{"q":"mars"}')
+
+
+class _Responses:
+    def create(self, **params):
+        extra = params.pop("extra_body", None) or {}
+        body = dict(params)
+        body.update(extra)
+        with open(os.environ["TOOLTUI_SENT"], "w", encoding="utf-8") as f:
+            json.dump(body, f)
+        if body.get("stream") is True:
+            return iter([
+                SimpleNamespace(type="response.output_text.delta", delta="hello"),
+                SimpleNamespace(type="response.output_item.done", item=_CALL),
+            ])
+        return SimpleNamespace(output_text="hello", output=[_CALL])
+
+
+class OpenAI:
+    def __init__(self, base_url=None):
+        self.base_url = base_url
+        self.responses = _Responses()
