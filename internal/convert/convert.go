@@ -8,8 +8,8 @@ package convert
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
