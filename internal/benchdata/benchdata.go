@@ -17,7 +17,9 @@
 // Every schema is strict-compatible (additionalProperties false, every
 // property required, and within strict mode's limits of 5,000 properties
 // and 1,000 enum values), so a document converts without diagnostics and
-// the benchmarks measure the common path, the strict walk included.
+// the benchmarks measure the common path, the strict walk included. A
+// function not marked strict says "strict": false, as a user would once the
+// converter warns that an unset strict on such a schema means strict mode.
 package benchdata
 
 import (
@@ -106,7 +108,7 @@ func typicalTools(params []byte) [][]byte {
 	}
 	return [][]byte{
 		[]byte(`{"name":"get_weather","description":"Current weather and the forecast for a city. Call it whenever the user asks about temperature, rain or wind.","parameters":` + string(weather) + `,"strict":true}`),
-		[]byte(`{"name":"lookup_order","description":"Look up an order of the signed-in customer by its number and return its status, items and tracking link.","parameters":` + string(Schema(12)) + `}`),
+		[]byte(`{"name":"lookup_order","description":"Look up an order of the signed-in customer by its number and return its status, items and tracking link.","parameters":` + string(Schema(12)) + `,"strict":false}`),
 		[]byte(`{"type":"web_search","search_context_size":"low","user_location":{"type":"approximate","city":"Paris","country":"FR","timezone":"Europe/Paris"},"filters":{"allowed_domains":["meteofrance.com","lemonde.fr"]}}`),
 		[]byte(`{"type":"file_search","vector_store_ids":["vs_help_center","vs_policies"],"max_num_results":8,"ranking_options":{"ranker":"auto","score_threshold":0.4}}`),
 		[]byte(`{"type":"code_interpreter","container":{"type":"auto"}}`),
@@ -126,7 +128,7 @@ func Mixed(n int) []byte {
 		switch k := i % 10; {
 		case k < 6:
 			params := SchemaTagged(4+i%8, fmt.Sprintf("tool %d", i))
-			strict := ""
+			strict := `,"strict":false`
 			if i%3 == 0 {
 				strict = `,"strict":true`
 			}
