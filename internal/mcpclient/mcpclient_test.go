@@ -1,0 +1,364 @@
+package mcpclient
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+)
+
+// stdioServer runs the test binary as the test server named mode and lists
+// its tools. It returns List's result, the pid the server wrote and List's error.
+func stdioServer(t *testing.T, mode string, timeout time.Duration) ([]byte, int, error) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	t.Setenv(serverEnv, mode)
+	t.Setenv(pidFileEnv, pidFile)
+	out, err := List(context.Background(), Server{Command: []string{exe}, Timeout: timeout})
+	pid := 0
+	if b, rerr := os.ReadFile(pidFile); rerr == nil {
+		pid, _ = strconv.Atoi(string(b))
+	}
+	return out, pid, err
+}
+
+// toolsOf decodes a List result.
+func toolsOf(t *testing.T, out []byte) []map[string]json.RawMessage {
+	t.Helper()
+	var res struct {
+		Tools []map[string]json.RawMessage `json:"tools"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("result is not JSON: %v\n%s", err, out)
+	}
+	if !bytes.HasSuffix(out, []byte("}\n")) || !bytes.HasPrefix(out, []byte("{\n  \"tools\": [")) {
+		t.Errorf("result is not indented by two spaces and ended by a newline:\n%s", out)
+	}
+	return res.Tools
+}
+
+func names(tools []map[string]json.RawMessage) []string {
+	var ns []string
+	for _, tool := range tools {
+		var n string
+		_ = json.Unmarshal(tool["name"], &n)
+		ns = append(ns, n)
+	}
+	slices.Sort(ns)
+	return ns
+}
+
+func byName(tools []map[string]json.RawMessage, name string) map[string]json.RawMessage {
+	for _, tool := range tools {
+		if string(tool["name"]) == strconv.Quote(name) {
+			return tool
+		}
+	}
+	return nil
+}
+
+// checkToolServer checks the tools of newToolServer(…, extra).
+func checkToolServer(t *testing.T, out []byte, extra int) {
+	t.Helper()
+	tools := toolsOf(t, out)
+	want := []string{"delete_file", "get_weather", "search_docs"}
+	for i := range extra {
+		want = append(want, "extra_0"+strconv.Itoa(i))
+	}
+	slices.Sort(want)
+	if got := names(tools); !slices.Equal(got, want) {
+		t.Fatalf("tools = %v, want %v", got, want)
+	}
+	w := byName(tools, "get_weather")
+	if string(w["title"]) != `"Get weather"` {
+		t.Errorf("get_weather title = %s", w["title"])
+	}
+	var ann map[string]any
+	_ = json.Unmarshal(w["annotations"], &ann)
+	if ann["readOnlyHint"] != true || ann["openWorldHint"] != true || ann["title"] != "Weather" {
+		t.Errorf("get_weather annotations = %s", w["annotations"])
+	}
+	var meta bytes.Buffer
+	_ = json.Compact(&meta, w["_meta"])
+	if meta.String() != `{"example.com/owner":"weather-team"}` {
+		t.Errorf("get_weather _meta = %s", w["_meta"])
+	}
+	var in, outSchema struct {
+		Type       string         `json:"type"`
+		Properties map[string]any `json:"properties"`
+	}
+	_ = json.Unmarshal(w["inputSchema"], &in)
+	_ = json.Unmarshal(w["outputSchema"], &outSchema)
+	if in.Type != "object" || in.Properties["city"] == nil || outSchema.Properties["temp_c"] == nil {
+		t.Errorf("get_weather schemas: input %s, output %s", w["inputSchema"], w["outputSchema"])
+	}
+	s := byName(tools, "search_docs")
+	if !bytes.Contains(s["inputSchema"], []byte(`"maxLength": 12345678901234567890`)) {
+		t.Errorf("search_docs inputSchema lost its number: %s", s["inputSchema"])
+	}
+	if len(s["outputSchema"]) == 0 {
+		t.Errorf("search_docs has no outputSchema")
+	}
+	d := byName(tools, "delete_file")
+	if !bytes.Contains(d["annotations"], []byte(`"destructiveHint": true`)) {
+		t.Errorf("delete_file annotations = %s", d["annotations"])
+	}
+}
+
+func checkGone(t *testing.T, pid int) {
+	t.Helper()
+	if pid == 0 {
+		t.Fatal("the server wrote no pid")
+	}
+	if !processGone(pid, 0) {
+		t.Errorf("server process %d is still there (running or not waited for)", pid)
+	}
+}
+
+func TestStdioTools(t *testing.T) {
+	out, pid, err := stdioServer(t, "tools", 2*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkToolServer(t, out, 0)
+	checkGone(t, pid)
+}
+
+func TestStdioPages(t *testing.T) {
+	// PageSize 2 and 8 tools: 4 pages.
+	out, pid, err := stdioServer(t, "pages", 2*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkToolServer(t, out, 5)
+	checkGone(t, pid)
+}
+
+func TestStdioStderrChatter(t *testing.T) {
+	out, _, err := stdioServer(t, "stderrchatter", 2*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkToolServer(t, out, 0)
+}
+
+func TestStdioRawKept(t *testing.T) {
+	out, pid, err := stdioServer(t, "raw", 2*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := json.Indent(&want, []byte(`{"tools":[`+strings.Join(rawTools, ",")+`]}`), "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	want.WriteByte('\n')
+	if !bytes.Equal(out, want.Bytes()) {
+		t.Errorf("tools not kept byte for byte:\ngot:\n%s\nwant:\n%s", out, want.Bytes())
+	}
+	checkGone(t, pid)
+}
+
+func TestStdioPageLimits(t *testing.T) {
+	for _, tc := range []struct{ mode, want string }{
+		{"loop", `nextCursor "same" a second time`},
+		{"endless", "more than 100 pages"},
+		{"flood", "more than 10000 tools"},
+		{"badtools", `"tools" in the tools/list result is not an array`},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			_, pid, err := stdioServer(t, tc.mode, 2*time.Second)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want it to contain %q", err, tc.want)
+			}
+			checkGone(t, pid)
+		})
+	}
+}
+
+// checkTimeout checks a timeout error and how long it took.
+func checkTimeout(t *testing.T, err error, elapsed, timeout time.Duration, phase string) {
+	t.Helper()
+	if err == nil {
+		t.Fatal("no error")
+	}
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("error does not wrap context.DeadlineExceeded: %v", err)
+	}
+	want := "timed out after " + timeout.String() + " while " + phase
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v, want it to contain %q", err, want)
+	}
+	if elapsed > timeout+time.Second {
+		t.Errorf("List took %v with a timeout of %v", elapsed, timeout)
+	}
+}
+
+func TestStdioHang(t *testing.T) {
+	const timeout = 500 * time.Millisecond
+	start := time.Now()
+	_, pid, err := stdioServer(t, "hang", timeout)
+	checkTimeout(t, err, time.Since(start), timeout, "initializing")
+	checkGone(t, pid)
+}
+
+func TestStdioHangKillsChildren(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no process groups")
+	}
+	const timeout = 500 * time.Millisecond
+	start := time.Now()
+	_, childPID, err := stdioServer(t, "hangchild", timeout)
+	checkTimeout(t, err, time.Since(start), timeout, "initializing")
+	if childPID == 0 {
+		t.Fatal("no pid of the server's child")
+	}
+	if !processGone(childPID, 2*time.Second) {
+		t.Errorf("the server's own child %d survived", childPID)
+	}
+}
+
+func TestStdioListTimeout(t *testing.T) {
+	const timeout = 700 * time.Millisecond
+	start := time.Now()
+	_, pid, err := stdioServer(t, "slowlist", timeout)
+	checkTimeout(t, err, time.Since(start), timeout, "listing tools (page 1)")
+	checkGone(t, pid)
+}
+
+func TestStdioCancel(t *testing.T) {
+	exe, _ := os.Executable()
+	t.Setenv(serverEnv, "hang")
+	t.Setenv(pidFileEnv, filepath.Join(t.TempDir(), "pid"))
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := List(ctx, Server{Command: []string{exe}, Timeout: 2 * time.Second})
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "stopped while initializing") {
+		t.Fatalf("err = %v", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("List took %v after a cancel at 300ms", d)
+	}
+	b, _ := os.ReadFile(os.Getenv(pidFileEnv))
+	pid, _ := strconv.Atoi(string(b))
+	checkGone(t, pid)
+}
+
+func TestStdioLinger(t *testing.T) {
+	// The server ignores the end of stdin and SIGTERM; List still returns
+	// its tools and kills it.
+	start := time.Now()
+	out, pid, err := stdioServer(t, "linger", 2*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkToolServer(t, out, 0)
+	if d := time.Since(start); d > closeGrace+termGrace+time.Second {
+		t.Errorf("List took %v", d)
+	}
+	checkGone(t, pid)
+}
+
+func TestStdioExit(t *testing.T) {
+	_, pid, err := stdioServer(t, "exit", 2*time.Second)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{"exited (exit status 3) while initializing", "stderr: fatal: no config file at /nonexistent/config.toml"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("err = %v\nwant it to contain %q", err, want)
+		}
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 3 {
+		t.Errorf("error does not carry the *exec.ExitError: %#v", err)
+	}
+	checkGone(t, pid)
+}
+
+func TestStdioStderrTail(t *testing.T) {
+	_, _, err := stdioServer(t, "stderrflood", 2*time.Second)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, "exited (exit status 1)") || !strings.Contains(msg, "last words: cannot bind port 8080") {
+		t.Errorf("err = %v", err)
+	}
+	if strings.Contains(msg, "noise line 000") {
+		t.Errorf("the start of a long stderr was kept")
+	}
+	if len(msg) > stderrKeep+300 {
+		t.Errorf("error is %d bytes long", len(msg))
+	}
+}
+
+func TestStdioGarbage(t *testing.T) {
+	_, pid, err := stdioServer(t, "garbage", 2*time.Second)
+	if err == nil || !strings.Contains(err.Error(), "initializing failed") || !strings.Contains(err.Error(), "nothing but JSON-RPC") {
+		t.Fatalf("err = %v", err)
+	}
+	checkGone(t, pid)
+}
+
+func TestStdioRPCError(t *testing.T) {
+	_, pid, err := stdioServer(t, "rpcerror", 2*time.Second)
+	if err == nil || !strings.Contains(err.Error(), "JSON-RPC error -32001 while listing tools (page 1): tool registry unavailable") {
+		t.Fatalf("err = %v", err)
+	}
+	var rpcErr *jsonrpc.Error
+	if !errors.As(err, &rpcErr) {
+		t.Errorf("error does not carry the *jsonrpc.Error")
+	}
+	checkGone(t, pid)
+}
+
+func TestMissingProgram(t *testing.T) {
+	for _, prog := range []string{"tooltui-no-such-mcp-server", filepath.Join(t.TempDir(), "missing-server")} {
+		_, err := List(context.Background(), Server{Command: []string{prog, "--stdio"}, Timeout: time.Second})
+		if err == nil || !strings.Contains(err.Error(), strconv.Quote(prog)) || !strings.Contains(err.Error(), "not found") {
+			t.Errorf("err = %v", err)
+		}
+	}
+}
+
+func TestBadServer(t *testing.T) {
+	for _, s := range []Server{{}, {Command: []string{"x"}, URL: "http://x"}, {Command: []string{""}}} {
+		if _, err := List(context.Background(), s); err == nil {
+			t.Errorf("List(%+v) did not fail", s)
+		}
+	}
+}
+
+func TestNoGoroutinesLeft(t *testing.T) {
+	before := runtime.NumGoroutine()
+	if _, _, err := stdioServer(t, "tools", 2*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := stdioServer(t, "hang", 300*time.Millisecond); err == nil {
+		t.Fatal("no error")
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		buf := make([]byte, 1<<16)
+		t.Errorf("%d goroutines before, %d after:\n%s", before, n, buf[:runtime.Stack(buf, true)])
+	}
+}
