@@ -14,6 +14,45 @@ import (
 // The edits of the tree: pure functions from the parameters' bytes to new
 // bytes. Only the objects on the way to the change are rewritten (compact);
 // every other byte, key order and keyword is kept.
+//
+// Each edit is written once, against a source: the parameters as bytes
+// (the functions here), or a Tree that follows each step of the edit
+// without reading the whole schema again (the methods in update.go). Both
+// write the same bytes.
+
+// source is what an edit reads and rewrites.
+type source interface {
+	// params are the parameters as they are now.
+	params() []byte
+	// value returns the value at ptr.
+	value(ptr string) ([]byte, bool)
+	// update rewrites the object at ptr as update does.
+	update(ptr string, f func(o rawjson.Object) (rawjson.Object, error)) error
+	// replace puts new parameters in place, written some other way.
+	replace(b []byte)
+}
+
+// bytesSource is an edit on the bytes alone.
+type bytesSource struct{ b []byte }
+
+func (s *bytesSource) params() []byte                  { return s.b }
+func (s *bytesSource) value(ptr string) ([]byte, bool) { return value(s.b, ptr) }
+func (s *bytesSource) replace(b []byte)                { s.b = b }
+func (s *bytesSource) result(err error) []byte {
+	if err != nil {
+		return nil
+	}
+	return s.b
+}
+
+func (s *bytesSource) update(ptr string, f func(o rawjson.Object) (rawjson.Object, error)) error {
+	out, err := update(s.b, ptr, f)
+	if err != nil {
+		return err
+	}
+	s.b = out
+	return nil
+}
 
 // ErrNotHere means the edit does not apply to that row.
 var ErrNotHere = errors.New("not possible on this row")
@@ -117,10 +156,16 @@ const NewProperty = `{"type":"string","description":""}`
 // an object without "additionalProperties" gets it false. It returns the
 // new row's pointer.
 func AddProperty(params []byte, objPtr, name string, strict bool) ([]byte, string, error) {
+	s := &bytesSource{b: params}
+	ptr, err := addProperty(s, objPtr, name, strict)
+	return s.result(err), ptr, err
+}
+
+func addProperty(s source, objPtr, name string, strict bool) (string, error) {
 	if name == "" {
-		return nil, "", errors.New("a property needs a name")
+		return "", errors.New("a property needs a name")
 	}
-	out, err := update(params, objPtr, func(o rawjson.Object) (rawjson.Object, error) {
+	err := s.update(objPtr, func(o rawjson.Object) (rawjson.Object, error) {
 		props, _ := o.Get("properties")
 		if props == nil {
 			props = json.RawMessage("{}")
@@ -143,16 +188,22 @@ func AddProperty(params []byte, objPtr, name string, strict bool) ([]byte, strin
 		}
 		return o, nil
 	})
-	return out, Join(objPtr, "properties", name), err
+	return Join(objPtr, "properties", name), err
 }
 
 // Delete removes a property (and its "required" entry) or a definition.
 func Delete(params []byte, ptr string) ([]byte, error) {
+	s := &bytesSource{b: params}
+	err := deleteMember(s, ptr)
+	return s.result(err), err
+}
+
+func deleteMember(s source, ptr string) error {
 	owner, kw, name, ok := memberOf(ptr)
 	if !ok {
-		return nil, ErrNotHere
+		return ErrNotHere
 	}
-	return update(params, owner, func(o rawjson.Object) (rawjson.Object, error) {
+	return s.update(owner, func(o rawjson.Object) (rawjson.Object, error) {
 		m, _ := o.Get(kw)
 		mm := rawjson.Members(m).Clone()
 		if !mm.Has(name) {
@@ -170,11 +221,17 @@ func Delete(params []byte, ptr string) ([]byte, error) {
 // Move moves a property or definition delta places among its siblings
 // (and its "required" entry with it); its pointer stays the same.
 func Move(params []byte, ptr string, delta int) ([]byte, error) {
+	s := &bytesSource{b: params}
+	err := move(s, ptr, delta)
+	return s.result(err), err
+}
+
+func move(s source, ptr string, delta int) error {
 	owner, kw, name, ok := memberOf(ptr)
 	if !ok {
-		return nil, ErrNotHere
+		return ErrNotHere
 	}
-	return update(params, owner, func(o rawjson.Object) (rawjson.Object, error) {
+	return s.update(owner, func(o rawjson.Object) (rawjson.Object, error) {
 		m, _ := o.Get(kw)
 		mm := rawjson.Members(m).Clone()
 		i := slices.IndexFunc(mm, func(x rawjson.Member) bool { return x.Key == name })
@@ -199,12 +256,18 @@ func Move(params []byte, ptr string, delta int) ([]byte, error) {
 // name_2, name_3, ... right after it, required as the original is, and
 // returns the copy's pointer.
 func Duplicate(params []byte, ptr string) ([]byte, string, error) {
+	s := &bytesSource{b: params}
+	np, err := duplicate(s, ptr)
+	return s.result(err), np, err
+}
+
+func duplicate(s source, ptr string) (string, error) {
 	owner, kw, name, ok := memberOf(ptr)
 	if !ok {
-		return nil, "", ErrNotHere
+		return "", ErrNotHere
 	}
 	var copyName string
-	out, err := update(params, owner, func(o rawjson.Object) (rawjson.Object, error) {
+	err := s.update(owner, func(o rawjson.Object) (rawjson.Object, error) {
 		m, _ := o.Get(kw)
 		mm := rawjson.Members(m).Clone()
 		i := slices.IndexFunc(mm, func(x rawjson.Member) bool { return x.Key == name })
@@ -219,23 +282,32 @@ func Duplicate(params []byte, ptr string) ([]byte, string, error) {
 		}
 		return o, nil
 	})
-	return out, Join(owner, kw, copyName), err
+	return Join(owner, kw, copyName), err
 }
 
 // Rename renames a property (its "required" entry follows) or a
 // definition (every local "$ref" to it follows) and returns its pointer.
 func Rename(params []byte, ptr, to string) ([]byte, string, error) {
+	s := &bytesSource{b: params}
+	np, err := rename(s, ptr, to)
+	if err != nil {
+		return nil, "", err
+	}
+	return s.b, np, nil
+}
+
+func rename(s source, ptr, to string) (string, error) {
 	owner, kw, name, ok := memberOf(ptr)
 	if !ok {
-		return nil, "", ErrNotHere
+		return "", ErrNotHere
 	}
 	if to == "" {
-		return nil, "", errors.New("a name cannot be empty")
+		return "", errors.New("a name cannot be empty")
 	}
 	if to == name {
-		return params, ptr, nil
+		return ptr, nil
 	}
-	out, err := update(params, owner, func(o rawjson.Object) (rawjson.Object, error) {
+	err := s.update(owner, func(o rawjson.Object) (rawjson.Object, error) {
 		m, _ := o.Get(kw)
 		mm := rawjson.Members(m).Clone()
 		if mm.Has(to) {
@@ -257,12 +329,12 @@ func Rename(params []byte, ptr, to string) ([]byte, string, error) {
 		return o, nil
 	})
 	if err != nil {
-		return nil, "", err
+		return "", err
 	}
 	if kw != "properties" {
-		out = renameRefs(out, "#"+Join(owner, kw, name), "#"+Join(owner, kw, to))
+		s.replace(renameRefs(s.params(), "#"+Join(owner, kw, name), "#"+Join(owner, kw, to)))
 	}
-	return out, Join(owner, kw, to), nil
+	return Join(owner, kw, to), nil
 }
 
 // renameRefs rewrites every "$ref" equal to from (or below it) to to.
@@ -298,25 +370,30 @@ func renameRefs(v []byte, from, to string) []byte {
 // optional. With strict, where every property must be required, optional
 // means required and nullable: it toggles whether the property takes null.
 func ToggleRequired(params []byte, ptr string, strict bool) ([]byte, error) {
+	s := &bytesSource{b: params}
+	err := toggleRequired(s, ptr, strict)
+	return s.result(err), err
+}
+
+func toggleRequired(s source, ptr string, strict bool) error {
 	owner, kw, name, ok := memberOf(ptr)
 	if !ok || kw != "properties" {
-		return nil, ErrNotHere
+		return ErrNotHere
 	}
 	if strict {
-		cur, _ := value(params, ptr)
+		cur, _ := s.value(ptr)
 		isNull := rawjson.JSONKind(cur) == "object" && typeOf(rawjson.Members(cur)).Nullable
-		out, err := SetNullable(params, ptr, !isNull)
-		if err != nil {
-			return nil, err
+		if err := setNullable(s, ptr, !isNull); err != nil {
+			return err
 		}
-		return update(out, owner, func(o rawjson.Object) (rawjson.Object, error) {
+		return s.update(owner, func(o rawjson.Object) (rawjson.Object, error) {
 			if req := requiredNames(o); !slices.Contains(req, name) {
 				o.Set("required", stringArray(append(req, name)))
 			}
 			return o, nil
 		})
 	}
-	return update(params, owner, func(o rawjson.Object) (rawjson.Object, error) {
+	return s.update(owner, func(o rawjson.Object) (rawjson.Object, error) {
 		req := requiredNames(o)
 		if j := slices.Index(req, name); j >= 0 {
 			req = slices.Delete(req, j, j+1)
@@ -331,7 +408,13 @@ func ToggleRequired(params []byte, ptr string, strict bool) ([]byte, error) {
 // SetNullable makes the schema at ptr take null as well (or no longer):
 // "null" in its type array, or a {"type":"null"} branch of its anyOf.
 func SetNullable(params []byte, ptr string, on bool) ([]byte, error) {
-	return update(params, ptr, func(o rawjson.Object) (rawjson.Object, error) {
+	s := &bytesSource{b: params}
+	err := setNullable(s, ptr, on)
+	return s.result(err), err
+}
+
+func setNullable(s source, ptr string, on bool) error {
+	return s.update(ptr, func(o rawjson.Object) (rawjson.Object, error) {
 		if br, ok := o.Get("anyOf"); ok && rawjson.JSONKind(br) == "array" {
 			var kept [][]byte
 			for _, e := range rawjson.Elements(br) {
@@ -408,10 +491,16 @@ func enumWithNull(e []byte, on bool) json.RawMessage {
 // object, items of an array, enum values); an object starts empty (closed
 // with strict), an array with string items, an enum with one value.
 func SetType(params []byte, ptr, typ string, strict bool) ([]byte, error) {
+	s := &bytesSource{b: params}
+	err := setType(s, ptr, typ, strict)
+	return s.result(err), err
+}
+
+func setType(s source, ptr, typ string, strict bool) error {
 	if !slices.Contains(Types, typ) {
-		return nil, fmt.Errorf("unknown type %q", typ)
+		return fmt.Errorf("unknown type %q", typ)
 	}
-	return update(params, ptr, func(o rawjson.Object) (rawjson.Object, error) {
+	return s.update(ptr, func(o rawjson.Object) (rawjson.Object, error) {
 		nullable := slices.Contains(typeNames(o), "null")
 		base := typ
 		if typ == "enum" {
@@ -492,7 +581,13 @@ func NextType(n *Node, delta int) string {
 
 // SetKeyword sets (v nil removes) one keyword of the schema at ptr.
 func SetKeyword(params []byte, ptr, key string, v json.RawMessage) ([]byte, error) {
-	return update(params, ptr, func(o rawjson.Object) (rawjson.Object, error) {
+	s := &bytesSource{b: params}
+	err := setKeyword(s, ptr, key, v)
+	return s.result(err), err
+}
+
+func setKeyword(s source, ptr, key string, v json.RawMessage) error {
+	return s.update(ptr, func(o rawjson.Object) (rawjson.Object, error) {
 		if v == nil {
 			o.Delete(key)
 		} else {

@@ -125,6 +125,12 @@ type Node struct {
 	// Problems are the strict-mode rules the schema breaks (see
 	// MarkStrict), empty until marked.
 	Problems []string
+
+	// sub are the members of the map the row's children are read from:
+	// a schema's "properties", a DefsGroup's definitions. They share the
+	// parameters' bytes, so an edit finds its way without reading the
+	// bytes again (see update.go).
+	sub rawjson.Object
 }
 
 // Get returns a keyword's value.
@@ -172,7 +178,15 @@ type Tree struct {
 	Empty bool
 	nodes map[string]*Node
 	count int
+
+	params []byte   // the parameters read; every node's bytes are inside them
+	marked bool     // MarkStrict marks the rows (and an edit marks the rows it makes)
+	dups   bool     // a pointer names two rows (a repeated key): edits read the result whole
+	rb     *rebuild // set while an edit reads the schema it rewrote again
 }
+
+// Params are the parameters the tree shows.
+func (t *Tree) Params() []byte { return t.params }
 
 // Node returns the row with a pointer, nil when none.
 func (t *Tree) Node(ptr string) *Node { return t.nodes[ptr] }
@@ -217,7 +231,7 @@ const maxDepth = 64
 // the tree cannot show is an *Unrepresentable.
 func Parse(params []byte) (*Tree, error) {
 	p := bytes.TrimSpace(params)
-	t := &Tree{nodes: map[string]*Node{}}
+	t := &Tree{nodes: map[string]*Node{}, params: params}
 	if len(p) == 0 || string(p) == "null" {
 		t.Empty = true
 		t.Root = &Node{Role: Root, Type: Type{Base: "object"}, Raw: json.RawMessage(`{}`)}
@@ -261,9 +275,21 @@ func (t *Tree) parse(raw []byte, ptr string, role Role, name string, depth int, 
 	if depth > maxDepth {
 		return nil, &Unrepresentable{Ptr: ptr, Reason: fmt.Sprintf("nests deeper than %d levels", maxDepth)}
 	}
+	old := t.nodes[ptr]
+	if rb := t.rb; rb != nil {
+		if rb.made[ptr] {
+			return nil, errRepeated
+		}
+		rb.made[ptr] = true
+		if old != nil && old.Role == role && old.Depth == depth && old.Name == name && bytes.Equal(old.Raw, raw) {
+			rb.keep(old, raw, par)
+			return old, nil
+		}
+	} else if old != nil {
+		t.dups = true
+	}
 	n := &Node{Ptr: ptr, Role: role, Name: name, Depth: depth, Raw: raw, Parent: par}
-	t.nodes[ptr] = n
-	t.count++
+	t.add(n)
 	switch rawjson.JSONKind(raw) {
 	case "object":
 	case "boolean":
@@ -274,7 +300,11 @@ func (t *Tree) parse(raw []byte, ptr string, role Role, name string, depth int, 
 		n.Other = []string{"(not a schema)"}
 		return n, nil
 	}
-	n.Keys = rawjson.Members(raw)
+	if rb := t.rb; rb != nil && ptr == rb.target && sameBytes(raw, rb.targetRaw) {
+		n.Keys = rb.targetKeys
+	} else {
+		n.Keys = rawjson.Members(raw)
+	}
 	for _, c := range conditional {
 		if _, ok := n.Keys.Get(c); ok {
 			return nil, &Unrepresentable{Ptr: ptr, Reason: fmt.Sprintf("%q (a conditional schema) is not shown as a tree", c)}
@@ -300,27 +330,43 @@ func (t *Tree) parse(raw []byte, ptr string, role Role, name string, depth int, 
 			n.Other = append(n.Other, m.Key)
 		}
 	}
-	if err := t.parseChildren(n, ptr, depth); err != nil {
+	if err := t.parseChildren(n, ptr, depth, old); err != nil {
 		return nil, err
 	}
 	return n, nil
 }
 
+// add records a new row.
+func (t *Tree) add(n *Node) {
+	t.nodes[n.Ptr] = n
+	t.count++
+	if t.rb != nil {
+		t.rb.fresh = append(t.rb.fresh, n)
+	}
+}
+
 // parseChildren reads the rows under a schema row: its properties, items,
 // anyOf and oneOf branches and definitions, in that order. A keyword of
-// the wrong kind is shown read-only instead.
-func (t *Tree) parseChildren(n *Node, ptr string, depth int) error {
+// the wrong kind is shown read-only instead. old is the row that had the
+// pointer before an edit (nil in Parse): a map it read with the same
+// bytes is not read again.
+func (t *Tree) parseChildren(n *Node, ptr string, depth int, old *Node) error {
 	if props, ok := n.Keys.Get("properties"); ok {
 		if rawjson.JSONKind(props) != "object" {
 			n.Other = append(n.Other, "properties")
 		} else {
+			n.sub = t.members(props, old)
 			req := requiredSet(n.Keys)
-			for _, m := range rawjson.Members(props) {
+			for _, m := range n.sub {
 				c, err := t.parse(m.Value, Join(ptr, "properties", m.Key), Property, m.Key, depth+1, n)
 				if err != nil {
 					return err
 				}
+				was := c.Required
 				c.Required = req[m.Key]
+				if t.rb != nil && t.marked && was != c.Required && t.rb.kept[c] {
+					c.Problems = strictProblems(c)
+				}
 				n.Children = append(n.Children, c)
 			}
 		}
@@ -364,10 +410,24 @@ func (t *Tree) parseChildren(n *Node, ptr string, depth int) error {
 			continue
 		}
 		gptr := Join(ptr, kw)
+		og := t.nodes[gptr]
+		if rb := t.rb; rb != nil {
+			if rb.made[gptr] {
+				return errRepeated
+			}
+			rb.made[gptr] = true
+			if og != nil && og.Role == DefsGroup && og.Depth == depth+1 && bytes.Equal(og.Raw, defs) {
+				rb.keep(og, defs, n)
+				n.Children = append(n.Children, og)
+				continue
+			}
+		} else if og != nil {
+			t.dups = true
+		}
 		g := &Node{Ptr: gptr, Role: DefsGroup, Name: kw, Depth: depth + 1, Raw: defs, Parent: n}
-		t.nodes[gptr] = g
-		t.count++
-		for _, m := range rawjson.Members(defs) {
+		t.add(g)
+		g.sub = rawjson.Members(defs)
+		for _, m := range g.sub {
 			c, err := t.parse(m.Value, Join(gptr, m.Key), Def, m.Key, depth+2, g)
 			if err != nil {
 				return err

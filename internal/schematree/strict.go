@@ -37,8 +37,9 @@ var strictRefused = [...][2]string{
 // property in "required" (an optional field is required and nullable),
 // only the supported keywords and formats. The converter reports the same
 // rules with the limits on the whole schema; these marks put each on its
-// row.
+// row. The edits of a marked tree keep its marks.
 func MarkStrict(t *Tree) {
+	t.marked = true
 	var walk func(n *Node)
 	walk = func(n *Node) {
 		n.Problems = strictProblems(n)
@@ -51,6 +52,7 @@ func MarkStrict(t *Tree) {
 
 // ClearStrict removes the marks of MarkStrict.
 func ClearStrict(t *Tree) {
+	t.marked = false
 	var walk func(n *Node)
 	walk = func(n *Node) {
 		n.Problems = nil

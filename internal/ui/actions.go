@@ -21,10 +21,13 @@ type (
 		edit bool
 	}
 	// actEdit changes the document through the session. group joins
-	// consecutive edits of one field into one undo step.
+	// consecutive edits of one field into one undo step. later leaves the
+	// conversion (and the panes that show it) to the next message (see
+	// Session.ApplyLater).
 	actEdit struct {
 		group string
 		fn    edit
+		later bool
 	}
 	// actRun runs a named command of the palette.
 	actRun struct{ name string }

@@ -114,7 +114,10 @@ func New(o Options) *App {
 }
 
 // Output is the final request JSON, for --print.
-func (a *App) Output() []byte { return a.s.res.JSON }
+func (a *App) Output() []byte {
+	a.settle()
+	return a.s.res.JSON
+}
 
 // Dirty reports unsaved changes.
 func (a *App) Dirty() bool { return a.s.Dirty() }
@@ -151,6 +154,11 @@ func (a *App) env() *env { return &env{s: a.s, st: &a.styles, km: &a.keys, at: a
 // Update routes a message: size and colour first, then results of
 // commands, then input (the open dialog, global keys, the focused pane).
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if !a.treeKey(msg) {
+		// Everything but the tree's own keys reads the conversion: an edit
+		// the tree left unconverted is converted first.
+		a.settle()
+	}
 	before := a.s.version
 	cmd := a.update(msg)
 	if a.s.version != before {
@@ -159,8 +167,23 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return a, cmd
 }
 
+// treeKey reports whether msg is a key for the open parameters tree,
+// which reads only its own parameters (never the conversion).
+func (a *App) treeKey(msg tea.Msg) bool {
+	_, key := msg.(tea.KeyPressMsg)
+	_, tree := a.dialog.(*treeDialog)
+	return key && tree && !a.lay.tooSmall
+}
+
 func (a *App) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case settleMsg: // settled on the way in
+		return nil
+	case treeSyncMsg: // after an undo in the tree: it reads the parameters again
+		if d, ok := a.dialog.(*treeDialog); ok {
+			d.update(msg, a.env())
+		}
+		return nil
 	case tea.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
 		a.relayout()

@@ -31,6 +31,12 @@ func (a *App) apply1(act action) tea.Cmd {
 	case actFocus:
 		return a.setFocus(act.pane, act.edit)
 	case actEdit:
+		if act.later {
+			if err := a.s.ApplyLater(act.group, a.at, act.fn); err != nil {
+				return a.say(err.Error(), true)
+			}
+			return func() tea.Msg { return settleMsg{} }
+		}
 		if err := a.s.Apply(act.group, a.at, act.fn); err != nil {
 			return a.say(err.Error(), true)
 		}
@@ -92,6 +98,17 @@ func (a *App) closeDialog() {
 // say shows a status message; every message clears itself.
 func (a *App) say(text string, isErr bool) tea.Cmd {
 	return a.status.set(display.SanitizeLine(text), isErr)
+}
+
+// settleMsg converts a document ApplyLater changed (see App.Update).
+type settleMsg struct{}
+
+// settle converts the document if it changed without being converted,
+// and brings the panes up to date with the result.
+func (a *App) settle() {
+	if a.s.Settle() {
+		a.refresh()
+	}
 }
 
 // refresh brings the panes up to date after the document changed under

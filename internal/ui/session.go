@@ -36,6 +36,10 @@ type Session struct {
 	rawVersion uint64
 
 	hist history
+
+	// stale: the document changed since res was made (ApplyLater); Settle
+	// converts it.
+	stale bool
 }
 
 // edit is a pure change of the document: it returns the new document or
@@ -75,6 +79,7 @@ func (s *Session) Result() *convert.Result { return &s.res }
 func (s *Session) Dirty() bool { return s.version != s.saved }
 
 func (s *Session) reconvert() {
+	s.stale = false
 	s.res = s.conv.Convert(s.doc)
 	s.labels.update(s.doc)
 	s.marks = marks(s.res.Diagnostics)
@@ -83,6 +88,38 @@ func (s *Session) reconvert() {
 // Apply runs a change. Changes of the same non-empty group (typing in one
 // field) are undone together; at is the selection to return to on undo.
 func (s *Session) Apply(group string, at sel, fn edit) error {
+	if err := s.change(group, at, fn); err != nil {
+		return err
+	}
+	s.reconvert()
+	return nil
+}
+
+// ApplyLater is Apply without the conversion: Result stays the one of the
+// document before the change until Settle (or any other change) converts
+// it. The parameters tree uses it, so that a keystroke in a megabyte
+// schema shows the tree at once and the converter runs in the message
+// after it.
+func (s *Session) ApplyLater(group string, at sel, fn edit) error {
+	if err := s.change(group, at, fn); err != nil {
+		return err
+	}
+	s.stale = true
+	return nil
+}
+
+// Settle converts the document if ApplyLater changed it since the last
+// conversion, and reports whether it did.
+func (s *Session) Settle() bool {
+	if !s.stale {
+		return false
+	}
+	s.reconvert()
+	return true
+}
+
+// change is Apply but for the conversion.
+func (s *Session) change(group string, at sel, fn edit) error {
 	// Each edit of a group sets its field to the field's whole text, so it
 	// applies to the document as it was before the group: a rename typed
 	// one key at a time is followed by tool_choice as one rename, never
@@ -106,7 +143,6 @@ func (s *Session) Apply(group string, at sel, fn edit) error {
 	s.doc = next
 	s.lastID++
 	s.version = s.lastID
-	s.reconvert()
 	return nil
 }
 

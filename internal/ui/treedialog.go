@@ -122,8 +122,18 @@ func newTreeDialog(a *App) (dialog, string) {
 
 // load reads params as the tree, keeping the folds and the chosen row.
 func (d *treeDialog) load(params []byte) {
-	d.params = append([]byte(nil), params...)
-	t, err := schematree.Parse(d.params)
+	p := append([]byte(nil), params...)
+	t, err := schematree.Parse(p)
+	if err == nil && d.strict {
+		schematree.MarkStrict(t)
+	}
+	d.show(p, t, err)
+}
+
+// show shows params as tree t (err: why the tree cannot show them),
+// keeping the folds and the chosen row.
+func (d *treeDialog) show(params []byte, t *schematree.Tree, err error) {
+	d.params = params
 	d.tree, d.why = t, ""
 	if err != nil {
 		d.tree, d.rows = nil, nil
@@ -134,9 +144,6 @@ func (d *treeDialog) load(params []byte) {
 			d.why = "The tree cannot show these parameters: " + err.Error() + "; edit them as JSON, nothing is changed"
 		}
 		return
-	}
-	if d.strict {
-		schematree.MarkStrict(t)
 	}
 	d.rows = t.Rows(func(p string) bool { return d.folded[p] })
 	d.row = max(0, min(d.row, len(d.rows)-1))
@@ -187,16 +194,17 @@ func (d *treeDialog) follow() {
 	d.yOff = max(0, min(d.yOff, len(d.rows)-lh))
 }
 
-// commit writes new parameters as one edit and shows them.
-func (d *treeDialog) commit(params []byte, selectPtr, done string) []action {
+// commit writes the parameters an edit of the tree made as one edit of
+// the document and shows their tree (the edit brought it up to date).
+func (d *treeDialog) commit(e schematree.Edited, selectPtr, done string) []action {
 	k, i := d.kind, d.index
-	p := json.RawMessage(params)
-	d.load(params)
+	p := json.RawMessage(e.Params)
+	d.show(e.Params, e.Tree, e.Err)
 	if selectPtr != "" || d.current() == nil {
 		d.selectPtr(selectPtr)
 	}
 	d.follow()
-	return []action{actEdit{fn: func(doc *model.Document) (*model.Document, error) {
+	return []action{actEdit{later: true, fn: func(doc *model.Document) (*model.Document, error) {
 		return model.SetToolValue(doc, k, i, []string{"parameters"}, p)
 	}}, say(done)}
 }
@@ -324,7 +332,7 @@ func (d *treeDialog) edit(k tea.KeyPressMsg, n *schematree.Node) []action {
 		if !member {
 			return []action{notMember}
 		}
-		out, err := schematree.Delete(d.params, n.Ptr)
+		out, err := d.tree.Delete(n.Ptr)
 		if err != nil {
 			return fail(err)
 		}
@@ -333,11 +341,11 @@ func (d *treeDialog) edit(k tea.KeyPressMsg, n *schematree.Node) []action {
 		if !member {
 			return []action{notMember}
 		}
-		out, ptr, err := schematree.Duplicate(d.params, n.Ptr)
+		out, err := d.tree.Duplicate(n.Ptr)
 		if err != nil {
 			return fail(err)
 		}
-		return d.commit(out, ptr, "Duplicated "+n.Name)
+		return d.commit(out, out.Ptr, "Duplicated "+n.Name)
 	case key.Matches(k, tk.MoveUp), key.Matches(k, tk.MoveDown):
 		if !member {
 			return []action{notMember}
@@ -346,7 +354,7 @@ func (d *treeDialog) edit(k tea.KeyPressMsg, n *schematree.Node) []action {
 		if key.Matches(k, tk.MoveUp) {
 			delta = -1
 		}
-		out, err := schematree.Move(d.params, n.Ptr, delta)
+		out, err := d.tree.Move(n.Ptr, delta)
 		if err != nil {
 			return []action{say("It is already at the edge of its object")}
 		}
@@ -355,7 +363,7 @@ func (d *treeDialog) edit(k tea.KeyPressMsg, n *schematree.Node) []action {
 		if n.Role != schematree.Property {
 			return []action{say("Only a property can be required or optional")}
 		}
-		out, err := schematree.ToggleRequired(d.params, n.Ptr, d.strict)
+		out, err := d.tree.ToggleRequired(n.Ptr, d.strict)
 		if err != nil {
 			return fail(err)
 		}
@@ -381,7 +389,7 @@ func (d *treeDialog) edit(k tea.KeyPressMsg, n *schematree.Node) []action {
 		if n.Role == schematree.Root && typ != "object" {
 			return []action{say("The parameters stay an object: the API takes arguments as an object")}
 		}
-		out, err := schematree.SetType(d.params, n.Ptr, typ, d.strict)
+		out, err := d.tree.SetType(n.Ptr, typ, d.strict)
 		if err != nil {
 			return fail(err)
 		}
@@ -473,26 +481,29 @@ func (d *treeDialog) updatePrompt(msg tea.Msg) (dialog, []action) {
 // answer applies what the prompt was asked; nil keeps the prompt open.
 func (d *treeDialog) answer(text string) []action {
 	ptr := d.askPtr
+	if d.tree == nil { // undone meanwhile to parameters the tree cannot show
+		return []action{say(d.why)}
+	}
 	switch d.asking {
 	case askAdd:
-		out, np, err := schematree.AddProperty(d.params, ptr, text, d.strict)
+		out, err := d.tree.AddProperty(ptr, text, d.strict)
 		if err != nil {
 			return []action{sayErr(capitalize(err.Error()))}
 		}
-		return d.commit(out, np, "Added "+text+" (a string; ←/→ changes its type)")
+		return d.commit(out, out.Ptr, "Added "+text+" (a string; ←/→ changes its type)")
 	case askRename:
-		out, np, err := schematree.Rename(d.params, ptr, text)
+		out, err := d.tree.Rename(ptr, text)
 		if err != nil {
 			return []action{sayErr(capitalize(err.Error()))}
 		}
-		return d.commit(out, np, "Renamed to "+text)
+		return d.commit(out, out.Ptr, "Renamed to "+text)
 	}
 	kw := askKeyword[d.asking]
 	v, err := keywordValue(kw, text)
 	if err != nil {
 		return []action{sayErr(err.Error())}
 	}
-	out, err := schematree.SetKeyword(d.params, ptr, kw, v)
+	out, err := d.tree.SetKeyword(ptr, kw, v)
 	if err != nil {
 		return []action{sayErr(capitalize(err.Error()))}
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -8,7 +9,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tooltui/tooltui/internal/benchdata"
+	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/schematree"
 )
 
 func treeApp(t *testing.T) *App {
@@ -120,6 +123,73 @@ func TestTreeMouse(t *testing.T) {
 	}
 }
 
+// TestTreeFollowsTheDocument: after every key of a session in the tree,
+// the tree the dialog shows (brought up to date by each edit, not read
+// again) is the tree of the document's parameters, marks included; the
+// conversion an edit leaves for the next message is the document's, and
+// any message but the tree's keys converts first.
+func TestTreeFollowsTheDocument(t *testing.T) {
+	a := treeApp(t)
+	typeKeys(a, "j", "T")
+	d := a.dialog.(*treeDialog)
+	check := func(step string) {
+		t.Helper()
+		want, err := schematree.Parse([]byte(params(t, a)))
+		if err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+		if d.strict {
+			schematree.MarkStrict(want)
+		}
+		if d.tree == nil || string(d.tree.Params()) != params(t, a) {
+			t.Fatalf("%s: the tree shows other parameters", step)
+		}
+		got, wr := d.tree.Rows(nil), want.Rows(nil)
+		if len(got) != len(wr) || d.tree.Len() != want.Len() {
+			t.Fatalf("%s: %d rows, want %d", step, len(got), len(wr))
+		}
+		for i := range got {
+			g, w := got[i], wr[i]
+			if g.Ptr != w.Ptr || g.Name != w.Name || string(g.Raw) != string(w.Raw) || g.Required != w.Required ||
+				g.Type.Label() != w.Type.Label() || strings.Join(g.Problems, ";") != strings.Join(w.Problems, ";") ||
+				d.tree.Node(w.Ptr) != g {
+				t.Fatalf("%s: row %d is %+v, want %+v", step, i, g, w)
+			}
+		}
+	}
+	steps := []string{"a", "stops", "enter", "right", "right", "right", "right", "right", "down", "right", "right",
+		"right", "right", "a", "stop_name", "enter", "r", "r", "K", "J", "D", "x", "d", "Where to", "enter",
+		"left", "e", "a, b", "enter", "r", "n", "halt", "enter", "ctrl+z"}
+	for i, k := range steps {
+		typeKeys(a, k)
+		if k == "ctrl+z" {
+			a.Update(treeSyncMsg{})
+		}
+		check(fmt.Sprintf("step %d (%s)", i, k))
+	}
+	typeKeys(a, "r")
+	if !a.s.stale {
+		t.Fatal("the edit converted in the keystroke")
+	}
+	_ = a.View() // draws the conversion before the edit
+	a.Update(settleMsg{})
+	if a.s.stale {
+		t.Fatal("settleMsg did not convert")
+	}
+	if want, _ := convert.Convert(a.s.doc); string(a.s.res.JSON) != string(want) {
+		t.Fatal("the settled conversion is not the document's")
+	}
+	typeKeys(a, "r")
+	a.Update(clearStatusMsg{})
+	if a.s.stale {
+		t.Fatal("a message that is not a tree key did not convert first")
+	}
+	typeKeys(a, "r")
+	if want, _ := convert.Convert(a.s.doc); string(a.Output()) != string(want) {
+		t.Fatal("Output is not the document's conversion")
+	}
+}
+
 func requireIn(t *testing.T, s, want string) {
 	t.Helper()
 	if !strings.Contains(s, want) {
@@ -129,7 +199,8 @@ func requireIn(t *testing.T, s, want string) {
 
 // BenchmarkTree measures a keystroke in the tree (Update and View at
 // 140×40): moving down a row, and an edit (r on a property, which writes
-// the parameters and reads the tree again), on the typical document's
+// the parameters and brings the tree up to date; the conversion follows in
+// the next message, which EditSettled adds), on the typical document's
 // function and on one with a 1 MB schema (about 3,000 properties).
 func BenchmarkTree(b *testing.B) {
 	for _, bd := range []struct {
@@ -168,6 +239,17 @@ func BenchmarkTree(b *testing.B) {
 			a := open(b)
 			for b.Loop() {
 				a.Update(keyMsg("r"))
+				_ = a.View()
+			}
+		})
+		// The whole of an edit: the keystroke, then the message that
+		// converts the document (and its frame).
+		b.Run(bd.name+"/EditSettled", func(b *testing.B) {
+			a := open(b)
+			for b.Loop() {
+				a.Update(keyMsg("r"))
+				_ = a.View()
+				a.Update(settleMsg{})
 				_ = a.View()
 			}
 		})
