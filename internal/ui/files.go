@@ -42,6 +42,9 @@ type fileState struct {
 
 func (a *App) initFile(o Options) {
 	a.s.raw = o.Loaded
+	if o.Doc != nil && o.Doc.Source != nil {
+		a.s.raw = nil // the bytes are in another format: a save writes the document
+	}
 	if o.Stamp != nil {
 		st := *o.Stamp
 		a.file.stamp = &st
@@ -92,6 +95,26 @@ func (s *Session) setFormat(f model.Format) {
 		}
 		c := *d
 		c.Format = f
+		return &c
+	}
+	s.doc = re(s.doc)
+	for _, h := range [][]snapshot{s.hist.undo, s.hist.redo} {
+		for i := range h {
+			h[i].doc = re(h[i].doc)
+		}
+	}
+}
+
+// setSource is setFormat for the format the document was translated
+// from: once saved in the Responses shape, no state undo reaches is a
+// translation any more.
+func (s *Session) setSource(src *model.Source) {
+	re := func(d *model.Document) *model.Document {
+		if d == nil || d.Source == src {
+			return d
+		}
+		c := *d
+		c.Source = src
 		return &c
 	}
 	s.doc = re(s.doc)
@@ -297,6 +320,11 @@ func (a *App) onSaved(m savedMsg) tea.Cmd {
 		a.s.setFormat(model.FormatDocument)
 		a.refresh()
 	}
+	if a.s.doc.Source != nil {
+		// Saved in the Responses shape: there is nothing left to translate.
+		a.s.setSource(nil)
+		a.refresh()
+	}
 	a.s.Saved(m.version, m.path, filepath.Base(m.path))
 	if m.data != nil {
 		a.s.raw, a.s.rawVersion = m.data, m.version
@@ -377,6 +405,12 @@ func documentName(path string) string { return siblingName(path, ".tooltui.json"
 // exportName proposes where the request goes: name.json →
 // name.request.json, next to it.
 func exportName(path string) string { return siblingName(path, ".request.json", "request.json") }
+
+// responsesName is where a file translated from another format is saved
+// first: x.json becomes x.responses.json beside it.
+func responsesName(path string) string {
+	return siblingName(path, ".responses.json", "responses.json")
+}
 
 func siblingName(path, suffix, fallback string) string {
 	if path == "" {

@@ -16,7 +16,7 @@ type KeyMap struct {
 	Up, Down, PageUp, PageDown, Home, End, Left, Right               key.Binding
 	Enter, Edit, Back, Zoom, CopyMenu, ExternalEditorKey             key.Binding
 	RawToggleKey, FormatJSONKey, Export, SaveAs, FixAll              key.Binding
-	Tree, TestArgs, Infer                                            key.Binding
+	Tree, TestArgs, Infer, Formats                                   key.Binding
 
 	// Tools pane.
 	Add, Delete, Duplicate, MoveUp, MoveDown, Toggle, Filter key.Binding
@@ -81,6 +81,7 @@ func DefaultKeyMap() KeyMap {
 		Tree:              b(k("T"), "T", "parameters as a tree"),
 		TestArgs:          b(k("A"), "A", "test arguments"),
 		Infer:             b(k("I"), "I", "infer parameters from an example"),
+		Formats:           b(k("V"), "V", "view in other formats"),
 
 		Add:       b(k("a", "insert"), "a", "add tool"),
 		Delete:    b(k("x", "delete"), "x", "delete"),

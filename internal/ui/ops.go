@@ -82,6 +82,12 @@ func (a *App) save(quit bool) tea.Cmd {
 	if a.s.path == "" {
 		return a.apply(actOpen{newSaveAsDialog("", quit)})
 	}
+	if src := a.s.doc.Source; src != nil {
+		// A save writes the Responses shape: never over the file in the
+		// other format unless the user names it.
+		return tea.Batch(a.apply(actOpen{newSaveAsDialog(responsesName(a.s.path), quit)}),
+			a.say("This file is in the "+src.Format+" format; a save writes a Responses body, so it asks where", false))
+	}
 	return a.saveTo(actSaveTo{path: a.s.path, quit: quit})
 }
 

@@ -42,6 +42,7 @@ const (
 	cmdTree      = "Edit parameters as a tree"
 	cmdTestArgs  = "Test arguments…"
 	cmdInfer     = "Infer parameters from an example…"
+	cmdFormats   = "View in other formats (Chat, Anthropic, Gemini, MCP, code)…"
 	cmdSend      = "Send request"
 )
 
@@ -125,6 +126,7 @@ func commands() []command {
 		{name: cmdTree, group: "Editor pane", nav: kb(km.Tree), run: func(a *App) tea.Cmd { return a.openDialog(newTreeDialog(a)) }},
 		{name: cmdTestArgs, group: "Editor pane", nav: kb(km.TestArgs), run: func(a *App) tea.Cmd { return a.openDialog(newArgsDialog(a)) }},
 		{name: cmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.openDialog(newInferDialog(a)) }},
+		{name: cmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(actOpen{newFormatsDialog(a)}) }},
 	}
 }
 

@@ -1,0 +1,286 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/export"
+	"github.com/tooltui/tooltui/internal/ui/display"
+)
+
+// formatsKeys are the keys of the formats view besides scrolling.
+var formatsKeys = struct {
+	Copy, NotesUp, NotesDown, Close key.Binding
+}{
+	Copy:      key.NewBinding(key.WithKeys("y", "c"), key.WithHelp("y", "copy this format")),
+	NotesUp:   key.NewBinding(key.WithKeys("K", "shift+up"), key.WithHelp("K", "scroll what is lost up")),
+	NotesDown: key.NewBinding(key.WithKeys("J", "shift+down"), key.WithHelp("J", "scroll what is lost down")),
+	Close:     key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "close")),
+}
+
+// targetTitles name the formats for people.
+var targetTitles = map[export.Target]string{
+	export.Responses: "Responses", export.Chat: "Chat Completions", export.Anthropic: "Anthropic",
+	export.Gemini: "Gemini", export.MCP: "MCP", export.Curl: "curl", export.Python: "Python",
+	export.TypeScript: "TypeScript", export.Go: "Go",
+}
+
+func targetTitle(t export.Target) string {
+	if s, ok := targetTitles[t]; ok {
+		return s
+	}
+	return string(t)
+}
+
+// formatView is one format of the request, made once per dialog.
+type formatView struct {
+	text  string
+	lines []string
+	notes []string // what the format loses or changes, a line each
+	err   error
+}
+
+// formatsDialog shows the request beside the same request in another
+// format (Chat Completions, Anthropic, Gemini, MCP, curl, or a program
+// for an official SDK) with every field that format loses; y copies it.
+// The request is the one converted when the dialog opened.
+type formatsDialog struct {
+	body    []byte
+	base    string
+	left    []string // the Responses request, a line each
+	targets []export.Target
+	chosen  int
+	views   map[export.Target]*formatView
+	yOff    int // first code line shown
+	nOff    int // first note shown
+	w, h    int
+}
+
+// newFormatsDialog opens the view on the request as converted now,
+// showing the first format other than Responses.
+func newFormatsDialog(a *App) *formatsDialog {
+	d := &formatsDialog{body: a.s.res.JSON, base: a.sendConfig().BaseURL, views: map[export.Target]*formatView{}}
+	for _, t := range export.Targets() {
+		if t != export.Responses {
+			d.targets = append(d.targets, t)
+		}
+	}
+	d.left = strings.Split(strings.TrimSuffix(string(d.body), "\n"), "\n")
+	return d
+}
+
+// view of the chosen format, exported the first time it is shown.
+func (d *formatsDialog) current() *formatView {
+	t := d.targets[d.chosen]
+	if v, ok := d.views[t]; ok {
+		return v
+	}
+	v := &formatView{}
+	res, err := export.Export(d.body, t, export.Options{BaseURL: d.base})
+	if err != nil {
+		v.err = err
+	} else {
+		v.text = string(res.Text)
+		v.lines = strings.Split(strings.TrimSuffix(v.text, "\n"), "\n")
+		for _, n := range res.Notes {
+			icon := "~"
+			if n.Loss {
+				icon = "!"
+			}
+			where := n.Path
+			if where == "" {
+				where = "request"
+			}
+			v.notes = append(v.notes, icon+" "+where+": "+n.Message)
+		}
+	}
+	d.views[t] = v
+	return v
+}
+
+func (d *formatsDialog) resize(w, h int) dialog {
+	d.w, d.h = max(20, w), max(8, h)
+	return d
+}
+
+// notesHeight is how many rows the notes take: up to a quarter of the
+// screen, at least one for the line saying nothing is lost.
+func (d *formatsDialog) notesHeight(v *formatView) int {
+	return max(1, min(len(v.notes), (d.h-2)/4))
+}
+
+// codeHeight is how many code rows fit: the box less the tabs, the two
+// column titles, the rule above the notes, the notes and the key line.
+func (d *formatsDialog) codeHeight(v *formatView) int {
+	return max(1, d.h-2-1-1-1-d.notesHeight(v)-1)
+}
+
+func (d *formatsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return d, nil
+	}
+	km := e.km
+	v := d.current()
+	page := d.codeHeight(v)
+	switch {
+	case key.Matches(k, formatsKeys.Close):
+		return nil, []action{actClose{}}
+	case key.Matches(k, formatsKeys.Copy):
+		if v.err != nil {
+			return d, []action{sayErr("Nothing to copy: " + v.err.Error())}
+		}
+		t := d.targets[d.chosen]
+		return d, []action{actCopy{what: targetTitle(t) + " " + copyNoun(t) + lossSummary(v), text: v.text}}
+	case key.Matches(k, km.Left), k.String() == "shift+tab":
+		d.choose(d.chosen - 1)
+	case key.Matches(k, km.Right), k.String() == "tab":
+		d.choose(d.chosen + 1)
+	case len(k.String()) == 1 && k.String() >= "1" && k.String() <= "9":
+		if i := int(k.String()[0] - '1'); i < len(d.targets) {
+			d.choose(i)
+		}
+	case key.Matches(k, formatsKeys.NotesDown):
+		d.nOff++
+	case key.Matches(k, formatsKeys.NotesUp):
+		d.nOff--
+	case key.Matches(k, km.Down):
+		d.yOff++
+	case key.Matches(k, km.Up):
+		d.yOff--
+	case key.Matches(k, km.PageDown):
+		d.yOff += page
+	case key.Matches(k, km.PageUp):
+		d.yOff -= page
+	case key.Matches(k, km.Home):
+		d.yOff = 0
+	case key.Matches(k, km.End):
+		d.yOff = d.longest()
+	default:
+		return d, []action{say("In the formats view: ←/→ or 1-9 choose a format, ↑/↓ scroll, K/J scroll what is lost, y copies, esc closes")}
+	}
+	v = d.current()
+	d.yOff = max(0, min(d.yOff, d.longest()-d.codeHeight(v)))
+	d.nOff = max(0, min(d.nOff, len(v.notes)-d.notesHeight(v)))
+	return d, nil
+}
+
+// choose shows format i (wrapping around), from its top.
+func (d *formatsDialog) choose(i int) {
+	d.chosen = (i + len(d.targets)) % len(d.targets)
+	d.yOff, d.nOff = 0, 0
+}
+
+// longest is the number of lines of the longer column shown.
+func (d *formatsDialog) longest() int {
+	n := len(d.current().lines)
+	if d.sideBySide() {
+		n = max(n, len(d.left))
+	}
+	return n
+}
+
+// sideBySide: the Responses request is shown beside the format when both
+// columns get at least 48 cells.
+func (d *formatsDialog) sideBySide() bool { return d.w-3 >= 2*48 }
+
+func copyNoun(t export.Target) string {
+	switch t {
+	case export.Curl:
+		return "command"
+	case export.Python, export.TypeScript, export.Go:
+		return "program"
+	case export.MCP:
+		return "tools/list result"
+	}
+	return "request"
+}
+
+func lossSummary(v *formatView) string {
+	lost := 0
+	for _, n := range v.notes {
+		if strings.HasPrefix(n, "!") {
+			lost++
+		}
+	}
+	if lost == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%s lost: see the list under it)", plural(lost, "field"))
+}
+
+func (d *formatsDialog) view(e *env, w, h int) []string {
+	st := e.st
+	iw := d.w - 2
+	v := d.current()
+	var tabs []string
+	for i, t := range d.targets {
+		s := fmt.Sprintf(" %d %s ", i+1, targetTitle(t))
+		if i == d.chosen {
+			s = st.Selected.Render(s)
+		} else {
+			s = st.Dim.Render(s)
+		}
+		tabs = append(tabs, s)
+	}
+	lines := []string{fit(strings.Join(tabs, ""), iw)}
+	right := v.lines
+	if v.err != nil {
+		right = []string{"cannot write this format: " + v.err.Error()}
+	}
+	ch := d.codeHeight(v)
+	title := targetTitle(d.targets[d.chosen])
+	if d.sideBySide() {
+		lw := (iw - 1) / 2
+		rw := iw - 1 - lw
+		lines = append(lines, st.Label.Render(fitExact(" Responses (this request)", lw))+st.Dim.Render("│")+st.LabelFocused.Render(fit(" "+title, rw)))
+		for i := d.yOff; i < d.yOff+ch; i++ {
+			lines = append(lines, fitExact(codeLine(d.left, i), lw)+st.Dim.Render("│")+fit(codeLine(right, i), rw))
+		}
+	} else {
+		lines = append(lines, st.LabelFocused.Render(fit(" "+title, iw)))
+		for i := d.yOff; i < d.yOff+ch; i++ {
+			lines = append(lines, fit(codeLine(right, i), iw))
+		}
+	}
+	lines = append(lines, st.Dim.Render(strings.Repeat("─", iw)))
+	nh := d.notesHeight(v)
+	if len(v.notes) == 0 {
+		lines = append(lines, st.OK.Render(fit(" nothing is lost in "+title, iw)))
+	}
+	for i := d.nOff; i < len(v.notes) && i < d.nOff+nh; i++ {
+		n := " " + display.SanitizeLine(v.notes[i])
+		if i == d.nOff+nh-1 && d.nOff+nh < len(v.notes) {
+			n = fmt.Sprintf(" … %d more (J scrolls)", len(v.notes)-i)
+		}
+		s := st.Dim
+		if strings.HasPrefix(v.notes[i], "!") {
+			s = st.Warning
+		}
+		lines = append(lines, s.Render(fit(n, iw)))
+	}
+	lines = append(lines, st.Dim.Render(fit(" ←/→ 1-9 format · ↑/↓ pgup/pgdn scroll · K/J what is lost · y copy · esc close", iw)))
+	for len(lines) < d.h-2 {
+		lines = append(lines, "")
+	}
+	return box(e, "Formats · "+plural(len(v.notes), "change")+" in "+title, lines[:min(len(lines), d.h-2)], d.w)
+}
+
+// codeLine is line i of lines for display, "" past the end.
+func codeLine(lines []string, i int) string {
+	if i < 0 || i >= len(lines) {
+		return ""
+	}
+	return " " + display.SanitizeLine(strings.ReplaceAll(lines[i], "\t", "    "))
+}
+
+func (d *formatsDialog) help(km *KeyMap) []key.Binding {
+	return []key.Binding{
+		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→ 1-9", "choose a format")),
+		key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓ pgup/pgdn", "scroll")),
+		formatsKeys.NotesUp, formatsKeys.NotesDown, formatsKeys.Copy, formatsKeys.Close,
+	}
+}

@@ -1,0 +1,108 @@
+package ui
+
+// The formats view: the request beside the same request in another
+// format, with what that format loses, copyable.
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tooltui/tooltui/internal/export"
+)
+
+func openFormats(t *testing.T, w, h int) (*App, *formatsDialog) {
+	t.Helper()
+	a := dialogTestApp(t, argsTestDoc, argsWeather)
+	a.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	a.Update(tea.KeyPressMsg{Code: 'V', Text: "V"})
+	d, ok := a.dialog.(*formatsDialog)
+	if !ok {
+		t.Fatalf("V opened %T", a.dialog)
+	}
+	return a, d
+}
+
+func TestFormatsViewShowsEachFormatBesideTheRequest(t *testing.T) {
+	a, d := openFormats(t, 140, 40)
+	scr := ansi.Strip(a.View().Content)
+	for _, want := range []string{"1 Chat Completions", "Responses (this request)", `"function": {`, "! /tools/5"} {
+		if !strings.Contains(scr, want) {
+			t.Fatalf("no %q on\n%s", want, scr)
+		}
+	}
+	// Every format can be shown, none fails on this request, and the
+	// text shown is what Export writes.
+	for i, tg := range d.targets {
+		a.Update(tea.KeyPressMsg{Code: rune('1' + i), Text: string(rune('1' + i))})
+		v := d.current()
+		if v.err != nil {
+			t.Fatalf("%s: %v", tg, v.err)
+		}
+		res, _ := export.Export(a.s.res.JSON, tg, export.Options{BaseURL: a.sendConfig().BaseURL})
+		if v.text != string(res.Text) || len(v.notes) != len(res.Notes) {
+			t.Fatalf("%s: the view is not the export", tg)
+		}
+		scr := ansi.Strip(a.View().Content)
+		if !strings.Contains(scr, targetTitle(tg)) {
+			t.Fatalf("%s: not named on\n%s", tg, scr)
+		}
+		for _, l := range strings.Split(scr, "\n") {
+			if ansi.StringWidth(l) > 140 {
+				t.Fatalf("%s: line wider than the screen: %q", tg, l)
+			}
+		}
+	}
+}
+
+func TestFormatsViewCopiesTheChosenFormat(t *testing.T) {
+	a, d := openFormats(t, 80, 24)
+	a.Update(tea.KeyPressMsg{Code: tea.KeyRight})
+	if d.targets[d.chosen] != export.Anthropic {
+		t.Fatalf("right chose %s", d.targets[d.chosen])
+	}
+	if strings.Contains(ansi.Strip(a.View().Content), "Responses (this request)") {
+		t.Fatal("80 columns should show the format alone")
+	}
+	_, acts := d.update(tea.KeyPressMsg{Code: 'y', Text: "y"}, a.env())
+	var got actCopy
+	for _, act := range acts {
+		if c, ok := act.(actCopy); ok {
+			got = c
+		}
+	}
+	if got.text != d.current().text || !strings.Contains(got.text, `"input_schema"`) || !strings.HasPrefix(got.what, "Anthropic request") {
+		t.Fatalf("copied %q: %.80q", got.what, got.text)
+	}
+	// Keys that do nothing here say so; esc closes.
+	_, acts = d.update(tea.KeyPressMsg{Code: 'z', Text: "z"}, a.env())
+	if len(acts) != 1 || !strings.Contains(acts[0].(actStatus).text, "formats view") {
+		t.Fatalf("z: %v", acts)
+	}
+	a.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+	if a.dialog != nil {
+		t.Fatal("esc did not close the view")
+	}
+}
+
+func TestFormatsViewFitsAnySize(t *testing.T) {
+	for _, sz := range [][2]int{{60, 16}, {70, 18}, {97, 20}, {99, 30}, {200, 60}} {
+		a, _ := openFormats(t, sz[0], sz[1])
+		for i := 0; i < 12; i++ {
+			a.Update(tea.KeyPressMsg{Code: tea.KeyRight})
+			a.Update(tea.KeyPressMsg{Code: tea.KeyPgDown})
+			a.Update(tea.KeyPressMsg{Code: 'J', Text: "J"})
+			ls := strings.Split(ansi.Strip(a.View().Content), "\n")
+			if len(ls) > sz[1] {
+				t.Fatalf("%v: %d lines", sz, len(ls))
+			}
+			for _, l := range ls {
+				if ansi.StringWidth(l) > sz[0] {
+					t.Fatalf("%v: %q", sz, l)
+				}
+			}
+		}
+	}
+}
