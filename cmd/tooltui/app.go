@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui"
 	"github.com/tooltui/tooltui/internal/ui/display"
@@ -119,7 +120,7 @@ func openDocument(files []string) (ui.Options, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return ui.Options{Doc: &model.Document{}, Path: path, Name: filepath.Base(path) + " (new)", Stamp: &model.Stamp{}}, nil
 	}
-	d, data, stamp, err := model.ReadFileStamped(path)
+	d, data, stamp, err := formats.ReadFileStamped(path)
 	if err != nil {
 		return ui.Options{}, err
 	}

@@ -11,32 +11,47 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/export"
+	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
-const buildLong = `Reads a tooltui document or a Responses request body (FILE, or standard
-input for - or no FILE) and prints the final Responses request JSON on
+const buildLong = `Reads a tooltui document, a Responses request body, or tools and requests
+in another API's format (Chat Completions, Anthropic Messages, Gemini, an
+MCP tools/list result; detected, and translated) from FILE, or standard
+input for - or no FILE, and prints the final Responses request JSON on
 standard output. Diagnostics go to standard error, one per line, each
-starting with "error:" (the entry is left out) or "warning:" (kept).
+starting with "error:" (the entry is left out), "warning:" (kept) or
+"note:" (nothing wrong, for instance which format was read).
+
+With --to, the request is printed in another format instead: another
+API's request body (chat, anthropic, gemini), an MCP tools/list result
+(mcp), a curl command (curl) or a complete program for the official
+library (python, typescript, go). What the target cannot take is listed
+on standard error as warnings of location "export", never dropped
+silently.
 
 {{flags}}
 
-Exit status: 0 done; 1 diagnostics with --strict; 2 the input cannot be used.
+Exit status: 0 done; 1 errors or warnings with --strict; 2 the input cannot
+be used.
 `
 
 // buildOptions are the flags of `tooltui build`.
 type buildOptions struct {
 	strict      bool
 	diagnostics string // "text" or "json"
+	to          string // an export target; "" is the Responses body as converted
+	baseURL     string // for --to curl and the programs
 }
 
 // newBuildCmd is `tooltui build`.
 func newBuildCmd() *cobra.Command {
 	opts := buildOptions{diagnostics: "text"}
 	cmd := &cobra.Command{
-		Use:               "build [--strict] [--json] [FILE|-]",
+		Use:               "build [--strict] [--json] [--to FORMAT] [FILE|-]",
 		Short:             "print the request JSON for FILE or standard input",
 		Long:              buildLong,
 		Args:              atMost(1, "one input at a time, got %d"),
@@ -46,13 +61,20 @@ func newBuildCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().SortFlags = false
-	cmd.Flags().BoolVar(&opts.strict, "strict", false, "exit 1 when any diagnostic was printed")
+	cmd.Flags().BoolVar(&opts.strict, "strict", false, "exit 1 when any error or warning was printed")
 	presetFlag(cmd, &opts.diagnostics, "json", "json", `write diagnostics as JSON Lines, one object per line with
 severity, location, type, pointer, line, column, message and
 the title of the fix on offer, if any (see tooltui fix);
 an input that cannot be used is one line of severity "fatal"`)
 	equalsOnly(choiceFlag(cmd, &opts.diagnostics, "diagnostics", []string{"text", "json"},
 		"the same choice spelled out (text is the default)"))
+	names := make([]string, 0, len(export.Targets()))
+	for _, t := range export.Targets() {
+		names = append(names, string(t))
+	}
+	choiceFlag(cmd, &opts.to, "to", names, "print the request in this format instead (see above)")
+	cmd.Flags().StringVar(&opts.baseURL, "base-url", "", "with --to curl, python, typescript and go: send to `URL`\n(default "+export.DefaultBaseURL+")")
+	cmd.RegisterFlagCompletionFunc("base-url", cobra.NoFileCompletions)
 	return cmd
 }
 
@@ -79,20 +101,56 @@ func runBuild(opts buildOptions, files []string, stdin io.Reader, stdout, stderr
 		return fail(err)
 	}
 	body, diags := convert.Convert(doc)
+	out := body
+	if opts.to != "" {
+		to, err := export.ParseTarget(opts.to)
+		if err != nil {
+			return fail(err)
+		}
+		res, err := export.Export(body, to, export.Options{BaseURL: opts.baseURL})
+		if err != nil {
+			return fail(fmt.Errorf("exporting to %s: %w", to.Title(), err))
+		}
+		out = res.Text
+		diags = append(diags, exportDiagnostics(to, res.Notes)...)
+	}
+	serious := 0
 	for _, d := range diags {
+		if d.Severity != convert.Note {
+			serious++
+		}
 		if asJSON {
 			stderr.Write(diagnosticJSON(d))
 		} else {
 			fmt.Fprintln(stderr, display.SanitizeLine(d.String()))
 		}
 	}
-	if _, err := stdout.Write(body); err != nil {
+	if _, err := stdout.Write(out); err != nil {
 		return fail(fmt.Errorf("writing the request: %w", err))
 	}
-	if opts.strict && len(diags) > 0 {
+	if opts.strict && serious > 0 {
 		return 1
 	}
 	return 0
+}
+
+// exportLocation is the Location of the diagnostics about what an export
+// could not carry over; their Path is a JSON pointer in the Responses
+// request.
+const exportLocation = "export"
+
+// exportDiagnostics are an export's notes as diagnostics: a warning where
+// something is lost, a note where it changed on the way.
+func exportDiagnostics(to export.Target, notes []formats.Note) []convert.Diagnostic {
+	out := make([]convert.Diagnostic, 0, len(notes))
+	for _, n := range notes {
+		sev := convert.Note
+		if n.Loss {
+			sev = convert.Warning
+		}
+		out = append(out, convert.Diagnostic{Severity: sev, Location: exportLocation, Type: to.Title(), Path: n.Path, Message: n.Message, Index: -1})
+	}
+	return out
 }
 
 func readInput(files []string, stdin io.Reader) (*model.Document, error) {
@@ -101,13 +159,13 @@ func readInput(files []string, stdin io.Reader) (*model.Document, error) {
 		if err != nil {
 			return nil, fmt.Errorf("standard input: %w", err)
 		}
-		d, err := model.Parse(data)
+		d, err := formats.Load(data)
 		if err != nil {
 			return nil, fmt.Errorf("standard input: %w", err)
 		}
 		return d, nil
 	}
-	d, err := model.ReadFile(files[0])
+	d, err := formats.ReadFile(files[0])
 	if err != nil {
 		var fe *model.FileError
 		if errors.As(err, &fe) {

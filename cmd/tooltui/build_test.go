@@ -62,6 +62,16 @@ func TestBuildGolden(t *testing.T) {
 		{"missing-file-json", []string{"--json", "testdata/does-not-exist.json"}, "", 2},
 		{"diagnostics-bad-value", []string{"--diagnostics=xml", "testdata/mixed-invalid.json"}, "", 2},
 		{"diagnostics-no-value", []string{"--diagnostics", "json", "testdata/mixed-invalid.json"}, "", 2},
+		{"chat-file", []string{"testdata/chat-request.json"}, "", 0},
+		{"chat-file-strict", []string{"--strict", "testdata/chat-request.json"}, "", 1},
+		{"anthropic-stdin", []string{"-"}, `{"model":"claude-sonnet-4-5","max_tokens":512,"tools":[{"name":"get_time","description":"Time in a zone","input_schema":{"type":"object","properties":{"tz":{"type":"string"}},"required":["tz"]},"cache_control":{"type":"ephemeral"}},{"type":"web_search_20250305","name":"web_search","max_uses":3,"allowed_domains":["example.com"]}],"messages":[{"role":"user","content":"hi"}]}`, 0},
+		{"tools-array-stdin", []string{"-"}, `[{"type":"web_search"},{"type":"function","name":"f","parameters":{"type":"object","properties":{}},"strict":false}]`, 0},
+		{"array-of-numbers", []string{"-"}, `[1, 2]`, 2},
+		{"to-chat", []string{"--to", "chat", "testdata/example.json"}, "", 0},
+		{"to-anthropic-strict", []string{"--strict", "--to=anthropic", "testdata/example.json"}, "", 1},
+		{"to-gemini-json", []string{"--json", "--to", "gemini", "testdata/example.json"}, "", 0},
+		{"to-curl-base-url", []string{"--to", "curl", "--base-url", "http://localhost:8080/v1", "testdata/example.json"}, "", 0},
+		{"to-bad", []string{"--to", "xml", "testdata/example.json"}, "", 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -15,6 +15,9 @@ const fixLong = `Applies every safe fix to a tooltui document or a Responses req
 (FILE, or standard input for - or no FILE) and prints the fixed file, in
 its own format, on standard output; with -w it writes FILE in place
 instead (atomically, and only when something changed), like gofmt -w.
+Tools in another API's format (Chat Completions, Anthropic, Gemini, MCP)
+are translated first and printed as a Responses request body; -w refuses
+them, so that the original stays.
 Standard error lists each fix applied ("fixed: LOCATION: what"), then the
 diagnostics left, with the fixes on offer that need a choice ("fix: ...").
 
@@ -66,6 +69,10 @@ func runFix(write bool, files []string, stdin io.Reader, stdout, stderr io.Write
 	doc, err := readInput(files, stdin)
 	if err != nil {
 		return fail(err)
+	}
+	if write && doc.Source != nil {
+		return fail(fmt.Errorf("%s is in the %s format and fix writes the Responses shape: -w would replace it; "+
+			"leave out -w and redirect standard output to a new file", files[0], doc.Source.Format))
 	}
 	fixed, done := convert.FixAll(doc, nil)
 	for _, f := range done {

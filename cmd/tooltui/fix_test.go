@@ -35,6 +35,8 @@ func TestFixGolden(t *testing.T) {
 		{"fix-not-json", []string{"-"}, "{\n  oops\n}", 2},
 		{"fix-w-stdin", []string{"-w"}, "", 2},
 		{"fix-unknown-flag", []string{"--all"}, "", 2},
+		{"fix-chat", []string{"testdata/chat-request.json"}, "", 0},
+		{"fix-w-chat", []string{"-w", "testdata/chat-request.json"}, "", 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

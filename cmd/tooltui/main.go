@@ -21,16 +21,19 @@ import (
 
 const rootLong = `tooltui composes the tools of an OpenAI Responses API request.
 
-Without a command it opens FILE (a tooltui document or a Responses request
-body) in the builder, or the built-in example when there is no FILE; a FILE
-that does not exist yet starts an empty document that the first save
+Without a command it opens FILE (a tooltui document, a Responses request
+body, or tools in the Chat Completions, Anthropic, Gemini or MCP format,
+translated) in the builder, or the built-in example when there is no FILE;
+a FILE that does not exist yet starts an empty document that the first save
 creates. A FILE named like a command opens as ./build or after --.
 `
 
 const rootExamples = `  tooltui travel.json                       edit travel.json in the builder
   tooltui -- build                          open the file named build
   tooltui --print > request.json            compose, and keep the request JSON on quitting
-  tooltui build --strict travel.json        the request JSON; exit 1 on any diagnostic
+  tooltui build --strict travel.json        the request JSON; exit 1 on any error or warning
+  tooltui build --to python travel.json     a Python program that sends the request
+  tooltui build chat-tools.json             Chat Completions tools as a Responses request
   tooltui fix -w travel.json                apply every safe fix to travel.json
   tooltui infer call.json                   a parameters schema for example arguments
   tooltui args travel.json get_weather '{"city": "Paris", "unit": "celsius"}'

@@ -1,6 +1,10 @@
 package convert
 
-import "github.com/tooltui/tooltui/internal/model"
+import (
+	"strings"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
 
 // SourceLocation is the Location of the diagnostics about a document's
 // translation from another format: their Path is a pointer in the input.
@@ -14,8 +18,11 @@ func sourceDiagnostics(src *model.Source) []Diagnostic {
 		return nil
 	}
 	out := make([]Diagnostic, 0, 1+len(src.Notes))
-	out = append(out, Diagnostic{Severity: Note, Location: SourceLocation, Index: -1,
-		Message: "read as " + src.Format + " and translated to the Responses API; a save writes the Responses shape"})
+	msg := "read as " + src.Format + " and translated to the Responses API; a save writes the Responses shape"
+	if strings.HasPrefix(src.Format, "Responses") {
+		msg = "read as a " + src.Format + "; a save writes a request body with it as \"tools\""
+	}
+	out = append(out, Diagnostic{Severity: Note, Location: SourceLocation, Index: -1, Message: msg})
 	for _, n := range src.Notes {
 		sev := Note
 		if n.Loss {

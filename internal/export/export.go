@@ -36,6 +36,31 @@ var targets = []Target{Responses, Chat, Anthropic, Gemini, MCP, Curl, Python, Ty
 // them. The slice is the caller's.
 func Targets() []Target { return append([]Target(nil), targets...) }
 
+// Title is how the target is called for people, e.g. "Chat Completions".
+func (t Target) Title() string {
+	switch t {
+	case Responses:
+		return "Responses"
+	case Chat:
+		return "Chat Completions"
+	case Anthropic:
+		return "Anthropic"
+	case Gemini:
+		return "Gemini"
+	case MCP:
+		return "MCP"
+	case Curl:
+		return "curl"
+	case Python:
+		return "Python"
+	case TypeScript:
+		return "TypeScript"
+	case Go:
+		return "Go"
+	}
+	return string(t)
+}
+
 // ParseTarget returns the target named s (case and surrounding space do
 // not matter); its error lists the valid names.
 func ParseTarget(s string) (Target, error) {

@@ -32,6 +32,12 @@ func ReadFile(path string) (*Document, error) {
 // their stamp, so that an unchanged document saves to the same bytes and a
 // save can tell whether the file changed meanwhile.
 func ReadFileStamped(path string) (*Document, []byte, Stamp, error) {
+	return ReadFileStampedWith(path, Parse)
+}
+
+// ReadFileStampedWith is ReadFileStamped with another parser (one that
+// also reads other formats, say), its errors named by the file too.
+func ReadFileStampedWith(path string, parse func([]byte) (*Document, error)) (*Document, []byte, Stamp, error) {
 	st, data, err := ReadStamp(path)
 	if err == nil && !st.Exists {
 		_, err = os.Stat(path) // names what is missing
@@ -40,7 +46,7 @@ func ReadFileStamped(path string) (*Document, []byte, Stamp, error) {
 	if err != nil {
 		return nil, nil, Stamp{}, err
 	}
-	d, err := Parse(data)
+	d, err := parse(data)
 	if err != nil {
 		return nil, nil, Stamp{}, &FileError{Path: path, Err: err}
 	}

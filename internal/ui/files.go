@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/model"
 )
 
@@ -500,7 +501,7 @@ func (a *App) reload(act actReload) tea.Cmd {
 	if !samePath(act.path, a.s.path) {
 		return nil
 	}
-	d, err := model.Parse(act.data)
+	d, err := formats.Load(act.data)
 	if err != nil {
 		// what is open here is no longer what is on disk: quitting asks
 		a.s.unsave()
@@ -510,6 +511,9 @@ func (a *App) reload(act actReload) tea.Cmd {
 	a.s.Replace(d, a.at)
 	a.s.Saved(a.s.version, a.s.path, filepath.Base(a.s.path)) // no longer "(new)"
 	a.s.raw, a.s.rawVersion = act.data, a.s.version
+	if d.Source != nil {
+		a.s.raw = nil // the bytes are in another format: a save writes the document
+	}
 	st := act.stamp
 	a.file.stamp = &st
 	a.selectRow(a.at)

@@ -21,20 +21,6 @@ var formatsKeys = struct {
 	Close:     key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "close")),
 }
 
-// targetTitles name the formats for people.
-var targetTitles = map[export.Target]string{
-	export.Responses: "Responses", export.Chat: "Chat Completions", export.Anthropic: "Anthropic",
-	export.Gemini: "Gemini", export.MCP: "MCP", export.Curl: "curl", export.Python: "Python",
-	export.TypeScript: "TypeScript", export.Go: "Go",
-}
-
-func targetTitle(t export.Target) string {
-	if s, ok := targetTitles[t]; ok {
-		return s
-	}
-	return string(t)
-}
-
 // formatView is one format of the request, made once per dialog.
 type formatView struct {
 	text  string
@@ -134,7 +120,7 @@ func (d *formatsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 			return d, []action{sayErr("Nothing to copy: " + v.err.Error())}
 		}
 		t := d.targets[d.chosen]
-		return d, []action{actCopy{what: targetTitle(t) + " " + copyNoun(t) + lossSummary(v), text: v.text}}
+		return d, []action{actCopy{what: t.Title() + " " + copyNoun(t) + lossSummary(v), text: v.text}}
 	case key.Matches(k, km.Left), k.String() == "shift+tab":
 		d.choose(d.chosen - 1)
 	case key.Matches(k, km.Right), k.String() == "tab":
@@ -218,7 +204,7 @@ func (d *formatsDialog) view(e *env, w, h int) []string {
 	v := d.current()
 	var tabs []string
 	for i, t := range d.targets {
-		s := fmt.Sprintf(" %d %s ", i+1, targetTitle(t))
+		s := fmt.Sprintf(" %d %s ", i+1, t.Title())
 		if i == d.chosen {
 			s = st.Selected.Render(s)
 		} else {
@@ -232,7 +218,7 @@ func (d *formatsDialog) view(e *env, w, h int) []string {
 		right = []string{"cannot write this format: " + v.err.Error()}
 	}
 	ch := d.codeHeight(v)
-	title := targetTitle(d.targets[d.chosen])
+	title := d.targets[d.chosen].Title()
 	if d.sideBySide() {
 		lw := (iw - 1) / 2
 		rw := iw - 1 - lw

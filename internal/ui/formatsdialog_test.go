@@ -46,7 +46,7 @@ func TestFormatsViewShowsEachFormatBesideTheRequest(t *testing.T) {
 			t.Fatalf("%s: the view is not the export", tg)
 		}
 		scr := ansi.Strip(a.View().Content)
-		if !strings.Contains(scr, targetTitle(tg)) {
+		if !strings.Contains(scr, tg.Title()) {
 			t.Fatalf("%s: not named on\n%s", tg, scr)
 		}
 		for _, l := range strings.Split(scr, "\n") {

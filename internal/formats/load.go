@@ -1,0 +1,87 @@
+package formats
+
+import (
+	"bytes"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
+)
+
+// ResponsesArray is the Source.Format of a file that is a bare array of
+// Responses tools: it loads as a body, so a save asks for a new name
+// rather than turn the array into an object in place.
+const ResponsesArray = "Responses tools array"
+
+// Load reads what a user may open: a tooltui document or a Responses
+// request body (as model.Parse does), a bare array of Responses tools, or
+// tools and requests in another format (Chat Completions, Anthropic
+// Messages, Gemini, an MCP tools/list result), which are translated. A
+// translated document's Source names the format and carries the import's
+// notes, so that the first diagnostics say what was read and what did not
+// carry over.
+//
+// Errors are model.Parse's (a *model.LoadError: not JSON, too large, not
+// an object) or, for a foreign format that holds nothing to translate, a
+// *model.LoadError naming the format.
+func Load(data []byte) (*model.Document, error) {
+	if len(data) > model.MaxDocumentBytes || rawjson.CheckJSON(bytes.TrimPrefix(data, utf8BOM)) != nil {
+		return model.Parse(data) // its error says why, with the position
+	}
+	im, err := Import(data)
+	if err != nil {
+		return nil, &model.LoadError{Msg: err.Error()}
+	}
+	if im.From == Responses {
+		if els, ok := elements(bytes.TrimPrefix(data, utf8BOM)); ok && allObjects(els) {
+			return loadArray(bytes.TrimSpace(bytes.TrimPrefix(data, utf8BOM)))
+		}
+		return model.Parse(data) // an object, or its error says what is there
+	}
+	d, err := model.Parse(im.Body)
+	if err != nil {
+		return nil, &model.LoadError{Msg: im.From.Title() + ": " + err.Error()}
+	}
+	src := &model.Source{Format: im.From.Title()}
+	for _, n := range im.Notes {
+		src.Notes = append(src.Notes, model.SourceNote{Path: n.Path, Message: n.Message, Loss: n.Loss})
+	}
+	d.Source = src
+	return d, nil
+}
+
+// allObjects reports whether every element of an array is an object, as
+// every tool is.
+func allObjects(els [][]byte) bool {
+	for _, e := range els {
+		if rawjson.JSONKind(e) != "object" {
+			return false
+		}
+	}
+	return true
+}
+
+// loadArray reads a bare array of Responses tools as the body
+// {"tools": […]}.
+func loadArray(arr []byte) (*model.Document, error) {
+	body := make([]byte, 0, len(arr)+12)
+	body = append(body, `{"tools": `...)
+	body = append(body, arr...)
+	body = append(body, "}\n"...)
+	d, err := model.Parse(body)
+	if err != nil {
+		return nil, err
+	}
+	d.Source = &model.Source{Format: ResponsesArray}
+	return d, nil
+}
+
+// ReadFileStamped is model.ReadFileStamped for every format Load reads.
+func ReadFileStamped(path string) (*model.Document, []byte, model.Stamp, error) {
+	return model.ReadFileStampedWith(path, Load)
+}
+
+// ReadFile is ReadFileStamped without the bytes and the stamp.
+func ReadFile(path string) (*model.Document, error) {
+	d, _, _, err := ReadFileStamped(path)
+	return d, err
+}
