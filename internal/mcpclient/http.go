@@ -19,10 +19,11 @@ import (
 // header once initialize has agreed on a version; and abort cancels every
 // request still running, so that closing never waits on a hung server.
 type httpTracker struct {
-	base  *http.Transport
-	rec   *recorder
-	ctx   context.Context // done once aborted
-	abort context.CancelFunc
+	base    *http.Transport
+	rec     *recorder
+	headers map[string]string // the caller's, on every request
+	ctx     context.Context   // done once aborted
+	abort   context.CancelFunc
 
 	mu     sync.Mutex
 	what   string // how the latest request failed, or ""
@@ -55,6 +56,11 @@ func (t *httpTracker) RoundTrip(req *http.Request) (*http.Response, error) {
 	stop := context.AfterFunc(t.ctx, cancel)
 	done := func() { stop(); cancel() }
 	req = req.Clone(ctx)
+	for k, v := range t.headers {
+		if !isProtocolHeader(k) {
+			req.Header.Set(k, v)
+		}
+	}
 	if req.Header.Get(protocolVersionHeader) == "" {
 		if v := t.rec.protocolVersion(); v != "" {
 			req.Header.Set(protocolVersionHeader, v)
@@ -94,6 +100,13 @@ func (t *httpTracker) RoundTrip(req *http.Request) (*http.Response, error) {
 		return err
 	})}
 	return resp, nil
+}
+
+// isProtocolHeader reports whether k is a header the MCP transport
+// manages itself.
+func isProtocolHeader(k string) bool {
+	k = http.CanonicalHeaderKey(k)
+	return k == http.CanonicalHeaderKey(protocolVersionHeader) || k == "Mcp-Session-Id" || k == "Last-Event-Id"
 }
 
 func (t *httpTracker) note(what, detail string) {

@@ -77,6 +77,9 @@ func TestHTTPStatus(t *testing.T) {
 		{"500", func(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "database on fire", http.StatusInternalServerError)
 		}, []string{"answered HTTP 500 Internal Server Error while initializing: database on fire"}},
+		{"401", func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, "missing token", http.StatusUnauthorized)
+		}, []string{"answered HTTP 401 Unauthorized while initializing: missing token"}},
 		{"503", func(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "maintenance", http.StatusServiceUnavailable)
 		}, []string{"answered HTTP 503 Service Unavailable while initializing: maintenance"}},
@@ -154,5 +157,48 @@ func TestHTTPRPCError(t *testing.T) {
 	var rpcErr *jsonrpc.Error
 	if !errors.As(err, &rpcErr) {
 		t.Errorf("error does not carry the *jsonrpc.Error")
+	}
+}
+
+func TestHTTPHeaders(t *testing.T) {
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return newToolServer(0, 0) }, nil)
+	var mu sync.Mutex
+	var seen []string
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.Header.Get("Authorization")+"|"+r.Header.Get("X-Team"))
+		mu.Unlock()
+		if r.Header.Get("Authorization") != "Bearer sk-test" {
+			http.Error(w, "missing token", http.StatusUnauthorized)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(ts.Close)
+	out, err := List(context.Background(), Server{URL: ts.URL, Timeout: 2 * time.Second,
+		Headers: map[string]string{"Authorization": "Bearer sk-test", "x-team": "tools", "Mcp-Session-Id": "forged"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkToolServer(t, out, 0)
+	mu.Lock()
+	for _, s := range seen {
+		if s != "Bearer sk-test|tools" {
+			t.Errorf("a request carried %q", s)
+		}
+	}
+	mu.Unlock()
+	_, err = List(context.Background(), Server{URL: ts.URL, Timeout: 2 * time.Second})
+	if err == nil || !strings.Contains(err.Error(), "answered HTTP 401 Unauthorized while initializing: missing token") {
+		t.Errorf("without the token: %v", err)
+	}
+	for _, bad := range []Server{
+		{URL: ts.URL, Headers: map[string]string{"Bad Name": "x"}},
+		{URL: ts.URL, Headers: map[string]string{"X-A": "a\r\nX-B: b"}},
+		{Command: []string{"true"}, Headers: map[string]string{"X-A": "a"}},
+	} {
+		if _, err := List(context.Background(), bad); err == nil {
+			t.Errorf("List(%+v) = nil error", bad)
+		}
 	}
 }

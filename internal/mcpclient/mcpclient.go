@@ -32,6 +32,10 @@ type Server struct {
 	Command []string
 	// URL is a streamable HTTP endpoint. Exactly one of Command and URL is set.
 	URL string
+	// Headers are sent with every HTTP request (for example
+	// "Authorization": "Bearer …"); they override the client's own
+	// headers of the same name, except MCP's session and protocol headers.
+	Headers map[string]string
 	// Timeout bounds the whole start + initialize + list; 0 means 15 s.
 	Timeout time.Duration
 }
@@ -72,7 +76,18 @@ func List(ctx context.Context, s Server) ([]byte, error) {
 	case len(s.Command) > 0 && s.Command[0] == "":
 		return nil, errors.New("MCP server: empty program name")
 	}
-	r := &run{parent: ctx, timeout: s.Timeout, rec: newRecorder()}
+	if len(s.Headers) > 0 && s.URL == "" {
+		return nil, errors.New("MCP server: headers are for an HTTP server (a URL), not a command")
+	}
+	for k, v := range s.Headers {
+		if !validHeaderName(k) {
+			return nil, fmt.Errorf("MCP server: %q is not a valid HTTP header name", k)
+		}
+		if strings.ContainsAny(v, "\r\n\x00") {
+			return nil, fmt.Errorf("MCP server: the value of header %s holds a line break or NUL", k)
+		}
+	}
+	r := &run{parent: ctx, timeout: s.Timeout, rec: newRecorder(), headers: s.Headers}
 	if r.timeout <= 0 {
 		r.timeout = DefaultTimeout
 	}
@@ -94,6 +109,7 @@ type run struct {
 	ctx     context.Context // parent plus the timeout
 	timeout time.Duration
 	rec     *recorder
+	headers map[string]string
 	proc    *process     // stdio only
 	web     *httpTracker // HTTP only
 }
@@ -119,6 +135,7 @@ func (r *run) listStdio(argv []string) ([]byte, error) {
 
 func (r *run) listHTTP(url string) ([]byte, error) {
 	r.web = newHTTPTracker(r.rec)
+	r.web.headers = r.headers
 	stopAbort := context.AfterFunc(r.ctx, r.web.abort)
 	defer func() {
 		stopAbort()
@@ -352,6 +369,22 @@ func wrap(msg string, errs ...error) error {
 		}
 	}
 	return &listError{msg, keep}
+}
+
+// validHeaderName reports whether k is an HTTP header name (a token).
+func validHeaderName(k string) bool {
+	if k == "" {
+		return false
+	}
+	for _, c := range k {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case strings.ContainsRune("!#$%&'*+-.^_`|~", c):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // stderrTail returns the end of a stdio server's stderr, ready to append to
