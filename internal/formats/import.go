@@ -38,6 +38,12 @@ func Import(data []byte) (Imported, error) {
 	if err := rawjson.CheckJSON(valid); err != nil {
 		return Imported{}, fmt.Errorf("not JSON: %w", err)
 	}
+	return importValid(data, valid)
+}
+
+// importValid is Import of data whose JSON (valid: data without a byte
+// order mark) is known to be valid.
+func importValid(data, valid []byte) (Imported, error) {
 	from := detect(valid)
 	if from == Responses {
 		return Imported{From: Responses, Body: data}, nil

@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"errors"
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
@@ -24,20 +25,34 @@ const ResponsesArray = "Responses tools array"
 // an object) or, for a foreign format that holds nothing to translate, a
 // *model.LoadError naming the format.
 func Load(data []byte) (*model.Document, error) {
-	if len(data) > model.MaxDocumentBytes || rawjson.CheckJSON(bytes.TrimPrefix(data, utf8BOM)) != nil {
-		return model.Parse(data) // its error says why, with the position
+	d, perr := model.Parse(data)
+	valid := bytes.TrimPrefix(data, utf8BOM)
+	if perr != nil {
+		// A bare array (of Responses tools, or of another format's) is
+		// no document; anything else that fails is as Parse says.
+		var le *model.LoadError
+		if len(data) > model.MaxDocumentBytes || !errors.As(perr, &le) || le.Syntax != nil ||
+			rawjson.JSONKind(valid) != "array" {
+			return nil, perr
+		}
 	}
-	im, err := Import(data)
+	// Parse succeeded (or the text is an array): the JSON is valid. Most
+	// files are tooltui's own or Responses bodies, and cost one Parse and
+	// one look at the shape of the tools.
+	if from := detect(valid); from == Responses {
+		if perr == nil {
+			return d, nil
+		}
+		if els, ok := elements(valid); ok && allObjects(els) {
+			return loadArray(bytes.TrimSpace(valid))
+		}
+		return nil, perr
+	}
+	im, err := importValid(data, valid)
 	if err != nil {
 		return nil, &model.LoadError{Msg: err.Error()}
 	}
-	if im.From == Responses {
-		if els, ok := elements(bytes.TrimPrefix(data, utf8BOM)); ok && allObjects(els) {
-			return loadArray(bytes.TrimSpace(bytes.TrimPrefix(data, utf8BOM)))
-		}
-		return model.Parse(data) // an object, or its error says what is there
-	}
-	d, err := model.Parse(im.Body)
+	d, err = model.Parse(im.Body)
 	if err != nil {
 		return nil, &model.LoadError{Msg: im.From.Title() + ": " + err.Error()}
 	}

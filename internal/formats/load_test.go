@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tooltui/tooltui/internal/benchdata"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
@@ -129,5 +130,29 @@ func TestReadFileStamped(t *testing.T) {
 	var fe *model.FileError
 	if !errors.As(err, &fe) || fe.Path != path {
 		t.Errorf("err = %v, want a FileError naming %s", err, path)
+	}
+}
+
+// BenchmarkLoad compares Load with model.Parse on the same Responses
+// documents: what recognising the other formats adds to opening a file.
+func BenchmarkLoad(b *testing.B) {
+	for _, bd := range benchdata.Docs {
+		data := bd.JSON()
+		b.Run(bd.Name+"/Parse", func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := model.Parse(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(bd.Name+"/Load", func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := Load(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
