@@ -322,8 +322,10 @@ func (a *App) onSaved(m savedMsg) tea.Cmd {
 		a.refresh()
 	}
 	if a.s.doc.Source != nil {
-		// Saved in the Responses shape: there is nothing left to translate.
+		// Saved in the Responses shape: there is nothing left to translate,
+		// and the notes about the translation leave the diagnostics.
 		a.s.setSource(nil)
+		a.s.reconvert()
 		a.refresh()
 	}
 	a.s.Saved(m.version, m.path, filepath.Base(m.path))
