@@ -48,7 +48,11 @@ type formatsDialog struct {
 // newFormatsDialog opens the view on the request as converted now,
 // showing the first format other than Responses.
 func newFormatsDialog(a *App) *formatsDialog {
-	d := &formatsDialog{body: a.s.res.JSON, base: a.sendConfig().BaseURL, views: map[export.Target]*formatView{}}
+	base := a.sendConfig().BaseURL
+	if strings.TrimRight(base, "/") == export.DefaultBaseURL {
+		base = "" // the programs then leave the library's default, as build --to does
+	}
+	d := &formatsDialog{body: a.s.res.JSON, base: base, views: map[export.Target]*formatView{}}
 	for _, t := range export.Targets() {
 		if t != export.Responses {
 			d.targets = append(d.targets, t)
