@@ -48,7 +48,7 @@ func TestHTTPTools(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ts, requests := mcpHTTP(t, newToolServer(2, 5), tc.opts)
-			out, err := List(context.Background(), Server{URL: ts.URL, Timeout: 2 * time.Second})
+			out, err := List(context.Background(), Server{URL: ts.URL, Timeout: 10 * time.Second})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,7 +87,7 @@ func TestHTTPStatus(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ts := httptest.NewServer(tc.handler)
 			defer ts.Close()
-			_, err := List(context.Background(), Server{URL: ts.URL + "/mcp", Timeout: 2 * time.Second})
+			_, err := List(context.Background(), Server{URL: ts.URL + "/mcp", Timeout: 10 * time.Second})
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -110,7 +110,7 @@ func TestHTTPClosedPort(t *testing.T) {
 	}
 	url := "http://" + l.Addr().String() + "/mcp"
 	l.Close()
-	_, err = List(context.Background(), Server{URL: url, Timeout: 2 * time.Second})
+	_, err = List(context.Background(), Server{URL: url, Timeout: 10 * time.Second})
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -150,7 +150,7 @@ func TestHTTPRPCError(t *testing.T) {
 	s := newToolServer(0, 0)
 	s.AddReceivingMiddleware(failToolsList)
 	ts, _ := mcpHTTP(t, s, nil)
-	_, err := List(context.Background(), Server{URL: ts.URL, Timeout: 2 * time.Second})
+	_, err := List(context.Background(), Server{URL: ts.URL, Timeout: 10 * time.Second})
 	if err == nil || !strings.Contains(err.Error(), "answered with JSON-RPC error -32001 while listing tools (page 1): tool registry unavailable") {
 		t.Fatalf("err = %v", err)
 	}
@@ -175,7 +175,7 @@ func TestHTTPHeaders(t *testing.T) {
 		h.ServeHTTP(w, r)
 	}))
 	t.Cleanup(ts.Close)
-	out, err := List(context.Background(), Server{URL: ts.URL, Timeout: 2 * time.Second,
+	out, err := List(context.Background(), Server{URL: ts.URL, Timeout: 10 * time.Second,
 		Headers: map[string]string{"Authorization": "Bearer sk-test", "x-team": "tools", "Mcp-Session-Id": "forged"}})
 	if err != nil {
 		t.Fatal(err)
@@ -188,7 +188,7 @@ func TestHTTPHeaders(t *testing.T) {
 		}
 	}
 	mu.Unlock()
-	_, err = List(context.Background(), Server{URL: ts.URL, Timeout: 2 * time.Second})
+	_, err = List(context.Background(), Server{URL: ts.URL, Timeout: 10 * time.Second})
 	if err == nil || !strings.Contains(err.Error(), "answered HTTP 401 Unauthorized while initializing: missing token") {
 		t.Errorf("without the token: %v", err)
 	}

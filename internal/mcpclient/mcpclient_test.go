@@ -131,7 +131,7 @@ func checkGone(t *testing.T, pid int) {
 }
 
 func TestStdioTools(t *testing.T) {
-	out, pid, err := stdioServer(t, "tools", 2*time.Second)
+	out, pid, err := stdioServer(t, "tools", 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func TestStdioTools(t *testing.T) {
 
 func TestStdioPages(t *testing.T) {
 	// PageSize 2 and 8 tools: 4 pages.
-	out, pid, err := stdioServer(t, "pages", 2*time.Second)
+	out, pid, err := stdioServer(t, "pages", 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestStdioPages(t *testing.T) {
 }
 
 func TestStdioStderrChatter(t *testing.T) {
-	out, _, err := stdioServer(t, "stderrchatter", 2*time.Second)
+	out, _, err := stdioServer(t, "stderrchatter", 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestStdioStderrChatter(t *testing.T) {
 }
 
 func TestStdioRawKept(t *testing.T) {
-	out, pid, err := stdioServer(t, "raw", 2*time.Second)
+	out, pid, err := stdioServer(t, "raw", 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,10 @@ func TestStdioPageLimits(t *testing.T) {
 		{"badtools", `"tools" in the tools/list result is not an array`},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
-			_, pid, err := stdioServer(t, tc.mode, 2*time.Second)
+			// 10,000 tools take the client library a while to decode
+			// under the race detector on a busy machine: the timeout is
+			// not what this test is about.
+			_, pid, err := stdioServer(t, tc.mode, 30*time.Second)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("err = %v, want it to contain %q", err, tc.want)
 			}
@@ -247,7 +250,7 @@ func TestStdioCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(300*time.Millisecond, cancel)
 	start := time.Now()
-	_, err := List(ctx, Server{Command: []string{exe}, Timeout: 2 * time.Second})
+	_, err := List(ctx, Server{Command: []string{exe}, Timeout: 10 * time.Second})
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "stopped while initializing") {
 		t.Fatalf("err = %v", err)
 	}
@@ -263,7 +266,7 @@ func TestStdioLinger(t *testing.T) {
 	// The server ignores the end of stdin and SIGTERM; List still returns
 	// its tools and kills it.
 	start := time.Now()
-	out, pid, err := stdioServer(t, "linger", 2*time.Second)
+	out, pid, err := stdioServer(t, "linger", 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +278,7 @@ func TestStdioLinger(t *testing.T) {
 }
 
 func TestStdioExit(t *testing.T) {
-	_, pid, err := stdioServer(t, "exit", 2*time.Second)
+	_, pid, err := stdioServer(t, "exit", 10*time.Second)
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -292,7 +295,7 @@ func TestStdioExit(t *testing.T) {
 }
 
 func TestStdioStderrTail(t *testing.T) {
-	_, _, err := stdioServer(t, "stderrflood", 2*time.Second)
+	_, _, err := stdioServer(t, "stderrflood", 10*time.Second)
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -309,7 +312,7 @@ func TestStdioStderrTail(t *testing.T) {
 }
 
 func TestStdioGarbage(t *testing.T) {
-	_, pid, err := stdioServer(t, "garbage", 2*time.Second)
+	_, pid, err := stdioServer(t, "garbage", 10*time.Second)
 	if err == nil || !strings.Contains(err.Error(), "initializing failed") || !strings.Contains(err.Error(), "nothing but JSON-RPC") {
 		t.Fatalf("err = %v", err)
 	}
@@ -317,7 +320,7 @@ func TestStdioGarbage(t *testing.T) {
 }
 
 func TestStdioRPCError(t *testing.T) {
-	_, pid, err := stdioServer(t, "rpcerror", 2*time.Second)
+	_, pid, err := stdioServer(t, "rpcerror", 10*time.Second)
 	if err == nil || !strings.Contains(err.Error(), "JSON-RPC error -32001 while listing tools (page 1): tool registry unavailable") {
 		t.Fatalf("err = %v", err)
 	}
@@ -347,7 +350,7 @@ func TestBadServer(t *testing.T) {
 
 func TestNoGoroutinesLeft(t *testing.T) {
 	before := runtime.NumGoroutine()
-	if _, _, err := stdioServer(t, "tools", 2*time.Second); err != nil {
+	if _, _, err := stdioServer(t, "tools", 10*time.Second); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := stdioServer(t, "hang", 300*time.Millisecond); err == nil {
