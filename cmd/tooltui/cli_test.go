@@ -84,7 +84,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--profile"}, "tooltui: --profile needs a name", "tooltui composes"},
 		{[]string{"--base-url"}, "tooltui: --base-url needs a URL", "tooltui composes"},
 		{[]string{"--version", "x"}, "tooltui: --version takes no arguments, got x", "tooltui composes"},
-		{[]string{"help", "nope"}, "tooltui help: no command nope; the commands are build, fix, infer, send, args, completion", "usage: tooltui help"},
+		{[]string{"help", "nope"}, "tooltui help: no command nope; the commands are build, fix, import, infer, send, args, completion", "usage: tooltui help"},
 		{[]string{"build", "a", "b"}, "tooltui build: one input at a time, got 2", "usage: tooltui build"},
 		{[]string{"build", "--json=false"}, "tooltui build: --json takes no value, got false", "usage: tooltui build"},
 		{[]string{"build", "--diagnostics"}, "tooltui build: --diagnostics needs =text or =json", "usage: tooltui build"},
@@ -255,7 +255,7 @@ func TestCompletions(t *testing.T) {
 		{[]string{"args", "testdata/example.json", ""}, "get_weather\n:4\n"},
 		{[]string{"args", "testdata/example.json", "get_weather", ""}, ":4\n"},
 		{[]string{"completion", ""}, "bash\nzsh\nfish\npowershell\n:4\n"},
-		{[]string{"help", "i"}, "infer\tprint a strict-compatible parameters schema inferred from example arguments\n:4\n"},
+		{[]string{"help", "i"}, "import\tbring tools from another format or an MCP server into a request or DOC\ninfer\tprint a strict-compatible parameters schema inferred from example arguments\n:4\n"},
 	} {
 		var out, errb bytes.Buffer
 		if st := run(append([]string{"__complete"}, c.args...), nil, &out, &errb); st != 0 {

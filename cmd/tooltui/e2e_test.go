@@ -81,8 +81,13 @@ func buildBinary(t *testing.T, dir string) string {
 	return bin
 }
 
-// TestMain removes the shared binary after the tests.
+// TestMain removes the shared binary after the tests. With
+// importServerEnv set, the test binary is an MCP server for the import
+// tests instead (see importcmd_test.go).
 func TestMain(m *testing.M) {
+	if mode := os.Getenv(importServerEnv); mode != "" {
+		os.Exit(runImportTestServer(mode))
+	}
 	code := m.Run()
 	if built.dir != "" {
 		os.RemoveAll(built.dir)

@@ -35,6 +35,7 @@ const rootExamples = `  tooltui travel.json                       edit travel.js
   tooltui build --to python travel.json     a Python program that sends the request
   tooltui build chat-tools.json             Chat Completions tools as a Responses request
   tooltui fix -w travel.json                apply every safe fix to travel.json
+  tooltui import --mcp -- node server.js    a stdio MCP server's tools as a request body
   tooltui infer call.json                   a parameters schema for example arguments
   tooltui args travel.json get_weather '{"city": "Paris", "unit": "celsius"}'
   tooltui send --profile local travel.json  send where profile local says
@@ -135,7 +136,7 @@ func newRootCmd() *cobra.Command {
 	root.SetHelpFunc(writeHelp)
 	root.SetHelpCommand(newHelpCmd())
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.AddCommand(newBuildCmd(), newFixCmd(), newInferCmd(), newSendCmd(), newArgsCmd(), newCompletionCmd(), newVersionCmd())
+	root.AddCommand(newBuildCmd(), newFixCmd(), newImportCmd(), newInferCmd(), newSendCmd(), newArgsCmd(), newCompletionCmd(), newVersionCmd())
 	return root
 }
 

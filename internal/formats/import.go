@@ -44,7 +44,11 @@ func Import(data []byte) (Imported, error) {
 // importValid is Import of data whose JSON (valid: data without a byte
 // order mark) is known to be valid.
 func importValid(data, valid []byte) (Imported, error) {
-	from := detect(valid)
+	return importFrom(data, valid, detect(valid))
+}
+
+// importFrom is importValid of data known to be in the format from.
+func importFrom(data, valid []byte, from Name) (Imported, error) {
 	if from == Responses {
 		return Imported{From: Responses, Body: data}, nil
 	}
