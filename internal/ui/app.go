@@ -85,6 +85,7 @@ type App struct {
 	rec          recoveryState
 	clipWarned   bool      // a missing clipboard program was already reported
 	file         fileState // what the app knows of its file on disk (files.go)
+	mcpHint      mcpHint   // whether L lists the selection's server (the key help)
 }
 
 // New returns the app for a document.
@@ -202,6 +203,8 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.onCopied(msg)
 	case streamMsg:
 		return a.onStream(msg)
+	case mcpToolsMsg:
+		return a.onMCPTools(msg)
 	case savedMsg:
 		return a.onSaved(msg)
 	case fileMsg:

@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/atotto/clipboard"
 
+	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
 )
@@ -47,6 +48,10 @@ type Deps struct {
 	Watch func(path string) (events <-chan struct{}, stop func(), err error)
 	// Send posts a request and reports its stream's events (send.Stream).
 	Send func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error
+	// ListMCPTools asks an MCP server for its tools (mcpclient.List): the
+	// tools/list result as the server sent it, or an error that is a
+	// sentence. It runs inside a command and stops when ctx is cancelled.
+	ListMCPTools func(ctx context.Context, s mcpclient.Server) ([]byte, error)
 }
 
 // DefaultDeps uses the real clipboard, file system and environment.
@@ -65,6 +70,7 @@ func DefaultDeps() Deps {
 		Stat:             os.Stat,
 		Watch:            WatchFile,
 		Send:             send.Stream,
+		ListMCPTools:     mcpclient.List,
 	}
 }
 
@@ -117,6 +123,9 @@ func (d Deps) withDefaults() Deps {
 	}
 	if d.Stat == nil {
 		d.Stat = def.Stat
+	}
+	if d.ListMCPTools == nil {
+		d.ListMCPTools = def.ListMCPTools
 	}
 	return d
 }

@@ -74,9 +74,12 @@ func rawField(raw json.RawMessage, k model.Kind) *field {
 		text = prettyJSON(raw)
 	}
 	f := newMultiField("raw", "Entry (JSON)", nil, valJSON, text, 0)
-	if k == model.Function {
+	switch {
+	case k == model.Function:
 		f.hint = "a function definition: name, description, parameters, strict"
-	} else {
+	case typeOf(raw) == "mcp":
+		f.hint = "L lists the MCP server's tools to choose allowed_tools; invalid JSON is kept as typed"
+	default:
 		f.hint = "invalid JSON is kept as typed; the diagnostics show what the converter does with it"
 	}
 	return f

@@ -101,6 +101,14 @@ func helpGroups(a *App) []helpGroup {
 	addRow(lists, "enter", "choose; keep the tools filter")
 	addRow(lists, "esc", "clear the filter, then close")
 
+	const mcp = "The MCP server's tools (L on an mcp tool)"
+	addRow(mcp, "space", "check or uncheck a tool (a click does too)")
+	addRow(mcp, "a n", "check / uncheck every tool shown")
+	addRow(mcp, "/", "filter by name or description; enter keeps the filter, esc clears it")
+	addRow(mcp, "enter", "set allowed_tools to the checked tools, in the server's order, as one undo step; with none checked it asks, then removes allowed_tools (every tool is allowed)")
+	addRow(mcp, "esc", "cancel the listing under way, or close without a change")
+	addRow(mcp, "r", "after a failure, list again")
+
 	const questions = "Questions (quit, unsaved work found)"
 	add(questions, "save and quit", km.SaveQuit)
 	add(questions, "quit without saving; at start-up, drop the unsaved copy", km.Discard)

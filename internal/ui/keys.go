@@ -16,7 +16,7 @@ type KeyMap struct {
 	Up, Down, PageUp, PageDown, Home, End, Left, Right               key.Binding
 	Enter, Edit, Back, Zoom, CopyMenu, ExternalEditorKey             key.Binding
 	RawToggleKey, FormatJSONKey, Export, SaveAs, FixAll              key.Binding
-	Tree, TestArgs, Infer, Formats                                   key.Binding
+	Tree, TestArgs, Infer, Formats, ListMCPTools                     key.Binding
 
 	// Tools pane.
 	Add, Delete, Duplicate, MoveUp, MoveDown, Toggle, Filter key.Binding
@@ -82,6 +82,7 @@ func DefaultKeyMap() KeyMap {
 		TestArgs:          b(k("A"), "A", "test arguments"),
 		Infer:             b(k("I"), "I", "infer parameters from an example"),
 		Formats:           b(k("V"), "V", "view in other formats"),
+		ListMCPTools:      b(k("L"), "L", "list the MCP server's tools"),
 
 		Add:       b(k("a", "insert"), "a", "add tool"),
 		Delete:    b(k("x", "delete"), "x", "delete"),

@@ -44,6 +44,7 @@ const (
 	cmdInfer     = "Infer parameters from an example…"
 	cmdFormats   = "View in other formats (Chat, Anthropic, Gemini, MCP, code)…"
 	cmdSend      = "Send request"
+	cmdListMCP   = "List the MCP server's tools…"
 )
 
 // run runs a command by name, or says why it cannot run.
@@ -127,6 +128,7 @@ func commands() []command {
 		{name: cmdTestArgs, group: "Editor pane", nav: kb(km.TestArgs), run: func(a *App) tea.Cmd { return a.openDialog(newArgsDialog(a)) }},
 		{name: cmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.openDialog(newInferDialog(a)) }},
 		{name: cmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(actOpen{newFormatsDialog(a)}) }},
+		{name: cmdListMCP, group: "Editor pane", nav: kb(km.ListMCPTools), avail: needMCPServer, run: func(a *App) tea.Cmd { return a.listMCPTools() }},
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 )
@@ -1356,6 +1357,17 @@ func TestPaneGolden(t *testing.T) {
 			return d
 		}},
 	}
+	dialogs = append(dialogs, struct {
+		name string
+		open func(a *App) dialog
+	}{"mcp_tools", func(a *App) dialog {
+		d := &mcpToolsDialog{t: mcpTarget{label: "docs", srv: mcpclient.Server{URL: "https://docs.example/mcp"},
+			allowed: allowedTools{form: allowedList, names: []string{"search", "gone"}, hasNames: true}}}
+		d.resize(80, 22)
+		d.update(mcpToolsMsg{id: d.id, out: []byte(mcpTestTools)}, a.env())
+		d.update(ukey("down"), a.env())
+		return d
+	}})
 	for _, dc := range dialogs {
 		t.Run("dialog_"+dc.name, func(t *testing.T) {
 			a := exampleApp()

@@ -1,0 +1,875 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tooltui/tooltui/internal/mcpclient"
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
+	"github.com/tooltui/tooltui/internal/ui/display"
+)
+
+// Listing an mcp tool's server: L asks the server at the entry's
+// server_url (with its headers and authorization) for its tools, in a
+// command, and a dialog lists them with a checkbox each, checked from the
+// entry's allowed_tools; enter writes the checked names back into
+// allowed_tools as one undoable edit.
+
+// noMCPServer is why a row has no tools to list.
+const noMCPServer = "only an mcp tool with a server_url has tools to list"
+
+// allowedForm is how an entry writes allowed_tools.
+type allowedForm int
+
+const (
+	allowedAbsent allowedForm = iota // absent or null: every tool is allowed
+	allowedList                      // ["a", "b"]
+	allowedFilter                    // {"tool_names": [...], "read_only": ...}
+)
+
+// allowedTools is an entry's allowed_tools as read.
+type allowedTools struct {
+	form  allowedForm
+	names []string // the list, or the filter's tool_names
+	// hasNames: the filter has tool_names (a list always has names).
+	hasNames bool
+	// readOnly is the filter's read_only as written ("" when absent).
+	readOnly string
+}
+
+// path is where the names go: allowed_tools, or its filter's tool_names.
+func (al allowedTools) path() []string {
+	if al.form == allowedFilter {
+		return []string{"allowed_tools", "tool_names"}
+	}
+	return []string{"allowed_tools"}
+}
+
+// mcpTarget is the mcp entry whose server's tools are listed.
+type mcpTarget struct {
+	kind    model.Kind
+	index   int
+	raw     json.RawMessage // the entry when the listing started
+	label   string          // server_label, sanitised; the URL without one
+	srv     mcpclient.Server
+	allowed allowedTools
+}
+
+// needMCPServer says why the selected row has no server to list.
+func needMCPServer(a *App) string {
+	_, why := mcpTargetOf(a)
+	return why
+}
+
+// mcpHint remembers, for one state of the document and one selection,
+// whether the selection has a server to list, so that the key help does
+// not read the entry again on every frame.
+type mcpHint struct {
+	version uint64
+	at      sel
+	known   bool
+	ok      bool
+}
+
+// mcpListable reports whether L lists the selected entry's server now.
+func (a *App) mcpListable() bool {
+	h := &a.mcpHint
+	if !h.known || h.version != a.s.version || h.at != a.at {
+		*h = mcpHint{version: a.s.version, at: a.at, known: true, ok: needMCPServer(a) == ""}
+	}
+	return h.ok
+}
+
+// mcpTargetOf reads the selected mcp entry: the server to ask (URL,
+// headers, authorization) and its allowed_tools; or it says why the row
+// has no tools to list.
+func mcpTargetOf(a *App) (mcpTarget, string) {
+	at := a.at
+	if at.request {
+		return mcpTarget{}, capitalize(noMCPServer) + ": select one in the tools pane (the request row is selected)"
+	}
+	list := a.s.doc.List(at.kind)
+	if at.index < 0 || at.index >= len(list) {
+		return mcpTarget{}, capitalize(noMCPServer)
+	}
+	raw := list[at.index].Raw
+	if rawjson.JSONKind(raw) != "object" || rawjson.CheckJSON(raw) != nil {
+		return mcpTarget{}, "This entry is not a valid JSON object yet; " + noMCPServer
+	}
+	typ := model.StringAt(raw, []string{"type"})
+	if typ != "mcp" {
+		what := "a function"
+		switch {
+		case at.kind == model.Function:
+		case typ == "":
+			what = "a built-in tool without a type"
+		default:
+			what = "a " + typ + " tool"
+		}
+		return mcpTarget{}, capitalize(noMCPServer) + " (this is " + what + ")"
+	}
+	get := func(k ...string) (json.RawMessage, bool) {
+		v, ok := model.GetPath(raw, k)
+		if !ok || rawjson.JSONKind(v) == "null" {
+			return nil, false
+		}
+		return v, true
+	}
+	u, ok := get("server_url")
+	if !ok {
+		_, connector := get("connector_id")
+		_, tunnel := get("tunnel_id")
+		switch {
+		case connector:
+			return mcpTarget{}, "A connector (connector_id) cannot be listed from here: " + noMCPServer
+		case tunnel:
+			return mcpTarget{}, "A tunnel (tunnel_id) cannot be listed from here: " + noMCPServer
+		}
+		return mcpTarget{}, "This mcp tool has no server_url: " + noMCPServer
+	}
+	t := mcpTarget{kind: at.kind, index: at.index, raw: raw}
+	if rawjson.JSONKind(u) != "string" {
+		return mcpTarget{}, "server_url must be a string, an http or https URL, to list the server's tools"
+	}
+	t.srv.URL = model.StringAt(raw, []string{"server_url"})
+	if p, err := url.Parse(t.srv.URL); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+		return mcpTarget{}, "server_url must be an http or https URL to list the server's tools, not " + display.Quote(t.srv.URL)
+	}
+	if v, ok := get("headers"); ok {
+		if rawjson.JSONKind(v) != "object" {
+			return mcpTarget{}, "headers must be an object of strings to be sent to the server"
+		}
+		t.srv.Headers = map[string]string{}
+		for _, m := range rawjson.Members(v) {
+			s, ok := rawjson.Unquote(bytes.TrimSpace(m.Value))
+			if !ok {
+				return mcpTarget{}, "Header " + display.Quote(m.Key) + " must be a string to be sent to the server"
+			}
+			t.srv.Headers[m.Key] = s
+		}
+	}
+	if v, ok := get("authorization"); ok {
+		tok, isStr := rawjson.Unquote(bytes.TrimSpace(v))
+		if !isStr {
+			return mcpTarget{}, "authorization must be a string (the token sent as Authorization: Bearer …)"
+		}
+		if tok != "" && !hasHeader(t.srv.Headers, "Authorization") {
+			if t.srv.Headers == nil {
+				t.srv.Headers = map[string]string{}
+			}
+			t.srv.Headers["Authorization"] = "Bearer " + tok
+		}
+	}
+	al, why := readAllowedTools(raw)
+	if why != "" {
+		return mcpTarget{}, why
+	}
+	t.allowed = al
+	t.label = display.SanitizeLine(model.StringAt(raw, []string{"server_label"}))
+	if t.label == "" {
+		t.label = display.SanitizeLine(t.srv.URL)
+	}
+	return t, ""
+}
+
+// hasHeader reports whether hs has a header named name, in any case.
+func hasHeader(hs map[string]string, name string) bool {
+	for k := range hs {
+		if strings.EqualFold(k, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// readAllowedTools reads allowed_tools: a list of names, a filter object
+// or nothing; anything else is refused, since applying would replace it.
+func readAllowedTools(raw json.RawMessage) (allowedTools, string) {
+	v, ok := model.GetPath(raw, []string{"allowed_tools"})
+	if !ok || rawjson.JSONKind(v) == "null" {
+		return allowedTools{}, ""
+	}
+	names := func(v json.RawMessage, where string) ([]string, string) {
+		var out []string
+		for _, e := range rawjson.Elements(v) {
+			s, ok := rawjson.Unquote(bytes.TrimSpace(e))
+			if !ok {
+				return nil, where + " holds a " + rawjson.JSONKind(e) + ", not only tool names; fix it before listing the server's tools"
+			}
+			out = append(out, s)
+		}
+		return out, ""
+	}
+	switch rawjson.JSONKind(v) {
+	case "array":
+		ns, why := names(v, "allowed_tools")
+		return allowedTools{form: allowedList, names: ns, hasNames: true}, why
+	case "object":
+		al := allowedTools{form: allowedFilter}
+		o := rawjson.Members(v)
+		if ro, ok := o.Get("read_only"); ok {
+			al.readOnly = string(bytes.TrimSpace(ro))
+		}
+		tn, ok := o.Get("tool_names")
+		if !ok || rawjson.JSONKind(tn) == "null" {
+			return al, ""
+		}
+		if rawjson.JSONKind(tn) != "array" {
+			return allowedTools{}, "allowed_tools.tool_names must be a list of names; fix it before listing the server's tools"
+		}
+		var why string
+		al.names, why = names(tn, "allowed_tools.tool_names")
+		al.hasNames = true
+		return al, why
+	}
+	return allowedTools{}, `allowed_tools must be a list of names or a {"tool_names": […]} filter; fix it before listing the server's tools`
+}
+
+// mcpToolsMsg is the answer of listing dialog id's server.
+type mcpToolsMsg struct {
+	id  int
+	out []byte
+	err error
+}
+
+// mcpToolItem is one row of the dialog: a tool of the server, or a name of
+// allowed_tools that the server does not have.
+type mcpToolItem struct {
+	name, desc string // desc: the description's first line ("" for none)
+	checked    bool
+	missing    bool // in allowed_tools, not on the server
+}
+
+type mcpState int
+
+const (
+	mcpListing mcpState = iota
+	mcpFailed
+	mcpListed
+)
+
+var mcpKeys = struct {
+	Toggle, All, None, Filter, Apply, Cancel, Retry key.Binding
+}{
+	Toggle: key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "check/uncheck")),
+	All:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "check all shown")),
+	None:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "uncheck all shown")),
+	Filter: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+	Apply:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "set allowed_tools")),
+	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+	Retry:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "try again")),
+}
+
+var mcpListIDs int
+
+// mcpToolsDialog lists an MCP server's tools while they are fetched, then
+// with a checkbox each; enter sets allowed_tools to the checked names.
+type mcpToolsDialog struct {
+	id     int
+	t      mcpTarget
+	list   func(ctx context.Context, s mcpclient.Server) ([]byte, error)
+	cancel context.CancelFunc
+	state  mcpState
+	err    string // why the listing failed
+
+	items  []mcpToolItem
+	shown  []int // the items the filter matches, in order
+	cursor int   // index into shown
+	yOff   int   // first shown item on screen
+	filter string
+	typing bool // keys type into the filter
+	// confirm: enter with nothing checked asked whether to remove the
+	// names; enter again does.
+	confirm bool
+
+	sw, sh int // the screen the dialog is on
+}
+
+// listMCPTools starts listing the selected mcp tool's server and opens
+// the dialog that shows it.
+func (a *App) listMCPTools() tea.Cmd {
+	t, why := mcpTargetOf(a)
+	if why != "" {
+		return a.say(why, false)
+	}
+	d := &mcpToolsDialog{t: t, list: a.deps.ListMCPTools}
+	cmd := d.start()
+	return tea.Batch(a.apply(actOpen{d}), cmd)
+}
+
+// start asks the server for its tools, in a command that esc cancels.
+func (d *mcpToolsDialog) start() tea.Cmd {
+	mcpListIDs++
+	ctx, cancel := context.WithCancel(context.Background())
+	d.id, d.cancel, d.state, d.err = mcpListIDs, cancel, mcpListing, ""
+	id, list, srv := d.id, d.list, d.t.srv
+	return func() tea.Msg {
+		out, err := list(ctx, srv)
+		cancel() // the answer is in: nothing of the call remains
+		return mcpToolsMsg{id: id, out: out, err: err}
+	}
+}
+
+// dismiss stops a listing still under way when the dialog goes away.
+func (d *mcpToolsDialog) dismiss() {
+	if d.cancel != nil {
+		d.cancel()
+	}
+}
+
+// onMCPTools hands a listing's answer to its dialog; the answer of a
+// dialog that closed (its listing was cancelled) is dropped.
+func (a *App) onMCPTools(m mcpToolsMsg) tea.Cmd {
+	d, ok := a.dialog.(*mcpToolsDialog)
+	if !ok || d.id != m.id {
+		return nil
+	}
+	next, acts := d.update(m, a.env())
+	a.dialog = next
+	return a.apply(acts...)
+}
+
+// serverTool is what the dialog reads of a tool of a tools/list result.
+type serverTool struct {
+	Name        string `json:"name"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+}
+
+// mcpItems makes the rows: every tool of the server, in its order,
+// checked when allowed_tools names it, then the names of allowed_tools
+// the server does not have, checked, so that none is dropped unseen.
+func mcpItems(out []byte, al allowedTools) ([]mcpToolItem, error) {
+	var res struct {
+		Tools []json.RawMessage `json:"tools"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		return nil, fmt.Errorf("the server's answer is not a tools/list result: %v", err)
+	}
+	allowed := map[string]bool{}
+	for _, n := range al.names {
+		allowed[n] = true
+	}
+	seen := map[string]bool{}
+	var items []mcpToolItem
+	for _, raw := range res.Tools {
+		var st serverTool
+		if json.Unmarshal(raw, &st) != nil || st.Name == "" || seen[st.Name] {
+			continue // a tool without a name cannot be allowed by name
+		}
+		seen[st.Name] = true
+		desc := st.Description
+		if strings.TrimSpace(desc) == "" {
+			desc = st.Title
+		}
+		desc, _, _ = strings.Cut(strings.TrimSpace(desc), "\n")
+		items = append(items, mcpToolItem{name: st.Name, desc: strings.TrimSpace(desc), checked: allowed[st.Name]})
+	}
+	for _, n := range al.names {
+		if !seen[n] {
+			seen[n] = true
+			items = append(items, mcpToolItem{name: n, checked: true, missing: true})
+		}
+	}
+	return items, nil
+}
+
+// size is the dialog's box: as wide as the screen allows up to 96 cells,
+// as tall as its rows need.
+func (d *mcpToolsDialog) size() (int, int) {
+	w, _ := dialogSize(d.sw, d.sh, 96, d.sh)
+	want := 8
+	if d.state == mcpListed {
+		want = 2 + len(d.headLines(w-2)) + len(d.footer(w-2)) + max(1, len(d.items))
+	} else if d.state == mcpFailed {
+		want = 4 + len(d.errLines(w-2))
+	}
+	return dialogSize(d.sw, d.sh, 96, want+2)
+}
+
+func (d *mcpToolsDialog) resize(w, h int) dialog {
+	d.sw, d.sh = w, h
+	d.clamp()
+	return d
+}
+
+// listRows is how many items the box shows at once.
+func (d *mcpToolsDialog) listRows() int {
+	w, h := d.size()
+	return max(1, h-2-2-len(d.headLines(w-2))-len(d.footer(w-2)))
+}
+
+func (d *mcpToolsDialog) refilter() {
+	d.shown = d.shown[:0]
+	f := strings.ToLower(d.filter)
+	for i, it := range d.items {
+		if f == "" || strings.Contains(strings.ToLower(it.name), f) || strings.Contains(strings.ToLower(it.desc), f) {
+			d.shown = append(d.shown, i)
+		}
+	}
+	d.cursor, d.yOff = 0, 0
+}
+
+func (d *mcpToolsDialog) clamp() {
+	d.cursor = max(0, min(d.cursor, len(d.shown)-1))
+	rows := d.listRows()
+	if d.cursor < d.yOff {
+		d.yOff = d.cursor
+	}
+	if d.cursor >= d.yOff+rows {
+		d.yOff = d.cursor - rows + 1
+	}
+	d.yOff = max(0, min(d.yOff, len(d.shown)-rows))
+}
+
+func (d *mcpToolsDialog) checked() []string {
+	var out []string
+	for _, it := range d.items {
+		if it.checked {
+			out = append(out, it.name)
+		}
+	}
+	return out
+}
+
+func (d *mcpToolsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+	switch m := msg.(type) {
+	case mcpToolsMsg:
+		if m.id != d.id {
+			return d, nil
+		}
+		d.cancel = nil
+		if m.err == nil {
+			d.items, m.err = mcpItems(m.out, d.t.allowed)
+		}
+		if m.err != nil {
+			d.state, d.err = mcpFailed, m.err.Error()
+			return d, []action{sayErr(d.err)}
+		}
+		d.state = mcpListed
+		d.refilter()
+		d.clamp()
+		return d, []action{say(fmt.Sprintf("%s has %s", d.t.label, plural(len(d.items)-d.missing(), "tool")))}
+	case tea.KeyPressMsg:
+		return d.key(m, e)
+	case tea.PasteMsg:
+		if d.typing {
+			d.typeText(m.Content)
+		}
+	case tea.MouseWheelMsg:
+		if d.state == mcpListed {
+			if m.Button == tea.MouseWheelUp {
+				d.yOff = max(0, d.yOff-3)
+			} else {
+				d.yOff = max(0, min(d.yOff+3, len(d.shown)-d.listRows()))
+			}
+			d.cursor = max(d.yOff, min(d.cursor, d.yOff+d.listRows()-1))
+		}
+	case tea.MouseClickMsg:
+		// The rows start under the heading and the filter line.
+		w, _ := d.size()
+		top := len(d.headLines(w-2)) + 1
+		if i := d.yOff + m.Y - top; d.state == mcpListed && m.Y >= top && m.Y-top < d.listRows() && i < len(d.shown) {
+			d.cursor = i
+			d.toggle()
+		}
+	}
+	return d, nil
+}
+
+// missing counts the names of allowed_tools that the server lacks.
+func (d *mcpToolsDialog) missing() int {
+	n := 0
+	for _, it := range d.items {
+		if it.missing {
+			n++
+		}
+	}
+	return n
+}
+
+func (d *mcpToolsDialog) key(k tea.KeyPressMsg, e *env) (dialog, []action) {
+	switch d.state {
+	case mcpListing:
+		if key.Matches(k, mcpKeys.Cancel) {
+			d.dismiss()
+			return nil, []action{actClose{}, say("Listing the tools of " + d.t.label + " cancelled; nothing changed")}
+		}
+		return d, []action{say("Listing the tools of " + d.t.label + "… esc cancels")}
+	case mcpFailed:
+		switch {
+		case key.Matches(k, mcpKeys.Retry):
+			return d, []action{actCmd{d.start()}}
+		case key.Matches(k, mcpKeys.Cancel), key.Matches(k, e.km.Enter):
+			return nil, []action{actClose{}}
+		}
+		return d, []action{say("r tries again · esc closes")}
+	}
+	if d.confirm {
+		d.confirm = false
+		if key.Matches(k, mcpKeys.Apply) {
+			return d.apply(e, true)
+		}
+		return d, []action{say("allowed_tools left as it was")}
+	}
+	if d.typing {
+		return d, d.filterKey(k, e)
+	}
+	km := e.km
+	switch {
+	case key.Matches(k, mcpKeys.Cancel):
+		if d.filter != "" {
+			d.filter = ""
+			d.refilter()
+			return d, nil
+		}
+		return nil, []action{actClose{}, say("allowed_tools left as it was")}
+	case key.Matches(k, mcpKeys.Apply):
+		return d.apply(e, false)
+	case key.Matches(k, mcpKeys.Toggle):
+		d.toggle()
+	case key.Matches(k, mcpKeys.All), key.Matches(k, mcpKeys.None):
+		on := key.Matches(k, mcpKeys.All)
+		for _, i := range d.shown {
+			d.items[i].checked = on
+		}
+	case key.Matches(k, mcpKeys.Filter):
+		d.typing = true
+	case key.Matches(k, km.Up):
+		d.cursor--
+	case key.Matches(k, km.Down):
+		d.cursor++
+	case key.Matches(k, km.PageUp):
+		d.cursor -= d.listRows()
+	case key.Matches(k, km.PageDown):
+		d.cursor += d.listRows()
+	case key.Matches(k, km.Home):
+		d.cursor = 0
+	case key.Matches(k, km.End):
+		d.cursor = len(d.shown)
+	default:
+		return d, []action{say(display.SanitizeLine(k.String()) + " does nothing here · space checks · a all · n none · / filters · enter sets allowed_tools · esc cancels")}
+	}
+	d.clamp()
+	return d, nil
+}
+
+// filterKey types into the filter: enter keeps it, esc clears it.
+func (d *mcpToolsDialog) filterKey(k tea.KeyPressMsg, e *env) []action {
+	switch k.String() {
+	case "enter":
+		d.typing = false
+	case "esc":
+		d.typing, d.filter = false, ""
+		d.refilter()
+	case "backspace", "ctrl+h":
+		if r := []rune(d.filter); len(r) > 0 {
+			d.filter = string(r[:len(r)-1])
+			d.refilter()
+		}
+	case "ctrl+u":
+		d.filter = ""
+		d.refilter()
+	case "up", "down":
+		if k.String() == "up" {
+			d.cursor--
+		} else {
+			d.cursor++
+		}
+	default:
+		const mods = tea.ModCtrl | tea.ModAlt | tea.ModMeta | tea.ModSuper | tea.ModHyper
+		if k.Text != "" && k.Mod&mods == 0 {
+			d.typeText(k.Text)
+		}
+	}
+	d.clamp()
+	return nil
+}
+
+// maxMCPFilter bounds the filter: longer than any tool name.
+const maxMCPFilter = 128
+
+func (d *mcpToolsDialog) typeText(s string) {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= 0x20 && r != 0x7f && !(r >= 0x80 && r < 0xa0) {
+			b.WriteRune(r)
+		}
+	}
+	f := []rune(d.filter + b.String())
+	d.filter = string(f[:min(len(f), maxMCPFilter)])
+	d.refilter()
+}
+
+func (d *mcpToolsDialog) toggle() {
+	if d.cursor >= 0 && d.cursor < len(d.shown) {
+		it := &d.items[d.shown[d.cursor]]
+		it.checked = !it.checked
+	}
+}
+
+// apply writes the checked names, in the server's order (names it lacks
+// last), into allowed_tools as one edit. Nothing checked removes the
+// names, once confirmed: an mcp tool without allowed_tools allows every
+// tool, so this asks first.
+func (d *mcpToolsDialog) apply(e *env, confirmed bool) (dialog, []action) {
+	al := d.t.allowed
+	names := d.checked()
+	var v json.RawMessage
+	var msg string
+	switch {
+	case len(names) == 0 && !al.hasNames:
+		return nil, []action{actClose{}, say("Nothing checked and allowed_tools names no tool: nothing changed")}
+	case len(names) == 0 && !confirmed:
+		d.confirm = true
+		return d, nil
+	case len(names) == 0:
+		msg = "Removed allowed_tools: every tool of " + d.t.label + " is allowed"
+		if al.form == allowedFilter {
+			msg = "Removed allowed_tools.tool_names"
+			if al.readOnly != "" {
+				msg += "; read_only still filters the tools"
+			}
+		}
+	case al.hasNames && sameSet(names, al.names):
+		return nil, []action{actClose{}, say("allowed_tools already names these tools: nothing changed")}
+	default:
+		b := []byte{'['}
+		for i, n := range names {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = rawjson.AppendString(b, n)
+		}
+		v = append(b, ']')
+		where := "allowed_tools"
+		if al.form == allowedFilter {
+			where = "allowed_tools.tool_names"
+		}
+		msg = fmt.Sprintf("Set %s to %s of %s", where, plural(len(names), "tool"), d.t.label)
+		if n := d.checkedMissing(); n > 0 {
+			msg += fmt.Sprintf(", %d of them not on the server", n)
+		}
+	}
+	k, i, raw, path := d.t.kind, d.t.index, d.t.raw, al.path()
+	fn := func(doc *model.Document) (*model.Document, error) {
+		if list := doc.List(k); i >= len(list) || !bytes.Equal(list[i].Raw, raw) {
+			return nil, errors.New("the mcp tool changed since its server's tools were listed; press L to list them again")
+		}
+		return model.SetToolValue(doc, k, i, path, v)
+	}
+	// The document cannot change by keys while the dialog is open, but a
+	// reload from disk can: an edit that fails now would fail when applied.
+	if _, err := fn(e.s.doc); err != nil {
+		return d, []action{sayErr("Cannot set allowed_tools: " + err.Error())}
+	}
+	return nil, []action{actClose{}, actEdit{fn: fn}, actRebuild{}, say(msg + " (ctrl+z undoes it)")}
+}
+
+func (d *mcpToolsDialog) checkedMissing() int {
+	n := 0
+	for _, it := range d.items {
+		if it.checked && it.missing {
+			n++
+		}
+	}
+	return n
+}
+
+// sameSet reports whether a and b hold the same names.
+func sameSet(a, b []string) bool {
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(slices.Compact(x), slices.Compact(y))
+}
+
+// heading says what allowed_tools is now.
+func (d *mcpToolsDialog) heading() string {
+	al := d.t.allowed
+	switch {
+	case al.form == allowedAbsent:
+		return "allowed_tools is not set: every tool is allowed"
+	case al.form == allowedList:
+		return "allowed_tools allows " + plural(len(al.names), "tool")
+	case !al.hasNames && al.readOnly == "":
+		return "allowed_tools is an empty filter: every tool is allowed; the checked tools go in its tool_names"
+	case !al.hasNames:
+		return "allowed_tools filters by read_only: " + al.readOnly + " only; the checked tools go in its tool_names"
+	}
+	h := "allowed_tools.tool_names allows " + plural(len(al.names), "tool")
+	if al.readOnly != "" {
+		h += "; read_only: " + al.readOnly + " stays"
+	}
+	return h
+}
+
+// headLines is the heading, wrapped to w cells in at most two lines.
+func (d *mcpToolsDialog) headLines(w int) []string {
+	ls := strings.Split(ansi.Wrap(display.SanitizeLine(d.heading()), max(1, w-2), " "), "\n")
+	if len(ls) > 2 {
+		ls = []string{ls[0], ls[1] + " " + strings.Join(ls[2:], " ")} // fit cuts it with an ellipsis
+	}
+	return ls
+}
+
+// footer is the keys line, wrapped to w cells; with nothing checked it
+// says what enter does then.
+func (d *mcpToolsDialog) footer(w int) []string {
+	var text string
+	switch {
+	case d.state != mcpListed:
+		return []string{""}
+	case d.confirm:
+		text = "Nothing is checked: enter removes allowed_tools, so every tool is allowed · any other key goes back"
+		if d.t.allowed.form == allowedFilter {
+			text = "Nothing is checked: enter removes allowed_tools.tool_names · any other key goes back"
+		}
+	case d.typing:
+		text = "type to filter · enter keep the filter · esc clear it · ↑/↓ move"
+	default:
+		apply := "enter set allowed_tools"
+		if len(d.checked()) == 0 && d.t.allowed.hasNames {
+			apply = "enter with none checked: remove allowed_tools (asks first)"
+		}
+		esc := "esc cancel"
+		if d.filter != "" {
+			esc = "esc clear the filter"
+		}
+		text = "space check · a all · n none · / filter · " + apply + " · " + esc
+	}
+	return strings.Split(ansi.Wrap(text, max(1, w-2), " "), "\n")
+}
+
+// errLines is the listing's error (a server's message may have several
+// lines), wrapped to w cells.
+func (d *mcpToolsDialog) errLines(w int) []string {
+	var out []string
+	for _, l := range strings.Split(display.Sanitize(strings.TrimSpace(d.err)), "\n") {
+		out = append(out, strings.Split(ansi.Wrap(l, max(1, w-3), " "), "\n")...)
+	}
+	return out
+}
+
+func (d *mcpToolsDialog) view(e *env, w, h int) []string {
+	st := e.st
+	bw, bh := d.size()
+	iw := bw - 2
+	title := "Tools of " + d.t.label
+	addr := display.SanitizeLine(d.t.srv.URL)
+	var lines []string
+	switch d.state {
+	case mcpListing:
+		lines = []string{
+			fit(" Listing tools of "+addr+"…", iw),
+			"",
+			st.Dim.Render(fit(fmt.Sprintf(" the server has %.0f s to answer", mcpclient.DefaultTimeout.Seconds()), iw)),
+			"",
+			st.Dim.Render(fit(" esc cancel", iw)),
+		}
+	case mcpFailed:
+		lines = append(lines, st.Error.Render(fit(" ✗ Could not list the tools of "+addr, iw)), "")
+		errs := d.errLines(iw)
+		if room := max(1, bh-2-4); len(errs) > room {
+			errs = append(errs[:room-1], "…")
+		}
+		for _, l := range errs {
+			lines = append(lines, "  "+l)
+		}
+		lines = append(lines, "", st.Dim.Render(fit(" r try again · esc close · nothing changed", iw)))
+	default:
+		title += " · " + plural(len(d.items)-d.missing(), "tool")
+		lines = d.listView(e, iw, bh)
+	}
+	return box(e, title, lines, bw)
+}
+
+// listView is the heading, the filter line, the rows and the keys.
+func (d *mcpToolsDialog) listView(e *env, iw, bh int) []string {
+	st := e.st
+	var lines []string
+	for _, l := range d.headLines(iw) {
+		lines = append(lines, st.Dim.Render(fit(" "+l, iw)))
+	}
+	count := fmt.Sprintf("%d of %d checked", len(d.checked()), len(d.items))
+	var left string
+	switch {
+	case d.typing:
+		left = st.LabelFocused.Render(" / "+display.SanitizeLine(d.filter)) + st.LabelFocused.Reverse(true).Render(" ")
+	case d.filter != "":
+		left = st.LabelFocused.Render(" / "+display.SanitizeLine(d.filter)) + st.Dim.Render(fmt.Sprintf("  %d shown", len(d.shown)))
+	default:
+		left = st.Dim.Render(" / filter")
+	}
+	room := iw - ansi.StringWidth(count) - 1
+	lines = append(lines, fit(left, max(0, room))+" "+st.Dim.Render(count))
+
+	rows := d.listRows()
+	nameW := 0
+	for _, it := range d.items {
+		nameW = max(nameW, ansi.StringWidth(display.SanitizeLine(it.name)))
+	}
+	nameW = min(nameW, max(8, (iw-8)/2))
+	var body []string
+	switch {
+	case len(d.items) == 0:
+		body = append(body, st.Dim.Render(fit("   The server has no tools", iw)))
+	case len(d.shown) == 0:
+		body = append(body, st.Dim.Render(fit("   No tool matches "+display.Quote(d.filter), iw)))
+	}
+	for j := d.yOff; j < len(d.shown) && j < d.yOff+rows; j++ {
+		it := d.items[d.shown[j]]
+		mark, check := "  ", "[ ] "
+		if j == d.cursor {
+			mark = "› "
+		}
+		if it.checked {
+			check = "[x] "
+		}
+		name := fit(display.SanitizeLine(it.name), nameW)
+		rest := max(0, iw-1-2-4-nameW-2)
+		detail := st.Dim.Render(fit(display.SanitizeLine(it.desc), rest))
+		if it.missing {
+			detail = st.Warning.Render(fit("not on the server", rest))
+		}
+		row := " " + mark + check + name + "  " + detail
+		if j == d.cursor {
+			row = st.Selected.Render(fitExact(ansi.Strip(" "+mark+check+name+"  ")+ansi.Strip(detail), iw))
+		}
+		body = append(body, row)
+	}
+	for len(body) < rows {
+		body = append(body, "")
+	}
+	lines = append(lines, body...)
+	lines = append(lines, "")
+	keyStyle := st.Dim
+	if d.confirm {
+		keyStyle = st.Warning
+	}
+	for _, l := range d.footer(iw) {
+		lines = append(lines, keyStyle.Render(fit(" "+l, iw)))
+	}
+	return lines[:min(len(lines), bh-2)]
+}
+
+func (d *mcpToolsDialog) help(km *KeyMap) []key.Binding {
+	switch d.state {
+	case mcpListing:
+		return []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the listing"))}
+	case mcpFailed:
+		return []key.Binding{mcpKeys.Retry, key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close"))}
+	}
+	return []key.Binding{mcpKeys.Toggle, mcpKeys.All, mcpKeys.None, mcpKeys.Filter, mcpKeys.Apply, mcpKeys.Cancel}
+}
