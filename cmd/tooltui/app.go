@@ -44,6 +44,15 @@ func runApp(flags appOptions, files []string, stdin io.Reader, stdout, stderr io
 	opts.Deps = ui.DefaultDeps()
 	opts.BaseURL, opts.APIKeyEnv = flags.baseURL, flags.keyEnv
 	opts.RecoveryFile = ui.RecoveryFile(opts.Path)
+	if path, err := ui.SettingsPath(); err == nil {
+		// A settings file that cannot be read is left alone: the app starts
+		// with the defaults, says why, and saves no change over it.
+		if s, err := ui.LoadSettings(path); err != nil {
+			opts.Notice = "Settings not read, the defaults hold: " + err.Error()
+		} else {
+			opts.Settings, opts.SettingsFile = s, path
+		}
+	}
 	if opts.RecoveryFile != "" {
 		if d, err := model.ReadFile(opts.RecoveryFile); err == nil && !sameDocument(d, opts.Doc) {
 			opts.Recovered = d

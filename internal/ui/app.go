@@ -54,6 +54,13 @@ type Options struct {
 	// APIKeyEnv, when set, names the variable that holds the key (a
 	// profile's api_key_env) instead of OPENAI_API_KEY.
 	APIKeyEnv string
+	// Settings are the user's saved choices (LoadSettings); SettingsFile
+	// is where a changed choice is saved ("" keeps it for the session).
+	Settings     Settings
+	SettingsFile string
+	// Notice is shown on the status line at start, as an error (a
+	// settings file that could not be read, say).
+	Notice string
 }
 
 // App is the root model.
@@ -86,6 +93,12 @@ type App struct {
 	clipWarned   bool      // a missing clipboard program was already reported
 	file         fileState // what the app knows of its file on disk (files.go)
 	mcpHint      mcpHint   // whether L lists the selection's server (the key help)
+	settings     Settings
+	settingsFile string
+	// treeAfter is the function just added while its name is typed: enter
+	// then opens its parameters as a tree (Settings.NewFunctionView).
+	treeAfter *sel
+	notice    string // Options.Notice, until Init shows it
 }
 
 // New returns the app for a document.
@@ -102,6 +115,9 @@ func New(o Options) *App {
 		recoveryFile: o.RecoveryFile,
 		baseURL:      o.BaseURL,
 		apiKeyEnv:    o.APIKeyEnv,
+		settings:     o.Settings,
+		settingsFile: o.SettingsFile,
+		notice:       o.Notice,
 	}
 	a.cmds = commands()
 	a.setStyles(true)
@@ -134,7 +150,14 @@ func (a *App) sendConfig() send.Config {
 
 // Init asks the terminal for its background colour and starts watching
 // the file.
-func (a *App) Init() tea.Cmd { return tea.Batch(tea.RequestBackgroundColor, a.startWatch()) }
+func (a *App) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, a.startWatch()}
+	if a.notice != "" {
+		cmds = append(cmds, a.say(a.notice, true))
+		a.notice = ""
+	}
+	return tea.Batch(cmds...)
+}
 
 func (a *App) setStyles(isDark bool) {
 	a.styles = NewStyles(isDark)
@@ -207,6 +230,8 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.onMCPTools(msg)
 	case savedMsg:
 		return a.onSaved(msg)
+	case settingsSavedMsg:
+		return a.onSettingsSaved(msg)
 	case fileMsg:
 		return a.onFileMsg(msg)
 	case editorDoneMsg:
@@ -273,8 +298,19 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return a.tab(-1)
 	}
 	if a.capturing() {
-		return a.apply(a.paneUpdate(k)...)
+		naming := a.treeAfter
+		cmd := a.apply(a.paneUpdate(k)...)
+		if naming != nil && !a.capturing() {
+			// The new function's name is done: enter goes on to its
+			// parameters, as a tree; esc stays in the form.
+			a.treeAfter = nil
+			if key.Matches(k, km.Done) && a.at == *naming && a.focus == PaneEditor {
+				return tea.Batch(cmd, a.run(cmdTree))
+			}
+		}
+		return cmd
 	}
+	a.treeAfter = nil
 	for _, c := range a.cmds {
 		if len(c.nav) > 0 && key.Matches(k, c.nav...) {
 			return a.run(c.name)

@@ -205,6 +205,10 @@ func (a *App) addTool(typ string) tea.Cmd {
 	if i := a.form.fieldIndex("name"); i >= 0 {
 		cmd = tea.Batch(cmd, a.form.move(i), a.setFocus(PaneEditor, true))
 		a.form.fields[i].ed.SelectAll()
+		if k == model.Function && a.settings.treeFirst() {
+			a.treeAfter = &sel{kind: k, index: idx}
+			return tea.Batch(cmd, a.say("Added "+label+" · type its name; enter goes on to its parameters as a tree, esc stays here", false))
+		}
 		return tea.Batch(cmd, a.say("Added "+label+" · type its name, esc when done", false))
 	}
 	return tea.Batch(cmd, a.say("Added "+label+" · enter edits the focused field", false))

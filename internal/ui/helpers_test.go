@@ -663,3 +663,41 @@ func parseDoc(t testing.TB, text string) *model.Document {
 	return d
 }
 func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+// feedUntil is feed for commands that reach the file system: it sends the
+// messages of cmd back as they arrive and returns once one of type typ
+// (as typeName spells it) came, waiting up to 20 s instead of settle, so
+// that a busy machine slows the test down rather than failing it.
+func feedUntil(t testing.TB, a *ui.App, cmd tea.Cmd, typ string) {
+	t.Helper()
+	msgs := make(chan tea.Msg, 64)
+	var run func(c tea.Cmd)
+	run = func(c tea.Cmd) {
+		if c == nil {
+			return
+		}
+		m := c()
+		if cmds, ok := subCmds(m); ok {
+			for _, sc := range cmds {
+				go run(sc)
+			}
+			return
+		}
+		if m != nil {
+			msgs <- m
+		}
+	}
+	go run(cmd)
+	deadline := time.After(20 * time.Second)
+	for {
+		select {
+		case m := <-msgs:
+			send(t, a, m)
+			if typeName(m) == typ {
+				return
+			}
+		case <-deadline:
+			t.Fatalf("no %s within 20 s", typ)
+		}
+	}
+}

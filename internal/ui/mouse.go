@@ -19,6 +19,7 @@ func (a *App) paneAt(x, y int) (Pane, bool) {
 }
 
 func (a *App) onClick(m tea.Mouse) tea.Cmd {
+	a.treeAfter = nil // a click ends the naming of a new function
 	if a.lay.tooSmall || m.Button != tea.MouseLeft {
 		return nil
 	}

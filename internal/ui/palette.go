@@ -43,6 +43,7 @@ const (
 	cmdTestArgs  = "Test arguments…"
 	cmdInfer     = "Infer parameters from an example…"
 	cmdFormats   = "View in other formats (Chat, Anthropic, Gemini, MCP, code)…"
+	cmdNewView   = "Switch where new functions' parameters open: tree or form"
 	cmdSend      = "Send request"
 	cmdListMCP   = "List the MCP server's tools…"
 )
@@ -128,6 +129,7 @@ func commands() []command {
 		{name: cmdTestArgs, group: "Editor pane", nav: kb(km.TestArgs), run: func(a *App) tea.Cmd { return a.openDialog(newArgsDialog(a)) }},
 		{name: cmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.openDialog(newInferDialog(a)) }},
 		{name: cmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(actOpen{newFormatsDialog(a)}) }},
+		{name: cmdNewView, group: "Everywhere", run: func(a *App) tea.Cmd { return a.toggleNewFunctionView() }},
 		{name: cmdListMCP, group: "Editor pane", nav: kb(km.ListMCPTools), avail: needMCPServer, run: func(a *App) tea.Cmd { return a.listMCPTools() }},
 	}
 }

@@ -34,7 +34,7 @@ func TestTranslatedFileSavesUnderANewName(t *testing.T) {
 	send(t, a, ctrl('s'))
 	requireDialog(t, a, "Save as")
 	requireContains(t, statusLine(t, a), "Chat Completions format", "status line")
-	feed(t, a, send(t, a, kEnter), settle)
+	feedUntil(t, a, send(t, a, kEnter), "ui.savedMsg")
 
 	out := filepath.Join(f.fs.dir, "chat.responses.json")
 	saved := readFile(t, out)
@@ -51,13 +51,13 @@ func TestTranslatedFileSavesUnderANewName(t *testing.T) {
 		t.Fatalf("the translation note outlived the save:\n%s", s)
 	}
 	send(t, a, press('j'), kSpace) // disable the function: a change
-	save(t, a)
+	send(t, a, ctrl('s'))
 	if s := screen(a); strings.Contains(s, "─Save as─") {
 		t.Fatalf("the second save asked for a name again:\n%s", s)
 	}
 	// A body cannot hold a disabled tool: the save asks about that, as
 	// for any body; s saves without it.
-	feed(t, a, send(t, a, press('s')), settle)
+	feedUntil(t, a, send(t, a, press('s')), "ui.savedMsg")
 	if again := readFile(t, out); again == saved {
 		t.Fatal("the second save did not write chat.responses.json")
 	}
