@@ -382,7 +382,8 @@ func TestE2ESaveAs(t *testing.T) {
 }
 
 // TestE2EAddFunctionTypesName: adding a function starts editing its Name
-// with the suggested name selected, so what is typed replaces it.
+// with the suggested name selected, so what is typed replaces it; enter
+// then opens its parameters as a tree.
 func TestE2EAddFunctionTypesName(t *testing.T) {
 	x := newTerm(t)
 	bin, doc, status := openDoc(t, x, string(model.ExampleJSON()))
@@ -404,7 +405,10 @@ func TestE2EAddFunctionTypesName(t *testing.T) {
 	if !regexp.MustCompile(`▸ Name\s+lookup\s`).MatchString(s) {
 		t.Fatalf("the name is not lookup:\n%s", s)
 	}
+	// enter ends the name and goes on to the parameters, as a tree.
 	x.keys("app", "Enter")
+	x.waitFor("app", "the parameters tree", has("Parameters of lookup", "(parameters)"))
+	x.keys("app", "Escape")
 	x.waitFor("app", "the end of editing", inEditor)
 	x.keys("app", "C-s")
 	x.waitFor("app", "the save", statusHas(`^Saved `))
