@@ -87,35 +87,28 @@ func (s *Session) fileBytes() (data []byte, unchanged bool, err error) {
 }
 
 // setFormat makes the document, and every state undo reaches, use format
-// f: the file's format, like its name, is not undone. Documents are never
-// changed in place, so a copy of the struct shares everything else.
+// f: the file's format, like its name, is not undone.
 func (s *Session) setFormat(f model.Format) {
-	re := func(d *model.Document) *model.Document {
-		if d == nil || d.Format == f {
-			return d
-		}
-		c := *d
-		c.Format = f
-		return &c
-	}
-	s.doc = re(s.doc)
-	for _, h := range [][]snapshot{s.hist.undo, s.hist.redo} {
-		for i := range h {
-			h[i].doc = re(h[i].doc)
-		}
-	}
+	s.rewriteAll(func(d *model.Document) bool { return d.Format != f }, func(c *model.Document) { c.Format = f })
 }
 
 // setSource is setFormat for the format the document was translated
 // from: once saved in the Responses shape, no state undo reaches is a
 // translation any more.
 func (s *Session) setSource(src *model.Source) {
+	s.rewriteAll(func(d *model.Document) bool { return d.Source != src }, func(c *model.Document) { c.Source = src })
+}
+
+// rewriteAll applies set to a copy of the document and of every state
+// undo and redo reach, where differs says it is needed. Documents are
+// never changed in place, so a copy of the struct shares everything else.
+func (s *Session) rewriteAll(differs func(*model.Document) bool, set func(*model.Document)) {
 	re := func(d *model.Document) *model.Document {
-		if d == nil || d.Source == src {
+		if d == nil || !differs(d) {
 			return d
 		}
 		c := *d
-		c.Source = src
+		set(&c)
 		return &c
 	}
 	s.doc = re(s.doc)
