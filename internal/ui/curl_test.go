@@ -12,7 +12,10 @@ import (
 // the shell hands curl the body byte for byte, quotes and $ included.
 func TestCurlCommandQuotesTheBodyForTheShell(t *testing.T) {
 	body := "{\n  \"input\": \"it's $HOME and `id` and \\\\ and \\\"q\\\" and ''\"\n}\n"
-	cmd := curlCommand([]byte(body), send.DefaultBaseURL)
+	cmd, err := curlCommand([]byte(body), send.DefaultBaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !strings.Contains(cmd, `-H "Authorization: Bearer $OPENAI_API_KEY"`) || strings.Count(cmd, "\\\n") < 3 {
 		t.Fatalf("unexpected command:\n%s", cmd)
 	}

@@ -107,7 +107,11 @@ func (a *App) copy(w copyWhat) tea.Cmd {
 	case copyTools:
 		what, text = "tools array", toolsJSON(body)
 	case copyCurl:
-		what, text = "curl command", curlCommand(body, a.sendConfig().BaseURL)
+		cmd, err := curlCommand(body, a.sendConfig().BaseURL)
+		if err != nil {
+			return a.say("No curl command: "+err.Error(), true)
+		}
+		what, text = "curl command", cmd
 	}
 	return copyCmd(a.deps, what+" ("+a.copySummary()+")", text)
 }
