@@ -158,22 +158,44 @@ func anthropicFunction(t rawjson.Object, path string, n *notes) json.RawMessage 
 // properties when it has none (Anthropic and MCP require one).
 func inputSchema(t rawjson.Object, path string, n *notes, target formats.Name) json.RawMessage {
 	if p, ok := t.Get("parameters"); ok && rawjson.JSONKind(p) == "object" {
-		return p
+		return withProperties(p, key(path, "parameters"), n)
 	}
 	n.changed(key(path, "parameters"), "the function has no parameters and %s requires a schema: written as an object schema without properties", target.Title())
 	return json.RawMessage(`{"type":"object","properties":{}}`)
 }
 
+// withProperties gives an object schema without properties an empty one,
+// after its type: it allows the same, and it is how the schema reads back
+// into a Responses body, whose functions need properties.
+func withProperties(p []byte, path string, n *notes) json.RawMessage {
+	o, _ := members(p)
+	if typ, _ := getStr(o, "type"); typ != "object" || o.Has("properties") {
+		return p
+	}
+	out := make(rawjson.Object, 0, len(o)+1)
+	for _, m := range o {
+		out = append(out, m)
+		if m.Key == "type" {
+			out = append(out, rawjson.Member{Key: "properties", Value: emptySchema})
+		}
+	}
+	n.changed(path, "the object schema has no properties: written with \"properties\": {}, which allows the same")
+	return out.AppendJSON(nil)
+}
+
 // anthropicWebSearch writes a web search tool as Anthropic's server tool.
 func anthropicWebSearch(t rawjson.Object, path string, n *notes) json.RawMessage {
 	out := rawjson.Object{{Key: "type", Value: jstr("web_search_20250305")}, {Key: "name", Value: jstr("web_search")}}
+	if typ, _ := getStr(t, "type"); typ != "web_search" {
+		n.changed(key(path, "type"), "Anthropic has one web search tool: %s is written as web_search_20250305, which reads back as web_search", typ)
+	}
 	for _, m := range t {
 		switch m.Key {
 		case "type":
 		case "filters":
 			anthropicFilters(m.Value, &out, key(path, "filters"), n)
 		case "user_location":
-			if loc, ok := anthropicLocation(m.Value); ok {
+			if loc, ok := anthropicLocation(m.Value, key(path, "user_location"), n); ok {
 				out.Set("user_location", loc)
 			}
 		default:
@@ -196,20 +218,27 @@ func anthropicFilters(v []byte, out *rawjson.Object, path string, n *notes) {
 	}
 }
 
-// anthropicLocation keeps an approximate location's set fields.
-func anthropicLocation(v []byte) (json.RawMessage, bool) {
+// anthropicLocation keeps an approximate location's set fields, the four
+// both APIs have.
+func anthropicLocation(v []byte, path string, n *notes) (json.RawMessage, bool) {
 	loc, ok := members(v)
 	if !ok {
 		return nil, false
 	}
 	out := rawjson.Object{{Key: "type", Value: jstr("approximate")}}
 	for _, m := range loc {
-		if m.Key != "type" && !isNull(m.Value) {
+		switch {
+		case m.Key == "type" || isNull(m.Value):
+		case anthropicLocationFields[m.Key]:
 			out = append(out, m)
+		default:
+			n.lost(key(path, m.Key), "%s of user_location %s; dropped", m.Key, anthropicNone)
 		}
 	}
 	return out.AppendJSON(nil), true
 }
+
+var anthropicLocationFields = set("city", "region", "country", "timezone")
 
 // anthropicToolChoice maps tool_choice, with parallel_tool_calls false as
 // disable_parallel_tool_use.

@@ -24,17 +24,27 @@ func toChat(req rawjson.Object, n *notes) rawjson.Object {
 	if len(tools) > 0 {
 		out.Set("tools", array(tools))
 	}
+	// tool_choice and parallel_tool_calls follow the tools, where a
+	// Responses body has them once tooltui has read or converted it, so
+	// that exporting such a body again gives the same text.
+	for _, k := range []string{"tool_choice", "parallel_tool_calls"} {
+		v, ok := req.Get(k)
+		switch {
+		case !ok:
+		case len(tools) == 0:
+			n.lost(key("", k), "%s without any tool Chat Completions can take; dropped", k)
+		case k == "parallel_tool_calls":
+			out.Set(k, v)
+		default:
+			if c, ok := chatToolChoice(v, n); ok {
+				out.Set(k, c)
+			}
+		}
+	}
 	for _, m := range req {
 		switch {
 		case m.Key == "model" || m.Key == "input" || m.Key == "instructions" || m.Key == "tools":
 		case m.Key == "tool_choice" || m.Key == "parallel_tool_calls":
-			if len(tools) == 0 {
-				n.lost(key("", m.Key), "%s without any tool Chat Completions can take; dropped", m.Key)
-			} else if m.Key == "parallel_tool_calls" {
-				out.Set(m.Key, m.Value)
-			} else if v, ok := chatToolChoice(m.Value, n); ok {
-				out.Set("tool_choice", v)
-			}
 		case chatCarried[m.Key]:
 			out.Set(m.Key, m.Value)
 		case m.Key == "max_output_tokens":

@@ -2,6 +2,7 @@ package export
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/rawjson"
@@ -49,11 +50,12 @@ func toGemini(req rawjson.Object, n *notes) rawjson.Object {
 
 // geminiContents returns the input as contents (assistant becomes model)
 // and the system instruction: instructions, then any system or developer
-// messages.
+// messages, as one text separated by blank lines (as for Anthropic, and
+// as the instructions it reads back as).
 func geminiContents(req rawjson.Object, n *notes) (contents, system json.RawMessage) {
-	var sys []json.RawMessage
+	var sys []string
 	if s, ok := instructions(req, n); ok {
-		sys = append(sys, obj("text", jstr(s)))
+		sys = append(sys, s)
 	}
 	var list []json.RawMessage
 	for _, m := range readInput(req, n, formats.Gemini) {
@@ -63,7 +65,7 @@ func geminiContents(req rawjson.Object, n *notes) (contents, system json.RawMess
 		}
 		switch m.role {
 		case "system", "developer":
-			sys = append(sys, parts...)
+			sys = append(sys, strings.Join(m.text, "\n\n"))
 			n.changed(m.path, "a %s message is moved into Gemini's systemInstruction", m.role)
 			continue
 		case "assistant":
@@ -73,7 +75,7 @@ func geminiContents(req rawjson.Object, n *notes) (contents, system json.RawMess
 		}
 	}
 	if len(sys) > 0 {
-		system = obj("parts", array(sys))
+		system = obj("parts", array([]json.RawMessage{obj("text", jstr(strings.Join(sys, "\n\n")))}))
 	}
 	return array(list), system
 }
@@ -110,6 +112,9 @@ func geminiTools(req rawjson.Object, n *notes) (out []json.RawMessage, functions
 			n.lost(path, "a second %s tool: Gemini takes one %s; dropped", typ, builtin)
 		case builtin != "":
 			seen[builtin] = true
+			if builtin == "googleSearch" && typ != "web_search" {
+				n.changed(key(path, "type"), "Gemini has one web search tool, googleSearch: %s is written as googleSearch, which reads back as web_search", typ)
+			}
 			geminiBuiltinSettings(t, path, builtin, n)
 			builtins = append(builtins, obj(builtin, emptySchema))
 		default:
@@ -171,7 +176,7 @@ func geminiParameters(v []byte, path string, n *notes) (json.RawMessage, bool) {
 	o, _ := members(s)
 	props, _ := o.Get("properties")
 	typ, hasType := getStr(o, "type")
-	if (props == nil || empty(props)) && (!hasType || typ == "object") && !o.Has("anyOf") {
+	if (props == nil || empty(props)) && (!hasType || strings.EqualFold(typ, "object")) && !o.Has("anyOf") {
 		n.changed(path, "the parameters have no properties and Gemini refuses an object without them: the function is declared without parameters")
 		return nil, false
 	}
@@ -208,8 +213,16 @@ func geminiToolConfig(req rawjson.Object, functions []string, n *notes) (json.Ra
 		return wrap("ANY", name)
 	case typ == "allowed_tools":
 		names := geminiAllowed(c, n)
+		mode := "AUTO"
 		if m, _ := getStr(c, "mode"); m == "required" {
-			return wrap("ANY", names...)
+			mode = "ANY"
+		}
+		switch {
+		case len(names) == 0:
+			n.lost("/tool_choice", "allowed_tools lists no function, the only tools allowedFunctionNames can name: written as mode %s, which allows every function", mode)
+			return wrap(mode)
+		case mode == "ANY":
+			return wrap(mode, names...)
 		}
 		n.changed("/tool_choice", "allowed_tools in auto mode is written as mode VALIDATED with allowedFunctionNames")
 		return wrap("VALIDATED", names...)

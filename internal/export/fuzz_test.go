@@ -3,9 +3,13 @@ package export
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/tooltui/tooltui/internal/formats"
 )
 
 // curlData undoes the single quoting of curlCommand's -d argument.
@@ -29,9 +33,11 @@ func goBody(t *testing.T, src string) string {
 	return evalGoString(t, expr)
 }
 
-// FuzzExport: no JSON object (in UTF-8, as JSON must be) makes an export fail or panic; the JSON
-// targets write valid JSON, the curl command hands curl the body as it is
-// and the Go program's constant is the body, byte for byte.
+// FuzzExport: no JSON object (in UTF-8, as JSON must be) makes an export
+// fail or panic; the JSON targets write valid JSON, the curl command hands
+// curl the body as it is and the Go program's constant is the body, byte
+// for byte; and an export to a format tooltui reads that reads back as
+// that format exports again to the same text (checkStable).
 func FuzzExport(f *testing.F) {
 	for _, b := range bodies(f) {
 		f.Add(b)
@@ -64,6 +70,61 @@ func FuzzExport(f *testing.F) {
 					t.Fatalf("Go body is\n%q\nwant\n%q", got, want)
 				}
 			}
+		}
+		for _, to := range roundTargets {
+			reimport(t, body, to)
+		}
+	})
+}
+
+// reimport exports body to to and, when the text reads back as that
+// format, checks that exporting what came back gives the same text
+// (checkStable).
+func reimport(t *testing.T, body []byte, to Target) {
+	t.Helper()
+	first := mustExport(t, body, to)
+	im, err := formats.Import(first.Text)
+	if err != nil {
+		t.Fatalf("importing the %s export: %v\n%s", to, err, first.Text)
+	}
+	if im.From != formats.Name(to) {
+		return // read as another format: what Detect decides, not a trip
+	}
+	checkStable(t, first.Text, im, to)
+	if t.Failed() {
+		t.FailNow()
+	}
+}
+
+// FuzzImportExport: no input makes Import panic, and a body translated
+// from any format, exported to each format tooltui reads and imported
+// again, exports to the same text (checkStable): an imported document's
+// exports are stable.
+func FuzzImportExport(f *testing.F) {
+	files, _ := filepath.Glob("../formats/testdata/import/*.json")
+	for _, file := range files {
+		in, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(in)
+	}
+	for _, b := range bodies(f) {
+		for _, to := range roundTargets {
+			res, err := Export(b, to, Options{})
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(res.Text)
+		}
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		im, err := formats.Import(in)
+		if err != nil || im.From == formats.Responses {
+			return
+		}
+		for _, to := range roundTargets {
+			reimport(t, im.Body, to)
 		}
 	})
 }

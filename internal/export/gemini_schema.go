@@ -85,6 +85,8 @@ func (g *geminiSchema) keywords(o rawjson.Object, path string, depth int) rawjso
 			g.constant(m.Value, p, o.Has("enum"), &out)
 		case "enum":
 			g.enum(m.Value, p, &out)
+		case "examples":
+			g.examples(m.Value, p, o.Has("example"), &out)
 		case "properties":
 			out.Set(m.Key, g.properties(m.Value, p, depth))
 		case "items":
@@ -161,8 +163,19 @@ func (g *geminiSchema) typ(v []byte, path string, hasAnyOf bool, out *rawjson.Ob
 		g.n.lost(path, "Gemini takes one type and the schema already has anyOf: written as type %q", types[0])
 	}
 	if null {
-		out.Set("nullable", jtrue)
+		setNullable(out)
 	}
+}
+
+// setNullable writes nullable true right after the type, where it is
+// written again when the schema is read back (nullable becomes "null" in
+// the type) and exported once more.
+func setNullable(out *rawjson.Object) {
+	if i := slices.IndexFunc(*out, func(m rawjson.Member) bool { return m.Key == "type" }); i >= 0 && !out.Has("nullable") {
+		*out = slices.Insert(*out, i+1, rawjson.Member{Key: "nullable", Value: jtrue})
+		return
+	}
+	out.Set("nullable", jtrue)
 }
 
 func nullableText(null bool) string {
@@ -185,19 +198,48 @@ func (g *geminiSchema) constant(v []byte, path string, hasEnum bool, out *rawjso
 	}
 }
 
-// enum keeps an enum of strings, the only kind Gemini takes.
+// enum keeps an enum of strings, the only kind Gemini takes; null among
+// them is written as nullable true, which lets a Gemini enum be null.
 func (g *geminiSchema) enum(v []byte, path string, out *rawjson.Object) {
 	list, ok := elements(v)
+	var keep []json.RawMessage
+	null := false
 	for _, el := range list {
-		if rawjson.JSONKind(el) != "string" {
+		switch rawjson.JSONKind(el) {
+		case "string":
+			keep = append(keep, el)
+		case "null":
+			null = true
+		default:
 			ok = false
 		}
 	}
-	if !ok {
+	switch {
+	case !ok || null && len(keep) == 0:
 		g.n.lost(path, "Gemini's enum takes strings only; dropped")
-		return
+	case !null:
+		out.Set("enum", v)
+	default:
+		out.Set("enum", array(keep))
+		setNullable(out)
+		g.n.changed(path, "Gemini's enum takes strings only: null in it is written as nullable true")
 	}
-	out.Set("enum", v)
+}
+
+// examples writes the first of JSON Schema's examples as OpenAPI's
+// example, Gemini's keyword for one.
+func (g *geminiSchema) examples(v []byte, path string, hasExample bool, out *rawjson.Object) {
+	list, ok := elements(v)
+	switch {
+	case !ok || len(list) == 0 || hasExample:
+		g.n.lost(path, "examples is not in the schema subset Gemini's parameters takes; dropped")
+	case len(list) > 1:
+		out.Set("example", list[0])
+		g.n.lost(path, "Gemini takes one example: the first of examples is written as example, the others are dropped")
+	default:
+		out.Set("example", list[0])
+		g.n.changed(path, "examples of one is written as Gemini's example")
+	}
 }
 
 // properties converts each property's schema.
@@ -253,16 +295,15 @@ func (g *geminiSchema) anyOf(kw string, v []byte, path string, hasAnyOf bool, de
 		}
 		alts = append(alts, s)
 	}
-	if null {
-		out.Set("nullable", jtrue)
-		g.n.changed(path, "{\"type\":\"null\"} in %s is written as nullable true", kw)
-	}
-	if len(alts) == 1 {
+	switch {
+	case len(alts) == 1:
 		g.merge(out, alts[0], path)
-		return
-	}
-	if len(alts) > 1 {
+	case len(alts) > 1:
 		out.Set("anyOf", array(alts))
+	}
+	if null {
+		setNullable(out)
+		g.n.changed(path, "{\"type\":\"null\"} in %s is written as nullable true", kw)
 	}
 }
 

@@ -58,6 +58,8 @@ func TestGeminiSchema(t *testing.T) {
 			`{"properties":{"a":{"type":"boolean"}},"type":"object"}`},
 		{`{"type":"object","properties":{"a":{"$ref":"https://example.com/s.json"}}}`,
 			`{"properties":{"a":{}},"type":"object"}`},
+		{`{"type":"object","properties":{"a":{"type":["string","null"],"enum":["x",null]},"b":{"examples":[1]},"c":{"enum":[null]}}}`,
+			`{"properties":{"a":{"enum":["x"],"nullable":true,"type":"string"},"b":{"example":1},"c":{}},"type":"object"}`},
 		{`{"type":"object","properties":{"a":{"$ref":"#"}}}`,
 			`{"properties":{"a":{"properties":{"a":{}},"type":"object"}},"type":"object"}`},
 	}
@@ -125,6 +127,7 @@ func TestToolChoice(t *testing.T) {
 			`{"functionCallingConfig":{"allowedFunctionNames":["f"],"mode":"ANY"}}`},
 		{`{"type":"allowed_tools","mode":"required","tools":[{"type":"function","name":"f"}]}`, Anthropic, "/tool_choice", `{"type":"any"}`},
 		{`{"type":"allowed_tools","mode":"required","tools":[{"type":"web_search"}]}`, Chat, "/tool_choice", `"required"`},
+		{`{"type":"allowed_tools","mode":"auto","tools":[{"type":"web_search"}]}`, Gemini, "/toolConfig", `{"functionCallingConfig":{"mode":"AUTO"}}`},
 	}
 	for _, c := range cases {
 		body := `{"model":"m",` + tools + `,"tool_choice":` + c.choice + `}`

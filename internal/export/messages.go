@@ -10,10 +10,9 @@ import (
 // message is a plain role and text message of the request's input: what
 // every target can take.
 type message struct {
-	role  string   // user, assistant, system or developer
-	text  []string // the text of its parts, in order
-	plain bool     // the content was a string rather than parts
-	path  string   // its pointer in the body
+	role string   // user, assistant, system or developer
+	text []string // the text of its parts, in order
+	path string   // its pointer in the body
 }
 
 var messageRoles = set("user", "assistant", "system", "developer")
@@ -27,7 +26,7 @@ func readInput(req rawjson.Object, n *notes, target formats.Name) []message {
 		return nil
 	}
 	if s, ok := str(v); ok {
-		return []message{{role: "user", text: []string{s}, plain: true, path: "/input"}}
+		return []message{{role: "user", text: []string{s}, path: "/input"}}
 	}
 	items, ok := elements(v)
 	if !ok {
@@ -62,7 +61,7 @@ func readMessage(it []byte, path string, n *notes, target formats.Name) (message
 	m := message{role: role, path: path}
 	content, _ := o.Get("content")
 	if s, ok := str(content); ok {
-		m.text, m.plain = []string{s}, true
+		m.text = []string{s}
 	} else if parts, ok := elements(content); ok {
 		m.text = readParts(parts, key(path, "content"), n, target)
 	} else {
@@ -118,9 +117,10 @@ func instructions(req rawjson.Object, n *notes) (string, bool) {
 }
 
 // textContent writes a message's content the way Chat Completions and
-// Anthropic take it: a string stays a string, parts become text blocks.
+// Anthropic take it: one text as a string (a string and a single text part
+// mean the same, and a string is what reads back), several as text blocks.
 func textContent(m message) []byte {
-	if m.plain {
+	if len(m.text) == 1 {
 		return jstr(m.text[0])
 	}
 	blocks := make([][]byte, len(m.text))

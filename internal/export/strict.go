@@ -51,7 +51,7 @@ func strictFor(fn rawjson.Object, path string, n *notes, target formats.Name) (v
 		return v, true
 	}
 	params, has := fn.Get("parameters")
-	if !has || rawjson.JSONKind(params) != "object" {
+	if !has || rawjson.JSONKind(params) != "object" || noArguments(params) {
 		return nil, false
 	}
 	at, title := key(path, "strict"), target.Title()
@@ -71,7 +71,7 @@ func strictFor(fn rawjson.Object, path string, n *notes, target formats.Name) (v
 // function's strict mode is gone: when strict is true, or absent (the
 // Responses API would then try strict mode), and there are parameters.
 func strictLost(fn rawjson.Object, path string, n *notes, target formats.Name) {
-	if p, ok := fn.Get("parameters"); !ok || rawjson.JSONKind(p) != "object" {
+	if p, ok := fn.Get("parameters"); !ok || rawjson.JSONKind(p) != "object" || noArguments(p) {
 		return // no arguments to hold to a schema
 	}
 	v, has := fn.Get("strict")
@@ -82,4 +82,12 @@ func strictLost(fn rawjson.Object, path string, n *notes, target formats.Name) {
 	default:
 		n.lost(key(path, "strict"), "strict is not set, so the Responses API would try strict mode; %s has none, so arguments are not held to the schema", target.Title())
 	}
+}
+
+// noArguments reports whether params is the schema a function without
+// parameters is written with for Anthropic and MCP (see inputSchema), and
+// reads back with: like no parameters at all, it has no argument to hold
+// to a schema, so strict is neither written nor missed for it.
+func noArguments(params []byte) bool {
+	return string(compact(params)) == `{"type":"object","properties":{}}`
 }

@@ -31,14 +31,16 @@ func detect(valid []byte) Name {
 
 // Top-level keys that point to one format. Request fields that Responses
 // shares (parallel_tool_calls, user, store, …) count for Chat only beside
-// messages.
+// messages. max_tokens counts for Anthropic, which requires it, while Chat
+// Completions replaced it with max_completion_tokens: a request of plain
+// messages with max_tokens (Anthropic's first example) is Anthropic's.
 var (
 	tooltuiKeys    = []string{"tools_defs", "extra", "tooltui"}
 	geminiKeys     = []string{"contents", "systemInstruction", "system_instruction", "toolConfig", "tool_config", "generationConfig", "generation_config", "safetySettings", "safety_settings", "cachedContent", "cached_content"}
 	geminiToolKeys = []string{"functionDeclarations", "function_declarations", "googleSearch", "google_search", "googleSearchRetrieval", "google_search_retrieval", "codeExecution", "code_execution", "urlContext", "url_context", "googleMaps", "google_maps", "computerUse", "enterpriseWebSearch", "fileSearch"}
 	responsesKeys  = []string{"input", "instructions", "max_output_tokens", "previous_response_id", "conversation", "include", "prompt", "truncation", "max_tool_calls", "background", "text", "reasoning"}
 	chatKeys       = []string{"max_completion_tokens", "response_format", "n", "logprobs", "frequency_penalty", "presence_penalty", "functions", "function_call", "logit_bias", "stream_options", "reasoning_effort", "verbosity", "web_search_options", "modalities", "audio", "prediction", "user", "store", "parallel_tool_calls", "seed", "stop"}
-	anthropicKeys  = []string{"system", "stop_sequences", "top_k", "thinking", "mcp_servers", "container", "context_management", "anthropic_version", "anthropic_beta", "output_format"}
+	anthropicKeys  = []string{"system", "stop_sequences", "top_k", "thinking", "mcp_servers", "container", "context_management", "anthropic_version", "anthropic_beta", "output_format", "max_tokens"}
 )
 
 // detectObject decides in this order: a tooltui document, a JSON-RPC

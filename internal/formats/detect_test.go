@@ -53,6 +53,7 @@ func TestDetect(t *testing.T) {
 		// Anthropic Messages.
 		{"anthropic bare function", `[{"name":"get_weather","input_schema":{"type":"object"}}]`, Anthropic},
 		{"anthropic server tool only", `[{"type":"bash_20250124","name":"bash"}]`, Anthropic},
+		{"anthropic first example: plain messages and max_tokens", `{"model":"claude-opus-4-1-20250805","max_tokens":1024,"messages":[{"role":"user","content":"Hello, Claude"}]}`, Anthropic},
 		{"anthropic body with system", `{"model":"claude-sonnet-4-5","max_tokens":1024,"system":"be brief","messages":[{"role":"user","content":"hi"}]}`, Anthropic},
 		{"anthropic tool_choice any", `{"max_tokens":1,"messages":[],"tool_choice":{"type":"any"}}`, Anthropic},
 		{"anthropic tool_result blocks", `{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"t","content":"18°C"}]}]}`, Anthropic},

@@ -24,7 +24,6 @@ var chatLost = map[string]string{
 	"modalities":        "audio output is a Chat Completions feature",
 	"audio":             "audio output is a Chat Completions feature",
 	"prediction":        "predicted outputs are a Chat Completions feature",
-	"stream_options":    "its include_usage has no Responses counterpart (usage always comes with the response)",
 }
 
 func importChat(b *builder, valid []byte) error {
@@ -89,6 +88,8 @@ func chatField(b *builder, o rawjson.Object, p string, m rawjson.Member) {
 		chatChoice(b, p, m.Value)
 	case "web_search_options":
 		chatWebSearch(b, p, m.Value)
+	case "stream_options":
+		chatStreamOptions(b, p, m.Value)
 	default:
 		why := chatLost[m.Key]
 		if why == "" {
@@ -217,6 +218,33 @@ func chatLogprobs(b *builder, p string, v json.RawMessage) {
 	}
 	b.set("include", strs("message.output_text.logprobs"))
 	b.change(p, "becomes include: [\"message.output_text.logprobs\"]")
+}
+
+// chatStreamOptions keeps include_obfuscation, which a Responses request's
+// stream_options has too; include_usage has no counterpart there.
+func chatStreamOptions(b *builder, p string, v json.RawMessage) {
+	o, ok := members(v)
+	if !ok {
+		if lit(v, "null") {
+			b.change(p, "stream_options null is the default; left out")
+			return
+		}
+		b.lose(p, "stream_options must be an object, got %s; left out", rawjson.JSONKind(v))
+		return
+	}
+	for _, m := range o {
+		mp := at(p, m.Key)
+		switch {
+		case m.Key == "include_obfuscation":
+			b.setIn("stream_options", m.Key, m.Value)
+		case m.Key == "include_usage" && lit(m.Value, "false"):
+			b.change(mp, "include_usage false is the default; left out")
+		case m.Key == "include_usage":
+			b.lose(mp, "include_usage has no Responses counterpart (usage always comes with the response); left out")
+		default:
+			b.lose(mp, "%s is not a field of stream_options; left out", m.Key)
+		}
+	}
 }
 
 // chatWebSearch turns web_search_options into a web_search tool.

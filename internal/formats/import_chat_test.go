@@ -121,11 +121,19 @@ func TestImportChat(t *testing.T) {
 			},
 		},
 		{
-			name:  "response formats",
-			in:    `{"messages":[],"response_format":{"type":"json_object"},"logprobs":false,"stream":true,"stream_options":{"include_usage":true}}`,
+			name:   "response formats",
+			in:     `{"messages":[],"response_format":{"type":"json_object"},"logprobs":false,"stream":true,"stream_options":{"include_usage":true}}`,
+			from:   Chat,
+			notes:  []string{"change /response_format", "change /logprobs", "loss /stream_options/include_usage"},
+			want:   map[string]string{"/text": `{"format":{"type":"json_object"}}`, "/stream": `true`},
+			absent: []string{"/stream_options"},
+		},
+		{
+			name:  "stream options both APIs have",
+			in:    `{"messages":[],"stream":true,"stream_options":{"include_obfuscation":false,"include_usage":false,"x":1}}`,
 			from:  Chat,
-			notes: []string{"change /response_format", "change /logprobs", "loss /stream_options"},
-			want:  map[string]string{"/text": `{"format":{"type":"json_object"}}`, "/stream": `true`},
+			notes: []string{"change /stream_options/include_usage", "loss /stream_options/x"},
+			want:  map[string]string{"/stream_options": `{"include_obfuscation":false}`},
 		},
 	})
 }

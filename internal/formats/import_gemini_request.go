@@ -115,6 +115,7 @@ func allowedTools(mode string, names []json.RawMessage) json.RawMessage {
 var geminiGeneration = map[string]string{
 	"temperature": "temperature", "topP": "top_p", "top_p": "top_p",
 	"maxOutputTokens": "max_output_tokens", "max_output_tokens": "max_output_tokens",
+	"logprobs": "top_logprobs",
 }
 
 // Why some generationConfig fields have no place in a Responses request.
@@ -139,6 +140,10 @@ func geminiGenerationConfig(b *builder, p string, v json.RawMessage) {
 	}
 	for _, m := range o {
 		mp := at(p, m.Key)
+		if m.Key == "responseLogprobs" || m.Key == "response_logprobs" {
+			geminiLogprobs(b, mp, m.Value)
+			continue
+		}
 		to, ok := geminiGeneration[m.Key]
 		if !ok {
 			why := geminiGenerationLost[snakeToCamel(m.Key)]
@@ -153,6 +158,18 @@ func geminiGenerationConfig(b *builder, p string, v json.RawMessage) {
 			b.change(mp, "becomes %s", to)
 		}
 	}
+}
+
+// geminiLogprobs reads responseLogprobs, which asks for the log
+// probabilities of the output tokens (logprobs, read as top_logprobs,
+// says how many alternatives).
+func geminiLogprobs(b *builder, p string, v json.RawMessage) {
+	if !lit(v, "true") {
+		b.change(p, "responseLogprobs %s is the default of the Responses API; left out", string(v))
+		return
+	}
+	b.set("include", strs("message.output_text.logprobs"))
+	b.change(p, "becomes include: [\"message.output_text.logprobs\"]")
 }
 
 // geminiContents reads the conversation; a single Content object stands

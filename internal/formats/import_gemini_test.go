@@ -62,6 +62,13 @@ func TestImportGeminiSchema(t *testing.T) {
 			},
 		},
 		{
+			name:  "a type name that is no type is kept as written",
+			in:    `{"functionDeclarations":[{"name":"f","parameters":{"type":"OBJECT","properties":{"a":{"type":"Text"},"b":{"type":"Boolean"}}}}]}`,
+			from:  Gemini,
+			notes: []string{"change /functionDeclarations/0/parameters", "change /functionDeclarations/0"},
+			want:  map[string]string{"/tools/0/parameters": `{"type":"object","properties":{"a":{"type":"Text"},"b":{"type":"boolean"}}}`},
+		},
+		{
 			name:  "snake_case and an object without properties",
 			in:    `{"function_declarations":[{"name":"f","parameters":{"type":"OBJECT","any_of":[{"type":"OBJECT"}],"nullable":true}}]}`,
 			from:  Gemini,
@@ -161,6 +168,20 @@ func TestImportGemini(t *testing.T) {
 			from:  Gemini,
 			notes: []string{"change /0/functionDeclarations/0/parametersJsonSchema", "change /0/functionDeclarations/0", "loss /1/googleMaps", "loss /2/code_execution/x", "change /2/code_execution", "change /3/codeExecution", "loss /3/codeExecution"},
 			want:  map[string]string{"/tools/0/parameters": `{"type":"object","properties":{}}`, "/tools/1": `{"type":"code_interpreter","container":{"type":"auto"}}`},
+		},
+		{
+			name:  "log probabilities",
+			in:    `{"contents":[],"generationConfig":{"responseLogprobs":true,"logprobs":3}}`,
+			from:  Gemini,
+			notes: []string{"change /generationConfig/responseLogprobs", "change /generationConfig/logprobs"},
+			want:  map[string]string{"/include": `["message.output_text.logprobs"]`, "/top_logprobs": `3`},
+		},
+		{
+			name:   "log probabilities off",
+			in:     `{"contents":[],"generation_config":{"response_logprobs":false}}`,
+			from:   Gemini,
+			notes:  []string{"change /generation_config/response_logprobs"},
+			absent: []string{"/include", "/top_logprobs"},
 		},
 		{
 			name:  "contents of other roles",

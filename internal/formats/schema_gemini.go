@@ -89,8 +89,12 @@ func (w *schemaWalk) node(p string, v json.RawMessage) json.RawMessage {
 	return out.AppendJSON(nil)
 }
 
+// geminiTypes are the names of Gemini's Type enum besides TYPE_UNSPECIFIED,
+// as JSON Schema spells them.
+var geminiTypes = map[string]bool{"string": true, "number": true, "integer": true, "boolean": true, "array": true, "object": true, "null": true}
+
 // typ lower-cases a type name (or an array of them); TYPE_UNSPECIFIED
-// means no type.
+// means no type. A name that is no type in any case is kept as written.
 func (w *schemaWalk) typ(p string, v json.RawMessage) json.RawMessage {
 	if els, ok := elements(v); ok {
 		out := make([]json.RawMessage, len(els))
@@ -106,7 +110,7 @@ func (w *schemaWalk) typ(p string, v json.RawMessage) json.RawMessage {
 	case s == "TYPE_UNSPECIFIED":
 		w.b.change(p, "TYPE_UNSPECIFIED means any type; the type keyword is left out")
 		return nil
-	case s != strings.ToLower(s):
+	case s != strings.ToLower(s) && geminiTypes[strings.ToLower(s)]:
 		w.upper++
 		return rawjson.String(strings.ToLower(s))
 	}
