@@ -59,20 +59,7 @@ func LoadAs(data []byte, from Name) (*model.Document, error) {
 		}
 		return nil, &model.LoadError{Msg: "not valid JSON: " + err.Error()}
 	}
-	im, err := importFrom(data, valid, from)
-	if err != nil {
-		return nil, &model.LoadError{Msg: err.Error()}
-	}
-	d, err := model.Parse(im.Body)
-	if err != nil {
-		return nil, &model.LoadError{Msg: im.From.Title() + ": " + err.Error()}
-	}
-	src := &model.Source{Format: im.From.Title()}
-	for _, n := range im.Notes {
-		src.Notes = append(src.Notes, model.SourceNote{Path: n.Path, Message: n.Message, Loss: n.Loss})
-	}
-	d.Source = src
-	return d, nil
+	return translated(importFrom(data, valid, from))
 }
 
 // loadResponses is LoadAs for Responses: what model.Parse reads, or a bare

@@ -48,11 +48,16 @@ func Load(data []byte) (*model.Document, error) {
 		}
 		return nil, perr
 	}
-	im, err := importValid(data, valid)
+	return translated(importValid(data, valid))
+}
+
+// translated reads an import's body as a document whose Source names the
+// format and carries the import's notes.
+func translated(im Imported, err error) (*model.Document, error) {
 	if err != nil {
 		return nil, &model.LoadError{Msg: err.Error()}
 	}
-	d, err = model.Parse(im.Body)
+	d, err := model.Parse(im.Body)
 	if err != nil {
 		return nil, &model.LoadError{Msg: im.From.Title() + ": " + err.Error()}
 	}
