@@ -1,6 +1,9 @@
 package ui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
 
 // KeyMap declares every binding once; help, the palette and the panes read
 // them from here.
@@ -102,4 +105,25 @@ func DefaultKeyMap() KeyMap {
 		Restore:  b(k("r", "y"), "r", "restore"),
 		Cancel:   b(k("esc", "c"), "esc", "cancel"),
 	}
+}
+
+// listMove is where a list's cursor goes for a moving key (up, down, a
+// page of page rows, first, last) in a list of n rows; ok is false for any
+// other key. The caller clamps and scrolls.
+func listMove(k tea.KeyPressMsg, km *KeyMap, cur, page, n int) (next int, ok bool) {
+	switch {
+	case key.Matches(k, km.Up):
+		return cur - 1, true
+	case key.Matches(k, km.Down):
+		return cur + 1, true
+	case key.Matches(k, km.PageUp):
+		return cur - page, true
+	case key.Matches(k, km.PageDown):
+		return cur + page, true
+	case key.Matches(k, km.Home):
+		return 0, true
+	case key.Matches(k, km.End):
+		return n - 1, true
+	}
+	return cur, false
 }

@@ -546,19 +546,11 @@ func (d *mcpToolsDialog) key(k tea.KeyPressMsg, e *env) (dialog, []action) {
 		}
 	case key.Matches(k, mcpKeys.Filter):
 		d.typing = true
-	case key.Matches(k, km.Up):
-		d.cursor--
-	case key.Matches(k, km.Down):
-		d.cursor++
-	case key.Matches(k, km.PageUp):
-		d.cursor -= d.listRows()
-	case key.Matches(k, km.PageDown):
-		d.cursor += d.listRows()
-	case key.Matches(k, km.Home):
-		d.cursor = 0
-	case key.Matches(k, km.End):
-		d.cursor = len(d.shown)
 	default:
+		if next, ok := listMove(k, km, d.cursor, d.listRows(), len(d.shown)); ok {
+			d.cursor = next
+			break
+		}
 		return d, []action{say(display.SanitizeLine(k.String()) + " does nothing here · space checks · a all · n none · / filters · enter sets allowed_tools · esc cancels")}
 	}
 	d.clamp()

@@ -249,25 +249,14 @@ func (d *treeDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		return d, []action{say(d.why)}
 	}
 	n := d.current()
-	switch {
-	case key.Matches(k, km.Up):
-		d.row--
-	case key.Matches(k, km.Down):
-		d.row++
-	case key.Matches(k, km.PageUp):
-		d.row -= d.listHeight()
-	case key.Matches(k, km.PageDown):
-		d.row += d.listHeight()
-	case key.Matches(k, km.Home):
-		d.row = 0
-	case key.Matches(k, km.End):
-		d.row = len(d.rows) - 1
-	case key.Matches(k, tk.Fold):
+	if next, ok := listMove(k, km, d.row, d.listHeight(), len(d.rows)); ok {
+		d.row = next
+	} else if key.Matches(k, tk.Fold) {
 		if n != nil && len(n.Children) > 0 {
 			d.folded[n.Ptr] = !d.folded[n.Ptr]
 			d.rows = d.tree.Rows(func(p string) bool { return d.folded[p] })
 		}
-	default:
+	} else {
 		return d, d.edit(k, n)
 	}
 	d.row = max(0, min(d.row, len(d.rows)-1))
