@@ -164,7 +164,11 @@ func roundTrip(t *testing.T, body []byte, to Target) []byte {
 	// An MCP result without tools is {"tools": []}, an empty Responses
 	// body too, and reads as one: both mean no tools.
 	noTools := to == MCP && len(toolsOf(t, first.Text)) == 0
-	if got := formats.Detect(first.Text); got != formats.Name(to) && !(noTools && got == formats.Responses) {
+	// An Anthropic request of model, max_tokens and text messages has
+	// nothing a Chat request could not have: an OpenAI model name there
+	// makes it read as Chat, which takes every one of those fields too.
+	openAIChat := to == Anthropic && len(toolsOf(t, first.Text)) == 0 && openAIModelIn(first.Text)
+	if got := formats.Detect(first.Text); got != formats.Name(to) && !(noTools && got == formats.Responses) && !(openAIChat && got == formats.Chat) {
 		t.Errorf("the %s export is detected as %s:\n%s", to, got, first.Text)
 	}
 	checkCameBack(t, body, im.Body, first.Notes, to)
@@ -616,4 +620,14 @@ func lineDiff(a, b []byte) string {
 		}
 	}
 	return out.String()
+}
+
+// openAIModelIn reports whether a request names an OpenAI model.
+func openAIModelIn(req []byte) bool {
+	var r struct {
+		Model string `json:"model"`
+	}
+	_ = json.Unmarshal(req, &r)
+	m := strings.ToLower(r.Model)
+	return strings.HasPrefix(m, "gpt") || strings.HasPrefix(m, "chatgpt") || len(m) > 1 && m[0] == 'o' && m[1] >= '0' && m[1] <= '9'
 }

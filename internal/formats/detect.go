@@ -3,6 +3,7 @@ package formats
 import (
 	"bytes"
 	"regexp"
+	"strings"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
@@ -94,6 +95,16 @@ func chatOrAnthropic(o rawjson.Object, msgs []byte, votes map[Name]int) Name {
 	if m, ok := members(mustGet(o, "metadata")); ok && m.Has("user_id") {
 		anth++
 	}
+	// The model's family settles what the fields leave open: a request of
+	// model, messages and max_tokens (or metadata.user_id) is either.
+	if model, ok := str(o, "model"); ok {
+		switch {
+		case strings.Contains(strings.ToLower(model), "claude"):
+			anth++
+		case openAIModel.MatchString(strings.ToLower(model)):
+			chat++
+		}
+	}
 	c, a := messageVotes(msgs)
 	if anth+a > chat+c {
 		return Anthropic
@@ -151,6 +162,10 @@ func messageVotes(msgs []byte) (chat, anth int) {
 
 // anthropicServerTool matches the versioned types of Anthropic's server
 // tools: web_search_20250305, code_execution_20250825, …
+// openAIModel matches OpenAI's model names (gpt-4o, gpt-5, o3-mini,
+// chatgpt-4o-latest), also behind a router's "openai/" prefix.
+var openAIModel = regexp.MustCompile(`^(openai/)?(gpt|chatgpt|o[0-9])`)
+
 var anthropicServerTool = regexp.MustCompile(`^[a-z][a-z0-9_]*_[0-9]{8}$`)
 
 // toolShape says whose shape one entry of a tools array has; "" for

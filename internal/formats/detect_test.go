@@ -46,6 +46,9 @@ func TestDetect(t *testing.T) {
 
 		// Chat Completions.
 		{"chat messages only", `{"model":"gpt-4.1","messages":[{"role":"user","content":"hi"}]}`, Chat},
+		{"chat with max_tokens and an OpenAI model", `{"model":"gpt-4o","messages":[{"role":"user","content":"hi"}],"max_tokens":100}`, Chat},
+		{"chat with metadata.user_id", `{"model":"o3-mini","messages":[{"role":"user","content":"hi"}],"metadata":{"user_id":"u1"}}`, Chat},
+		{"chat through a router", `{"model":"openai/gpt-5","messages":[{"role":"user","content":"hi"}],"max_tokens":100}`, Chat},
 		{"chat tools without messages", `{"tools":[{"type":"function","function":{"name":"f"}}],"tool_choice":"auto"}`, Chat},
 		{"chat custom tool", `[{"type":"custom","custom":{"name":"sql"}}]`, Chat},
 		{"chat with system role and max_tokens", `{"max_tokens":100,"messages":[{"role":"system","content":"be brief"},{"role":"user","content":"hi"}]}`, Chat},
@@ -54,6 +57,7 @@ func TestDetect(t *testing.T) {
 		{"anthropic bare function", `[{"name":"get_weather","input_schema":{"type":"object"}}]`, Anthropic},
 		{"anthropic server tool only", `[{"type":"bash_20250124","name":"bash"}]`, Anthropic},
 		{"anthropic first example: plain messages and max_tokens", `{"model":"claude-opus-4-1-20250805","max_tokens":1024,"messages":[{"role":"user","content":"Hello, Claude"}]}`, Anthropic},
+		{"anthropic without max_tokens, by its model", `{"model":"claude-haiku-4-5","messages":[{"role":"user","content":"hi"}]}`, Anthropic},
 		{"anthropic body with system", `{"model":"claude-sonnet-4-5","max_tokens":1024,"system":"be brief","messages":[{"role":"user","content":"hi"}]}`, Anthropic},
 		{"anthropic tool_choice any", `{"max_tokens":1,"messages":[],"tool_choice":{"type":"any"}}`, Anthropic},
 		{"anthropic tool_result blocks", `{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"t","content":"18°C"}]}]}`, Anthropic},
