@@ -58,6 +58,9 @@ func newFileNameDialog(title, verb, path string, done func(p string) []action) *
 	d := &saveAsDialog{prompt: editor.New(), title: title, verb: verb, done: done}
 	d.prompt.ShowLineNumbers = false
 	d.prompt.SetValue(path)
+	// The cursor at the end keeps the file name in view when the path is
+	// longer than the field.
+	d.prompt.SetCursor(0, len(path))
 	d.prompt.SelectAll()
 	d.prompt.Focus()
 	return d

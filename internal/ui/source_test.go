@@ -62,3 +62,24 @@ func TestTranslatedFileSavesUnderANewName(t *testing.T) {
 		t.Fatal("the second save did not write chat.responses.json")
 	}
 }
+
+// A path longer than the Save as field shows its end, the file name.
+func TestSaveAsShowsTheEndOfALongPath(t *testing.T) {
+	t.Parallel()
+	f, deps := newFakes(t)
+	dir := filepath.Join(f.fs.dir, strings.Repeat("nested-directory-", 6))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "travel-tools.json")
+	writeFile(t, path, []byte(chatFile))
+	doc, raw, st, err := formats.ReadFileStamped(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := ui.New(ui.Options{Doc: doc, Path: path, Name: "travel-tools.json", Deps: deps, Loaded: raw, Stamp: &st})
+	send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
+	send(t, a, ctrl('s'))
+	requireDialog(t, a, "Save as")
+	requireContains(t, screen(a), "travel-tools.responses.json", "the Save as field")
+}
