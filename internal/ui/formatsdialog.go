@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/x/ansi"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -206,15 +207,23 @@ func (d *formatsDialog) view(e *env, w, h int) []string {
 	st := e.st
 	iw := d.w - 2
 	v := d.current()
-	var tabs []string
+	labels := make([]string, len(d.targets))
 	for i, t := range d.targets {
-		s := fmt.Sprintf(" %d %s ", i+1, t.Title())
+		labels[i] = fmt.Sprintf(" %d %s ", i+1, t.Title())
+	}
+	// On a narrow screen the bar starts at a later tab, so that the
+	// chosen one is always in view.
+	first := tabsFrom(labels, d.chosen, iw)
+	var tabs []string
+	if first > 0 {
+		tabs = append(tabs, st.Dim.Render("…"))
+	}
+	for i := first; i < len(labels); i++ {
 		if i == d.chosen {
-			s = st.Selected.Render(s)
+			tabs = append(tabs, st.Selected.Render(labels[i]))
 		} else {
-			s = st.Dim.Render(s)
+			tabs = append(tabs, st.Dim.Render(labels[i]))
 		}
-		tabs = append(tabs, s)
 	}
 	lines := []string{fit(strings.Join(tabs, ""), iw)}
 	right := v.lines
@@ -273,4 +282,24 @@ func (d *formatsDialog) help(km *KeyMap) []key.Binding {
 		key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓ pgup/pgdn", "scroll")),
 		formatsKeys.NotesUp, formatsKeys.NotesDown, formatsKeys.Copy, formatsKeys.Close,
 	}
+}
+
+// tabsFrom is the first tab to show so that tab chosen fits in w columns
+// (after a one-column "…" when it is not the first).
+func tabsFrom(labels []string, chosen, w int) int {
+	first := 0
+	for first < chosen {
+		width := 1 // the "…"
+		if first == 0 {
+			width = 0
+		}
+		for i := first; i <= chosen; i++ {
+			width += ansi.StringWidth(labels[i])
+		}
+		if width <= w {
+			break
+		}
+		first++
+	}
+	return first
 }

@@ -4,6 +4,7 @@ package ui
 // format, with what that format loses, copyable.
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -103,6 +104,19 @@ func TestFormatsViewFitsAnySize(t *testing.T) {
 					t.Fatalf("%v: %q", sz, l)
 				}
 			}
+		}
+	}
+}
+
+// On a narrow screen the tab bar starts at a later tab, so that the
+// chosen format's tab is always in view.
+func TestFormatsViewKeepsTheChosenTabInView(t *testing.T) {
+	a, d := openFormats(t, 60, 16)
+	for i, tg := range d.targets {
+		a.Update(tea.KeyPressMsg{Code: rune('1' + i), Text: string(rune('1' + i))})
+		bar := strings.Split(ansi.Strip(a.View().Content), "\n")[1]
+		if want := fmt.Sprintf("%d %s", i+1, tg.Title()); !strings.Contains(bar, want) {
+			t.Errorf("%s chosen: the tab bar %q has no %q", tg, bar, want)
 		}
 	}
 }
