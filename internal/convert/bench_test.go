@@ -11,6 +11,7 @@ package convert
 
 import (
 	"bytes"
+	"maps"
 	"testing"
 	"time"
 
@@ -153,7 +154,7 @@ func BenchmarkConvertEditOneOf1000(b *testing.B) {
 			// Count the entries the converter checks for one edit: those
 			// whose cached result is not the one from the conversion before.
 			d.Functions[k].Raw = v[1]
-			prev := c.cache
+			prev := maps.Clone(c.cache) // the converter keeps its map
 			if !reuse {
 				c = Converter{}
 			}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
@@ -48,10 +49,36 @@ func Convert(d *model.Document) ([]byte, []Diagnostic) {
 // Converter converts documents and remembers the checks of every entry it
 // saw last time, so that an edit to one tool re-checks only that tool. The
 // zero value is ready to use. It is not safe for concurrent use.
+//
+// A tool whose Raw is the very slice the last conversion saw (same array,
+// same length; documents are never changed in place, every edit makes new
+// bytes) gets its entry without its bytes being read: with 1,000 tools a
+// keystroke would otherwise hash and compare every tool's bytes. Any other
+// tool is looked up by its bytes, so a tool that comes back in another
+// array (a reload, an undo, a paste of the same JSON) is not checked again.
 type Converter struct {
-	cache, next             map[entryKey]*entry
-	mu                      sync.Mutex // guards schemaNext while entries are checked in parallel
-	serial                  bool       // check one entry at a time (tests compare the two)
+	// cache holds the entries of the last conversion by their bytes. It
+	// is kept from one conversion to the next: an entry no tool uses any
+	// more leaves it at the end of the conversion that stopped using it.
+	cache map[entryKey]*entry
+	// seen are the tools of the last conversion by kind and index, with
+	// their slices: holding a slice keeps its array, so no other array
+	// can take its address while seen is compared with. They are let go
+	// at the end of the next conversion.
+	seen, seenNext [2][]seenTool
+	// used are the entries of this conversion, last those of the one
+	// before; gen numbers the conversions, and entry.gen is the last that
+	// used an entry.
+	used, last []*entry
+	gen        uint64
+	// schemaRefs counts the references to each schema from the entries
+	// of cache; a schema no entry refers to leaves the schema map.
+	schemaRefs map[*schemaInfo]int
+	mu         sync.Mutex // guards the schema map while entries are checked in parallel
+	serial     bool       // check one entry at a time (tests compare the two)
+	verify     bool       // panic if an entry found by identity is not of the tool's bytes (tests)
+	// The schemas of the entries, by their bytes: one map, kept from one
+	// conversion to the next (schemaCache and schemaNext are the same).
 	schemaCache, schemaNext map[string]*schemaInfo
 }
 
@@ -62,10 +89,59 @@ type entryKey struct {
 	hasDraft bool
 }
 
+// seenTool is a tool of the last conversion; e is nil for a disabled one.
+type seenTool struct {
+	raw      []byte
+	draft    string
+	field    string
+	hasDraft bool
+	e        *entry
+}
+
+// seenAs records t, whose entry is e (set later for an entry not found).
+func seenAs(t *model.Tool, e *entry) seenTool {
+	s := seenTool{e: e}
+	if len(t.Raw) > 0 {
+		s.raw = t.Raw
+	}
+	if t.Draft != nil {
+		s.hasDraft, s.draft, s.field = true, *t.Draft, t.DraftField
+	}
+	return s
+}
+
+// is reports whether t is the tool s was: the same slice of bytes (so the
+// same bytes, as documents are never changed in place) and the same
+// draft, compared as text (a draft carried from one document to the next
+// is the same string, which compares without its bytes being read).
+func (s *seenTool) is(t *model.Tool) bool {
+	if s.e == nil || len(s.raw) != len(t.Raw) || len(t.Raw) > 0 && unsafe.SliceData(s.raw) != unsafe.SliceData(t.Raw) {
+		return false
+	}
+	if t.Draft == nil {
+		return !s.hasDraft
+	}
+	return s.hasDraft && s.field == t.DraftField && s.draft == *t.Draft
+}
+
+// rawID is the identity of a slice of bytes: its first byte and length.
+type rawID struct {
+	p *byte
+	n int
+}
+
+func idOf(b []byte) rawID {
+	if len(b) == 0 {
+		return rawID{}
+	}
+	return rawID{unsafe.SliceData(b), len(b)}
+}
+
 // entry is what the converter learned about one tool entry, independent of
 // where it stands in the document.
 type entry struct {
 	key      entryKey
+	gen      uint64      // the last conversion that used it
 	schema   *schemaInfo // a function's object parameters
 	indented []byte      // the entry as it appears in the request, made once
 	tool     ResponseTool
@@ -81,12 +157,8 @@ type entry struct {
 // Convert converts d. It never fails: what cannot be used is left out and
 // reported.
 func (c *Converter) Convert(d *model.Document) Result {
-	c.next = make(map[entryKey]*entry, len(d.Functions)+len(d.Builtins))
-	c.schemaNext = make(map[string]*schemaInfo)
-	defer func() {
-		c.cache, c.next = c.next, nil
-		c.schemaCache, c.schemaNext = c.schemaNext, nil
-	}()
+	c.start(len(d.Functions) + len(d.Builtins))
+	defer c.finish()
 
 	var r Result
 	diags := sourceDiagnostics(d.Source)
@@ -104,7 +176,7 @@ func (c *Converter) Convert(d *model.Document) Result {
 		structural(model.KeyExtra+"."+model.KeyBuiltinTools, "must be an array of tool objects, got "+rawjson.JSONKind(d.BuiltinsRaw))
 	}
 
-	c.prepare(d)
+	entries := c.prepare(d)
 	locs := d.Locator()
 	// Names a later tool may not reuse: function and custom tool names
 	// (one set: tool_choice could not tell them apart), MCP server labels.
@@ -116,11 +188,10 @@ func (c *Converter) Convert(d *model.Document) Result {
 	var toolDiags []Diagnostic
 	add := func(k model.Kind, list []model.Tool) {
 		for i := range list {
-			t := &list[i]
-			if t.Disabled {
+			e := entries[k][i]
+			if e == nil { // disabled
 				continue
 			}
-			e := c.check(k, t)
 			loc := locs.At(k, i)
 			for _, is := range e.issues {
 				sev := Warning
@@ -177,27 +248,6 @@ func (c *Converter) Convert(d *model.Document) Result {
 	return r
 }
 
-// check returns the cached result for an entry or computes it.
-func (c *Converter) check(k model.Kind, t *model.Tool) *entry {
-	key := keyOf(k, t)
-	if e, ok := c.cache[entryKeyLookup(key, t.Raw)]; ok {
-		c.next[e.key] = e
-		c.keep(e.schema)
-		for _, si := range e.schemas {
-			c.keep(si)
-		}
-		return e
-	}
-	if e, ok := c.next[entryKeyLookup(key, t.Raw)]; ok {
-		return e
-	}
-	key.raw = string(t.Raw)
-	e := c.checkNew(k, t)
-	e.key = key
-	c.next[key] = e
-	return e
-}
-
 // checkNew checks an entry the converter has not seen and lays it out. It
 // is safe to run for several entries at once.
 func (c *Converter) checkNew(k model.Kind, t *model.Tool) *entry {
@@ -223,53 +273,188 @@ func (c *Converter) checkNew(k model.Kind, t *model.Tool) *entry {
 // spread over the processors (loading a document, not a keystroke).
 const parallelMin = 32
 
-// prepare checks the entries the converter has not seen, in parallel when
-// there are many, so that check finds every one in the cache.
-func (c *Converter) prepare(d *model.Document) {
+// start readies the converter for a conversion of a document of n tools.
+func (c *Converter) start(n int) {
+	c.gen++
+	if c.cache == nil {
+		c.cache = make(map[entryKey]*entry, n)
+		c.schemaRefs = make(map[*schemaInfo]int)
+	}
+	if c.schemaCache == nil {
+		c.schemaCache = make(map[string]*schemaInfo)
+	}
+	c.schemaNext = c.schemaCache
+}
+
+// finish lets go of what the conversion did not use: the entries of the
+// last conversion that no tool has now, their schemas when no other entry
+// refers to them, and the slices of the tools seen before.
+func (c *Converter) finish() {
+	for _, e := range c.last {
+		if e.gen == c.gen {
+			continue
+		}
+		if c.verify && c.cache[e.key] != e {
+			panic("convert: an entry left the cache before its time")
+		}
+		delete(c.cache, e.key)
+		c.refer(e, -1)
+	}
+	clear(c.last)
+	c.last, c.used = c.used, c.last[:0]
+	for k := range c.seen {
+		clear(c.seen[k])
+		c.seen[k], c.seenNext[k] = c.seenNext[k], c.seen[k][:0]
+	}
+	// Every schema is looked up for the entry that holds it, so the map
+	// holds only schemas that entries refer to; if it ever held another,
+	// it would stay for good: the map is made again from those in use.
+	if len(c.schemaCache) > len(c.schemaRefs) {
+		c.schemaNext = make(map[string]*schemaInfo, len(c.schemaRefs))
+		for si := range c.schemaRefs {
+			c.keep(si)
+		}
+		c.schemaCache = c.schemaNext
+	}
+}
+
+// use records that this conversion uses e.
+func (c *Converter) use(e *entry) {
+	if e.gen != c.gen {
+		e.gen = c.gen
+		c.used = append(c.used, e)
+	}
+}
+
+// refer counts n more references from the cache to e's schemas (n is 1
+// when e enters the cache, -1 when it leaves); a schema no entry refers
+// to any more leaves the schema map.
+func (c *Converter) refer(e *entry, n int) {
+	if e.schema != nil {
+		c.referSchema(e.schema, n)
+	}
+	for _, si := range e.schemas {
+		c.referSchema(si, n)
+	}
+}
+
+func (c *Converter) referSchema(si *schemaInfo, n int) {
+	if r := c.schemaRefs[si] + n; r > 0 {
+		c.schemaRefs[si] = r
+		return
+	}
+	delete(c.schemaRefs, si)
+	if c.verify && c.schemaCache[si.key] != si {
+		panic("convert: a schema in use is missing from the schema map")
+	}
+	delete(c.schemaCache, si.key)
+}
+
+// movedMin is the number of tools not found at their index from which the
+// tools seen last time are looked up by identity at any index: a tool was
+// inserted, deleted or moved, and those after it changed places.
+const movedMin = 2
+
+// prepare finds or checks the entry of every tool of d that is enabled:
+// entries[k][i] is that of the tool at index i of list k, nil for a
+// disabled tool. A tool is looked up by the identity of its bytes first
+// (seen), by its bytes next (cache); the others are checked, in parallel
+// when there are many.
+func (c *Converter) prepare(d *model.Document) (entries [2][]*entry) {
 	type job struct {
-		k model.Kind
-		t *model.Tool
-		e *entry
+		k   model.Kind
+		i   int
+		t   *model.Tool
+		key entryKey // its raw views t.Raw: copied when stored
+		e   *entry
 	}
 	var jobs []job
 	for _, k := range [...]model.Kind{model.Function, model.Builtin} {
 		list := d.List(k)
+		seen := c.seen[k]
+		next := c.seenNext[k][:0]
+		es := make([]*entry, len(list))
+		var moved map[rawID]int // seen by identity, made once several tools moved
+		misses := 0
 		for i := range list {
 			t := &list[i]
 			if t.Disabled {
+				next = append(next, seenTool{})
 				continue
 			}
-			if _, ok := c.cache[entryKeyLookup(keyOf(k, t), t.Raw)]; !ok {
-				jobs = append(jobs, job{k: k, t: t})
-			}
-		}
-	}
-	workers := min(runtime.GOMAXPROCS(0), len(jobs)/parallelMin*2)
-	if workers < 2 || c.serial {
-		return // few: check does them one by one
-	}
-	var wg sync.WaitGroup
-	next := atomic.Int64{}
-	for w := 0; w < workers; w++ {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(jobs) {
-					return
+			var e *entry
+			if i < len(seen) && seen[i].is(t) {
+				e = seen[i].e
+			} else {
+				if misses++; misses >= movedMin && moved == nil {
+					moved = make(map[rawID]int, len(seen))
+					for j := len(seen) - 1; j >= 0; j-- { // the first of a repeated slice wins
+						if seen[j].e != nil {
+							moved[idOf(seen[j].raw)] = j
+						}
+					}
 				}
-				jobs[i].e = c.checkNew(jobs[i].k, jobs[i].t)
+				if j, ok := moved[idOf(t.Raw)]; ok && seen[j].is(t) {
+					e = seen[j].e
+				}
 			}
-		})
-	}
-	wg.Wait()
-	for _, j := range jobs {
-		key := keyOf(j.k, j.t)
-		key.raw = string(j.t.Raw)
-		if _, dup := c.next[key]; !dup {
-			j.e.key = key
-			c.next[key] = j.e
+			if e != nil && c.verify {
+				if key := keyOf(k, t); e.key != entryKeyLookup(key, t.Raw) {
+					panic("convert: an entry found by identity is not of the tool's bytes")
+				}
+			}
+			if e == nil {
+				key := entryKeyLookup(keyOf(k, t), t.Raw)
+				if e = c.cache[key]; e == nil {
+					jobs = append(jobs, job{k: k, i: i, t: t, key: key})
+				}
+			}
+			if e != nil {
+				c.use(e)
+				es[i] = e
+			}
+			next = append(next, seenAs(t, e))
 		}
+		entries[k] = es
+		c.seenNext[k] = next
 	}
+
+	workers := min(runtime.GOMAXPROCS(0), len(jobs)/parallelMin*2)
+	if workers >= 2 && !c.serial {
+		var wg sync.WaitGroup
+		next := atomic.Int64{}
+		for w := 0; w < workers; w++ {
+			wg.Go(func() {
+				for {
+					i := int(next.Add(1)) - 1
+					if i >= len(jobs) {
+						return
+					}
+					jobs[i].e = c.checkNew(jobs[i].k, jobs[i].t)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	for _, j := range jobs {
+		var e *entry
+		if len(jobs) > 1 { // an earlier one may have had the same bytes
+			e = c.cache[j.key]
+		}
+		if e == nil {
+			if e = j.e; e == nil {
+				e = c.checkNew(j.k, j.t)
+			}
+			e.key = j.key
+			e.key.raw = string(j.t.Raw)
+			c.cache[e.key] = e
+			c.refer(e, 1)
+		}
+		c.use(e)
+		entries[j.k][j.i] = e
+		c.seenNext[j.k][j.i].e = e
+	}
+	return entries
 }
 
 // keyOf is the cache key of an entry, without its raw text.
