@@ -142,18 +142,10 @@ func (d *fixDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		if i := int(k.String()[0] - '1'); i < len(d.opts) {
 			d.chosen, d.yOff = i, 0
 		}
-	case key.Matches(k, km.Down):
-		d.yOff++
-	case key.Matches(k, km.Up):
-		d.yOff--
-	case key.Matches(k, km.PageDown):
-		d.yOff += page
-	case key.Matches(k, km.PageUp):
-		d.yOff -= page
-	case key.Matches(k, km.Home):
-		d.yOff = 0
-	case key.Matches(k, km.End):
-		d.yOff = len(o.diff)
+	default:
+		if next, ok := listMove(k, km, d.yOff, page, len(o.diff)+1); ok {
+			d.yOff = next
+		}
 	}
 	d.yOff = max(0, min(d.yOff, len(d.opts[d.chosen].diff)-page))
 	return d, nil

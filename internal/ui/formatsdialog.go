@@ -138,19 +138,11 @@ func (d *formatsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		d.nOff++
 	case key.Matches(k, formatsKeys.NotesUp):
 		d.nOff--
-	case key.Matches(k, km.Down):
-		d.yOff++
-	case key.Matches(k, km.Up):
-		d.yOff--
-	case key.Matches(k, km.PageDown):
-		d.yOff += page
-	case key.Matches(k, km.PageUp):
-		d.yOff -= page
-	case key.Matches(k, km.Home):
-		d.yOff = 0
-	case key.Matches(k, km.End):
-		d.yOff = d.longest()
 	default:
+		if next, ok := listMove(k, km, d.yOff, page, d.longest()+1); ok {
+			d.yOff = next
+			break
+		}
 		return d, []action{say("In the formats view: ←/→ or 1-9 choose a format, ↑/↓ scroll, K/J scroll what is lost, y copies, esc closes")}
 	}
 	v = d.current()

@@ -127,3 +127,15 @@ func listMove(k tea.KeyPressMsg, km *KeyMap, cur, page, n int) (next int, ok boo
 	}
 	return cur, false
 }
+
+// scrollTo is the first row to show of a list of n rows, rows at a time,
+// that keeps row cur in view and moves as little as it can from off.
+func scrollTo(cur, off, rows, n int) int {
+	if cur < off {
+		off = cur
+	}
+	if cur >= off+rows {
+		off = cur - rows + 1
+	}
+	return max(0, min(off, n-rows))
+}

@@ -423,14 +423,7 @@ func (d *mcpToolsDialog) refilter() {
 
 func (d *mcpToolsDialog) clamp() {
 	d.cursor = max(0, min(d.cursor, len(d.shown)-1))
-	rows := d.listRows()
-	if d.cursor < d.yOff {
-		d.yOff = d.cursor
-	}
-	if d.cursor >= d.yOff+rows {
-		d.yOff = d.cursor - rows + 1
-	}
-	d.yOff = max(0, min(d.yOff, len(d.shown)-rows))
+	d.yOff = scrollTo(d.cursor, d.yOff, d.listRows(), len(d.shown))
 }
 
 func (d *mcpToolsDialog) checked() []string {

@@ -184,14 +184,7 @@ func (d *treeDialog) resize(w, h int) dialog {
 func (d *treeDialog) listHeight() int { return max(1, d.h-2-6) }
 
 func (d *treeDialog) follow() {
-	lh := d.listHeight()
-	if d.row < d.yOff {
-		d.yOff = d.row
-	}
-	if d.row >= d.yOff+lh {
-		d.yOff = d.row - lh + 1
-	}
-	d.yOff = max(0, min(d.yOff, len(d.rows)-lh))
+	d.yOff = scrollTo(d.row, d.yOff, d.listHeight(), len(d.rows))
 }
 
 // commit writes the parameters an edit of the tree made as one edit of
