@@ -7,28 +7,15 @@ package main
 
 import (
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 )
 
 func TestE2EMCPListFillsAllowedTools(t *testing.T) {
 	x := newTerm(t)
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return newImportTestServer(true) }, nil)
-	var authorized atomic.Int32
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Authorization") != "Bearer sk-e2e" {
-			http.Error(w, "missing or wrong key", http.StatusUnauthorized)
-			return
-		}
-		authorized.Add(1)
-		h.ServeHTTP(w, r)
-	}))
-	defer ts.Close()
+	ts := mcptest.Serve(t, newImportTestServer(true), "sk-e2e")
 
 	body := `{"model": "gpt-5", "tools": [{"type": "mcp", "server_label": "docs", "server_url": "` + ts.URL +
 		`", "authorization": "sk-e2e", "require_approval": "never"}]}` + "\n"
@@ -45,7 +32,11 @@ func TestE2EMCPListFillsAllowedTools(t *testing.T) {
 	x.waitFor("app", "the save", statusHas(`^Saved `))
 	quitClean(t, x, status)
 
-	if authorized.Load() == 0 {
+	authorized := false
+	for _, s := range ts.Seen() {
+		authorized = authorized || strings.HasPrefix(s, "Bearer sk-e2e|")
+	}
+	if !authorized {
 		t.Error("no request with the tool's authorization reached the server")
 	}
 	var saved struct {

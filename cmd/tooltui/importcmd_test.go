@@ -6,17 +6,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/model"
@@ -609,27 +608,14 @@ func TestImportMCPInterrupt(t *testing.T) {
 
 // TestImportMCPURL: a streamable HTTP MCP server, with headers.
 func TestImportMCPURL(t *testing.T) {
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return newImportTestServer(true) }, nil)
-	var mu sync.Mutex
-	var seen []string
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		seen = append(seen, r.Header.Get("Authorization")+"|"+r.Header.Get("X-Team"))
-		mu.Unlock()
-		if r.Header.Get("Authorization") != "Bearer sk-test" {
-			http.Error(w, "missing or wrong key", http.StatusUnauthorized)
-			return
-		}
-		h.ServeHTTP(w, r)
-	}))
-	defer ts.Close()
+	ts := mcptest.Serve(t, newImportTestServer(true), "sk-test")
 
 	st, out, errs := importCmd(t, "", "--mcp-url", ts.URL, "--header", "Authorization: Bearer sk-test", "--header=X-Team:tools")
 	if st != 0 {
 		t.Fatalf("status %d: %s", st, errs)
 	}
 	golden(t, "import-mcp-server.stdout", []byte(out)) // the same tools as over stdio
-	mu.Lock()
+	seen := ts.Seen()
 	for _, s := range seen {
 		if s != "Bearer sk-test|tools" {
 			t.Errorf("a request had the headers %q", s)
@@ -638,7 +624,6 @@ func TestImportMCPURL(t *testing.T) {
 	if len(seen) == 0 {
 		t.Error("no request reached the server")
 	}
-	mu.Unlock()
 
 	st, out, errs = importCmd(t, "", "--mcp-url", ts.URL)
 	if st != 2 || out != "" || !strings.HasPrefix(errs, "tooltui import: MCP server at "+ts.URL) || !strings.Contains(errs, "401") {

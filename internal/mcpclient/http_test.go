@@ -14,6 +14,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 )
 
 // mcpHTTP serves s over streamable HTTP and records the MCP-Protocol-Version
@@ -161,35 +163,20 @@ func TestHTTPRPCError(t *testing.T) {
 }
 
 func TestHTTPHeaders(t *testing.T) {
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return newToolServer(0, 0) }, nil)
-	var mu sync.Mutex
-	var seen []string
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		seen = append(seen, r.Header.Get("Authorization")+"|"+r.Header.Get("X-Team"))
-		mu.Unlock()
-		if r.Header.Get("Authorization") != "Bearer sk-test" {
-			http.Error(w, "missing token", http.StatusUnauthorized)
-			return
-		}
-		h.ServeHTTP(w, r)
-	}))
-	t.Cleanup(ts.Close)
+	ts := mcptest.Serve(t, newToolServer(0, 0), "sk-test")
 	out, err := List(context.Background(), Server{URL: ts.URL, Timeout: 10 * time.Second,
 		Headers: map[string]string{"Authorization": "Bearer sk-test", "x-team": "tools", "Mcp-Session-Id": "forged"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkToolServer(t, out, 0)
-	mu.Lock()
-	for _, s := range seen {
+	for _, s := range ts.Seen() {
 		if s != "Bearer sk-test|tools" {
 			t.Errorf("a request carried %q", s)
 		}
 	}
-	mu.Unlock()
 	_, err = List(context.Background(), Server{URL: ts.URL, Timeout: 10 * time.Second})
-	if err == nil || !strings.Contains(err.Error(), "answered HTTP 401 Unauthorized while initializing: missing token") {
+	if err == nil || !strings.Contains(err.Error(), "answered HTTP 401 Unauthorized while initializing: missing or wrong key") {
 		t.Errorf("without the token: %v", err)
 	}
 	for _, bad := range []Server{

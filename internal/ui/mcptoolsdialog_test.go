@@ -11,8 +11,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -21,6 +19,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
@@ -671,9 +671,9 @@ func TestMCPToolsDialogFitsTheSmallestScreen(t *testing.T) {
 // ---- a real MCP server ----
 
 // mcpHTTPServer serves two tools over streamable HTTP and answers 401
-// unless the request carries the token; it records each request's
+// unless the request carries the token sk-test; it records each request's
 // Authorization and X-Team headers.
-func mcpHTTPServer(t *testing.T) (*httptest.Server, func() []string) {
+func mcpHTTPServer(t *testing.T) (*mcptest.Server, func() []string) {
 	t.Helper()
 	s := mcp.NewServer(&mcp.Implementation{Name: "tooltui-test", Version: "1"}, nil)
 	noop := func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -681,25 +681,8 @@ func mcpHTTPServer(t *testing.T) (*httptest.Server, func() []string) {
 	}
 	s.AddTool(&mcp.Tool{Name: "search_docs", Description: "Search the docs.", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
 	s.AddTool(&mcp.Tool{Name: "delete_file", Description: "Delete a file.", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil)
-	var mu sync.Mutex
-	var seen []string
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		seen = append(seen, r.Header.Get("Authorization")+"|"+r.Header.Get("X-Team"))
-		mu.Unlock()
-		if r.Header.Get("Authorization") != "Bearer sk-test" {
-			http.Error(w, "missing token", http.StatusUnauthorized)
-			return
-		}
-		h.ServeHTTP(w, r)
-	}))
-	t.Cleanup(ts.Close)
-	return ts, func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]string(nil), seen...)
-	}
+	ts := mcptest.Serve(t, s, "sk-test")
+	return ts, ts.Seen
 }
 
 func mcpServerDoc(url, auth string) string {
@@ -744,7 +727,7 @@ func TestMCPToolsOfARealServer(t *testing.T) {
 	_, cmd = a.Update(ukey("L"))
 	d = a.dialog.(*mcpToolsDialog)
 	mcpAnswer(t, a, cmd)
-	want := "MCP server at " + ts.URL + " answered HTTP 401 Unauthorized while initializing: missing token"
+	want := "MCP server at " + ts.URL + " answered HTTP 401 Unauthorized while initializing: missing or wrong key"
 	if d.state != mcpFailed || !strings.Contains(d.err, want) || !strings.Contains(a.status.text, want) {
 		t.Errorf("state %d, error %q, status %q", d.state, d.err, a.status.text)
 	}
