@@ -28,6 +28,7 @@ type (
 		group string
 		fn    edit
 		later bool
+		by    viewer
 	}
 	// actRun runs a named command of the palette.
 	actRun struct{ name string }
@@ -84,6 +85,16 @@ type (
 	actCopy struct{ what, text string }
 	// actQuit quits now, without asking.
 	actQuit struct{ dropRecovery bool }
+)
+
+// viewer names the view an edit comes from: that view shows the document
+// the edit makes, while every other view reads it again.
+type viewer int
+
+const (
+	byOther  viewer = iota
+	byForm          // a field of the form
+	byDialog        // the open dialog
 )
 
 // say is a shorthand for a status action.

@@ -188,7 +188,24 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if a.s.version != before {
 		cmd = tea.Batch(cmd, a.afterChange())
 	}
+	a.syncViews()
 	return a, cmd
+}
+
+// syncViews brings the views that keep text of the document (the form's
+// fields) up to the document, whatever changed it. The tree's edits wait
+// for the conversion in the next message (settle), and are read then.
+func (a *App) syncViews() {
+	if a.s.stale {
+		return
+	}
+	e := a.env()
+	if a.form.syncDoc(e) {
+		a.form.attach(a.s.res.Diagnostics, a.at)
+	}
+	if v, ok := a.dialog.(docView); ok && v.seenVersion() != a.s.version {
+		v.reread(e)
+	}
 }
 
 // treeKey reports whether msg is a key for the open parameters tree,

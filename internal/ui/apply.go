@@ -31,15 +31,18 @@ func (a *App) apply1(act action) tea.Cmd {
 	case actFocus:
 		return a.setFocus(act.pane, act.edit)
 	case actEdit:
+		prev, ver := a.s.doc, a.s.version
 		if act.later {
 			if err := a.s.ApplyLater(act.group, a.at, act.fn); err != nil {
 				return a.say(err.Error(), true)
 			}
+			a.madeBy(act.by, prev, ver)
 			return func() tea.Msg { return settleMsg{} }
 		}
 		if err := a.s.Apply(act.group, a.at, act.fn); err != nil {
 			return a.say(err.Error(), true)
 		}
+		a.madeBy(act.by, prev, ver)
 		a.refresh()
 	case actRun:
 		return a.run(act.name)
@@ -86,6 +89,32 @@ func (a *App) apply1(act action) tea.Cmd {
 	return nil
 }
 
+// madeBy tells the view an edit came from that it shows the document the
+// edit made (it was up to date with prev, version ver, before): it does
+// not read its own edit back. Every other view reads the document again.
+func (a *App) madeBy(by viewer, prev *model.Document, ver uint64) {
+	switch by {
+	case byForm:
+		if a.form.seen == prev && a.form.ver == ver {
+			a.form.seen, a.form.ver = a.s.doc, a.s.version
+		}
+	case byDialog:
+		if v, ok := a.dialog.(docView); ok && v.seenVersion() == ver {
+			v.see(a.s.version)
+		}
+	}
+}
+
+// docView is a dialog that shows (or holds an edit of) the document: it
+// knows the version it read, and reads the document again when the
+// session's version is another.
+type docView interface {
+	seenVersion() uint64
+	see(version uint64)
+	// reread reads the document again (and remembers its version).
+	reread(e *env)
+}
+
 // closeDialog closes the open dialog; one with work under way (a stream)
 // stops it.
 func (a *App) closeDialog() {
@@ -120,6 +149,7 @@ func (a *App) refresh() {
 		return
 	}
 	a.tools.show(a.s, a.at)
+	a.form.syncDoc(a.env())
 	a.form.attach(a.s.res.Diagnostics, a.at)
 	a.preview.setJSON(a.s.res.JSON)
 	a.diags.clamp(len(a.s.res.Diagnostics))

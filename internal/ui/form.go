@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
@@ -24,6 +25,12 @@ type formPane struct {
 	editing bool // keys go to the focused field
 	yOff    int
 	w, h    int
+
+	// The fields show the document seen, session version ver. A change
+	// made elsewhere is read again by syncDoc before anything else reads
+	// or writes a field; the form's own edits move seen along.
+	seen *model.Document
+	ver  uint64
 }
 
 func (p *formPane) focused() *field {
@@ -59,12 +66,87 @@ func (p *formPane) build(e *env) {
 		f.ed.Blur()
 	}
 	p.fields = buildFields(d, e.at, p.kind)
+	p.seen, p.ver = d, e.s.version
 	p.idx = max(0, p.fieldIndex(keep))
 	if keep == "" {
 		p.yOff = 0
 	}
 	p.layoutFields()
 	p.sync()
+}
+
+// syncDoc brings the fields up to the session's document. A field whose
+// value changed in the document since the form last saw it (a tree, a fix,
+// undo, a reload) shows the new value, the cursor kept where it was as far
+// as the new text allows; a field whose value did not change keeps its
+// text as typed. It reports whether the form was behind.
+func (p *formPane) syncDoc(e *env) bool {
+	s := e.s
+	if p.ver == s.version && p.seen == s.doc {
+		return false
+	}
+	d, old := s.doc, p.seen
+	p.seen, p.ver = d, s.version
+	if p.at != e.at || !p.at.valid(d) {
+		return true // a new selection builds its form (selectRow)
+	}
+	kind := formRequest
+	if !p.at.request {
+		t := d.List(p.at.kind)[p.at.index]
+		if old != nil && p.at.valid(old) && sameTool(old.List(p.at.kind)[p.at.index], t) {
+			return true
+		}
+		kind = formKindFor(p.at.kind, t, p.raw)
+	}
+	if kind != p.kind || old == nil || !p.at.valid(old) {
+		p.rebuild(e)
+		return true
+	}
+	then, now := buildFields(old, p.at, kind), buildFields(d, p.at, kind)
+	if len(then) != len(p.fields) || len(now) != len(p.fields) {
+		p.rebuild(e)
+		return true
+	}
+	for i, f := range p.fields {
+		nf := now[i]
+		if nf.id != f.id || then[i].id != f.id {
+			p.rebuild(e)
+			return true
+		}
+		if f.kind == fieldSelect {
+			f.opts, f.sel = nf.opts, nf.sel
+			continue
+		}
+		text := nf.ed.Value()
+		if then[i].ed.Value() == text || f.ed.Value() == text {
+			continue
+		}
+		if f.ed.Focused() {
+			f.ed.SetValueKeepCursor(text)
+		} else {
+			f.ed.SetValue(text)
+		}
+		f.err = nf.err
+	}
+	p.layoutFields()
+	return true
+}
+
+// rebuild builds the fields again from the document, keeping the focused
+// field and whether it is being edited.
+func (p *formPane) rebuild(e *env) {
+	editing := p.editing
+	p.build(e)
+	p.restyle(e.st)
+	p.editing = editing && p.focused() != nil && p.focused().isText()
+	p.sync()
+}
+
+// sameTool reports whether an entry is the same in two documents (edits
+// never change a document in place, so equal slices are equal values).
+func sameTool(a, b model.Tool) bool {
+	return a.Disabled == b.Disabled && a.DraftField == b.DraftField && a.Draft == b.Draft &&
+		len(a.Raw) == len(b.Raw) && (len(a.Raw) == 0 || &a.Raw[0] == &b.Raw[0])
 }
 
 func (p *formPane) restyle(st *Styles) {
@@ -252,6 +334,8 @@ func (p *formPane) move(i int) tea.Cmd {
 }
 
 func (p formPane) update(msg tea.Msg, e *env) (formPane, []action) {
+	// a key never writes a field's text over a newer value
+	p.syncDoc(e)
 	f := p.focused()
 	if f == nil {
 		if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, e.km.Back) {

@@ -27,7 +27,7 @@ func (p *formPane) changed(f *field, e *env) []action {
 		p.layoutFields()
 		return nil
 	}
-	acts := []action{actEdit{group: group, fn: fn}}
+	acts := []action{actEdit{group: group, fn: fn, by: byForm}}
 	if f.id == "type" {
 		acts = append(acts, actRebuild{}) // the fields depend on web_search's type
 	}

@@ -57,12 +57,20 @@ func (a *App) undo(redo bool) tea.Cmd {
 	if !ok {
 		return a.say("Nothing to "+word, false)
 	}
-	editing, idx := a.form.editing, a.form.idx
-	a.selectRow(at)
-	a.relayout()
-	cmd := a.form.move(idx)
-	if editing && a.focus == PaneEditor {
-		cmd = tea.Batch(cmd, a.setFocus(PaneEditor, true))
+	var cmd tea.Cmd
+	if at == a.at && at.valid(a.s.doc) {
+		// The same row: its form reads the document again, and a field
+		// being edited keeps its cursor where it was (as far as the text
+		// it gets back allows).
+		a.refresh()
+	} else {
+		editing, idx := a.form.editing, a.form.idx
+		a.selectRow(at)
+		a.relayout()
+		cmd = a.form.move(idx)
+		if editing && a.focus == PaneEditor {
+			cmd = tea.Batch(cmd, a.setFocus(PaneEditor, true))
+		}
 	}
 	if redo {
 		return tea.Batch(cmd, a.say("Redid the last undone change", false))

@@ -32,6 +32,7 @@ type treeDialog struct {
 	row    int
 	yOff   int
 	w, h   int
+	ver    uint64 // the session version the tree shows
 
 	// A prompt asks for one value of the chosen row.
 	prompt  *editor.Model
@@ -96,8 +97,12 @@ var treeKeys = struct {
 	Close:     key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "close the tree")),
 }
 
-// treeSyncMsg makes an open tree read the parameters again (after undo).
+// treeSyncMsg makes an open tree read the parameters again.
 type treeSyncMsg struct{}
+
+func (d *treeDialog) seenVersion() uint64 { return d.ver }
+func (d *treeDialog) see(v uint64)        { d.ver = v }
+func (d *treeDialog) reread(e *env)       { d.sync(e) }
 
 // newTreeDialog opens the tree of the selected function, or says why not.
 func newTreeDialog(a *App) (dialog, string) {
@@ -111,7 +116,7 @@ func newTreeDialog(a *App) (dialog, string) {
 	if t.Draft != nil && t.DraftMember() == "parameters" {
 		return nil, "The parameters are not valid JSON yet; finish them in the editor (the tree needs a schema)"
 	}
-	d := &treeDialog{kind: a.at.kind, index: a.at.index, folded: map[string]bool{}}
+	d := &treeDialog{kind: a.at.kind, index: a.at.index, folded: map[string]bool{}, ver: a.s.version}
 	d.fn = model.StringAt(t.Raw, []string{"name"})
 	strict, _ := model.GetPath(t.Raw, []string{"strict"})
 	d.strict = strings.TrimSpace(string(strict)) != "false"
@@ -197,7 +202,7 @@ func (d *treeDialog) commit(e schematree.Edited, selectPtr, done string) []actio
 		d.selectPtr(selectPtr)
 	}
 	d.follow()
-	return []action{actEdit{later: true, fn: func(doc *model.Document) (*model.Document, error) {
+	return []action{actEdit{later: true, by: byDialog, fn: func(doc *model.Document) (*model.Document, error) {
 		return model.SetToolValue(doc, k, i, []string{"parameters"}, p)
 	}}, say(done)}
 }
@@ -236,7 +241,7 @@ func (d *treeDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		if key.Matches(k, tk.Redo) {
 			name = "Redo"
 		}
-		return d, []action{actRun{name}, actCmd{func() tea.Msg { return treeSyncMsg{} }}}
+		return d, []action{actRun{name}} // the tree reads the parameters again after it
 	}
 	if d.tree == nil {
 		return d, []action{say(d.why)}
@@ -275,13 +280,29 @@ func (d *treeDialog) click(y int) []action {
 	return nil
 }
 
-// sync reads the parameters again from the document (after undo or redo).
+// sync reads the parameters again from the document (after undo or redo,
+// a reload, any change made elsewhere).
 func (d *treeDialog) sync(e *env) {
+	d.ver = e.s.version
 	list := e.s.doc.List(d.kind)
 	if d.index >= len(list) {
+		d.tree, d.rows, d.prompt = nil, nil, nil
+		d.why = "The function is gone from the document (undone or reloaded); esc closes the tree"
 		return
 	}
-	p, _ := model.GetPath(list[d.index].Raw, []string{"parameters"})
+	t := list[d.index]
+	if t.Draft != nil && t.DraftMember() == "parameters" {
+		d.tree, d.rows, d.prompt = nil, nil, nil
+		d.why = "The parameters are not valid JSON now; finish them in the editor (the tree needs a schema)"
+		return
+	}
+	d.fn = model.StringAt(t.Raw, []string{"name"})
+	strict, _ := model.GetPath(t.Raw, []string{"strict"})
+	d.strict = strings.TrimSpace(string(strict)) != "false"
+	p, _ := model.GetPath(t.Raw, []string{"parameters"})
+	if d.tree != nil && string(p) == string(d.params) {
+		return
+	}
 	keep := ""
 	if n := d.current(); n != nil {
 		keep = n.Ptr

@@ -1,0 +1,128 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// One source of truth: every view shows the document as it is now, and no
+// keystroke writes an older value over a newer one.
+
+// formText is the text of the form's field id ("" when there is none).
+func formText(a *App, id string) string {
+	if i := a.form.fieldIndex(id); i >= 0 {
+		return a.form.fields[i].text()
+	}
+	return ""
+}
+
+func toolParams(a *App, i int) string {
+	p, _ := model.GetPath(a.s.doc.Functions[i].Raw, []string{"parameters"})
+	return string(p)
+}
+
+// TestTruthTreeThenFormText: a property added in the tree shows in the
+// form's Parameters field at once, and editing that field as text keeps it.
+func TestTruthTreeThenFormText(t *testing.T) {
+	a := treeApp(t)
+	typeKeys(a, "j", "T", "a", "stops", "enter", "esc")
+	a.Update(settleMsg{})
+	if !strings.Contains(toolParams(a, 0), `"stops"`) {
+		t.Fatalf("the tree did not add stops: %s", toolParams(a, 0))
+	}
+	if !strings.Contains(formText(a, "parameters"), `"stops"`) {
+		t.Fatalf("the form's Parameters field shows old parameters:\n%s", formText(a, "parameters"))
+	}
+	// edit the field as text: focus the form, go to Parameters, one space, esc
+	typeKeys(a, "2")
+	a.Update(tea.KeyPressMsg{Code: tea.KeyTab})
+	for a.form.focused() != nil && a.form.focused().id != "parameters" {
+		a.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	}
+	typeKeys(a, "enter")
+	a.Update(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "})
+	typeKeys(a, "esc")
+	if !strings.Contains(toolParams(a, 0), `"stops"`) {
+		t.Fatalf("a text edit of the Parameters field dropped the property the tree added: %s", toolParams(a, 0))
+	}
+	if !strings.Contains(string(a.Output()), `"stops"`) {
+		t.Fatal("the request lost stops")
+	}
+}
+
+const dupDoc = `{"model":"m","tools_defs":[
+	{"name":"f","description":"one","parameters":null,"strict":false},
+	{"name":"f","description":"two","parameters":null,"strict":false}]}`
+
+func dupApp(t *testing.T) *App {
+	t.Helper()
+	d, err := model.Parse([]byte(dupDoc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := New(Options{Doc: d, Name: "dup.json", Deps: Deps{
+		CopyNative: func(string) error { return nil },
+		WriteFile:  func(string, []byte) error { t.Error("no writes here"); return nil },
+		Getenv:     func(string) string { return "" },
+	}})
+	a.Update(tea.WindowSizeMsg{Width: 130, Height: 36})
+	return a
+}
+
+// TestTruthFixRenamesTheNameField: F renames the second f; the Name field
+// of the selected tool shows the new name, and typing in it starts from it.
+func TestTruthFixRenamesTheNameField(t *testing.T) {
+	a := dupApp(t)
+	typeKeys(a, "j", "j") // the second f
+	if formText(a, "name") != "f" {
+		t.Fatalf("name field %q", formText(a, "name"))
+	}
+	typeKeys(a, "F")
+	got := model.StringAt(a.s.doc.Functions[1].Raw, []string{"name"})
+	if got == "f" {
+		t.Fatalf("F did not rename the duplicate")
+	}
+	if formText(a, "name") != got {
+		t.Fatalf("the Name field shows %q, the document %q", formText(a, "name"), got)
+	}
+	// typing at the end of the field appends to the new name
+	typeKeys(a, "2")
+	for a.form.focused().id != "name" {
+		a.Update(tea.KeyPressMsg{Code: tea.KeyUp})
+	}
+	typeKeys(a, "enter", "x", "enter")
+	if n := model.StringAt(a.s.doc.Functions[1].Raw, []string{"name"}); n != got+"x" {
+		t.Fatalf("typing in the Name field wrote %q, want %q", n, got+"x")
+	}
+}
+
+// TestTruthFixDialogRenamesTheNameField: the same with f on the diagnostic.
+func TestTruthFixDialogRenamesTheNameField(t *testing.T) {
+	a := dupApp(t)
+	typeKeys(a, "j", "j", "4")
+	for i := 0; i < 10; i++ {
+		if d, ok := a.diags.current(a.s.res.Diagnostics); ok && len(d.Fixes) > 0 && d.Index == 1 {
+			break
+		}
+		a.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	}
+	typeKeys(a, "f")
+	if _, ok := a.dialog.(*fixDialog); !ok {
+		t.Fatalf("f opened no fix dialog:\n%s", treeScreen(a))
+	}
+	typeKeys(a, "enter")
+	got := model.StringAt(a.s.doc.Functions[1].Raw, []string{"name"})
+	if got == "f" {
+		t.Fatal("the fix did not rename")
+	}
+	if a.at != (sel{kind: model.Function, index: 1}) {
+		t.Fatalf("selection moved to %+v", a.at)
+	}
+	if formText(a, "name") != got {
+		t.Fatalf("the Name field shows %q, the document %q", formText(a, "name"), got)
+	}
+}
