@@ -124,6 +124,9 @@ func (c *Converter) checkFunction(f *FunctionTool, si *schemaInfo) []Issue {
 		v[m.Key] = x
 	}
 	issues := leftoverFunctionKey(CheckEntry("function", v))
+	if si != nil {
+		issues = append(issues, si.metaIssues()...)
+	}
 	if si != nil && (f.Strict == nil || *f.Strict) {
 		issues = append(issues, strictIssues(si, f.Strict, "")...)
 	}
@@ -220,6 +223,7 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 	e.issues = append(e.issues, issues...)
 	if isFunc && rawjson.JSONKind(probe.Parameters) == "object" {
 		e.schema = c.schema(probe.Parameters)
+		e.issues = append(e.issues, e.schema.metaIssues()...)
 		e.issues = append(e.issues, c.strictOf(e.schema, probe.Strict, "")...)
 	}
 	if e.typ == "namespace" {
@@ -280,6 +284,7 @@ func (c *Converter) checkNamespace(e *entry, raw []byte) []Issue {
 		if ts == "function" && isRawObject(params) {
 			si := c.schema(params)
 			e.schemas = append(e.schemas, si)
+			issues = append(issues, withPrefix(si.metaIssues(), "/tools/"+itoa(i))...)
 			issues = append(issues, c.strictOf(si, strict, "/tools/"+itoa(i))...)
 		}
 	}

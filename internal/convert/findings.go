@@ -62,11 +62,23 @@ func (r errorReader) alternatives(e *jsonschema.ValidationError) []schemaFinding
 		best       []schemaFinding
 		wantTypes  []string
 		wantValues []string
+		valuesOnly []schemaFinding // a branch wanting scalar values where a container is
 	)
+	value, _ := r.valueAt(e.InstanceLocation)
+	_, isMap := value.(map[string]any)
+	_, isList := value.([]any)
 	for _, c := range e.Causes {
 		branch := r.read(c)
 		if len(branch) == 1 && branch[0].path == at && branch[0].wantTypes != nil {
 			wantTypes = appendNew(wantTypes, branch[0].wantTypes...)
+			continue
+		}
+		if len(branch) == 1 && branch[0].path == at && branch[0].wantValues != nil && (isMap || isList) {
+			// Not meant for an object or an array: another branch
+			// that looked inside says more.
+			if valuesOnly == nil {
+				valuesOnly = branch
+			}
 			continue
 		}
 		if values, ok := valuesWantedAt(branch, typeField); ok {
@@ -77,10 +89,12 @@ func (r errorReader) alternatives(e *jsonschema.ValidationError) []schemaFinding
 			best = branch
 		}
 	}
+	if best == nil {
+		best = valuesOnly
+	}
 	if best != nil {
 		return best
 	}
-	value, _ := r.valueAt(e.InstanceLocation)
 	switch {
 	case len(wantValues) > 0:
 		obj, _ := value.(map[string]any)
@@ -124,7 +138,7 @@ func (r errorReader) leaf(e *jsonschema.ValidationError) []schemaFinding {
 		return out
 	case *kind.AdditionalProperties:
 		msg := "not allowed here"
-		if allowed := r.set.propertyNames(e.SchemaURL); len(allowed) > 0 {
+		if allowed := r.set.propertyNames(e.SchemaURL); r.set != nil && len(allowed) > 0 {
 			msg = "unknown key; allowed keys are " + quotedList(allowed, "and")
 		}
 		out := make([]schemaFinding, len(k.Properties))
@@ -199,6 +213,9 @@ func (r errorReader) valueAt(loc []string) (any, bool) {
 // location in the embedded document, such as
 // https://tooltui.invalid/tools.schema.json#/$defs/ComparisonFilter.
 func (s *schemaSet) propertyNames(loc string) []string {
+	if s == nil {
+		return nil
+	}
 	_, frag, ok := strings.Cut(loc, "#")
 	if !ok {
 		return nil

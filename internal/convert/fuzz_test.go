@@ -3,6 +3,7 @@ package convert
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/tooltui/tooltui/internal/model"
@@ -19,6 +20,8 @@ func FuzzConvert(f *testing.F) {
 		`{"tool_choice":"required","parallel_tool_calls":"yes","model":1}`,
 		`{"tools":[{"type":"mcp","server_label":"s"},{"type":"custom","name":"c","format":{"type":"grammar"}}],"tool_choice":{"type":"allowed_tools","mode":"auto","tools":[{"type":"custom","name":"c"}]}}`,
 		`{"extra":{"builtin_tools":[{"type":"file_search","vector_store_ids":["v"],"filters":{"type":"and","filters":[{"type":"eq","key":"k","value":1}]}}]}}`,
+		`{"tools_defs":[{"name":"f","parameters":{"type":"object","properties":{"q":{"type":"strng","minLength":"three","items":"nope"}},"required":"q"}}]}`,
+		`{"tools":[{"type":"namespace","name":"n","description":"","tools":[{"type":"function","name":"g","parameters":{"type":"object","anyOf":[],"required":["a","a"]}}]}]}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -55,6 +58,17 @@ func FuzzConvert(f *testing.F) {
 		for _, dg := range r.Diagnostics {
 			if (dg.Line == 0) != (dg.Column == 0) || dg.Line < 0 || dg.Column < 0 {
 				t.Fatalf("position %d:%d in %s", dg.Line, dg.Column, dg)
+			}
+		}
+		// What the metaschema finds is located at a value the entry holds.
+		for _, dg := range r.Diagnostics {
+			if !dg.IsTool() || !strings.Contains(dg.Message, "JSON Schema") || dg.Line != 0 {
+				continue
+			}
+			if tool := d.List(dg.Kind)[dg.Index]; tool.Draft == nil {
+				if _, ok := valueAt(tool.Raw, dg.Path); !ok {
+					t.Fatalf("%s: the entry holds nothing at %s:\n%s", dg, dg.Path, tool.Raw)
+				}
 			}
 		}
 		if again := c.Convert(d); !bytes.Equal(again.JSON, r.JSON) {

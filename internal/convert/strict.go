@@ -82,6 +82,8 @@ type schemaInfo struct {
 	dups                     []Issue // repeated keys, with paths under "/parameters"
 	indentOnce               sync.Once
 	indented                 []byte
+	metaOnce                 sync.Once
+	meta                     []Issue // what the JSON Schema metaschema finds, under "/parameters"
 }
 
 // schema returns the info for a parameters schema, carrying it into the
