@@ -66,7 +66,7 @@ func TestArgsCommand(t *testing.T) {
 			`ok: arguments fit get_weather's parameters (strict: "strict" is true)` + "\n", ""},
 		{"problems", []string{doc, "get_weather", "{\n  \"unit\": \"kelvin\",\n  \"where\": {\"lat\": \"north\"},\n  \"extra\": 1\n}"}, "", 1,
 			"args:1:1: (arguments): missing required property \"city\"\n" +
-				"args:2:11: /unit: value must be one of 'celsius', 'fahrenheit'\n" +
+				"args:2:11: /unit: value must be one of \"celsius\", \"fahrenheit\"\n" +
 				"args:3:20: /where/lat: got string, want number\n" +
 				"args:4:12: /extra: property \"extra\" is not allowed (the schema defines no such property)\n",
 			`tooltui args: 4 problems with get_weather's parameters (strict: "strict" is true)` + "\n"},

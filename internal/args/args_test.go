@@ -1,6 +1,7 @@
 package args
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -44,7 +45,7 @@ func TestValidate(t *testing.T) {
 		{"wrong type", weather, false, "{\n  \"city\": 3,\n  \"unit\": \"celsius\"\n}",
 			[]string{`2:11 /city: got number, want string`}},
 		{"enum", weather, false, `{"city":"Paris","unit":"kelvin"}`,
-			[]string{`1:24 /unit: value must be one of 'celsius', 'fahrenheit'`}},
+			[]string{`1:24 /unit: value must be one of "celsius", "fahrenheit"`}},
 		{"minimum", weather, false, `{"city":"Paris","unit":"celsius","days":0}`,
 			[]string{`1:41 /days: minimum: got 0, want 1`}},
 		{"nested pointer with line and column", weather, false, "{\"city\": \"Paris\", \"unit\": \"celsius\",\n  \"where\": {\n    \"lat\": \"north\",\n    \"lon\": 2\n  }\n}",
@@ -178,6 +179,29 @@ func TestProblemString(t *testing.T) {
 	} {
 		if got := c.p.String(); got != c.want {
 			t.Errorf("%#v: %q, want %q", c.p, got, c.want)
+		}
+	}
+}
+
+// An enum or const error writes the values wanted as JSON: null is null,
+// not Go's <nil>, and strings are in double quotes.
+func TestEnumValuesAsJSON(t *testing.T) {
+	for _, c := range []struct{ schema, args, want string }{
+		{`{"type":"object","properties":{"unit":{"enum":["celsius","fahrenheit",null]}}}`, `{"unit":"kelvin"}`,
+			`/unit: value must be one of "celsius", "fahrenheit", null`},
+		{`{"type":"object","properties":{"unit":{"enum":[1.5,true,{"a":"b"}]}}}`, `{"unit":"kelvin"}`,
+			`/unit: value must be one of 1.5, true, {"a":"b"}`},
+		{`{"type":"object","properties":{"unit":{"const":null}}}`, `{"unit":"kelvin"}`,
+			`/unit: value must be null`},
+		{`{"type":"object","properties":{"unit":{"enum":["it's"]}}}`, `{"unit":"kelvin"}`,
+			`/unit: value must be "it's"`},
+	} {
+		probs := Validate(json.RawMessage(c.schema), false, []byte(c.args))
+		if len(probs) != 1 || !strings.HasSuffix(probs[0].String(), c.want) {
+			t.Errorf("%s: got %v, want %s", c.schema, probs, c.want)
+		}
+		if strings.Contains(probs[0].String(), "<nil>") {
+			t.Errorf("%s: %s", c.schema, probs[0])
 		}
 	}
 }

@@ -1,9 +1,13 @@
 package args
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -95,8 +99,26 @@ func orList(s []string) string {
 }
 
 // kindMessage is the validator's English message for one error kind,
-// without the location it prefixes ("at '/x': ").
+// without the location it prefixes ("at '/x': "). The values an enum or
+// a const wants are written as JSON: "celsius", null, {"a":1}.
 func kindMessage(k jsonschema.ErrorKind) string {
+	switch k := k.(type) {
+	case *kind.Enum:
+		if len(k.Want) == 1 {
+			return "value must be " + jsonText(k.Want[0])
+		}
+		want := make([]string, 0, min(len(k.Want), maxShownValues+1))
+		for i, v := range k.Want {
+			if i == maxShownValues {
+				want = append(want, "… ("+strconv.Itoa(len(k.Want))+" values)")
+				break
+			}
+			want = append(want, jsonText(v))
+		}
+		return "value must be one of " + strings.Join(want, ", ")
+	case *kind.Const:
+		return "value must be " + jsonText(k.Want)
+	}
 	s := (&jsonschema.ValidationError{ErrorKind: k}).Error()
 	if _, rest, ok := strings.Cut(s, "': "); ok && strings.HasPrefix(s, "at '") {
 		return rest
@@ -173,4 +195,30 @@ func pointer(toks []string) string {
 // escape escapes one JSON Pointer token (~ and /).
 func escape(t string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1")
+}
+
+// maxShownValues bounds the values of an enum a message lists.
+const maxShownValues = 20
+
+// maxValueText bounds the text of one value in a message.
+const maxValueText = 60
+
+// jsonText writes a value of a decoded schema as compact JSON, a long
+// one shortened.
+func jsonText(v any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Sprint(v)
+	}
+	s := strings.TrimSuffix(b.String(), "\n")
+	if len(s) > maxValueText {
+		cut := maxValueText
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return s
 }
