@@ -133,41 +133,41 @@ func TestCheckEntryFileSearch(t *testing.T) {
 			"ranking_options":{"ranker":"default-2024-11-15","score_threshold":0.5,"hybrid_search":{"embedding_weight":0.7,"text_weight":0.3}},
 			"filters":{"type":"and","filters":[{"type":"eq","key":"lang","value":"en"},
 				{"type":"or","filters":[{"type":"in","key":"year","value":[2024,"2025"]},{"type":"gte","key":"score","value":1.5}]}]}}`},
-		{name: "bounds", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],"max_num_results":1,"ranking_options":{"score_threshold":0}}`},
-		{name: "upper bounds", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],"max_num_results":50,"ranking_options":{"score_threshold":1}}`},
-		{name: "null filters", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],"filters":null}`},
+		{name: "bounds", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],"max_num_results":1,"ranking_options":{"score_threshold":0}}`},
+		{name: "upper bounds", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],"max_num_results":50,"ranking_options":{"score_threshold":1}}`},
+		{name: "null filters", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],"filters":null}`},
 		{name: "missing vector stores", typ: "file_search", json: `{"type":"file_search"}`,
 			want: []want{fatalAt("/vector_store_ids", "required")}},
 		{name: "vector stores not an array", typ: "file_search", json: `{"type":"file_search","vector_store_ids":"vs_1"}`,
 			want: []want{fatalAt("/vector_store_ids", "must be an array, got string")}},
-		{name: "too many results", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],"max_num_results":99}`,
+		{name: "too many results", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],"max_num_results":99}`,
 			want: []want{{"/max_num_results", "must be between 1 and 50, got 99", true}}},
-		{name: "zero results", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],"max_num_results":0}`,
+		{name: "zero results", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],"max_num_results":0}`,
 			want: []want{fatalAt("/max_num_results", "must be between 1 and 50, got 0")}},
-		{name: "results as string", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],"max_num_results":"5"}`,
+		{name: "results as string", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],"max_num_results":"5"}`,
 			want: []want{fatalAt("/max_num_results", "must be an integer, got string")}},
-		{name: "fractional results", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],"max_num_results":2.5}`,
+		{name: "fractional results", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],"max_num_results":2.5}`,
 			want: []want{fatalAt("/max_num_results", "must be an integer, got 2.5")}},
-		{name: "threshold above 1", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],"ranking_options":{"score_threshold":1.5}}`,
+		{name: "threshold above 1", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],"ranking_options":{"score_threshold":1.5}}`,
 			want: []want{fatalAt("/ranking_options/score_threshold", "must be between 0 and 1, got 1.5")}},
-		{name: "negative threshold", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],"ranking_options":{"score_threshold":-0.1}}`,
+		{name: "negative threshold", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],"ranking_options":{"score_threshold":-0.1}}`,
 			want: []want{fatalAt("/ranking_options/score_threshold", "must be between 0 and 1, got -0.1")}},
-		{name: "assistants ranker", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],"ranking_options":{"ranker":"default_2024_08_21"}}`,
+		{name: "assistants ranker", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],"ranking_options":{"ranker":"default_2024_08_21"}}`,
 			want: []want{fatalAt("/ranking_options/ranker", `must be one of "auto", "default-2024-11-15", got "default_2024_08_21"`)}},
-		{name: "hybrid search incomplete", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],"ranking_options":{"hybrid_search":{"text_weight":1}}}`,
+		{name: "hybrid search incomplete", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],"ranking_options":{"hybrid_search":{"text_weight":1}}}`,
 			want: []want{fatalAt("/ranking_options/hybrid_search/embedding_weight", "required")}},
-		{name: "filter of unknown type", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],"filters":{"type":"xor"}}`,
+		{name: "filter of unknown type", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],"filters":{"type":"xor"}}`,
 			want: []want{fatalAt("/filters/type", `must be one of "eq", "ne", "gt", "gte", "lt", "lte", "in", "nin", "and", "or", got "xor"`)}},
-		{name: "comparison without value", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],"filters":{"type":"eq","key":"a"}}`,
+		{name: "comparison without value", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],"filters":{"type":"eq","key":"a"}}`,
 			want: []want{fatalAt("/filters/value", "required")}},
-		{name: "comparison value object", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],"filters":{"type":"eq","key":"a","value":{}}}`,
+		{name: "comparison value object", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],"filters":{"type":"eq","key":"a","value":{}}}`,
 			want: []want{fatalAt("/filters/value", "must be a string, a number, a boolean or an array, got object")}},
-		{name: "filters not an object", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],"filters":"lang=en"}`,
+		{name: "filters not an object", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],"filters":"lang=en"}`,
 			want: []want{fatalAt("/filters", "must be an object or null, got string")}},
-		{name: "nested compound filter", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],
+		{name: "nested compound filter", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],
 			"filters":{"type":"and","filters":[{"type":"or","filters":[{"type":"eq","key":"k","value":1,"extra":true}]}]}}`,
 			want: []want{fatalAt("/filters/filters/0/filters/0/extra", `unknown key; allowed keys are "key", "type" and "value"`)}},
-		{name: "unknown key", typ: "file_search", json: `{"type":"file_search","vector_store_ids":[],"max_results":3}`,
+		{name: "unknown key", typ: "file_search", json: `{"type":"file_search","vector_store_ids":["vs_1"],"max_results":3}`,
 			want: []want{warnAt("/max_results", "unknown key for file_search; the API may reject it")}},
 		{name: "several problems", typ: "file_search", json: `{"type":"file_search","max_num_results":99,"zzz":1,
 			"ranking_options":{"score_threshold":2,"ranker":"best"}}`,
@@ -495,7 +495,7 @@ func TestCheckEntryCoversEveryType(t *testing.T) {
 		case "function", "custom":
 			minimal["name"] = "n"
 		case "file_search":
-			minimal["vector_store_ids"] = []any{}
+			minimal["vector_store_ids"] = []any{"vs_1"}
 		case "computer_use_preview":
 			minimal["environment"], minimal["display_width"], minimal["display_height"] = "linux", json.Number("1"), json.Number("1")
 		case "mcp":
@@ -719,7 +719,7 @@ func TestCheckEntryDepth(t *testing.T) {
 	issues := CheckEntry("function", deep)
 	checkIssues(t, issues, []want{fatalAt("", "nesting deeper than 64 levels")})
 
-	deepFilter := map[string]any{"type": "file_search", "vector_store_ids": []any{}}
+	deepFilter := map[string]any{"type": "file_search", "vector_store_ids": []any{"vs_1"}}
 	var f any = map[string]any{"type": "eq", "key": "k", "value": "v"}
 	for i := 0; i < 10_000; i++ {
 		f = map[string]any{"type": "and", "filters": []any{f}}
@@ -749,7 +749,7 @@ func TestCheckEntryHugeNumbers(t *testing.T) {
 		fatalAt("/output_compression", "number out of range, got 1e999999"),
 		fatalAt("/partial_images", "number out of range, got 9999"),
 	})
-	checkIssues(t, CheckEntry("file_search", entryDecode(t, `{"type":"file_search","vector_store_ids":[],"max_num_results":1e400}`)), []want{
+	checkIssues(t, CheckEntry("file_search", entryDecode(t, `{"type":"file_search","vector_store_ids":["vs_1"],"max_num_results":1e400}`)), []want{
 		fatalAt("/max_num_results", "must be between 1 and 50, got 1e400"),
 	})
 }

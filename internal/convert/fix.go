@@ -32,6 +32,12 @@ const (
 	FixChatShape
 	// FixDropKey removes a key the spec does not define.
 	FixDropKey
+	// FixDomain replaces an allowed_domains entry written as a URL by
+	// its domain (Arg): the scheme goes, the meaning stays.
+	FixDomain
+	// FixDomainWiden is FixDomain for a URL with a path (or a port, a
+	// query): the domain allows more than the URL named.
+	FixDomainWiden
 )
 
 // Fix is a repair of one entry (or of tool_choice), offered by the
@@ -60,6 +66,10 @@ func (f Fix) Title() string {
 		return "convert it to the Responses shape"
 	case FixDropKey:
 		return "remove the key " + quoteForMessage(lastToken(f.At))
+	case FixDomain:
+		return "change it to the bare domain " + quoteForMessage(f.Arg)
+	case FixDomainWiden:
+		return "change it to the bare domain " + quoteForMessage(f.Arg) + ", which allows the whole domain"
 	}
 	return ""
 }
@@ -69,7 +79,7 @@ func (f Fix) Title() string {
 // offered one by one instead.
 func (f Fix) Safe() bool {
 	switch f.Kind {
-	case FixStrict, FixRename, FixChatShape:
+	case FixStrict, FixRename, FixChatShape, FixDomain:
 		return true
 	}
 	return false
@@ -125,6 +135,11 @@ func fixValue(d *model.Document, raw json.RawMessage, f Fix) (json.RawMessage, e
 		return out, nil
 	case FixType:
 		return replaceOrStale(raw, "/type", rawjson.String(f.Arg))
+	case FixDomain, FixDomainWiden:
+		if cur, ok := valueAt(raw, f.At); !ok || rawjson.JSONKind(cur) != "string" {
+			return nil, ErrFixStale
+		}
+		return replaceOrStale(raw, f.At, rawjson.String(f.Arg))
 	case FixRename:
 		cur, ok := valueAt(raw, f.At)
 		name, isStr := rawjson.Unquote(cur)

@@ -295,3 +295,50 @@ func TestFixAll(t *testing.T) {
 		t.Fatalf("second w is %q", n)
 	}
 }
+
+// An allowed_domains entry written as a URL is a warning whose fix is the
+// bare domain; only the one that keeps the meaning (a scheme dropped) is
+// safe. An empty vector_store_ids is an error.
+func TestAllowedDomainsAndVectorStores(t *testing.T) {
+	doc := `{"model":"gpt-5","extra":{"builtin_tools":[
+		{"type":"web_search","filters":{"allowed_domains":["https://Docs.X.org/a","http://pubmed.ncbi.nlm.nih.gov/","example.com","https://*.bad"]}},
+		{"type":"file_search","vector_store_ids":[]}]}}`
+	d, err := model.Parse([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := (&Converter{}).Convert(d)
+	byPath := map[string]Diagnostic{}
+	for _, dg := range r.Diagnostics {
+		byPath[dg.Location+dg.Path] = dg
+	}
+	a := byPath["extra.builtin_tools[0]/filters/allowed_domains/0"]
+	if a.Severity != Warning || len(a.Fixes) != 1 || a.Fixes[0].Arg != "docs.x.org" || a.Fixes[0].Safe() {
+		t.Errorf("a URL with a path: %s %+v", a, a.Fixes)
+	}
+	b := byPath["extra.builtin_tools[0]/filters/allowed_domains/1"]
+	if b.Severity != Warning || len(b.Fixes) != 1 || b.Fixes[0].Arg != "pubmed.ncbi.nlm.nih.gov" || !b.Fixes[0].Safe() {
+		t.Errorf("a URL with a scheme: %s %+v", b, b.Fixes)
+	}
+	if dg, ok := byPath["extra.builtin_tools[0]/filters/allowed_domains/2"]; ok {
+		t.Errorf("a bare domain: %s", dg)
+	}
+	if dg := byPath["extra.builtin_tools[0]/filters/allowed_domains/3"]; dg.Severity != Warning || len(dg.Fixes) != 0 {
+		t.Errorf("no domain to offer: %s", dg)
+	}
+	if dg := byPath["extra.builtin_tools[1]/vector_store_ids"]; dg.Severity != Error || !strings.Contains(dg.Message, "at least one vector store") {
+		t.Errorf("empty vector_store_ids: %s", dg)
+	}
+	fixed, err := ApplyFix(d, a, a.Fixes[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(fixed.Builtins[0].Raw); !strings.Contains(got, `["docs.x.org","http://pubmed`) {
+		t.Errorf("fixed: %s", got)
+	}
+	all, done := FixAll(d, nil)
+	if len(done) != 1 || !strings.Contains(string(all.Builtins[0].Raw), `"pubmed.ncbi.nlm.nih.gov","example.com"`) ||
+		!strings.Contains(string(all.Builtins[0].Raw), `https://Docs.X.org/a`) {
+		t.Errorf("fix all: %v\n%s", done, all.Builtins[0].Raw)
+	}
+}

@@ -94,7 +94,9 @@ func entryRules(typ string, obj map[string]any) []Issue {
 		return functionNameRule(obj["name"])
 	case "file_search":
 		return fileSearchRules(obj)
-	case "web_search", "web_search_2025_08_26", "web_search_preview", "web_search_preview_2025_03_11":
+	case "web_search", "web_search_2025_08_26":
+		return append(userLocationRules(obj["user_location"]), allowedDomainsRules(obj["filters"])...)
+	case "web_search_preview", "web_search_preview_2025_03_11":
 		return userLocationRules(obj["user_location"])
 	case "mcp":
 		return mcpServerRule(obj)
@@ -136,6 +138,10 @@ func isNameRune(r rune) bool {
 
 func fileSearchRules(obj map[string]any) []Issue {
 	var issues []Issue
+	if ids, ok := obj["vector_store_ids"].([]any); ok && len(ids) == 0 {
+		issues = append(issues, Issue{Path: "/vector_store_ids", Fatal: true,
+			Message: `must name at least one vector store, e.g. ["vs_abc123"]: file_search searches only the vector stores it lists`})
+	}
 	if is, bad := rangeRule("/max_num_results", obj["max_num_results"], 1, 50); bad {
 		issues = append(issues, is)
 	}
@@ -240,4 +246,91 @@ func mcpServerRule(obj map[string]any) []Issue {
 		}
 	}
 	return []Issue{{Message: `one of "server_url", "connector_id" or "tunnel_id" is required`, Fatal: true}}
+}
+
+// allowedDomainsRules warns about an entry of a web search's
+// filters.allowed_domains that is not a bare domain: the API takes
+// "docs.example.org" (subdomains included), not a URL with a scheme or a
+// path. The fix is the bare domain.
+func allowedDomainsRules(filters any) []Issue {
+	f, _ := filters.(map[string]any)
+	list, _ := f["allowed_domains"].([]any)
+	var issues []Issue
+	for i, v := range list {
+		s, ok := v.(string)
+		if !ok {
+			continue
+		}
+		host, widens, ok := bareDomain(s)
+		if !ok {
+			continue
+		}
+		path := "/filters/allowed_domains/" + itoa(i)
+		is := Issue{Path: path}
+		switch {
+		case host == "":
+			is.Message = "should be a bare domain such as \"docs.example.org\", got " + quoteForMessage(s)
+		case widens:
+			is.Message = fmt.Sprintf("should be a bare domain such as %s, without a scheme or a path: the API filters by domain (subdomains included), so a path cannot narrow it", quoteForMessage(host))
+			is = is.withFix(Fix{Kind: FixDomainWiden, At: path, Arg: host})
+		default:
+			is.Message = fmt.Sprintf("should be a bare domain such as %s, without a scheme: the API filters by domain (subdomains included)", quoteForMessage(host))
+			is = is.withFix(Fix{Kind: FixDomain, At: path, Arg: host})
+		}
+		issues = append(issues, is)
+	}
+	return issues
+}
+
+// bareDomain reads an allowed_domains entry: ok is false when it is a
+// bare domain already; otherwise host is its domain ("" when none can be
+// read) and widens says that dropping the rest (a path, a query, a port,
+// credentials) lets through more than the entry named.
+func bareDomain(s string) (host string, widens, ok bool) {
+	t := strings.TrimSpace(s)
+	rest, hasScheme := t, false
+	if i := strings.Index(t, "://"); i >= 0 {
+		rest, hasScheme = t[i+3:], true
+	}
+	cut := len(rest)
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		cut = i
+	}
+	host, tail := rest[:cut], rest[cut:]
+	if at := strings.LastIndexByte(host, '@'); at >= 0 {
+		host, widens = host[at+1:], true
+	}
+	if i := strings.LastIndexByte(host, ':'); i >= 0 && !strings.Contains(host, "]") {
+		host, widens = host[:i], true
+	}
+	if tail != "" && tail != "/" {
+		widens = true
+	}
+	if !hasScheme && !widens && tail == "" {
+		return "", false, false // a domain, or what the API may read as one
+	}
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	if !isDomain(host) {
+		return "", false, true
+	}
+	return host, widens, true
+}
+
+// isDomain reports whether s looks like a domain name: labels of
+// letters, digits and hyphens (or other than ASCII) separated by dots.
+func isDomain(s string) bool {
+	if s == "" || len(s) > 253 {
+		return false
+	}
+	for _, label := range strings.Split(s, ".") {
+		if label == "" || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for _, r := range label {
+			if r < utf8.RuneSelf && !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+				return false
+			}
+		}
+	}
+	return true
 }
