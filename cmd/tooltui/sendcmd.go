@@ -157,6 +157,9 @@ func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr i
 			for i, o := range t.Outputs {
 				fmt.Fprintln(stderr, display.SanitizeLine("mock output for "+t.Calls[i].Name+": "+o))
 			}
+			if t.Note != "" {
+				fmt.Fprintln(stderr, display.SanitizeLine(t.Note))
+			}
 		})
 	w.endText()
 	var noMock *send.ErrNoMock

@@ -164,3 +164,40 @@ func TestSendToolLoop(t *testing.T) {
 		t.Fatalf("status %d\n%s", st, errb.String())
 	}
 }
+
+// A forced tool_choice forces the first turn only, and the transcript
+// says that the follow-up sends "auto".
+func TestSendForcedToolChoiceOnce(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "k")
+	n := 0
+	base, last := sendServer(t, func(w http.ResponseWriter, r *http.Request) {
+		n++
+		w.Header().Set("Content-Type", "text/event-stream")
+		if n == 1 {
+			io.WriteString(w, sseOf(
+				`{"type":"response.created","response":{"id":"resp_1","status":"in_progress"}}`,
+				`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Paris\"}"}}`,
+				`{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
+			return
+		}
+		io.WriteString(w, sseOf(
+			`{"type":"response.output_text.delta","delta":"Sunny."}`,
+			`{"type":"response.completed","response":{"id":"resp_2","status":"completed"}}`))
+	})
+	doc := `{"model":"gpt-5","input":"Weather?","tool_choice":{"type":"function","name":"get_weather"},
+		"tools_defs":[{"name":"get_weather","description":"","strict":false,"parameters":{"type":"object","properties":{"city":{"type":"string"}}}}],
+		"tooltui":{"mocks":{"get_weather":"sunny"}}}`
+	var out, errb bytes.Buffer
+	if st := run([]string{"send", "--base-url", base, "-"}, strings.NewReader(doc), &out, &errb); st != 0 {
+		t.Fatalf("status %d\n%s", st, errb.String())
+	}
+	if n != 2 {
+		t.Fatalf("%d requests, want 2", n)
+	}
+	if !strings.Contains(errb.String(), `applies to the first turn: the follow-up sends "auto"`) {
+		t.Errorf("the transcript does not say the follow-up sends auto:\n%s", errb.String())
+	}
+	if !strings.Contains(*last, `"tool_choice":"auto"`) {
+		t.Errorf("the follow-up request forces the call again: %s", *last)
+	}
+}

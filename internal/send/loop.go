@@ -96,6 +96,9 @@ type Turn struct {
 	Calls      []Call
 	Outputs    []string // the output sent back for each call
 	Status     string
+	// Note says what the follow-up request changed beyond the outputs
+	// ("" when nothing): a forced tool_choice is sent as "auto".
+	Note string
 }
 
 // Loop sends body and, while the model calls functions, answers each call
@@ -145,12 +148,53 @@ func Loop(ctx context.Context, cfg Config, body []byte, maxTurns int, answer fun
 			}
 			t.Outputs = append(t.Outputs, out)
 		}
+		body, t.Note = RelaxToolChoice(body)
 		done(t)
 		if body, err = NextBody(body, t, output); err != nil {
 			return err
 		}
 	}
 	return fmt.Errorf("stopped after %d turns: the model was still calling functions", maxTurns)
+}
+
+// RelaxToolChoice returns body with a tool_choice that forces a call
+// ("required", or an object naming a tool or a built-in type) replaced by
+// "auto", and an allowed_tools choice in mode "required" put in mode
+// "auto", with a note saying so; body itself when its tool_choice forces
+// nothing. The loop sends the follow-ups that carry a turn's outputs
+// with it: a forced choice forces the first turn's call, and forcing
+// every turn would make the model call again until the turn limit.
+func RelaxToolChoice(body []byte) ([]byte, string) {
+	o := rawjson.Members(bytes.TrimSpace(body))
+	tc, ok := o.Get("tool_choice")
+	if !ok {
+		return body, ""
+	}
+	tc = bytes.TrimSpace(tc)
+	var relaxed json.RawMessage
+	switch rawjson.JSONKind(tc) {
+	case "string":
+		if s, _ := rawjson.Unquote(tc); s == "required" {
+			relaxed = json.RawMessage(`"auto"`)
+		}
+	case "object":
+		c := rawjson.Members(tc).Clone()
+		typ, _ := c.Get("type")
+		if s, _ := rawjson.Unquote(bytes.TrimSpace(typ)); s == "allowed_tools" {
+			if mode, _ := c.Get("mode"); string(bytes.TrimSpace(mode)) == `"required"` {
+				c.Set("mode", json.RawMessage(`"auto"`))
+				relaxed = c.AppendJSON(nil)
+			}
+		} else {
+			relaxed = json.RawMessage(`"auto"`)
+		}
+	}
+	if relaxed == nil {
+		return body, ""
+	}
+	next := o.Clone()
+	next.Set("tool_choice", relaxed)
+	return next.AppendJSON(nil), "tool_choice " + string(tc) + " applies to the first turn: the follow-up sends " + string(relaxed) + " (the document keeps its value)"
 }
 
 // NextBody is the request that answers turn t's calls: with "store" true

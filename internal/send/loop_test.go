@@ -140,3 +140,60 @@ func TestToolIndex(t *testing.T) {
 		}
 	}
 }
+
+// A forced tool_choice forces the first turn only: the follow-up that
+// carries the outputs sends "auto", and the turn says so. A model forced
+// again would call again until the turn limit.
+func TestLoopForcedToolChoiceFirstTurnOnly(t *testing.T) {
+	for _, c := range []struct{ choice, next string }{
+		{`"required"`, `"tool_choice":"auto"`},
+		{`{"type":"function","name":"get_weather"}`, `"tool_choice":"auto"`},
+		{`{"type":"allowed_tools","mode":"required","tools":[{"type":"function","name":"get_weather"}]}`, `"tool_choice":{"type":"allowed_tools","mode":"auto","tools":[{"type":"function","name":"get_weather"}]}`},
+	} {
+		t.Run(c.choice, func(t *testing.T) {
+			var mu sync.Mutex
+			n := 0
+			s := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+				mu.Lock()
+				n++
+				first := n == 1
+				mu.Unlock()
+				w.Header().Set("Content-Type", "text/event-stream")
+				if first {
+					io.WriteString(w, sse(weatherCall))
+					return
+				}
+				io.WriteString(w, sse(hello))
+			})
+			forced := strings.Replace(body, `"model"`, `"tool_choice":`+c.choice+`,"model"`, 1)
+			var turns []Turn
+			err := Loop(context.Background(), cfg(s), []byte(forced), 5, func(Call) (string, bool) { return "12", true },
+				func(int, Event) error { return nil }, func(t Turn) { turns = append(turns, t) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.bodies) != 2 {
+				t.Fatalf("%d requests, want 2", len(s.bodies))
+			}
+			if !strings.Contains(strings.ReplaceAll(s.bodies[0], " ", ""), `"tool_choice":`+c.choice) {
+				t.Errorf("the first request does not force the call:\n%s", s.bodies[0])
+			}
+			if !strings.Contains(s.bodies[1], c.next) {
+				t.Errorf("the follow-up lacks %s:\n%s", c.next, s.bodies[1])
+			}
+			if len(turns) != 2 || !strings.Contains(turns[0].Note, "applies to the first turn") || turns[1].Note != "" {
+				t.Errorf("turn notes: %+v", turns)
+			}
+		})
+	}
+}
+
+func TestRelaxToolChoiceLeavesOthers(t *testing.T) {
+	for _, b := range []string{`{"model":"m"}`, `{"tool_choice":"auto"}`, `{"tool_choice":"none"}`,
+		`{"tool_choice":{"type":"allowed_tools","mode":"auto","tools":[]}}`} {
+		out, note := RelaxToolChoice([]byte(b))
+		if string(out) != b || note != "" {
+			t.Errorf("RelaxToolChoice(%s) = %s, %q", b, out, note)
+		}
+	}
+}
