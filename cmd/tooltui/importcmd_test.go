@@ -663,3 +663,31 @@ func TestImportCompletions(t *testing.T) {
 		}
 	}
 }
+
+// A clean import of MCP tools passes build --strict: what an MCP tool
+// carries for its client only (title, annotations, outputSchema,
+// execution) is a note, as is strict left unset on parameters strict
+// mode takes as they are.
+func TestImportMCPCleanPassesStrictBuild(t *testing.T) {
+	dir := t.TempDir()
+	doc := filepath.Join(dir, "doc.json")
+	if err := os.WriteFile(doc, []byte(`{"model":"gpt-5"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	list := `{"tools":[{"name":"read_file","title":"Read a file","description":"Reads a file",
+"inputSchema":{"type":"object","properties":{"path":{"type":"string"}},"required":["path"],"additionalProperties":false},
+"outputSchema":{"type":"object"},"annotations":{"readOnlyHint":true},"execution":{"taskSupport":"optional"}}]}`
+	status, _, stderr := importCmd(t, list, "--into", doc, "-")
+	if status != 0 {
+		t.Fatalf("import: %d\n%s", status, stderr)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(stderr), "\n") {
+		if strings.HasPrefix(l, "warning:") || strings.HasPrefix(l, "error:") {
+			t.Errorf("import: %s", l)
+		}
+	}
+	var out, errb bytes.Buffer
+	if st := run([]string{"build", "--strict", doc}, strings.NewReader(""), &out, &errb); st != 0 {
+		t.Fatalf("build --strict: %d\n%s", st, errb.String())
+	}
+}

@@ -195,8 +195,11 @@ func (c *Converter) Convert(d *model.Document) Result {
 			loc := locs.At(k, i)
 			for _, is := range e.issues {
 				sev := Warning
-				if is.Fatal {
+				switch {
+				case is.Fatal:
 					sev = Error
+				case is.Note:
+					sev = Note
 				}
 				toolDiags = append(toolDiags, Diagnostic{Severity: sev, Location: loc, Type: e.typ, Path: is.Path, Message: is.Message,
 					Line: is.Line, Column: is.Column, Kind: k, Index: i, Fixes: is.Fixes})

@@ -643,7 +643,7 @@ func TestSchemaInfoSurvivesEditsElsewhere(t *testing.T) {
 func TestStrictAbsentOnACompatibleSchemaIsNamed(t *testing.T) {
 	tight := `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}`
 	for strict, want := range map[string]string{
-		``:                `warning: tools_defs[0] (function): strict is not set, and these parameters are strict-compatible, so the Responses API will quietly run this function in strict mode`,
+		``:                `note: tools_defs[0] (function): strict is not set, and these parameters are strict-compatible, so the Responses API will quietly run this function in strict mode`,
 		`,"strict":true`:  ``,
 		`,"strict":false`: ``,
 	} {
@@ -651,6 +651,10 @@ func TestStrictAbsentOnACompatibleSchemaIsNamed(t *testing.T) {
 		got := diagLines(diags)
 		if want == "" && got != "" || !strings.Contains(got, want) {
 			t.Errorf("strict%q: want %q, got\n%s", strict, want, got)
+		}
+		// Nothing breaks, so it is a note; its fixes stay on offer.
+		if want != "" && (len(diags) != 1 || diags[0].Severity != Note || len(diags[0].Fixes) != 2 || diags[0].Fixes[0].Kind != FixStrict) {
+			t.Errorf("strict%q: %+v", strict, diags)
 		}
 	}
 }

@@ -16,9 +16,12 @@ import (
 // (Path "") or the value at Path (a function's parameters draft). They are
 // 0 for every other issue.
 type Issue struct {
-	Path         string
-	Message      string
-	Fatal        bool
+	Path    string
+	Message string
+	Fatal   bool
+	// Note: nothing is wrong; a note of something the user should know
+	// (Fatal is then false). Other issues that are not Fatal are warnings.
+	Note         bool
 	Line, Column int
 	// Fixes are the repairs the issue offers, the preferred first.
 	Fixes []Fix

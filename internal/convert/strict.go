@@ -29,8 +29,9 @@ func strictIssues(si *schemaInfo, strict *bool, prefix string) []Issue {
 	found := si.violations()
 	if len(found) == 0 {
 		if strict == nil {
-			// The API's normalisation succeeds here, silently: say so.
-			return []Issue{{Path: prefix, Message: "strict is not set, and these parameters are strict-compatible, " +
+			// The API's normalisation succeeds here, silently: nothing
+			// breaks, but say so.
+			return []Issue{{Path: prefix, Note: true, Message: "strict is not set, and these parameters are strict-compatible, " +
 				"so the Responses API will quietly run this function in strict mode; set strict to true (or false) to say which you mean",
 				Fixes: []Fix{{Kind: FixStrict, At: prefix}, {Kind: FixStrictFalse, At: prefix}}}}
 		}

@@ -45,4 +45,8 @@ type Note struct {
 	// Loss is true when information is gone from the output; false for a
 	// change that keeps the meaning (a renamed field, a widened type).
 	Loss bool
+	// Inert, with Loss, says that what is gone has no effect on the
+	// request: metadata for a client, such as an MCP tool's title or
+	// annotations. It is worth a note, not a warning.
+	Inert bool
 }

@@ -86,6 +86,12 @@ func (b *builder) lose(path, format string, args ...any) {
 	b.notes = append(b.notes, Note{Path: path, Message: fmt.Sprintf(format, args...), Loss: true})
 }
 
+// loseInert notes a field of the input that is not in the output and
+// that the request would not act on (metadata for a client).
+func (b *builder) loseInert(path, format string, args ...any) {
+	b.notes = append(b.notes, Note{Path: path, Message: fmt.Sprintf(format, args...), Loss: true, Inert: true})
+}
+
 // change notes a field that carried over in another form.
 func (b *builder) change(path, format string, args ...any) {
 	b.notes = append(b.notes, Note{Path: path, Message: fmt.Sprintf(format, args...)})

@@ -99,9 +99,12 @@ func mcpTool(b *builder, p string, o rawjson.Object) rawjson.Object {
 		default:
 			why := mcpLost[m.Key]
 			if why == "" {
-				why = "it is not a field of an MCP tool"
+				b.lose(mp, "%s: it is not a field of an MCP tool; left out", m.Key)
+				continue
 			}
-			b.lose(mp, "%s: %s; left out", m.Key, why)
+			// What an MCP client reads; a Responses request never
+			// did anything with it.
+			b.loseInert(mp, "%s: %s; left out", m.Key, why)
 		}
 	}
 	b.strictNote(p, MCP)

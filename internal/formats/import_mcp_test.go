@@ -40,3 +40,39 @@ func TestImportMCP(t *testing.T) {
 		},
 	})
 }
+
+// What an MCP tool carries for its client only (title, annotations,
+// outputSchema, execution, _meta, icons) is lost without effect on the
+// request: a loaded document lists it as a note, not a warning, while a
+// field the request would have used stays a warning.
+func TestImportMCPInertLosses(t *testing.T) {
+	in := `{"tools":[{"name":"f","description":"d","title":"F","inputSchema":{"type":"object","properties":{}},
+"annotations":{"readOnlyHint":true},"outputSchema":{"type":"object"},"execution":{"taskSupport":"optional"},"_meta":{},"icons":[],"version":"2"}],"nextCursor":"p2"}`
+	d, err := Load([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	loss := map[string]bool{}
+	for _, n := range d.Source.Notes {
+		loss[n.Path] = n.Loss
+	}
+	for _, p := range []string{"/tools/0/title", "/tools/0/annotations", "/tools/0/outputSchema", "/tools/0/execution", "/tools/0/_meta", "/tools/0/icons"} {
+		if l, ok := loss[p]; !ok || l {
+			t.Errorf("%s: noted %v, a loss %v; want a note", p, ok, l)
+		}
+	}
+	for _, p := range []string{"/tools/0/version", "/nextCursor"} {
+		if !loss[p] {
+			t.Errorf("%s: want a loss", p)
+		}
+	}
+	im, err := Import([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range im.Notes {
+		if n.Path == "/tools/0/annotations" && (!n.Loss || !n.Inert) {
+			t.Errorf("the import's note: %+v", n)
+		}
+	}
+}

@@ -63,7 +63,8 @@ func translated(im Imported, err error) (*model.Document, error) {
 	}
 	src := &model.Source{Format: im.From.Title()}
 	for _, n := range im.Notes {
-		src.Notes = append(src.Notes, model.SourceNote{Path: n.Path, Message: n.Message, Loss: n.Loss})
+		// What is lost without effect on the request is a note.
+		src.Notes = append(src.Notes, model.SourceNote{Path: n.Path, Message: n.Message, Loss: n.Loss && !n.Inert})
 	}
 	d.Source = src
 	return d, nil
