@@ -54,6 +54,22 @@ const (
 // classic initialize handshake; servers may negotiate an older one.
 const protocolVersion = "2025-11-25"
 
+// capabilities are the client capabilities tooltui declares: roots, whose
+// list it answers as empty (it shares no folder with a server) and which
+// never changes. Many servers hide the tools that use a capability from a
+// client without it, and tooltui lists tools to name them in a request,
+// not to call them: with roots declared, a server shows its tools that read
+// the client's roots too. Sampling and elicitation are not declared: a
+// server may ask for either at any time, and tooltui has no model to sample
+// and puts no question to its user, so a tool that needs one of them stays
+// hidden. Roots is deprecated from MCP 2026-07-28 on; tooltui asks for
+// 2025-11-25, where it is current, and servers still hide tools behind it.
+// A new value each call.
+func capabilities() *mcp.ClientCapabilities {
+	//lint:ignore SA1019 roots is current in the protocol version tooltui asks for
+	return &mcp.ClientCapabilities{RootsV2: &mcp.RootCapabilities{}}
+}
+
 // Phases of List, as named in its errors.
 const (
 	phaseStarting     = "starting"
@@ -152,7 +168,7 @@ func (r *run) listHTTP(url string) ([]byte, error) {
 // session initializes, lists every tool and closes the session.
 func (r *run) session(t mcp.Transport) ([]byte, error) {
 	client := mcp.NewClient(&mcp.Implementation{Name: "tooltui", Version: "1"},
-		&mcp.ClientOptions{Capabilities: &mcp.ClientCapabilities{}})
+		&mcp.ClientOptions{Capabilities: capabilities()})
 	cs, err := client.Connect(r.ctx, t, &mcp.ClientSessionOptions{ProtocolVersion: protocolVersion})
 	if err != nil {
 		return nil, r.fail(phaseInitializing, err)
