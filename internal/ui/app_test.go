@@ -678,70 +678,60 @@ func TestPalette(t *testing.T) {
 
 // TestStatusClears: a status message clears itself after 4 s, an error
 // after 10 s; the tick of an older message does not clear a newer one.
+// The fake clock moves on when the test says.
 func TestStatusClears(t *testing.T) {
 	t.Parallel()
-	a, _, _ := openFile(t)
+	a, f, _ := openFile(t)
 	idle := "doc.json · 3 tools in the request · 0 errors · 0 warnings"
 	if got := idleStatus(t, a); got != idle {
 		t.Fatalf("idle status %q, want %q", got, idle)
 	}
-	start := time.Now() // the clear timers start with their messages
-	first := send(t, a, ctrl('z'))
+	// advance moves clock on by d and sends what came due to the app.
+	advance := func(a *ui.App, clock *fakeClock, d time.Duration) int {
+		msgs := clock.advance(d)
+		for _, m := range msgs {
+			if !strings.Contains(typeName(m), "clearStatus") {
+				t.Fatalf("a timer sent %s", typeName(m))
+			}
+			send(t, a, m)
+		}
+		return len(msgs)
+	}
+	feed(t, a, send(t, a, ctrl('z')), settle) // its clear timer starts: 4 s
 	requireContains(t, idleStatus(t, a), "Nothing to undo", "status line")
-	second := send(t, a, ctrl('y'))
+	advance(a, f.clock, time.Second)
+	feed(t, a, send(t, a, ctrl('y')), settle) // 4 s from 1 s
 	requireContains(t, idleStatus(t, a), "Nothing to redo", "status line")
 
 	// An error, from a failed save.
 	b, fb, _ := openFile(t)
 	send(t, b, press('j'), press('x'))
 	fb.fs.err = errors.New("disk full")
-	var failed tea.Cmd
 	for _, m := range runCmd(send(t, b, ctrl('s')), settle) {
-		failed = send(t, b, m)
+		feed(t, b, send(t, b, m), settle) // the error's clear timer starts: 10 s
 	}
 	requireContains(t, statusLine(t, b), "disk full", "status line of the failed save")
 
-	type result struct {
-		ticks []tea.Msg
-		took  time.Duration
+	if n := advance(a, f.clock, 3*time.Second-time.Millisecond); n != 0 {
+		t.Fatalf("%d clear ticks within 4 s", n)
 	}
-	run := func(cmd tea.Cmd) chan result {
-		ch := make(chan result, 1)
-		go func() {
-			var r result
-			for _, m := range runCmd(cmd, 6*time.Second) {
-				if strings.Contains(typeName(m), "clearStatus") {
-					r.ticks = append(r.ticks, m)
-				}
-			}
-			r.took = time.Since(start)
-			ch <- r
-		}()
-		return ch
+	if n := advance(a, f.clock, time.Millisecond); n != 1 {
+		t.Fatalf("%d clear ticks at 4 s, want the first message's", n)
 	}
-	r1, r2, r3 := run(first), run(second), run(failed)
-
-	res1 := <-r1
-	if len(res1.ticks) != 1 {
-		t.Fatalf("the first message gave %d clear ticks within 6 s, want 1", len(res1.ticks))
-	}
-	send(t, a, res1.ticks[0])
 	requireContains(t, idleStatus(t, a), "Nothing to redo", "status line after the first message's tick")
-	res2 := <-r2
-	if len(res2.ticks) != 1 {
-		t.Fatalf("the second message gave %d clear ticks, want 1", len(res2.ticks))
+	if n := advance(a, f.clock, time.Second); n != 1 {
+		t.Fatalf("%d clear ticks at 5 s, want the second message's", n)
 	}
-	if res2.took < 3900*time.Millisecond {
-		t.Errorf("the message cleared after %s, want 4 s", res2.took)
-	}
-	send(t, a, res2.ticks[0])
 	if got := idleStatus(t, a); got != idle {
 		t.Fatalf("status %q after its tick, want it idle again: %q", got, idle)
 	}
-	if res3 := <-r3; len(res3.ticks) != 0 {
-		t.Fatal("the error message cleared within 6 s")
+
+	advance(b, fb.clock, 10*time.Second-time.Millisecond) // the ticks of earlier messages, if any
+	requireContains(t, statusLine(t, b), "disk full", "status line of the failed save before 10 s")
+	if n := advance(b, fb.clock, time.Millisecond); n != 1 {
+		t.Fatalf("%d clear ticks at 10 s, want the error's", n)
 	}
-	requireContains(t, statusLine(t, b), "disk full", "status line of the failed save")
+	requireNotContains(t, statusLine(t, b), "disk full", "status line 10 s after the failed save")
 }
 
 // TestCountsSayOneAndMany: counts are written with the right plural.

@@ -126,7 +126,7 @@ func (a *App) closeDialog() {
 
 // say shows a status message; every message clears itself.
 func (a *App) say(text string, isErr bool) tea.Cmd {
-	return a.status.set(display.SanitizeLine(text), isErr)
+	return a.status.set(display.SanitizeLine(text), isErr, a.deps.Tick)
 }
 
 // settleMsg converts a document ApplyLater changed (see App.Update).

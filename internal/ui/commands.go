@@ -42,10 +42,14 @@ type Deps struct {
 	ReadStamp func(path string) (model.Stamp, []byte, error)
 	// Stat reads a file's info (the stamp of a file just written).
 	Stat func(path string) (fs.FileInfo, error)
-	// Watch reports changes to a file until stop is called, which closes
-	// the channel; nil turns watching off (withDefaults leaves it nil, so
-	// tests watch only what they inject).
-	Watch func(path string) (events <-chan struct{}, stop func(), err error)
+	// Watch reports changes to a file: wait blocks until the next change
+	// and returns true, or returns false once stop was called. nil turns
+	// watching off (withDefaults leaves it nil, so tests watch only what
+	// they inject).
+	Watch func(path string) (wait func() bool, stop func(), err error)
+	// Tick is tea.Tick: the status line's and the recovery copy's timers
+	// go through it, so that tests can hold them and fire them at will.
+	Tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
 	// Send posts a request and reports its stream's events (send.Stream).
 	Send func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error
 	// ListMCPTools asks an MCP server for its tools (mcpclient.List): the
@@ -69,6 +73,7 @@ func DefaultDeps() Deps {
 		ReadStamp:        model.ReadStamp,
 		Stat:             os.Stat,
 		Watch:            WatchFile,
+		Tick:             tea.Tick,
 		Send:             send.Stream,
 		ListMCPTools:     mcpclient.List,
 	}
@@ -126,6 +131,9 @@ func (d Deps) withDefaults() Deps {
 	}
 	if d.ListMCPTools == nil {
 		d.ListMCPTools = def.ListMCPTools
+	}
+	if d.Tick == nil {
+		d.Tick = def.Tick
 	}
 	return d
 }

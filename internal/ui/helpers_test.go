@@ -4,6 +4,7 @@ package ui_test
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -96,18 +98,21 @@ func (f *fakeFS) written() map[string][]byte {
 }
 
 type fakes struct {
-	clip *fakeClipboard
-	fs   *fakeFS
-	env  map[string]string
+	clip  *fakeClipboard
+	fs    *fakeFS
+	env   map[string]string
+	clock *fakeClock
 }
 
 // newFakes returns deps that never touch the real clipboard, environment
 // or file system: writes are recorded and refused outside t.TempDir().
+// Their timers wait for the test to move f.clock on.
 func newFakes(t testing.TB) (*fakes, ui.Deps) {
 	f := &fakes{
-		clip: &fakeClipboard{},
-		fs:   &fakeFS{t: t, dir: t.TempDir()},
-		env:  map[string]string{},
+		clip:  &fakeClipboard{},
+		fs:    &fakeFS{t: t, dir: t.TempDir()},
+		env:   map[string]string{},
+		clock: &fakeClock{},
 	}
 	return f, f.deps()
 }
@@ -118,6 +123,7 @@ func (f *fakes) deps() ui.Deps {
 		WriteFile:        f.fs.write,
 		Getenv:           func(k string) string { return f.env[k] },
 		ClipboardTimeout: 5 * time.Second,
+		Tick:             f.clock.tick,
 	}
 }
 
@@ -132,6 +138,7 @@ func offlineDeps(t testing.TB) ui.Deps {
 		},
 		Getenv:           func(string) string { return "" },
 		ClipboardTimeout: time.Second,
+		Tick:             (&fakeClock{}).tick, // never fired
 	}
 }
 
@@ -316,57 +323,115 @@ var exampleTools = []string{"function:get_weather", "web_search", "file_search"}
 
 // ---- running commands ----
 
-// settle is how long tests wait for the commands of a key to answer. The
-// fakes answer at once; what takes longer, such as the status line's clear
-// timer (4 s), is left behind.
-const settle = 500 * time.Millisecond
+// settle bounds how long a test waits for the commands it started: the
+// helpers return as soon as every command has answered (a timer's command
+// answers at once, see fakeClock), and a command still running after
+// settle fails the test. A busy machine makes a test slower, not fail.
+const settle = 20 * time.Second
+
+// runner runs commands as the program does: each in a goroutine of its
+// own, the commands of batches and sequences too, and queues their
+// messages in the order they come. A goroutine that waits for something
+// only the test makes happen (a fake watcher's next change) counts as
+// parked: the runner is idle when every goroutine it started has
+// finished or is parked, and no message is queued.
+type runner struct {
+	mu      sync.Mutex
+	changed chan struct{} // closed, and replaced, on every change
+	running int           // goroutines running a command
+	parked  int           // of those, the ones parked
+	queue   []tea.Msg
+}
+
+func newRunner() *runner { return &runner{changed: make(chan struct{})} }
+
+// signal wakes next; r.mu is held.
+func (r *runner) signal() {
+	close(r.changed)
+	r.changed = make(chan struct{})
+}
+
+// run runs cmd (nil is nothing) in a new goroutine.
+func (r *runner) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	r.mu.Lock()
+	r.running++
+	r.mu.Unlock()
+	go func() {
+		msg := cmd()
+		cmds, many := subCmds(msg)
+		for _, c := range cmds {
+			r.run(c) // counted before this goroutine counts as finished
+		}
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if !many && msg != nil {
+			r.queue = append(r.queue, msg) // queued before it counts as finished
+		}
+		r.running--
+		r.signal()
+	}()
+}
+
+// park counts a goroutine of the runner as parked (n = 1) or running
+// again (n = -1). A fake calls park(1) on the goroutine that waits on it
+// before it blocks, and park(-1) before it wakes it.
+func (r *runner) park(n int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.parked += n
+	r.signal()
+}
+
+// next returns the next message. ok is false when none can come without
+// the test's doing: the runner is idle. stuck is true when deadline
+// passed first.
+func (r *runner) next(deadline <-chan time.Time) (msg tea.Msg, ok, stuck bool) {
+	for {
+		r.mu.Lock()
+		if len(r.queue) > 0 {
+			msg = r.queue[0]
+			r.queue = r.queue[1:]
+			r.mu.Unlock()
+			return msg, true, false
+		}
+		if r.running == r.parked {
+			r.mu.Unlock()
+			return nil, false, false
+		}
+		changed := r.changed
+		r.mu.Unlock()
+		select {
+		case <-changed:
+		case <-deadline:
+			return nil, false, true
+		}
+	}
+}
 
 // runCmd runs cmd, and the commands of its batches and sequences, in
-// goroutines and returns the messages that arrive within d. Commands that
-// take longer are left behind (their goroutines end when they do).
+// goroutines and returns their messages once every one has answered. A
+// command still running after d is left behind (its goroutine ends when
+// it does), and runCmd returns what came.
 func runCmd(cmd tea.Cmd, d time.Duration) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
+	msgs, _ := runCmdStuck(cmd, d)
+	return msgs
+}
+
+// runCmdStuck is runCmd, and whether a command was left behind.
+func runCmdStuck(cmd tea.Cmd, d time.Duration) (msgs []tea.Msg, stuck bool) {
+	r := newRunner()
+	r.run(cmd)
 	deadline := time.After(d)
-	var (
-		mu  sync.Mutex
-		all []tea.Msg
-		wg  sync.WaitGroup
-	)
-	var run func(c tea.Cmd)
-	run = func(c tea.Cmd) {
-		defer wg.Done()
-		if c == nil {
-			return
+	for {
+		m, ok, stuck := r.next(deadline)
+		if !ok {
+			return msgs, stuck
 		}
-		ch := make(chan tea.Msg, 1)
-		go func() { ch <- c() }()
-		var msg tea.Msg
-		select {
-		case msg = <-ch:
-		case <-deadline:
-			return
-		}
-		if cmds, ok := subCmds(msg); ok {
-			for _, sc := range cmds {
-				wg.Add(1)
-				go run(sc)
-			}
-			return
-		}
-		if msg != nil {
-			mu.Lock()
-			all = append(all, msg)
-			mu.Unlock()
-		}
+		msgs = append(msgs, m)
 	}
-	wg.Add(1)
-	go run(cmd)
-	wg.Wait()
-	mu.Lock()
-	defer mu.Unlock()
-	return append([]tea.Msg(nil), all...)
 }
 
 // subCmds returns the commands of a batch or of a sequence (whose type
@@ -386,15 +451,80 @@ func subCmds(msg tea.Msg) ([]tea.Cmd, bool) {
 	return cmds, true
 }
 
-// feed sends the messages of cmd back into the app, as the program would,
-// leaving out what takes longer than d.
+// feed runs cmd as runCmd does and sends its messages back into the app,
+// as the program would; a command still running after d fails the test.
 func feed(t testing.TB, a *ui.App, cmd tea.Cmd, d time.Duration) []tea.Msg {
 	t.Helper()
-	ms := runCmd(cmd, d)
+	ms, stuck := runCmdStuck(cmd, d)
+	if stuck {
+		t.Fatalf("a command was still running after %s", d)
+	}
 	for _, m := range ms {
 		send(t, a, m)
 	}
 	return ms
+}
+
+// fakeClock holds the app's timers (Deps.Tick) for the test to fire: a
+// tick's command answers at once, with no message, and leaves its timer
+// here. No test waits for a timer, and a status message stays until the
+// test moves the clock on.
+type fakeClock struct {
+	mu     sync.Mutex
+	now    time.Duration // since the clock's start
+	timers []fakeTimer
+}
+
+type fakeTimer struct {
+	at time.Duration
+	fn func(time.Time) tea.Msg
+}
+
+// clockStart is the time of a fakeClock's start.
+var clockStart = time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)
+
+// tick is Deps.Tick. As tea.Tick, its timer starts when the command runs.
+func (c *fakeClock) tick(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	return func() tea.Msg {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.timers = append(c.timers, fakeTimer{at: c.now + d, fn: fn})
+		return nil
+	}
+}
+
+// advance moves the clock on by d and returns the messages of the timers
+// that came due, the earliest first: what the program would get.
+func (c *fakeClock) advance(d time.Duration) []tea.Msg {
+	c.mu.Lock()
+	c.now += d
+	var due, left []fakeTimer
+	for _, tm := range c.timers {
+		if tm.at <= c.now {
+			due = append(due, tm)
+		} else {
+			left = append(left, tm)
+		}
+	}
+	c.timers = left
+	c.mu.Unlock()
+	slices.SortStableFunc(due, func(x, y fakeTimer) int { return cmp.Compare(x.at, y.at) })
+	var msgs []tea.Msg
+	for _, tm := range due {
+		msgs = append(msgs, tm.fn(clockStart.Add(tm.at)))
+	}
+	return msgs
+}
+
+// pending is the time left on each timer, in the order they started.
+func (c *fakeClock) pending() []time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var left []time.Duration
+	for _, tm := range c.timers {
+		left = append(left, tm.at-c.now)
+	}
+	return left
 }
 
 // typeName is a message's Go type, to find messages the app does not export.
@@ -666,38 +796,24 @@ func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
 
 // feedUntil is feed for commands that reach the file system: it sends the
 // messages of cmd back as they arrive and returns once one of type typ
-// (as typeName spells it) came, waiting up to 20 s instead of settle, so
-// that a busy machine slows the test down rather than failing it.
+// (as typeName spells it) came, failing the test if none came within
+// settle.
 func feedUntil(t testing.TB, a *ui.App, cmd tea.Cmd, typ string) {
 	t.Helper()
-	msgs := make(chan tea.Msg, 64)
-	var run func(c tea.Cmd)
-	run = func(c tea.Cmd) {
-		if c == nil {
-			return
-		}
-		m := c()
-		if cmds, ok := subCmds(m); ok {
-			for _, sc := range cmds {
-				go run(sc)
-			}
-			return
-		}
-		if m != nil {
-			msgs <- m
-		}
-	}
-	go run(cmd)
-	deadline := time.After(20 * time.Second)
+	r := newRunner()
+	r.run(cmd)
+	deadline := time.After(settle)
 	for {
-		select {
-		case m := <-msgs:
-			send(t, a, m)
-			if typeName(m) == typ {
-				return
-			}
-		case <-deadline:
-			t.Fatalf("no %s within 20 s", typ)
+		m, ok, stuck := r.next(deadline)
+		switch {
+		case stuck:
+			t.Fatalf("no %s within %s", typ, settle)
+		case !ok:
+			t.Fatalf("the commands ended without a %s", typ)
+		}
+		send(t, a, m)
+		if typeName(m) == typ {
+			return
 		}
 	}
 }

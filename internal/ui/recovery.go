@@ -61,7 +61,7 @@ func (a *App) scheduleRecovery() tea.Cmd {
 		return nil
 	}
 	a.rec.pending = true
-	return tea.Tick(recoveryDelay, func(time.Time) tea.Msg { return recoveryTickMsg{} })
+	return a.deps.Tick(recoveryDelay, func(time.Time) tea.Msg { return recoveryTickMsg{} })
 }
 
 // onRecoveryTick writes the document's whole state (a body's shape and

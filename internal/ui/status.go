@@ -9,8 +9,9 @@ import (
 )
 
 // statusLine is the transient message under the panes. Every message
-// clears itself: set returns the tick that does it, tagged with the
-// message's id so an old tick never clears a newer message.
+// clears itself: set returns the tick that does it (made by tick, the
+// app's Deps.Tick), tagged with the message's id so an old tick never
+// clears a newer message.
 type statusLine struct {
 	text string
 	err  bool
@@ -25,14 +26,14 @@ const (
 
 type clearStatusMsg struct{ id int }
 
-func (s *statusLine) set(text string, isErr bool) tea.Cmd {
+func (s *statusLine) set(text string, isErr bool, tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd) tea.Cmd {
 	s.text, s.err = text, isErr
 	s.id++
 	id, d := s.id, statusTTL
 	if isErr {
 		d = statusErrTTL
 	}
-	return tea.Tick(d, func(time.Time) tea.Msg { return clearStatusMsg{id: id} })
+	return tick(d, func(time.Time) tea.Msg { return clearStatusMsg{id: id} })
 }
 
 func (s *statusLine) clear(id int) {

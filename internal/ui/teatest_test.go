@@ -42,16 +42,16 @@ func startProgram(t *testing.T, a *ui.App) *teatest.TestModel {
 		teatest.WithProgramOptions(tea.WithFilter(probeFilter)))
 	t.Cleanup(func() {
 		_ = tm.Quit()
-		tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+		tm.WaitFinished(t, teatest.WithFinalTimeout(settle))
 	})
 	waitScreen(t, tm, "the first frame", func(s string) bool { return strings.Contains(s, "1 Tools") })
 	return tm
 }
 
-// waitScreen polls the program's screen until ok holds, for up to 5s.
+// waitScreen polls the program's screen until ok holds, for up to settle.
 func waitScreen(t *testing.T, tm *teatest.TestModel, what string, ok func(string) bool) string {
 	t.Helper()
-	return waitScreenFor(t, tm, 5*time.Second, what, ok)
+	return waitScreenFor(t, tm, settle, what, ok)
 }
 
 // waitScreenFor polls the program's screen until ok holds, for up to d.
@@ -102,7 +102,7 @@ func quitDiscarding(t *testing.T, tm *teatest.TestModel) *ui.App {
 	tm.Send(ctrl('q'))
 	waitScreen(t, tm, "the quit prompt", contains("There are unsaved changes"))
 	tm.Send(press('d'))
-	return tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*ui.App)
+	return tm.FinalModel(t, teatest.WithFinalTimeout(settle)).(*ui.App)
 }
 
 func TestProgramAddWebSearchWithContextSize(t *testing.T) {
@@ -173,21 +173,21 @@ func TestProgramCopyWritesOSC52(t *testing.T) {
 	tm.Send(alt('c'))
 	osc := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(want))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(osc)) },
-		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+		teatest.WithDuration(settle), teatest.WithCheckInterval(10*time.Millisecond))
 
 	select {
 	case got := <-clip.texts:
 		if got != want {
 			t.Fatalf("the system clipboard got\n%s\nwant the request\n%s", got, want)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(settle):
 		t.Fatal("the system clipboard was never written")
 	}
 	waitScreen(t, tm, "the copy status", contains("Copied"))
 	if err := tm.Quit(); err != nil {
 		t.Fatal(err)
 	}
-	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*ui.App)
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(settle)).(*ui.App)
 	if string(fm.Output()) != want {
 		t.Fatal("copying changed the request")
 	}
@@ -207,7 +207,7 @@ func TestProgramLargeRequestSkipsOSC52(t *testing.T) {
 		teatest.WithProgramOptions(tea.WithFilter(probeFilter)))
 	t.Cleanup(func() {
 		_ = tm.Quit()
-		tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+		tm.WaitFinished(t, teatest.WithFinalTimeout(settle))
 	})
 
 	tm.Send(alt('c'))
@@ -216,13 +216,13 @@ func TestProgramLargeRequestSkipsOSC52(t *testing.T) {
 		if got != want {
 			t.Fatal("the system clipboard did not get the request")
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(settle):
 		t.Fatal("the system clipboard was never written")
 	}
 	st := waitScreen(t, tm, "the copy status", contains("Copied"))
 	requireContains(t, st, "too large", "status")
 	_ = tm.Quit()
-	out, err := io.ReadAll(tm.FinalOutput(t, teatest.WithFinalTimeout(5*time.Second)))
+	out, err := io.ReadAll(tm.FinalOutput(t, teatest.WithFinalTimeout(settle)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +247,7 @@ func TestProgramHungClipboard(t *testing.T) {
 		teatest.WithProgramOptions(tea.WithFilter(probeFilter)))
 	t.Cleanup(func() {
 		_ = tm.Quit()
-		tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+		tm.WaitFinished(t, teatest.WithFinalTimeout(settle))
 	})
 
 	start := time.Now()
@@ -278,7 +278,7 @@ func TestProgramSaveAs(t *testing.T) {
 	tm.Send(ctrl('u'))
 	tm.Type(path)
 	tm.Send(kEnter)
-	a := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*ui.App)
+	a := tm.FinalModel(t, teatest.WithFinalTimeout(settle)).(*ui.App)
 	if a.Dirty() {
 		t.Fatal("quit dirty after save and quit")
 	}
@@ -296,19 +296,37 @@ func TestProgramSaveAs(t *testing.T) {
 }
 
 // TestProgramStatusClears: in a running program a status message goes away
-// by itself after 4 s, and the idle status comes back.
+// when its timer, of 4 s, fires, and the idle status comes back. The
+// program runs the timer's command; the test's clock fires it.
 func TestProgramStatusClears(t *testing.T) {
 	t.Parallel()
-	_, deps := newFakes(t)
+	f, deps := newFakes(t)
 	tm := startProgram(t, ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps}))
 	idle := "example.json · 3 tools in the request · 0 errors · 0 warnings"
 	waitScreen(t, tm, "the idle status", contains(idle))
-	start := time.Now()
+	before := len(f.clock.pending())
 	tm.Send(ctrl('z'))
 	waitScreen(t, tm, "the message", contains("Nothing to undo"))
-	waitScreenFor(t, tm, 8*time.Second, "the message to clear", contains(idle))
-	if el := time.Since(start); el < 3900*time.Millisecond {
-		t.Errorf("the message cleared after %s, want 4 s", el)
+	waitFor(t, "the message's clear timer", func() bool { return len(f.clock.pending()) > before })
+	if left := f.clock.pending()[before]; left != 4*time.Second {
+		t.Fatalf("the message's timer is of %s, want 4 s", left)
+	}
+	if msgs := f.clock.advance(4*time.Second - time.Millisecond); len(msgs) != 0 {
+		t.Fatalf("%d timers fired before 4 s", len(msgs))
+	}
+	for _, m := range f.clock.advance(time.Millisecond) {
+		tm.Send(m)
+	}
+	waitScreen(t, tm, "the message to clear", contains(idle))
+}
+
+// waitFor polls ok until it holds; not within settle fails the test.
+func waitFor(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(settle); !ok(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited %s for %s", settle, what)
+		}
 	}
 }
 
@@ -333,12 +351,12 @@ func TestProgramPaletteCopies(t *testing.T) {
 		if got != want {
 			t.Fatal("the system clipboard did not get the request")
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(settle):
 		t.Fatal("the system clipboard was never written")
 	}
 	osc := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(want))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(osc)) },
-		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+		teatest.WithDuration(settle), teatest.WithCheckInterval(10*time.Millisecond))
 	st := waitScreen(t, tm, "the copy status", contains("Copied request JSON"))
 	requireNotContains(t, st, "╭─Commands", "screen after the palette ran")
 }

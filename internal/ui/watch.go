@@ -24,18 +24,18 @@ const watchDebounce = 200 * time.Millisecond
 // watchState is the watcher of the document's file. gen tells the
 // messages of the current watcher from those of one stopped since.
 type watchState struct {
-	gen    int
-	events <-chan struct{}
-	stop   func()
+	gen  int
+	wait func() bool
+	stop func()
 }
 
 type (
 	watchStartedMsg struct {
-		gen    int
-		path   string
-		events <-chan struct{}
-		stop   func()
-		err    error
+		gen  int
+		path string
+		wait func() bool
+		stop func()
+		err  error
 	}
 	// diskEventMsg: the file changed (or may have).
 	diskEventMsg struct{ gen int }
@@ -62,8 +62,8 @@ func (a *App) startWatch() tea.Cmd {
 		return stop
 	}
 	return tea.Batch(stop, func() tea.Msg {
-		events, stop, err := watch(path)
-		return watchStartedMsg{gen: gen, path: path, events: events, stop: stop, err: err}
+		wait, stop, err := watch(path)
+		return watchStartedMsg{gen: gen, path: path, wait: wait, stop: stop, err: err}
 	})
 }
 
@@ -73,7 +73,7 @@ func (a *App) stopWatch() tea.Cmd {
 	w := &a.file.watch
 	w.gen++
 	stop := w.stop
-	w.stop, w.events = nil, nil
+	w.stop, w.wait = nil, nil
 	return stopCmd(stop)
 }
 
@@ -87,11 +87,11 @@ func stopCmd(stop func()) tea.Cmd {
 	}
 }
 
-// waitCmd blocks until the next change; a closed channel (the watcher
-// stopped) ends it with no message.
-func waitCmd(gen int, events <-chan struct{}) tea.Cmd {
+// waitCmd blocks until the next change; a stopped watcher ends it with
+// no message.
+func waitCmd(gen int, wait func() bool) tea.Cmd {
 	return func() tea.Msg {
-		if _, ok := <-events; !ok {
+		if !wait() {
 			return nil
 		}
 		return diskEventMsg{gen: gen}
@@ -106,18 +106,18 @@ func (a *App) onWatchStarted(m watchStartedMsg) tea.Cmd {
 	if m.err != nil {
 		return a.say("Not watching "+a.s.name+" for changes made elsewhere: "+m.err.Error(), false)
 	}
-	w.events, w.stop = m.events, m.stop
-	return waitCmd(w.gen, w.events)
+	w.wait, w.stop = m.wait, m.stop
+	return waitCmd(w.gen, w.wait)
 }
 
 // onDiskEvent waits for the next change again and reads the file.
 func (a *App) onDiskEvent(m diskEventMsg) tea.Cmd {
 	w := &a.file.watch
-	if m.gen != w.gen || w.events == nil {
+	if m.gen != w.gen || w.wait == nil {
 		return nil
 	}
 	gen, path, deps := w.gen, a.s.path, a.deps
-	return tea.Batch(waitCmd(gen, w.events), func() tea.Msg {
+	return tea.Batch(waitCmd(gen, w.wait), func() tea.Msg {
 		st, data, err := deps.ReadStamp(path)
 		return diskStateMsg{gen: gen, path: path, stamp: st, data: data, err: err}
 	})
@@ -168,9 +168,10 @@ func isChangedDialog(d dialog) bool {
 // WatchFile reports changes to the file at path: its directory is
 // watched, since editors replace a file by renaming another over it (a
 // symlink's target directory too). Events for the file come at most once
-// per watchDebounce after they stop. stop closes the watcher and the
-// channel.
-func WatchFile(path string) (<-chan struct{}, func(), error) {
+// per watchDebounce after they stop: wait blocks until the next one (one
+// that came while nobody waited is kept) and returns true, or returns
+// false once stop closed the watcher.
+func WatchFile(path string) (wait func() bool, stop func(), err error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, nil, err
@@ -227,5 +228,9 @@ func WatchFile(path string) (<-chan struct{}, func(), error) {
 		}
 	}()
 	var once sync.Once
-	return out, func() { once.Do(func() { w.Close() }) }, nil
+	wait = func() bool {
+		_, ok := <-out
+		return ok
+	}
+	return wait, func() { once.Do(func() { w.Close() }) }, nil
 }

@@ -19,46 +19,95 @@ import (
 )
 
 // fakeWatch stands in for the file system's notifications: fire sends a
-// change to the newest watcher. Every watcher is stopped by the test's
-// end, so no command waiting on it outlives the test.
+// change to the newest watcher. A command waiting for a change parks in
+// runner (the pump that runs the app's commands), so the pump knows it
+// waits for the test. Every watcher is stopped by the test's end, so no
+// command waiting on it outlives the test.
 type fakeWatch struct {
 	t       testing.TB
 	mu      sync.Mutex
+	runner  *runner
 	paths   []string
-	events  chan struct{}
+	cur     *fakeWatcher
 	stopped int
 	err     error
 }
 
-func (w *fakeWatch) watch(path string) (<-chan struct{}, func(), error) {
+// fakeWatcher is one watch: a change nobody waits for yet is kept (one
+// at most, as WatchFile keeps it).
+type fakeWatcher struct {
+	pending bool
+	stopped bool
+	waiting []chan bool
+}
+
+func (w *fakeWatch) watch(path string) (func() bool, func(), error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.err != nil {
 		return nil, nil, w.err
 	}
-	ch := make(chan struct{}, 1)
+	fw := &fakeWatcher{}
 	w.paths = append(w.paths, path)
-	w.events = ch
-	var once sync.Once
-	stop := func() {
-		once.Do(func() {
-			w.mu.Lock()
-			w.stopped++
+	w.cur = fw
+	wait := func() bool {
+		w.mu.Lock()
+		switch {
+		case fw.stopped:
 			w.mu.Unlock()
-			close(ch)
-		})
+			return false
+		case fw.pending:
+			fw.pending = false
+			w.mu.Unlock()
+			return true
+		}
+		ch := make(chan bool, 1)
+		fw.waiting = append(fw.waiting, ch)
+		if w.runner != nil {
+			w.runner.park(1) // before it blocks
+		}
+		w.mu.Unlock()
+		return <-ch
+	}
+	stop := func() {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if fw.stopped {
+			return
+		}
+		fw.stopped = true
+		w.stopped++
+		for _, ch := range fw.waiting {
+			w.wake(ch, false)
+		}
+		fw.waiting = nil
 	}
 	w.t.Cleanup(stop)
-	return ch, stop, nil
+	return wait, stop, nil
+}
+
+// wake ends a wait, first counting its goroutine as running again; w.mu
+// is held.
+func (w *fakeWatch) wake(ch chan bool, changed bool) {
+	if w.runner != nil {
+		w.runner.park(-1)
+	}
+	ch <- changed
 }
 
 func (w *fakeWatch) fire() {
 	w.mu.Lock()
-	ch := w.events
-	w.mu.Unlock()
-	select {
-	case ch <- struct{}{}:
-	default: // one is waiting already
+	defer w.mu.Unlock()
+	fw := w.cur
+	switch {
+	case fw == nil || fw.stopped:
+		w.t.Errorf("fire: no watcher running")
+	case len(fw.waiting) > 0:
+		ch := fw.waiting[0]
+		fw.waiting = fw.waiting[1:]
+		w.wake(ch, true)
+	default:
+		fw.pending = true // or one is kept already
 	}
 }
 
@@ -73,50 +122,40 @@ func (w *fakeWatch) state() ([]string, int) {
 // in settle). A command that waits for the watcher keeps waiting and
 // delivers when the test fires.
 type pump struct {
-	t   *testing.T
-	a   *ui.App
-	out chan tea.Msg
+	t *testing.T
+	a *ui.App
+	r *runner
 }
 
-func newPump(t *testing.T, a *ui.App) *pump { return &pump{t: t, a: a, out: make(chan tea.Msg, 1000)} }
+func newPump(t *testing.T, a *ui.App) *pump { return &pump{t: t, a: a, r: newRunner()} }
 
-func (p *pump) run(cmd tea.Cmd) {
-	if cmd == nil {
-		return
-	}
-	go func() {
-		msg := cmd()
-		if cmds, ok := subCmds(msg); ok {
-			for _, c := range cmds {
-				p.run(c)
-			}
-			return
-		}
-		if msg != nil {
-			select {
-			case p.out <- msg:
-			default:
-			}
-		}
-	}()
+// watching makes the waits of w park in the pump; they must run in it.
+func (p *pump) watching(w *fakeWatch) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.runner = p.r
 }
 
-// settle feeds messages back until none arrives for d; it returns them.
-// Status timers are left out: they would clear what the test reads.
-func (p *pump) settle(d time.Duration) []tea.Msg {
+func (p *pump) run(cmd tea.Cmd) { p.r.run(cmd) }
+
+// settle feeds messages back, and runs the commands they return, until
+// nothing is left to do but wait for the watcher (or a timer: see
+// fakeClock); it returns the messages. Work still going on after settle
+// fails the test.
+func (p *pump) settle() []tea.Msg {
 	p.t.Helper()
+	deadline := time.After(settle)
 	var got []tea.Msg
 	for {
-		select {
-		case m := <-p.out:
-			if strings.HasSuffix(typeName(m), "clearStatusMsg") {
-				continue
-			}
-			got = append(got, m)
-			p.run(send(p.t, p.a, m))
-		case <-time.After(d):
+		m, ok, stuck := p.r.next(deadline)
+		if stuck {
+			p.t.Fatalf("the app's commands were still running after %s", settle)
+		}
+		if !ok {
 			return got
 		}
+		got = append(got, m)
+		p.run(send(p.t, p.a, m))
 	}
 }
 
@@ -124,11 +163,8 @@ func (p *pump) settle(d time.Duration) []tea.Msg {
 func (p *pump) key(k tea.Msg) []tea.Msg {
 	p.t.Helper()
 	p.run(send(p.t, p.a, k))
-	return p.settle(quiet)
+	return p.settle()
 }
-
-// quiet is how long no message means the app is done.
-const quiet = 300 * time.Millisecond
 
 // openWatched opens doc.json holding data, with a fake watcher started.
 func openWatched(t *testing.T, data string) (*ui.App, *fakes, string, *fakeWatch, *pump) {
@@ -136,8 +172,9 @@ func openWatched(t *testing.T, data string) (*ui.App, *fakes, string, *fakeWatch
 	w := &fakeWatch{t: t}
 	a, f, path := openStamped(t, data, func(d *ui.Deps) { d.Watch = w.watch })
 	p := newPump(t, a)
+	p.watching(w)
 	p.run(a.Init())
-	p.settle(quiet)
+	p.settle()
 	if paths, _ := w.state(); len(paths) != 1 || paths[0] != path {
 		t.Fatalf("watching %q, want %s", paths, path)
 	}
@@ -149,7 +186,7 @@ func TestWatchReloadsACleanDocument(t *testing.T) {
 	a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
 	changeOnDisk(t, path, externalDoc())
 	w.fire()
-	p.settle(quiet)
+	p.settle()
 	requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
 	if a.Dirty() {
 		t.Fatal("dirty after reloading a clean document")
@@ -162,7 +199,7 @@ func TestWatchReloadsACleanDocument(t *testing.T) {
 	// The watcher is armed again.
 	changeOnDisk(t, path, strings.Replace(externalDoc(), "get_weather_ext", "get_weather_2", 1))
 	w.fire()
-	p.settle(quiet)
+	p.settle()
 	requireTools(t, a, "function:get_weather_2", "web_search", "file_search")
 	// Undo steps back through the reloads.
 	send(t, a, ctrl('z'), ctrl('z'))
@@ -184,7 +221,7 @@ func TestWatchIgnoresOurOwnSaves(t *testing.T) {
 			t.Fatal("the save did not go through")
 		}
 		w.fire() // what our own write caused
-		p.settle(quiet)
+		p.settle()
 		requireNoDialog(t, a, "Changed on disk")
 		requireContains(t, statusLine(t, a), "Saved", "status line")
 		if string(a.Output()) != out || a.Dirty() {
@@ -205,16 +242,16 @@ func TestWatchIgnoresOurOwnSaves(t *testing.T) {
 			t.Fatal("no save result")
 		}
 		w.fire() // the file holds our bytes, the app has not heard yet
-		p.settle(quiet)
+		p.settle()
 		requireNoDialog(t, a, "Changed on disk")
 		requireTools(t, a, "web_search", "file_search")
 		p.run(send(t, a, saved))
-		p.settle(quiet)
+		p.settle()
 		if a.Dirty() {
 			t.Fatal("dirty after the save")
 		}
 		w.fire()
-		p.settle(quiet)
+		p.settle()
 		requireNoDialog(t, a, "Changed on disk")
 	})
 	t.Run("the saved bytes put back after a change elsewhere", func(t *testing.T) {
@@ -225,11 +262,11 @@ func TestWatchIgnoresOurOwnSaves(t *testing.T) {
 		saved := readFile(t, path)
 		changeOnDisk(t, path, externalDoc())
 		w.fire()
-		p.settle(quiet)
+		p.settle()
 		requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
 		changeOnDisk(t, path, saved) // e.g. git checkout of the saved version
 		w.fire()
-		p.settle(quiet)
+		p.settle()
 		requireTools(t, a, "web_search", "file_search")
 		requireContains(t, statusLine(t, a), "Reloaded", "status line")
 	})
@@ -241,7 +278,7 @@ func TestWatchIgnoresOurOwnSaves(t *testing.T) {
 			t.Fatal(err)
 		}
 		w.fire()
-		p.settle(quiet)
+		p.settle()
 		requireNoDialog(t, a, "Changed on disk")
 		if a.Dirty() || strings.Contains(statusLine(t, a), "Reloaded") {
 			t.Fatal("a touch was taken for a change")
@@ -256,7 +293,7 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 		send(t, a, press('j'), press('j'), press('x')) // delete web_search
 		changeOnDisk(t, path, externalDoc())
 		w.fire()
-		p.settle(quiet)
+		p.settle()
 		requireDialog(t, a, "Changed on disk")
 		txt := paneText(t, a, "Changed on disk")
 		for _, want := range []string{"doc.json changed on disk", "r reload (your edits stay one ctrl+z away)", "k keep mine (the next save will ask)", "esc close"} {
@@ -318,7 +355,7 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 		requireDialog(t, a, "Commands")
 		changeOnDisk(t, path, externalDoc())
 		w.fire()
-		p.settle(quiet)
+		p.settle()
 		requireDialog(t, a, "Commands")
 		send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
 		requireContains(t, statusLine(t, a), "the next save asks before writing over it", "status line")
@@ -332,7 +369,7 @@ func TestWatchDeletedFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.fire()
-	p.settle(quiet)
+	p.settle()
 	requireContains(t, statusLine(t, a), "doc.json was deleted on disk; ctrl+s writes it again", "status line")
 	if !a.Dirty() {
 		t.Fatal("a document whose file is gone is not dirty: quitting would not ask")
@@ -379,7 +416,7 @@ func TestWatchStops(t *testing.T) {
 		// A change to the new file reloads it.
 		changeOnDisk(t, other, externalDoc())
 		w.fire()
-		p.settle(quiet)
+		p.settle()
 		requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
 	})
 	t.Run("a watcher that cannot start says so", func(t *testing.T) {
@@ -389,7 +426,7 @@ func TestWatchStops(t *testing.T) {
 		send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
 		p := newPump(t, a)
 		p.run(a.Init())
-		p.settle(quiet)
+		p.settle()
 		requireContains(t, statusLine(t, a), "Not watching doc.json for changes made elsewhere: too many open files", "status line")
 	})
 }
@@ -400,24 +437,41 @@ func TestWatchFile(t *testing.T) {
 	path := filepath.Join(dir, "doc.json")
 	writeFile(t, path, []byte("{}"))
 	before := runtime.NumGoroutine()
-	events, stop, err := ui.WatchFile(path)
+	wait, stop, err := ui.WatchFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer stop()
-	wait := func(what string, want bool) {
-		t.Helper()
-		select {
-		case _, ok := <-events:
+	events := make(chan bool, 16)
+	go func() {
+		for {
+			ok := wait()
+			events <- ok
 			if !ok {
-				t.Fatalf("%s: the channel closed", what)
+				return
+			}
+		}
+	}()
+	// An event comes within settle. That none comes can only be watched
+	// for a while: noEvent is three times the watcher's debounce (200 ms).
+	const noEvent = 600 * time.Millisecond
+	next := func(what string, want bool) {
+		t.Helper()
+		limit := settle
+		if !want {
+			limit = noEvent
+		}
+		select {
+		case ok := <-events:
+			if !ok {
+				t.Fatalf("%s: the watcher stopped", what)
 			}
 			if !want {
 				t.Fatalf("%s: an event", what)
 			}
-		case <-time.After(time.Second):
+		case <-time.After(limit):
 			if want {
-				t.Fatalf("%s: no event within a second", what)
+				t.Fatalf("%s: no event within %s", what, limit)
 			}
 		}
 	}
@@ -425,28 +479,36 @@ func TestWatchFile(t *testing.T) {
 	for i := range 5 {
 		writeFile(t, path, []byte(strings.Repeat(" ", i)+"{}"))
 	}
-	wait("a burst of writes", true)
-	wait("after the burst", false)
+	next("a burst of writes", true)
+	next("after the burst", false)
 	// Another file of the directory is no event.
 	writeFile(t, filepath.Join(dir, "other.json"), []byte("{}"))
-	wait("another file", false)
+	next("another file", false)
 	// An editor's save: a new file renamed over the old one.
 	if err := model.WriteFileAtomic(path, []byte(`{"model":"m"}`)); err != nil {
 		t.Fatal(err)
 	}
-	wait("a rename over the file", true)
+	next("a rename over the file", true)
 	// and deleting it
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
 	}
-	wait("a deletion", true)
+	next("a deletion", true)
 
 	stop()
-	if _, ok := <-events; ok {
-		t.Fatal("an event after stop")
+	select {
+	case ok := <-events:
+		if ok {
+			t.Fatal("an event after stop")
+		}
+	case <-time.After(settle):
+		t.Fatalf("wait did not return within %s of stop", settle)
 	}
 	stop() // twice is fine
-	deadline := time.Now().Add(2 * time.Second)
+	if wait() {
+		t.Fatal("wait after stop reported a change")
+	}
+	deadline := time.Now().Add(settle)
 	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -460,7 +522,7 @@ func TestWatchKeepsTheDocumentWhenTheFileIsNotJSON(t *testing.T) {
 	a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
 	changeOnDisk(t, path, `{"model": `)
 	w.fire()
-	p.settle(quiet)
+	p.settle()
 	requireTools(t, a, exampleTools...)
 	send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
 	requireContains(t, statusLine(t, a), "Cannot reload doc.json", "status line")
