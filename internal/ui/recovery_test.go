@@ -21,6 +21,49 @@ type recoveryFS struct {
 	mu      sync.Mutex
 	files   map[string][]byte
 	removed []string
+	timers  heldTimers
+}
+
+// heldTimers stands in for the app's timers (Deps.Tick): a tick's command
+// answers at once, with no message, and leaves its timer here until the
+// test fires it.
+type heldTimers struct {
+	mu     sync.Mutex
+	timers []heldTimer
+}
+
+type heldTimer struct {
+	d  time.Duration
+	fn func(time.Time) tea.Msg
+}
+
+func (h *heldTimers) tick(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	return func() tea.Msg {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		h.timers = append(h.timers, heldTimer{d, fn})
+		return nil
+	}
+}
+
+// fire fires the timers that were set for d, and returns their messages.
+func (h *heldTimers) fire(d time.Duration) []tea.Msg {
+	h.mu.Lock()
+	var due, left []heldTimer
+	for _, tm := range h.timers {
+		if tm.d == d {
+			due = append(due, tm)
+		} else {
+			left = append(left, tm)
+		}
+	}
+	h.timers = left
+	h.mu.Unlock()
+	var msgs []tea.Msg
+	for _, tm := range due {
+		msgs = append(msgs, tm.fn(time.Now()))
+	}
+	return msgs
 }
 
 func (f *recoveryFS) deps() Deps {
@@ -41,6 +84,7 @@ func (f *recoveryFS) deps() Deps {
 			return nil
 		},
 		RecoveryFile: func(p string) string { return "/recovery/" + filepath.Base(p) },
+		Tick:         f.timers.tick,
 	}
 }
 
@@ -80,20 +124,14 @@ func change(t *testing.T, a *App, text string) tea.Cmd {
 	})
 }
 
-// runAll runs a command and its batches, returning the messages that
-// arrive at once (timers, such as the status line's, are left behind).
+// runAll runs a command and its batches to the end and returns their
+// messages. None waits: the timers' commands answer at once (heldTimers)
+// and the file system is recoveryFS.
 func runAll(cmd tea.Cmd) []tea.Msg {
 	if cmd == nil {
 		return nil
 	}
-	ch := make(chan tea.Msg, 1)
-	go func() { ch <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-ch:
-	case <-time.After(200 * time.Millisecond):
-		return nil
-	}
+	msg := cmd()
 	if b, ok := msg.(tea.BatchMsg); ok {
 		var out []tea.Msg
 		for _, c := range b {
@@ -101,22 +139,32 @@ func runAll(cmd tea.Cmd) []tea.Msg {
 		}
 		return out
 	}
+	if msg == nil {
+		return nil
+	}
 	return []tea.Msg{msg}
 }
 
 func TestRecoveryCopyIsWrittenWhileTypingGoesOn(t *testing.T) {
 	a, fs := newRecoveryApp(t, model.Example())
-	change(t, a, "m1")
+	runAll(change(t, a, "m1"))
 	if !a.rec.pending {
 		t.Fatal("the first change asked for no copy")
 	}
 	// Steady typing does not put the copy off: one tick is on its way and
 	// it writes what the document holds when it arrives.
 	for _, s := range []string{"m2", "m3", "m4"} {
-		change(t, a, s)
+		runAll(change(t, a, s))
 	}
-	for _, m := range runAll(a.onRecoveryTick(recoveryTickMsg{})) {
-		a.Update(m)
+	ticks := fs.timers.fire(recoveryDelay)
+	if len(ticks) != 1 {
+		t.Fatalf("%d recovery timers for four changes, want one", len(ticks))
+	}
+	for _, m := range ticks {
+		_, cmd := a.Update(m)
+		for _, m := range runAll(cmd) {
+			a.Update(m)
+		}
 	}
 	data, ok := fs.files["/recovery/work.json"]
 	if !ok {

@@ -22,15 +22,17 @@ func sendApp(t *testing.T, fake func(ctx context.Context, cfg send.Config, body 
 		WriteFile:  func(string, []byte) error { return nil },
 		Getenv:     func(string) string { return "" },
 		Send:       fake,
+		Tick:       (&heldTimers{}).tick, // no timer outlives a test
 	}})
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	return a
 }
 
 // pumper runs the app's commands as the program would, each in its own
-// goroutine, and feeds their stream messages back; a command still
-// waiting when run returns (a timer, a wait for an event) keeps its place,
-// so no message is lost between two runs.
+// goroutine, and feeds their stream messages back (others, such as the
+// status line's, are dropped); a command still waiting when run returns
+// (the next event of a stream) keeps its place, so no message is lost
+// between two runs.
 type pumper struct {
 	t   *testing.T
 	a   *App
@@ -46,11 +48,13 @@ func (p *pumper) start(cmd tea.Cmd) {
 	go func() { p.out <- cmd() }()
 }
 
-// run handles messages until none came for 300 ms or limit passed.
-func (p *pumper) run(cmd tea.Cmd, limit time.Duration) {
+// run handles messages until done holds (it is read between two
+// messages, on the test's goroutine); not within 20 s fails the test.
+func (p *pumper) run(cmd tea.Cmd, done func(*App) bool) {
+	p.t.Helper()
 	p.start(cmd)
-	deadline := time.After(limit)
-	for {
+	deadline := time.After(20 * time.Second)
+	for !done(p.a) {
 		select {
 		case msg := <-p.out:
 			if b, ok := msg.(tea.BatchMsg); ok {
@@ -60,20 +64,30 @@ func (p *pumper) run(cmd tea.Cmd, limit time.Duration) {
 				continue
 			}
 			if _, ok := msg.(streamMsg); !ok {
-				continue // timers, status clears
+				continue // status clears and the like
 			}
 			_, next := p.a.Update(msg)
 			p.start(next)
-		case <-time.After(300 * time.Millisecond):
-			return
 		case <-deadline:
-			return
+			p.t.Fatalf("waited 20 s for the stream; the dialog:\n%s", treeScreen(p.a))
 		}
 	}
 }
 
-// pump runs cmd's messages through a for up to limit.
-func pump(t *testing.T, a *App, cmd tea.Cmd, limit time.Duration) { newPumper(t, a).run(cmd, limit) }
+// asking holds while the response dialog asks for a call's output.
+func asking(a *App) bool {
+	d, ok := a.dialog.(*sendDialog)
+	return ok && d.asking != nil
+}
+
+// ended holds once the response dialog's stream has ended.
+func ended(a *App) bool {
+	d, ok := a.dialog.(*sendDialog)
+	return !ok || !d.running
+}
+
+// pump runs cmd's messages through a until its stream ends.
+func pump(t *testing.T, a *App, cmd tea.Cmd) { newPumper(t, a).run(cmd, ended) }
 
 func ev(t *testing.T, data string) send.Event {
 	t.Helper()
@@ -105,7 +119,7 @@ func TestSendDialogStreamsAndChecksCalls(t *testing.T) {
 	})
 	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
 	p := newPumper(t, a)
-	p.run(cmd, 3*time.Second)
+	p.run(cmd, asking)
 	d, ok := a.dialog.(*sendDialog)
 	if !ok {
 		t.Fatalf("no response dialog: %s", treeScreen(a))
@@ -124,7 +138,7 @@ func TestSendDialogStreamsAndChecksCalls(t *testing.T) {
 		t.Fatalf("no question for the call without a mock:\n%s", s)
 	}
 	_, next := a.Update(keyMsg("esc"))
-	p.run(next, 3*time.Second)
+	p.run(next, ended)
 	if d.running {
 		t.Fatal("still running after the loop stopped")
 	}
@@ -150,16 +164,22 @@ func TestSendDialogCancel(t *testing.T) {
 	})
 	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
 	<-started
-	cancel := a.dialog.(*sendDialog).cancel // what esc calls, from the outside while pump runs
-	go func() { time.Sleep(100 * time.Millisecond); cancel() }()
-	pump(t, a, cmd, 3*time.Second)
+	p := newPumper(t, a)
+	// Once the dialog shows the stream's first event, cancel it as esc does.
+	p.run(cmd, func(a *App) bool { return strings.Contains(treeScreen(a), "Thinking") })
+	a.dialog.(*sendDialog).cancel()
+	p.run(nil, ended)
 	requireIn(t, treeScreen(a), "cancelled")
 	a.Update(keyMsg("esc"))
 	if a.dialog != nil {
 		t.Fatal("esc did not close")
 	}
-	time.Sleep(50 * time.Millisecond)
-	if n := runtime.NumGoroutine(); n > before+1 {
+	// The stream's goroutine ends after its last message.
+	n := runtime.NumGoroutine()
+	for deadline := time.Now().Add(20 * time.Second); n > before+1 && time.Now().Before(deadline); n = runtime.NumGoroutine() {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n > before+1 {
 		t.Fatalf("%d goroutines after, %d before", n, before)
 	}
 }
@@ -216,7 +236,7 @@ func TestSendDialogToolLoop(t *testing.T) {
 	})
 	a.s.doc.Mocks = map[string]json.RawMessage{"get_weather": json.RawMessage(`{"output":{"temp":12}}`)}
 	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	pump(t, a, cmd, 3*time.Second)
+	pump(t, a, cmd)
 	s := treeScreen(a)
 	for _, want := range []string{`← mock output for get_weather: {"temp":12}`, "── turn 2 ──", "12 degrees in Paris."} {
 		requireIn(t, s, want)
@@ -245,7 +265,7 @@ func TestSendDialogAsksForAnOutput(t *testing.T) {
 	})
 	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
 	p := newPumper(t, a)
-	p.run(cmd, time.Second) // up to the question
+	p.run(cmd, asking) // up to the question
 	d := a.dialog.(*sendDialog)
 	if d.asking == nil {
 		t.Fatalf("no question for the call without a mock:\n%s", treeScreen(a))
@@ -256,7 +276,7 @@ func TestSendDialogAsksForAnOutput(t *testing.T) {
 		a.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
 	_, next = a.Update(keyMsg("enter"))
-	p.run(next, 3*time.Second) // the wait the first run left reads what follows
+	p.run(next, ended) // the wait the first run left reads what follows
 	requireIn(t, treeScreen(a), "Cold in Oslo.")
 	if strings.Contains(treeScreen(a), "mock output") {
 		t.Fatal("a typed output is shown as a mock's")
@@ -302,6 +322,6 @@ func TestSendDialogNamesTheEntryOfAnAPIError(t *testing.T) {
 		return &send.APIError{Status: 400, Param: "tools[1].search_context_size", Message: "Invalid value"}
 	})
 	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	pump(t, a, cmd, 2*time.Second)
+	pump(t, a, cmd)
 	requireIn(t, strings.Join(strings.Fields(treeScreen(a)), " "), "extra.builtin_tools[0] in the document")
 }
