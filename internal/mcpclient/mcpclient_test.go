@@ -120,6 +120,10 @@ func checkToolServer(t *testing.T, out []byte, extra int) {
 	}
 }
 
+// waitLimit bounds the tests' polls: they end when what they wait for
+// happens, and fail when it has not by then.
+const waitLimit = 20 * time.Second
+
 func checkGone(t *testing.T, pid int) {
 	t.Helper()
 	if pid == 0 {
@@ -230,7 +234,7 @@ func TestStdioHangKillsChildren(t *testing.T) {
 	if childPID == 0 {
 		t.Fatal("no pid of the server's child")
 	}
-	if !processGone(childPID, 2*time.Second) {
+	if !processGone(childPID, waitLimit) {
 		t.Errorf("the server's own child %d survived", childPID)
 	}
 }
@@ -245,19 +249,35 @@ func TestStdioListTimeout(t *testing.T) {
 
 func TestStdioCancel(t *testing.T) {
 	exe, _ := os.Executable()
+	pidFile := filepath.Join(t.TempDir(), "pid")
 	t.Setenv(serverEnv, "hang")
-	t.Setenv(pidFileEnv, filepath.Join(t.TempDir(), "pid"))
+	t.Setenv(pidFileEnv, pidFile)
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(300*time.Millisecond, cancel)
-	start := time.Now()
+	defer cancel()
+	// Cancel once the server runs (it writes its pid first): List is then
+	// waiting for its answer to initialize, which never comes.
+	cancelled := make(chan time.Time, 1)
+	go func() {
+		defer cancel()
+		defer func() { cancelled <- time.Now() }()
+		for deadline := time.Now().Add(waitLimit); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			if b, err := os.ReadFile(pidFile); err == nil && len(b) > 0 {
+				return
+			}
+			if ctx.Err() != nil {
+				return
+			}
+		}
+	}()
 	_, err := List(ctx, Server{Command: []string{exe}, Timeout: 10 * time.Second})
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "stopped while initializing") {
 		t.Fatalf("err = %v", err)
 	}
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("List took %v after a cancel at 300ms", d)
+	// Not the 10 s timeout: List returned because of the cancel.
+	if d := time.Since(<-cancelled); d > 5*time.Second {
+		t.Errorf("List took %v after the cancel", d)
 	}
-	b, _ := os.ReadFile(os.Getenv(pidFileEnv))
+	b, _ := os.ReadFile(pidFile)
 	pid, _ := strconv.Atoi(string(b))
 	checkGone(t, pid)
 }
@@ -356,7 +376,7 @@ func TestNoGoroutinesLeft(t *testing.T) {
 	if _, _, err := stdioServer(t, "hang", 300*time.Millisecond); err == nil {
 		t.Fatal("no error")
 	}
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(waitLimit)
 	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
