@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
@@ -33,6 +34,15 @@ the call and sends the next request, until the model answers in text or
 --max-turns requests (default 5) were sent. A call without a mock ends
 the loop there, with a note saying how to add one.
 
+--record FILE writes the whole exchange to FILE as it goes: each request
+body and every event of each answer with its time (JSON Lines, never the
+key or a header; an MCP tool's authorization and header values are
+written as "REDACTED"). --replay FILE plays a recording back through the
+same transcript with no network and no key, at the recorded pace
+(--speed 2 twice as fast, 0 at once). Before it plays, it checks that
+FILE's document still builds the recorded first request; if not, it
+names the first JSON Pointer that differs and exits 1, unless --force.
+
 {{flags}}
 
 The key is OPENAI_API_KEY; it is sent to the server and written nowhere
@@ -48,13 +58,16 @@ type sendOptions struct {
 	json             bool
 	baseURL, profile string
 	maxTurns         int
+	record, replay   string
+	speed            float64
+	force            bool
 }
 
 // newSendCmd is `tooltui send`.
 func newSendCmd() *cobra.Command {
-	opts := sendOptions{maxTurns: 5}
+	opts := sendOptions{maxTurns: 5, speed: 1}
 	cmd := &cobra.Command{
-		Use:               "send [--json] [--base-url URL | --profile NAME] [--max-turns N] [FILE|-]",
+		Use:               "send [--json] [--base-url URL | --profile NAME] [--max-turns N] [--record FILE | --replay FILE] [FILE|-]",
 		Short:             "send the request and show the answer as it streams",
 		Long:              sendLong,
 		Args:              atMost(1, "one input at a time, got %d"),
@@ -74,7 +87,13 @@ func newSendCmd() *cobra.Command {
 		"https://api.openai.com/v1); any server that implements\n"+
 		"/v1/responses: Ollama 0.13.3 or later, vLLM, LM Studio,\n"+
 		"llama.cpp's llama-server")
+	f.StringVar(&opts.record, "record", "", "write the exchange to `FILE` (JSON Lines) as it goes")
+	f.StringVar(&opts.replay, "replay", "", "play the recording `FILE` back instead of sending")
+	f.Float64Var(&opts.speed, "speed", 1, "replay at `X` times the recorded pace (0: at once)")
+	f.BoolVar(&opts.force, "force", false, "replay even when the document no longer builds the\nrecorded first request")
+	cmd.MarkFlagsMutuallyExclusive("record", "replay")
 	cmd.RegisterFlagCompletionFunc("max-turns", cobra.NoFileCompletions)
+	cmd.RegisterFlagCompletionFunc("speed", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("profile", completeProfiles)
 	cmd.RegisterFlagCompletionFunc("base-url", cobra.NoFileCompletions)
 	return cmd
@@ -109,11 +128,13 @@ func completeProfiles(cmd *cobra.Command, args []string, toComplete string) ([]c
 
 // runSend is `tooltui send`.
 func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	asJSON, maxTurns := opts.json, opts.maxTurns
 	doc, err := readInput(files, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "tooltui send: %s\n", display.SanitizeLine(err.Error()))
 		return 2
+	}
+	if opts.replay != "" {
+		return runReplay(opts, doc, stdout, stderr)
 	}
 	cfg := send.ConfigFromEnv(os.Getenv, opts.baseURL)
 	if opts.profile != "" {
@@ -130,6 +151,61 @@ func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr i
 	}
 	var conv convert.Converter
 	res := conv.Convert(doc)
+	if opts.record != "" {
+		f, err := os.Create(opts.record)
+		if err != nil {
+			fmt.Fprintf(stderr, "tooltui send: %s\n", display.SanitizeLine(err.Error()))
+			return 2
+		}
+		defer f.Close()
+		rec, err := send.NewRecorder(f, nil)
+		if err != nil {
+			fmt.Fprintf(stderr, "tooltui send: writing %s: %s\n", display.SanitizeLine(opts.record), display.SanitizeLine(err.Error()))
+			return 2
+		}
+		cfg.Stream = rec.Wrap(cfg.Stream)
+		code := sendLoop(opts, cfg, doc, res, stdout, stderr)
+		if err := rec.Err(); err != nil {
+			fmt.Fprintf(stderr, "tooltui send: the recording %s is incomplete: %s\n", display.SanitizeLine(opts.record), display.SanitizeLine(err.Error()))
+			return 1
+		}
+		return code
+	}
+	return sendLoop(opts, cfg, doc, res, stdout, stderr)
+}
+
+// runReplay is `tooltui send --replay FILE`: the recording played back
+// through the same loop and transcript, with no network.
+func runReplay(opts sendOptions, doc *model.Document, stdout, stderr io.Writer) int {
+	f, err := os.Open(opts.replay)
+	if err != nil {
+		fmt.Fprintf(stderr, "tooltui send: %s\n", display.SanitizeLine(err.Error()))
+		return 2
+	}
+	rec, err := send.ReadRecording(f)
+	f.Close()
+	if err != nil {
+		fmt.Fprintf(stderr, "tooltui send: %s: %s\n", display.SanitizeLine(opts.replay), display.SanitizeLine(err.Error()))
+		return 2
+	}
+	var conv convert.Converter
+	res := conv.Convert(doc)
+	if at := rec.CheckFirst(res.JSON); at != "" {
+		msg := "the document no longer builds the recorded first request: they first differ at " + at
+		if !opts.force {
+			fmt.Fprintf(stderr, "tooltui send: %s (--force replays anyway)\n", display.SanitizeLine(msg))
+			return 1
+		}
+		fmt.Fprintf(stderr, "warning: %s; replaying anyway (--force)\n", display.SanitizeLine(msg))
+	}
+	cfg := send.Config{BaseURL: "replay of " + opts.replay, Stream: rec.Stream(opts.speed)}
+	return sendLoop(opts, cfg, doc, res, stdout, stderr)
+}
+
+// sendLoop runs the tool loop on res and shows it: the transcript, the
+// exit status.
+func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res convert.Result, stdout, stderr io.Writer) int {
+	asJSON, maxTurns := opts.json, opts.maxTurns
 	for _, d := range res.Diagnostics {
 		if d.Severity == convert.Error && !asJSON {
 			fmt.Fprintln(stderr, display.SanitizeLine(d.String()))
@@ -139,7 +215,7 @@ func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr i
 	defer stop()
 	w := &sendWatcher{out: stdout, err: stderr, json: asJSON, tools: res.Tools, start: time.Now()}
 	mocks := send.Mocks(doc.Mocks)
-	err = send.Loop(ctx, cfg, res.JSON, maxTurns, func(c send.Call) (string, bool) { return mocks.Output(c.Name, c.Arguments) },
+	err := send.Loop(ctx, cfg, res.JSON, maxTurns, func(c send.Call) (string, bool) { return mocks.Output(c.Name, c.Arguments) },
 		func(turn int, e send.Event) error {
 			if turn != w.turn {
 				w.endText()

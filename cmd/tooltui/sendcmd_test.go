@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -200,4 +202,82 @@ func TestSendForcedToolChoiceOnce(t *testing.T) {
 	if !strings.Contains(*last, `"tool_choice":"auto"`) {
 		t.Errorf("the follow-up request forces the call again: %s", *last)
 	}
+}
+
+// send --record writes the exchange; send --replay plays it back with no
+// server and no key, through the same transcript; a document that no
+// longer builds the recorded first request is refused with the pointer.
+func TestSendRecordReplay(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-recorded-key")
+	n := 0
+	base, _ := sendServer(t, func(w http.ResponseWriter, r *http.Request) {
+		n++
+		w.Header().Set("Content-Type", "text/event-stream")
+		if n == 1 {
+			io.WriteString(w, sseOf(
+				`{"type":"response.created","response":{"id":"resp_1","status":"in_progress"}}`,
+				`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Paris\"}"}}`,
+				`{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
+			return
+		}
+		io.WriteString(w, sseOf(
+			`{"type":"response.output_text.delta","delta":"It is 12 degrees."}`,
+			`{"type":"response.completed","response":{"id":"resp_2","status":"completed","usage":{"input_tokens":10,"output_tokens":5,"total_tokens":15}}}`))
+	})
+	doc := `{"model":"gpt-5","input":"Weather?","tools_defs":[{"name":"get_weather","description":"","strict":false,"parameters":{"type":"object","properties":{"city":{"type":"string"}}}}],
+		"tooltui":{"mocks":{"get_weather":{"output":{"temp":12}}}}}`
+	dir := t.TempDir()
+	docFile, recFile := dir+"/doc.json", dir+"/send.jsonl"
+	writeTestFile(t, docFile, doc)
+	var out1, err1 bytes.Buffer
+	if st := run([]string{"send", "--base-url", base, "--record", recFile, docFile}, nil, &out1, &err1); st != 0 {
+		t.Fatalf("record: status %d\n%s", st, err1.String())
+	}
+	data, err := os.ReadFile(recFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(data, []byte("sk-recorded-key")) || bytes.Count(data, []byte(`"kind":"request"`)) != 2 {
+		t.Fatalf("the recording:\n%s", data)
+	}
+
+	t.Setenv("OPENAI_API_KEY", "")
+	var out2, err2 bytes.Buffer
+	if st := run([]string{"send", "--replay", recFile, "--speed", "0", docFile}, nil, &out2, &err2); st != 0 {
+		t.Fatalf("replay: status %d\n%s", st, err2.String())
+	}
+	if n != 2 {
+		t.Fatalf("the replay reached the server (%d requests)", n)
+	}
+	if out2.String() != out1.String() || out2.String() != "It is 12 degrees.\n" {
+		t.Fatalf("replay printed %q, the send %q", out2.String(), out1.String())
+	}
+	if a, b := withoutTimes(err1.String()), withoutTimes(err2.String()); a != b {
+		t.Fatalf("replay's transcript\n%s\nthe send's\n%s", b, a)
+	}
+
+	// A changed document is refused, with the pointer; --force plays it.
+	writeTestFile(t, docFile, strings.Replace(doc, `"description":""`, `"description":"now"`, 1))
+	var out3, err3 bytes.Buffer
+	if st := run([]string{"send", "--replay", recFile, "--speed", "0", docFile}, nil, &out3, &err3); st != 1 ||
+		!strings.Contains(err3.String(), "first differ at /tools/0/description") || out3.Len() != 0 {
+		t.Fatalf("changed document: status %d\n%s%s", st, out3.String(), err3.String())
+	}
+	err3.Reset()
+	if st := run([]string{"send", "--replay", recFile, "--speed", "0", "--force", docFile}, nil, &out3, &err3); st != 0 ||
+		!strings.Contains(err3.String(), "replaying anyway") {
+		t.Fatalf("--force: status %d\n%s", st, err3.String())
+	}
+
+	// Not a recording: exit 2 with the reason.
+	var out4, err4 bytes.Buffer
+	if st := run([]string{"send", "--replay", docFile, docFile}, nil, &out4, &err4); st != 2 || !strings.Contains(err4.String(), "not a tooltui recording") {
+		t.Fatalf("not a recording: status %d\n%s", st, err4.String())
+	}
+}
+
+// withoutTimes drops the numbers of milliseconds and seconds from a
+// transcript, which differ between a send and its replay.
+func withoutTimes(s string) string {
+	return regexp.MustCompile(`[0-9.]+ ?(ms|s)\b`).ReplaceAllString(s, "T")
 }
