@@ -46,10 +46,11 @@ SOURCE is "args" for ARGS and "stdin" for standard input; POINTER is the
 JSON Pointer of the value in the arguments, "(arguments)" for the whole
 object.
 
-Exit status: 0 the arguments fit; 1 they do not (or are not valid JSON);
-2 a usage error, a FILE that cannot be read, a TOOL FILE has no function
-of (its functions are listed), or parameters that are not a usable JSON
-Schema.
+Exit status: 0 the arguments fit; 1 they do not; 2 a usage error, a FILE
+that cannot be read, a TOOL FILE has no function of (its functions are
+listed), parameters that are not a usable JSON Schema, or arguments that
+are not valid JSON (named as "the arguments: line L, column C: ...", or
+"standard input: ...").
 `
 
 // newArgsCmd is `tooltui args`.
@@ -127,15 +128,21 @@ func runArgs(force string, pos []string, stdin io.Reader, stdout, stderr io.Writ
 		fmt.Fprintf(stderr, "tooltui args: %s: %s\n", display.SanitizeLine(fn.name), display.SanitizeLine(err.Error()))
 		return 2
 	}
-	source, text := "args", []byte(nil)
+	source, name, text := "args", "the arguments", []byte(nil)
 	if len(pos) == 3 && pos[2] != "-" {
 		text = []byte(pos[2])
 	} else {
-		source = "stdin"
+		source, name = "stdin", stdinName
 		if text, err = model.ReadAllLimited(stdin); err != nil {
-			fmt.Fprintf(stderr, "tooltui args: standard input: %s\n", display.SanitizeLine(err.Error()))
+			fmt.Fprintf(stderr, "tooltui args: %s\n", display.SanitizeLine((&inputError{name: name, err: err}).Error()))
 			return 2
 		}
+	}
+	// Text that is not JSON cannot be checked: like every input that
+	// cannot be used, it is status 2.
+	if err := rawjson.CheckJSON(text); err != nil {
+		fmt.Fprintf(stderr, "tooltui args: %s\n", display.SanitizeLine((&inputError{name: name, err: err}).Error()))
+		return 2
 	}
 	probs := v.Validate(text)
 	if len(probs) == 0 {

@@ -35,8 +35,11 @@ silently.
 
 {{flags}}
 
-Exit status: 0 done; 1 errors or warnings with --strict; 2 the input cannot
-be used.
+Exit status: 0 the request holds every entry; 1 an entry (a tool, or a
+request field such as tool_choice) was left out: an error was printed, or,
+with --strict, an error or a warning (notes never count); 2 the input
+cannot be used: nothing is printed on standard output. Invalid JSON is
+named as FILE: line L, column C: ...
 `
 
 // buildOptions are the flags of `tooltui build`.
@@ -61,7 +64,7 @@ func newBuildCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().SortFlags = false
-	cmd.Flags().BoolVar(&opts.strict, "strict", false, "exit 1 when any error or warning was printed")
+	cmd.Flags().BoolVar(&opts.strict, "strict", false, "exit 1 on warnings too, not only on errors (notes never count)")
 	presetFlag(cmd, &opts.diagnostics, "json", "json", `write diagnostics as JSON Lines, one object per line with
 severity, location, type, pointer, line, column, message and
 the title of the fix on offer, if any (see tooltui fix);
@@ -114,10 +117,13 @@ func runBuild(opts buildOptions, files []string, stdin io.Reader, stdout, stderr
 		out = res.Text
 		diags = append(diags, exportDiagnostics(to, res.Notes)...)
 	}
-	serious := 0
+	errs, warnings := 0, 0
 	for _, d := range diags {
-		if d.Severity != convert.Note {
-			serious++
+		switch d.Severity {
+		case convert.Error:
+			errs++
+		case convert.Warning:
+			warnings++
 		}
 		if asJSON {
 			stderr.Write(diagnosticJSON(d))
@@ -128,7 +134,7 @@ func runBuild(opts buildOptions, files []string, stdin io.Reader, stdout, stderr
 	if _, err := stdout.Write(out); err != nil {
 		return fail(fmt.Errorf("writing the request: %w", err))
 	}
-	if opts.strict && serious > 0 {
+	if errs > 0 || opts.strict && warnings > 0 {
 		return 1
 	}
 	return 0
@@ -157,23 +163,51 @@ func readInput(files []string, stdin io.Reader) (*model.Document, error) {
 	if len(files) == 0 || files[0] == "-" {
 		data, err := model.ReadAllLimited(stdin)
 		if err != nil {
-			return nil, fmt.Errorf("standard input: %w", err)
+			return nil, &inputError{name: stdinName, err: err}
 		}
 		d, err := formats.Load(data)
 		if err != nil {
-			return nil, fmt.Errorf("standard input: %w", err)
+			return nil, &inputError{name: stdinName, err: err}
 		}
 		return d, nil
 	}
 	d, err := formats.ReadFile(files[0])
 	if err != nil {
-		var fe *model.FileError
-		if errors.As(err, &fe) {
-			return nil, fe
-		}
-		return nil, err
+		return nil, namedError(err)
 	}
 	return d, nil
+}
+
+// stdinName names standard input in messages.
+const stdinName = "standard input"
+
+// inputError is input that cannot be used, with the name of where it was
+// read: the file, "standard input". Invalid JSON reads, in every command,
+//
+//	NAME: line L, column C: not valid JSON: WHAT
+type inputError struct {
+	name string
+	err  error
+}
+
+func (e *inputError) Error() string {
+	var se *rawjson.SyntaxError
+	if errors.As(e.err, &se) {
+		return fmt.Sprintf("%s: line %d, column %d: not valid JSON: %s", e.name, se.Line, se.Column, se.Msg)
+	}
+	return e.name + ": " + e.err.Error()
+}
+
+func (e *inputError) Unwrap() error { return e.err }
+
+// namedError is a *model.FileError as an *inputError, which words
+// invalid JSON as every command does; other errors are as they are.
+func namedError(err error) error {
+	var fe *model.FileError
+	if errors.As(err, &fe) {
+		return &inputError{name: fe.Path, err: fe.Err}
+	}
+	return err
 }
 
 // jsonDiagnostic is one line of `tooltui build --json`.

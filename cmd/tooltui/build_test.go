@@ -46,7 +46,7 @@ func TestBuildGolden(t *testing.T) {
 		status int
 	}{
 		{"example", []string{"testdata/example.json"}, "", 0},
-		{"mixed-invalid", []string{"testdata/mixed-invalid.json"}, "", 0},
+		{"mixed-invalid", []string{"testdata/mixed-invalid.json"}, "", 1},
 		{"mixed-invalid-strict", []string{"--strict", "testdata/mixed-invalid.json"}, "", 1},
 		{"body-stdin", []string{"-"}, `{"model":"gpt-5","tools":[{"type":"web_search_preview","search_content_types":["text"]},{"type":"function","name":"f","parameters":null,"strict":false}],"store":false}`, 0},
 		{"no-tools-stdin", nil, `{"model":"gpt-5","input":"hi"}`, 0},
@@ -55,14 +55,14 @@ func TestBuildGolden(t *testing.T) {
 		{"missing-file", []string{"testdata/does-not-exist.json"}, "", 2},
 		{"directory", []string{"testdata"}, "", 2},
 		{"unknown-flag", []string{"--nope"}, "", 2},
-		{"mixed-invalid-json", []string{"--json", "testdata/mixed-invalid.json"}, "", 0},
+		{"mixed-invalid-json", []string{"--json", "testdata/mixed-invalid.json"}, "", 1},
 		{"mixed-invalid-json-strict", []string{"--diagnostics=json", "--strict", "testdata/mixed-invalid.json"}, "", 1},
-		{"drafts-json", []string{"--json", "-"}, jsonCaseDoc, 0},
+		{"drafts-json", []string{"--json", "-"}, jsonCaseDoc, 1},
 		{"not-json-json", []string{"--json", "-"}, "{\n  \"model\": \"gpt-5\",\n  oops\n}", 2},
 		{"missing-file-json", []string{"--json", "testdata/does-not-exist.json"}, "", 2},
 		{"diagnostics-bad-value", []string{"--diagnostics=xml", "testdata/mixed-invalid.json"}, "", 2},
 		{"diagnostics-no-value", []string{"--diagnostics", "json", "testdata/mixed-invalid.json"}, "", 2},
-		{"chat-file", []string{"testdata/chat-request.json"}, "", 0},
+		{"chat-file", []string{"testdata/chat-request.json"}, "", 1},
 		{"chat-file-strict", []string{"--strict", "testdata/chat-request.json"}, "", 1},
 		{"anthropic-stdin", []string{"-"}, `{"model":"claude-sonnet-4-5","max_tokens":512,"tools":[{"name":"get_time","description":"Time in a zone","input_schema":{"type":"object","properties":{"tz":{"type":"string"}},"required":["tz"]},"cache_control":{"type":"ephemeral"}},{"type":"web_search_20250305","name":"web_search","max_uses":3,"allowed_domains":["example.com"]}],"messages":[{"role":"user","content":"hi"}]}`, 0},
 		{"tools-array-stdin", []string{"-"}, `[{"type":"web_search"},{"type":"function","name":"f","parameters":{"type":"object","properties":{}},"strict":false}]`, 0},
@@ -202,7 +202,7 @@ const jsonCaseDoc = `{
 // TestBuildDiagnosticsText checks that --diagnostics=text is the default.
 func TestBuildDiagnosticsText(t *testing.T) {
 	var out, errb bytes.Buffer
-	if st := run([]string{"build", "--json", "--diagnostics=text", "testdata/mixed-invalid.json"}, nil, &out, &errb); st != 0 {
+	if st := run([]string{"build", "--json", "--diagnostics=text", "testdata/mixed-invalid.json"}, nil, &out, &errb); st != 1 {
 		t.Fatalf("status %d", st)
 	}
 	golden(t, "mixed-invalid.stdout", out.Bytes())
@@ -347,7 +347,7 @@ func TestBuildJSONFlags(t *testing.T) {
 	}
 	for _, flag := range []string{"-json", "-diagnostics=json", "--diagnostics=json"} {
 		errb.Reset()
-		if st := run([]string{"build", flag, "-"}, strings.NewReader(`{"model":"m","tools":[1]}`), io.Discard, &errb); st != 0 {
+		if st := run([]string{"build", flag, "-"}, strings.NewReader(`{"model":"m","tools":[1]}`), io.Discard, &errb); st != 1 {
 			t.Errorf("%s: status %d", flag, st)
 		}
 		if ds := decodeJSONLines(t, errb.Bytes()); len(ds) != 1 || ds[0].Location != "tools[0]" {
@@ -360,5 +360,34 @@ func TestBuildJSONFlags(t *testing.T) {
 	}
 	if ds := decodeJSONLines(t, errb.Bytes()); len(ds) != 1 || ds[0].Severity != "fatal" || ds[0].Message != "writing the request: disk full" {
 		t.Errorf("stderr %s", errb.String())
+	}
+}
+
+// One convention: build exits 1 when an entry was left out (an error),
+// 0 otherwise; --strict fails on warnings too, never on notes.
+func TestBuildExitStatus(t *testing.T) {
+	const (
+		clean   = `{"model":"gpt-5","tools_defs":[{"name":"f","parameters":{"type":"object","properties":{},"additionalProperties":false,"required":[]},"strict":true}]}`
+		note    = `{"model":"gpt-5","tools_defs":[{"name":"f","parameters":{"type":"object","properties":{},"additionalProperties":false,"required":[]}}]}`
+		warning = `{"model":"gpt-5","extra":{"builtin_tools":[{"type":"web_search","filters":{"allowed_domains":["https://example.com"]}}]}}`
+		leftOut = `{"model":"gpt-5","extra":{"builtin_tools":[{"type":"file_search","vector_store_ids":[]}]}}`
+		choice  = `{"model":"gpt-5","tool_choice":{"type":"function","name":"nope"}}`
+	)
+	for _, c := range []struct {
+		doc               string
+		plain, strictWant int
+	}{
+		{clean, 0, 0}, {note, 0, 0}, {warning, 0, 1}, {leftOut, 1, 1}, {choice, 1, 1},
+	} {
+		for _, strict := range []bool{false, true} {
+			args, want := []string{"build", "-"}, c.plain
+			if strict {
+				args, want = []string{"build", "--strict", "-"}, c.strictWant
+			}
+			var out, errb bytes.Buffer
+			if st := run(args, strings.NewReader(c.doc), &out, &errb); st != want {
+				t.Errorf("%v %s: status %d, want %d\n%s", args, c.doc, st, want, errb.String())
+			}
+		}
 	}
 }

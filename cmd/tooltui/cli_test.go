@@ -266,3 +266,39 @@ func TestCompletions(t *testing.T) {
 		}
 	}
 }
+
+// Invalid JSON is an input that cannot be used: every command exits 2 and
+// names it as NAME: line L, column C: not valid JSON: ...
+func TestInvalidJSONExits2(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte("{\n  \"model\": \"gpt-5\",\n  oops\n}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	good := filepath.Join(dir, "good.json")
+	if err := os.WriteFile(good, []byte(`{"tools_defs":[{"name":"f","parameters":{"type":"object","properties":{}}}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const fileAt = ": line 3, column 3: not valid JSON: invalid character 'o' looking for beginning of object key string\n"
+	for _, c := range []struct {
+		args  []string
+		stdin string
+		want  string
+	}{
+		{[]string{"build", bad}, "", "tooltui build: " + bad + fileAt},
+		{[]string{"build", "-"}, "{\"a\":", "tooltui build: standard input: line 1, column 6: not valid JSON: unexpected end of JSON input\n"},
+		{[]string{"fix", bad}, "", "tooltui fix: " + bad + fileAt},
+		{[]string{"fix", "-w", bad}, "", "tooltui fix: " + bad + fileAt},
+		{[]string{"infer", bad}, "", "tooltui infer: " + bad + fileAt},
+		{[]string{"args", bad, "f", "{}"}, "", "tooltui args: " + bad + fileAt},
+		{[]string{"args", good, "f", "{\n  \"a\": 1,\n  oops\n}"}, "", "tooltui args: the arguments" + fileAt},
+		{[]string{"import", bad}, "", "tooltui import: " + bad + fileAt},
+		{[]string{"import", "--into", bad, good}, "", "tooltui import: " + bad + fileAt},
+	} {
+		var out, errb bytes.Buffer
+		st := run(c.args, strings.NewReader(c.stdin), &out, &errb)
+		if st != 2 || errb.String() != c.want || out.Len() != 0 {
+			t.Errorf("%v: status %d, stdout %q, stderr\n%q\nwant\n%q", c.args, st, out.String(), errb.String(), c.want)
+		}
+	}
+}

@@ -315,7 +315,7 @@ func readTarget(path string) (*target, error) {
 		return &target{path: path, doc: &model.Document{}}, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, namedError(err)
 	}
 	if doc.Source != nil {
 		what := "in the " + doc.Source.Format + " format"

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/tooltui/tooltui/internal/args"
 	"github.com/tooltui/tooltui/internal/model"
-	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/schematree"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
@@ -34,8 +32,9 @@ parameters, in the form strict mode accepts:
 Review the guesses before using the schema. Notes on standard error name
 the items of the example that lack a key their siblings have.
 
-Exit status: 0 printed; 1 the input is not valid JSON (FILE:LINE:COLUMN is
-named) or not a JSON object; 2 a usage error or a file that cannot be read.
+Exit status: 0 printed; 2 a usage error, or an example that cannot be
+used: a file that cannot be read, text that is not valid JSON (named as
+FILE: line L, column C: ...) or not a JSON object.
 `
 
 // newInferCmd is `tooltui infer`.
@@ -65,13 +64,8 @@ func runInfer(files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	schema, err := schematree.Infer(data)
 	if err != nil {
-		var se *rawjson.SyntaxError
-		if errors.As(err, &se) {
-			fmt.Fprintf(stderr, "tooltui infer: %s:%d:%d: not valid JSON: %s\n", display.SanitizeLine(name), se.Line, se.Column, display.SanitizeLine(se.Msg))
-		} else {
-			fmt.Fprintf(stderr, "tooltui infer: %s: %s\n", display.SanitizeLine(name), display.SanitizeLine(err.Error()))
-		}
-		return 1
+		fmt.Fprintf(stderr, "tooltui infer: %s\n", display.SanitizeLine((&inputError{name: name, err: err}).Error()))
+		return 2
 	}
 	out := append(terminalSafeJSON(schema), '\n')
 	if _, err := stdout.Write(out); err != nil {
@@ -90,13 +84,13 @@ func readExample(files []string, stdin io.Reader) (string, []byte, error) {
 	if len(files) == 0 || files[0] == "-" {
 		data, err := model.ReadAllLimited(stdin)
 		if err != nil {
-			return "", nil, fmt.Errorf("standard input: %w", err)
+			return "", nil, &inputError{name: stdinName, err: err}
 		}
-		return "standard input", bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), nil
+		return stdinName, bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), nil
 	}
 	data, err := model.ReadLimited(files[0])
 	if err != nil {
-		return "", nil, err
+		return "", nil, namedError(err)
 	}
 	return files[0], bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), nil
 }

@@ -21,7 +21,7 @@ const notationDoc = `{
 // stay safe to print.
 func TestBuildNamesValuesInTheScreenNotation(t *testing.T) {
 	var out, errb bytes.Buffer
-	if st := run([]string{"build", "-"}, strings.NewReader(notationDoc), &out, &errb); st != 0 {
+	if st := run([]string{"build", "-"}, strings.NewReader(notationDoc), &out, &errb); st != 1 {
 		t.Fatalf("status %d: %s", st, errb.String())
 	}
 	text := errb.String()
@@ -37,7 +37,7 @@ func TestBuildNamesValuesInTheScreenNotation(t *testing.T) {
 
 	out.Reset()
 	errb.Reset()
-	if st := run([]string{"build", "--json", "-"}, strings.NewReader(notationDoc), &out, &errb); st != 0 {
+	if st := run([]string{"build", "--json", "-"}, strings.NewReader(notationDoc), &out, &errb); st != 1 {
 		t.Fatalf("--json: status %d: %s", st, errb.String())
 	}
 	var msgs []string

@@ -63,7 +63,7 @@ func TestDraftDiagnostics(t *testing.T) {
 		t.Fatalf("filters draft: %+v", fs)
 	}
 	in := byLoc["input"]
-	if in.Severity != Error || in.Line != 1 || !strings.Contains(in.Message, "last valid value") {
+	if in.Severity != Warning || in.Line != 1 || !strings.Contains(in.Message, "last valid value") {
 		t.Fatalf("input draft: %+v", in)
 	}
 	var req map[string]json.RawMessage

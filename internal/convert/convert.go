@@ -615,7 +615,9 @@ func requestDrafts(d *model.Document) []Diagnostic {
 		if f == "extra" {
 			loc = "other request fields"
 		}
-		diag := Diagnostic{Severity: Error, Location: loc, Index: -1}
+		// Nothing is left out: the request is sent with the last valid
+		// value, which is worth a warning.
+		diag := Diagnostic{Severity: Warning, Location: loc, Index: -1}
 		if err := rawjson.CheckJSON([]byte(text)); err != nil {
 			is := syntaxIssue("", err)
 			diag.Line, diag.Column = is.Line, is.Column

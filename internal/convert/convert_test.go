@@ -414,14 +414,16 @@ func TestDraftsAreReportedWithLineAndColumn(t *testing.T) {
 	body, diags := Convert(d)
 	got := diagLines(diags)
 	for _, want := range []string{
-		"error: tools_defs[0] (function) /parameters: not valid JSON: line 3, column 3:",
+		"warning: tools_defs[0] (function) /parameters: not valid JSON: line 3, column 3:",
 		"error: extra.builtin_tools[0]: not valid JSON: line 1, column 23:",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in\n%s", want, got)
 		}
 	}
-	if bytes.Contains(body, []byte(`"tools"`)) {
+	// The function stays with its last valid parameters; the draft and
+	// the broken entry stay out.
+	if bytes.Contains(body, []byte(`oops`)) || bytes.Contains(body, []byte(`web_search`)) || !bytes.Contains(body, []byte(`"parameters": {}`)) {
 		t.Fatalf("drafts reached the request: %s", body)
 	}
 	type pos struct {
@@ -474,7 +476,12 @@ func TestSyntaxErrorPositions(t *testing.T) {
 						continue
 					}
 					found = true
-					if d.Severity != Error || d.Path != wantPath || d.Line != c.line || d.Column != c.column {
+					// A parameters draft keeps the function: a warning.
+					wantSev := Error
+					if what == "draft" {
+						wantSev = Warning
+					}
+					if d.Severity != wantSev || d.Path != wantPath || d.Line != c.line || d.Column != c.column {
 						t.Errorf("%s: %s %q line %d, column %d; want %q line %d, column %d (%s)",
 							what, d.Severity, d.Path, d.Line, d.Column, wantPath, c.line, c.column, d.Message)
 					}
@@ -656,5 +663,22 @@ func TestStrictAbsentOnACompatibleSchemaIsNamed(t *testing.T) {
 		if want != "" && (len(diags) != 1 || diags[0].Severity != Note || len(diags[0].Fixes) != 2 || diags[0].Fixes[0].Kind != FixStrict) {
 			t.Errorf("strict%q: %+v", strict, diags)
 		}
+	}
+}
+
+// A function whose parameters are typed as invalid JSON stays in the
+// request with its last valid parameters, with a warning placing the
+// syntax error.
+func TestParametersDraftKeepsTheFunction(t *testing.T) {
+	draft := "{\n  \"type\": \"object\",\n  oops"
+	d := &model.Document{Fields: rawjson.Object{{Key: "model", Value: rawjson.String("gpt-5")}},
+		Functions: []model.Tool{{Raw: []byte(`{"name":"f","description":"d","parameters":{"type":"object","properties":{"a":{"type":"string"}}},"strict":false}`), Draft: &draft}}}
+	r := (&Converter{}).Convert(d)
+	if len(r.Tools) != 1 || !strings.Contains(string(r.JSON), `"a": {`) {
+		t.Fatalf("the function was not kept with its last parameters:\n%s", r.JSON)
+	}
+	if len(r.Diagnostics) != 1 || r.Diagnostics[0].Severity != Warning || r.Diagnostics[0].Line != 3 ||
+		!strings.Contains(r.Diagnostics[0].Message, "keeps the last valid parameters") {
+		t.Fatalf("diagnostics: %v", r.Diagnostics)
 	}
 }

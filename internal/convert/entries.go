@@ -72,7 +72,11 @@ func (c *Converter) checkDefinition(t *model.Tool) *entry {
 	}
 	if t.Draft != nil {
 		if err := rawjson.CheckJSON([]byte(*t.Draft)); err != nil {
-			e.issues = append(e.issues, syntaxIssue("/parameters", err))
+			// The function stays, with the parameters it had last.
+			is := syntaxIssue("/parameters", err)
+			is.Fatal = false
+			is.Message += "; the request keeps the last valid parameters until the text typed is valid JSON"
+			e.issues = append(e.issues, is)
 		} else {
 			f.Parameters = json.RawMessage(*t.Draft)
 		}
