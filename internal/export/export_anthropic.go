@@ -2,7 +2,6 @@ package export
 
 import (
 	"encoding/json"
-	"strconv"
 	"strings"
 
 	"github.com/tooltui/tooltui/internal/formats"
@@ -10,6 +9,16 @@ import (
 )
 
 const anthropicNone = "has no Anthropic Messages equivalent"
+
+// AnthropicVersion is the Anthropic API version the Anthropic export is
+// written for, sent as the anthropic-version header: the version of the
+// newest @anthropic-ai/sdk (1.x), whose MessageCreateParams has no
+// temperature, top_p or top_k.
+const AnthropicVersion = "2026-10-21"
+
+// anthropicRefused are the request fields Anthropic's Messages API took
+// before AnthropicVersion and refuses in it.
+var anthropicRefused = set("temperature", "top_p")
 
 // anthropicMaxTokens is written when the request sets no max_output_tokens:
 // Anthropic requires max_tokens.
@@ -20,6 +29,7 @@ var webSearchTypes = set("web_search", "web_search_2025_08_26", "web_search_prev
 
 // toAnthropic writes the request as an Anthropic Messages request body.
 func toAnthropic(req rawjson.Object, n *notes) rawjson.Object {
+	n.changed("", "written for Anthropic API version %s: send it with the header anthropic-version: %s (that version refuses temperature, top_p and top_k)", AnthropicVersion, AnthropicVersion)
 	var out rawjson.Object
 	if v, ok := req.Get("model"); ok {
 		out.Set("model", v)
@@ -46,16 +56,16 @@ func toAnthropic(req rawjson.Object, n *notes) rawjson.Object {
 	return out
 }
 
-// anthropicFields carries the sampling fields and notes the rest.
+// anthropicFields carries stream and the user's id, and notes the rest.
 func anthropicFields(req rawjson.Object, out *rawjson.Object, n *notes) {
 	handled := set("model", "max_output_tokens", "instructions", "input", "tools", "tool_choice", "parallel_tool_calls")
 	userID := false
 	for _, m := range req {
 		switch {
 		case handled[m.Key]:
-		case m.Key == "temperature":
-			out.Set(m.Key, anthropicTemperature(m.Value, n))
-		case m.Key == "top_p" || m.Key == "stream":
+		case anthropicRefused[m.Key]:
+			n.lost(key("", m.Key), "Anthropic API version %s refuses %s; dropped", AnthropicVersion, m.Key)
+		case m.Key == "stream":
 			out.Set(m.Key, m.Value)
 		case (m.Key == "safety_identifier" || m.Key == "user") && !userID:
 			if _, ok := str(m.Value); ok {
@@ -69,16 +79,6 @@ func anthropicFields(req rawjson.Object, out *rawjson.Object, n *notes) {
 			n.lost(key("", m.Key), "%s %s; dropped", m.Key, anthropicNone)
 		}
 	}
-}
-
-// anthropicTemperature keeps a temperature within Anthropic's 0 to 1.
-func anthropicTemperature(v []byte, n *notes) json.RawMessage {
-	f, err := strconv.ParseFloat(string(v), 64)
-	if err == nil && f > 1 {
-		n.lost("/temperature", "Anthropic takes a temperature from 0 to 1: written as 1")
-		return json.RawMessage("1")
-	}
-	return v
 }
 
 // anthropicMessages returns the system prompt (instructions, then any
@@ -96,6 +96,9 @@ func anthropicMessages(req rawjson.Object, n *notes) (string, json.RawMessage) {
 			continue
 		}
 		msgs = append(msgs, obj("role", jstr(m.role), "content", textContent(m)))
+	}
+	if len(msgs) == 0 {
+		noMessages(req, n, formats.Anthropic, "messages")
 	}
 	return strings.Join(system, "\n\n"), array(msgs)
 }

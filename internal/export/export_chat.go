@@ -73,6 +73,9 @@ func chatMessages(req rawjson.Object, n *notes) json.RawMessage {
 	for _, m := range readInput(req, n, formats.Chat) {
 		msgs = append(msgs, obj("role", jstr(m.role), "content", textContent(m)))
 	}
+	if len(msgs) == 0 {
+		noMessages(req, n, formats.Chat, "messages")
+	}
 	return array(msgs)
 }
 

@@ -74,6 +74,9 @@ func geminiContents(req rawjson.Object, n *notes) (contents, system json.RawMess
 			list = append(list, obj("role", jstr("user"), "parts", array(parts)))
 		}
 	}
+	if len(list) == 0 {
+		noMessages(req, n, formats.Gemini, "contents")
+	}
 	if len(sys) > 0 {
 		system = obj("parts", array([]json.RawMessage{obj("text", jstr(strings.Join(sys, "\n\n")))}))
 	}

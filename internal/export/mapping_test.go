@@ -148,7 +148,7 @@ func TestAnthropicParallel(t *testing.T) {
 	if got := field(t, res.Text, "/tool_choice"); got != `{"disable_parallel_tool_use":true,"type":"auto"}` {
 		t.Errorf("tool_choice = %s", got)
 	}
-	res, _ = Export([]byte(`{"model":"m","parallel_tool_calls":false,"tool_choice":"auto"}`), Chat, Options{})
+	res, _ = Export([]byte(`{"model":"m","input":"hi","parallel_tool_calls":false,"tool_choice":"auto"}`), Chat, Options{})
 	if got := field(t, res.Text, "/parallel_tool_calls"); got != "<none>" || len(res.Notes) != 2 {
 		t.Errorf("parallel_tool_calls = %s, notes %v", got, res.Notes)
 	}
@@ -157,7 +157,7 @@ func TestAnthropicParallel(t *testing.T) {
 // A function without strict whose parameters Responses cannot make
 // strict is written as strict false, a change that keeps the meaning.
 func TestStrictFallback(t *testing.T) {
-	body := `{"tools":[{"type":"function","name":"f","parameters":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"string"}}}]}`
+	body := `{"input":"hi","tools":[{"type":"function","name":"f","parameters":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"string"}}}]}`
 	res, _ := Export([]byte(body), Chat, Options{})
 	if got := field(t, res.Text, "/tools/0/function/strict"); got != "false" {
 		t.Errorf("strict = %s", got)
@@ -169,11 +169,11 @@ func TestStrictFallback(t *testing.T) {
 
 // Keys are escaped in note paths as JSON Pointer asks.
 func TestNotePathsEscapeKeys(t *testing.T) {
-	res, _ := Export([]byte(`{"a/b~c":1}`), Chat, Options{})
+	res, _ := Export([]byte(`{"input":"hi","a/b~c":1}`), Chat, Options{})
 	if len(res.Notes) != 1 || res.Notes[0].Path != "/a~1b~0c" {
 		t.Fatalf("notes %v", res.Notes)
 	}
-	if _, exact, ok := rawjson.LocatePointer([]byte(`{"a/b~c":1}`), res.Notes[0].Path); !ok || !exact {
+	if _, exact, ok := rawjson.LocatePointer([]byte(`{"input":"hi","a/b~c":1}`), res.Notes[0].Path); !ok || !exact {
 		t.Errorf("path %s does not locate", res.Notes[0].Path)
 	}
 }

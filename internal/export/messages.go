@@ -71,6 +71,16 @@ func readMessage(it []byte, path string, n *notes, target formats.Name) (message
 	return m, len(m.text) > 0
 }
 
+// noMessages notes that the export has no message in list, which every
+// target's API refuses: the request has no input, or none it can take.
+func noMessages(req rawjson.Object, n *notes, target formats.Name, list string) {
+	why := "the request has no input"
+	if v, ok := req.Get("input"); ok && !isNull(v) {
+		why = "the request has no input message it can take"
+	}
+	n.lost("/input", "%s: %s is written empty, and %s requires at least one", why, list, target.Title())
+}
+
 // readParts returns the text of the text parts and notes the others.
 func readParts(parts [][]byte, base string, n *notes, target formats.Name) []string {
 	var out []string
