@@ -83,8 +83,9 @@ type (
 	// actCopy copies text to the clipboard; what names it on the status
 	// line.
 	actCopy struct{ what, text string }
-	// actQuit quits now, without asking.
-	actQuit struct{ dropRecovery bool }
+	// actQuit quits now, without asking. keepRecovery first writes the
+	// recovery copy of the unsaved work, which the next start offers.
+	actQuit struct{ keepRecovery bool }
 )
 
 // viewer names the view an edit comes from: that view shows the document

@@ -81,7 +81,8 @@ type App struct {
 	form    formPane
 	preview previewPane
 	diags   diagsPane
-	dialog  dialog // the open dialog, nil when none
+	dialog  dialog   // the open dialog, nil when none: the top overlay
+	under   []dialog // the dialogs under it, the nearest last
 
 	status        statusLine
 	width, height int
@@ -99,6 +100,9 @@ type App struct {
 	// then opens its parameters as a tree (Settings.NewFunctionView).
 	treeAfter *sel
 	notice    string // Options.Notice, until Init shows it
+	// savePending is what a first ctrl+s in a dialog said it would leave
+	// out; a second one saves.
+	savePending string
 }
 
 // New returns the app for a document.
@@ -203,8 +207,10 @@ func (a *App) syncViews() {
 	if a.form.syncDoc(e) {
 		a.form.attach(a.s.res.Diagnostics, a.at)
 	}
-	if v, ok := a.dialog.(docView); ok && v.seenVersion() != a.s.version {
-		v.reread(e)
+	for _, d := range a.dialogs() {
+		if v, ok := d.(docView); ok && v.seenVersion() != a.s.version {
+			v.reread(e)
+		}
 	}
 }
 
@@ -277,6 +283,9 @@ func (a *App) relayout() {
 	a.preview.setSize(pw, ph)
 	dw, dh := a.lay.diags.inner()
 	a.diags.setSize(dw, dh)
+	for i, d := range a.under {
+		a.under[i] = d.resize(a.width, a.lay.status.Y)
+	}
 	if a.dialog != nil {
 		a.dialog = a.dialog.resize(a.width, a.lay.status.Y)
 	}
@@ -290,6 +299,10 @@ func (a *App) zoomed() Pane {
 	return -1
 }
 
+// onKey is the one key router (router.go): a screen too small, the open
+// dialog with the global keys in front of it, then, with no dialog, the
+// commands' global keys, tab, the focused pane's typing, the commands'
+// navigation keys and the focused pane.
 func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 	km := &a.keys
 	if a.lay.tooSmall {
@@ -298,10 +311,14 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
+	if k.String() != "ctrl+s" {
+		a.savePending = ""
+	}
 	if a.dialog != nil {
-		d, acts := a.dialog.update(k, a.env())
-		a.dialog = d
-		return a.apply(acts...)
+		if g := a.global(k); g != gNone {
+			return a.dialogGlobal(g, k)
+		}
+		return a.routeDialog(k)
 	}
 	for _, c := range a.cmds {
 		if len(c.global) > 0 && key.Matches(k, c.global...) {

@@ -51,7 +51,7 @@ func (a *App) apply1(act action) tea.Cmd {
 	case actJump:
 		return a.jumpTo(act.d)
 	case actOpen:
-		a.dialog = act.d.resize(a.width, a.lay.status.Y)
+		a.pushDialog(act.d)
 	case actClose:
 		a.closeDialog()
 	case actCmd:
@@ -79,8 +79,8 @@ func (a *App) apply1(act action) tea.Cmd {
 	case actCopy:
 		return copyCmd(a.deps, act.what, act.text)
 	case actQuit:
-		if act.dropRecovery {
-			return tea.Sequence(removeRecoveryCmd(a.recoveryFile, a.deps), a.quitNow())
+		if act.keepRecovery {
+			return tea.Sequence(a.keepRecoveryCmd(), a.quitNow())
 		}
 		return a.quitNow()
 	default:
@@ -115,13 +115,13 @@ type docView interface {
 	reread(e *env)
 }
 
-// closeDialog closes the open dialog; one with work under way (a stream)
-// stops it.
+// closeDialog closes the open dialog (the top one); one with work under
+// way (a stream) stops it.
 func (a *App) closeDialog() {
 	if d, ok := a.dialog.(interface{ dismiss() }); ok {
 		d.dismiss()
 	}
-	a.dialog = nil
+	a.popDialog()
 }
 
 // say shows a status message; every message clears itself.
@@ -297,9 +297,7 @@ const maxPaste = model.MaxDocumentBytes
 
 func (a *App) onPaste(m tea.PasteMsg) tea.Cmd {
 	if a.dialog != nil {
-		d, acts := a.dialog.update(m, a.env())
-		a.dialog = d
-		return a.apply(acts...)
+		return a.routeDialog(m)
 	}
 	if a.focus == PaneTools && a.tools.filter.typing {
 		return a.apply(a.paneUpdate(m)...)

@@ -47,11 +47,16 @@ func (f *fnTarget) label() string {
 // selectedFunction reads the function of the selected row, or says why the
 // row is not one ("Select a function to <purpose>").
 func selectedFunction(a *App, purpose string) (fnTarget, string) {
-	at := a.at
+	return readFunction(a.s.doc, a.at, purpose)
+}
+
+// readFunction reads the function of row at of doc, or says why the row is
+// not one.
+func readFunction(doc *model.Document, at sel, purpose string) (fnTarget, string) {
 	if at.request {
 		return fnTarget{}, "Select a function to " + purpose + ": the request row is not a function"
 	}
-	list := a.s.doc.List(at.kind)
+	list := doc.List(at.kind)
 	if at.index < 0 || at.index >= len(list) {
 		return fnTarget{}, "Select a function to " + purpose
 	}
@@ -123,7 +128,45 @@ type argsDialog struct {
 	probs []args.Problem // nil when the arguments fit (or there are none)
 	next  int            // the problem ctrl+n goes to
 	w, h  int
+	ver   uint64 // the session version the parameters were read at
+	why   string // why the parameters cannot check the arguments now
 }
+
+func (d *argsDialog) seenVersion() uint64 { return d.ver }
+func (d *argsDialog) see(v uint64)        { d.ver = v }
+
+// reread reads the function's parameters again after the document changed
+// (an undo, a reload): the arguments are checked against them from now on.
+func (d *argsDialog) reread(e *env) {
+	d.ver = e.s.version
+	f, why := readFunction(e.s.doc, sel{kind: d.fn.kind, index: d.fn.index}, "test arguments")
+	if why == "" && f.draftErr != "" {
+		why = fmt.Sprintf("%s's parameters are not valid JSON now (%s)", f.label(), f.draftErr)
+	}
+	if why == "" && string(f.params) == string(d.fn.params) && boolPtrEq(f.strict, d.fn.strict) {
+		d.fn, d.why = f, ""
+		return
+	}
+	var v *args.Validator
+	var how string
+	if why == "" {
+		strict, h := schematree.StrictFor(f.params, f.strict)
+		var err error
+		if v, err = args.Compile(f.params, strict); err != nil {
+			why = f.label() + ": " + err.Error()
+		}
+		how = h
+	}
+	if why != "" {
+		d.why = display.SanitizeLine("The document changed: " + why)
+		return
+	}
+	d.fn, d.v, d.how, d.why = f, v, how, ""
+	d.seen-- // check the arguments again
+	d.check()
+}
+
+func boolPtrEq(a, b *bool) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 
 // newArgsDialog opens the argument tester on the selected function, or
 // returns nil and says why it cannot (not a function, parameters that are
@@ -141,7 +184,7 @@ func newArgsDialog(a *App) (dialog, string) {
 	if err != nil {
 		return nil, display.SanitizeLine(f.label() + ": " + err.Error())
 	}
-	d := &argsDialog{fn: f, v: v, how: how, ed: editor.New()}
+	d := &argsDialog{fn: f, v: v, how: how, ed: editor.New(), ver: a.s.version}
 	d.ed.AutoIndent = true
 	d.ed.CharLimit = model.MaxDocumentBytes
 	d.ed.Placeholder = "Paste or type the arguments, a JSON object such as {\"city\": \"Paris\"}\n(ctrl+g writes an example)"
@@ -200,10 +243,15 @@ func (d *argsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 			return d, d.goNext()
 		}
 	}
+	if k, ok := msg.(tea.KeyPressMsg); ok && !d.ed.Handles(k) {
+		return d, []action{explainDialogKey(k, d, e.km)}
+	}
 	d.ed, _ = d.ed.Update(msg)
 	d.check()
 	return d, nil
 }
+
+func (d *argsDialog) typingText() bool { return true }
 
 // goNext moves the cursor to the next located problem.
 func (d *argsDialog) goNext() []action {
@@ -279,6 +327,9 @@ func (d *argsDialog) view(e *env, w, h int) []string {
 	iw := d.w - 2
 	st := e.st
 	lines := []string{st.Dim.Render(fit(" "+d.fn.label()+" · "+display.SanitizeLine(d.how), iw))}
+	if d.why != "" {
+		lines[0] = st.Error.Render(fit(" ✗ "+d.why+"; the check below is of the parameters before", iw))
+	}
 	ed := d.ed
 	ed.Styles = st.Editor
 	for _, l := range strings.Split(ed.View(), "\n") {

@@ -54,6 +54,9 @@ func (d *listDialog) resize(w, h int) dialog {
 }
 
 func (d *listDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && !listKey(k) {
+		return d, []action{explainDialogKey(k, d, e.km)}
+	}
 	var ev filterlist.Event
 	d.list, ev = d.list.Update(msg)
 	switch ev {
@@ -78,9 +81,22 @@ func (d *listDialog) view(e *env, w, h int) []string {
 	return box(e, d.title, d.list.View(ls, d.w-2, d.h-2), d.w)
 }
 
+// listKey reports whether a list dialog (filterlist) does something with k.
+func listKey(k tea.KeyPressMsg) bool {
+	switch k.String() {
+	case "up", "ctrl+p", "down", "ctrl+n", "pgup", "pgdown", "home", "end", "enter", "esc",
+		"backspace", "ctrl+h", "ctrl+w", "alt+backspace", "ctrl+u":
+		return true
+	}
+	const mods = tea.ModCtrl | tea.ModAlt | tea.ModMeta | tea.ModSuper | tea.ModHyper
+	return k.Text != "" && k.Mod&mods == 0
+}
+
+func (d *listDialog) typingText() bool { return true }
+
 func (d *listDialog) help(km *KeyMap) []key.Binding {
 	return []key.Binding{
-		key.NewBinding(key.WithKeys("up"), key.WithHelp("↑/↓", "choose")),
+		key.NewBinding(key.WithKeys("up", "down", "ctrl+p", "ctrl+n"), key.WithHelp("↑/↓", "choose")),
 		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run")),
 		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter / close")),
 		key.NewBinding(key.WithKeys("x"), key.WithHelp("type", "filter")),
@@ -171,7 +187,7 @@ func (d *confirmDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	if acts, done := d.answer(k, e.km); done {
 		return nil, append([]action{actClose{}}, acts...)
 	}
-	return d, nil
+	return d, []action{explainDialogKey(k, d, e.km)}
 }
 
 func (d *confirmDialog) view(e *env, w, h int) []string {
@@ -193,23 +209,26 @@ func (d *confirmDialog) view(e *env, w, h int) []string {
 
 func (d *confirmDialog) help(km *KeyMap) []key.Binding { return d.keys }
 
+// quitTitle is the quit question's title.
+const quitTitle = "Quit"
+
+// newQuitDialog asks before quitting with unsaved changes. Only d quits
+// without saving, and even then the recovery copy stays for the next
+// start; ctrl+c and ctrl+q cancel it, as they cancel every dialog.
 func newQuitDialog() dialog {
 	km := DefaultKeyMap()
 	return &confirmDialog{
-		title: "Quit",
-		text:  "There are unsaved changes.",
+		title: quitTitle,
+		text:  "There are unsaved changes. d quits without saving them; the next start offers them back once.",
 		keys:  []key.Binding{km.SaveQuit, km.Discard, km.Cancel},
 		answer: func(k tea.KeyPressMsg, km *KeyMap) ([]action, bool) {
 			switch {
 			case key.Matches(k, km.SaveQuit):
 				return []action{actRun{"Save and quit"}}, true
 			case key.Matches(k, km.Discard):
-				return []action{actQuit{dropRecovery: true}}, true
+				return []action{actQuit{keepRecovery: true}}, true
 			case key.Matches(k, km.Cancel):
 				return []action{say("Quit cancelled")}, true
-			case key.Matches(k, km.Quit):
-				// quitting again at this prompt is as deliberate as d
-				return []action{actQuit{dropRecovery: true}}, true
 			}
 			return nil, false
 		},

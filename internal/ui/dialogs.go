@@ -77,7 +77,7 @@ func (d *saveAsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		switch k.String() {
 		case "esc":
 			return nil, []action{actClose{}, say(capitalize(d.verb) + " cancelled")}
-		case "enter":
+		case "enter", map[bool]string{true: "ctrl+s"}[d.verb == "save"]:
 			p := strings.TrimSpace(d.prompt.Value())
 			if p == "" {
 				return d, []action{say("Type a file name, or esc to cancel")}
@@ -85,8 +85,22 @@ func (d *saveAsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 			return nil, append([]action{actClose{}}, d.done(p)...)
 		}
 	}
+	if k, ok := msg.(tea.KeyPressMsg); ok && !d.prompt.Handles(k) {
+		return d, []action{explainDialogKey(k, d, e.km)}
+	}
 	d.prompt, _ = d.prompt.Update(msg)
 	return d, nil
+}
+
+func (d *saveAsDialog) typingText() bool { return true }
+
+// pending is the name typed, which ctrl+s does not use: it saves the
+// document where it is saved (a save as asks where first, as enter does).
+func (d *saveAsDialog) pending() string {
+	if d.verb == "save" {
+		return ""
+	}
+	return "the " + d.verb + " to " + strings.TrimSpace(d.prompt.Value()) + " (enter " + d.verb + "s)"
 }
 
 func (d *saveAsDialog) view(e *env, w, h int) []string {
@@ -97,8 +111,13 @@ func (d *saveAsDialog) view(e *env, w, h int) []string {
 }
 
 func (d *saveAsDialog) help(km *KeyMap) []key.Binding {
+	enter := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", d.verb))
+	if d.verb == "save" {
+		// ctrl+s here is enter: it saves, under the name typed
+		enter = key.NewBinding(key.WithKeys("enter", "ctrl+s"), key.WithHelp("enter", d.verb+" (ctrl+s too)"))
+	}
 	return []key.Binding{
-		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", d.verb)),
+		enter,
 		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
 }

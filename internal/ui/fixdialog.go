@@ -30,6 +30,29 @@ type fixDialog struct {
 	chosen int
 	yOff   int // first diff line shown
 	w, h   int
+	ver    uint64 // the session version the fixes were computed at
+	gone   bool   // the problem is not in the document any more
+}
+
+func (d *fixDialog) seenVersion() uint64 { return d.ver }
+func (d *fixDialog) see(v uint64)        { d.ver = v }
+
+// reread computes the fixes again against the document as it is now (it
+// changed while the dialog was open: an undo, a reload): enter never
+// applies a fix made for an older document.
+func (d *fixDialog) reread(e *env) {
+	d.ver = e.s.version
+	for _, nd := range e.s.res.Diagnostics {
+		if nd.Kind == d.diag.Kind && nd.Index == d.diag.Index && nd.IsTool() == d.diag.IsTool() &&
+			nd.Location == d.diag.Location && nd.Path == d.diag.Path && nd.Message == d.diag.Message && len(nd.Fixes) > 0 {
+			fresh := newFixDialog(e.s.doc, nd)
+			d.diag, d.opts, d.gone = fresh.diag, fresh.opts, false
+			d.chosen = min(d.chosen, len(d.opts)-1)
+			d.yOff = 0
+			return
+		}
+	}
+	d.gone = true
 }
 
 // newFixDialog computes every fix of d against doc; the fixes are pure
@@ -123,6 +146,8 @@ func (d *fixDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	switch {
 	case key.Matches(k, km.Cancel), k.String() == "q":
 		return nil, []action{actClose{}, say("Fix cancelled")}
+	case key.Matches(k, km.Enter) && d.gone:
+		return d, []action{say("The document changed and this problem is gone: nothing to apply (esc closes)")}
 	case key.Matches(k, km.Enter):
 		if o.err != nil {
 			return d, []action{sayErr("Cannot apply this fix: " + o.err.Error())}
@@ -143,9 +168,11 @@ func (d *fixDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 			d.chosen, d.yOff = i, 0
 		}
 	default:
-		if next, ok := listMove(k, km, d.yOff, page, len(o.diff)+1); ok {
-			d.yOff = next
+		next, ok := listMove(k, km, d.yOff, page, len(o.diff)+1)
+		if !ok {
+			return d, []action{explainDialogKey(k, d, km)}
 		}
+		d.yOff = next
 	}
 	d.yOff = max(0, min(d.yOff, len(d.opts[d.chosen].diff)-page))
 	return d, nil
@@ -172,6 +199,10 @@ func (d *fixDialog) view(e *env, w, h int) []string {
 	if len(d.opts) == 1 {
 		keys = "enter apply · ↑/↓ scroll · esc cancel"
 	}
+	if d.gone {
+		lines = append(lines, "", e.st.Error.Render(fit(" ✗ The document changed and this problem is gone", iw)))
+		keys = "esc close"
+	}
 	lines = append(lines, "", e.st.Dim.Render(fit(" "+keys, iw)))
 	return box(e, "Fix", lines, d.w)
 }
@@ -195,7 +226,9 @@ func (a *App) fixCurrent() tea.Cmd {
 	if len(d.Fixes) == 0 {
 		return a.say("This problem has no automatic fix; enter jumps to it", false)
 	}
-	return a.apply(actOpen{newFixDialog(a.s.doc, d)})
+	fd := newFixDialog(a.s.doc, d)
+	fd.ver = a.s.version
+	return a.apply(actOpen{fd})
 }
 
 // fixAll applies every safe fix as one undoable edit.

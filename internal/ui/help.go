@@ -41,6 +41,36 @@ func newHelpDialog(a *App) dialog {
 	return &helpDialog{groups: helpGroups(a)}
 }
 
+// newHelpDialogFor lists the keys of an open dialog (what it claims among
+// them) and the global keys, which work there too.
+func newHelpDialogFor(a *App, d dialog) dialog {
+	km := &a.keys
+	own := helpGroup{title: "Keys of " + dialogName(d)}
+	for _, b := range d.help(km) {
+		if h := b.Help(); h.Key != "" {
+			keys := keyList(b)
+			if !strings.Contains(keys, h.Key) {
+				keys = h.Key // a label such as "type" or "←/→ 1-9"
+			}
+			own.rows = append(own.rows, helpRow{keys, h.Desc})
+		}
+	}
+	return &helpDialog{groups: []helpGroup{own, {title: "Everywhere, in dialogs too", rows: globalHelpRows(km)}}}
+}
+
+// globalHelpRows are the global keys as the help lists them (router.go).
+func globalHelpRows(km *KeyMap) []helpRow {
+	return []helpRow{
+		{keyList(km.Save), "save the document (a text being typed in a dialog is not in it: the first ctrl+s says so)"},
+		{keyList(km.Help), "the keys of where you are (typed as text in a text field)"},
+		{keyList(km.Palette), "the command palette, over the dialog"},
+		{keyList(km.Undo), "undo the last change of the document"},
+		{keyList(km.Redo), "redo"},
+		{keyList(km.Send), "send the request (in the response view: send it again)"},
+		{keyList(km.Quit), "cancel the dialog (at the main screen: quit, asking when there are unsaved changes)"},
+	}
+}
+
 const (
 	helpMoving  = "Moving (outside a field being edited)"
 	helpEditing = "Editing a field"
@@ -109,9 +139,13 @@ func helpGroups(a *App) []helpGroup {
 	addRow(mcp, "esc", "cancel the listing under way, or close without a change")
 	addRow(mcp, "r", "after a failure, list again")
 
+	for _, r := range globalHelpRows(&km) {
+		addRow("Everywhere, in dialogs too", r.keys, r.desc)
+	}
+
 	const questions = "Questions (quit, unsaved work found)"
 	add(questions, "save and quit", km.SaveQuit)
-	add(questions, "quit without saving; at start-up, drop the unsaved copy", km.Discard)
+	add(questions, "quit without saving (the unsaved work is kept for the next start); at start-up, drop the unsaved copy", km.Discard)
 	add(questions, "restore the unsaved work found at start-up", km.Restore)
 	add(questions, "cancel", km.Cancel)
 
@@ -285,8 +319,6 @@ func (d *helpDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		y = 0
 	case key.Matches(k, e.km.End):
 		y = len(d.text)
-	case key.Matches(k, e.km.Quit):
-		return nil, []action{actClose{}, actRun{cmdQuit}}
 	default:
 		return nil, []action{actClose{}}
 	}
@@ -319,7 +351,7 @@ func (d *helpDialog) view(e *env, w, h int) []string {
 }
 
 func (d *helpDialog) help(km *KeyMap) []key.Binding {
-	return []key.Binding{km.Up, km.Down, km.PageDown, key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close"))}
+	return []key.Binding{km.Up, km.Down, km.PageDown, key.NewBinding(key.WithKeys("esc", "?"), key.WithHelp("esc", "close"))}
 }
 
 // scrollPos says which part of a scrolled text shows, e.g. "12–30 of 80".

@@ -21,7 +21,7 @@ import (
 var inferKeys = struct {
 	Apply, ScrollUp, ScrollDown, Close key.Binding
 }{
-	Apply:      key.NewBinding(key.WithKeys("ctrl+s", "alt+enter"), key.WithHelp("ctrl+s", "set the parameters")),
+	Apply:      key.NewBinding(key.WithKeys("alt+enter", "ctrl+enter"), key.WithHelp("alt+enter", "set the parameters (ctrl+enter too)")),
 	ScrollUp:   key.NewBinding(key.WithKeys("alt+up"), key.WithHelp("alt+↑", "scroll the schema up")),
 	ScrollDown: key.NewBinding(key.WithKeys("alt+down"), key.WithHelp("alt+↓", "scroll the schema down")),
 	Close:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
@@ -42,6 +42,19 @@ type inferDialog struct {
 	err    string       // why there is no proposal
 	yOff   int          // first schema line shown
 	w, h   int
+	ver    uint64 // the session version fn was read at
+}
+
+func (d *inferDialog) seenVersion() uint64 { return d.ver }
+func (d *inferDialog) see(v uint64)        { d.ver = v }
+
+// reread reads the function again after the document changed, so that
+// apply decides "strict" from the function as it is now.
+func (d *inferDialog) reread(e *env) {
+	d.ver = e.s.version
+	if f, why := readFunction(e.s.doc, sel{kind: d.fn.kind, index: d.fn.index}, "infer its parameters"); why == "" {
+		d.fn = f
+	}
 }
 
 // newInferDialog opens the inference dialog on the selected function, or
@@ -51,7 +64,7 @@ func newInferDialog(a *App) (dialog, string) {
 	if why != "" {
 		return nil, why
 	}
-	d := &inferDialog{fn: f, ed: editor.New(), blank: true}
+	d := &inferDialog{fn: f, ed: editor.New(), blank: true, ver: a.s.version}
 	d.ed.AutoIndent = true
 	d.ed.CharLimit = model.MaxDocumentBytes
 	d.ed.Placeholder = "Paste or type an example of the arguments, a JSON object\nsuch as {\"city\": \"Paris\", \"days\": 3}"
@@ -136,6 +149,9 @@ func (d *inferDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 			return d, nil
 		}
 	}
+	if k, ok := msg.(tea.KeyPressMsg); ok && !d.ed.Handles(k) {
+		return d, []action{explainDialogKey(k, d, e.km)}
+	}
 	d.ed, _ = d.ed.Update(msg)
 	d.infer()
 	return d, nil
@@ -151,6 +167,12 @@ func (d *inferDialog) apply(e *env) (dialog, []action) {
 	case d.schema == nil:
 		return d, []action{sayErr("No schema to set: " + display.SanitizeLine(d.err))}
 	}
+	if d.ver != e.s.version {
+		d.reread(e)
+	}
+	if _, why := readFunction(e.s.doc, sel{kind: d.fn.kind, index: d.fn.index}, "infer its parameters"); why != "" {
+		return d, []action{sayErr("The document changed: " + why)}
+	}
 	k, i, schema := d.fn.kind, d.fn.index, json.RawMessage(d.schema)
 	setStrict := d.fn.strict == nil && !d.fn.strictOther
 	fn := func(doc *model.Document) (*model.Document, error) {
@@ -160,8 +182,8 @@ func (d *inferDialog) apply(e *env) (dialog, []action) {
 		}
 		return model.SetToolValue(doc, k, i, []string{"strict"}, json.RawMessage("true"))
 	}
-	// The document cannot change while the dialog is open: an edit that
-	// fails now would fail when applied, so say so here and stay open.
+	// An edit that fails now would fail when applied: say so here and stay
+	// open.
 	if _, err := fn(e.s.doc); err != nil {
 		return d, []action{sayErr("Cannot set the parameters: " + err.Error())}
 	}
@@ -179,9 +201,9 @@ func (d *inferDialog) apply(e *env) (dialog, []action) {
 func (d *inferDialog) view(e *env, w, h int) []string {
 	iw := d.w - 2
 	st := e.st
-	head := " An example of " + d.fn.label() + "'s arguments; ctrl+s sets its parameters to the schema below"
+	head := " An example of " + d.fn.label() + "'s arguments; alt+enter sets its parameters to the schema below"
 	if d.fn.params != nil || d.fn.draftErr != "" {
-		head = " An example of " + d.fn.label() + "'s arguments; ctrl+s replaces its parameters with the schema below"
+		head = " An example of " + d.fn.label() + "'s arguments; alt+enter replaces its parameters with the schema below"
 	}
 	lines := []string{st.Dim.Render(fit(head, iw))}
 	ed := d.ed
@@ -212,8 +234,18 @@ func (d *inferDialog) view(e *env, w, h int) []string {
 		body = append(body, "")
 	}
 	lines = append(lines, body...)
-	lines = append(lines, "", st.Dim.Render(fit(" ctrl+s or alt+enter set the parameters · esc cancel", iw)))
+	lines = append(lines, "", st.Dim.Render(fit(" alt+enter or ctrl+enter set the parameters · esc cancel", iw)))
 	return box(e, "Infer parameters from an example", lines, d.w)
+}
+
+func (d *inferDialog) typingText() bool { return true }
+
+// pending: the example is not the document's; what ctrl+s leaves out.
+func (d *inferDialog) pending() string {
+	if d.blank {
+		return ""
+	}
+	return "the parameters inferred from the example (alt+enter sets them)"
 }
 
 func (d *inferDialog) help(km *KeyMap) []key.Binding {

@@ -52,7 +52,7 @@ func sendInfer(t *testing.T, a *App, d *inferDialog, msg tea.Msg) []action {
 	return acts
 }
 
-// applyInfer presses ctrl+s and checks the dialog closes with an edit.
+// applyInfer presses alt+enter and checks the dialog closes with an edit.
 func applyInfer(t *testing.T, a *App, d *inferDialog, k string) ([]action, actEdit) {
 	t.Helper()
 	nd, acts := d.update(ukey(k), a.env())
@@ -133,8 +133,8 @@ func TestInferDialogProposesASchemaAsTheExampleChanges(t *testing.T) {
 	if v := argsView(a, d); !strings.Contains(v, "✗ ") || !strings.Contains(v, "an array") {
 		t.Fatalf("an array:\n%s", v)
 	}
-	if acts := sendInfer(t, a, d, ukey("ctrl+s")); len(actsOf[actEdit](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 || !actsOf[actStatus](acts)[0].err {
-		t.Errorf("ctrl+s with no schema: %#v", acts)
+	if acts := sendInfer(t, a, d, ukey("alt+enter")); len(actsOf[actEdit](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 || !actsOf[actStatus](acts)[0].err {
+		t.Errorf("alt+enter with no schema: %#v", acts)
 	}
 }
 
@@ -146,9 +146,9 @@ func TestInferDialogAppliesAStrictCompatibleSchema(t *testing.T) {
 		wantStrict string
 		status     string
 	}{
-		{"strict absent: set to true", inferNoStrict, "ctrl+s", "true", `"strict": true`},
+		{"strict absent: set to true", inferNoStrict, "alt+enter", "true", `"strict": true`},
 		{"strict true: kept", inferStrictTrue, "alt+enter", "true", "(ctrl+z undoes it)"},
-		{"strict false: kept", inferStrictFalse, "ctrl+s", "false", `"strict" stays false`},
+		{"strict false: kept", inferStrictFalse, "alt+enter", "false", `"strict" stays false`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			a, d := openInfer(t, c.at)
@@ -197,9 +197,9 @@ func TestInferDialogIsOneUndoableEdit(t *testing.T) {
 	if !strings.Contains(screenText(a), `"required": [`) {
 		t.Fatalf("the screen:\n%s", screenText(a))
 	}
-	a.Update(ukey("ctrl+s"))
+	a.Update(ukey("alt+enter"))
 	if a.dialog != nil {
-		t.Fatal("ctrl+s left the dialog open")
+		t.Fatal("alt+enter left the dialog open")
 	}
 	raw := a.s.doc.Functions[0].Raw
 	if v, _ := model.GetPath(raw, []string{"strict"}); string(v) != "true" {
@@ -222,8 +222,8 @@ func TestInferDialogCancelsAndRefuses(t *testing.T) {
 		t.Fatalf("esc: %v %#v", nd, acts)
 	}
 	a, d = openInfer(t, inferNoStrict)
-	if acts := sendInfer(t, a, d, ukey("ctrl+s")); len(actsOf[actEdit](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 {
-		t.Errorf("ctrl+s with no example: %#v", acts)
+	if acts := sendInfer(t, a, d, ukey("alt+enter")); len(actsOf[actEdit](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 {
+		t.Errorf("alt+enter with no example: %#v", acts)
 	}
 	// enter is a new line, keys the app would take are typed
 	typeText(t, a, d, "{\nq")
@@ -252,7 +252,7 @@ func TestInferDialogCancelsAndRefuses(t *testing.T) {
 	}
 	id := nd2.resize(a.width, a.lay.status.Y).(*inferDialog)
 	sendInfer(t, a, id, tea.PasteMsg{Content: `{"a": true}`})
-	_, edit := applyInfer(t, a, id, "ctrl+s")
+	_, edit := applyInfer(t, a, id, "alt+enter")
 	next, err := edit.fn(a.s.doc)
 	if err != nil {
 		t.Fatal(err)

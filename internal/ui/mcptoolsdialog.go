@@ -322,6 +322,8 @@ func (d *mcpToolsDialog) start() tea.Cmd {
 }
 
 // dismiss stops a listing still under way when the dialog goes away.
+func (d *mcpToolsDialog) typingText() bool { return d.typing }
+
 func (d *mcpToolsDialog) dismiss() {
 	if d.cancel != nil {
 		d.cancel()
@@ -331,13 +333,10 @@ func (d *mcpToolsDialog) dismiss() {
 // onMCPTools hands a listing's answer to its dialog; the answer of a
 // dialog that closed (its listing was cancelled) is dropped.
 func (a *App) onMCPTools(m mcpToolsMsg) tea.Cmd {
-	d, ok := a.dialog.(*mcpToolsDialog)
-	if !ok || d.id != m.id {
-		return nil
-	}
-	next, acts := d.update(m, a.env())
-	a.dialog = next
-	return a.apply(acts...)
+	return a.routeTo(func(d dialog) bool {
+		md, ok := d.(*mcpToolsDialog)
+		return ok && md.id == m.id
+	}, m)
 }
 
 // serverTool is what the dialog reads of a tool of a tools/list result.

@@ -66,9 +66,7 @@ func (a *App) clickDialog(m tea.Mouse) tea.Cmd {
 		return nil
 	}
 	local := tea.MouseClickMsg{X: m.X - x - 1, Y: m.Y - y - 1, Button: m.Button, Mod: m.Mod}
-	d, acts := a.dialog.update(local, a.env())
-	a.dialog = d
-	return a.apply(acts...)
+	return a.routeDialog(local)
 }
 
 func (a *App) onWheel(m tea.Mouse) tea.Cmd {
@@ -84,9 +82,7 @@ func (a *App) onWheel(m tea.Mouse) tea.Cmd {
 		return nil
 	}
 	if a.dialog != nil {
-		dl, acts := a.dialog.update(tea.MouseWheelMsg(m), a.env())
-		a.dialog = dl
-		return a.apply(acts...)
+		return a.routeDialog(tea.MouseWheelMsg(m))
 	}
 	p, ok := a.paneAt(m.X, m.Y)
 	if !ok {

@@ -1071,21 +1071,25 @@ func TestPaletteListsEveryCommandWithItsKeys(t *testing.T) {
 func TestQuitDialogKeys(t *testing.T) {
 	e := exampleApp().env()
 	for k, want := range map[string][]action{
-		"s":      {actClose{}, actRun{"Save and quit"}},
-		"y":      {actClose{}, actRun{"Save and quit"}},
-		"d":      {actClose{}, actQuit{dropRecovery: true}},
-		"n":      {actClose{}, actQuit{dropRecovery: true}},
-		"esc":    {actClose{}, say("Quit cancelled")},
-		"c":      {actClose{}, say("Quit cancelled")},
-		"ctrl+q": {actClose{}, actQuit{dropRecovery: true}}, // quitting twice is deliberate
-		"ctrl+c": {actClose{}, actQuit{dropRecovery: true}},
-		"x":      nil,
-		"q":      nil,
-		"enter":  nil,
-		"space":  nil,
+		"s":   {actClose{}, actRun{"Save and quit"}},
+		"y":   {actClose{}, actRun{"Save and quit"}},
+		"d":   {actClose{}, actQuit{keepRecovery: true}},
+		"n":   {actClose{}, actQuit{keepRecovery: true}},
+		"esc": {actClose{}, say("Quit cancelled")},
+		"c":   {actClose{}, say("Quit cancelled")},
+		// ctrl+q and ctrl+c cancel every dialog: the router (globalkeys_test.go)
+		"x":     nil,
+		"q":     nil,
+		"enter": nil,
+		"space": nil,
 	} {
 		d := newQuitDialog().resize(80, 24)
 		got, acts := d.update(ukey(k), e)
+		if want == nil && len(acts) == 1 { // says why the key does nothing
+			if st, ok := acts[0].(actStatus); ok && strings.Contains(st.text, "does nothing") {
+				acts = nil
+			}
+		}
 		if !reflect.DeepEqual(acts, want) {
 			t.Errorf("%s: %#v, want %#v", k, acts, want)
 		}
@@ -1119,6 +1123,11 @@ func TestRecoveryDialogKeys(t *testing.T) {
 		"x":      nil,
 	} {
 		got, acts := newRecoveryDialog(doc).resize(80, 24).update(ukey(k), e)
+		if want == nil && len(acts) == 1 { // says why the key does nothing
+			if st, ok := acts[0].(actStatus); ok && strings.Contains(st.text, "does nothing") {
+				acts = nil
+			}
+		}
 		if !reflect.DeepEqual(acts, want) || (got == nil) != (want != nil) {
 			t.Errorf("%s: %v %#v, want %#v", k, got, acts, want)
 		}
@@ -1237,9 +1246,6 @@ func TestHelpDialogListsEditingKeysAndTheMouse(t *testing.T) {
 	}
 	if got, acts := dl.update(ukey("x"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}}) {
 		t.Errorf("x: %#v", acts)
-	}
-	if got, acts := dl.update(ukey("ctrl+q"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, actRun{cmdQuit}}) {
-		t.Errorf("ctrl+q: %#v", acts)
 	}
 }
 

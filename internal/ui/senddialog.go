@@ -474,6 +474,8 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 	return box(e, title, lines, d.w)
 }
 
+func (d *sendDialog) typingText() bool { return d.asking != nil }
+
 func (d *sendDialog) help(km *KeyMap) []key.Binding {
 	return []key.Binding{sendKeys.Cancel, sendKeys.Raw, sendKeys.Copy, km.Up, km.Down, km.PageUp, km.PageDown}
 }
@@ -490,11 +492,8 @@ func (a *App) sendRequest() tea.Cmd {
 // onStream hands a stream's event to its dialog; a closed dialog's stream
 // was cancelled when it closed, and its last messages are dropped.
 func (a *App) onStream(m streamMsg) tea.Cmd {
-	d, ok := a.dialog.(*sendDialog)
-	if !ok || d.id != m.id {
-		return nil
-	}
-	next, acts := d.update(m, a.env())
-	a.dialog = next
-	return a.apply(acts...)
+	return a.routeTo(func(d dialog) bool {
+		sd, ok := d.(*sendDialog)
+		return ok && sd.id == m.id
+	}, m)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/schematree"
+	"github.com/tooltui/tooltui/internal/ui/display"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 )
 
@@ -561,6 +562,17 @@ func (d *treeDialog) showExample(copyIt bool) []action {
 		return []action{actCopy{what: "example arguments of " + d.fn, text: d.example}}
 	}
 	return []action{say("Example arguments beside the tree; y copies them")}
+}
+
+func (d *treeDialog) typingText() bool { return d.prompt != nil }
+
+// pending is the value being typed in the prompt, which a save leaves out.
+func (d *treeDialog) pending() string {
+	if d.prompt == nil {
+		return ""
+	}
+	return "the " + strings.ToLower(askLabels[d.asking][:1]) + askLabels[d.asking][1:] + " being typed, " +
+		display.Quote(strings.TrimSpace(d.prompt.Value())) + " (enter applies it, esc drops it)"
 }
 
 func (d *treeDialog) help(km *KeyMap) []key.Binding {

@@ -46,8 +46,8 @@ func (a *App) View() tea.View {
 	for i, r := range rows {
 		screen[i] = strings.Join(r, "")
 	}
-	if a.dialog != nil {
-		overlay(screen, a.dialog.view(e, a.width, a.lay.status.Y))
+	for _, d := range a.dialogs() {
+		overlay(screen, d.view(e, a.width, a.lay.status.Y))
 	}
 	for _, l := range screen {
 		b.WriteString(l)

@@ -1,6 +1,9 @@
 package editor
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
 
 // KeyMap is the set of key bindings the editor reacts to. Keys are matched
 // against tea.KeyPressMsg.String(), so they use Bubble Tea v2 names ("pgup",
@@ -95,6 +98,25 @@ func matches(s string, b key.Binding) bool {
 	}
 	for _, k := range b.Keys() {
 		if k == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Handles reports whether the editor does something with k when focused:
+// a key of its KeyMap, or printable text.
+func (m Model) Handles(k tea.KeyPressMsg) bool {
+	if k.Text != "" && k.Mod&textMods == 0 {
+		return true
+	}
+	s := k.String()
+	km := &m.KeyMap
+	for _, b := range []key.Binding{km.CharacterForward, km.CharacterBackward, km.LineUp, km.LineDown,
+		km.WordForward, km.WordBackward, km.LineStart, km.LineEnd, km.PageUp, km.PageDown, km.BufferStart,
+		km.BufferEnd, km.InsertNewline, km.InsertTab, km.DeleteCharacterBackward, km.DeleteCharacterForward,
+		km.DeleteWordBackward, km.DeleteWordForward, km.DeleteAfterCursor, km.DeleteBeforeCursor} {
+		if matches(s, b) {
 			return true
 		}
 	}

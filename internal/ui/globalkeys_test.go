@@ -1,0 +1,373 @@
+package ui
+
+import (
+	"context"
+	"os"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/send"
+)
+
+// The global keys mean the same in every pane, dialog and overlay, decided
+// by one router (router.go).
+
+type writes struct {
+	mu    sync.Mutex
+	files map[string][]byte
+	gone  []string
+}
+
+func (w *writes) write(p string, b []byte) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.files == nil {
+		w.files = map[string][]byte{}
+	}
+	w.files[p] = append([]byte(nil), b...)
+	return nil
+}
+
+func (w *writes) remove(p string) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.gone = append(w.gone, p)
+	return nil
+}
+
+func (w *writes) has(p string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	_, ok := w.files[p]
+	return ok
+}
+
+// globalApp opens src (the example when "") as /work/doc.json, saved nowhere
+// for real, at 130×36.
+func globalApp(t *testing.T, src string) (*App, *writes) {
+	t.Helper()
+	d := model.Example()
+	if src != "" {
+		var err error
+		if d, err = model.Parse([]byte(src)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := &writes{}
+	a := New(Options{Doc: d, Path: "/nonexistent/doc.json", Name: "doc.json", RecoveryFile: "/nonexistent/recovery.json", Deps: Deps{
+		CopyNative: func(string) error { return nil },
+		WriteFile:  w.write,
+		Remove:     w.remove,
+		MkdirAll:   func(string, os.FileMode) error { return nil },
+		Getenv:     func(string) string { return "" },
+		Send: func(ctx context.Context, _ send.Config, _ []byte, _ func(send.Event) error) error {
+			<-ctx.Done()
+			return ctx.Err()
+		},
+	}, BaseURL: "http://127.0.0.1:9/v1"})
+	a.Update(tea.WindowSizeMsg{Width: 130, Height: 36})
+	return a, w
+}
+
+// runNow runs cmd and the commands of its batches and sequences, each for
+// at most 300 ms (timers are left behind), and returns their messages.
+func runNow(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	ch := make(chan tea.Msg, 1)
+	go func() { ch <- cmd() }()
+	var msg tea.Msg
+	select {
+	case msg = <-ch:
+	case <-time.After(300 * time.Millisecond):
+		return nil
+	}
+	if b, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range b {
+			out = append(out, runNow(c)...)
+		}
+		return out
+	}
+	if v := reflect.ValueOf(msg); v.IsValid() && v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeFor[tea.Cmd]() {
+		var out []tea.Msg
+		for i := range v.Len() {
+			out = append(out, runNow(v.Index(i).Interface().(tea.Cmd))...)
+		}
+		return out
+	}
+	if msg == nil {
+		return nil
+	}
+	return []tea.Msg{msg}
+}
+
+func quits(msgs []tea.Msg) bool {
+	for _, m := range msgs {
+		if _, ok := m.(tea.QuitMsg); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func status(a *App) string { return a.status.text }
+
+func ctrlKey(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Mod: tea.ModCtrl} }
+
+// TestQuitNeedsAnExplicitD: ctrl+c twice (or ctrl+q twice) never quits
+// with unsaved changes; the second cancels the question and says so. d
+// quits, and the recovery copy of the unsaved work stays for the next
+// start.
+func TestQuitNeedsAnExplicitD(t *testing.T) {
+	for _, r := range []rune{'c', 'q'} {
+		a, w := globalApp(t, "")
+		typeKeys(a, "j", "j", " ") // disable web_search: unsaved
+		if !a.Dirty() {
+			t.Fatal("not dirty")
+		}
+		if quits(runNow(a.update(ctrlKey(r)))) {
+			t.Fatalf("ctrl+%c quit with unsaved changes", r)
+		}
+		if c, ok := a.dialog.(*confirmDialog); !ok || c.title != quitTitle {
+			t.Fatalf("ctrl+%c did not ask: %T", r, a.dialog)
+		}
+		if quits(runNow(a.update(ctrlKey(r)))) {
+			t.Fatalf("a second ctrl+%c quit without saving", r)
+		}
+		if a.dialog != nil {
+			t.Fatalf("a second ctrl+%c left the question open", r)
+		}
+		if !strings.Contains(status(a), "Quit cancelled") {
+			t.Fatalf("status %q", status(a))
+		}
+		a.update(ctrlKey(r))
+		msgs := runNow(a.update(tea.KeyPressMsg{Code: 'd', Text: "d"}))
+		if !quits(msgs) {
+			t.Fatal("d did not quit")
+		}
+		if !w.has("/nonexistent/recovery.json") {
+			t.Fatal("d quit without keeping a recovery copy")
+		}
+		for _, g := range w.gone {
+			if g == "/nonexistent/recovery.json" {
+				t.Fatal("d removed the recovery copy")
+			}
+		}
+	}
+}
+
+// TestGlobalKeysInEveryDialog: in each dialog and overlay, ctrl+s saves,
+// ctrl+z undoes the document, ctrl+p opens the palette over it, ? shows
+// its keys, ctrl+r sends, ctrl+q and ctrl+c cancel it, and a key that does
+// nothing says so.
+func TestGlobalKeysInEveryDialog(t *testing.T) {
+	openers := map[string]func(a *App){
+		"tree":    func(a *App) { typeKeys(a, "T") },
+		"help":    func(a *App) { typeKeys(a, "?") },
+		"args":    func(a *App) { typeKeys(a, "A") },
+		"infer":   func(a *App) { typeKeys(a, "I") },
+		"export":  func(a *App) { typeKeys(a, "X") },
+		"formats": func(a *App) { typeKeys(a, "V") },
+		"quit":    func(a *App) { a.Update(ctrlKey('q')) },
+		"changed": func(a *App) {
+			a.apply(actOpen{newChangedDialog("doc.json", diskChangedMsg{path: "/nonexistent/doc.json", watched: true,
+				was: model.Stamp{Exists: true, Size: 1}, now: model.Stamp{Exists: true, Size: 2}})})
+		},
+		"response": func(a *App) { a.Update(ctrlKey('r')) },
+	}
+	for name, open := range openers {
+		t.Run(name, func(t *testing.T) {
+			fresh := func() (*App, dialog) {
+				a, _ := globalApp(t, "")
+				typeKeys(a, "j")                             // get_weather
+				a.Update(tea.KeyPressMsg{Code: tea.KeyDown}) // web_search
+				typeKeys(a, " ")                             // disable it: one undoable change
+				a.Update(tea.KeyPressMsg{Code: tea.KeyUp})
+				open(a)
+				if a.dialog == nil {
+					t.Fatalf("no dialog:\n%s", treeScreen(a))
+				}
+				return a, a.dialog
+			}
+			// ctrl+s saves
+			a, d := fresh()
+			a.Update(ctrlKey('s'))
+			if !strings.Contains(status(a), "Saving /nonexistent/doc.json") {
+				a.Update(ctrlKey('s')) // a first ctrl+s may say what it leaves out
+			}
+			if !strings.Contains(status(a), "Saving /nonexistent/doc.json") {
+				t.Fatalf("ctrl+s did not save: %q", status(a))
+			}
+			if a.dialog != d {
+				t.Fatalf("ctrl+s closed the dialog")
+			}
+			// ctrl+z undoes the document
+			a, d = fresh()
+			a.Update(ctrlKey('z'))
+			if a.Dirty() || a.s.doc.Builtins[0].Disabled {
+				t.Fatalf("ctrl+z did not undo: %q", status(a))
+			}
+			if a.dialog != d {
+				t.Fatalf("ctrl+z closed the dialog")
+			}
+			// ctrl+p opens the palette over it
+			a, d = fresh()
+			a.Update(ctrlKey('p'))
+			if l, ok := a.dialog.(*listDialog); !ok || l.title != "Commands" || len(a.under) != 1 || a.under[0] != d {
+				t.Fatalf("ctrl+p: %T over %d", a.dialog, len(a.under))
+			}
+			typeKeys(a, "esc")
+			if a.dialog != d {
+				t.Fatal("esc in the palette did not go back to the dialog")
+			}
+			// ? lists the dialog's keys and the global ones
+			a, d = fresh()
+			if _, isHelp := d.(*helpDialog); !isHelp {
+				a.Update(tea.KeyPressMsg{Code: '?', Text: "?"})
+				if typing, ok := d.(textField); ok && typing.typingText() {
+					if a.dialog != d {
+						t.Fatal("? in a text field left the dialog")
+					}
+				} else {
+					h, ok := a.dialog.(*helpDialog)
+					if !ok {
+						t.Fatalf("? showed no help: %T, status %q", a.dialog, status(a))
+					}
+					if h.groups[0].title != "Keys of "+dialogName(d) || len(h.groups[0].rows) == 0 {
+						t.Fatalf("the help is not the dialog's: %+v", h.groups[0])
+					}
+					typeKeys(a, "esc")
+					if a.dialog != d {
+						t.Fatal("esc in the help did not go back to the dialog")
+					}
+				}
+			}
+			// ctrl+r sends (again, in the response view)
+			a, d = fresh()
+			a.Update(ctrlKey('r'))
+			s, ok := a.dialog.(*sendDialog)
+			if !ok {
+				t.Fatalf("ctrl+r: %T, status %q", a.dialog, status(a))
+			}
+			if prev, was := d.(*sendDialog); was && prev.id == s.id {
+				t.Fatal("ctrl+r in the response view did not send again")
+			}
+			a.closeDialog()
+			// ctrl+q and ctrl+c cancel it
+			for _, r := range []rune{'q', 'c'} {
+				a, d = fresh()
+				if quits(runNow(a.update(ctrlKey(r)))) {
+					t.Fatalf("ctrl+%c quit", r)
+				}
+				if a.dialog == d {
+					t.Fatalf("ctrl+%c did not cancel the dialog", r)
+				}
+				if a.dialog != nil {
+					t.Fatalf("ctrl+%c opened %T", r, a.dialog)
+				}
+				if status(a) == "" {
+					t.Fatalf("ctrl+%c said nothing", r)
+				}
+			}
+			// a key that does nothing says why
+			if _, isHelp := d.(*helpDialog); !isHelp {
+				a, d = fresh()
+				a.status.text = ""
+				a.Update(ctrlKey('o'))
+				if a.dialog != d || status(a) == "" {
+					t.Fatalf("ctrl+o: %q", status(a))
+				}
+			}
+		})
+	}
+}
+
+// TestSaveInTheTreeSaysWhatItLeavesOut: with a name being typed in the
+// tree, the first ctrl+s says the name is not in the save; the second
+// saves.
+func TestSaveInTheTreeSaysWhatItLeavesOut(t *testing.T) {
+	a, _ := globalApp(t, "")
+	typeKeys(a, "j", "T", "a", "sto")
+	a.Update(ctrlKey('s'))
+	if st := status(a); !strings.Contains(st, `"sto"`) || !strings.Contains(st, "ctrl+s again") {
+		t.Fatalf("the first ctrl+s said %q", st)
+	}
+	a.Update(ctrlKey('s'))
+	if !strings.Contains(status(a), "Saving") {
+		t.Fatalf("the second ctrl+s said %q", status(a))
+	}
+	if d, ok := a.dialog.(*treeDialog); !ok || d.prompt == nil || d.prompt.Value() != "sto" {
+		t.Fatal("the save took the name being typed away")
+	}
+}
+
+// TestInferAppliesWithAltEnter: ctrl+s saves in the infer dialog; the
+// inferred parameters are set with alt+enter.
+func TestInferAppliesWithAltEnter(t *testing.T) {
+	a, _ := globalApp(t, "")
+	typeKeys(a, "j", "I")
+	a.Update(tea.PasteMsg{Content: `{"city": "Paris", "days": 3}`})
+	a.Update(ctrlKey('s'))
+	if _, ok := a.dialog.(*inferDialog); !ok || strings.Contains(toolParams(a, 0), "days") {
+		t.Fatal("ctrl+s applied the inferred parameters")
+	}
+	a.Update(tea.KeyPressMsg{Code: tea.KeyEnter, Mod: tea.ModAlt})
+	if a.dialog != nil || !strings.Contains(toolParams(a, 0), "days") {
+		t.Fatalf("alt+enter did not set the parameters: %T %s", a.dialog, status(a))
+	}
+}
+
+// TestFixDialogGlobalKeysAndUndo: in the fix dialog ctrl+s saves and
+// ctrl+z undoes the document; the dialog then shows the fixes of the
+// document as it is, and enter never applies a fix made for an older one.
+func TestFixDialogGlobalKeysAndUndo(t *testing.T) {
+	a, _ := globalApp(t, dupDoc)
+	typeKeys(a, "j", "x") // delete the first f: no duplicate left
+	if len(a.s.doc.Functions) != 1 {
+		t.Fatal("x did not delete")
+	}
+	a.Update(ctrlKey('z')) // the duplicate is back
+	typeKeys(a, "4")
+	for i := 0; i < 10; i++ {
+		if d, ok := a.diags.current(a.s.res.Diagnostics); ok && len(d.Fixes) > 0 {
+			break
+		}
+		a.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	}
+	typeKeys(a, "f")
+	fd, ok := a.dialog.(*fixDialog)
+	if !ok {
+		t.Fatalf("f opened %T", a.dialog)
+	}
+	a.Update(ctrlKey('s'))
+	if !strings.Contains(status(a), "Saving") || a.dialog != fd {
+		t.Fatalf("ctrl+s in the fix dialog: %q", status(a))
+	}
+	a.Update(ctrlKey('y')) // redo the delete: the problem is gone
+	if len(a.s.doc.Functions) != 1 {
+		t.Fatalf("ctrl+y did not redo: %q", status(a))
+	}
+	if !fd.gone {
+		t.Fatal("the fix dialog did not see the document change")
+	}
+	typeKeys(a, "enter")
+	if len(a.s.doc.Functions) != 1 {
+		t.Fatal("enter applied a fix made for the older document")
+	}
+	a.Update(ctrlKey('z'))
+	if fd.gone || len(a.s.doc.Functions) != 2 {
+		t.Fatal("undo did not bring the problem back to the dialog")
+	}
+	typeKeys(a, "enter")
+	if n := model.StringAt(a.s.doc.Functions[1].Raw, []string{"name"}); n == "f" || len(a.s.doc.Functions) != 2 {
+		t.Fatalf("the fix was not applied to the document as it is: %q", n)
+	}
+}

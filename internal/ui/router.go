@@ -1,0 +1,238 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/ui/display"
+)
+
+// The one key router. Every key press goes through onKey: a screen too
+// small for the panes, then the global keys, then the open dialog (the top
+// of the stack of overlays), then the focused pane.
+//
+// The global keys mean the same wherever they are pressed, dialogs and
+// overlays included:
+//
+//	ctrl+s          save the document
+//	?               the keys of where you are (typed as text in a field)
+//	ctrl+p          the command palette, over the open dialog
+//	ctrl+z ctrl+y   undo, redo the document
+//	ctrl+r          send the request (send it again in the response view)
+//	ctrl+c ctrl+q   quit; inside a dialog, cancel that dialog
+//
+// A dialog claims one of them only by listing it among its keys (help), as
+// the start-up question claims ctrl+q ("quit, keep it") and the argument
+// tester ctrl+y ("copy"); `?` shows what a dialog claims.
+
+// globalKey names what a global key does.
+type globalKey int
+
+const (
+	gNone globalKey = iota
+	gQuit
+	gSave
+	gHelp
+	gPalette
+	gUndo
+	gRedo
+	gSend
+)
+
+// textField is a dialog that has a text field with the focus: printable
+// keys (? among them) are text there.
+type textField interface{ typingText() bool }
+
+// pendingText is a dialog with text typed but not applied yet: pending
+// says what, and what ctrl+s does with it ("" when there is none).
+type pendingText interface{ pending() string }
+
+// global says which global key k is in the open dialog, gNone when it is
+// none or the dialog claims it.
+func (a *App) global(k tea.KeyPressMsg) globalKey {
+	km := &a.keys
+	if a.dialog != nil {
+		for _, b := range a.dialog.help(km) {
+			if key.Matches(k, b) {
+				return gNone // the dialog's own key, listed in its help
+			}
+		}
+	}
+	switch {
+	case key.Matches(k, km.Quit):
+		return gQuit
+	case key.Matches(k, km.Save):
+		return gSave
+	case key.Matches(k, km.Palette):
+		return gPalette
+	case key.Matches(k, km.Undo):
+		return gUndo
+	case key.Matches(k, km.Redo):
+		return gRedo
+	case key.Matches(k, km.Send):
+		return gSend
+	case key.Matches(k, km.Help):
+		if t, ok := a.dialog.(textField); ok && t.typingText() {
+			return gNone // typed
+		}
+		return gHelp
+	}
+	return gNone
+}
+
+// dialogGlobal runs a global key pressed while a dialog is open.
+func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
+	name := dialogName(a.dialog)
+	switch g {
+	case gQuit:
+		if c, ok := a.dialog.(*confirmDialog); ok && c.title == quitTitle {
+			a.closeDialog()
+			return a.say("Quit cancelled: ctrl+c and ctrl+q cancel this question; d quits without saving", false)
+		}
+		a.closeDialog()
+		return a.say(fmt.Sprintf("Closed %s: %s cancels a dialog; at the main screen it quits", name, k.String()), false)
+	case gSave:
+		if p, ok := a.dialog.(pendingText); ok {
+			if what := p.pending(); what != "" && a.savePending != what {
+				a.savePending = what
+				return a.say("ctrl+s saves the document without "+what+" · ctrl+s again saves now", false)
+			}
+		}
+		a.savePending = ""
+		return a.run(cmdSave)
+	case gHelp:
+		return a.apply(actOpen{newHelpDialogFor(a, a.dialog)})
+	case gPalette:
+		return a.openPalette()
+	case gUndo:
+		return a.undo(false)
+	case gRedo:
+		return a.undo(true)
+	case gSend:
+		if _, ok := a.dialog.(*sendDialog); ok {
+			a.closeDialog() // the stream under way stops
+			return a.sendRequest()
+		}
+		return a.run(cmdSend)
+	}
+	return nil
+}
+
+// routeDialog hands a message to the open dialog. A dialog that answers
+// nil has closed itself.
+func (a *App) routeDialog(msg tea.Msg) tea.Cmd {
+	d, acts := a.dialog.update(msg, a.env())
+	if d == nil {
+		a.popDialog()
+		acts = withoutClose(acts) // closed already: not the one under it
+	} else {
+		a.dialog = d
+	}
+	return a.apply(acts...)
+}
+
+// routeTo hands a message (a stream's event) to the open dialog that is,
+// whether it is on top or under another (the keys help, the palette).
+func (a *App) routeTo(is func(dialog) bool, msg tea.Msg) tea.Cmd {
+	if a.dialog != nil && is(a.dialog) {
+		return a.routeDialog(msg)
+	}
+	for i, d := range a.under {
+		if !is(d) {
+			continue
+		}
+		next, acts := d.update(msg, a.env())
+		if next == nil {
+			a.under = append(a.under[:i:i], a.under[i+1:]...)
+			acts = withoutClose(acts)
+		} else {
+			a.under[i] = next
+		}
+		return a.apply(acts...)
+	}
+	return nil
+}
+
+func withoutClose(acts []action) []action {
+	out := acts[:0:0]
+	for _, act := range acts {
+		if _, ok := act.(actClose); !ok {
+			out = append(out, act)
+		}
+	}
+	return out
+}
+
+// pushDialog opens d over the open dialog (if any).
+func (a *App) pushDialog(d dialog) {
+	if a.dialog != nil {
+		a.under = append(a.under, a.dialog)
+	}
+	a.dialog = d.resize(a.width, a.lay.status.Y)
+}
+
+// popDialog closes the top dialog; the one under it (if any) is open
+// again.
+func (a *App) popDialog() {
+	a.dialog = nil
+	if n := len(a.under); n > 0 {
+		a.dialog = a.under[n-1]
+		a.under = a.under[:n-1]
+	}
+}
+
+// dialogs are the open dialogs, the top one last.
+func (a *App) dialogs() []dialog {
+	if a.dialog == nil {
+		return nil
+	}
+	return append(append([]dialog(nil), a.under...), a.dialog)
+}
+
+// dialogName is how a sentence names a dialog: "the Quit dialog", "the
+// parameters tree".
+func dialogName(d dialog) string {
+	switch d := d.(type) {
+	case *listDialog:
+		return "the " + d.title + " dialog"
+	case *confirmDialog:
+		return "the " + d.title + " dialog"
+	case *saveAsDialog:
+		return "the " + d.title + " dialog"
+	case *treeDialog:
+		return "the parameters tree"
+	case *fixDialog:
+		return "the Fix dialog"
+	case *inferDialog:
+		return "the Infer parameters dialog"
+	case *argsDialog:
+		return "the argument tester"
+	case *sendDialog:
+		return "the response view"
+	case *formatsDialog:
+		return "the formats view"
+	case *mcpToolsDialog:
+		return "the MCP tools list"
+	case *helpDialog:
+		return "the keys help"
+	}
+	return "the dialog"
+}
+
+// explainDialogKey says why a key does nothing in the open dialog.
+func explainDialogKey(k tea.KeyPressMsg, d dialog, km *KeyMap) action {
+	var keys []string
+	for _, b := range d.help(km) {
+		if h := b.Help(); h.Key != "" {
+			keys = append(keys, h.Key+" "+h.Desc)
+		}
+		if len(keys) == 4 {
+			break
+		}
+	}
+	return say(fmt.Sprintf("%s does nothing in %s · %s · ? all keys", display.SanitizeLine(k.String()),
+		dialogName(d), strings.Join(keys, " · ")))
+}
