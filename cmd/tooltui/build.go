@@ -44,10 +44,11 @@ named as FILE: line L, column C: ...
 
 // buildOptions are the flags of `tooltui build`.
 type buildOptions struct {
-	strict      bool
-	diagnostics string // "text" or "json"
-	to          string // an export target; "" is the Responses body as converted
-	baseURL     string // for --to curl and the programs
+	strict       bool
+	diagnostics  string // "text" or "json"
+	to           string // an export target; "" is the Responses body as converted
+	baseURL      string // for --to curl and the programs
+	geminiParams bool   // --to gemini writes parameters, not parametersJsonSchema
 }
 
 // newBuildCmd is `tooltui build`.
@@ -78,6 +79,7 @@ an input that cannot be used is one line of severity "fatal"`)
 	choiceFlag(cmd, &opts.to, "to", names, "print the request in this format instead (see above)")
 	cmd.Flags().StringVar(&opts.baseURL, "base-url", "", "with --to curl, python, typescript and go: send to `URL`\n(default "+export.DefaultBaseURL+")")
 	cmd.RegisterFlagCompletionFunc("base-url", cobra.NoFileCompletions)
+	cmd.Flags().BoolVar(&opts.geminiParams, "gemini-parameters", false, "with --to gemini: write parameters, Gemini's OpenAPI\nsubset, instead of parametersJsonSchema")
 	return cmd
 }
 
@@ -110,7 +112,7 @@ func runBuild(opts buildOptions, files []string, stdin io.Reader, stdout, stderr
 		if err != nil {
 			return fail(err)
 		}
-		res, err := export.Export(body, to, export.Options{BaseURL: opts.baseURL})
+		res, err := export.Export(body, to, export.Options{BaseURL: opts.baseURL, GeminiParameters: opts.geminiParams})
 		if err != nil {
 			return fail(fmt.Errorf("exporting to %s: %w", to.Title(), err))
 		}

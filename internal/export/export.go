@@ -87,6 +87,13 @@ type Options struct {
 	// means DefaultBaseURL. The curl command always names it; the programs
 	// name it only when it is set and leave the library's default otherwise.
 	BaseURL string
+	// GeminiParameters writes each function's parameters for Gemini as
+	// parameters, in the OpenAPI subset Gemini's Schema takes and spelled
+	// as @google/genai's types spell it (type names in upper case, counts
+	// as strings), noting what the subset cannot hold. By default they are
+	// written as parametersJsonSchema, the JSON Schema itself, which loses
+	// nothing.
+	GeminiParameters bool
 }
 
 // Result is an export: the text to show, save or copy, and what the
@@ -124,7 +131,7 @@ func Export(body []byte, to Target, opt Options) (Result, error) {
 	case Anthropic:
 		text = indent(toAnthropic(req, &n).AppendJSON(nil))
 	case Gemini:
-		text = indent(toGemini(req, &n).AppendJSON(nil))
+		text = indent(toGemini(req, opt, &n).AppendJSON(nil))
 	case MCP:
 		text = indent(toMCP(req, &n).AppendJSON(nil))
 	case Curl:

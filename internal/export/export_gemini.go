@@ -11,14 +11,14 @@ import (
 const geminiNone = "has no Gemini equivalent"
 
 // toGemini writes the request as a Gemini generateContent request body.
-func toGemini(req rawjson.Object, n *notes) rawjson.Object {
+func toGemini(req rawjson.Object, opt Options, n *notes) rawjson.Object {
 	var out rawjson.Object
 	contents, system := geminiContents(req, n)
 	out.Set("contents", contents)
 	if system != nil {
 		out.Set("systemInstruction", system)
 	}
-	tools, functions := geminiTools(req, n)
+	tools, functions := geminiTools(req, opt, n)
 	if len(tools) > 0 {
 		out.Set("tools", array(tools))
 	}
@@ -86,7 +86,7 @@ func geminiContents(req rawjson.Object, n *notes) (contents, system json.RawMess
 // geminiTools returns the tools entries: every function in one
 // functionDeclarations entry, then googleSearch and codeExecution;
 // functions lists the functions' names.
-func geminiTools(req rawjson.Object, n *notes) (out []json.RawMessage, functions []string) {
+func geminiTools(req rawjson.Object, opt Options, n *notes) (out []json.RawMessage, functions []string) {
 	v, ok := req.Get("tools")
 	if !ok || isNull(v) {
 		return nil, nil
@@ -108,7 +108,7 @@ func geminiTools(req rawjson.Object, n *notes) (out []json.RawMessage, functions
 		}
 		switch {
 		case typ == "function":
-			decls = append(decls, geminiFunction(t, path, n))
+			decls = append(decls, geminiFunction(t, path, opt, n))
 			name, _ := getStr(t, "name")
 			functions = append(functions, name)
 		case builtin != "" && seen[builtin]:
@@ -144,9 +144,10 @@ func geminiBuiltinSettings(t rawjson.Object, path, builtin string, n *notes) {
 	}
 }
 
-// geminiFunction writes a function declaration, its parameters in
+// geminiFunction writes a function declaration, its parameters as
+// parametersJsonSchema or, with opt.GeminiParameters, as parameters in
 // Gemini's schema subset.
-func geminiFunction(t rawjson.Object, path string, n *notes) json.RawMessage {
+func geminiFunction(t rawjson.Object, path string, opt Options, n *notes) json.RawMessage {
 	var fn rawjson.Object
 	for _, m := range t {
 		switch m.Key {
@@ -156,8 +157,12 @@ func geminiFunction(t rawjson.Object, path string, n *notes) json.RawMessage {
 				fn = append(fn, m)
 			}
 		case "parameters":
-			if p, ok := geminiParameters(m.Value, key(path, "parameters"), n); ok {
-				fn.Set("parameters", p)
+			if !opt.GeminiParameters {
+				if p, ok := geminiJSONSchema(m.Value, key(path, "parameters"), n); ok {
+					fn.Set("parametersJsonSchema", p)
+				}
+			} else if p, ok := geminiParameters(m.Value, key(path, "parameters"), n); ok {
+				fn.Set("parameters", geminiSpelling(p))
 			}
 		default:
 			if !unset(m.Key, m.Value) {
@@ -167,6 +172,20 @@ func geminiFunction(t rawjson.Object, path string, n *notes) json.RawMessage {
 	}
 	strictLost(t, path, n, formats.Gemini)
 	return fn.AppendJSON(nil)
+}
+
+// geminiJSONSchema writes parameters as they are, for
+// parametersJsonSchema; an object schema without properties gets an empty
+// one, as it reads back (see withProperties).
+func geminiJSONSchema(v []byte, path string, n *notes) (json.RawMessage, bool) {
+	switch rawjson.JSONKind(v) {
+	case "null":
+		return nil, false
+	case "object":
+		return withProperties(v, path, n), true
+	}
+	n.lost(path, "parameters that are a %s, not a schema object; dropped", rawjson.JSONKind(v))
+	return nil, false
 }
 
 // geminiParameters converts parameters; a schema with no properties is

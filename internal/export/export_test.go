@@ -102,6 +102,14 @@ func TestExportGolden(t *testing.T) {
 				golden(t, name+"."+string(to)+".notes.golden", []byte(formatNotes(res.Notes)))
 			})
 		}
+		t.Run(name+"/gemini-parameters", func(t *testing.T) {
+			res, err := Export(body, Gemini, Options{GeminiParameters: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, name+".gemini-parameters.golden", res.Text)
+			golden(t, name+".gemini-parameters.notes.golden", []byte(formatNotes(res.Notes)))
+		})
 	}
 }
 

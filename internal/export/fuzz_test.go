@@ -87,7 +87,7 @@ func reimport(t *testing.T, body []byte, to Target) {
 	if err != nil {
 		t.Fatalf("importing the %s export: %v\n%s", to, err, first.Text)
 	}
-	if im.From != formats.Name(to) {
+	if im.From != formatOf(to) {
 		return // read as another format: what Detect decides, not a trip
 	}
 	checkStable(t, first.Text, im, to)
@@ -111,7 +111,7 @@ func FuzzImportExport(f *testing.F) {
 	}
 	for _, b := range bodies(f) {
 		for _, to := range roundTargets {
-			res, err := Export(b, to, Options{})
+			res, err := exportAs(b, to)
 			if err != nil {
 				f.Fatal(err)
 			}

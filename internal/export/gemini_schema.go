@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/url"
 	"slices"
@@ -392,4 +393,64 @@ func child(v []byte, tok string) ([]byte, bool) {
 		return nil, false
 	}
 	return list[i], true
+}
+
+// geminiTypes are JSON Schema's type names as @google/genai's Type enum
+// spells them, the values Gemini's Schema takes.
+var geminiTypes = map[string]string{"string": "STRING", "number": "NUMBER", "integer": "INTEGER",
+	"boolean": "BOOLEAN", "array": "ARRAY", "object": "OBJECT", "null": "NULL"}
+
+// geminiCounts are the keywords Gemini's Schema takes as int64, which its
+// JSON (and @google/genai's types) write as strings.
+var geminiCounts = set("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties")
+
+// geminiSpelling writes a converted schema as @google/genai's types spell
+// Gemini's Schema: type names in upper case and counts as strings. Both
+// mean the same to the API.
+func geminiSpelling(v []byte) json.RawMessage {
+	o, ok := members(v)
+	if !ok {
+		return v
+	}
+	for i, m := range o {
+		switch {
+		case m.Key == "type":
+			if s, ok := str(m.Value); ok && geminiTypes[s] != "" {
+				o[i].Value = jstr(geminiTypes[s])
+			}
+		case geminiCounts[m.Key] && isInteger(m.Value):
+			o[i].Value = jstr(string(bytes.TrimSpace(m.Value)))
+		case m.Key == "properties":
+			props, _ := members(m.Value)
+			for j, p := range props {
+				props[j].Value = geminiSpelling(p.Value)
+			}
+			if props != nil {
+				o[i].Value = props.AppendJSON(nil)
+			}
+		case m.Key == "items":
+			o[i].Value = geminiSpelling(m.Value)
+		case m.Key == "anyOf":
+			list, _ := elements(m.Value)
+			for j, el := range list {
+				list[j] = geminiSpelling(el)
+			}
+			o[i].Value = array(list)
+		}
+	}
+	return o.AppendJSON(nil)
+}
+
+// isInteger reports whether v is a JSON number written as an integer.
+func isInteger(v []byte) bool {
+	v = bytes.TrimPrefix(bytes.TrimSpace(v), []byte("-"))
+	if len(v) == 0 {
+		return false
+	}
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -57,3 +57,23 @@ func TestAnthropicVersion(t *testing.T) {
 		t.Errorf("no note naming version %s at %v; notes:\n%s", AnthropicVersion, want, formatNotes(res.Notes))
 	}
 }
+
+// Gemini's export writes parameters as parametersJsonSchema, as they are;
+// with GeminiParameters as parameters, spelled as @google/genai's types
+// spell them: type names in upper case, counts as strings.
+func TestGeminiParameters(t *testing.T) {
+	body := []byte(`{"input":"hi","tools":[{"type":"function","name":"f","strict":false,"parameters":{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","maxLength":9223372036854775807},"maxItems":5,"minItems":1.5},"n":{"anyOf":[{"type":"integer","maximum":9223372036854775807},{"type":"null"}]}},"required":["tags"]}}]}`)
+	res := mustExport(t, body, Gemini)
+	want := `{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","maxLength":9223372036854775807},"maxItems":5,"minItems":1.5},"n":{"anyOf":[{"type":"integer","maximum":9223372036854775807},{"type":"null"}]}},"required":["tags"]}`
+	if got := string(compact([]byte(field(t, res.Text, "/tools/0/functionDeclarations/0/parametersJsonSchema")))); got == "<none>" || !strings.Contains(string(compact(res.Text)), want) {
+		t.Errorf("parametersJsonSchema = %s\nwant %s", got, want)
+	}
+	res, err := Export(body, Gemini, Options{GeminiParameters: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = `"parameters":{"type":"OBJECT","properties":{"tags":{"type":"ARRAY","items":{"type":"STRING","maxLength":"9223372036854775807"},"maxItems":"5","minItems":1.5},"n":{"type":"INTEGER","nullable":true,"maximum":9223372036854775807}},"required":["tags"]}`
+	if !strings.Contains(string(compact(res.Text)), want) {
+		t.Errorf("got\n%s\nwant %s", compact(res.Text), want)
+	}
+}

@@ -57,23 +57,23 @@ func TestExpectedNotes(t *testing.T) {
 		// Gemini
 		{"functions", Gemini, "/model", true},
 		{"functions", Gemini, "/tools/0/strict", true},
-		{"functions", Gemini, "/tools/1/parameters/properties/near/type", false},
-		{"functions", Gemini, "/tools/2/parameters/$schema", false},
-		{"functions", Gemini, "/tools/2/parameters/additionalProperties", true},
-		{"functions", Gemini, "/tools/2/parameters/$defs", false},
-		{"functions", Gemini, "/tools/2/parameters/$defs/Item/additionalProperties", true},
-		{"functions", Gemini, "/tools/2/parameters/properties/tags", false},
-		{"functions", Gemini, "/tools/2/parameters/properties/kind/const", false},
-		{"functions", Gemini, "/tools/2/parameters/properties/level/const", true},
-		{"functions", Gemini, "/tools/2/parameters/properties/labels/propertyNames", true},
-		{"functions", Gemini, "/tools/2/parameters/properties/labels/patternProperties", true},
-		{"functions", Gemini, "/tools/2/parameters/properties/unit/format", true},
-		{"functions", Gemini, "/tools/2/parameters/properties/mode/if", true},
-		{"functions", Gemini, "/tools/2/parameters/properties/mode/then", true},
-		{"functions", Gemini, "/tools/2/parameters/properties/mode/else", true},
-		{"functions", Gemini, "/tools/2/parameters/properties/choice/oneOf", true},
-		{"functions", Gemini, "/tools/2/parameters/properties/item/$ref", false},
-		{"functions", Gemini, "/tools/2/parameters/$defs/Node/properties/children/items/$ref", true},
+		{"functions", geminiParams, "/tools/1/parameters/properties/near/type", false},
+		{"functions", geminiParams, "/tools/2/parameters/$schema", false},
+		{"functions", geminiParams, "/tools/2/parameters/additionalProperties", true},
+		{"functions", geminiParams, "/tools/2/parameters/$defs", false},
+		{"functions", geminiParams, "/tools/2/parameters/$defs/Item/additionalProperties", true},
+		{"functions", geminiParams, "/tools/2/parameters/properties/tags", false},
+		{"functions", geminiParams, "/tools/2/parameters/properties/kind/const", false},
+		{"functions", geminiParams, "/tools/2/parameters/properties/level/const", true},
+		{"functions", geminiParams, "/tools/2/parameters/properties/labels/propertyNames", true},
+		{"functions", geminiParams, "/tools/2/parameters/properties/labels/patternProperties", true},
+		{"functions", geminiParams, "/tools/2/parameters/properties/unit/format", true},
+		{"functions", geminiParams, "/tools/2/parameters/properties/mode/if", true},
+		{"functions", geminiParams, "/tools/2/parameters/properties/mode/then", true},
+		{"functions", geminiParams, "/tools/2/parameters/properties/mode/else", true},
+		{"functions", geminiParams, "/tools/2/parameters/properties/choice/oneOf", true},
+		{"functions", geminiParams, "/tools/2/parameters/properties/item/$ref", false},
+		{"functions", geminiParams, "/tools/2/parameters/$defs/Node/properties/children/items/$ref", true},
 		{"functions", Gemini, "/parallel_tool_calls", true},
 		{"functions", Gemini, "/text/format/name", true},
 		{"builtins", Gemini, "/tools/1/filters", true},
@@ -107,11 +107,7 @@ func TestExpectedNotes(t *testing.T) {
 	notesOf := func(c noteCase) []formats.Note {
 		k := c.body + "/" + string(c.to)
 		if _, ok := got[k]; !ok {
-			res, err := Export(all[c.body], c.to, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			got[k] = res.Notes
+			got[k] = mustExport(t, all[c.body], c.to).Notes
 		}
 		return got[k]
 	}

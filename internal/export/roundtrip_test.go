@@ -15,8 +15,29 @@ import (
 )
 
 // roundTargets are the targets tooltui also reads: what it writes in one
-// of them imports back as a Responses body.
-var roundTargets = []Target{Chat, Anthropic, Gemini, MCP}
+// of them imports back as a Responses body. geminiParams is Gemini with
+// parameters rather than parametersJsonSchema.
+var roundTargets = []Target{Chat, Anthropic, Gemini, geminiParams, MCP}
+
+// geminiParams stands, in the tests, for the Gemini export with
+// Options.GeminiParameters.
+const geminiParams Target = "gemini-parameters"
+
+// exportAs is Export to a target of the tests.
+func exportAs(body []byte, to Target) (Result, error) {
+	if to == geminiParams {
+		return Export(body, Gemini, Options{GeminiParameters: true})
+	}
+	return Export(body, to, Options{})
+}
+
+// formatOf is the format a target of the tests writes.
+func formatOf(to Target) formats.Name {
+	if to == geminiParams {
+		return formats.Gemini
+	}
+	return formats.Name(to)
+}
 
 // sample is a Responses body a round trip starts from.
 type sample struct {
@@ -145,7 +166,7 @@ func TestImportRoundTrip(t *testing.T) {
 
 func mustExport(t testing.TB, body []byte, to Target) Result {
 	t.Helper()
-	res, err := Export(body, to, Options{})
+	res, err := exportAs(body, to)
 	if err != nil {
 		t.Fatalf("export to %s: %v", to, err)
 	}
@@ -168,7 +189,7 @@ func roundTrip(t *testing.T, body []byte, to Target) []byte {
 	// nothing a Chat request could not have: an OpenAI model name there
 	// makes it read as Chat, which takes every one of those fields too.
 	openAIChat := to == Anthropic && len(toolsOf(t, first.Text)) == 0 && openAIModelIn(first.Text)
-	if got := formats.Detect(first.Text); got != formats.Name(to) && !(noTools && got == formats.Responses) && !(openAIChat && got == formats.Chat) {
+	if got := formats.Detect(first.Text); got != formatOf(to) && !(noTools && got == formats.Responses) && !(openAIChat && got == formats.Chat) {
 		t.Errorf("the %s export is detected as %s:\n%s", to, got, first.Text)
 	}
 	checkCameBack(t, body, im.Body, first.Notes, to)
@@ -186,13 +207,13 @@ func checkStable(t testing.TB, text []byte, im formats.Imported, to Target) {
 		if !n.Loss {
 			continue
 		}
-		if _, ok := unreadable[to][n.Path]; !ok {
+		if _, ok := unreadable[Target(formatOf(to))][n.Path]; !ok {
 			t.Errorf("importing the %s export loses %s: %s\n%s", to, n.Path, n.Message, text)
 			continue
 		}
 		want = without(want, n.Path)
 	}
-	again, err := Export(im.Body, to, Options{})
+	again, err := exportAs(im.Body, to)
 	if err != nil {
 		t.Fatalf("exporting what came back to %s: %v\n%s", to, err, im.Body)
 	}
