@@ -18,15 +18,22 @@ instead (atomically, and only when something changed), like gofmt -w.
 Tools in another API's format (Chat Completions, Anthropic, Gemini, MCP)
 are translated first and printed as a Responses request body; -w refuses
 them, so that the original stays.
-Standard error lists each fix applied ("fixed: LOCATION: what"), then the
-diagnostics left, with the fixes on offer that need a choice ("fix: ...").
+Standard error lists each fix applied ("fixed: LOCATION: what") with
+every change it made, one a line ("  - POINTER: change"), each safe fix
+left out and why ("not fixed: LOCATION: what: why"), then the diagnostics
+left, with the fixes on offer that need a choice ("fix: ...").
 
 Safe fixes keep what the entry means: make a function's parameters
 strict-compatible (additionalProperties false, optional properties
-required and nullable), rename a duplicate function or MCP server label,
-convert a Chat Completions tool or tool_choice. A guessed type, a removed
-key or strict set to false are offered, never applied here; make them in
-the app (f on a diagnostic).
+required and nullable: the tool then receives null, not a missing key,
+for a value the model leaves out), set strict to true on parameters
+strict mode takes as they are, rename a duplicate function or MCP server
+label, drop the scheme of an allowed domain, convert a Chat Completions
+tool or tool_choice. A function imported from an MCP server is not made
+strict-compatible here: the server checks the arguments against its own
+schema and may refuse null. A guessed type, a removed key, strict set to
+false or a domain that loses its path are offered, never applied here;
+make them in the app (f on a diagnostic).
 
 {{flags}}
 
@@ -74,9 +81,16 @@ func runFix(write bool, files []string, stdin io.Reader, stdout, stderr io.Write
 		return fail(fmt.Errorf("%s is in the %s format and fix writes the Responses shape: -w would replace it; "+
 			"leave out -w and redirect standard output to a new file", files[0], doc.Source.Format))
 	}
-	fixed, done := convert.FixAll(doc, nil)
+	fixed, report := convert.FixAllReport(doc, nil)
+	done := report.Applied
 	for _, f := range done {
 		fmt.Fprintln(stderr, display.SanitizeLine("fixed: "+f.Location+": "+f.Title))
+		for _, c := range f.Changes {
+			fmt.Fprintln(stderr, display.SanitizeLine("  - "+c))
+		}
+	}
+	for _, f := range report.Skipped {
+		fmt.Fprintln(stderr, display.SanitizeLine("not fixed: "+f.Location+": "+f.Title+": "+f.Why))
 	}
 	_, diags := convert.Convert(fixed)
 	errorsLeft := false

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,5 +103,57 @@ func TestFixWrite(t *testing.T) {
 	run([]string{"fix", "-w", path}, nil, &out, &errb)
 	if fi, _ := os.Stat(path); !fi.ModTime().Equal(old) {
 		t.Fatalf("rewritten with nothing to fix:\n%s", errb.String())
+	}
+}
+
+// tooltui fix names every change it makes, and leaves out making a
+// function imported from an MCP server strict-compatible, saying why. An
+// import into a document records where its functions came from.
+func TestFixTellsTheWholeTruth(t *testing.T) {
+	dir := t.TempDir()
+	doc := filepath.Join(dir, "doc.json")
+	if err := os.WriteFile(doc, []byte(`{"model":"gpt-5","tools_defs":[{"name":"own","description":"d",
+"parameters":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","ghost"]}}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	list := `{"tools":[{"name":"remote","description":"d","inputSchema":{"type":"object","properties":{"q":{"type":"string"}}}}]}`
+	if status, _, stderr := importCmd(t, list, "--into", doc, "-"); status != 0 {
+		t.Fatalf("import: %d\n%s", status, stderr)
+	}
+	saved, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, saved); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(compact.String(), `"origins":{"tools_defs[1]":"mcp"}`) {
+		t.Fatalf("the import did not record the origin:\n%s", saved)
+	}
+	var out, errb bytes.Buffer
+	st := run([]string{"fix", "-w", doc}, strings.NewReader(""), &out, &errb)
+	if st != 0 {
+		t.Fatalf("status %d\n%s", st, errb.String())
+	}
+	got := errb.String()
+	for _, want := range []string{
+		"fixed: tools_defs[0]: make the parameters strict-compatible and set strict to true: optional properties become required and nullable, so the tool receives null, not a missing key, for a value the model leaves out\n",
+		"  - /parameters: make \"b\" required and nullable: the tool then receives null, not a missing key, when the model leaves it out\n",
+		"  - /parameters/required: drop \"ghost\": no property has that name\n",
+		"  - /strict: set to true\n",
+		"not fixed: tools_defs[1]: make the parameters strict-compatible and set strict to true: optional properties become required and nullable, so the tool receives null, not a missing key, for a value the model leaves out: the function comes from an MCP server",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, got)
+		}
+	}
+	after, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(after), `"name": "remote"`) || strings.Contains(string(after), `"q": {
+            "type": [`) || !strings.Contains(string(after), `"origins"`) {
+		t.Errorf("the MCP function changed, or lost its origin:\n%s", after)
 	}
 }

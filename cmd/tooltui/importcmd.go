@@ -452,10 +452,11 @@ func mergeTools(d, in *model.Document, replace bool) merged {
 	return m
 }
 
-// putTool puts t in the place of d's tool at p, as it is: its entry, and
-// whether it is disabled or has a draft.
+// putTool puts t in the place of d's tool at p, as it is: its entry, its
+// origin, and whether it is disabled or has a draft.
 func putTool(d *model.Document, p place, t model.Tool) *model.Document {
 	d, _ = model.ReplaceTool(d, p.kind, p.index, t.Raw)
+	d, _ = model.SetOrigin(d, p.kind, p.index, t.Origin)
 	if d.List(p.kind)[p.index].Disabled != t.Disabled {
 		d, _ = model.ToggleTool(d, p.kind, p.index)
 	}

@@ -660,7 +660,7 @@ func TestStrictAbsentOnACompatibleSchemaIsNamed(t *testing.T) {
 			t.Errorf("strict%q: want %q, got\n%s", strict, want, got)
 		}
 		// Nothing breaks, so it is a note; its fixes stay on offer.
-		if want != "" && (len(diags) != 1 || diags[0].Severity != Note || len(diags[0].Fixes) != 2 || diags[0].Fixes[0].Kind != FixStrict) {
+		if want != "" && (len(diags) != 1 || diags[0].Severity != Note || len(diags[0].Fixes) != 2 || diags[0].Fixes[0].Kind != FixStrictTrue) {
 			t.Errorf("strict%q: %+v", strict, diags)
 		}
 	}

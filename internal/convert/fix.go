@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,6 +23,9 @@ const (
 	// FixStrictFalse sets a function's "strict" to false, for a schema
 	// strict mode cannot take.
 	FixStrictFalse
+	// FixStrictTrue sets a function's "strict" to true, for parameters
+	// strict mode takes as they are (the API runs them strict already).
+	FixStrictTrue
 	// FixType replaces an unknown type with the known one it is closest to.
 	FixType
 	// FixRename gives a tool whose name (or MCP server_label) another tool
@@ -55,9 +59,12 @@ type Fix struct {
 func (f Fix) Title() string {
 	switch f.Kind {
 	case FixStrict:
-		return "make the parameters strict-compatible (optional properties become required and nullable) and set strict to true"
+		return "make the parameters strict-compatible and set strict to true: optional properties become required and nullable, " +
+			"so the tool receives null, not a missing key, for a value the model leaves out"
 	case FixStrictFalse:
 		return "set strict to false"
+	case FixStrictTrue:
+		return "set strict to true (the parameters stay as they are)"
 	case FixType:
 		return "change the type to " + quoteForMessage(f.Arg)
 	case FixRename:
@@ -79,7 +86,7 @@ func (f Fix) Title() string {
 // offered one by one instead.
 func (f Fix) Safe() bool {
 	switch f.Kind {
-	case FixStrict, FixRename, FixChatShape, FixDomain:
+	case FixStrict, FixStrictTrue, FixRename, FixChatShape, FixDomain:
 		return true
 	}
 	return false
@@ -91,94 +98,160 @@ var ErrFixStale = errors.New("the entry changed since this problem was found; no
 // ApplyFix returns d with fix f of diagnostic diag applied, as one edit of
 // the entry (or of tool_choice) the diagnostic is about. d is not changed.
 func ApplyFix(d *model.Document, diag Diagnostic, f Fix) (*model.Document, error) {
+	fixed, _, err := ApplyFixChanges(d, diag, f)
+	return fixed, err
+}
+
+// ApplyFixChanges is ApplyFix that also names every change the fix made,
+// one a line, each "POINTER: what", the pointer inside the entry (or
+// tool_choice): `/parameters/properties/unit: make "unit" required and
+// nullable: …`, `/strict: set to true`.
+func ApplyFixChanges(d *model.Document, diag Diagnostic, f Fix) (*model.Document, []string, error) {
 	if diag.IsTool() {
 		list := d.List(diag.Kind)
 		if diag.Index >= len(list) {
-			return nil, ErrFixStale
+			return nil, nil, ErrFixStale
 		}
 		t := list[diag.Index]
 		if t.Draft != nil {
-			return nil, fmt.Errorf("%s has a draft of %s that is not valid JSON yet; finish or undo it first", diag.Location, t.DraftMember())
+			return nil, nil, fmt.Errorf("%s has a draft of %s that is not valid JSON yet; finish or undo it first", diag.Location, t.DraftMember())
 		}
 		if rawjson.CheckJSON(t.Raw) != nil || rawjson.JSONKind(t.Raw) != "object" {
-			return nil, ErrFixStale
+			return nil, nil, ErrFixStale
 		}
-		raw, err := fixValue(d, t.Raw, f)
+		raw, changes, err := fixValue(d, t.Raw, f)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		// A renamed duplicate is a new tool: what named the first keeps it.
-		return model.ReplaceTool(d, diag.Kind, diag.Index, raw)
+		fixed, err := model.ReplaceTool(d, diag.Kind, diag.Index, raw)
+		if err != nil {
+			return nil, nil, err
+		}
+		return fixed, changes, nil
 	}
 	if diag.Location != "tool_choice" {
-		return nil, ErrFixStale
+		return nil, nil, ErrFixStale
 	}
 	raw, ok := d.Fields.Get("tool_choice")
 	if !ok || rawjson.CheckJSON(raw) != nil {
-		return nil, ErrFixStale
+		return nil, nil, ErrFixStale
 	}
-	fixed, err := fixValue(d, raw, f)
+	fixed, changes, err := fixValue(d, raw, f)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return model.SetRequestField(d, "tool_choice", fixed), nil
+	return model.SetRequestField(d, "tool_choice", fixed), changes, nil
 }
 
-// fixValue applies f to one entry (or tool_choice), valid JSON.
-func fixValue(d *model.Document, raw json.RawMessage, f Fix) (json.RawMessage, error) {
+// FixDescription says what fix f of diag would do to d: its title, then
+// every change it makes, one a line ("- POINTER: what"). The error is
+// ApplyFix's.
+func FixDescription(d *model.Document, diag Diagnostic, f Fix) (string, error) {
+	_, changes, err := ApplyFixChanges(d, diag, f)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString(f.Title())
+	for _, c := range changes {
+		b.WriteString("\n- ")
+		b.WriteString(c)
+	}
+	return b.String(), nil
+}
+
+// fixValue applies f to one entry (or tool_choice), valid JSON, and
+// names what it changed.
+func fixValue(d *model.Document, raw json.RawMessage, f Fix) (json.RawMessage, []string, error) {
+	one := func(out json.RawMessage, err error, change string) (json.RawMessage, []string, error) {
+		if err != nil {
+			return nil, nil, err
+		}
+		return out, []string{change}, nil
+	}
+	at := func(ptr string) string {
+		if ptr == "" {
+			return "(the entry)"
+		}
+		return ptr
+	}
 	switch f.Kind {
 	case FixDropKey:
 		out, ok := replaceAt(raw, f.At, nil)
 		if !ok {
-			return nil, ErrFixStale
+			return nil, nil, ErrFixStale
 		}
-		return out, nil
+		return out, []string{f.At + ": remove the key " + quoteForMessage(lastToken(f.At))}, nil
 	case FixType:
-		return replaceOrStale(raw, "/type", rawjson.String(f.Arg))
+		cur, _ := valueAt(raw, "/type")
+		out, err := replaceOrStale(raw, "/type", rawjson.String(f.Arg))
+		return one(out, err, "/type: change "+string(cur)+" to "+quoteForMessage(f.Arg))
 	case FixDomain, FixDomainWiden:
-		if cur, ok := valueAt(raw, f.At); !ok || rawjson.JSONKind(cur) != "string" {
-			return nil, ErrFixStale
+		cur, ok := valueAt(raw, f.At)
+		s, isStr := rawjson.Unquote(cur)
+		if !ok || !isStr {
+			return nil, nil, ErrFixStale
 		}
-		return replaceOrStale(raw, f.At, rawjson.String(f.Arg))
+		out, err := replaceOrStale(raw, f.At, rawjson.String(f.Arg))
+		return one(out, err, f.At+": change "+quoteForMessage(s)+" to "+quoteForMessage(f.Arg))
 	case FixRename:
 		cur, ok := valueAt(raw, f.At)
 		name, isStr := rawjson.Unquote(cur)
 		if !ok || !isStr {
-			return nil, ErrFixStale
+			return nil, nil, ErrFixStale
 		}
 		taken := usedNames(d, lastToken(f.At))
-		return replaceOrStale(raw, f.At, rawjson.String(model.UniqueName(name, func(s string) bool { return taken[s] })))
+		to := model.UniqueName(name, func(s string) bool { return taken[s] })
+		out, err := replaceOrStale(raw, f.At, rawjson.String(to))
+		return one(out, err, f.At+": rename "+quoteForMessage(name)+" to "+quoteForMessage(to))
 	case FixChatShape:
 		fn, ok := valueAt(raw, f.At)
 		if !ok {
-			return nil, ErrFixStale
+			return nil, nil, ErrFixStale
 		}
 		lifted, ok := liftFunction(fn)
 		if !ok {
-			return nil, ErrFixStale
+			return nil, nil, ErrFixStale
 		}
-		return replaceOrStale(raw, f.At, lifted)
+		out, err := replaceOrStale(raw, f.At, lifted)
+		return one(out, err, at(f.At)+`: move the members of "function" to the top level`)
 	case FixStrictFalse:
-		return replaceOrStale(raw, join(f.At, "strict"), json.RawMessage("false"))
+		out, err := replaceOrStale(raw, join(f.At, "strict"), json.RawMessage("false"))
+		return one(out, err, join(f.At, "strict")+": set to false")
+	case FixStrictTrue:
+		out, err := replaceOrStale(raw, join(f.At, "strict"), json.RawMessage("true"))
+		return one(out, err, join(f.At, "strict")+": set to true")
 	case FixStrict:
 		fn, ok := valueAt(raw, f.At)
 		if !ok || rawjson.JSONKind(fn) != "object" {
-			return nil, ErrFixStale
-		}
-		params, ok := rawjson.Members(fn).Get("parameters")
-		if !ok {
-			return nil, ErrFixStale
-		}
-		repaired, ok := StrictRepair(params)
-		if !ok {
-			return nil, errors.New("strict mode cannot take this schema as it is; set strict to false instead")
+			return nil, nil, ErrFixStale
 		}
 		o := rawjson.Members(fn)
+		params, ok := o.Get("parameters")
+		if !ok {
+			return nil, nil, ErrFixStale
+		}
+		repaired, ok, repairs := StrictRepairChanges(params)
+		if !ok {
+			return nil, nil, errors.New("strict mode cannot take this schema as it is; set strict to false instead")
+		}
+		changes := make([]string, 0, len(repairs)+1)
+		for _, c := range repairs {
+			changes = append(changes, f.At+c)
+		}
+		if s, had := o.Get("strict"); !had || string(bytes.TrimSpace(s)) != "true" {
+			changes = append(changes, join(f.At, "strict")+": set to true")
+		}
 		o.Set("parameters", repaired)
 		o.Set("strict", json.RawMessage("true"))
-		return replaceOrStale(raw, f.At, o.AppendJSON(nil))
+		out, err := replaceOrStale(raw, f.At, o.AppendJSON(nil))
+		if err != nil {
+			return nil, nil, err
+		}
+		return out, changes, nil
 	}
-	return nil, fmt.Errorf("no such fix (%d)", f.Kind)
+	return nil, nil, fmt.Errorf("no such fix (%d)", f.Kind)
 }
 
 func replaceOrStale(raw []byte, ptr string, v []byte) (json.RawMessage, error) {
@@ -247,10 +320,26 @@ func usedNames(d *model.Document, key string) map[string]bool {
 	return taken
 }
 
-// FixAllResult is one fix that FixAll applied.
+// FixAllResult is one fix that FixAll applied, with every change it made
+// (see ApplyFixChanges).
 type FixAllResult struct {
 	Location string
 	Title    string
+	Changes  []string
+}
+
+// FixSkipped is a fix FixAll left out although its kind is safe, and why.
+type FixSkipped struct {
+	Location string
+	Title    string
+	Why      string
+}
+
+// FixReport is what FixAllReport did: the fixes applied, in order, and
+// those it left out.
+type FixReport struct {
+	Applied []FixAllResult
+	Skipped []FixSkipped
 }
 
 // maxFixRounds bounds FixAll: each round applies one fix and converts
@@ -262,10 +351,32 @@ const maxFixRounds = 1000
 // that fails is skipped. c converts between rounds; nil uses a new
 // converter.
 func FixAll(d *model.Document, c *Converter) (*model.Document, []FixAllResult) {
+	fixed, r := FixAllReport(d, c)
+	return fixed, r.Applied
+}
+
+// whySafeFixUnsafe says why a fix of a safe kind does not keep what this
+// entry means, or "".
+func whySafeFixUnsafe(d *model.Document, diag Diagnostic, f Fix) string {
+	if f.Kind != FixStrict || !diag.IsTool() || f.At != "" {
+		return ""
+	}
+	if list := d.List(diag.Kind); diag.Index < len(list) && list[diag.Index].Origin == model.OriginMCP {
+		return "the function comes from an MCP server, which checks the arguments against its own schema: " +
+			"in strict mode a model sends null for an optional value it leaves out, which the server may refuse; " +
+			"apply it one by one (f in the app) if the server takes null"
+	}
+	return ""
+}
+
+// FixAllReport is FixAll that also says which fixes of a safe kind it left
+// out, and why: one the entry's origin makes unsafe (making an MCP
+// server's function strict-compatible), or one that failed.
+func FixAllReport(d *model.Document, c *Converter) (*model.Document, FixReport) {
 	if c == nil {
 		c = &Converter{}
 	}
-	var done []FixAllResult
+	var r FixReport
 	skip := map[string]bool{}
 	for range maxFixRounds {
 		applied := false
@@ -275,13 +386,19 @@ func FixAll(d *model.Document, c *Converter) (*model.Document, []FixAllResult) {
 				if !f.Safe() || skip[id] {
 					continue
 				}
-				next, err := ApplyFix(d, diag, f)
+				if why := whySafeFixUnsafe(d, diag, f); why != "" {
+					skip[id] = true
+					r.Skipped = append(r.Skipped, FixSkipped{Location: diag.Location, Title: f.Title(), Why: why})
+					continue
+				}
+				next, changes, err := ApplyFixChanges(d, diag, f)
 				if err != nil {
 					skip[id] = true
+					r.Skipped = append(r.Skipped, FixSkipped{Location: diag.Location, Title: f.Title(), Why: err.Error()})
 					continue
 				}
 				d, applied = next, true
-				done = append(done, FixAllResult{Location: diag.Location, Title: f.Title()})
+				r.Applied = append(r.Applied, FixAllResult{Location: diag.Location, Title: f.Title(), Changes: changes})
 				break
 			}
 			if applied {
@@ -292,7 +409,7 @@ func FixAll(d *model.Document, c *Converter) (*model.Document, []FixAllResult) {
 			break
 		}
 	}
-	return d, done
+	return d, r
 }
 
 // splitPointer splits a JSON Pointer into its unescaped tokens.

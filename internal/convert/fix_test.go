@@ -153,7 +153,7 @@ func TestApplyFix(t *testing.T) {
 			}},
 		{"strict absent, compatible: set it to true, the schema unchanged", `{"model":"m","tools_defs":[{"name":"w","description":"",
 			"parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}}]}`,
-			"tools_defs[0]", "", FixStrict, func(t *testing.T, d *model.Document) {
+			"tools_defs[0]", "", FixStrictTrue, func(t *testing.T, d *model.Document) {
 				want := `{"name":"w","description":"","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false},"strict":true}`
 				if got := string(d.Functions[0].Raw); got != want {
 					t.Fatalf("got %s\nwant %s", got, want)
@@ -340,5 +340,79 @@ func TestAllowedDomainsAndVectorStores(t *testing.T) {
 	if len(done) != 1 || !strings.Contains(string(all.Builtins[0].Raw), `"pubmed.ncbi.nlm.nih.gov","example.com"`) ||
 		!strings.Contains(string(all.Builtins[0].Raw), `https://Docs.X.org/a`) {
 		t.Errorf("fix all: %v\n%s", done, all.Builtins[0].Raw)
+	}
+}
+
+// Every change a fix makes is named: making parameters strict-compatible
+// says which properties become required and nullable (what the tool then
+// receives), and which names it drops from "required".
+func TestFixNamesEveryChange(t *testing.T) {
+	d := mustParse(t, `{"model":"m","tools_defs":[{"name":"w","description":"","parameters":{"type":"object",
+		"properties":{"city":{"type":"string"},"unit":{"type":"string"},"at":{"type":"object","properties":{"lat":{"type":"number"}},"required":["lat"]}},
+		"required":["city","ghost","at"]},"strict":true}]}`)
+	r := (&Converter{}).Convert(d)
+	var diag Diagnostic
+	for _, dg := range r.Diagnostics {
+		if len(dg.Fixes) > 0 && dg.Fixes[0].Kind == FixStrict {
+			diag = dg
+		}
+	}
+	if diag.Fixes == nil {
+		t.Fatalf("no strict fix: %v", r.Diagnostics)
+	}
+	f := diag.Fixes[0]
+	if !strings.Contains(f.Title(), "null") {
+		t.Errorf("the title does not say what the tool receives: %s", f.Title())
+	}
+	_, changes, err := ApplyFixChanges(d, diag, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`/parameters/properties/at: add "additionalProperties": false (the model may send no key the schema does not list)`,
+		`/parameters: add "additionalProperties": false (the model may send no key the schema does not list)`,
+		`/parameters: make "unit" required and nullable: the tool then receives null, not a missing key, when the model leaves it out`,
+		`/parameters/required: drop "ghost": no property has that name`,
+	}
+	if !slices.Equal(changes, want) {
+		t.Errorf("changes:\n%s\nwant:\n%s", strings.Join(changes, "\n"), strings.Join(want, "\n"))
+	}
+	desc, err := FixDescription(d, diag, f)
+	if err != nil || !strings.HasPrefix(desc, f.Title()+"\n- ") || !strings.Contains(desc, `drop "ghost"`) {
+		t.Errorf("description: %q, %v", desc, err)
+	}
+	// strict absent: setting it is named too.
+	d2 := mustParse(t, `{"model":"m","tools_defs":[{"name":"w","description":"","parameters":{"type":"object","properties":{"a":{"type":"string"}}}}]}`)
+	r2 := (&Converter{}).Convert(d2)
+	_, c2, err := ApplyFixChanges(d2, r2.Diagnostics[0], r2.Diagnostics[0].Fixes[0])
+	if err != nil || len(c2) == 0 || c2[len(c2)-1] != "/strict: set to true" {
+		t.Errorf("changes: %q, %v", c2, err)
+	}
+}
+
+// Fix all leaves out making an MCP server's function strict-compatible,
+// and says why; the same fix of another function is applied.
+func TestFixAllLeavesMCPFunctionsAlone(t *testing.T) {
+	d := mustParse(t, `{"model":"m","tools_defs":[
+		{"name":"mcp_tool","description":"","parameters":{"type":"object","properties":{"a":{"type":"string"}}}},
+		{"name":"own_tool","description":"","parameters":{"type":"object","properties":{"a":{"type":"string"}}}}]}`)
+	d.Functions[0].Origin = model.OriginMCP
+	fixed, rep := FixAllReport(d, nil)
+	if len(rep.Applied) != 1 || rep.Applied[0].Location != "tools_defs[1]" || len(rep.Applied[0].Changes) == 0 {
+		t.Errorf("applied: %+v", rep.Applied)
+	}
+	if len(rep.Skipped) != 1 || rep.Skipped[0].Location != "tools_defs[0]" || !strings.Contains(rep.Skipped[0].Why, "MCP server") {
+		t.Errorf("skipped: %+v", rep.Skipped)
+	}
+	if string(fixed.Functions[0].Raw) != string(d.Functions[0].Raw) {
+		t.Errorf("the MCP function changed: %s", fixed.Functions[0].Raw)
+	}
+	if fixed.Functions[0].Origin != model.OriginMCP {
+		t.Error("the origin was lost")
+	}
+	// One by one, it can still be applied.
+	r := (&Converter{}).Convert(d)
+	if _, err := ApplyFix(d, r.Diagnostics[0], r.Diagnostics[0].Fixes[0]); err != nil {
+		t.Error(err)
 	}
 }

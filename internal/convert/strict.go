@@ -33,7 +33,7 @@ func strictIssues(si *schemaInfo, strict *bool, prefix string) []Issue {
 			// breaks, but say so.
 			return []Issue{{Path: prefix, Note: true, Message: "strict is not set, and these parameters are strict-compatible, " +
 				"so the Responses API will quietly run this function in strict mode; set strict to true (or false) to say which you mean",
-				Fixes: []Fix{{Kind: FixStrict, At: prefix}, {Kind: FixStrictFalse, At: prefix}}}}
+				Fixes: []Fix{{Kind: FixStrictTrue, At: prefix}, {Kind: FixStrictFalse, At: prefix}}}}
 		}
 		return nil
 	}

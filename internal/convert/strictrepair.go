@@ -3,6 +3,7 @@ package convert
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"slices"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
@@ -21,61 +22,82 @@ import (
 // that allows keys, a root that is not an object, a limit): strict mode
 // cannot take the schema, and strict false is the way out.
 func StrictRepair(params []byte) (fixed json.RawMessage, ok bool) {
+	fixed, ok, _ = StrictRepairChanges(params)
+	return fixed, ok
+}
+
+// StrictRepairChanges is StrictRepair that also says what it changed,
+// one change a line, each at the JSON Pointer of its schema under
+// "/parameters": every "additionalProperties": false added, every
+// property made required and nullable (which changes what the tool
+// receives: a model in strict mode sends null for a value it leaves
+// out), every name dropped from "required" because no property has it.
+func StrictRepairChanges(params []byte) (fixed json.RawMessage, ok bool, changes []string) {
 	params = bytes.TrimSpace(params)
 	if rawjson.CheckJSON(params) != nil || rawjson.JSONKind(params) != "object" {
-		return nil, false
+		return nil, false, nil
 	}
-	fixed = repairSchema(params, 0)
+	r := &repairer{}
+	fixed = r.schema(params, "/parameters", 0)
 	if root := rawjson.Members(fixed); root.Has("properties") && !root.Has("type") {
 		fixed = append(rawjson.Object{{Key: "type", Value: rawjson.String("object")}}, root...).AppendJSON(nil)
+		r.changes = append([]string{`/parameters: add "type": "object"`}, r.changes...)
 	}
 	var w strictWalk
 	w.walkRaw(fixed, "/parameters", 0)
 	w.finish("/parameters")
-	return fixed, len(w.found) == 0
+	return fixed, len(w.found) == 0, r.changes
 }
 
-// repairSchema repairs one schema and the schemas inside it.
-func repairSchema(v []byte, depth int) []byte {
+// repairer repairs schemas and records what it changed.
+type repairer struct{ changes []string }
+
+func (r *repairer) note(path, format string, a ...any) {
+	r.changes = append(r.changes, path+": "+fmt.Sprintf(format, a...))
+}
+
+// schema repairs one schema, at path, and the schemas inside it.
+func (r *repairer) schema(v []byte, path string, depth int) []byte {
 	if rawjson.JSONKind(v) != "object" || depth > maxDepth {
 		return v
 	}
 	o := rawjson.Members(v)
 	for i, m := range o {
+		at := path + "/" + pointerToken(m.Key)
 		switch m.Key {
 		case "properties", "$defs", "definitions":
 			if rawjson.JSONKind(m.Value) == "object" {
-				o[i].Value = repairMap(m.Value, depth)
+				o[i].Value = r.schemaMap(m.Value, at, depth)
 			}
 		case "items", "additionalProperties", "not":
-			o[i].Value = repairSchema(m.Value, depth+1)
+			o[i].Value = r.schema(m.Value, at, depth+1)
 		case "anyOf", "oneOf", "allOf", "prefixItems":
 			if rawjson.JSONKind(m.Value) == "array" {
-				o[i].Value = repairList(m.Value, depth)
+				o[i].Value = r.schemaList(m.Value, at, depth)
 			}
 		}
 	}
 	if isObjectSchema(o) {
-		repairObject(&o)
+		r.object(&o, path)
 	}
 	return o.AppendJSON(nil)
 }
 
-func repairMap(v []byte, depth int) []byte {
+func (r *repairer) schemaMap(v []byte, path string, depth int) []byte {
 	o := rawjson.Members(v)
 	for i, m := range o {
-		o[i].Value = repairSchema(m.Value, depth+1)
+		o[i].Value = r.schema(m.Value, path+"/"+pointerToken(m.Key), depth+1)
 	}
 	return o.AppendJSON(nil)
 }
 
-func repairList(v []byte, depth int) []byte {
+func (r *repairer) schemaList(v []byte, path string, depth int) []byte {
 	out := []byte{'['}
 	for i, el := range rawjson.Elements(v) {
 		if i > 0 {
 			out = append(out, ',')
 		}
-		out = append(out, repairSchema(el, depth+1)...)
+		out = append(out, r.schema(el, path+"/"+itoa(i), depth+1)...)
 	}
 	return append(out, ']')
 }
@@ -99,11 +121,12 @@ func isObjectSchema(o rawjson.Object) bool {
 	return false
 }
 
-// repairObject closes an object schema and requires all its properties,
-// the ones it did not require made nullable.
-func repairObject(o *rawjson.Object) {
+// object closes an object schema and requires all its properties, the
+// ones it did not require made nullable.
+func (r *repairer) object(o *rawjson.Object, path string) {
 	if !o.Has("additionalProperties") {
 		o.Set("additionalProperties", json.RawMessage("false"))
+		r.note(path, `add "additionalProperties": false (the model may send no key the schema does not list)`)
 	}
 	props, _ := o.Get("properties")
 	if rawjson.JSONKind(props) != "object" {
@@ -117,13 +140,16 @@ func repairObject(o *rawjson.Object) {
 	for _, m := range members {
 		names[m.Key] = true
 	}
-	var required []string
+	var required, dropped, made []string
 	had := map[string]bool{}
-	if r, ok := o.Get("required"); ok && rawjson.JSONKind(r) == "array" {
-		for _, s := range stringElements(r) {
-			if names[s] && !had[s] {
+	if req, ok := o.Get("required"); ok && rawjson.JSONKind(req) == "array" {
+		for _, s := range stringElements(req) {
+			switch {
+			case names[s] && !had[s]:
 				required = append(required, s)
 				had[s] = true
+			case !names[s]:
+				dropped = appendNew(dropped, s)
 			}
 		}
 	}
@@ -132,11 +158,19 @@ func repairObject(o *rawjson.Object) {
 		if !had[m.Key] {
 			members[i].Value = nullable(m.Value)
 			required = append(required, m.Key)
+			made = append(made, m.Key)
 			changed = true
 		}
 	}
 	if changed {
 		o.Set("properties", members.AppendJSON(nil))
+	}
+	if len(made) > 0 {
+		r.note(path, "make %s required and nullable: the tool then receives null, not a missing key, when the model leaves %s out",
+			quotedList(made, "and"), pronoun(len(made)))
+	}
+	if len(dropped) > 0 {
+		r.note(path+"/required", "drop %s: no property has %s name", quotedList(dropped, "and"), possessive(len(dropped)))
 	}
 	list := []byte{'['}
 	for i, s := range required {
@@ -217,4 +251,18 @@ func stringElements(v []byte) []string {
 		}
 	}
 	return out
+}
+
+func pronoun(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "one"
+}
+
+func possessive(n int) string {
+	if n == 1 {
+		return "that"
+	}
+	return "such a"
 }

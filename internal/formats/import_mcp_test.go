@@ -1,6 +1,10 @@
 package formats
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
 
 func TestImportMCP(t *testing.T) {
 	runImportCases(t, []importCase{
@@ -74,5 +78,24 @@ func TestImportMCPInertLosses(t *testing.T) {
 		if n.Path == "/tools/0/annotations" && (!n.Loss || !n.Inert) {
 			t.Errorf("the import's note: %+v", n)
 		}
+	}
+}
+
+// The functions of an MCP tools/list are marked as coming from an MCP
+// server; those of another format are not.
+func TestImportMCPMarksTheOrigin(t *testing.T) {
+	d, err := Load([]byte(`{"tools":[{"name":"f","inputSchema":{"type":"object","properties":{}}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Functions) != 1 || d.Functions[0].Origin != model.OriginMCP {
+		t.Fatalf("functions: %+v", d.Functions)
+	}
+	d, err = Load([]byte(`{"model":"m","tools":[{"type":"function","function":{"name":"f","parameters":{"type":"object","properties":{}}}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Functions[0].Origin != "" {
+		t.Fatalf("a Chat Completions function: %+v", d.Functions[0])
 	}
 }

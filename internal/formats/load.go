@@ -67,6 +67,14 @@ func translated(im Imported, err error) (*model.Document, error) {
 		src.Notes = append(src.Notes, model.SourceNote{Path: n.Path, Message: n.Message, Loss: n.Loss && !n.Inert})
 	}
 	d.Source = src
+	if im.From == MCP {
+		// The server runs these functions and checks their arguments
+		// against its own schema: what may be changed of them depends
+		// on it (see convert.FixAll).
+		for i := range d.Functions {
+			d.Functions[i].Origin = model.OriginMCP
+		}
+	}
 	return d, nil
 }
 

@@ -54,7 +54,15 @@ type Tool struct {
 	DraftField string
 	// Disabled tools stay in the document but are left out of the request.
 	Disabled bool
+	// Origin says where the tool was imported from, when that matters to
+	// what may be done to it: OriginMCP for a function an MCP server
+	// lists, which the server itself runs and validates. "" otherwise.
+	Origin string
 }
+
+// OriginMCP is the Origin of a function imported from an MCP server (a
+// tools/list result, read from a file or asked of a live server).
+const OriginMCP = "mcp"
 
 // DraftMember is the member of the entry that Draft stands in for.
 func (t *Tool) DraftMember() string {
@@ -452,6 +460,8 @@ type meta struct {
 	// Mocks are the outputs a function's calls get when the request is
 	// sent and the model calls it (see Document.Mocks).
 	Mocks map[string]json.RawMessage `json:"mocks,omitempty"`
+	// Origins are the tools' Origin, by location: {"tools_defs[2]": "mcp"}.
+	Origins map[string]string `json:"origins,omitempty"`
 	// A recovery copy of a body records the body's shape and layout.
 	Body *bodyShape `json:"body,omitempty"`
 }
@@ -470,6 +480,11 @@ func (m meta) apply(d *Document) {
 	for _, i := range m.Disabled.BuiltinTools {
 		if i >= 0 && i < len(d.Builtins) {
 			d.Builtins[i].Disabled = true
+		}
+	}
+	for p, origin := range m.Origins {
+		if k, i, sub, ok := parseDraftPath(p); ok && sub == "" && i < len(d.List(k)) {
+			d.List(k)[i].Origin = origin
 		}
 	}
 	for _, p := range m.Drafts {
@@ -641,7 +656,7 @@ func (d *Document) marshalDocument(state bool) ([]byte, error) {
 			m.Body = &bodyShape{Order: o.String(), Layout: d.Layout}
 		}
 	}
-	if len(m.Disabled.ToolsDefs)+len(m.Disabled.BuiltinTools)+len(m.Drafts)+len(m.RequestDrafts)+len(m.Mocks) > 0 || m.Body != nil {
+	if len(m.Disabled.ToolsDefs)+len(m.Disabled.BuiltinTools)+len(m.Drafts)+len(m.RequestDrafts)+len(m.Mocks)+len(m.Origins) > 0 || m.Body != nil {
 		mb, err := json.Marshal(m)
 		if err != nil {
 			return nil, err
@@ -802,6 +817,12 @@ func (d *Document) toolsJSON(k Kind, m *meta) json.RawMessage {
 			} else {
 				m.Disabled.BuiltinTools = append(m.Disabled.BuiltinTools, i)
 			}
+		}
+		if t.Origin != "" {
+			if m.Origins == nil {
+				m.Origins = map[string]string{}
+			}
+			m.Origins[loc] = t.Origin
 		}
 		raw := t.Raw
 		if rawjson.CheckJSON(raw) != nil {

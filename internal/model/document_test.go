@@ -240,3 +240,33 @@ func TestWriteFileAtomic(t *testing.T) {
 		t.Fatalf("old file changed: %q", b)
 	}
 }
+
+// A tool's origin is kept in the "tooltui" member by location, and
+// follows the tool when tools move.
+func TestOriginRoundTrip(t *testing.T) {
+	d, err := Parse([]byte(`{"tools_defs":[{"name":"a"},{"name":"b"}],"tooltui":{"origins":{"tools_defs[1]":"mcp"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Functions[0].Origin != "" || d.Functions[1].Origin != OriginMCP {
+		t.Fatalf("origins: %+v", d.Functions)
+	}
+	d, _, err = MoveTool(d, Function, 1, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := d.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), `"tooltui":{"origins":{"tools_defs[0]":"mcp"}}`) {
+		t.Fatalf("saved:\n%s", out)
+	}
+	d, err = SetOrigin(d, Function, 0, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := d.Marshal(); strings.Contains(string(out), "tooltui") {
+		t.Fatalf("an origin left behind:\n%s", out)
+	}
+}

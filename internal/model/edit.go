@@ -341,6 +341,15 @@ func ReplaceTool(d *Document, k Kind, i int, raw json.RawMessage) (*Document, er
 	})
 }
 
+// SetOrigin records where tool i was imported from (Tool.Origin; ""
+// for nowhere in particular).
+func SetOrigin(d *Document, k Kind, i int, origin string) (*Document, error) {
+	return editTool(d, k, i, func(t *Tool) error {
+		t.Origin = origin
+		return nil
+	})
+}
+
 // SetDraft keeps the text of member (a function's "parameters", a
 // file_search's "filters") that is not valid JSON yet as tool i's draft,
 // so it is neither lost nor sent; the entry keeps the member's last valid
