@@ -126,3 +126,49 @@ func TestTruthFixDialogRenamesTheNameField(t *testing.T) {
 		t.Fatalf("the Name field shows %q, the document %q", formText(a, "name"), got)
 	}
 }
+
+// TestUndoKeepsTheCursor: ctrl+z while typing in a field takes the typing
+// back and leaves the cursor where the restored text ends, so typing goes
+// on at the end, not at the start of the field.
+func TestUndoKeepsTheCursor(t *testing.T) {
+	for _, id := range []string{"name", "description"} {
+		a := treeApp(t)
+		typeKeys(a, "j", "2")
+		for a.form.focused().id != id {
+			a.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+		}
+		typeKeys(a, "enter")
+		a.Update(tea.KeyPressMsg{Code: tea.KeyEnd, Mod: tea.ModCtrl})
+		a.Update(tea.KeyPressMsg{Code: tea.KeyEnd})
+		before := formText(a, id)
+		for _, k := range keysOfText(" XX") {
+			a.Update(k)
+		}
+		if formText(a, id) != before+" XX" {
+			t.Fatalf("%s: typed %q", id, formText(a, id))
+		}
+		a.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl})
+		if formText(a, id) != before {
+			t.Fatalf("%s: ctrl+z left %q", id, formText(a, id))
+		}
+		typeKeys(a, "YY")
+		if got := formText(a, id); got != before+"YY" {
+			t.Fatalf("%s: after ctrl+z, typing gave %q, want %q", id, got, before+"YY")
+		}
+		if !a.form.editing {
+			t.Fatalf("%s: ctrl+z stopped editing", id)
+		}
+	}
+}
+
+func keysOfText(s string) []tea.KeyPressMsg {
+	var out []tea.KeyPressMsg
+	for _, r := range s {
+		if r == ' ' {
+			out = append(out, tea.KeyPressMsg{Code: tea.KeySpace, Text: " "})
+			continue
+		}
+		out = append(out, tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	return out
+}
