@@ -65,14 +65,14 @@ func checkToolChoice(raw json.RawMessage, tools []toolInfo) (string, []Fix, []Is
 			if msg := chatShapeChoice(m); msg != "" {
 				return fmt.Sprintf("/tools/%d: %s", i, msg), []Fix{{Kind: FixChatShape, At: "/tools/" + itoa(i)}}, warnings
 			}
-			if msg := missingTool(m, tools); msg != "" {
-				return fmt.Sprintf("/tools/%d: %s", i, msg), nil, warnings
+			if msg, fix := missingTool(m, tools, "/tools/"+itoa(i)); msg != "" {
+				return fmt.Sprintf("/tools/%d: %s", i, msg), fix, warnings
 			}
 		}
 		return "", nil, warnings
 	}
-	if msg := missingTool(obj, tools); msg != "" {
-		return msg, nil, warnings
+	if msg, fix := missingTool(obj, tools, ""); msg != "" {
+		return msg, fix, warnings
 	}
 	return "", nil, warnings
 }
@@ -80,29 +80,33 @@ func checkToolChoice(raw json.RawMessage, tools []toolInfo) (string, []Fix, []Is
 // missingTool says which tool a choice names that the request lacks. A
 // hosted tool is found by its type or a dated version of it; a function,
 // custom tool or MCP server also by the key that names it (ToolKind.NamedBy).
-func missingTool(choice map[string]any, tools []toolInfo) string {
+//
+// When one name of the request's tools of that type is close to the one
+// named (a typo), the message asks whether it was meant and the fix sets
+// it; at is the choice's pointer inside tool_choice.
+func missingTool(choice map[string]any, tools []toolInfo, at string) (string, []Fix) {
 	typ, _ := choice["type"].(string)
 	namedBy := ""
 	if k, ok := KindOf(typ); ok {
 		namedBy = k.NamedBy
 	}
 	want, _ := choice[namedBy].(string)
+	var names []string
 	for _, t := range tools {
 		if !satisfiesChoice(typ, t.typ) {
 			continue
 		}
+		have := t.name
 		switch namedBy {
 		case "":
-			return ""
+			return "", nil
 		case "server_label":
-			if t.label == want {
-				return ""
-			}
-		default:
-			if t.name == want {
-				return ""
-			}
+			have = t.label
 		}
+		if have == want {
+			return "", nil
+		}
+		names = append(names, have)
 	}
 	what := quoteForMessage(typ)
 	switch namedBy {
@@ -111,7 +115,11 @@ func missingTool(choice map[string]any, tools []toolInfo) string {
 	case "name":
 		what = fmt.Sprintf("%s %s", typ, quoteForMessage(want))
 	}
-	return fmt.Sprintf("names %s, which is not in the request's tools (the API answers 400 \"Tool choice not found in 'tools' parameter\")", what)
+	msg := fmt.Sprintf("names %s, which is not in the request's tools (the API answers 400 \"Tool choice not found in 'tools' parameter\")", what)
+	if s := suggestOne(want, names); namedBy != "" && s != "" {
+		return msg + "; did you mean " + quoteForMessage(s) + "?", []Fix{{Kind: FixChoiceName, At: at + "/" + namedBy, Arg: s}}
+	}
+	return msg, nil
 }
 
 func contains(list []string, s string) bool {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tooltui/tooltui/internal/model"
@@ -42,6 +43,16 @@ const (
 	// FixDomainWiden is FixDomain for a URL with a path (or a port, a
 	// query): the domain allows more than the URL named.
 	FixDomainWiden
+	// FixName gives a function whose name the API refuses a name it
+	// takes: Arg, every other character made "_", at most 64 long (a
+	// number is added when another tool has it). tool_choice follows.
+	FixName
+	// FixAdditionalFalse sets "additionalProperties" to false on the
+	// object schema at At, which strict mode needs.
+	FixAdditionalFalse
+	// FixChoiceName makes tool_choice name the tool Arg, the request's
+	// tool whose name is closest to the one it names.
+	FixChoiceName
 )
 
 // Fix is a repair of one entry (or of tool_choice), offered by the
@@ -77,6 +88,12 @@ func (f Fix) Title() string {
 		return "change it to the bare domain " + quoteForMessage(f.Arg)
 	case FixDomainWiden:
 		return "change it to the bare domain " + quoteForMessage(f.Arg) + ", which allows the whole domain"
+	case FixName:
+		return "rename it to " + quoteForMessage(f.Arg) + ", a name the API takes (tool_choice follows)"
+	case FixAdditionalFalse:
+		return `set "additionalProperties" to false (the model may then send no key the schema does not list)`
+	case FixChoiceName:
+		return "name " + quoteForMessage(f.Arg) + " instead"
 	}
 	return ""
 }
@@ -86,7 +103,7 @@ func (f Fix) Title() string {
 // offered one by one instead.
 func (f Fix) Safe() bool {
 	switch f.Kind {
-	case FixStrict, FixStrictTrue, FixRename, FixChatShape, FixDomain:
+	case FixStrict, FixStrictTrue, FixRename, FixChatShape, FixDomain, FixName:
 		return true
 	}
 	return false
@@ -127,6 +144,17 @@ func ApplyFixChanges(d *model.Document, diag Diagnostic, f Fix) (*model.Document
 		fixed, err := model.ReplaceTool(d, diag.Kind, diag.Index, raw)
 		if err != nil {
 			return nil, nil, err
+		}
+		if f.Kind == FixName {
+			// The same function under a name the API takes: what named
+			// it follows.
+			old, _ := valueAt(t.Raw, f.At)
+			from, _ := rawjson.Unquote(old)
+			to, _ := rawjson.Unquote(mustValueAt(raw, f.At))
+			var n int
+			if fixed, n = model.RenameRefs(fixed, model.FamilyFunction, from, to); n > 0 {
+				changes = append(changes, "tool_choice: name "+quoteForMessage(to)+" instead of "+quoteForMessage(from))
+			}
 		}
 		return fixed, changes, nil
 	}
@@ -216,6 +244,32 @@ func fixValue(d *model.Document, raw json.RawMessage, f Fix) (json.RawMessage, [
 		}
 		out, err := replaceOrStale(raw, f.At, lifted)
 		return one(out, err, at(f.At)+`: move the members of "function" to the top level`)
+	case FixName:
+		cur, ok := valueAt(raw, f.At)
+		name, isStr := rawjson.Unquote(cur)
+		if !ok || !isStr {
+			return nil, nil, ErrFixStale
+		}
+		taken := usedNames(d, "name")
+		to := limitedUniqueName(f.Arg, maxFixedName, func(s string) bool { return taken[s] })
+		out, err := replaceOrStale(raw, f.At, rawjson.String(to))
+		return one(out, err, f.At+": rename "+quoteForMessage(name)+" to "+quoteForMessage(to))
+	case FixAdditionalFalse:
+		schema, ok := valueAt(raw, f.At)
+		if !ok || rawjson.JSONKind(schema) != "object" {
+			return nil, nil, ErrFixStale
+		}
+		ptr := join(f.At, "additionalProperties")
+		out, err := replaceOrStale(raw, ptr, json.RawMessage("false"))
+		return one(out, err, ptr+": set to false")
+	case FixChoiceName:
+		cur, ok := valueAt(raw, f.At)
+		name, isStr := rawjson.Unquote(cur)
+		if !ok || !isStr {
+			return nil, nil, ErrFixStale
+		}
+		out, err := replaceOrStale(raw, f.At, rawjson.String(f.Arg))
+		return one(out, err, f.At+": change "+quoteForMessage(name)+" to "+quoteForMessage(f.Arg))
 	case FixStrictFalse:
 		out, err := replaceOrStale(raw, join(f.At, "strict"), json.RawMessage("false"))
 		return one(out, err, join(f.At, "strict")+": set to false")
@@ -410,6 +464,51 @@ func FixAllReport(d *model.Document, c *Converter) (*model.Document, FixReport) 
 		}
 	}
 	return d, r
+}
+
+// mustValueAt is valueAt of a pointer known to be there.
+func mustValueAt(raw []byte, ptr string) []byte {
+	v, _ := valueAt(raw, ptr)
+	return v
+}
+
+// maxFixedName is the length of the names FixName gives: Chat
+// Completions' limit, within the Responses API's 128.
+const maxFixedName = 64
+
+// sanitizedName is name with every character the API refuses in a
+// function name made "_", cut to maxFixedName; "" for an empty name.
+func sanitizedName(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if b.Len() == maxFixedName {
+			break
+		}
+		if isNameRune(r) {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
+// limitedUniqueName is base if it is free, else base_2, base_3, ... with
+// base cut so that the name stays within limit bytes (base is ASCII).
+func limitedUniqueName(base string, limit int, taken func(string) bool) string {
+	if !taken(base) {
+		return base
+	}
+	for n := 2; ; n++ {
+		suffix := "_" + strconv.Itoa(n)
+		b := base
+		if len(b)+len(suffix) > limit {
+			b = b[:max(0, limit-len(suffix))]
+		}
+		if name := b + suffix; !taken(name) {
+			return name
+		}
+	}
 }
 
 // splitPointer splits a JSON Pointer into its unescaped tokens.

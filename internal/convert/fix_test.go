@@ -416,3 +416,88 @@ func TestFixAllLeavesMCPFunctionsAlone(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// The new fixes: a function name the API refuses gets a sanitised one
+// (tool_choice follows); an object strict mode needs closed gets "set
+// additionalProperties to false"; a tool_choice naming a missing
+// function gets did-you-mean; a format strict mode does not support is
+// named even when it is not the first problem.
+func TestNewFixes(t *testing.T) {
+	t.Run("sanitised name", func(t *testing.T) {
+		long := strings.Repeat("a", 70) + " b"
+		d := mustParse(t, `{"model":"m","tool_choice":{"type":"function","name":"get weather!"},"tools_defs":[
+			{"name":"get weather!","description":"","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true},
+			{"name":"get_weather_","description":"","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true},
+			{"name":"`+long+`","description":"","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true}]}`)
+		fixed, rep := FixAllReport(d, nil)
+		if len(rep.Applied) != 2 {
+			t.Fatalf("applied %+v", rep.Applied)
+		}
+		if got := model.StringAt(fixed.Functions[0].Raw, []string{"name"}); got != "get_weather__2" {
+			t.Errorf("name %q", got)
+		}
+		if got := model.StringAt(fixed.Functions[2].Raw, []string{"name"}); got != strings.Repeat("a", 64) {
+			t.Errorf("long name %q", got)
+		}
+		if choice, _ := fixed.Fields.Get("tool_choice"); !strings.Contains(string(choice), `"get_weather__2"`) {
+			t.Errorf("tool_choice did not follow: %s", choice)
+		}
+		if !slices.Contains(rep.Applied[0].Changes, `tool_choice: name "get_weather__2" instead of "get weather!"`) {
+			t.Errorf("changes %q", rep.Applied[0].Changes)
+		}
+		if _, diags := Convert(fixed); len(diags) != 0 {
+			t.Errorf("left: %v", diags)
+		}
+	})
+	t.Run("additionalProperties true", func(t *testing.T) {
+		d := mustParse(t, `{"model":"m","tools_defs":[{"name":"f","description":"","parameters":{"type":"object",
+			"properties":{"o":{"type":"object","properties":{},"required":[],"additionalProperties":true}},"required":["o"],"additionalProperties":false},"strict":true}]}`)
+		_, diags := Convert(d)
+		if len(diags) != 1 || len(diags[0].Fixes) != 2 || diags[0].Fixes[0].Kind != FixAdditionalFalse || diags[0].Fixes[1].Kind != FixStrictFalse {
+			t.Fatalf("%v %+v", diags, diags[0].Fixes)
+		}
+		fixed, changes, err := ApplyFixChanges(d, diags[0], diags[0].Fixes[0])
+		if err != nil || !slices.Equal(changes, []string{"/parameters/properties/o/additionalProperties: set to false"}) {
+			t.Fatalf("%q %v", changes, err)
+		}
+		if _, left := Convert(fixed); len(left) != 0 {
+			t.Errorf("left: %v", left)
+		}
+		// Absent, on a schema the strict repair takes: offered besides it.
+		d = mustParse(t, `{"model":"m","tools_defs":[{"name":"f","description":"","parameters":{"type":"object","properties":{},"required":[]},"strict":true}]}`)
+		_, diags = Convert(d)
+		if len(diags) != 1 || len(diags[0].Fixes) != 3 || diags[0].Fixes[1].Kind != FixAdditionalFalse {
+			t.Fatalf("%v %+v", diags, diags[0].Fixes)
+		}
+	})
+	t.Run("did you mean", func(t *testing.T) {
+		d := mustParse(t, `{"model":"m","tool_choice":{"type":"function","name":"get_wether"},"tools_defs":[
+			{"name":"get_weather","description":"","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true},
+			{"name":"get_time","description":"","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true}]}`)
+		_, diags := Convert(d)
+		if len(diags) != 1 || !strings.HasSuffix(diags[0].Message, `; did you mean "get_weather"?`) || len(diags[0].Fixes) != 1 {
+			t.Fatalf("%v", diags)
+		}
+		fixed, err := ApplyFix(d, diags[0], diags[0].Fixes[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, left := Convert(fixed); len(left) != 0 {
+			t.Errorf("left: %v", left)
+		}
+		// Two names as close: no guess.
+		d = mustParse(t, `{"model":"m","tool_choice":{"type":"function","name":"fx"},"tools_defs":[
+			{"name":"fa","description":"","parameters":null,"strict":false},{"name":"fb","description":"","parameters":null,"strict":false}]}`)
+		if _, diags := Convert(d); len(diags) != 1 || strings.Contains(diags[0].Message, "did you mean") {
+			t.Errorf("%v", diags)
+		}
+	})
+	t.Run("format named", func(t *testing.T) {
+		d := mustParse(t, `{"model":"m","tools_defs":[{"name":"f","description":"","parameters":{"type":"object",
+			"properties":{"a":{"type":"string"},"b":{"type":"string","format":"uri"},"c":{"type":"string","format":"email"}}}}]}`)
+		_, diags := Convert(d)
+		if len(diags) != 1 || !strings.Contains(diags[0].Message, `/parameters/properties/b/format: format "uri" is not supported`) {
+			t.Fatalf("%v", diags)
+		}
+	})
+}

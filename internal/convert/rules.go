@@ -129,6 +129,10 @@ func functionNameRule(v any) []Issue {
 			break
 		}
 	}
+	// The fix: the same name with what the API refuses made "_".
+	for i := range issues {
+		issues[i] = issues[i].withFix(Fix{Kind: FixName, At: "/name", Arg: sanitizedName(name)})
+	}
 	return issues
 }
 

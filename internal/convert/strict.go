@@ -42,21 +42,38 @@ func strictIssues(si *schemaInfo, strict *bool, prefix string) []Issue {
 		fixes = []Fix{{Kind: FixStrict, At: prefix}, fixes[0]}
 	}
 	if strict == nil {
-		first := found[0]
+		// The first violation, and every format strict mode does not
+		// support by name: a format is easily missed, and the
+		// normalisation may drop or refuse it.
+		var shown []string
+		for i, f := range found {
+			if i == 0 || strings.HasSuffix(f.Path, "/format") {
+				msg := f.Message
+				if cut := strings.Index(msg, "; the supported formats"); cut > 0 {
+					msg = msg[:cut]
+				}
+				shown = append(shown, prefix+f.Path+": "+msg)
+			}
+		}
 		more := ""
-		if n := len(found) - 1; n > 0 {
+		if n := len(found) - len(shown); n > 0 {
 			more = fmt.Sprintf(" and %d more", n)
 		}
 		return []Issue{{Path: prefix + "/parameters", Message: fmt.Sprintf(
-			"strict is not set, so the Responses API will try to normalise this schema into strict mode, but it is not strict-compatible (%s: %s%s); set strict to false to opt out",
-			prefix+first.Path, first.Message, more), Fixes: fixes}}
+			"strict is not set, so the Responses API will try to normalise this schema into strict mode, but it is not strict-compatible (%s%s); set strict to false to opt out",
+			strings.Join(shown, "; "), more), Fixes: fixes}}
 	}
 	out := make([]Issue, 0, len(found))
 	for _, f := range found {
 		f.Fatal = true
 		f.Path = prefix + f.Path
-		f.Message = "strict mode: " + f.Message
 		f.Fixes = fixes
+		if f.Message == additionalFalseMessage {
+			// Closing this one object keeps the rest of the schema as
+			// it is, strict on.
+			f.Fixes = append(append(fixes[:len(fixes)-1:len(fixes)-1], Fix{Kind: FixAdditionalFalse, At: f.Path}), fixes[len(fixes)-1])
+		}
+		f.Message = "strict mode: " + f.Message
 		out = append(out, f)
 	}
 	return out
@@ -734,7 +751,7 @@ func (w *strictWalk) node(v []byte, depth int) {
 	}
 	if isObject {
 		if string(kw[kwAdditionalProperties]) != "false" {
-			w.report("", `an object schema needs "additionalProperties": false`)
+			w.report("", additionalFalseMessage)
 		}
 		req := w.required[:0]
 		if required := kw[kwRequired]; isRawArray(required) {
@@ -882,8 +899,9 @@ func (u unsupportedKeyword) message() string {
 }
 
 const (
-	nestingMessage   = "nests more than 10 levels deep; at most 10 levels of nesting are allowed"
-	rootAnyOfMessage = `"anyOf" is not allowed at the root; the root must be an object schema`
+	additionalFalseMessage = `an object schema needs "additionalProperties": false`
+	nestingMessage         = "nests more than 10 levels deep; at most 10 levels of nesting are allowed"
+	rootAnyOfMessage       = `"anyOf" is not allowed at the root; the root must be an object schema`
 )
 
 func formatMessage(f string) string {

@@ -37,3 +37,19 @@ func distance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// suggestOne is suggest when a single candidate is closest: with two at
+// the same distance, neither is suggested.
+func suggestOne(s string, candidates []string) string {
+	best := suggest(s, candidates)
+	if best == "" {
+		return ""
+	}
+	d := distance(s, best)
+	for _, c := range candidates {
+		if c != best && distance(s, c) == d {
+			return ""
+		}
+	}
+	return best
+}
