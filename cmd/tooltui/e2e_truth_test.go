@@ -164,3 +164,35 @@ func TestE2ETruthSaveAndHelpInTheTree(t *testing.T) {
 	x.waitFor("app", "the tree closed", func(s string) bool { return !strings.Contains(s, "Parameters of get_weather") })
 	quitClean(t, x, status)
 }
+
+// TestE2ETruthBadPath: a path that cannot be
+// opened (under a file, not a directory) is refused before the app takes
+// the screen: the terminal shows why, and the status is 2.
+func TestE2ETruthBadPath(t *testing.T) {
+	x := newTerm(t)
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	writeTestFile(t, filepath.Join(dir, "notadir"), "a file\n")
+	status := filepath.Join(dir, "status")
+	x.start("app", "cd "+shellQuote(dir)+" && "+appCommand(t, dir, bin, []string{"notadir/doc.json"}, "", status))
+	if code := x.waitExit("app", status); code != "2" {
+		t.Fatalf("exit status %s, want 2", code)
+	}
+	// tmux's "Pane is dead" line scrolls a one-line output into the
+	// history: read it too
+	if s := x.must("capture-pane", "-p", "-S", "-", "-t", "app"); !strings.Contains(s, "tooltui: notadir/doc.json: not a directory") {
+		t.Fatalf("the reason is not on the terminal:\n%s", s)
+	}
+}
+
+// TestBadPathWritesNothingToTheScreen: the refusal comes before the
+// program starts: nothing (no alternate screen) is written to stdout.
+func TestBadPathWritesNothingToTheScreen(t *testing.T) {
+	dir := t.TempDir()
+	writeTestFile(t, filepath.Join(dir, "notadir"), "a file\n")
+	var out, errOut strings.Builder
+	code := run([]string{filepath.Join(dir, "notadir", "doc.json")}, strings.NewReader(""), &out, &errOut)
+	if code != 2 || out.Len() != 0 || !strings.Contains(errOut.String(), "not a directory") {
+		t.Fatalf("status %d, stdout %q, stderr %q", code, out.String(), errOut.String())
+	}
+}
