@@ -16,17 +16,37 @@ type literal struct {
 	null, yes, no string
 	str           func(b *strings.Builder, s string) // a string value
 	key           func(b *strings.Builder, k string) // an object key
+	// strRaw, if set, writes a string value from its JSON token instead
+	// of str.
+	strRaw func(b *strings.Builder, token []byte)
+	// wrap, if set, is asked about each value by its JSON pointer in the
+	// body: comment lines to write before it, and text to write before
+	// and after it.
+	wrap func(path string, v []byte) (comment []string, before, after string)
 }
 
 // value writes the valid JSON value v at depth.
-func (l literal) value(b *strings.Builder, v []byte, depth int) {
+func (l literal) value(b *strings.Builder, v []byte, depth int) { l.at(b, v, depth, "") }
+
+// at writes v, found at path in the body.
+func (l literal) at(b *strings.Builder, v []byte, depth int, path string) {
 	v = bytes.TrimSpace(v)
+	after := ""
+	if l.wrap != nil {
+		var before string
+		_, before, after = l.wrap(path, v)
+		b.WriteString(before)
+	}
 	switch rawjson.JSONKind(v) {
 	case "object":
-		l.object(b, uniq(rawjson.Members(v)), depth)
+		l.object(b, uniq(rawjson.Members(v)), depth, path)
 	case "array":
-		l.array(b, rawjson.Elements(v), depth)
+		l.array(b, rawjson.Elements(v), depth, path)
 	case "string":
+		if l.strRaw != nil {
+			l.strRaw(b, v)
+			break
+		}
 		s, _ := str(v)
 		l.str(b, s)
 	case "null":
@@ -40,33 +60,50 @@ func (l literal) value(b *strings.Builder, v []byte, depth int) {
 	default:
 		b.Write(v) // a JSON number is a number literal in Python, JavaScript and Go
 	}
+	b.WriteString(after)
 }
 
-func (l literal) object(b *strings.Builder, o rawjson.Object, depth int) {
+// comments writes the comment lines wrap has for the value at path, each
+// at the indentation of depth.
+func (l literal) comments(b *strings.Builder, v []byte, depth int, path string) {
+	if l.wrap == nil {
+		return
+	}
+	lines, _, _ := l.wrap(path, bytes.TrimSpace(v))
+	for _, c := range lines {
+		b.WriteString(strings.Repeat(l.indent, depth) + c + "\n")
+	}
+}
+
+func (l literal) object(b *strings.Builder, o rawjson.Object, depth int, path string) {
 	if len(o) == 0 {
 		b.WriteString("{}")
 		return
 	}
 	b.WriteString("{\n")
 	for _, m := range o {
+		p := key(path, m.Key)
+		l.comments(b, m.Value, depth+1, p)
 		b.WriteString(strings.Repeat(l.indent, depth+1))
 		l.key(b, m.Key)
 		b.WriteString(": ")
-		l.value(b, m.Value, depth+1)
+		l.at(b, m.Value, depth+1, p)
 		b.WriteString(",\n")
 	}
 	b.WriteString(strings.Repeat(l.indent, depth) + "}")
 }
 
-func (l literal) array(b *strings.Builder, els [][]byte, depth int) {
+func (l literal) array(b *strings.Builder, els [][]byte, depth int, path string) {
 	if len(els) == 0 {
 		b.WriteString("[]")
 		return
 	}
 	b.WriteString("[\n")
-	for _, el := range els {
+	for i, el := range els {
+		p := index(path, i)
+		l.comments(b, el, depth+1, p)
 		b.WriteString(strings.Repeat(l.indent, depth+1))
-		l.value(b, el, depth+1)
+		l.at(b, el, depth+1, p)
 		b.WriteString(",\n")
 	}
 	b.WriteString(strings.Repeat(l.indent, depth) + "]")

@@ -19,21 +19,36 @@ var pythonParams = set("background", "conversation", "include", "input", "instru
 
 var python = literal{
 	indent: "    ", null: "None", yes: "True", no: "False",
-	str: pyString, key: pyString,
+	str: pyString, key: pyString, strRaw: pyStringToken,
 }
 
 // pyString writes s as a Python string literal.
 func pyString(b *strings.Builder, s string) {
-	quoted(b, s, func(b *strings.Builder, r rune) {
-		switch {
-		case r < 0x100:
-			writeHex(b, 'x', r, 2)
-		case r < 0x10000:
-			writeHex(b, 'u', r, 4)
-		default:
-			writeHex(b, 'U', r, 8)
-		}
-	})
+	quoted(b, s, pyHex)
+}
+
+// pyHex writes r as a Python escape.
+func pyHex(b *strings.Builder, r rune) {
+	switch {
+	case r < 0x100:
+		writeHex(b, 'x', r, 2)
+	case r < 0x10000:
+		writeHex(b, 'u', r, 4)
+	default:
+		writeHex(b, 'U', r, 8)
+	}
+}
+
+// pyStringToken writes the JSON string token tok as a Python string
+// literal of the same characters, an escaped lone surrogate ("\ud800")
+// too, which Python's str holds and json.dumps writes back.
+func pyStringToken(b *strings.Builder, tok []byte) {
+	stringToken(b, tok, pyString, func(b *strings.Builder, r rune) {
+		var one strings.Builder
+		quoted(&one, string(r), pyHex)
+		s := one.String()
+		b.WriteString(s[1 : len(s)-1])
+	}, pyHex)
 }
 
 // pythonProgram is a program that sends the request with the openai
@@ -64,12 +79,12 @@ from openai import OpenAI
 		b.WriteString("client = OpenAI()\n\n")
 	}
 	b.WriteString("request = ")
-	python.object(&b, named, 0)
+	python.object(&b, named, 0, "")
 	b.WriteString("\n\n")
 	call := "client.responses.create(**request)"
 	if len(extra) > 0 {
 		b.WriteString("# Fields the library has no parameter for travel in extra_body.\nextra_body = ")
-		python.object(&b, extra, 0)
+		python.object(&b, extra, 0, "")
 		b.WriteString("\n\n")
 		call = "client.responses.create(**request, extra_body=extra_body)"
 	}

@@ -139,7 +139,7 @@ func Export(body []byte, to Target, opt Options) (Result, error) {
 	case Python:
 		text = pythonProgram(req, opt)
 	case TypeScript:
-		text = typescriptProgram(req, opt)
+		text = typescriptProgram(body, req, opt)
 	case Go:
 		text = goProgram(body, req, opt)
 	default:

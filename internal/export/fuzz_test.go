@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/tooltui/tooltui/internal/formats"
@@ -33,11 +35,50 @@ func goBody(t *testing.T, src string) string {
 	return evalGoString(t, expr)
 }
 
+// tsBody is the body template literal of a TypeScript export, evaluated.
+func tsBody(t *testing.T, src string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(src, "\nconst body = `")
+	if !ok {
+		t.Fatalf("no body template in\n%s", src)
+	}
+	var units []uint16
+	for i := 0; i < len(rest); {
+		c := rest[i]
+		switch {
+		case c == '`':
+			if !strings.HasPrefix(rest[i:], "`;\n") {
+				t.Fatalf("the body template ends in %q", rest[i:min(len(rest), i+10)])
+			}
+			return string(utf16.Decode(units))
+		case c == '\\' && i+1 < len(rest) && rest[i+1] == 'u':
+			v, err := strconv.ParseUint(rest[i+2:i+6], 16, 16)
+			if err != nil {
+				t.Fatalf("bad escape %q", rest[i:i+6])
+			}
+			units = append(units, uint16(v))
+			i += 6
+		case c == '\\' && i+1 < len(rest) && strings.ContainsRune("`\\$", rune(rest[i+1])):
+			units = append(units, uint16(rest[i+1]))
+			i += 2
+		case c == '\\' || c == '$' && strings.HasPrefix(rest[i:], "${"):
+			t.Fatalf("an escape or substitution the export does not write: %q", rest[i:min(len(rest), i+6)])
+		default:
+			r, size := utf8.DecodeRuneInString(rest[i:])
+			units = utf16.AppendRune(units, r)
+			i += size
+		}
+	}
+	t.Fatalf("the body template does not end")
+	return ""
+}
+
 // FuzzExport: no JSON object (in UTF-8, as JSON must be) makes an export
 // fail or panic; the JSON targets write valid JSON, the curl command hands
-// curl the body as it is and the Go program's constant is the body, byte
-// for byte; and an export to a format tooltui reads that reads back as
-// that format exports again to the same text (checkStable).
+// curl the body as it is, and the Go program's constant and the TypeScript
+// program's body template are the body, byte for byte; and an export to a
+// format tooltui reads that reads back as that format exports again to the
+// same text (checkStable).
 func FuzzExport(f *testing.F) {
 	for _, b := range bodies(f) {
 		f.Add(b)
@@ -68,6 +109,11 @@ func FuzzExport(f *testing.F) {
 				want := strings.TrimSuffix(string(indent(body)), "\n")
 				if got := goBody(t, string(res.Text)); got != want {
 					t.Fatalf("Go body is\n%q\nwant\n%q", got, want)
+				}
+			case TypeScript:
+				want := strings.TrimSuffix(string(indent(body)), "\n")
+				if got := tsBody(t, string(res.Text)); got != want {
+					t.Fatalf("TypeScript body is\n%q\nwant\n%q", got, want)
 				}
 			}
 		}

@@ -77,3 +77,43 @@ func TestGeminiParameters(t *testing.T) {
 		t.Errorf("got\n%s\nwant %s", compact(res.Text), want)
 	}
 }
+
+// The TypeScript program posts the body as tooltui wrote it, byte for
+// byte: JavaScript would round a number beyond 2^53, so the program says
+// which; and its request object, checked by tsc, names each place where
+// the openai package's types disagree with what the API takes.
+func TestTypeScriptBody(t *testing.T) {
+	body := bodies(t)["bignum"]
+	res := mustExport(t, body, TypeScript)
+	text := string(res.Text)
+	if got, want := tsBody(t, text), strings.TrimSuffix(string(indent(body)), "\n"); got != want {
+		t.Errorf("body is\n%s\nwant\n%s", got, want)
+	}
+	for _, want := range []string{
+		`client.post<Response>("/responses", {`,
+		"JSON.stringify(request) would write -9223372036854775808 as -9223372036854776000",
+		`"maximum": 9223372036854775807,`,
+		`["__proto__"]: "not a prototype",`,
+		`and a lone \ud83d.",`,
+		"} satisfies ResponseCreateParamsNonStreaming;",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in\n%s", want, text)
+		}
+	}
+	text = string(mustExport(t, bodies(t)["functions"], TypeScript).Text)
+	for _, want := range []string{
+		"// Sent as written: without strict, which FunctionTool requires (the API then tries strict mode).\n    loose<FunctionTool, \"strict\">({",
+		"loose<FunctionTool, \"strict\", { \"async\"?: unknown; }>({",
+		"loose<FunctionTool, \"parameters\" | \"strict\">({",
+		"loose<ResponseInputImage, \"detail\">({",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in\n%s", want, text)
+		}
+	}
+	text = string(mustExport(t, bodies(t)["hostile"], TypeScript).Text)
+	if want := "} satisfies ResponseCreateParamsNonStreaming & { \"extra_body\"?: unknown; \"timeout\"?: unknown; };"; !strings.Contains(text, want) {
+		t.Errorf("no %q in\n%s", want, text)
+	}
+}
