@@ -103,9 +103,17 @@ func runFix(write bool, files []string, stdin io.Reader, stdout, stderr io.Write
 	}
 	out, err := fixed.Marshal()
 	if err != nil {
+		if write {
+			err = fmt.Errorf("%s: %w", files[0], err)
+		}
 		return fail(err)
 	}
 	if write {
+		// Marshal keeps within what tooltui opens; never write more.
+		if len(out) > model.MaxDocumentBytes {
+			return fail(fmt.Errorf("%s would be %s, over the %d MiB tooltui can open; nothing was written",
+				files[0], model.Bytes(int64(len(out))), model.MaxDocumentBytes>>20))
+		}
 		if len(done) > 0 {
 			if err := model.WriteFileAtomic(files[0], out); err != nil {
 				return fail(err)

@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tooltui/tooltui/internal/model"
 )
 
 const fixCaseBody = `{
@@ -155,5 +158,37 @@ func TestFixTellsTheWholeTruth(t *testing.T) {
 	if !strings.Contains(string(after), `"name": "remote"`) || strings.Contains(string(after), `"q": {
             "type": [`) || !strings.Contains(string(after), `"origins"`) {
 		t.Errorf("the MCP function changed, or lost its origin:\n%s", after)
+	}
+}
+
+// fix -w never writes a file tooltui cannot open: a small indented file
+// whose parameters nest an unknown keyword thousands of levels deep
+// would indent to tens of megabytes; the deep part is written compactly
+// instead, and build opens the result.
+func TestFixWriteStaysOpenable(t *testing.T) {
+	deep := strings.Repeat("[", 3500) + strings.Repeat("]", 3500)
+	src := "{\n  \"model\": \"gpt-5\",\n  \"tools_defs\": [\n    {\n      \"name\": \"f\",\n      \"description\": \"d\",\n" +
+		"      \"parameters\": {\"type\": \"object\", \"properties\": {}, \"required\": [], \"additionalProperties\": false, \"x-deep\": " + deep + "}\n    }\n  ]\n}\n"
+	path := filepath.Join(t.TempDir(), "deep.json")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if st := run([]string{"fix", "-w", path}, strings.NewReader(""), &out, &errb); st != 0 {
+		t.Fatalf("fix -w: status %d\n%s", st, errb.String())
+	}
+	if !strings.Contains(errb.String(), "fixed: tools_defs[0]: set strict to true") {
+		t.Fatalf("nothing was fixed, so nothing was written:\n%s", errb.String())
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Size() > model.MaxDocumentBytes || fi.Size() > 2<<20 {
+		t.Fatalf("fix -w wrote %d bytes", fi.Size())
+	}
+	errb.Reset()
+	if st := run([]string{"build", path}, strings.NewReader(""), io.Discard, &errb); st == 2 {
+		t.Fatalf("build cannot open what fix wrote:\n%s", errb.String())
 	}
 }

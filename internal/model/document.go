@@ -775,21 +775,40 @@ func sortedKeys(m map[string]string) []string {
 }
 
 // encode writes compact JSON in the layout, ending in a newline unless
-// the file had none.
+// the file had none. The result is never larger than MaxDocumentBytes,
+// so tooltui can always open what it wrote: indentation grows with depth
+// (a deeply nested value can take a thousand times its size indented),
+// so when the indented text would be too large, the levels too deep to
+// indent within a sensible size are written compactly (see capIndent),
+// and when even the compact text is too large, encode refuses.
 func (l Layout) encode(compact []byte) ([]byte, error) {
 	var buf bytes.Buffer
 	var err error
+	indent := l.Indent
+	if indent == "" {
+		indent = "  "
+	}
 	if l.Compact {
 		err = json.Compact(&buf, compact)
 	} else {
-		indent := l.Indent
-		if indent == "" {
-			indent = "  "
-		}
 		err = json.Indent(&buf, compact, "", indent)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("document is not valid JSON: %w", err)
+	}
+	newline := 1
+	if l.CRLF {
+		newline = 2
+	}
+	if size(buf.Bytes(), newline, !l.NoFinalNewline) > MaxDocumentBytes {
+		if l.Compact {
+			return nil, tooLarge(size(buf.Bytes(), newline, !l.NoFinalNewline))
+		}
+		var ok bool
+		var n int
+		if buf, n, ok = capIndent(compact, indent, newline, !l.NoFinalNewline); !ok {
+			return nil, tooLarge(n)
+		}
 	}
 	if !l.NoFinalNewline {
 		buf.WriteByte('\n')
