@@ -775,12 +775,13 @@ func sortedKeys(m map[string]string) []string {
 }
 
 // encode writes compact JSON in the layout, ending in a newline unless
-// the file had none. The result is never larger than MaxDocumentBytes,
-// so tooltui can always open what it wrote: indentation grows with depth
-// (a deeply nested value can take a thousand times its size indented),
-// so when the indented text would be too large, the levels too deep to
-// indent within a sensible size are written compactly (see capIndent),
-// and when even the compact text is too large, encode refuses.
+// the file had none. Indentation never makes the result larger than
+// MaxDocumentBytes, so that tooltui can open what it wrote: it grows with
+// depth (a deeply nested value can take a thousand times its size
+// indented), so when the indented text would be too large, the levels
+// too deep to indent within a sensible size are written compactly (see
+// capIndent). A document over the limit even compact is written compact;
+// whoever writes it to a file refuses it by its size.
 func (l Layout) encode(compact []byte) ([]byte, error) {
 	var buf bytes.Buffer
 	var err error
@@ -800,15 +801,8 @@ func (l Layout) encode(compact []byte) ([]byte, error) {
 	if l.CRLF {
 		newline = 2
 	}
-	if size(buf.Bytes(), newline, !l.NoFinalNewline) > MaxDocumentBytes {
-		if l.Compact {
-			return nil, tooLarge(size(buf.Bytes(), newline, !l.NoFinalNewline))
-		}
-		var ok bool
-		var n int
-		if buf, n, ok = capIndent(compact, indent, newline, !l.NoFinalNewline); !ok {
-			return nil, tooLarge(n)
-		}
+	if !l.Compact && size(buf.Bytes(), newline, !l.NoFinalNewline) > MaxDocumentBytes {
+		buf = capIndent(compact, indent, newline, !l.NoFinalNewline)
 	}
 	if !l.NoFinalNewline {
 		buf.WriteByte('\n')

@@ -2,20 +2,7 @@ package model
 
 // Writing a document within the size tooltui reads back.
 
-import (
-	"bytes"
-	"fmt"
-)
-
-// ErrTooLarge says that a document cannot be written within
-// MaxDocumentBytes even with no indentation at all.
-type ErrTooLarge struct{ Bytes int }
-
-func (e *ErrTooLarge) Error() string {
-	return fmt.Sprintf("it would be %s, over the %d MiB tooltui can open; nothing was written", Bytes(int64(e.Bytes)), MaxDocumentBytes>>20)
-}
-
-func tooLarge(n int) error { return &ErrTooLarge{Bytes: n} }
+import "bytes"
 
 // size is the length of text once each newline takes newline bytes and,
 // with final, one more line end follows.
@@ -33,9 +20,9 @@ func size(text []byte, newline int, final bool) int {
 // MaxDocumentBytes, and within twice its compact size and 1 MiB more, so
 // that a few kilobytes nested thousands of levels deep do not become a
 // file of many megabytes (newline is the size of a line end, final says
-// a line end follows the text). ok is false, with the compact size n,
-// when even the compact text is over the limit.
-func capIndent(src []byte, indent string, newline int, final bool) (out bytes.Buffer, n int, ok bool) {
+// a line end follows the text). When even the compact text is over the
+// limit, it is the compact text.
+func capIndent(src []byte, indent string, newline int, final bool) (out bytes.Buffer) {
 	// What each level of nesting adds to the compact text when it is
 	// indented: a line break and indentation before each member and
 	// before the closing bracket, and a space after each colon.
@@ -80,9 +67,6 @@ func capIndent(src []byte, indent string, newline int, final bool) (out bytes.Bu
 	if final {
 		total += newline
 	}
-	if total > MaxDocumentBytes {
-		return out, total, false
-	}
 	limit := min(MaxDocumentBytes, 2*total+1<<20)
 	// The deepest level whose indentation still fits.
 	level := 0
@@ -99,7 +83,7 @@ func capIndent(src []byte, indent string, newline int, final bool) (out bytes.Bu
 	}
 	out.Grow(total)
 	writeCapped(&out, src, indent, level)
-	return out, total, true
+	return out
 }
 
 // writeCapped writes valid JSON src as json.Indent does with indent, the

@@ -3,7 +3,6 @@ package model
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"strings"
 	"testing"
 
@@ -106,14 +105,17 @@ func TestMarshalStaysWithinTheLimit(t *testing.T) {
 	}
 }
 
-// A document too large even compact is refused, not written.
-func TestMarshalRefusesWhatCannotBeRead(t *testing.T) {
+// A document too large even compact is written compact, for whoever
+// writes it to refuse by its size.
+func TestMarshalTooLargeIsCompact(t *testing.T) {
 	big := strings.Repeat("a", MaxDocumentBytes)
-	d := &Document{Fields: rawjson.Object{{Key: "model", Value: json.RawMessage(`"` + big + `"`)}}}
-	_, err := d.Marshal()
-	var tl *ErrTooLarge
-	if !errors.As(err, &tl) || tl.Bytes <= MaxDocumentBytes {
-		t.Fatalf("err %v", err)
+	d := &Document{Fields: rawjson.Object{{Key: "model", Value: json.RawMessage(`"` + big + `"`)}, {Key: "x", Value: json.RawMessage(`[1, 2]`)}}}
+	out, err := d.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"model":"` + big + `","x":[1,2]}` + "\n"; string(out) != want {
+		t.Fatalf("%d bytes, not the compact text", len(out))
 	}
 }
 
