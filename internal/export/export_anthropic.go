@@ -53,6 +53,9 @@ func toAnthropic(req rawjson.Object, n *notes) rawjson.Object {
 		out.Set("tool_choice", c)
 	}
 	anthropicFields(req, &out, n)
+	if empty(msgs) {
+		noMessages(req, n, formats.Anthropic, "messages")
+	}
 	return out
 }
 
@@ -96,9 +99,6 @@ func anthropicMessages(req rawjson.Object, n *notes) (string, json.RawMessage) {
 			continue
 		}
 		msgs = append(msgs, obj("role", jstr(m.role), "content", textContent(m)))
-	}
-	if len(msgs) == 0 {
-		noMessages(req, n, formats.Anthropic, "messages")
 	}
 	return strings.Join(system, "\n\n"), array(msgs)
 }

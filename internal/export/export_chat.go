@@ -19,7 +19,8 @@ func toChat(req rawjson.Object, n *notes) rawjson.Object {
 	if v, ok := req.Get("model"); ok {
 		out.Set("model", v)
 	}
-	out.Set("messages", chatMessages(req, n))
+	msgs := chatMessages(req, n)
+	out.Set("messages", msgs)
 	tools := chatTools(req, n)
 	if len(tools) > 0 {
 		out.Set("tools", array(tools))
@@ -60,6 +61,9 @@ func toChat(req rawjson.Object, n *notes) rawjson.Object {
 			n.lost(key("", m.Key), "%s %s; dropped", m.Key, chatNone)
 		}
 	}
+	if empty(msgs) {
+		noMessages(req, n, formats.Chat, "messages")
+	}
 	return out
 }
 
@@ -72,9 +76,6 @@ func chatMessages(req rawjson.Object, n *notes) json.RawMessage {
 	}
 	for _, m := range readInput(req, n, formats.Chat) {
 		msgs = append(msgs, obj("role", jstr(m.role), "content", textContent(m)))
-	}
-	if len(msgs) == 0 {
-		noMessages(req, n, formats.Chat, "messages")
 	}
 	return array(msgs)
 }

@@ -45,6 +45,9 @@ func toGemini(req rawjson.Object, opt Options, n *notes) rawjson.Object {
 			n.lost(key("", m.Key), "%s %s; dropped", m.Key, geminiNone)
 		}
 	}
+	if empty(contents) {
+		noMessages(req, n, formats.Gemini, "contents")
+	}
 	return out
 }
 
@@ -73,9 +76,6 @@ func geminiContents(req rawjson.Object, n *notes) (contents, system json.RawMess
 		default:
 			list = append(list, obj("role", jstr("user"), "parts", array(parts)))
 		}
-	}
-	if len(list) == 0 {
-		noMessages(req, n, formats.Gemini, "contents")
 	}
 	if len(sys) > 0 {
 		system = obj("parts", array([]json.RawMessage{obj("text", jstr(strings.Join(sys, "\n\n")))}))
