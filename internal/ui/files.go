@@ -79,7 +79,7 @@ func (a *App) onFileMsg(msg fileMsg) tea.Cmd {
 // it was loaded or saved as when it has not changed since, else the
 // document in its file's format and layout.
 func (s *Session) fileBytes() (data []byte, unchanged bool, err error) {
-	if s.raw != nil && s.rawVersion == s.version {
+	if s.raw != nil && (s.rawVersion == s.version || s.rawVersion == s.saved && !s.Dirty()) {
 		return s.raw, true, nil
 	}
 	data, err = s.doc.Marshal()
@@ -126,6 +126,7 @@ func (s *Session) unsave() {
 		s.lastID++
 		s.saved = s.lastID
 	}
+	s.savedDoc, s.dirtyOK = nil, false
 }
 
 // ---- saving ----

@@ -73,7 +73,7 @@ func TestToolsPane(t *testing.T) {
 		{name: "K moves file_search above web_search", keys: []tea.Msg{press('G'), press('K')},
 			title: "file_search (built-in)", tools: []string{fn, fs, ws}, dirty: true},
 		{name: "J moves it back", keys: []tea.Msg{press('G'), press('K'), press('J')},
-			title: "file_search (built-in)", tools: exampleTools, dirty: true},
+			title: "file_search (built-in)", tools: exampleTools, dirty: false}, // as loaded again
 		{name: "K on the first built-in stays below the functions", keys: []tea.Msg{press('j'), press('j'), press('K')},
 			title: "web_search (built-in)", tools: exampleTools, want: []string{"Already the first built-in tool"}},
 		{name: "J on the last row stays", keys: []tea.Msg{press('G'), press('J')}, title: "file_search (built-in)", tools: exampleTools,
@@ -82,7 +82,7 @@ func TestToolsPane(t *testing.T) {
 		{name: "space disables web_search", keys: []tea.Msg{press('j'), press('j'), kSpace},
 			title: "web_search (built-in)", tools: []string{fn, fs}, dirty: true, want: []string{"web_search (off)", "Disabled"}},
 		{name: "space again enables it", keys: []tea.Msg{press('j'), press('j'), kSpace, kSpace},
-			title: "web_search (built-in)", tools: exampleTools, dirty: true, absent: []string{"(off)"}, want: []string{"Enabled"}},
+			title: "web_search (built-in)", tools: exampleTools, dirty: false, absent: []string{"(off)"}, want: []string{"Enabled"}},
 		{name: "space disables the function", keys: []tea.Msg{press('j'), kSpace},
 			tools: []string{ws, fs}, dirty: true, want: []string{"get_weather (off)"}},
 		{name: "e no longer disables: it says it does nothing", keys: []tea.Msg{press('j'), press('j'), press('e')},

@@ -29,6 +29,15 @@ type Session struct {
 	version uint64 // identifies the document's state; new for every change
 	saved   uint64 // the state on disk
 	lastID  uint64 // the last state id handed out
+	// savedDoc is the document of state saved, nil when unknown (or when
+	// what is on disk is not it: the file was deleted). A document equal
+	// to it is not modified, whatever changes led back to it.
+	savedDoc *model.Document
+	// dirty caches Dirty for state dirtyAt, when dirtyOK (View asks
+	// every frame).
+	dirtyAt uint64
+	dirty   bool
+	dirtyOK bool
 
 	// raw is the file's bytes for state rawVersion, as loaded or last
 	// saved: saving that state writes them unchanged (see files.go).
@@ -64,7 +73,7 @@ func newSession(d *model.Document, path, name string) *Session {
 	if d == nil {
 		d = &model.Document{}
 	}
-	s := &Session{doc: d, path: path, name: name}
+	s := &Session{doc: d, path: path, name: name, savedDoc: d}
 	s.reconvert()
 	return s
 }
@@ -75,8 +84,35 @@ func (s *Session) Doc() *model.Document { return s.doc }
 // Result is the converter's answer for the document as it is now.
 func (s *Session) Result() *convert.Result { return &s.res }
 
-// Dirty reports unsaved changes.
-func (s *Session) Dirty() bool { return s.version != s.saved }
+// Dirty reports unsaved changes: the document is not the one on disk
+// (loaded or saved). Changes that lead back to it (a tool disabled and
+// enabled again, text typed and deleted) leave it clean.
+func (s *Session) Dirty() bool {
+	if s.version == s.saved {
+		return false
+	}
+	if !s.dirtyOK || s.dirtyAt != s.version {
+		s.dirtyAt, s.dirtyOK = s.version, true
+		s.dirty = s.savedDoc == nil || !sameDoc(s.doc, s.savedDoc)
+	}
+	return s.dirty
+}
+
+// atVersion is the document of state v: the current one, or one undo or
+// redo reaches; nil when none is.
+func (s *Session) atVersion(v uint64) *model.Document {
+	if v == s.version {
+		return s.doc
+	}
+	for _, h := range [][]snapshot{s.hist.undo, s.hist.redo} {
+		for _, snap := range h {
+			if snap.version == v {
+				return snap.doc
+			}
+		}
+	}
+	return nil
+}
 
 func (s *Session) reconvert() {
 	s.stale = false
@@ -178,6 +214,8 @@ func (s *Session) Undo(redo bool, at sel) (sel, bool) {
 // Saved records that the state with this version is on disk at path.
 func (s *Session) Saved(version uint64, path, name string) {
 	s.saved = version
+	s.savedDoc = s.atVersion(version)
+	s.dirtyOK = false
 	s.path, s.name = path, name
 }
 

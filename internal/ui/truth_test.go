@@ -172,3 +172,37 @@ func keysOfText(s string) []tea.KeyPressMsg {
 	}
 	return out
 }
+
+// TestModifiedMeansDifferentFromTheFile: disabling and enabling a tool
+// again, or typing and deleting what was typed, leaves the document as it
+// was loaded: not modified, and a save writes the loaded bytes.
+func TestModifiedMeansDifferentFromTheFile(t *testing.T) {
+	a := treeApp(t)
+	typeKeys(a, "j", "j", " ")
+	if !a.Dirty() {
+		t.Fatal("disabling a tool is not a change")
+	}
+	typeKeys(a, " ")
+	if a.Dirty() {
+		t.Fatal("enabling it again left the document modified")
+	}
+	if strings.Contains(treeScreen(a), "(modified)") {
+		t.Fatal("the status line says modified")
+	}
+	typeKeys(a, "k", "2", "enter")
+	a.Update(tea.KeyPressMsg{Code: tea.KeyEnd})
+	typeKeys(a, "x")
+	if !a.Dirty() {
+		t.Fatal("typing is not a change")
+	}
+	a.Update(tea.KeyPressMsg{Code: tea.KeyBackspace})
+	if a.Dirty() {
+		t.Fatal("deleting what was typed left the document modified")
+	}
+	typeKeys(a, "esc")
+	// undo and redo through the changes: clean whenever the content is
+	a.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl})
+	if a.Dirty() != (formText(a, "name") != "get_weather") {
+		t.Fatalf("after undo: dirty %v with name %q", a.Dirty(), formText(a, "name"))
+	}
+}

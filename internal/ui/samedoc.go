@@ -1,0 +1,130 @@
+package ui
+
+import (
+	"bytes"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
+)
+
+// sameDoc reports whether two documents hold the same content: every
+// member of model.Document compared (a test keeps the list complete).
+// Edits share what they do not change, so most comparisons are of equal
+// slices and cost nothing; a changed entry costs its length.
+func sameDoc(a, b *model.Document) bool {
+	if a == b {
+		return true
+	}
+	if a == nil || b == nil {
+		return false
+	}
+	return a.Format == b.Format && a.Layout == b.Layout && a.Source == b.Source &&
+		sameObject(a.Fields, b.Fields) && sameObject(a.Extra, b.Extra) &&
+		sameTools(a.Functions, b.Functions) && sameTools(a.Builtins, b.Builtins) &&
+		bytes.Equal(a.ToolsDefsRaw, b.ToolsDefsRaw) && bytes.Equal(a.BuiltinsRaw, b.BuiltinsRaw) &&
+		bytes.Equal(a.ExtraRaw, b.ExtraRaw) && sameKinds(a.Order, b.Order) &&
+		sameRawMap(a.Mocks, b.Mocks) && sameStringMap(a.RequestDrafts, b.RequestDrafts)
+}
+
+func sameObject(a, b rawjson.Object) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Key != b[i].Key || !bytes.Equal(a[i].Value, b[i].Value) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameTools(a, b []model.Tool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.Disabled != y.Disabled || x.DraftField != y.DraftField || (x.Draft == nil) != (y.Draft == nil) ||
+			x.Draft != nil && *x.Draft != *y.Draft || !sameJSON(x.Raw, y.Raw) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameKinds(a, b []model.Kind) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func sameRawMap[M ~map[string]V, V ~[]byte](a, b M) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		w, ok := b[k]
+		if !ok || !bytes.Equal(v, w) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameStringMap(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || v != w {
+			return false
+		}
+	}
+	return true
+}
+
+// sameJSON reports whether two JSON texts are the same but for the
+// whitespace between tokens: an edit writes an entry's outer object
+// compactly, and the file is written in its own layout either way. Equal
+// slices cost nothing; otherwise one pass, no allocation.
+func sameJSON(a, b []byte) bool {
+	if len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0]) {
+		return true
+	}
+	i, j := 0, 0
+	inStr, esc := false, false
+	for {
+		if !inStr {
+			for i < len(a) && isSpace(a[i]) {
+				i++
+			}
+			for j < len(b) && isSpace(b[j]) {
+				j++
+			}
+		}
+		if i == len(a) || j == len(b) {
+			return i == len(a) && j == len(b)
+		}
+		c := a[i]
+		if c != b[j] {
+			return false
+		}
+		i, j = i+1, j+1
+		switch {
+		case esc:
+			esc = false
+		case inStr && c == '\\':
+			esc = true
+		case c == '"':
+			inStr = !inStr
+		}
+	}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

@@ -1,0 +1,55 @@
+package ui
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// TestSameDocComparesEveryMember: sameDoc knows every member of
+// model.Document; a new member makes this test fail until it does.
+func TestSameDocComparesEveryMember(t *testing.T) {
+	known := []string{"Fields", "Functions", "Builtins", "Extra", "ToolsDefsRaw", "BuiltinsRaw", "ExtraRaw",
+		"Mocks", "RequestDrafts", "Source", "Format", "Order", "Layout"}
+	typ := reflect.TypeFor[model.Document]()
+	if typ.NumField() != len(known) {
+		t.Fatalf("model.Document has %d members, sameDoc compares %d: %v", typ.NumField(), len(known), known)
+	}
+	for _, k := range known {
+		if _, ok := typ.FieldByName(k); !ok {
+			t.Fatalf("model.Document has no %s", k)
+		}
+	}
+	a := model.Example()
+	if !sameDoc(a, a.Clone()) {
+		t.Fatal("a document differs from its clone")
+	}
+	b := a.Clone()
+	b.Mocks = map[string]json.RawMessage{"f": json.RawMessage(`{"output":"x"}`)}
+	if sameDoc(a, b) {
+		t.Fatal("mocks are not compared")
+	}
+}
+
+func TestSameJSON(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{`{"a": 1}`, `{"a":1}`, true},
+		{"{\n  \"a\" : [1, 2]\n}", `{"a":[1,2]}`, true},
+		{`{"a": "x y"}`, `{"a":"xy"}`, false},
+		{`{"a": "x\" y"}`, `{"a":"x\"y"}`, false},
+		{`{"a": "x\\" , "b":1}`, `{"a":"x\\","b":1}`, true},
+		{`{"a": 1}`, `{"a": 12}`, false},
+		{`{"a": 1} `, `{"a": 1}`, true},
+		{``, ``, true},
+		{`[1]`, `[1]]`, false},
+	} {
+		if got := sameJSON([]byte(c.a), []byte(c.b)); got != c.same {
+			t.Errorf("sameJSON(%s, %s) = %v", c.a, c.b, got)
+		}
+	}
+}
