@@ -29,7 +29,7 @@ func openFormats(t *testing.T, w, h int) (*App, *formatsDialog) {
 func TestFormatsViewShowsEachFormatBesideTheRequest(t *testing.T) {
 	a, d := openFormats(t, 140, 40)
 	scr := ansi.Strip(a.View().Content)
-	for _, want := range []string{"1 Chat Completions", "Responses (this request)", `"function": {`, "! /tools/5"} {
+	for _, want := range []string{"1 Chat Completions", "Responses (this request)", `"function": {`, "! /tools/4"} {
 		if !strings.Contains(scr, want) {
 			t.Fatalf("no %q on\n%s", want, scr)
 		}

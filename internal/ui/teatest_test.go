@@ -141,14 +141,14 @@ func TestProgramBrokenParameters(t *testing.T) {
 	}
 	tm.Send(tea.PasteMsg{Content: brokenParams})
 	tm.Send(kEsc)
-	waitScreen(t, tm, "the error", contains("4 Diagnostics ✗1 !0"))
+	waitScreen(t, tm, "the error", contains("4 Diagnostics ✗0 !1"))
 	a := quitDiscarding(t, tm)
 
 	s := screen(a)
 	requireContains(t, s, "line 3, column 3", "final screen")
 	requireContains(t, s, "tools_defs[0]", "final screen")
-	requireCounts(t, a, 1, 0)
-	requireTools(t, a, "web_search", "file_search")
+	requireCounts(t, a, 0, 1)
+	requireTools(t, a, "function:get_weather", "web_search", "file_search")
 }
 
 // signalClipboard is a fake system clipboard that reports each copy.
