@@ -88,17 +88,17 @@ func TestPythonProgramsRun(t *testing.T) {
 // Every TypeScript export parses and transpiles without a diagnostic (the
 // typescript package, through testdata/tscheck.cjs), and run with node
 // against a stand-in openai package it posts the body byte for byte and
-// prints the answer. TOOLTUI_TYPESCRIPT, or else TOOLTUI_SDK_ORACLE, names
-// a folder holding node_modules/typescript; .ci/sdk-oracle installs one.
-// (TestSDKOracle checks the programs' types and runs them with the real
-// package.)
+// prints the answer. TOOLTUI_TYPESCRIPT names a folder holding
+// node_modules/typescript. With TOOLTUI_SDK_ORACLE set the test skips:
+// TestSDKOracle checks the programs' types and runs them with the real
+// openai package.
 func TestTypeScriptProgramsParse(t *testing.T) {
+	if os.Getenv("TOOLTUI_SDK_ORACLE") != "" {
+		t.Skip("TOOLTUI_SDK_ORACLE is set: TestSDKOracle type-checks and runs the TypeScript exports with the real openai package")
+	}
 	tsdir := os.Getenv("TOOLTUI_TYPESCRIPT")
 	if tsdir == "" {
-		tsdir = os.Getenv("TOOLTUI_SDK_ORACLE")
-	}
-	if tsdir == "" {
-		t.Skip("TOOLTUI_TYPESCRIPT and TOOLTUI_SDK_ORACLE are not set: the TypeScript exports are not parsed (.ci/sdk-oracle installs typescript)")
+		t.Skip("TOOLTUI_TYPESCRIPT is not set: the TypeScript exports are not parsed (npm install --prefix DIR typescript, then TOOLTUI_TYPESCRIPT=DIR; or see .ci/sdk-oracle)")
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
