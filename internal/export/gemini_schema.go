@@ -128,6 +128,7 @@ func (g *geminiSchema) finish(out *rawjson.Object, path string) {
 // typ writes a type; a list of types becomes one type, or anyOf, and
 // "null" in it becomes nullable.
 func (g *geminiSchema) typ(v []byte, path string, hasAnyOf bool, out *rawjson.Object) {
+	g.typeCase(v, path)
 	if _, ok := str(v); ok {
 		out.Set("type", v)
 		return
@@ -165,6 +166,21 @@ func (g *geminiSchema) typ(v []byte, path string, hasAnyOf bool, out *rawjson.Ob
 	}
 	if null {
 		setNullable(out)
+	}
+}
+
+// typeCase notes each type name of v in a case other than JSON Schema's,
+// which Gemini reads as the name (geminiSpelling writes it in upper case).
+func (g *geminiSchema) typeCase(v []byte, path string) {
+	names := [][]byte{v}
+	if list, ok := elements(v); ok {
+		names = list
+	}
+	for _, el := range names {
+		s, _ := str(el)
+		if up := geminiTypes[strings.ToLower(s)]; up != "" && s != strings.ToLower(s) {
+			g.n.changed(path, "the type name %q, which JSON Schema spells %q, is written %q, as Gemini reads it", s, strings.ToLower(s), up)
+		}
 	}
 }
 
@@ -405,8 +421,8 @@ var geminiTypes = map[string]string{"string": "STRING", "number": "NUMBER", "int
 var geminiCounts = set("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties")
 
 // geminiSpelling writes a converted schema as @google/genai's types spell
-// Gemini's Schema: type names in upper case and counts as strings. Both
-// mean the same to the API.
+// Gemini's Schema: type names in upper case (in any case before: see typ)
+// and counts as strings. Both mean the same to the API.
 func geminiSpelling(v []byte) json.RawMessage {
 	o, ok := members(v)
 	if !ok {
@@ -415,15 +431,16 @@ func geminiSpelling(v []byte) json.RawMessage {
 	for i, m := range o {
 		switch {
 		case m.Key == "type":
-			if s, ok := str(m.Value); ok && geminiTypes[s] != "" {
-				o[i].Value = jstr(geminiTypes[s])
+			s, _ := str(m.Value)
+			if up := geminiTypes[strings.ToLower(s)]; up != "" {
+				o[i].Value = jstr(up)
 			}
-		case geminiCounts[m.Key] && isInteger(m.Value):
+		case geminiCounts[m.Key] && isCount(m.Value):
 			o[i].Value = jstr(string(bytes.TrimSpace(m.Value)))
 		case m.Key == "properties":
 			props, _ := members(m.Value)
-			for j, p := range props {
-				props[j].Value = geminiSpelling(p.Value)
+			for j, pm := range props {
+				props[j].Value = geminiSpelling(pm.Value)
 			}
 			if props != nil {
 				o[i].Value = props.AppendJSON(nil)
@@ -441,9 +458,10 @@ func geminiSpelling(v []byte) json.RawMessage {
 	return o.AppendJSON(nil)
 }
 
-// isInteger reports whether v is a JSON number written as an integer.
-func isInteger(v []byte) bool {
-	v = bytes.TrimPrefix(bytes.TrimSpace(v), []byte("-"))
+// isCount reports whether v is a JSON number written as a whole number
+// without a sign, what proto JSON writes as a string for an int64 count.
+func isCount(v []byte) bool {
+	v = bytes.TrimSpace(v)
 	if len(v) == 0 {
 		return false
 	}
