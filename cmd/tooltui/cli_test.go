@@ -247,7 +247,7 @@ func TestCompletions(t *testing.T) {
 		{[]string{"infer", ""}, ":0\n"},
 		{[]string{"send", ""}, ":0\n"},
 		{[]string{"build", "--diagnostics="}, "text\njson\n:4\n"},
-		{[]string{"build", "--s"}, "--strict\texit 1 when any error or warning was printed\n:4\n"},
+		{[]string{"build", "--s"}, "--strict\texit 1 on warnings too, not only on errors (notes never count)\n:4\n"},
 		{[]string{"send", "--profile", ""}, "local\nwork\n:4\n"},
 		{[]string{"--profile", ""}, "local\nwork\n:4\n"},
 		{[]string{"send", "--base-url", ""}, ":4\n"},

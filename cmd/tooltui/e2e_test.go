@@ -351,7 +351,7 @@ func TestE2EAddFileSearchCopySaveQuit(t *testing.T) {
 	x.keys("app", "Enter")
 	x.waitFor("app", "editing the vector stores", editingField)
 	x.text("app", "vs_e2e")
-	x.waitFor("app", "the vector store in the preview", has(`"vs_e2e"`))
+	x.waitFor("app", "the file_search in the request once it names a vector store", has("4 tools in the request"))
 	x.keys("app", "Enter")
 	x.waitFor("app", "the end of editing", inEditor)
 
