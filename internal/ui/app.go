@@ -103,6 +103,11 @@ type App struct {
 	// savePending is what a first ctrl+s in a dialog said it would leave
 	// out; a second one saves.
 	savePending string
+	// The status message is about the dialog sayIn (nil: none), or about
+	// the row sayAt: it goes when that dialog closes or another row is
+	// selected.
+	sayIn dialog
+	sayAt *sel
 }
 
 // New returns the app for a document.
@@ -426,6 +431,9 @@ func (a *App) selectRow(at sel) {
 	d := a.s.doc
 	if !at.valid(d) {
 		at = selAt(d, min(rowOf(d, at), rowCount(d)-1))
+	}
+	if a.sayAt != nil && *a.sayAt != at {
+		a.unsay()
 	}
 	a.at = at
 	a.tools.show(a.s, at)

@@ -124,9 +124,25 @@ func (a *App) closeDialog() {
 	a.popDialog()
 }
 
-// say shows a status message; every message clears itself.
+// say shows a status message; every message clears itself. A message
+// said while a dialog is open is about it, and goes when it closes.
 func (a *App) say(text string, isErr bool) tea.Cmd {
+	a.sayIn, a.sayAt = a.dialog, nil
 	return a.status.set(display.SanitizeLine(text), isErr, a.deps.Tick)
+}
+
+// sayAbout is say for a message about row at: it goes when another row is
+// selected.
+func (a *App) sayAbout(at sel, text string) tea.Cmd {
+	cmd := a.say(text, false)
+	a.sayAt = &at
+	return cmd
+}
+
+// unsay takes the status message away.
+func (a *App) unsay() {
+	a.status.clear(a.status.id)
+	a.sayIn, a.sayAt = nil, nil
 }
 
 // settleMsg converts a document ApplyLater changed (see App.Update).
@@ -237,11 +253,11 @@ func (a *App) addTool(typ string) tea.Cmd {
 		a.form.fields[i].ed.SelectAll()
 		if k == model.Function && a.settings.treeFirst() {
 			a.treeAfter = &sel{kind: k, index: idx}
-			return tea.Batch(cmd, a.say("Added "+label+" · type its name; enter goes on to its parameters as a tree, esc stays here", false))
+			return tea.Batch(cmd, a.sayAbout(sel{kind: k, index: idx}, "Added "+label+" · type its name; enter goes on to its parameters as a tree, esc stays here"))
 		}
-		return tea.Batch(cmd, a.say("Added "+label+" · type its name, esc when done", false))
+		return tea.Batch(cmd, a.sayAbout(sel{kind: k, index: idx}, "Added "+label+" · type its name, esc when done"))
 	}
-	return tea.Batch(cmd, a.say("Added "+label+" · enter edits the focused field", false))
+	return tea.Batch(cmd, a.sayAbout(sel{kind: k, index: idx}, "Added "+label+" · enter edits the focused field"))
 }
 
 // jumpTo goes to what a diagnostic is about.

@@ -177,6 +177,9 @@ func (a *App) pushDialog(d dialog) {
 // popDialog closes the top dialog; the one under it (if any) is open
 // again.
 func (a *App) popDialog() {
+	if a.dialog != nil && a.sayIn == a.dialog {
+		a.unsay() // it was about this dialog
+	}
 	a.dialog = nil
 	if n := len(a.under); n > 0 {
 		a.dialog = a.under[n-1]

@@ -102,16 +102,18 @@ func (d *treeDialog) rowLine(e *env, n *schematree.Node, chosen bool, w int) str
 func (d *treeDialog) details(e *env, iw int) []string {
 	st := e.st
 	n := d.current()
+	// Each part is sanitised before it is styled: a styled string is
+	// never sanitised again (its escape sequences would show as text).
 	var info string
 	if n != nil {
-		info = "/" + strings.TrimPrefix(n.Ptr, "/")
+		info = display.SanitizeLine("/" + strings.TrimPrefix(n.Ptr, "/"))
 		if len(n.Problems) > 0 {
-			info += "  " + st.Error.Render("strict: "+strings.Join(n.Problems, "; "))
+			info += "  " + st.Error.Render(display.SanitizeLine("strict: "+strings.Join(n.Problems, "; ")))
 		} else if other := n.OtherText(24); len(other) > 0 {
-			info += "  kept as written: " + strings.Join(other, ", ")
+			info += display.SanitizeLine("  kept as written: " + strings.Join(other, ", "))
 		}
 	}
-	out := []string{"", fit(" "+display.SanitizeLine(info), iw)}
+	out := []string{"", fit(" "+info, iw)}
 	if d.prompt != nil {
 		p := *d.prompt
 		p.Styles = e.st.Editor

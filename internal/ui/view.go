@@ -93,7 +93,9 @@ func (a *App) paneBox(e *env, p Pane, r rect) []string {
 	return frame(r, title, lines, b, t)
 }
 
-// overlay draws a dialog's box centred over the screen lines.
+// overlay draws a dialog's box centred over the screen lines, with a
+// blank cell around it: its border never sits beside a pane's border
+// (which would read as doubled corners, ╭╭ or ││, at the screen's edges).
 func overlay(screen, box []string) {
 	if len(box) == 0 {
 		return
@@ -105,15 +107,29 @@ func overlay(screen, box []string) {
 	}
 	x := max(0, (sw-bw)/2)
 	y := max(0, (len(screen)-len(box))/3)
+	// the margin: one cell left, right, above and below, where there is room
+	mx, mw := max(0, x-1), min(sw, x+bw+1)-max(0, x-1)
+	for _, r := range []int{y - 1, y + len(box)} {
+		if r >= 0 && r < len(screen) {
+			screen[r] = place1(screen[r], mx, strings.Repeat(" ", mw))
+		}
+	}
+	lx, rx := mx, mx+mw // the box and its margin
+	lpad, rpad := strings.Repeat(" ", x-lx), strings.Repeat(" ", max(0, rx-x-bw))
 	for i, l := range box {
 		if y+i >= len(screen) {
 			break
 		}
 		row := screen[y+i]
-		left := ansi.Truncate(row, x, "")
-		right := ansi.TruncateLeft(row, x+bw, "")
-		screen[y+i] = left + "\x1b[m" + l + "\x1b[m" + right
+		screen[y+i] = ansi.Truncate(row, lx, "") + "\x1b[m" + lpad + l + rpad + "\x1b[m" + ansi.TruncateLeft(row, rx, "")
 	}
+}
+
+// place1 writes s over row from cell x.
+func place1(row string, x int, s string) string {
+	left := ansi.Truncate(row, x, "")
+	right := ansi.TruncateLeft(row, x+ansi.StringWidth(s), "")
+	return left + "\x1b[m" + s + "\x1b[m" + right
 }
 
 // writeFooter writes the status line and the key help.
