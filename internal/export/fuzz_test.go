@@ -85,6 +85,7 @@ func FuzzExport(f *testing.F) {
 	}
 	f.Add([]byte(`{"tools":[{"type":"function","parameters":{"$ref":"#","type":["null"],"items":[]}}],"tool_choice":{"type":"allowed_tools"}}`))
 	f.Add([]byte(`{"input":[{"role":"user","content":[{"type":"input_text","text":"` + "`'\\u2028\\ufeff" + `"}]}],"text":{"format":{"type":"json_schema"}}}`))
+	f.Add([]byte(`{"tools":[{"type":"function","name":"f","strict":false,"parameters":{"type":"Object","properties":{"a":{"type":["NULL","TYPE_UNSPECIFIED","Array"],"maxItems":5},"b":{"anyOf":[{"type":"Null"},{"type":"string"}]},"c":{"type":"TYPE_UNSPECIFIED"}}}}]}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		if !json.Valid(body) || !utf8.Valid(body) || !bytes.HasPrefix(bytes.TrimLeft(body, " \t\r\n"), []byte("{")) {
 			return

@@ -129,6 +129,10 @@ func (g *geminiSchema) finish(out *rawjson.Object, path string) {
 // "null" in it becomes nullable.
 func (g *geminiSchema) typ(v []byte, path string, hasAnyOf bool, out *rawjson.Object) {
 	g.typeCase(v, path)
+	if s, ok := str(v); ok && s == "TYPE_UNSPECIFIED" {
+		g.n.changed(path, "TYPE_UNSPECIFIED, Gemini's name for any type, is left out, as Gemini reads a schema without a type")
+		return
+	}
 	if _, ok := str(v); ok {
 		out.Set("type", v)
 		return
@@ -141,10 +145,10 @@ func (g *geminiSchema) typ(v []byte, path string, hasAnyOf bool, out *rawjson.Ob
 	var types []string
 	null := false
 	for _, el := range list {
-		switch s, _ := str(el); s {
-		case "null":
+		switch s, _ := str(el); {
+		case strings.EqualFold(s, "null"):
 			null = true
-		case "":
+		case s == "" || s == "TYPE_UNSPECIFIED":
 		default:
 			types = append(types, s)
 		}
@@ -306,7 +310,7 @@ func (g *geminiSchema) anyOf(kw string, v []byte, path string, hasAnyOf bool, de
 	null := false
 	for i, el := range list {
 		s := g.schema(el, index(path, i), depth+1)
-		if string(compact(s)) == `{"type":"null"}` {
+		if isNullSchema(s) {
 			null = true
 			continue
 		}
@@ -322,6 +326,13 @@ func (g *geminiSchema) anyOf(kw string, v []byte, path string, hasAnyOf bool, de
 		setNullable(out)
 		g.n.changed(path, "{\"type\":\"null\"} in %s is written as nullable true", kw)
 	}
+}
+
+// isNullSchema reports whether s is {"type":"null"}, the type in any case.
+func isNullSchema(s []byte) bool {
+	o, _ := members(s)
+	typ, _ := getStr(o, "type")
+	return len(o) == 1 && strings.EqualFold(typ, "null")
 }
 
 // allOf merges its schemas into one, which Gemini takes.
