@@ -182,6 +182,7 @@ func TestGlobalKeysInEveryDialog(t *testing.T) {
 				was: model.Stamp{Exists: true, Size: 1}, now: model.Stamp{Exists: true, Size: 2}})})
 		},
 		"response": func(a *App) { a.Update(ctrlKey('r')) },
+		"palette":  func(a *App) { a.Update(ctrlKey('p')) },
 	}
 	for name, open := range openers {
 		t.Run(name, func(t *testing.T) {
@@ -218,15 +219,21 @@ func TestGlobalKeysInEveryDialog(t *testing.T) {
 			if a.dialog != d {
 				t.Fatalf("ctrl+z closed the dialog")
 			}
-			// ctrl+p opens the palette over it
+			// ctrl+p opens the palette over it (in the palette, it is up)
 			a, d = fresh()
 			a.Update(ctrlKey('p'))
-			if l, ok := a.dialog.(*listDialog); !ok || l.title != "Commands" || len(a.under) != 1 || a.under[0] != d {
-				t.Fatalf("ctrl+p: %T over %d", a.dialog, len(a.under))
-			}
-			typeKeys(a, "esc")
-			if a.dialog != d {
-				t.Fatal("esc in the palette did not go back to the dialog")
+			if name == "palette" {
+				if a.dialog != d || len(a.under) != 0 {
+					t.Fatal("ctrl+p in the palette opened another")
+				}
+			} else {
+				if l, ok := a.dialog.(*listDialog); !ok || l.title != "Commands" || len(a.under) != 1 || a.under[0] != d {
+					t.Fatalf("ctrl+p: %T over %d", a.dialog, len(a.under))
+				}
+				typeKeys(a, "esc")
+				if a.dialog != d {
+					t.Fatal("esc in the palette did not go back to the dialog")
+				}
 			}
 			// ? lists the dialog's keys and the global ones
 			a, d = fresh()
