@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -500,4 +501,29 @@ func TestNewFixes(t *testing.T) {
 			t.Fatalf("%v", diags)
 		}
 	})
+}
+
+// Making properties nullable never writes into the document's bytes: a
+// type list or an anyOf before another property once overwrote it.
+func TestStrictRepairLeavesTheInputAlone(t *testing.T) {
+	in := `{"type":"object","properties":{"a":{"type":["string","integer"]},"b":{"anyOf":[{"type":"string"},{"type":"integer"}]},"c":{"type":[]}}}`
+	buf := []byte(in)
+	out, _ := StrictRepair(buf)
+	if string(buf) != in {
+		t.Fatalf("the input changed:\n%s", buf)
+	}
+	for _, want := range []string{`"type":["string","integer","null"]`, `{"type":"integer"},{"type":"null"}]`} {
+		if !bytes.Contains(compactBytes(t, out), []byte(want)) {
+			t.Errorf("the repair lacks %s:\n%s", want, out)
+		}
+	}
+}
+
+func compactBytes(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var c bytes.Buffer
+	if err := json.Compact(&c, b); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, b)
+	}
+	return c.Bytes()
 }

@@ -183,6 +183,20 @@ func (r *repairer) object(o *rawjson.Object, path string) {
 }
 
 // nullable returns a property schema that also takes null.
+// appendToArray is a new JSON array: the elements of arr, then v. It
+// never writes into arr's bytes, which belong to the document.
+func appendToArray(arr []byte, v string) []byte {
+	elems := rawjson.Elements(arr)
+	out := make([]byte, 0, len(arr)+len(v)+2)
+	out = append(out, '[')
+	for _, e := range elems {
+		out = append(out, bytes.TrimSpace(e)...)
+		out = append(out, ',')
+	}
+	out = append(out, v...)
+	return append(out, ']')
+}
+
 func nullable(v []byte) []byte {
 	if rawjson.JSONKind(v) != "object" {
 		return v
@@ -198,16 +212,12 @@ func nullable(v []byte) []byte {
 			return o.AppendJSON(nil)
 		}
 		if rawjson.JSONKind(t) == "array" {
-			o.Set("type", append(bytes.TrimSuffix(bytes.TrimSpace(t), []byte("]")), `,"null"]`...))
+			o.Set("type", appendToArray(t, `"null"`))
 			return o.AppendJSON(nil)
 		}
 	}
 	if branches, ok := o.Get("anyOf"); ok && rawjson.JSONKind(branches) == "array" && len(o) == 1 {
-		out := append(bytes.TrimSuffix(bytes.TrimSpace(branches), []byte("]")), `,{"type":"null"}]`...)
-		if len(rawjson.Elements(branches)) == 0 {
-			out = []byte(`[{"type":"null"}]`)
-		}
-		o.Set("anyOf", out)
+		o.Set("anyOf", appendToArray(branches, `{"type":"null"}`))
 		return o.AppendJSON(nil)
 	}
 	// Wrap it, the description staying on the outside where a reader
