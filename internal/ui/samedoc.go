@@ -92,21 +92,19 @@ func sameStringMap(a, b map[string]string) bool {
 // sameJSON reports whether two JSON texts are the same but for the
 // whitespace between tokens: an edit writes an entry's outer object
 // compactly, and the file is written in its own layout either way. Equal
-// slices cost nothing; otherwise one pass, no allocation.
+// slices cost nothing; otherwise one pass that compares each string
+// whole, no allocation.
 func sameJSON(a, b []byte) bool {
-	if len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0]) {
+	if len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0]) || bytes.Equal(a, b) {
 		return true
 	}
 	i, j := 0, 0
-	inStr, esc := false, false
 	for {
-		if !inStr {
-			for i < len(a) && isSpace(a[i]) {
-				i++
-			}
-			for j < len(b) && isSpace(b[j]) {
-				j++
-			}
+		for i < len(a) && isSpace(a[i]) {
+			i++
+		}
+		for j < len(b) && isSpace(b[j]) {
+			j++
 		}
 		if i == len(a) || j == len(b) {
 			return i == len(a) && j == len(b)
@@ -115,15 +113,40 @@ func sameJSON(a, b []byte) bool {
 		if c != b[j] {
 			return false
 		}
-		i, j = i+1, j+1
-		switch {
-		case esc:
-			esc = false
-		case inStr && c == '\\':
-			esc = true
-		case c == '"':
-			inStr = !inStr
+		if c != '"' {
+			i, j = i+1, j+1
+			continue
 		}
+		end := stringEnd(a, i)
+		if end < 0 { // not closed: the rest must be the same text
+			return bytes.Equal(a[i:], b[j:])
+		}
+		n := end - i
+		if j+n > len(b) || !bytes.Equal(a[i:end], b[j:j+n]) {
+			return false
+		}
+		i, j = end, j+n
+	}
+}
+
+// stringEnd is the index after the quote that closes the string opened at
+// s[i], -1 when none does.
+func stringEnd(s []byte, i int) int {
+	k := i + 1
+	for {
+		q := bytes.IndexByte(s[k:], '"')
+		if q < 0 {
+			return -1
+		}
+		p := k + q
+		bs := 0
+		for p-1-bs > i && s[p-1-bs] == '\\' {
+			bs++
+		}
+		if bs%2 == 0 {
+			return p + 1
+		}
+		k = p + 1
 	}
 }
 
