@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -58,11 +59,50 @@ type Tool struct {
 	// what may be done to it: OriginMCP for a function an MCP server
 	// lists, which the server itself runs and validates. "" otherwise.
 	Origin string
+	// Server, for a function imported from a live MCP server, names the
+	// entry of Document.MCPServers that says how to start or reach that
+	// server: tooltui send --call-mcp answers a call of the function by
+	// calling ServerTool there. ServerTool is the tool's name on the
+	// server, which stays when the function is renamed ("": the
+	// function's own name). Both are "" for every other tool.
+	Server, ServerTool string
 }
 
 // OriginMCP is the Origin of a function imported from an MCP server (a
 // tools/list result, read from a file or asked of a live server).
 const OriginMCP = "mcp"
+
+// MCPServer says how to start or reach an MCP server that functions of
+// the document were imported from: a command line (a stdio server) or the
+// URL of a streamable HTTP server, with the HTTP headers to send. It never
+// holds a secret: a header's value is the name of the environment
+// variable that holds it, "$VAR", or a text with such names in it
+// ("Bearer ${VAR}"); "" says the value was given on the command line of
+// the import and is not kept, so a call must be told where to find it.
+type MCPServer struct {
+	Command []string          `json:"command,omitempty"`
+	URL     string            `json:"url,omitempty"`
+	Headers map[string]string `json:"headers,omitempty"`
+}
+
+// Same reports whether s and o start or reach the same server: the same
+// command line, or the same URL (the headers may differ).
+func (s MCPServer) Same(o MCPServer) bool {
+	return s.URL == o.URL && slices.Equal(s.Command, o.Command)
+}
+
+// Describe is the server's command line, or its URL, for people.
+func (s MCPServer) Describe() string {
+	if len(s.Command) > 0 {
+		return strings.Join(s.Command, " ")
+	}
+	return s.URL
+}
+
+// originServerPrefix starts the saved origin of a function whose MCP
+// server the document records: "mcp:NAME", or "mcp:NAME:TOOL" when the
+// function's name is not the tool's name on the server.
+const originServerPrefix = OriginMCP + ":"
 
 // DraftMember is the member of the entry that Draft stands in for.
 func (t *Tool) DraftMember() string {
@@ -95,6 +135,12 @@ type Document struct {
 	// {"when": [{"args": {…}, "output": …}], "output": …}. They live in
 	// the "tooltui" member and are never sent.
 	Mocks map[string]json.RawMessage
+
+	// MCPServers are, by name, the MCP servers functions were imported
+	// from (see Tool.Server). They live in the "tooltui" member, only
+	// those a function names are saved, and they are never sent. Like
+	// Mocks, the map is replaced by an edit, never changed in place.
+	MCPServers map[string]MCPServer
 
 	// RequestDrafts holds request fields whose text is not valid JSON yet,
 	// by form field ("input", "extra" for the other request fields); the
@@ -460,7 +506,12 @@ type meta struct {
 	// Mocks are the outputs a function's calls get when the request is
 	// sent and the model calls it (see Document.Mocks).
 	Mocks map[string]json.RawMessage `json:"mocks,omitempty"`
-	// Origins are the tools' Origin, by location: {"tools_defs[2]": "mcp"}.
+	// MCPServers are the MCP servers functions were imported from, by
+	// name (see Document.MCPServers).
+	MCPServers map[string]MCPServer `json:"mcp_servers,omitempty"`
+	// Origins are the tools' Origin, by location: {"tools_defs[2]": "mcp"},
+	// "mcp:NAME" for a function of the MCP server NAME of MCPServers, and
+	// "mcp:NAME:TOOL" when the tool has another name on the server.
 	Origins map[string]string `json:"origins,omitempty"`
 	// A recovery copy of a body records the body's shape and layout.
 	Body *bodyShape `json:"body,omitempty"`
@@ -484,7 +535,12 @@ func (m meta) apply(d *Document) {
 	}
 	for p, origin := range m.Origins {
 		if k, i, sub, ok := parseDraftPath(p); ok && sub == "" && i < len(d.List(k)) {
-			d.List(k)[i].Origin = origin
+			t := &d.List(k)[i]
+			t.Origin = origin
+			if rest, ok := strings.CutPrefix(origin, originServerPrefix); ok && rest != "" {
+				t.Origin = OriginMCP
+				t.Server, t.ServerTool, _ = strings.Cut(rest, ":")
+			}
 		}
 	}
 	for _, p := range m.Drafts {
@@ -530,6 +586,17 @@ func (m meta) apply(d *Document) {
 	}
 	if len(m.Mocks) > 0 {
 		d.Mocks = m.Mocks
+	}
+	if len(m.MCPServers) > 0 {
+		d.MCPServers = m.MCPServers
+	}
+	// A function's tool on its server is its own name unless the origin
+	// says otherwise; the name is read now, so that a rename keeps it.
+	for i := range d.Functions {
+		t := &d.Functions[i]
+		if t.Server != "" && t.ServerTool == "" {
+			t.ServerTool = StringAt(t.Raw, []string{"name"})
+		}
 	}
 	if m.Body != nil {
 		d.Format = FormatBody
@@ -645,6 +712,7 @@ func (d *Document) marshalDocument(state bool) ([]byte, error) {
 	}
 	m.RequestDrafts = d.RequestDrafts
 	m.Mocks = d.Mocks
+	m.MCPServers = d.namedServers()
 	layout := d.Layout
 	if state {
 		layout = Layout{}
@@ -656,7 +724,7 @@ func (d *Document) marshalDocument(state bool) ([]byte, error) {
 			m.Body = &bodyShape{Order: o.String(), Layout: d.Layout}
 		}
 	}
-	if len(m.Disabled.ToolsDefs)+len(m.Disabled.BuiltinTools)+len(m.Drafts)+len(m.RequestDrafts)+len(m.Mocks)+len(m.Origins) > 0 || m.Body != nil {
+	if len(m.Disabled.ToolsDefs)+len(m.Disabled.BuiltinTools)+len(m.Drafts)+len(m.RequestDrafts)+len(m.Mocks)+len(m.MCPServers)+len(m.Origins) > 0 || m.Body != nil {
 		mb, err := json.Marshal(m)
 		if err != nil {
 			return nil, err
@@ -762,6 +830,48 @@ func (d *Document) BodyLosses() []string {
 	case n > 1:
 		out = append(out, "the mock outputs of "+strconv.Itoa(n)+" functions")
 	}
+	served := 0
+	for _, t := range d.Functions {
+		if t.Server != "" {
+			served++
+		}
+	}
+	switch {
+	case served == 1:
+		out = append(out, "the MCP server that serves 1 function")
+	case served > 1:
+		out = append(out, "the MCP servers that serve "+strconv.Itoa(served)+" functions")
+	}
+	return out
+}
+
+// savedOrigin is the origin of t as a saved document records it.
+func (t *Tool) savedOrigin() string {
+	if t.Server == "" {
+		return t.Origin
+	}
+	o := originServerPrefix + t.Server
+	if t.ServerTool != "" && t.ServerTool != StringAt(t.Raw, []string{"name"}) {
+		o += ":" + t.ServerTool
+	}
+	return o
+}
+
+// namedServers are the MCP servers a tool names, those a save keeps.
+func (d *Document) namedServers() map[string]MCPServer {
+	var out map[string]MCPServer
+	for _, ts := range [2][]Tool{d.Functions, d.Builtins} {
+		for _, t := range ts {
+			s, ok := d.MCPServers[t.Server]
+			if t.Server == "" || !ok {
+				continue
+			}
+			if out == nil {
+				out = map[string]MCPServer{}
+			}
+			out[t.Server] = s
+		}
+	}
 	return out
 }
 
@@ -831,11 +941,11 @@ func (d *Document) toolsJSON(k Kind, m *meta) json.RawMessage {
 				m.Disabled.BuiltinTools = append(m.Disabled.BuiltinTools, i)
 			}
 		}
-		if t.Origin != "" {
+		if origin := t.savedOrigin(); origin != "" {
 			if m.Origins == nil {
 				m.Origins = map[string]string{}
 			}
-			m.Origins[loc] = t.Origin
+			m.Origins[loc] = origin
 		}
 		raw := t.Raw
 		if rawjson.CheckJSON(raw) != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
@@ -348,6 +349,42 @@ func SetOrigin(d *Document, k Kind, i int, origin string) (*Document, error) {
 		t.Origin = origin
 		return nil
 	})
+}
+
+// SetServer records that function i is served by the MCP server name of
+// d.MCPServers, as the tool tool there (Tool.Server and Tool.ServerTool;
+// "" for both: by none). The origin becomes OriginMCP with a server.
+func SetServer(d *Document, k Kind, i int, name, tool string) (*Document, error) {
+	return editTool(d, k, i, func(t *Tool) error {
+		t.Server, t.ServerTool = name, tool
+		if name != "" {
+			t.Origin = OriginMCP
+		}
+		return nil
+	})
+}
+
+// SetMCPServer records how to start or reach the MCP server name (nil
+// forgets it). Names hold no ":", which separates them in a saved origin.
+func SetMCPServer(d *Document, name string, s *MCPServer) (*Document, error) {
+	if name == "" || strings.ContainsAny(name, ":") {
+		return nil, errors.New("an MCP server's name is not empty and has no colon")
+	}
+	c := d.Clone()
+	servers := make(map[string]MCPServer, len(d.MCPServers)+1)
+	for k, v := range d.MCPServers {
+		servers[k] = v
+	}
+	if s == nil {
+		delete(servers, name)
+	} else {
+		servers[name] = *s
+	}
+	if len(servers) == 0 {
+		servers = nil
+	}
+	c.MCPServers = servers
+	return c, nil
 }
 
 // SetDraft keeps the text of member (a function's "parameters", a
