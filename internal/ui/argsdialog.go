@@ -253,6 +253,12 @@ func (d *argsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 
 func (d *argsDialog) typingText() bool { return true }
 
+func (d *argsDialog) undoText(redo bool) (bool, []action) {
+	done := fieldUndo(&d.ed, redo)
+	d.check()
+	return done, nil
+}
+
 // goNext moves the cursor to the next located problem.
 func (d *argsDialog) goNext() []action {
 	var located []args.Problem

@@ -94,6 +94,8 @@ func (d *saveAsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 
 func (d *saveAsDialog) typingText() bool { return true }
 
+func (d *saveAsDialog) undoText(redo bool) (bool, []action) { return fieldUndo(&d.prompt, redo), nil }
+
 // pending is the name typed, which ctrl+s does not use: it saves the
 // document where it is saved (a save as asks where first, as enter does).
 func (d *saveAsDialog) pending() string {

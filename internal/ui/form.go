@@ -315,6 +315,9 @@ func (p *formPane) sync() tea.Cmd {
 			}
 			cmd = f.ed.Focus()
 		} else {
+			if f.ed.Focused() {
+				f.ed.ClearUndo() // left: its typing is the document's to undo
+			}
 			f.ed.Blur()
 			f.ed.ClearSelection()
 		}

@@ -378,3 +378,26 @@ func TestFixDialogGlobalKeysAndUndo(t *testing.T) {
 		t.Fatalf("the fix was not applied to the document as it is: %q", n)
 	}
 }
+
+// TestUndoTakesATextFieldsOwnTypingFirst: in the tree's name prompt
+// ctrl+z takes back what was typed there; once the prompt has nothing to
+// take back, it undoes the document.
+func TestUndoTakesATextFieldsOwnTypingFirst(t *testing.T) {
+	a, _ := globalApp(t, "")
+	typeKeys(a, "j", "T", "a", "stops", "enter") // one edit of the document
+	typeKeys(a, "a", "sto")
+	d := a.dialog.(*treeDialog)
+	a.Update(ctrlKey('z'))
+	if d.prompt == nil || d.prompt.Value() != "" || !strings.Contains(toolParams(a, 0), "stops") {
+		t.Fatalf("ctrl+z in the prompt: prompt %v, parameters %s", d.prompt, toolParams(a, 0))
+	}
+	a.Update(ctrlKey('y'))
+	if d.prompt.Value() != "sto" {
+		t.Fatalf("ctrl+y in the prompt gave %q", d.prompt.Value())
+	}
+	a.Update(ctrlKey('z'))
+	a.Update(ctrlKey('z'))
+	if strings.Contains(toolParams(a, 0), "stops") {
+		t.Fatal("ctrl+z with nothing left in the prompt did not undo the document")
+	}
+}

@@ -240,6 +240,12 @@ func (d *inferDialog) view(e *env, w, h int) []string {
 
 func (d *inferDialog) typingText() bool { return true }
 
+func (d *inferDialog) undoText(redo bool) (bool, []action) {
+	done := fieldUndo(&d.ed, redo)
+	d.infer()
+	return done, nil
+}
+
 // pending: the example is not the document's; what ctrl+s leaves out.
 func (d *inferDialog) pending() string {
 	if d.blank {

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/editor"
 )
 
 // The commands behind the palette entries: each turns into a session
@@ -49,6 +50,19 @@ func (a *App) toggleTool() tea.Cmd {
 }
 
 func (a *App) undo(redo bool) tea.Cmd {
+	if f := a.form.focused(); a.dialog == nil && a.focus == PaneEditor && a.form.editing && f != nil && f.isText() {
+		// the field being edited takes its own typing back first
+		if done := fieldUndo(&f.ed, redo); done {
+			cmd := a.apply(a.form.changed(f, a.env())...)
+			a.form.scrollToFocus()
+			return tea.Batch(cmd, a.say(undoWord(redo)+" typing in "+f.label+" (once it has none, ctrl+z undoes the document)", false))
+		}
+	}
+	if d, ok := a.dialog.(textUndo); ok {
+		if done, acts := d.undoText(redo); done {
+			return tea.Batch(a.apply(acts...), a.say(undoWord(redo)+" typing in the field (once it has none, ctrl+z undoes the document)", false))
+		}
+	}
 	at, ok := a.s.Undo(redo, a.at)
 	word := "undo"
 	if redo {
@@ -76,6 +90,27 @@ func (a *App) undo(redo bool) tea.Cmd {
 		return tea.Batch(cmd, a.say("Redid the last undone change", false))
 	}
 	return tea.Batch(cmd, a.say("Undid the last change (ctrl+y redoes it)", false))
+}
+
+// textUndo is a dialog with a text field that takes its own typing back
+// (ctrl+z) or puts it back (ctrl+y) before the document's undo does.
+type textUndo interface {
+	undoText(redo bool) (bool, []action)
+}
+
+// fieldUndo undoes (or redoes) a step of ed's own typing, if it has one.
+func fieldUndo(ed *editor.Model, redo bool) bool {
+	if redo {
+		return ed.Redo()
+	}
+	return ed.Undo()
+}
+
+func undoWord(redo bool) string {
+	if redo {
+		return "Redid"
+	}
+	return "Undid"
 }
 
 func (a *App) quit() tea.Cmd {

@@ -34,7 +34,7 @@ func TestRenameThroughAnotherToolsName(t *testing.T) {
 	if c := toolChoice(t, a); c != `{"name":"ac","type":"function"}` {
 		t.Fatalf("after the rename, tool_choice is %s", c)
 	}
-	send(t, a, ctrl('z'))
+	send(t, a, ctrl('z'), ctrl('z')) // the field's own steps: the c, then the backspace
 	if c := toolChoice(t, a); c != `{"name":"ab","type":"function"}` {
 		t.Fatalf("after undo, tool_choice is %s", c)
 	}

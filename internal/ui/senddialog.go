@@ -476,6 +476,10 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 
 func (d *sendDialog) typingText() bool { return d.asking != nil }
 
+func (d *sendDialog) undoText(redo bool) (bool, []action) {
+	return d.asking != nil && fieldUndo(d.prompt, redo), nil
+}
+
 func (d *sendDialog) help(km *KeyMap) []key.Binding {
 	return []key.Binding{sendKeys.Cancel, sendKeys.Raw, sendKeys.Copy, km.Up, km.Down, km.PageUp, km.PageDown}
 }

@@ -213,6 +213,13 @@ func (d *treeDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		d.sync(e)
 		return d, nil
 	}
+	if k, ok := msg.(tea.KeyPressMsg); ok && (key.Matches(k, treeKeys.Undo) || key.Matches(k, treeKeys.Redo)) {
+		// the prompt's own typing first, then the document (App.undo)
+		if key.Matches(k, treeKeys.Redo) {
+			return d, []action{actRun{"Redo"}}
+		}
+		return d, []action{actRun{"Undo"}}
+	}
 	if d.prompt != nil {
 		return d.updatePrompt(msg)
 	}
@@ -237,12 +244,6 @@ func (d *treeDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	switch {
 	case key.Matches(k, tk.Close):
 		return nil, []action{actClose{}}
-	case key.Matches(k, tk.Undo), key.Matches(k, tk.Redo):
-		name := "Undo"
-		if key.Matches(k, tk.Redo) {
-			name = "Redo"
-		}
-		return d, []action{actRun{name}} // the tree reads the parameters again after it
 	}
 	if d.tree == nil {
 		return d, []action{say(d.why)}
@@ -565,6 +566,10 @@ func (d *treeDialog) showExample(copyIt bool) []action {
 }
 
 func (d *treeDialog) typingText() bool { return d.prompt != nil }
+
+func (d *treeDialog) undoText(redo bool) (bool, []action) {
+	return d.prompt != nil && fieldUndo(d.prompt, redo), nil
+}
 
 // pending is the value being typed in the prompt, which a save leaves out.
 func (d *treeDialog) pending() string {

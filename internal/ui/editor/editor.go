@@ -121,6 +121,7 @@ type Model struct {
 	version uint64
 	size    int // len(Value())
 	cache   *valueCache
+	hist    *history // the editor's own undo and redo (undo.go)
 }
 
 // New returns an empty, blurred editor of 40×6 cells with the default keymap
@@ -157,6 +158,7 @@ func (m *Model) lineAt(i int) string {
 // scroll position is reset, the selection is dropped and Version is
 // incremented. CharLimit does not apply.
 func (m *Model) SetValue(s string) {
+	m.forget()
 	m.lines = strings.Split(s, "\n")
 	m.size = len(s)
 	m.row, m.cb, m.goalX = 0, 0, -1
@@ -320,6 +322,9 @@ func (m Model) Cursor() *tea.Cursor {
 // selected, a non-empty s replaces it.
 func (m *Model) InsertString(s string) {
 	m.ensure()
+	if s != "" {
+		m.remember(editOther)
+	}
 	switch {
 	case m.selAll && s != "":
 		m.replaceAll(s)
@@ -363,6 +368,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) {
 	m.ensure()
 	s := msg.String()
 	k := &m.KeyMap
+	if kind := m.editKind(msg, s); kind != editNone {
+		m.remember(kind)
+		defer m.edited1()
+	}
 	if m.selAll {
 		m.handleSelectedKey(msg, s)
 		return
