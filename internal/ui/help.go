@@ -64,8 +64,8 @@ func globalHelpRows(km *KeyMap) []helpRow {
 		{keyList(km.Save), "save the document (a text being typed in a dialog is not in it: the first ctrl+s says so)"},
 		{keyList(km.Help), "the keys of where you are (typed as text in a text field)"},
 		{keyList(km.Palette), "the command palette, over the dialog"},
-		{keyList(km.Undo), "undo the last change of the document"},
-		{keyList(km.Redo), "redo"},
+		{keyList(km.Undo), "undo: a text field's own typing first, then the document's last change"},
+		{keyList(km.Redo), "redo, in the same order"},
 		{keyList(km.Send), "send the request (in the response view: send it again)"},
 		{keyList(km.Quit), "cancel the dialog (at the main screen: quit, asking when there are unsaved changes)"},
 	}
