@@ -66,6 +66,7 @@ func globalApp(t *testing.T, src string) (*App, *writes) {
 		Remove:     w.remove,
 		MkdirAll:   func(string, os.FileMode) error { return nil },
 		Getenv:     func(string) string { return "" },
+		Tick:       (&heldTimers{}).tick,
 		Send: func(ctx context.Context, _ send.Config, _ []byte, _ func(send.Event) error) error {
 			<-ctx.Done()
 			return ctx.Err()
@@ -76,7 +77,8 @@ func globalApp(t *testing.T, src string) (*App, *writes) {
 }
 
 // runNow runs cmd and the commands of its batches and sequences, each for
-// at most 300 ms (timers are left behind), and returns their messages.
+// at most 20 s (the app's timers answer at once: heldTimers), and returns
+// their messages.
 func runNow(cmd tea.Cmd) []tea.Msg {
 	if cmd == nil {
 		return nil
@@ -86,7 +88,7 @@ func runNow(cmd tea.Cmd) []tea.Msg {
 	var msg tea.Msg
 	select {
 	case msg = <-ch:
-	case <-time.After(300 * time.Millisecond):
+	case <-time.After(20 * time.Second):
 		return nil
 	}
 	if b, ok := msg.(tea.BatchMsg); ok {
