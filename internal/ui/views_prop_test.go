@@ -1,0 +1,292 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// TestEveryViewShowsTheDocument drives random sequences of edits through
+// the views (form fields typed in, the tree, fixes, palette commands, the
+// tools pane, undo and redo, a reload from disk) and checks after each
+// step that every view shows the document as it is now: the form's
+// fields, the tools pane's labels, the preview and the diagnostics, an
+// open tree, and whether the document is modified.
+func TestEveryViewShowsTheDocument(t *testing.T) {
+	seeds := 12
+	steps := 80
+	if testing.Short() {
+		seeds, steps = 3, 40
+	}
+	for seed := range seeds {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			runViews(t, uint64(seed), steps)
+		})
+	}
+}
+
+const propDoc = `{"model":"gpt-5","tool_choice":{"type":"function","name":"f"},"tools_defs":[
+	{"name":"f","description":"one","parameters":{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false},"strict":true},
+	{"name":"f","description":"two","parameters":{"type":"object","properties":{"b":{"type":"number"}},"required":[],"additionalProperties":false},"strict":true},
+	{"name":"g","description":"three","parameters":null,"strict":false}],
+	"extra":{"builtin_tools":[{"type":"web_search","search_context_size":"low"},{"type":"file_search","vector_store_ids":["vs_1"]}]}}`
+
+func runViews(t *testing.T, seed uint64, steps int) {
+	r := rand.New(rand.NewPCG(seed, 7))
+	d, err := model.Parse([]byte(propDoc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded, _ := d.MarshalState()
+	a := New(Options{Doc: d, Path: "/nonexistent/doc.json", Name: "doc.json", Deps: Deps{
+		CopyNative: func(string) error { return nil },
+		WriteFile:  func(string, []byte) error { return nil },
+		Getenv:     func(string) string { return "" },
+	}})
+	a.Update(tea.WindowSizeMsg{Width: 130, Height: 40})
+	var log []string
+	key := func(ks ...string) {
+		for _, k := range ks {
+			log = append(log, k)
+			a.Update(keyMsgOf(k))
+		}
+	}
+	text := func(s string) {
+		log = append(log, fmt.Sprintf("%q", s))
+		for _, rn := range s {
+			a.Update(tea.KeyPressMsg{Code: rn, Text: string(rn)})
+		}
+	}
+	actions := []func(){
+		// the tools pane: select, disable, move, duplicate
+		func() {
+			key("esc", "esc", "1")
+			for range r.IntN(4) {
+				key([]string{"j", "k"}[r.IntN(2)])
+			}
+		},
+		func() { key("esc", "esc", "1", " ") },
+		func() { key("esc", "esc", "1", []string{"K", "J", "D"}[r.IntN(3)]) },
+		// a form field: type, delete, stop
+		func() {
+			key("esc", "esc", "2")
+			for range r.IntN(5) {
+				key("down")
+			}
+			key("enter")
+			if a.form.editing {
+				key("ctrl+end")
+				for range r.IntN(3) {
+					if r.IntN(3) == 0 {
+						key("backspace")
+					} else {
+						text(string(rune('a' + r.IntN(26))))
+					}
+				}
+			}
+			if r.IntN(2) == 0 {
+				key("esc")
+			}
+		},
+		// the tree: add a property, change a type
+		func() {
+			key("esc", "esc", "1", "T")
+			if _, ok := a.dialog.(*treeDialog); ok {
+				if r.IntN(2) == 0 {
+					key("a")
+					text(fmt.Sprintf("p%d", r.IntN(100)))
+					key("enter")
+				} else {
+					key("down", "right")
+				}
+				if r.IntN(3) > 0 {
+					key("esc")
+				}
+			}
+		},
+		// fixes: all, or the chosen diagnostic's first
+		func() { key("esc", "esc", "F") },
+		func() {
+			key("esc", "esc", "4")
+			for range r.IntN(3) {
+				key("down")
+			}
+			key("f")
+			if _, ok := a.dialog.(*fixDialog); ok {
+				key("enter")
+			}
+		},
+		// a palette command
+		func() {
+			key("ctrl+p")
+			text([]string{"Duplicate tool", "Move tool down", "Enable or disable", "Fix all"}[r.IntN(4)])
+			key("enter")
+		},
+		// undo and redo, wherever the focus is
+		func() { key("ctrl+z") },
+		func() { key("ctrl+y") },
+		// the file changed on disk: reloaded (a clean document) or asked
+		func() {
+			nd := a.s.doc.Clone()
+			if len(nd.Functions) > 0 {
+				nd2, err := model.SetToolValue(nd, model.Function, 0, []string{"description"}, json.RawMessage(fmt.Sprintf(`"disk %d"`, r.IntN(100))))
+				if err == nil {
+					nd = nd2
+				}
+			}
+			data, err := nd.Marshal()
+			if err != nil {
+				return
+			}
+			// as the watcher does: a clean document is reloaded, else asked
+			act := actReload{path: "/nonexistent/doc.json", data: data, what: "changed"}
+			if !a.Dirty() {
+				log = append(log, "reload")
+				a.apply(act)
+			} else {
+				log = append(log, "changed on disk")
+				a.apply(actOpen{newChangedDialog("doc.json", diskChangedMsg{path: act.path, data: data, watched: true,
+					was: model.Stamp{Exists: true, Size: 1}, now: model.Stamp{Exists: true, Size: 2}})})
+				key([]string{"r", "k", "ctrl+z", "esc"}[r.IntN(4)])
+			}
+			if a.s.rawVersion == a.s.version && !a.Dirty() {
+				loaded, _ = a.s.doc.MarshalState() // what is on disk now
+			}
+		},
+	}
+	for step := range steps {
+		actions[r.IntN(len(actions))]()
+		a.Update(settleMsg{})
+		if why := viewsDiffer(a, loaded); why != "" {
+			t.Fatalf("seed %d, step %d, after %s: %s\n%s", seed, step, strings.Join(log[max(0, len(log)-12):], " "), why, treeScreen(a))
+		}
+	}
+}
+
+func keyMsgOf(k string) tea.KeyPressMsg {
+	switch k {
+	case "ctrl+end":
+		return tea.KeyPressMsg{Code: tea.KeyEnd, Mod: tea.ModCtrl}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case " ":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	}
+	if strings.HasPrefix(k, "ctrl+") && len(k) == 6 {
+		return tea.KeyPressMsg{Code: rune(k[5]), Mod: tea.ModCtrl}
+	}
+	return keyMsg(k)
+}
+
+// viewsDiffer says how a view differs from the document, "" when none
+// does.
+func viewsDiffer(a *App, loaded []byte) string {
+	s, d := a.s, a.s.doc
+	// the conversion, the preview and the diagnostics
+	want := convert.Converter{}
+	res := want.Convert(d)
+	if !bytes.Equal(res.JSON, s.res.JSON) {
+		return "the conversion is not the document's"
+	}
+	if !bytes.Equal(a.preview.src, s.res.JSON) {
+		return "the preview shows another request"
+	}
+	if len(res.Diagnostics) != len(s.res.Diagnostics) {
+		return "the diagnostics are not the document's"
+	}
+	// the tools pane's labels
+	var l labels
+	l.update(d)
+	for k := range l.list {
+		if strings.Join(l.list[k], "\x00") != strings.Join(s.labels.list[k], "\x00") {
+			return "the tools pane's labels are not the document's"
+		}
+	}
+	// the form: every field but the one being typed in reads the document
+	if a.form.at != a.at {
+		return "the form is of another row"
+	}
+	if a.at.valid(d) {
+		kind := formRequest
+		if !a.at.request {
+			kind = formKindFor(a.at.kind, d.List(a.at.kind)[a.at.index], a.form.raw)
+		}
+		if kind != a.form.kind {
+			return fmt.Sprintf("the form is a %d form, the row wants %d", a.form.kind, kind)
+		}
+		fresh := buildFields(d, a.at, kind)
+		if len(fresh) != len(a.form.fields) {
+			return "the form has other fields"
+		}
+		for i, f := range a.form.fields {
+			nf := fresh[i]
+			if f.kind == fieldSelect {
+				if f.sel >= len(f.opts) || nf.sel >= len(nf.opts) || compactJSON(f.opts[f.sel].raw) != compactJSON(nf.opts[nf.sel].raw) {
+					return fmt.Sprintf("the %s field shows another choice", f.label)
+				}
+				continue
+			}
+			if i == a.form.idx && a.form.editing {
+				continue // the user's text, already in the document
+			}
+			if f.ed.Value() != nf.ed.Value() && !sameMeaning(d, a.at, kind, i, f) {
+				return fmt.Sprintf("the %s field shows %q, the document %q", f.label, f.ed.Value(), nf.ed.Value())
+			}
+		}
+	}
+	// an open tree shows the function's parameters
+	for _, dl := range a.dialogs() {
+		if td, ok := dl.(*treeDialog); ok && td.tree != nil {
+			list := d.List(td.kind)
+			if td.index >= len(list) {
+				return "the tree shows a function that is gone"
+			}
+			p, _ := model.GetPath(list[td.index].Raw, []string{"parameters"})
+			if string(p) != string(td.params) {
+				return "the tree shows other parameters"
+			}
+		}
+	}
+	// modified means different from what was loaded
+	if loaded != nil {
+		now, err := d.MarshalState()
+		if err == nil {
+			var x, y bytes.Buffer
+			if json.Compact(&x, loaded) == nil && json.Compact(&y, now) == nil && a.Dirty() == bytes.Equal(x.Bytes(), y.Bytes()) {
+				return fmt.Sprintf("Dirty() is %v", a.Dirty())
+			}
+		}
+	}
+	return ""
+}
+
+// sameMeaning reports whether field i's text, written as text the user
+// typed differently (a "{}" deleted to ""), means the document's value:
+// writing it changes nothing the field shows.
+func sameMeaning(d *model.Document, at sel, kind formKind, i int, f *field) bool {
+	cp := *f
+	var fn edit
+	if at.request {
+		fn = requestEdit(&cp, d)
+	} else {
+		fn = toolEdit(&cp, at.kind, at.index)
+	}
+	if fn == nil {
+		return false
+	}
+	nd, err := fn(d)
+	if err != nil {
+		return false
+	}
+	return buildFields(nd, at, kind)[i].ed.Value() == buildFields(d, at, kind)[i].ed.Value()
+}
