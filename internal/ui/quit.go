@@ -11,10 +11,11 @@ import (
 // keepRecoveryCmd writes the recovery copy of the unsaved work before the
 // app quits without saving (d at the quit question): the next start
 // offers it back once, where restoring or discarding it is a choice made
-// with the work in view. The copy written by the last tick may be a
-// second old, so it is written again unless it holds this very state.
+// with the work in view. The copy of the last tick may be a second old,
+// or still being written: it is written again, and the app quits once it
+// is on disk.
 func (a *App) keepRecoveryCmd() tea.Cmd {
-	if a.recoveryFile == "" || !a.s.Dirty() || a.rec.written == a.s.version {
+	if a.recoveryFile == "" || !a.s.Dirty() {
 		return nil
 	}
 	doc, file, deps := a.s.doc, a.recoveryFile, a.deps
