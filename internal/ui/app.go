@@ -311,8 +311,8 @@ func (a *App) zoomed() Pane {
 func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 	km := &a.keys
 	if a.lay.tooSmall {
-		if key.Matches(k, km.Quit, km.QuitKey) {
-			return a.run(cmdQuit)
+		if key.Matches(k, km.Quit, km.QuitKey) && a.dialog == nil {
+			return a.run(cmdQuit) // with unsaved changes, the question waits for a larger screen
 		}
 		return nil
 	}

@@ -403,3 +403,27 @@ func TestUndoTakesATextFieldsOwnTypingFirst(t *testing.T) {
 		t.Fatal("ctrl+z with nothing left in the prompt did not undo the document")
 	}
 }
+
+// TestQuitOnATooSmallScreen: with unsaved changes, ctrl+q on a screen too
+// small for the panes opens the question once; the screen says it waits,
+// and ctrl+q never quits without it.
+func TestQuitOnATooSmallScreen(t *testing.T) {
+	a, _ := globalApp(t, "")
+	typeKeys(a, "j", "x")
+	a.Update(tea.WindowSizeMsg{Width: 30, Height: 8})
+	for range 3 {
+		if quits(runNow(a.update(ctrlKey('q')))) {
+			t.Fatal("ctrl+q quit with unsaved changes on a small screen")
+		}
+	}
+	if len(a.under) != 0 || a.dialog == nil {
+		t.Fatalf("%d questions under the top one", len(a.under))
+	}
+	if !strings.Contains(strings.Join(strings.Fields(treeScreen(a)), " "), "a question is waiting") {
+		t.Fatalf("the screen:\n%s", treeScreen(a))
+	}
+	a.Update(tea.WindowSizeMsg{Width: 130, Height: 36})
+	if !strings.Contains(treeScreen(a), "There are unsaved changes") {
+		t.Fatalf("the question is not shown once the screen is larger:\n%s", treeScreen(a))
+	}
+}

@@ -28,6 +28,9 @@ func (a *App) View() tea.View {
 	}
 	if a.lay.tooSmall {
 		msg := fmt.Sprintf("Terminal too small: %d×%d, tooltui needs at least %d×%d. Enlarge it or press ctrl+q to quit.", a.width, a.height, MinWidth, MinHeight)
+		if a.dialog != nil {
+			msg = fmt.Sprintf("Terminal too small: %d×%d, tooltui needs at least %d×%d. Enlarge it: a question is waiting.", a.width, a.height, MinWidth, MinHeight)
+		}
 		v.SetContent(lipgloss.NewStyle().Width(a.width).MaxHeight(a.height).Render(msg))
 		return v
 	}
