@@ -341,8 +341,12 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 		cmd := a.apply(a.paneUpdate(k)...)
 		if naming != nil && !a.capturing() {
 			// The new function's name is done: enter goes on to its
-			// parameters, as a tree; esc stays in the form.
+			// parameters, as a tree; esc stays in the form. The hint
+			// about naming it is over.
 			a.treeAfter = nil
+			if a.sayAt != nil && *a.sayAt == *naming {
+				a.unsay()
+			}
 			if key.Matches(k, km.Done) && a.at == *naming && a.focus == PaneEditor {
 				return tea.Batch(cmd, a.run(cmdTree))
 			}

@@ -87,3 +87,17 @@ func TestTreeShowsAStrictRuleAsText(t *testing.T) {
 		t.Fatalf("escape text on the screen:\n%s", treeScreen(a))
 	}
 }
+
+// TestNamingHintGoesWhenTheNameIsDone: "type its name; enter goes on to
+// its parameters" is over once the name is typed.
+func TestNamingHintGoesWhenTheNameIsDone(t *testing.T) {
+	a := treeApp(t)
+	a.apply(actAdd{"function"})
+	if !strings.Contains(a.status.text, "type its name") {
+		t.Fatalf("status %q", a.status.text)
+	}
+	typeKeys(a, "lookup", "enter")
+	if strings.Contains(a.status.text, "type its name") {
+		t.Fatalf("the naming hint outlived the naming: %q", a.status.text)
+	}
+}
