@@ -2,6 +2,8 @@ package ui
 
 import (
 	"bytes"
+	"maps"
+	"slices"
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
@@ -23,7 +25,21 @@ func sameDoc(a, b *model.Document) bool {
 		sameTools(a.Functions, b.Functions) && sameTools(a.Builtins, b.Builtins) &&
 		bytes.Equal(a.ToolsDefsRaw, b.ToolsDefsRaw) && bytes.Equal(a.BuiltinsRaw, b.BuiltinsRaw) &&
 		bytes.Equal(a.ExtraRaw, b.ExtraRaw) && sameKinds(a.Order, b.Order) &&
-		sameRawMap(a.Mocks, b.Mocks) && sameStringMap(a.RequestDrafts, b.RequestDrafts)
+		sameRawMap(a.Mocks, b.Mocks) && sameStringMap(a.RequestDrafts, b.RequestDrafts) &&
+		sameServers(a.MCPServers, b.MCPServers)
+}
+
+func sameServers(a, b map[string]model.MCPServer) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, x := range a {
+		y, ok := b[k]
+		if !ok || x.URL != y.URL || !slices.Equal(x.Command, y.Command) || !maps.Equal(x.Headers, y.Headers) {
+			return false
+		}
+	}
+	return true
 }
 
 func sameObject(a, b rawjson.Object) bool {
@@ -45,6 +61,7 @@ func sameTools(a, b []model.Tool) bool {
 	for i := range a {
 		x, y := &a[i], &b[i]
 		if x.Disabled != y.Disabled || x.DraftField != y.DraftField || (x.Draft == nil) != (y.Draft == nil) ||
+			x.Origin != y.Origin || x.Server != y.Server || x.ServerTool != y.ServerTool ||
 			x.Draft != nil && *x.Draft != *y.Draft || !sameJSON(x.Raw, y.Raw) {
 			return false
 		}

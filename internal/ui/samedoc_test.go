@@ -11,15 +11,18 @@ import (
 // TestSameDocComparesEveryMember: sameDoc knows every member of
 // model.Document; a new member makes this test fail until it does.
 func TestSameDocComparesEveryMember(t *testing.T) {
-	known := []string{"Fields", "Functions", "Builtins", "Extra", "ToolsDefsRaw", "BuiltinsRaw", "ExtraRaw",
-		"Mocks", "RequestDrafts", "Source", "Format", "Order", "Layout"}
-	typ := reflect.TypeFor[model.Document]()
-	if typ.NumField() != len(known) {
-		t.Fatalf("model.Document has %d members, sameDoc compares %d: %v", typ.NumField(), len(known), known)
-	}
-	for _, k := range known {
-		if _, ok := typ.FieldByName(k); !ok {
-			t.Fatalf("model.Document has no %s", k)
+	for typ, known := range map[reflect.Type][]string{
+		reflect.TypeFor[model.Document](): {"Fields", "Functions", "Builtins", "Extra", "ToolsDefsRaw", "BuiltinsRaw", "ExtraRaw",
+			"Mocks", "RequestDrafts", "Source", "Format", "Order", "Layout", "MCPServers"},
+		reflect.TypeFor[model.Tool](): {"Raw", "Draft", "DraftField", "Disabled", "Origin", "Server", "ServerTool"},
+	} {
+		if typ.NumField() != len(known) {
+			t.Fatalf("%s has %d members, sameDoc compares %d: %v", typ, typ.NumField(), len(known), known)
+		}
+		for _, k := range known {
+			if _, ok := typ.FieldByName(k); !ok {
+				t.Fatalf("%s has no %s", typ, k)
+			}
 		}
 	}
 	a := model.Example()
