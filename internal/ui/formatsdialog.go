@@ -44,6 +44,7 @@ type formatsDialog struct {
 	yOff    int // first code line shown
 	nOff    int // first note shown
 	w, h    int
+	ver     uint64 // the session version body is the request of
 }
 
 // newFormatsDialog opens the view on the request as converted now,
@@ -53,7 +54,7 @@ func newFormatsDialog(a *App) *formatsDialog {
 	if strings.TrimRight(base, "/") == export.DefaultBaseURL {
 		base = "" // the programs then leave the library's default, as build --to does
 	}
-	d := &formatsDialog{body: a.s.res.JSON, base: base, views: map[export.Target]*formatView{}}
+	d := &formatsDialog{body: a.s.res.JSON, base: base, views: map[export.Target]*formatView{}, ver: a.s.version}
 	for _, t := range export.Targets() {
 		if t != export.Responses {
 			d.targets = append(d.targets, t)
@@ -61,6 +62,21 @@ func newFormatsDialog(a *App) *formatsDialog {
 	}
 	d.left = strings.Split(strings.TrimSuffix(string(d.body), "\n"), "\n")
 	return d
+}
+
+func (d *formatsDialog) seenVersion() uint64 { return d.ver }
+func (d *formatsDialog) see(v uint64)        { d.ver = v }
+
+// reread shows the request as it is now (an undo in the view, a reload):
+// every format is exported again when it is shown.
+func (d *formatsDialog) reread(e *env) {
+	d.ver = e.s.version
+	if string(d.body) == string(e.s.res.JSON) {
+		return
+	}
+	d.body = e.s.res.JSON
+	d.views = map[export.Target]*formatView{}
+	d.left = strings.Split(strings.TrimSuffix(string(d.body), "\n"), "\n")
 }
 
 // view of the chosen format, exported the first time it is shown.

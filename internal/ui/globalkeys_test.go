@@ -427,3 +427,19 @@ func TestQuitOnATooSmallScreen(t *testing.T) {
 		t.Fatalf("the question is not shown once the screen is larger:\n%s", treeScreen(a))
 	}
 }
+
+// TestFormatsViewFollowsUndo: ctrl+z in the formats view undoes the
+// document, and the view shows the request as it is then.
+func TestFormatsViewFollowsUndo(t *testing.T) {
+	a, _ := globalApp(t, "")
+	typeKeys(a, "j", " ") // get_weather disabled: not in the request
+	typeKeys(a, "V")
+	d := a.dialog.(*formatsDialog)
+	if strings.Contains(string(d.body), "get_weather") {
+		t.Fatal("the disabled function is in the request")
+	}
+	a.Update(ctrlKey('z'))
+	if !strings.Contains(string(d.body), "get_weather") || !strings.Contains(d.current().text, "get_weather") {
+		t.Fatal("the formats view shows the request before the undo")
+	}
+}
