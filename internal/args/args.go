@@ -1,8 +1,8 @@
 // Package args checks the arguments of a function call against the
 // function's parameters: what a model would send for a tool call, tested
 // offline. Validation is real JSON Schema validation
-// (github.com/santhosh-tekuri/jsonschema/v6, the draft the schema names or
-// 2020-12), and every problem is located by JSON Pointer and by line and
+// (internal/convert/validator, the draft the schema names or 2020-12), and
+// every problem is located by JSON Pointer and by line and
 // column in the arguments text.
 package args
 
@@ -14,7 +14,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/tooltui/tooltui/internal/convert/validator"
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
@@ -76,7 +76,7 @@ func Validate(parameters json.RawMessage, strict bool, arguments []byte) []Probl
 // Validator is a compiled parameters schema, to check many arguments
 // against (the tester checks them as they are typed).
 type Validator struct {
-	sch    *jsonschema.Schema
+	sch    *validator.Schema
 	strict bool
 }
 
@@ -97,16 +97,17 @@ func Compile(parameters json.RawMessage, strict bool) (*Validator, error) {
 	if err := rawjson.CheckJSON(p); err != nil {
 		return nil, &SchemaError{Reason: "not valid JSON: " + err.Error()}
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(p))
+	doc, err := validator.UnmarshalJSON(bytes.NewReader(p))
 	if err != nil {
 		return nil, &SchemaError{Reason: err.Error()}
 	}
 	if strict {
 		doc = closeObjects(doc, 0)
 	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.UseLoader(noLoader{})
+	c := validator.NewCompiler()
+	c.DefaultDraft(validator.Draft2020)
+	c.CheckSchemas()
+	c.UseLoader(refuseLoad)
 	if strict {
 		c.AssertFormat()
 	}
@@ -123,24 +124,21 @@ func Compile(parameters json.RawMessage, strict bool) (*Validator, error) {
 // parametersURL is where the compiler files the parameters.
 const parametersURL = "tooltui:///parameters.json"
 
-type noLoader struct{}
-
-func (noLoader) Load(url string) (any, error) {
-	return nil, fmt.Errorf("no schema is loaded from %s: tooltui checks offline", url)
+func refuseLoad(url string) error {
+	return fmt.Errorf("no schema is loaded from %s: tooltui checks offline", url)
 }
 
 // compileReason words why a schema does not compile: for a schema the
 // metaschema refuses, each keyword at fault as "/pointer: what is wrong"
 // (not the metaschema's whole trail of allOf and anyOf).
 func compileReason(err error) string {
-	var sve *jsonschema.SchemaValidationError
-	var verr *jsonschema.ValidationError
-	if !errors.As(err, &sve) || !errors.As(sve.Err, &verr) {
+	var sve *validator.SchemaValidationError
+	if !errors.As(err, &sve) || sve.Err == nil {
 		// the parameters' own URL says nothing: "#/$defs/x" is where
 		return strings.ReplaceAll(oneLine(err.Error()), parametersURL, "")
 	}
 	var parts []string
-	for _, p := range describe(verr) {
+	for _, p := range describe(sve.Err) {
 		ptr := p.ptr
 		if ptr == "" {
 			ptr = "(root)"
@@ -255,7 +253,7 @@ func (v *Validator) Validate(arguments []byte) []Problem {
 		p.Line, p.Column = position(text, "")
 		return []Problem{p}
 	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(text))
+	inst, err := validator.UnmarshalJSON(bytes.NewReader(text))
 	if err != nil {
 		return []Problem{{Message: err.Error()}}
 	}
@@ -263,7 +261,7 @@ func (v *Validator) Validate(arguments []byte) []Problem {
 	if err == nil {
 		return nil
 	}
-	var verr *jsonschema.ValidationError
+	var verr *validator.ValidationError
 	if !errors.As(err, &verr) {
 		return []Problem{{Message: oneLine(err.Error())}}
 	}

@@ -9,8 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"github.com/tooltui/tooltui/internal/convert/validator"
 )
 
 // located is one thing wrong with the value at a JSON Pointer.
@@ -20,7 +19,7 @@ type located struct{ ptr, msg string }
 // a missing property or an extra one is one problem each (an extra one at
 // its own pointer), and a value that fits none of the branches of an anyOf
 // is one problem that lists what the branches wanted.
-func describe(e *jsonschema.ValidationError) []located {
+func describe(e *validator.ValidationError) []located {
 	var out []located
 	for _, l := range leaves(e) {
 		out = append(out, leafProblems(l)...)
@@ -29,24 +28,24 @@ func describe(e *jsonschema.ValidationError) []located {
 }
 
 // leafProblems words one leaf of a validation error.
-func leafProblems(l *jsonschema.ValidationError) []located {
+func leafProblems(l *validator.ValidationError) []located {
 	ptr := pointer(l.InstanceLocation)
 	switch k := l.ErrorKind.(type) {
-	case *kind.Required:
+	case *validator.Required:
 		out := make([]located, 0, len(k.Missing))
 		for _, name := range k.Missing {
 			out = append(out, located{ptr, "missing required property " + strconv.Quote(name)})
 		}
 		return out
-	case *kind.AdditionalProperties:
+	case *validator.AdditionalProperties:
 		out := make([]located, 0, len(k.Properties))
 		for _, name := range k.Properties {
 			out = append(out, located{ptr + "/" + escape(name), "property " + strconv.Quote(name) + " is not allowed (the schema defines no such property)"})
 		}
 		return out
-	case *kind.FalseSchema:
+	case *validator.FalseSchema:
 		return []located{{ptr, "no value is allowed here (the schema is false)"}}
-	case *kind.AnyOf, *kind.OneOf:
+	case *validator.AnyOf, *validator.OneOf:
 		return []located{{ptr, noBranch(l)}}
 	}
 	return []located{{ptr, kindMessage(l.ErrorKind)}}
@@ -55,7 +54,7 @@ func leafProblems(l *jsonschema.ValidationError) []located {
 // noBranch words a value that every branch of an anyOf or oneOf refused on
 // the value itself: "got boolean, want string or integer" when each
 // branch wanted a type, else what each branch said.
-func noBranch(e *jsonschema.ValidationError) string {
+func noBranch(e *validator.ValidationError) string {
 	if len(e.Causes) == 0 {
 		return kindMessage(e.ErrorKind)
 	}
@@ -64,7 +63,7 @@ func noBranch(e *jsonschema.ValidationError) string {
 	onlyTypes := true
 	for _, c := range e.Causes {
 		for _, l := range leaves(c) {
-			if t, ok := l.ErrorKind.(*kind.Type); ok {
+			if t, ok := l.ErrorKind.(*validator.Type); ok {
 				got = t.Got
 				for _, w := range t.Want {
 					if !slices.Contains(wants, w) {
@@ -85,7 +84,7 @@ func noBranch(e *jsonschema.ValidationError) string {
 		return "got " + got + ", want " + orList(wants)
 	}
 	kw := "anyOf"
-	if _, ok := e.ErrorKind.(*kind.OneOf); ok {
+	if _, ok := e.ErrorKind.(*validator.OneOf); ok {
 		kw = "oneOf"
 	}
 	return "fits no branch of " + kw + ": " + strings.Join(msgs, "; ")
@@ -98,12 +97,12 @@ func orList(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }
 
-// kindMessage is the validator's English message for one error kind,
-// without the location it prefixes ("at '/x': "). The values an enum or
-// a const wants are written as JSON: "celsius", null, {"a":1}.
-func kindMessage(k jsonschema.ErrorKind) string {
+// kindMessage is the validator's English message for one error kind
+// (without a location). The values an enum or a const wants are written
+// as JSON: "celsius", null, {"a":1}.
+func kindMessage(k validator.ErrorKind) string {
 	switch k := k.(type) {
-	case *kind.Enum:
+	case *validator.Enum:
 		if len(k.Want) == 1 {
 			return "value must be " + jsonText(k.Want[0])
 		}
@@ -116,14 +115,10 @@ func kindMessage(k jsonschema.ErrorKind) string {
 			want = append(want, jsonText(v))
 		}
 		return "value must be one of " + strings.Join(want, ", ")
-	case *kind.Const:
+	case *validator.Const:
 		return "value must be " + jsonText(k.Want)
 	}
-	s := (&jsonschema.ValidationError{ErrorKind: k}).Error()
-	if _, rest, ok := strings.Cut(s, "': "); ok && strings.HasPrefix(s, "at '") {
-		return rest
-	}
-	return s
+	return k.Message()
 }
 
 // leaves flattens a validation error into the errors that say what is
@@ -132,13 +127,13 @@ func kindMessage(k jsonschema.ErrorKind) string {
 // per alternative: a branch that refused only the value's type was not
 // meant for it; of the others, the one that got furthest into the value.
 // When no branch stands out, the anyOf or oneOf is the leaf.
-func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+func leaves(e *validator.ValidationError) []*validator.ValidationError {
 	if len(e.Causes) == 0 {
-		return []*jsonschema.ValidationError{e}
+		return []*validator.ValidationError{e}
 	}
 	switch e.ErrorKind.(type) {
-	case *kind.AnyOf, *kind.OneOf:
-		var best []*jsonschema.ValidationError
+	case *validator.AnyOf, *validator.OneOf:
+		var best []*validator.ValidationError
 		bestDepth, ties := -1, 0
 		for _, c := range e.Causes {
 			ls := leaves(c)
@@ -160,11 +155,11 @@ func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
 			}
 		}
 		if best == nil || bestDepth == len(e.InstanceLocation) && ties > 1 {
-			return []*jsonschema.ValidationError{e}
+			return []*validator.ValidationError{e}
 		}
 		return best
 	}
-	var out []*jsonschema.ValidationError
+	var out []*validator.ValidationError
 	for _, c := range e.Causes {
 		out = append(out, leaves(c)...)
 	}
@@ -173,9 +168,9 @@ func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
 
 // typeOnly reports whether a branch's errors are all a wrong type of the
 // value at depth itself.
-func typeOnly(ls []*jsonschema.ValidationError, depth int) bool {
+func typeOnly(ls []*validator.ValidationError, depth int) bool {
 	for _, l := range ls {
-		if _, ok := l.ErrorKind.(*kind.Type); !ok || len(l.InstanceLocation) != depth {
+		if _, ok := l.ErrorKind.(*validator.Type); !ok || len(l.InstanceLocation) != depth {
 			return false
 		}
 	}

@@ -210,3 +210,44 @@ func BenchmarkConvertOneFunction(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLoadSchemas reads the embedded tool schemas, the one-time
+// cost of a process's first conversion (`tooltui build` pays it on every
+// run), and BenchmarkCompileSchemas compiles all of them for the
+// validator too, which a process does only for the types of the entries
+// the quick check does not clear.
+func BenchmarkLoadSchemas(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		s := newSchemaSet()
+		if err := s.load(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkCompileSchemas(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		s := newSchemaSet()
+		if err := s.load(); err != nil {
+			b.Fatal(err)
+		}
+		if err := s.compileAll(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMetaschemaCheck checks parameters the quick pass cannot clear
+// against the 2020-12 metaschema (compiled once, outside the loop).
+func BenchmarkMetaschemaCheck(b *testing.B) {
+	params := []byte(`{"$id":"https://example.com/p","type":"object","properties":{"city":{"type":"string","minLength":1},"days":{"type":"integer","minimum":1,"maximum":14},"tags":{"type":"array","items":{"type":"string"},"uniqueItems":true}},"required":["city"],"additionalProperties":false}`)
+	if is := metaschemaIssues(params); len(is) != 0 {
+		b.Fatal(is)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		metaschemaIssues(params)
+	}
+}

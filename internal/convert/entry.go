@@ -128,7 +128,7 @@ func checkEntry(typ string, v any, quick bool) []Issue {
 	clean := false
 	if len(issues) == 0 {
 		if clean = quick && s.quickClean(def, v); !clean {
-			issues = s.validate(s.byDef[def], v)
+			issues = s.validate(def, v)
 		}
 	}
 	if obj, isObj := v.(map[string]any); isObj {
@@ -161,7 +161,10 @@ func CheckToolChoice(v any) []Issue {
 	if !ok || len(issues) > 0 {
 		return tidyIssues(issues)
 	}
-	issues = s.validate(s.choice, v)
+	if _, isStr := v.(string); isStr && quickCheck(s.quick[choiceDef], v, 0) == qYes {
+		return nil // "auto", "none", "required": nothing to compile
+	}
+	issues = s.validate(choiceDef, v)
 	checked := v
 	if len(issues) > 0 {
 		if warn, ok := s.gaWebSearchChoice(v); ok {
@@ -171,7 +174,7 @@ func CheckToolChoice(v any) []Issue {
 			checked = alt
 		}
 	}
-	issues = append(issues, s.nestedUnknownKeys(s.def("ToolChoiceParam"), checked, true)...)
+	issues = append(issues, s.nestedUnknownKeys(s.def(choiceDef), checked, true)...)
 	return tidyIssues(issues)
 }
 
@@ -188,7 +191,7 @@ func (s *schemaSet) gaWebSearchChoice(v any) (Issue, bool) {
 	}
 	alt := maps.Clone(obj)
 	alt["type"] = "web_search_preview"
-	if s.choice.Validate(alt) != nil {
+	if sch, err := s.schema(choiceDef); err != nil || sch.Validate(alt) != nil {
 		return Issue{}, false
 	}
 	return Issue{

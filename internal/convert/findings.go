@@ -10,8 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"github.com/tooltui/tooltui/internal/convert/validator"
 )
 
 // schemaFinding is one problem read from the validator's error tree.
@@ -31,11 +30,11 @@ type errorReader struct {
 
 // read flattens e into findings, choosing one branch for each failed
 // anyOf/oneOf.
-func (r errorReader) read(e *jsonschema.ValidationError) []schemaFinding {
+func (r errorReader) read(e *validator.ValidationError) []schemaFinding {
 	switch k := e.ErrorKind.(type) {
-	case *kind.AnyOf:
+	case *validator.AnyOf:
 		return r.alternatives(e)
-	case *kind.OneOf:
+	case *validator.OneOf:
 		if len(k.Subschemas) == 0 {
 			return r.alternatives(e)
 		}
@@ -55,7 +54,7 @@ func (r errorReader) read(e *jsonschema.ValidationError) []schemaFinding {
 // that fail only because the value has another JSON type, or another "type"
 // field, are set aside; of the rest, the one with the fewest problems wins.
 // When none is left, one message lists what was wanted.
-func (r errorReader) alternatives(e *jsonschema.ValidationError) []schemaFinding {
+func (r errorReader) alternatives(e *validator.ValidationError) []schemaFinding {
 	at := pointerOf(e.InstanceLocation)
 	typeField := at + "/type"
 	var (
@@ -117,26 +116,26 @@ func valuesWantedAt(branch []schemaFinding, path string) ([]string, bool) {
 	return nil, false
 }
 
-func (r errorReader) leaf(e *jsonschema.ValidationError) []schemaFinding {
+func (r errorReader) leaf(e *validator.ValidationError) []schemaFinding {
 	at := pointerOf(e.InstanceLocation)
 	value, _ := r.valueAt(e.InstanceLocation)
 	one := func(msg string) []schemaFinding { return []schemaFinding{{path: at, msg: msg}} }
 	switch k := e.ErrorKind.(type) {
-	case *kind.Type:
+	case *validator.Type:
 		return []schemaFinding{{path: at, msg: typeMessage(k.Want, value), wantTypes: k.Want}}
-	case *kind.Enum:
+	case *validator.Enum:
 		want := literalTexts(k.Want...)
 		return []schemaFinding{{path: at, msg: valuesMessage(want, value), wantValues: want}}
-	case *kind.Const:
+	case *validator.Const:
 		want := literalTexts(k.Want)
 		return []schemaFinding{{path: at, msg: valuesMessage(want, value), wantValues: want}}
-	case *kind.Required:
+	case *validator.Required:
 		out := make([]schemaFinding, len(k.Missing))
 		for i, name := range k.Missing {
 			out[i] = schemaFinding{path: at + "/" + pointerToken(name), msg: "required"}
 		}
 		return out
-	case *kind.AdditionalProperties:
+	case *validator.AdditionalProperties:
 		msg := "not allowed here"
 		if allowed := r.set.propertyNames(e.SchemaURL); r.set != nil && len(allowed) > 0 {
 			msg = "unknown key; allowed keys are " + quotedList(allowed, "and")
@@ -146,39 +145,39 @@ func (r errorReader) leaf(e *jsonschema.ValidationError) []schemaFinding {
 			out[i] = schemaFinding{path: at + "/" + pointerToken(name), msg: msg}
 		}
 		return out
-	case *kind.MinLength:
+	case *validator.MinLength:
 		if k.Want == 1 && k.Got == 0 {
 			return one("must not be empty")
 		}
 		return one(fmt.Sprintf("must be at least %s long, got %d", countOf(k.Want, "character"), k.Got))
-	case *kind.MaxLength:
+	case *validator.MaxLength:
 		return one(fmt.Sprintf("must be at most %s long, got %d", countOf(k.Want, "character"), k.Got))
-	case *kind.Pattern:
+	case *validator.Pattern:
 		return one(fmt.Sprintf("must match the pattern %s, got %s", k.Want, describeValue(value)))
-	case *kind.MinItems:
+	case *validator.MinItems:
 		return one(fmt.Sprintf("must have at least %s, got %d", countOf(k.Want, "item"), k.Got))
-	case *kind.MaxItems:
+	case *validator.MaxItems:
 		return one(fmt.Sprintf("must have at most %s, got %d", countOf(k.Want, "item"), k.Got))
-	case *kind.Minimum:
+	case *validator.Minimum:
 		return one(fmt.Sprintf("must be at least %s, got %s", ratText(k.Want), describeValue(value)))
-	case *kind.Maximum:
+	case *validator.Maximum:
 		return one(fmt.Sprintf("must be at most %s, got %s", ratText(k.Want), describeValue(value)))
-	case *kind.ExclusiveMinimum:
+	case *validator.ExclusiveMinimum:
 		return one(fmt.Sprintf("must be greater than %s, got %s", ratText(k.Want), describeValue(value)))
-	case *kind.ExclusiveMaximum:
+	case *validator.ExclusiveMaximum:
 		return one(fmt.Sprintf("must be less than %s, got %s", ratText(k.Want), describeValue(value)))
-	case *kind.MultipleOf:
+	case *validator.MultipleOf:
 		return one(fmt.Sprintf("must be a multiple of %s, got %s", ratText(k.Want), describeValue(value)))
-	case *kind.UniqueItems:
+	case *validator.UniqueItems:
 		return one(fmt.Sprintf("items %d and %d are equal; items must be unique", k.Duplicates[0], k.Duplicates[1]))
-	case *kind.Format:
+	case *validator.Format:
 		if k.Want == "uri" {
 			return one(fmt.Sprintf("must be an absolute URL such as \"https://example.com/mcp\", got %s", describeValue(value)))
 		}
 		return one(fmt.Sprintf("must be a valid %s, got %s", k.Want, describeValue(value)))
-	case *kind.FalseSchema:
+	case *validator.FalseSchema:
 		return one("not allowed here")
-	case *kind.InvalidJsonValue:
+	case *validator.InvalidJsonValue:
 		return one(fmt.Sprintf("unsupported value of Go type %T", k.Value))
 	default:
 		return one("does not satisfy the schema keyword " + strings.Join(e.ErrorKind.KeywordPath(), "/"))

@@ -9,7 +9,7 @@ package convert
 // pass over the text (metaClean) first learns whether every keyword the
 // metaschema constrains has a value of the right form. Only when it finds
 // something, or is not sure, does the JSON Schema validator the converter
-// uses for tool entries (github.com/santhosh-tekuri/jsonschema/v6) check
+// uses for tool entries (internal/convert/validator) checks
 // the decoded schema against the metaschema and word what is wrong. The
 // result is kept with the schema (schemaInfo), by its bytes, so an
 // unchanged schema is not checked again.
@@ -20,9 +20,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/tooltui/tooltui/internal/convert/validator"
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
@@ -43,29 +42,13 @@ var metaschemaURLs = map[string]string{
 	"http://json-schema.org/draft-04/schema#":       "http://json-schema.org/draft-04/schema",
 }
 
-// metaschemas compiles each metaschema once, when a schema first needs
-// it. Formats are not asserted: a "$ref" that is not a URI reference or a
-// "pattern" another regular expression engine reads is no reason to
-// leave a function out.
-var metaschemas = struct {
-	sync.Mutex
-	byURL map[string]*jsonschema.Schema
-}{byURL: map[string]*jsonschema.Schema{}}
-
-func metaschemaFor(url string) (*jsonschema.Schema, error) {
-	metaschemas.Lock()
-	defer metaschemas.Unlock()
-	if s := metaschemas.byURL[url]; s != nil {
-		return s, nil
-	}
-	c := jsonschema.NewCompiler()
-	c.UseLoader(noSchemaLoader{})
-	s, err := c.Compile(url)
-	if err != nil {
-		return nil, err
-	}
-	metaschemas.byURL[url] = s
-	return s, nil
+// metaschemaFor is the metaschema at url, compiled once, when a schema
+// first needs it. Formats are not asserted (drafts before 2019-09 assert
+// them all the same): a "$ref" that is not a URI reference or a "pattern"
+// another regular expression engine reads is no reason to leave a
+// function out.
+func metaschemaFor(url string) (*validator.Schema, error) {
+	return validator.Metaschema(url, false)
 }
 
 // maxMetaReports caps the metaschema findings listed for one schema.
@@ -132,7 +115,7 @@ func metaschemaIssues(params []byte) []Issue {
 	if err == nil {
 		return nil
 	}
-	var verr *jsonschema.ValidationError
+	var verr *validator.ValidationError
 	if !errors.As(err, &verr) {
 		return []Issue{fatal(root, "not a valid JSON Schema: "+err.Error())}
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/tooltui/tooltui/internal/convert/validator"
 	"github.com/tooltui/tooltui/internal/model"
 )
 
@@ -266,12 +266,12 @@ var refChain = func() string {
 // validator and the key walk on a document of its own: clean means valid
 // with nothing to report, invalid means the validator refuses the value.
 func TestQuickCheckOnEveryForm(t *testing.T) {
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(quickDoc))
+	doc, err := validator.UnmarshalJSON(strings.NewReader(quickDoc))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defs := doc.(map[string]any)["$defs"].(map[string]any)
-	c := jsonschema.NewCompiler()
+	c := validator.NewCompiler()
 	if err := c.AddResource("https://tooltui.invalid/quick.json", doc); err != nil {
 		t.Fatal(err)
 	}

@@ -3,41 +3,46 @@ package convert
 // The embedded schema document, compiled once.
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"maps"
 	"slices"
 	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/tooltui/tooltui/internal/convert/validator"
 )
 
-// schemaSet is the embedded document compiled once, shared by all callers.
-// Compiled schemas are read-only, so validation is safe from many goroutines.
+// schemaSet is the embedded document, read once and shared by all
+// callers. Each tool schema is compiled for the validator the first time
+// an entry of its type needs the validator (most entries pass the quick
+// check and never do). Compiled schemas are read-only, so validation is
+// safe from many goroutines.
 type schemaSet struct {
-	doc    map[string]any                // the document as compiled
-	byDef  map[string]*jsonschema.Schema // one per tool schema in toolDefs
-	choice *jsonschema.Schema            // ToolChoiceParam
-	keys   map[string][]string           // top-level property names per tool schema, sorted
-	keySet map[string]map[string]bool    // the same names, as sets
-	quick  map[string]*qnode             // the $defs for the quick check
+	doc    map[string]any             // the document as compiled
+	keys   map[string][]string        // top-level property names per tool schema, sorted
+	keySet map[string]map[string]bool // the same names, as sets
+	quick  map[string]*qnode          // the $defs for the quick check
 	err    error
+
+	mu    sync.Mutex
+	comp  *validator.Compiler
+	byDef map[string]*validator.Schema // compiled so far, by $defs name
 }
 
 var toolSchemas = sync.OnceValue(func() *schemaSet {
-	s := &schemaSet{byDef: map[string]*jsonschema.Schema{}, keys: map[string][]string{}, keySet: map[string]map[string]bool{}}
+	s := newSchemaSet()
 	if err := s.load(); err != nil {
 		s.err = fmt.Errorf("internal error: tools.schema.json: %w", err)
 	}
 	return s
 })
 
+func newSchemaSet() *schemaSet {
+	return &schemaSet{byDef: map[string]*validator.Schema{}, keys: map[string][]string{}, keySet: map[string]map[string]bool{}}
+}
+
 func (s *schemaSet) load() error {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(toolsSchemaJSON))
-	if err != nil {
-		return err
-	}
+	doc, _ := decodeChecked(toolsSchemaJSON)
 	root, _ := doc.(map[string]any)
 	defs, _ := root["$defs"].(map[string]any)
 	if defs == nil {
@@ -62,23 +67,40 @@ func (s *schemaSet) load() error {
 	s.doc = root
 	s.quick = compileQuick(defs)
 
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	c.UseLoader(noSchemaLoader{})
-	if err := c.AddResource(toolsSchemaURL, root); err != nil {
-		return err
+	s.comp = validator.NewCompiler()
+	s.comp.AssertFormat()
+	s.comp.UseLoader(refuseLoad)
+	return s.comp.AddResource(toolsSchemaURL, root)
+}
+
+// schema is the compiled schema of a $defs name, compiled on first use.
+func (s *schemaSet) schema(def string) (*validator.Schema, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sch := s.byDef[def]; sch != nil {
+		return sch, nil
 	}
+	sch, err := s.comp.Compile(toolsSchemaURL + "#/$defs/" + def)
+	if err != nil {
+		return nil, fmt.Errorf("internal error: tools.schema.json: %w", err)
+	}
+	s.byDef[def] = sch
+	return sch, nil
+}
+
+// compileAll compiles every tool schema and ToolChoiceParam.
+func (s *schemaSet) compileAll() error {
 	for _, td := range toolDefs {
-		if s.byDef[td.def] != nil {
-			continue
-		}
-		if s.byDef[td.def], err = c.Compile(toolsSchemaURL + "#/$defs/" + td.def); err != nil {
+		if _, err := s.schema(td.def); err != nil {
 			return err
 		}
 	}
-	s.choice, err = c.Compile(toolsSchemaURL + "#/$defs/ToolChoiceParam")
+	_, err := s.schema(choiceDef)
 	return err
 }
+
+// choiceDef is the $defs name of tool_choice's schema.
+const choiceDef = "ToolChoiceParam"
 
 func dropRequired(schema any, names ...string) {
 	obj, _ := schema.(map[string]any)
@@ -92,20 +114,23 @@ func dropRequired(schema any, names ...string) {
 	})
 }
 
-// noSchemaLoader refuses every load: the embedded document is self-contained.
-type noSchemaLoader struct{}
-
-func (noSchemaLoader) Load(url string) (any, error) {
-	return nil, fmt.Errorf("no schema may be loaded from %s", url)
+// refuseLoad refuses every load: the embedded document is self-contained.
+func refuseLoad(url string) error {
+	return fmt.Errorf("no schema may be loaded from %s", url)
 }
 
-// validate runs sch on v and turns its error tree into issues.
-func (s *schemaSet) validate(sch *jsonschema.Schema, v any) []Issue {
-	err := sch.Validate(v)
+// validate runs the schema of a $defs name on v and turns its error tree
+// into issues.
+func (s *schemaSet) validate(def string, v any) []Issue {
+	sch, err := s.schema(def)
+	if err != nil {
+		return []Issue{{Message: err.Error(), Fatal: true}}
+	}
+	err = sch.Validate(v)
 	if err == nil {
 		return nil
 	}
-	var verr *jsonschema.ValidationError
+	var verr *validator.ValidationError
 	if !errors.As(err, &verr) {
 		return []Issue{{Message: err.Error(), Fatal: true}}
 	}
