@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -60,7 +61,7 @@ func (p *prechecker) walk(v any, depth int) bool {
 		}
 	case json.Number:
 		switch {
-		case !jsonNumberPattern.MatchString(string(v)):
+		case !jsonNumberPattern().MatchString(string(v)):
 			p.issues = append(p.issues, Issue{Path: pointerOf(p.path), Message: "not a valid JSON number: " + quoteForMessage(string(v)), Fatal: true})
 		case hugeNumber(v):
 			p.issues = append(p.issues, Issue{Path: pointerOf(p.path), Message: "number out of range, got " + clipText(string(v)), Fatal: true})
@@ -71,7 +72,9 @@ func (p *prechecker) walk(v any, depth int) bool {
 
 // jsonNumberPattern is the JSON number grammar. A decoder only makes valid
 // json.Number values, but one built by hand could hold anything.
-var jsonNumberPattern = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+var jsonNumberPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+})
 
 // hugeNumber reports a literal no JSON number in a request needs: over 1000
 // characters, or a decimal exponent beyond ±10000.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
@@ -101,7 +102,7 @@ func chatOrAnthropic(o rawjson.Object, msgs []byte, votes map[Name]int) Name {
 		switch {
 		case strings.Contains(strings.ToLower(model), "claude"):
 			anth++
-		case openAIModel.MatchString(strings.ToLower(model)):
+		case openAIModel().MatchString(strings.ToLower(model)):
 			chat++
 		}
 	}
@@ -164,9 +165,9 @@ func messageVotes(msgs []byte) (chat, anth int) {
 // tools: web_search_20250305, code_execution_20250825, …
 // openAIModel matches OpenAI's model names (gpt-4o, gpt-5, o3-mini,
 // chatgpt-4o-latest), also behind a router's "openai/" prefix.
-var openAIModel = regexp.MustCompile(`^(openai/)?(gpt|chatgpt|o[0-9])`)
+var openAIModel = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(openai/)?(gpt|chatgpt|o[0-9])`) })
 
-var anthropicServerTool = regexp.MustCompile(`^[a-z][a-z0-9_]*_[0-9]{8}$`)
+var anthropicServerTool = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9_]*_[0-9]{8}$`) })
 
 // toolShape says whose shape one entry of a tools array has; "" for
 // something that is not a tool object.
@@ -179,7 +180,7 @@ func toolShape(v []byte) Name {
 	switch {
 	case o.Has("inputSchema"):
 		return MCP
-	case o.Has("input_schema"), anthropicServerTool.MatchString(typ):
+	case o.Has("input_schema"), anthropicServerTool().MatchString(typ):
 		return Anthropic
 	case !o.Has("type") && hasAny(o, geminiToolKeys...):
 		return Gemini

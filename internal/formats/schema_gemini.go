@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
@@ -121,14 +122,14 @@ func (w *schemaWalk) typ(p string, v json.RawMessage) json.RawMessage {
 // it writes every int64, as the number JSON Schema wants.
 func (w *schemaWalk) count(p string, v json.RawMessage) json.RawMessage {
 	s, ok := rawjson.Unquote(v)
-	if !ok || !digits.MatchString(s) {
+	if !ok || !digits().MatchString(s) {
 		return v
 	}
 	w.b.change(p, "the count %s, written as a string, becomes the number %s", string(v), s)
 	return json.RawMessage(s)
 }
 
-var digits = regexp.MustCompile(`^(0|[1-9][0-9]*)$`)
+var digits = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(0|[1-9][0-9]*)$`) })
 
 func (w *schemaWalk) properties(p string, v json.RawMessage) json.RawMessage {
 	o, ok := members(v)
