@@ -38,6 +38,12 @@ type Server struct {
 	Headers map[string]string
 	// Timeout bounds the whole start + initialize + list; 0 means 15 s.
 	Timeout time.Duration
+	// CallTimeout bounds each tools/call of a Session (see Start); 0
+	// means DefaultCallTimeout.
+	CallTimeout time.Duration
+	// Name, when set, is how errors name the server ("the MCP server
+	// fs"); by default MCP server "CMD ARGS…", or MCP server at URL.
+	Name string
 }
 
 // DefaultTimeout is used when Server.Timeout is zero.
@@ -84,24 +90,8 @@ const (
 // The result is a tools/list result, {"tools":[…]}, with each tool as the
 // server sent it, indented by two spaces and ending in a newline.
 func List(ctx context.Context, s Server) ([]byte, error) {
-	switch {
-	case len(s.Command) > 0 && s.URL != "":
-		return nil, errors.New("MCP server: give either a command or a URL, not both")
-	case len(s.Command) == 0 && s.URL == "":
-		return nil, errors.New("MCP server: no command or URL given")
-	case len(s.Command) > 0 && s.Command[0] == "":
-		return nil, errors.New("MCP server: empty program name")
-	}
-	if len(s.Headers) > 0 && s.URL == "" {
-		return nil, errors.New("MCP server: headers are for an HTTP server (a URL), not a command")
-	}
-	for k, v := range s.Headers {
-		if !validHeaderName(k) {
-			return nil, fmt.Errorf("MCP server: %q is not a valid HTTP header name", k)
-		}
-		if strings.ContainsAny(v, "\r\n\x00") {
-			return nil, fmt.Errorf("MCP server: the value of header %s holds a line break or NUL", k)
-		}
+	if err := checkServer(s); err != nil {
+		return nil, err
 	}
 	r := &run{parent: ctx, timeout: s.Timeout, rec: newRecorder(), headers: s.Headers}
 	if r.timeout <= 0 {
@@ -110,12 +100,22 @@ func List(ctx context.Context, s Server) ([]byte, error) {
 	var cancel context.CancelFunc
 	r.ctx, cancel = context.WithTimeout(ctx, r.timeout)
 	defer cancel()
+	r.name = s.describe()
 	if len(s.Command) > 0 {
-		r.name = fmt.Sprintf("MCP server %q", strings.Join(s.Command, " "))
 		return r.listStdio(s.Command)
 	}
-	r.name = "MCP server at " + s.URL
 	return r.listHTTP(s.URL)
+}
+
+// describe is how errors name the server.
+func (s Server) describe() string {
+	switch {
+	case s.Name != "":
+		return s.Name
+	case len(s.Command) > 0:
+		return fmt.Sprintf("MCP server %q", strings.Join(s.Command, " "))
+	}
+	return "MCP server at " + s.URL
 }
 
 // run holds the state of one List call.

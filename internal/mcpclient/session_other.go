@@ -1,0 +1,6 @@
+//go:build !unix
+
+package mcpclient
+
+// killGroupOf does nothing where there are no process groups.
+func killGroupOf(*process) {}
