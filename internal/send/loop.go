@@ -108,6 +108,22 @@ type Turn struct {
 // returns nil when the model answered without calling a function.
 func Loop(ctx context.Context, cfg Config, body []byte, maxTurns int, answer func(Call) (string, bool),
 	each func(turn int, e Event) error, done func(Turn)) error {
+	return LoopContext(ctx, cfg, body, maxTurns, func(_ context.Context, c Call) (string, bool, error) {
+		out, ok := answer(c)
+		return out, ok, nil
+	}, each, done)
+}
+
+// AnswerFunc answers a call of the tool loop: its output, ok false when
+// nobody can (the loop stops with an *ErrNoMock), or an error, which stops
+// the loop with that error. ctx is the loop's.
+type AnswerFunc func(ctx context.Context, c Call) (output string, ok bool, err error)
+
+// LoopContext is Loop with an answer that takes the loop's context and
+// may fail: an MCP server's tool, say (see internal/bridge). A turn whose
+// answer fails is passed to done with the outputs before it.
+func LoopContext(ctx context.Context, cfg Config, body []byte, maxTurns int, answer AnswerFunc,
+	each func(turn int, e Event) error, done func(Turn)) error {
 	if maxTurns < 1 {
 		maxTurns = 1
 	}
@@ -141,7 +157,11 @@ func Loop(ctx context.Context, cfg Config, body []byte, maxTurns int, answer fun
 			return nil
 		}
 		for _, c := range t.Calls {
-			out, ok := answer(c)
+			out, ok, err := answer(ctx, c)
+			if err != nil {
+				done(t)
+				return err
+			}
 			if !ok {
 				done(t)
 				return &ErrNoMock{Name: c.Name}
