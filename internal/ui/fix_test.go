@@ -89,7 +89,7 @@ func TestFixAllAppliesOnlySafeFixes(t *testing.T) {
 	if !strings.Contains(out, `"web_serch"`) {
 		t.Fatal("fix all changed a guessed type")
 	}
-	requireContains(t, statusLine(t, a), "Applied 1 fix", "status")
+	requireContains(t, statusLine(t, a), "F applied 1 fix", "status")
 	send(t, a, press('F'))
 	requireContains(t, statusLine(t, a), "No safe fix", "status")
 	send(t, a, ctrl('z'))

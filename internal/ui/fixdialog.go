@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/aymanbagabas/go-udiff"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
@@ -19,7 +20,10 @@ type fixOption struct {
 	fix  convert.Fix
 	doc  *model.Document // the document with the fix applied
 	diff []string        // the entry's JSON before and after, as a unified diff
-	err  error           // why it cannot be applied now
+	// changes names every change the fix makes, one a line, each
+	// "POINTER: what" (convert.ApplyFixChanges).
+	changes []string
+	err     error // why it cannot be applied now
 }
 
 // fixDialog shows the fixes a diagnostic offers, each as a diff of the
@@ -62,7 +66,7 @@ func newFixDialog(doc *model.Document, d convert.Diagnostic) *fixDialog {
 	before := fixTarget(doc, d)
 	for _, f := range d.Fixes {
 		o := fixOption{fix: f}
-		o.doc, o.err = convert.ApplyFix(doc, d, f)
+		o.doc, o.changes, o.err = convert.ApplyFixChanges(doc, d, f)
 		if o.err == nil {
 			o.diff = diffLines(before, fixTarget(o.doc, d))
 		}
@@ -131,8 +135,63 @@ func (d *fixDialog) header(e *env) []string {
 	return append(lines, "")
 }
 
-func (d *fixDialog) diffHeight(e *env) int {
+// changeLines are the chosen fix's title and every change it makes, as
+// convert.FixDescription words them, wrapped to the dialog: a change
+// is never cut off.
+func (d *fixDialog) changeLines() []string {
+	o := d.opts[d.chosen]
+	if o.err != nil {
+		return nil
+	}
+	iw := d.w - 2
+	var out []string
+	add := func(text, first, rest string) {
+		for i, l := range strings.Split(ansi.Wrap(display.SanitizeLine(text), max(1, iw-len(first)), " /"), "\n") {
+			p := rest
+			if i == 0 {
+				p = first
+			}
+			out = append(out, fit(p+l, iw))
+		}
+	}
+	add(o.fix.Title()+":", " ", " ")
+	if len(o.changes) == 0 {
+		add("(no change to name)", "   ", "   ")
+	}
+	for _, c := range o.changes {
+		add(c, " - ", "   ")
+	}
+	return out
+}
+
+// bodyHeight is the room under the header for the changes and the diff.
+func (d *fixDialog) bodyHeight(e *env) int {
 	return max(1, d.h-2-len(d.header(e))-2)
+}
+
+// pinned reports whether the list of changes stays in place above the
+// diff, which scrolls under it; a list too long for that scrolls with
+// the diff, first.
+func (d *fixDialog) pinned(e *env) bool {
+	return len(d.changeLines())+1+3 <= d.bodyHeight(e)
+}
+
+// scrolled is what scrolls: the diff, after the list of changes when that
+// is not pinned.
+func (d *fixDialog) scrolled(e *env) []string {
+	o := d.opts[d.chosen]
+	if d.pinned(e) {
+		return o.diff
+	}
+	return append(append(d.changeLines(), ""), o.diff...)
+}
+
+func (d *fixDialog) diffHeight(e *env) int {
+	h := d.bodyHeight(e)
+	if d.pinned(e) {
+		h -= len(d.changeLines()) + 1
+	}
+	return max(1, h)
 }
 
 func (d *fixDialog) update(msg tea.Msg, e *env) (dialog, []action) {
@@ -143,6 +202,7 @@ func (d *fixDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	km := e.km
 	o := d.opts[d.chosen]
 	page := d.diffHeight(e)
+	n := len(d.scrolled(e))
 	switch {
 	case key.Matches(k, km.Cancel), k.String() == "q":
 		return nil, []action{actClose{}, say("Fix cancelled")}
@@ -168,29 +228,40 @@ func (d *fixDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 			d.chosen, d.yOff = i, 0
 		}
 	default:
-		next, ok := listMove(k, km, d.yOff, page, len(o.diff)+1)
+		next, ok := listMove(k, km, d.yOff, page, n+1)
 		if !ok {
 			return d, []action{explainDialogKey(k, d, km)}
 		}
 		d.yOff = next
 	}
-	d.yOff = max(0, min(d.yOff, len(d.opts[d.chosen].diff)-page))
+	d.yOff = max(0, min(d.yOff, len(d.scrolled(e))-d.diffHeight(e)))
 	return d, nil
 }
 
 func (d *fixDialog) view(e *env, w, h int) []string {
 	iw := d.w - 2
 	lines := d.header(e)
-	o := d.opts[d.chosen]
+	if d.pinned(e) {
+		lines = append(append(lines, d.changeLines()...), "")
+	}
+	body := d.scrolled(e)
+	nChanges := 0 // the list's lines at the top of body, not diff lines
+	if !d.pinned(e) {
+		nChanges = len(d.changeLines()) + 1
+	}
 	dh := d.diffHeight(e)
-	for i := d.yOff; i < len(o.diff) && i < d.yOff+dh; i++ {
-		l := fit(display.SanitizeLine(o.diff[i]), iw)
+	for i := d.yOff; i < len(body) && i < d.yOff+dh; i++ {
+		if i < nChanges {
+			lines = append(lines, body[i])
+			continue
+		}
+		l := fit(display.SanitizeLine(body[i]), iw)
 		switch {
-		case strings.HasPrefix(o.diff[i], "+"):
+		case strings.HasPrefix(body[i], "+"):
 			l = e.st.OK.Render(l)
-		case strings.HasPrefix(o.diff[i], "-"):
+		case strings.HasPrefix(body[i], "-"):
 			l = e.st.Error.Render(l)
-		case strings.HasPrefix(o.diff[i], "@@"):
+		case strings.HasPrefix(body[i], "@@"):
 			l = e.st.Info.Render(l)
 		}
 		lines = append(lines, l)
@@ -231,14 +302,147 @@ func (a *App) fixCurrent() tea.Cmd {
 	return a.apply(actOpen{fd})
 }
 
-// fixAll applies every safe fix as one undoable edit.
+// fixAll applies every safe fix as one undoable edit, and says which
+// fixes of a safe kind it left out and why (one on the status line,
+// several in a dialog): f on such a diagnostic still applies its fix.
 func (a *App) fixAll() tea.Cmd {
-	fixed, done := convert.FixAll(a.s.doc, nil)
-	if len(done) == 0 {
+	fixed, report := convert.FixAllReport(a.s.doc, nil)
+	done := report.Applied
+	if len(done) == 0 && len(report.Skipped) == 0 {
 		return a.say("No safe fix to apply; f on a diagnostic shows the fixes that need a choice", false)
 	}
-	return a.apply(
-		actEdit{fn: func(*model.Document) (*model.Document, error) { return fixed, nil }},
-		say(fmt.Sprintf("Applied %s (ctrl+z undoes them): %s", plural(len(done), "fix"), done[0].Location+" "+done[0].Title)),
-	)
+	applied := "F applied no fix"
+	var cmds []tea.Cmd
+	if len(done) > 0 {
+		applied = fmt.Sprintf("F applied %s (ctrl+z undoes it)", plural(len(done), "fix"))
+		if len(done) > 1 {
+			applied = fmt.Sprintf("F applied %s (ctrl+z undoes them)", plural(len(done), "fix"))
+		}
+		cmds = append(cmds, a.apply(actEdit{fn: func(*model.Document) (*model.Document, error) { return fixed, nil }}))
+	}
+	switch len(report.Skipped) {
+	case 0:
+		cmds = append(cmds, a.say(applied+": "+done[0].Location+" "+done[0].Title, false))
+	case 1:
+		sk := report.Skipped[0]
+		cmds = append(cmds, a.say(fmt.Sprintf("%s; left out: %s %s (%s); f on it applies it",
+			applied, sk.Location, shortFixTitle(sk.Title), a.shortWhy(sk)), false))
+	default:
+		cmds = append(cmds, a.apply(actOpen{newFixReportDialog(applied, report.Skipped)}))
+	}
+	return tea.Batch(cmds...)
+}
+
+// shortFixTitle is a fix's title for the status line: up to its first
+// colon, the strict repair as "make strict-compatible".
+func shortFixTitle(title string) string {
+	if title == (convert.Fix{Kind: convert.FixStrict}).Title() {
+		return "make strict-compatible"
+	}
+	t, _, _ := strings.Cut(title, ":")
+	return t
+}
+
+// shortWhy is why F left a fix out, for the status line: the strict
+// repair of a function from an MCP server as "its MCP server may refuse
+// null", any other reason up to its first colon.
+func (a *App) shortWhy(sk convert.FixSkipped) string {
+	if sk.Title == (convert.Fix{Kind: convert.FixStrict}).Title() && strings.Contains(sk.Why, "MCP server") {
+		return "its MCP server may refuse null"
+	}
+	w, _, _ := strings.Cut(sk.Why, ":")
+	return w
+}
+
+// fixReportDialog lists the fixes F left out, each with why, grouped when
+// they share both: importing an MCP server's tools can leave dozens.
+type fixReportDialog struct {
+	lines []string // wrapped to w
+	text  []string // the paragraphs, unwrapped
+	yOff  int
+	w, h  int
+}
+
+func newFixReportDialog(applied string, skipped []convert.FixSkipped) *fixReportDialog {
+	type group struct {
+		title, why string
+		locs       []string
+	}
+	var groups []*group
+	byKey := map[string]*group{}
+	for _, sk := range skipped {
+		k := sk.Title + "\x00" + sk.Why
+		g := byKey[k]
+		if g == nil {
+			g = &group{title: sk.Title, why: sk.Why}
+			byKey[k] = g
+			groups = append(groups, g)
+		}
+		g.locs = append(g.locs, sk.Location)
+	}
+	d := &fixReportDialog{}
+	d.text = append(d.text, applied+"; left out "+plural(len(skipped), "fix")+" of a safe kind:")
+	for _, g := range groups {
+		d.text = append(d.text, "", "• "+strings.Join(g.locs, ", ")+": "+g.title, "  why: "+g.why)
+	}
+	d.text = append(d.text, "", "f on such a diagnostic applies its fix, one by one.")
+	return d
+}
+
+func (d *fixReportDialog) resize(w, h int) dialog {
+	d.w, d.h = dialogSize(w, h, 80, h-2)
+	iw := d.w - 2
+	d.lines = nil
+	for _, p := range d.text {
+		indent := ""
+		if strings.HasPrefix(p, "• ") || strings.HasPrefix(p, "  ") {
+			indent = "  "
+		}
+		for i, l := range strings.Split(ansi.Wrap(display.SanitizeLine(p), max(1, iw-2-len(indent)), " /"), "\n") {
+			if i > 0 {
+				l = indent + l
+			}
+			d.lines = append(d.lines, fit(" "+l, iw))
+		}
+	}
+	d.h = min(d.h, len(d.lines)+4)
+	d.yOff = max(0, min(d.yOff, len(d.lines)-d.page()))
+	return d
+}
+
+func (d *fixReportDialog) page() int { return max(1, d.h-4) }
+
+func (d *fixReportDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return d, nil
+	}
+	switch {
+	case key.Matches(k, e.km.Cancel, e.km.Enter), k.String() == "q":
+		return nil, []action{actClose{}}
+	}
+	next, ok := listMove(k, e.km, d.yOff, d.page(), len(d.lines))
+	if !ok {
+		return d, []action{explainDialogKey(k, d, e.km)}
+	}
+	d.yOff = max(0, min(next, len(d.lines)-d.page()))
+	return d, nil
+}
+
+func (d *fixReportDialog) view(e *env, w, h int) []string {
+	end := min(len(d.lines), d.yOff+d.page())
+	lines := append([]string(nil), d.lines[d.yOff:end]...)
+	keys := "enter or esc close"
+	if len(d.lines) > d.page() {
+		keys = "↑/↓ scroll · " + keys
+	}
+	lines = append(lines, "", e.st.Dim.Render(fit(" "+keys, d.w-2)))
+	return box(e, "Fix all", lines, d.w)
+}
+
+func (d *fixReportDialog) help(km *KeyMap) []key.Binding {
+	return []key.Binding{
+		key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓ pgup/pgdn", "scroll")),
+		key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter/esc", "close")),
+	}
 }

@@ -209,6 +209,8 @@ func dialogName(d dialog) string {
 		return "the parameters tree"
 	case *fixDialog:
 		return "the Fix dialog"
+	case *fixReportDialog:
+		return "the Fix all report"
 	case *inferDialog:
 		return "the Infer parameters dialog"
 	case *argsDialog:
