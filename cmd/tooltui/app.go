@@ -14,8 +14,8 @@ import (
 
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui"
-	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
 // appOptions are the app's flags: --print, and where to send
@@ -38,7 +38,7 @@ func runApp(flags appOptions, files []string, stdin io.Reader, stdout, stderr io
 	print := flags.print
 	opts, err := openDocument(files)
 	if err != nil {
-		fmt.Fprintf(stderr, "tooltui: %s\n", display.SanitizeLine(err.Error()))
+		fmt.Fprintf(stderr, "tooltui: %s\n", termtext.SanitizeLine(err.Error()))
 		return 2
 	}
 	opts.Deps = ui.DefaultDeps()

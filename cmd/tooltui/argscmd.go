@@ -13,7 +13,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/schematree"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 const argsLong = `Checks arguments for a call of the function TOOL (a JSON object, as a model
@@ -106,26 +106,26 @@ func completeArgs(cmd *cobra.Command, pos []string, toComplete string) ([]cobra.
 // runArgs is `tooltui args FILE TOOL [ARGS]` (pos), with force "strict" or
 // "no-strict" for --strict and --no-strict. Everything it prints that
 // comes from the command line, the document or the arguments (names,
-// pointers, messages) goes through display.SanitizeLine.
+// pointers, messages) goes through termtext.SanitizeLine.
 func runArgs(force string, pos []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	doc, err := readInput(pos[:1], stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "tooltui args: %s\n", display.SanitizeLine(err.Error()))
+		fmt.Fprintf(stderr, "tooltui args: %s\n", termtext.SanitizeLine(err.Error()))
 		return 2
 	}
 	fn, msg := findFunction(doc, pos[1])
 	if msg != "" {
-		fmt.Fprintf(stderr, "tooltui args: %s\n", display.SanitizeLine(msg))
+		fmt.Fprintf(stderr, "tooltui args: %s\n", termtext.SanitizeLine(msg))
 		return 2
 	}
 	if fn.draft {
-		fmt.Fprintf(stderr, "tooltui args: %s's parameters are not valid JSON yet: %s\n", display.SanitizeLine(fn.name), display.SanitizeLine(fn.draftErr))
+		fmt.Fprintf(stderr, "tooltui args: %s's parameters are not valid JSON yet: %s\n", termtext.SanitizeLine(fn.name), termtext.SanitizeLine(fn.draftErr))
 		return 2
 	}
 	strict, how := strictFor(fn, force)
 	v, err := args.Compile(fn.params, strict)
 	if err != nil {
-		fmt.Fprintf(stderr, "tooltui args: %s: %s\n", display.SanitizeLine(fn.name), display.SanitizeLine(err.Error()))
+		fmt.Fprintf(stderr, "tooltui args: %s: %s\n", termtext.SanitizeLine(fn.name), termtext.SanitizeLine(err.Error()))
 		return 2
 	}
 	source, name, text := "args", "the arguments", []byte(nil)
@@ -134,29 +134,29 @@ func runArgs(force string, pos []string, stdin io.Reader, stdout, stderr io.Writ
 	} else {
 		source, name = "stdin", stdinName
 		if text, err = model.ReadAllLimited(stdin); err != nil {
-			fmt.Fprintf(stderr, "tooltui args: %s\n", display.SanitizeLine((&inputError{name: name, err: err}).Error()))
+			fmt.Fprintf(stderr, "tooltui args: %s\n", termtext.SanitizeLine((&inputError{name: name, err: err}).Error()))
 			return 2
 		}
 	}
 	// Text that is not JSON cannot be checked: like every input that
 	// cannot be used, it is status 2.
 	if err := rawjson.CheckJSON(text); err != nil {
-		fmt.Fprintf(stderr, "tooltui args: %s\n", display.SanitizeLine((&inputError{name: name, err: err}).Error()))
+		fmt.Fprintf(stderr, "tooltui args: %s\n", termtext.SanitizeLine((&inputError{name: name, err: err}).Error()))
 		return 2
 	}
 	probs := v.Validate(text)
 	if len(probs) == 0 {
-		fmt.Fprintf(stdout, "ok: arguments fit %s's parameters (%s)\n", display.SanitizeLine(fn.name), display.SanitizeLine(how))
+		fmt.Fprintf(stdout, "ok: arguments fit %s's parameters (%s)\n", termtext.SanitizeLine(fn.name), termtext.SanitizeLine(how))
 		return 0
 	}
 	for _, p := range probs {
-		fmt.Fprintln(stdout, display.SanitizeLine(problemLine(source, p)))
+		fmt.Fprintln(stdout, termtext.SanitizeLine(problemLine(source, p)))
 	}
 	noun := "problems"
 	if len(probs) == 1 {
 		noun = "problem"
 	}
-	fmt.Fprintf(stderr, "tooltui args: %d %s with %s's parameters (%s)\n", len(probs), noun, display.SanitizeLine(fn.name), display.SanitizeLine(how))
+	fmt.Fprintf(stderr, "tooltui args: %d %s with %s's parameters (%s)\n", len(probs), noun, termtext.SanitizeLine(fn.name), termtext.SanitizeLine(how))
 	return 1
 }
 

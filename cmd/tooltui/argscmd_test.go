@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/tooltui/tooltui/internal/ui/display/displaytest"
+	"github.com/tooltui/tooltui/internal/termtext/termtexttest"
 )
 
 // argsDoc has a function for each way strict can be set, and two
@@ -137,7 +137,7 @@ func TestArgsCommand(t *testing.T) {
 // args` prints from its input: a key of the arguments (in a pointer and a
 // message), a function name, and an unknown TOOL listed with the names.
 func TestArgsHostileText(t *testing.T) {
-	for _, h := range displaytest.Hostile {
+	for _, h := range termtexttest.Hostile {
 		t.Run(h.Name, func(t *testing.T) {
 			if !utf8.ValidString(h.Text) {
 				return // not valid in JSON

@@ -15,7 +15,7 @@ import (
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 const buildLong = `Reads a tooltui document, a Responses request body, or tools and requests
@@ -85,7 +85,7 @@ an input that cannot be used is one line of severity "fatal"`)
 
 // runBuild is `tooltui build`. Everything it prints on standard error that
 // comes from the document (file names, diagnostics, errors) goes through
-// display.SanitizeLine, so no escape sequence or invisible character from
+// termtext.SanitizeLine, so no escape sequence or invisible character from
 // them reaches the terminal and each message stays on one line.
 //
 // With --json every diagnostic is one line of JSON instead; its strings are
@@ -97,7 +97,7 @@ func runBuild(opts buildOptions, files []string, stdin io.Reader, stdout, stderr
 		if asJSON {
 			stderr.Write(fatalJSON(err))
 		} else {
-			fmt.Fprintf(stderr, "tooltui build: %s\n", display.SanitizeLine(err.Error()))
+			fmt.Fprintf(stderr, "tooltui build: %s\n", termtext.SanitizeLine(err.Error()))
 		}
 		return 2
 	}
@@ -130,7 +130,7 @@ func runBuild(opts buildOptions, files []string, stdin io.Reader, stdout, stderr
 		if asJSON {
 			stderr.Write(diagnosticJSON(d))
 		} else {
-			fmt.Fprintln(stderr, display.SanitizeLine(d.String()))
+			fmt.Fprintln(stderr, termtext.SanitizeLine(d.String()))
 		}
 	}
 	if _, err := stdout.Write(out); err != nil {

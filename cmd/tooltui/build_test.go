@@ -13,8 +13,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/tooltui/tooltui/internal/convert"
-	"github.com/tooltui/tooltui/internal/ui/display"
-	"github.com/tooltui/tooltui/internal/ui/display/displaytest"
+	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/termtext/termtexttest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -102,7 +102,7 @@ func TestBuildSanitisesDiagnostics(t *testing.T) {
 }
 
 // checkStderrSafe asserts that stderr has the given number of lines and
-// that each is already in display.SanitizeLine's form.
+// that each is already in termtext.SanitizeLine's form.
 func checkStderrSafe(t *testing.T, stderr string, lines int) {
 	t.Helper()
 	got := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
@@ -110,7 +110,7 @@ func checkStderrSafe(t *testing.T, stderr string, lines int) {
 		t.Fatalf("%d lines on stderr, want %d: %q", len(got), lines, stderr)
 	}
 	for _, l := range got {
-		if s := display.SanitizeLine(l); s != l {
+		if s := termtext.SanitizeLine(l); s != l {
 			t.Fatalf("stderr line not sanitised:\n got %q\nwant %q", l, s)
 		}
 	}
@@ -119,10 +119,10 @@ func checkStderrSafe(t *testing.T, stderr string, lines int) {
 // TestBuildHostileText runs the shared table of hostile strings through
 // every place `tooltui build` prints untrusted text: tool types in
 // diagnostics, file names in errors, unknown flags. Each shows exactly what
-// the lists and the editor of the builder show (display.SanitizeLine).
+// the lists and the editor of the builder show (termtext.SanitizeLine).
 func TestBuildHostileText(t *testing.T) {
 	dir := t.TempDir()
-	for _, h := range displaytest.Hostile {
+	for _, h := range termtexttest.Hostile {
 		t.Run(h.Name, func(t *testing.T) {
 			// Context-free entries only: a tab's width depends on the
 			// column it is printed at.
@@ -263,7 +263,7 @@ func TestBuildJSONMatchesText(t *testing.T) {
 				default:
 					t.Fatalf("severity %q", d.Severity)
 				}
-				text = append(text, display.SanitizeLine(cd.String())+"\n")
+				text = append(text, termtext.SanitizeLine(cd.String())+"\n")
 			}
 			if got := strings.Join(text, ""); got != textErr.String() {
 				t.Errorf("JSON lines say:\n%s\ntext says:\n%s", got, textErr.String())
@@ -294,7 +294,7 @@ func TestBuildJSONLineColumn(t *testing.T) {
 // TestBuildJSONHostileText runs the shared hostile strings through the JSON
 // lines: each decodes to the exact value and is printable ASCII.
 func TestBuildJSONHostileText(t *testing.T) {
-	for _, h := range displaytest.Hostile {
+	for _, h := range termtexttest.Hostile {
 		t.Run(h.Name, func(t *testing.T) {
 			if !utf8.ValidString(h.Text) {
 				t.Skip("JSON cannot carry invalid UTF-8")

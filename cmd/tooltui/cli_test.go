@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tooltui/tooltui/internal/ui/display/displaytest"
+	"github.com/tooltui/tooltui/internal/termtext/termtexttest"
 )
 
 // TestHelp: `tooltui COMMAND --help`, `-h` and `tooltui help COMMAND`
@@ -108,9 +108,9 @@ func TestUsageErrors(t *testing.T) {
 }
 
 // TestUnknownFlagHostileText: every command names an unknown flag as
-// display.SanitizeLine shows it.
+// termtext.SanitizeLine shows it.
 func TestUnknownFlagHostileText(t *testing.T) {
-	for _, h := range displaytest.Hostile {
+	for _, h := range termtexttest.Hostile {
 		if strings.Contains(h.Text, "\t") {
 			continue // a tab's width depends on its column
 		}

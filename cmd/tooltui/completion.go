@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 const completionLong = `Prints a script that completes tooltui's commands, flags, flag values,
@@ -60,7 +60,7 @@ func newCompletionCmd() *cobra.Command {
 				err = root.GenPowerShellCompletionWithDesc(out)
 			}
 			if err != nil {
-				fmt.Fprintf(cmd.ErrOrStderr(), "tooltui completion: writing the script: %s\n", display.SanitizeLine(err.Error()))
+				fmt.Fprintf(cmd.ErrOrStderr(), "tooltui completion: writing the script: %s\n", termtext.SanitizeLine(err.Error()))
 				return exitStatus(2)
 			}
 			return nil

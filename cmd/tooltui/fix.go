@@ -8,7 +8,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 const fixLong = `Applies every safe fix to a tooltui document or a Responses request body
@@ -66,11 +66,11 @@ func newFixCmd() *cobra.Command {
 }
 
 // runFix is `tooltui fix`, writing FILE in place with write. What it
-// prints on standard error comes through display.SanitizeLine, as for
+// prints on standard error comes through termtext.SanitizeLine, as for
 // build.
 func runFix(write bool, files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "tooltui fix: %s\n", display.SanitizeLine(err.Error()))
+		fmt.Fprintf(stderr, "tooltui fix: %s\n", termtext.SanitizeLine(err.Error()))
 		return 2
 	}
 	doc, err := readInput(files, stdin)
@@ -84,21 +84,21 @@ func runFix(write bool, files []string, stdin io.Reader, stdout, stderr io.Write
 	fixed, report := convert.FixAllReport(doc, nil)
 	done := report.Applied
 	for _, f := range done {
-		fmt.Fprintln(stderr, display.SanitizeLine("fixed: "+f.Location+": "+f.Title))
+		fmt.Fprintln(stderr, termtext.SanitizeLine("fixed: "+f.Location+": "+f.Title))
 		for _, c := range f.Changes {
-			fmt.Fprintln(stderr, display.SanitizeLine("  - "+c))
+			fmt.Fprintln(stderr, termtext.SanitizeLine("  - "+c))
 		}
 	}
 	for _, f := range report.Skipped {
-		fmt.Fprintln(stderr, display.SanitizeLine("not fixed: "+f.Location+": "+f.Title+": "+f.Why))
+		fmt.Fprintln(stderr, termtext.SanitizeLine("not fixed: "+f.Location+": "+f.Title+": "+f.Why))
 	}
 	_, diags := convert.Convert(fixed)
 	errorsLeft := false
 	for _, d := range diags {
 		errorsLeft = errorsLeft || d.Severity == convert.Error
-		fmt.Fprintln(stderr, display.SanitizeLine(d.String()))
+		fmt.Fprintln(stderr, termtext.SanitizeLine(d.String()))
 		for _, f := range d.Fixes {
-			fmt.Fprintln(stderr, display.SanitizeLine("  fix: "+f.Title()))
+			fmt.Fprintln(stderr, termtext.SanitizeLine("  fix: "+f.Title()))
 		}
 	}
 	out, err := fixed.Marshal()

@@ -12,7 +12,7 @@ import (
 	"github.com/tooltui/tooltui/internal/args"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/schematree"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 const inferLong = `Reads an example of a function's arguments (a JSON object, as a model sends
@@ -52,28 +52,28 @@ func newInferCmd() *cobra.Command {
 }
 
 // runInfer is `tooltui infer`. The schema goes to standard output as JSON
-// in which every character that display.SanitizeLine would change is
+// in which every character that termtext.SanitizeLine would change is
 // written as a \u escape: the same value, and nothing from the example
 // reaches the terminal raw. Messages go to standard error through
-// display.SanitizeLine.
+// termtext.SanitizeLine.
 func runInfer(files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name, data, err := readExample(files, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "tooltui infer: %s\n", display.SanitizeLine(err.Error()))
+		fmt.Fprintf(stderr, "tooltui infer: %s\n", termtext.SanitizeLine(err.Error()))
 		return 2
 	}
 	schema, err := schematree.Infer(data)
 	if err != nil {
-		fmt.Fprintf(stderr, "tooltui infer: %s\n", display.SanitizeLine((&inputError{name: name, err: err}).Error()))
+		fmt.Fprintf(stderr, "tooltui infer: %s\n", termtext.SanitizeLine((&inputError{name: name, err: err}).Error()))
 		return 2
 	}
 	out := append(terminalSafeJSON(schema), '\n')
 	if _, err := stdout.Write(out); err != nil {
-		fmt.Fprintf(stderr, "tooltui infer: writing the schema: %s\n", display.SanitizeLine(err.Error()))
+		fmt.Fprintf(stderr, "tooltui infer: writing the schema: %s\n", termtext.SanitizeLine(err.Error()))
 		return 2
 	}
 	for _, n := range inferNotes(name, schema, data) {
-		fmt.Fprintf(stderr, "tooltui infer: note: %s\n", display.SanitizeLine(n))
+		fmt.Fprintf(stderr, "tooltui infer: note: %s\n", termtext.SanitizeLine(n))
 	}
 	return 0
 }
@@ -123,7 +123,7 @@ func inferNotes(name string, schema, example []byte) []string {
 }
 
 // terminalSafeJSON writes every character of valid JSON text that
-// display.SanitizeLine would change as a \u escape: DEL and every
+// termtext.SanitizeLine would change as a \u escape: DEL and every
 // non-ASCII control, bidi or invisible character. Valid JSON has them only
 // inside strings (other controls are escaped there already), so the text
 // keeps its value and prints safely.
@@ -139,7 +139,7 @@ func terminalSafeJSON(b []byte) []byte {
 			continue
 		}
 		s := string(b[i : i+size])
-		if r >= utf8.RuneSelf && display.SanitizeLine(s) == s {
+		if r >= utf8.RuneSelf && termtext.SanitizeLine(s) == s {
 			if out != nil {
 				out = append(out, s...)
 			}

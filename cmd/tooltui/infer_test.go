@@ -9,8 +9,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/tooltui/tooltui/internal/ui/display"
-	"github.com/tooltui/tooltui/internal/ui/display/displaytest"
+	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/termtext/termtexttest"
 )
 
 // writeTemp writes a file in a test's temporary directory.
@@ -105,7 +105,7 @@ func TestInferNotes(t *testing.T) {
 // escapes, never raw, and decode to the same keys; file names in errors
 // are sanitised.
 func TestInferHostileText(t *testing.T) {
-	for _, h := range displaytest.Hostile {
+	for _, h := range termtexttest.Hostile {
 		t.Run(h.Name, func(t *testing.T) {
 			if !utf8.ValidString(h.Text) {
 				return // not valid in JSON
@@ -116,7 +116,7 @@ func TestInferHostileText(t *testing.T) {
 				t.Fatalf("status %d: %s", st, errb.String())
 			}
 			for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
-				if s := display.SanitizeLine(line); s != line {
+				if s := termtext.SanitizeLine(line); s != line {
 					t.Fatalf("stdout line not safe to print: %q", line)
 				}
 			}

@@ -16,7 +16,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/send"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 const rootLong = `tooltui composes the tools of an OpenAI Responses API request.
@@ -76,7 +76,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case !errors.As(err, &ue):
 		ue = &usageError{cmd: cmd, msg: err.Error()}
 	}
-	fmt.Fprintf(stderr, "%s: %s\n\n%s", ue.cmd.CommandPath(), display.SanitizeLine(ue.msg), helpText(ue.cmd))
+	fmt.Fprintf(stderr, "%s: %s\n\n%s", ue.cmd.CommandPath(), termtext.SanitizeLine(ue.msg), helpText(ue.cmd))
 	return 2
 }
 
@@ -118,7 +118,7 @@ func newRootCmd() *cobra.Command {
 				}
 			})
 			if err != nil {
-				fmt.Fprintf(cmd.ErrOrStderr(), "tooltui: %s\n", display.SanitizeLine(err.Error()))
+				fmt.Fprintf(cmd.ErrOrStderr(), "tooltui: %s\n", termtext.SanitizeLine(err.Error()))
 				return exitStatus(2)
 			}
 			return status(runApp(opts, args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()))
@@ -186,9 +186,9 @@ func versionText(info *debug.BuildInfo, ok bool) string {
 		version = "(devel)"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "tooltui %s", display.SanitizeLine(version))
+	fmt.Fprintf(&b, "tooltui %s", termtext.SanitizeLine(version))
 	if revision != "" {
-		fmt.Fprintf(&b, ", revision %s", display.SanitizeLine(revision))
+		fmt.Fprintf(&b, ", revision %s", termtext.SanitizeLine(revision))
 		if modified == "true" {
 			b.WriteString(" (modified)")
 		}

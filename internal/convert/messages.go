@@ -11,7 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 // typeMessage says which JSON types are wanted, e.g.
@@ -97,7 +97,7 @@ func literalTexts(values ...any) []string {
 	texts := make([]string, len(values))
 	for i, v := range values {
 		if s, ok := v.(string); ok {
-			texts[i] = display.Quote(s)
+			texts[i] = termtext.Quote(s)
 		} else {
 			texts[i] = describeValue(v)
 		}
@@ -110,7 +110,7 @@ func literalTexts(values ...any) []string {
 // message as in the tools list, a control character "\x1b"; a backslash and
 // a double quote inside are escaped, so the quoted text is unambiguous.
 func quoteForMessage(s string) string {
-	return display.Quote(clipText(s))
+	return termtext.Quote(clipText(s))
 }
 
 func clipText(s string) string {
@@ -156,7 +156,7 @@ func joinWords(words []string, conj string) string {
 func quotedList(names []string, conj string) string {
 	quoted := make([]string, len(names))
 	for i, n := range names {
-		quoted[i] = display.Quote(n)
+		quoted[i] = termtext.Quote(n)
 	}
 	return joinWords(quoted, conj)
 }

@@ -7,7 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 // apply carries out what panes and dialogs asked for, in order, and
@@ -128,7 +128,7 @@ func (a *App) closeDialog() {
 // said while a dialog is open is about it, and goes when it closes.
 func (a *App) say(text string, isErr bool) tea.Cmd {
 	a.sayIn, a.sayAt = a.dialog, nil
-	return a.status.set(display.SanitizeLine(text), isErr, a.deps.Tick)
+	return a.status.set(termtext.SanitizeLine(text), isErr, a.deps.Tick)
 }
 
 // sayAbout is say for a message about row at: it goes when another row is
@@ -228,7 +228,7 @@ func (a *App) explainKey(k tea.KeyPressMsg) action {
 	if k.Text == "" {
 		return nil // arrows at an edge, modifiers alone: nothing to say
 	}
-	return say(fmt.Sprintf("%s does nothing here · ? lists the keys, ctrl+p the commands", display.SanitizeLine(ks)))
+	return say(fmt.Sprintf("%s does nothing here · ? lists the keys, ctrl+p the commands", termtext.SanitizeLine(ks)))
 }
 
 // addTool adds a tool of a catalogue type after the selection's list end,

@@ -14,7 +14,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/schematree"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 )
 
@@ -41,7 +41,7 @@ func (f *fnTarget) label() string {
 	if f.name == "" {
 		return "the function"
 	}
-	return display.SanitizeLine(f.name)
+	return termtext.SanitizeLine(f.name)
 }
 
 // selectedFunction reads the function of the selected row, or says why the
@@ -74,7 +74,7 @@ func readFunction(doc *model.Document, at sel, purpose string) (fnTarget, string
 		if typ == "namespace" {
 			msg += " (check a namespace's functions with tooltui args FILE NAMESPACE.TOOL)"
 		}
-		return fnTarget{}, display.SanitizeLine(msg)
+		return fnTarget{}, termtext.SanitizeLine(msg)
 	}
 	f := fnTarget{kind: at.kind, index: at.index, name: model.StringAt(t.Raw, []string{"name"})}
 	if inner, ok := model.GetPath(t.Raw, []string{"function"}); ok && rawjson.JSONKind(inner) == "object" {
@@ -158,7 +158,7 @@ func (d *argsDialog) reread(e *env) {
 		how = h
 	}
 	if why != "" {
-		d.why = display.SanitizeLine("The document changed: " + why)
+		d.why = termtext.SanitizeLine("The document changed: " + why)
 		return
 	}
 	d.fn, d.v, d.how, d.why = f, v, how, ""
@@ -177,12 +177,12 @@ func newArgsDialog(a *App) (dialog, string) {
 		return nil, why
 	}
 	if f.draftErr != "" {
-		return nil, display.SanitizeLine(fmt.Sprintf("%s's parameters are not valid JSON yet (%s); finish them before testing arguments", f.label(), f.draftErr))
+		return nil, termtext.SanitizeLine(fmt.Sprintf("%s's parameters are not valid JSON yet (%s); finish them before testing arguments", f.label(), f.draftErr))
 	}
 	strict, how := schematree.StrictFor(f.params, f.strict)
 	v, err := args.Compile(f.params, strict)
 	if err != nil {
-		return nil, display.SanitizeLine(f.label() + ": " + err.Error())
+		return nil, termtext.SanitizeLine(f.label() + ": " + err.Error())
 	}
 	d := &argsDialog{fn: f, v: v, how: how, ed: editor.New(), ver: a.s.version}
 	d.ed.AutoIndent = true
@@ -319,7 +319,7 @@ func (d *argsDialog) verdict(e *env, n, w int) []string {
 // problemLines is one problem, "line:col pointer: message", wrapped to w.
 func problemLines(p args.Problem, w int) []string {
 	var out []string
-	for i, l := range strings.Split(ansi.Wrap(display.SanitizeLine(p.String()), max(1, w-5), " /"), "\n") {
+	for i, l := range strings.Split(ansi.Wrap(termtext.SanitizeLine(p.String()), max(1, w-5), " /"), "\n") {
 		pre := "   "
 		if i > 0 {
 			pre = "     "
@@ -332,7 +332,7 @@ func problemLines(p args.Problem, w int) []string {
 func (d *argsDialog) view(e *env, w, h int) []string {
 	iw := d.w - 2
 	st := e.st
-	lines := []string{st.Dim.Render(fit(" "+d.fn.label()+" · "+display.SanitizeLine(d.how), iw))}
+	lines := []string{st.Dim.Render(fit(" "+d.fn.label()+" · "+termtext.SanitizeLine(d.how), iw))}
 	if d.why != "" {
 		lines[0] = st.Error.Render(fit(" ✗ "+d.why+"; the check below is of the parameters before", iw))
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tooltui/tooltui/internal/convert"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 // diagsPane lists the converter's diagnostics: where, then why, wrapped to
@@ -60,13 +60,13 @@ func block(d diagnostic, st *Styles, w int, chosen, focused bool) []string {
 	if d.Severity == convert.Error {
 		msg += "; left out"
 	}
-	head := fit(icon+" "+display.SanitizeLine(where), w)
+	head := fit(icon+" "+termtext.SanitizeLine(where), w)
 	if chosen && focused {
 		head = st.Selected.Render(head)
 	} else if chosen {
 		head = st.SelectedBlurred.Render(head)
 	}
-	body := strings.Split(ansi.Wrap(display.SanitizeLine(msg), max(1, w-2), " /"), "\n")
+	body := strings.Split(ansi.Wrap(termtext.SanitizeLine(msg), max(1, w-2), " /"), "\n")
 	if !chosen && len(body) > maxBlurredLines {
 		body = body[:maxBlurredLines]
 		body[maxBlurredLines-1] = ansi.Truncate(body[maxBlurredLines-1]+" …", max(1, w-2), "…")

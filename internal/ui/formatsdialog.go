@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/export"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 // formatsKeys are the keys of the formats view besides scrolling.
@@ -259,7 +259,7 @@ func (d *formatsDialog) view(e *env, w, h int) []string {
 		lines = append(lines, st.OK.Render(fit(" nothing is lost in "+title, iw)))
 	}
 	for i := d.nOff; i < len(v.notes) && i < d.nOff+nh; i++ {
-		n := " " + display.SanitizeLine(v.notes[i])
+		n := " " + termtext.SanitizeLine(v.notes[i])
 		if i == d.nOff+nh-1 && d.nOff+nh < len(v.notes) {
 			n = fmt.Sprintf(" … %d more (J scrolls)", len(v.notes)-i)
 		}
@@ -281,7 +281,7 @@ func codeLine(lines []string, i int) string {
 	if i < 0 || i >= len(lines) {
 		return ""
 	}
-	return " " + display.SanitizeLine(strings.ReplaceAll(lines[i], "\t", "    "))
+	return " " + termtext.SanitizeLine(strings.ReplaceAll(lines[i], "\t", "    "))
 }
 
 func (d *formatsDialog) help(km *KeyMap) []key.Binding {

@@ -10,7 +10,7 @@ import (
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 // formKind is which form a selection gets.
@@ -122,7 +122,7 @@ func checkName(f *field) {
 		for i, r := range name {
 			if !(r == '_' || r == '-' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')) {
 				// the character as the field shows it: "<U+202E>", "\x1b"
-				f.err = fmt.Sprintf("only letters, digits, _ and -; %s at position %d", display.Quote(string(r)), i+1)
+				f.err = fmt.Sprintf("only letters, digits, _ and -; %s at position %d", termtext.Quote(string(r)), i+1)
 				break
 			}
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 // changed turns a field's new value into a document edit.
@@ -218,7 +218,7 @@ func (p formPane) view(e *env, focused bool) []string {
 			if isFocus {
 				vs = st.SelectFocused
 			}
-			lines = append(lines, fit(lab.Render(fit(label, lw-1))+" ", lw)+vs.Render("◀ "+display.SanitizeLine(f.text())+" ▶"))
+			lines = append(lines, fit(lab.Render(fit(label, lw-1))+" ", lw)+vs.Render("◀ "+termtext.SanitizeLine(f.text())+" ▶"))
 		case fieldMulti:
 			extra := ""
 			if f.val == valJSON && isFocus {
@@ -237,11 +237,11 @@ func (p formPane) view(e *env, focused bool) []string {
 		}
 		switch {
 		case f.err != "":
-			lines = append(lines, st.Error.Render("    ✗ "+display.SanitizeLine(f.err)))
+			lines = append(lines, st.Error.Render("    ✗ "+termtext.SanitizeLine(f.err)))
 		case f.diag != "" && f.warn:
-			lines = append(lines, st.Warning.Render("    ! "+display.SanitizeLine(f.diag)))
+			lines = append(lines, st.Warning.Render("    ! "+termtext.SanitizeLine(f.diag)))
 		case f.diag != "":
-			lines = append(lines, st.Error.Render("    ✗ "+display.SanitizeLine(f.diag)))
+			lines = append(lines, st.Error.Render("    ✗ "+termtext.SanitizeLine(f.diag)))
 		case i == p.idx && f.hint != "":
 			hint := f.hint
 			if isFocus && !editing && f.isText() {
@@ -271,7 +271,7 @@ func (p *formPane) multiLines(f *field, editing bool, st *Styles) []string {
 		return strings.Split(f.ed.View(), "\n")
 	}
 	w := max(1, p.w-2)
-	text := display.Sanitize(f.ed.Value())
+	text := termtext.Sanitize(f.ed.Value())
 	wrapped := strings.Split(ansi.Wrap(text, w, " "), "\n")
 	if len(wrapped) > h {
 		wrapped = wrapped[:h]

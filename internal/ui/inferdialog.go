@@ -12,6 +12,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/schematree"
+	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/display"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 )
@@ -165,7 +166,7 @@ func (d *inferDialog) apply(e *env) (dialog, []action) {
 	case d.blank:
 		return d, []action{say("Paste or type an example of the arguments first")}
 	case d.schema == nil:
-		return d, []action{sayErr("No schema to set: " + display.SanitizeLine(d.err))}
+		return d, []action{sayErr("No schema to set: " + termtext.SanitizeLine(d.err))}
 	}
 	if d.ver != e.s.version {
 		d.reread(e)
@@ -218,7 +219,7 @@ func (d *inferDialog) view(e *env, w, h int) []string {
 	case d.blank:
 		lines = append(lines, st.Dim.Render(fit(" The proposed parameters show here", iw)))
 	case d.schema == nil:
-		lines = append(lines, st.Error.Render(fit(" ✗ "+display.SanitizeLine(d.err), iw)))
+		lines = append(lines, st.Error.Render(fit(" ✗ "+termtext.SanitizeLine(d.err), iw)))
 	default:
 		n := d.schemaLines()
 		label := " Proposed parameters (strict-compatible)"

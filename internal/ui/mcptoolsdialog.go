@@ -17,7 +17,7 @@ import (
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 // Listing an mcp tool's server: L asks the server at the entry's
@@ -144,7 +144,7 @@ func mcpTargetOf(a *App) (mcpTarget, string) {
 	}
 	t.srv.URL = model.StringAt(raw, []string{"server_url"})
 	if p, err := url.Parse(t.srv.URL); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
-		return mcpTarget{}, "server_url must be an http or https URL to list the server's tools, not " + display.Quote(t.srv.URL)
+		return mcpTarget{}, "server_url must be an http or https URL to list the server's tools, not " + termtext.Quote(t.srv.URL)
 	}
 	if v, ok := get("headers"); ok {
 		if rawjson.JSONKind(v) != "object" {
@@ -154,7 +154,7 @@ func mcpTargetOf(a *App) (mcpTarget, string) {
 		for _, m := range rawjson.Members(v) {
 			s, ok := rawjson.Unquote(bytes.TrimSpace(m.Value))
 			if !ok {
-				return mcpTarget{}, "Header " + display.Quote(m.Key) + " must be a string to be sent to the server"
+				return mcpTarget{}, "Header " + termtext.Quote(m.Key) + " must be a string to be sent to the server"
 			}
 			t.srv.Headers[m.Key] = s
 		}
@@ -176,9 +176,9 @@ func mcpTargetOf(a *App) (mcpTarget, string) {
 		return mcpTarget{}, why
 	}
 	t.allowed = al
-	t.label = display.SanitizeLine(model.StringAt(raw, []string{"server_label"}))
+	t.label = termtext.SanitizeLine(model.StringAt(raw, []string{"server_label"}))
 	if t.label == "" {
-		t.label = display.SanitizeLine(t.srv.URL)
+		t.label = termtext.SanitizeLine(t.srv.URL)
 	}
 	return t, ""
 }
@@ -543,7 +543,7 @@ func (d *mcpToolsDialog) key(k tea.KeyPressMsg, e *env) (dialog, []action) {
 			d.cursor = next
 			break
 		}
-		return d, []action{say(display.SanitizeLine(k.String()) + " does nothing here · space checks · a all · n none · / filters · enter sets allowed_tools · esc cancels")}
+		return d, []action{say(termtext.SanitizeLine(k.String()) + " does nothing here · space checks · a all · n none · / filters · enter sets allowed_tools · esc cancels")}
 	}
 	d.clamp()
 	return d, nil
@@ -701,7 +701,7 @@ func (d *mcpToolsDialog) heading() string {
 
 // headLines is the heading, wrapped to w cells in at most two lines.
 func (d *mcpToolsDialog) headLines(w int) []string {
-	ls := strings.Split(ansi.Wrap(display.SanitizeLine(d.heading()), max(1, w-2), " "), "\n")
+	ls := strings.Split(ansi.Wrap(termtext.SanitizeLine(d.heading()), max(1, w-2), " "), "\n")
 	if len(ls) > 2 {
 		ls = []string{ls[0], ls[1] + " " + strings.Join(ls[2:], " ")} // fit cuts it with an ellipsis
 	}
@@ -740,7 +740,7 @@ func (d *mcpToolsDialog) footer(w int) []string {
 // lines), wrapped to w cells.
 func (d *mcpToolsDialog) errLines(w int) []string {
 	var out []string
-	for _, l := range strings.Split(display.Sanitize(strings.TrimSpace(d.err)), "\n") {
+	for _, l := range strings.Split(termtext.Sanitize(strings.TrimSpace(d.err)), "\n") {
 		out = append(out, strings.Split(ansi.Wrap(l, max(1, w-3), " "), "\n")...)
 	}
 	return out
@@ -751,7 +751,7 @@ func (d *mcpToolsDialog) view(e *env, w, h int) []string {
 	bw, bh := d.size()
 	iw := bw - 2
 	title := "Tools of " + d.t.label
-	addr := display.SanitizeLine(d.t.srv.URL)
+	addr := termtext.SanitizeLine(d.t.srv.URL)
 	var lines []string
 	switch d.state {
 	case mcpListing:
@@ -790,9 +790,9 @@ func (d *mcpToolsDialog) listView(e *env, iw, bh int) []string {
 	var left string
 	switch {
 	case d.typing:
-		left = st.LabelFocused.Render(" / "+display.SanitizeLine(d.filter)) + st.LabelFocused.Reverse(true).Render(" ")
+		left = st.LabelFocused.Render(" / "+termtext.SanitizeLine(d.filter)) + st.LabelFocused.Reverse(true).Render(" ")
 	case d.filter != "":
-		left = st.LabelFocused.Render(" / "+display.SanitizeLine(d.filter)) + st.Dim.Render(fmt.Sprintf("  %d shown", len(d.shown)))
+		left = st.LabelFocused.Render(" / "+termtext.SanitizeLine(d.filter)) + st.Dim.Render(fmt.Sprintf("  %d shown", len(d.shown)))
 	default:
 		left = st.Dim.Render(" / filter")
 	}
@@ -802,7 +802,7 @@ func (d *mcpToolsDialog) listView(e *env, iw, bh int) []string {
 	rows := d.listRows()
 	nameW := 0
 	for _, it := range d.items {
-		nameW = max(nameW, ansi.StringWidth(display.SanitizeLine(it.name)))
+		nameW = max(nameW, ansi.StringWidth(termtext.SanitizeLine(it.name)))
 	}
 	nameW = min(nameW, max(8, (iw-8)/2))
 	var body []string
@@ -810,7 +810,7 @@ func (d *mcpToolsDialog) listView(e *env, iw, bh int) []string {
 	case len(d.items) == 0:
 		body = append(body, st.Dim.Render(fit("   The server has no tools", iw)))
 	case len(d.shown) == 0:
-		body = append(body, st.Dim.Render(fit("   No tool matches "+display.Quote(d.filter), iw)))
+		body = append(body, st.Dim.Render(fit("   No tool matches "+termtext.Quote(d.filter), iw)))
 	}
 	for j := d.yOff; j < len(d.shown) && j < d.yOff+rows; j++ {
 		it := d.items[d.shown[j]]
@@ -821,9 +821,9 @@ func (d *mcpToolsDialog) listView(e *env, iw, bh int) []string {
 		if it.checked {
 			check = "[x] "
 		}
-		name := fit(display.SanitizeLine(it.name), nameW)
+		name := fit(termtext.SanitizeLine(it.name), nameW)
 		rest := max(0, iw-1-2-4-nameW-2)
-		detail := st.Dim.Render(fit(display.SanitizeLine(it.desc), rest))
+		detail := st.Dim.Render(fit(termtext.SanitizeLine(it.desc), rest))
 		if it.missing {
 			detail = st.Warning.Render(fit("not on the server", rest))
 		}

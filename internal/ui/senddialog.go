@@ -13,7 +13,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/send"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 )
 
@@ -414,12 +414,12 @@ func (d *sendDialog) wrapped(e *env, w int) []string {
 	var out []string
 	if d.showRaw {
 		for _, r := range d.raw {
-			out = append(out, strings.Split(ansi.Hardwrap(display.SanitizeLine(r), w, true), "\n")...)
+			out = append(out, strings.Split(ansi.Hardwrap(termtext.SanitizeLine(r), w, true), "\n")...)
 		}
 		return out
 	}
 	for _, l := range d.lines {
-		for _, s := range strings.Split(display.Sanitize(l.Text()), "\n") {
+		for _, s := range strings.Split(termtext.Sanitize(l.Text()), "\n") {
 			for _, part := range strings.Split(ansi.Wrap(s, w, " "), "\n") {
 				switch l.kind {
 				case lineCall:
@@ -449,7 +449,7 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 		lines = append(lines, " "+body[i])
 	}
 	if len(body) == 0 {
-		lines = append(lines, e.st.Dim.Render(" waiting for "+display.SanitizeLine(d.base)+"…"))
+		lines = append(lines, e.st.Dim.Render(" waiting for "+termtext.SanitizeLine(d.base)+"…"))
 	}
 	for len(lines) < bh {
 		lines = append(lines, "")
@@ -463,7 +463,7 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 		p.Styles = e.st.Editor
 		label := "Output of " + d.asking.call.Name + ":"
 		p.SetSize(max(10, iw-ansi.StringWidth(label)-3), 1)
-		lines[len(lines)-1] = " " + e.st.LabelFocused.Render(display.SanitizeLine(label)) + " " + p.View()
+		lines[len(lines)-1] = " " + e.st.LabelFocused.Render(termtext.SanitizeLine(label)) + " " + p.View()
 		keys = "enter send this output and go on · esc stop the loop"
 	}
 	lines = append(lines, "", e.st.Dim.Render(fit(" "+keys, iw)))

@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/filterlist"
 )
 
@@ -223,7 +223,7 @@ func (p toolsPane) view(e *env, w, h int, focused bool) []string {
 	st, d := e.st, e.s.doc
 	lines := make([]string, 0, h)
 	if p.filter.typing || p.filter.text != "" {
-		fl := "/" + display.SanitizeLine(p.filter.text)
+		fl := "/" + termtext.SanitizeLine(p.filter.text)
 		if p.filter.typing {
 			fl += "▏"
 		}
@@ -243,7 +243,7 @@ func (p toolsPane) view(e *env, w, h int, focused bool) []string {
 		text := "⚙ Request"
 		if !at.request {
 			t := d.List(at.kind)[at.index]
-			text = iconOf(at.kind) + " " + display.SanitizeLine(e.s.label(at.kind, at.index))
+			text = iconOf(at.kind) + " " + termtext.SanitizeLine(e.s.label(at.kind, at.index))
 			if t.Disabled {
 				text = st.Disabled.Render(text + " (off)")
 			}

@@ -12,7 +12,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/schematree"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 )
 
@@ -577,7 +577,7 @@ func (d *treeDialog) pending() string {
 		return ""
 	}
 	return "the " + strings.ToLower(askLabels[d.asking][:1]) + askLabels[d.asking][1:] + " being typed, " +
-		display.Quote(strings.TrimSpace(d.prompt.Value())) + " (enter applies it, esc drops it)"
+		termtext.Quote(strings.TrimSpace(d.prompt.Value())) + " (enter applies it, esc drops it)"
 }
 
 func (d *treeDialog) help(km *KeyMap) []key.Binding {

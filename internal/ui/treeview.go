@@ -5,7 +5,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/tooltui/tooltui/internal/schematree"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 // How the parameters tree draws: the rows, the example beside them, and
@@ -16,12 +16,12 @@ func (d *treeDialog) view(e *env, w, h int) []string {
 	iw := d.w - 2
 	var lines []string
 	if d.tree == nil {
-		lines = append(lines, fit(" "+display.SanitizeLine(d.why), iw))
+		lines = append(lines, fit(" "+termtext.SanitizeLine(d.why), iw))
 		for len(lines) < d.h-3 {
 			lines = append(lines, "")
 		}
 		lines = append(lines, st.Dim.Render(fit(" esc close · R in the editor shows the JSON", iw)))
-		return box(e, "Parameters of "+display.SanitizeLine(d.fn), lines, d.w)
+		return box(e, "Parameters of "+termtext.SanitizeLine(d.fn), lines, d.w)
 	}
 	treeW := iw
 	var side []string
@@ -42,13 +42,13 @@ func (d *treeDialog) view(e *env, w, h int) []string {
 			if i == 0 {
 				s = st.Label.Render("example arguments")
 			} else if i-1 < len(side) {
-				s = display.SanitizeLine(side[i-1])
+				s = termtext.SanitizeLine(side[i-1])
 			}
 			lines[i] = fit(lines[i], treeW) + "│" + fit(s, iw-treeW-1)
 		}
 	}
 	lines = append(lines, d.details(e, iw)...)
-	return box(e, "Parameters of "+display.SanitizeLine(d.fn)+" · "+plural(d.tree.Len(), "row"), lines, d.w)
+	return box(e, "Parameters of "+termtext.SanitizeLine(d.fn)+" · "+plural(d.tree.Len(), "row"), lines, d.w)
 }
 
 // rowLine draws one row: fold mark, name, type, required, constraints,
@@ -78,17 +78,17 @@ func (d *treeDialog) rowLine(e *env, n *schematree.Node, chosen bool, w int) str
 		bad = st.Error.Render("✗")
 	}
 	label := n.Type.Label()
-	typ := st.Info.Render(display.SanitizeLine(label))
+	typ := st.Info.Render(termtext.SanitizeLine(label))
 	sum := n.Summary()
 	if len(sum) > 0 && label == "enum" {
 		sum[0] = strings.TrimPrefix(sum[0], "enum ") // the type says it already
 	}
 	if len(sum) > 0 {
-		typ += " · " + display.SanitizeLine(strings.Join(sum, " · "))
+		typ += " · " + termtext.SanitizeLine(strings.Join(sum, " · "))
 	}
-	text := bad + strings.Repeat("  ", n.Depth) + mark + display.SanitizeLine(name) + req + "  " + typ
+	text := bad + strings.Repeat("  ", n.Depth) + mark + termtext.SanitizeLine(name) + req + "  " + typ
 	if desc := n.Description(); desc != "" {
-		text += "  " + st.Dim.Render(display.SanitizeLine(desc))
+		text += "  " + st.Dim.Render(termtext.SanitizeLine(desc))
 	}
 	text = fit(text, w)
 	if chosen {
@@ -106,11 +106,11 @@ func (d *treeDialog) details(e *env, iw int) []string {
 	// never sanitised again (its escape sequences would show as text).
 	var info string
 	if n != nil {
-		info = display.SanitizeLine("/" + strings.TrimPrefix(n.Ptr, "/"))
+		info = termtext.SanitizeLine("/" + strings.TrimPrefix(n.Ptr, "/"))
 		if len(n.Problems) > 0 {
-			info += "  " + st.Error.Render(display.SanitizeLine("strict: "+strings.Join(n.Problems, "; ")))
+			info += "  " + st.Error.Render(termtext.SanitizeLine("strict: "+strings.Join(n.Problems, "; ")))
 		} else if other := n.OtherText(24); len(other) > 0 {
-			info += display.SanitizeLine("  kept as written: " + strings.Join(other, ", "))
+			info += termtext.SanitizeLine("  kept as written: " + strings.Join(other, ", "))
 		}
 	}
 	out := []string{"", fit(" "+info, iw)}

@@ -9,7 +9,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 // View draws the screen. It changes no state: every pane renders only its
@@ -18,7 +18,7 @@ func (a *App) View() tea.View {
 	var v tea.View
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	title := "tooltui — " + display.SanitizeLine(a.s.name)
+	title := "tooltui — " + termtext.SanitizeLine(a.s.name)
 	if a.s.Dirty() {
 		title += " •"
 	}
@@ -183,7 +183,7 @@ func (a *App) statusView() string {
 		dirty = " (modified)"
 	}
 	info := fmt.Sprintf("%s%s · %s in the request · %s · %s",
-		display.SanitizeLine(a.s.name), dirty, plural(len(a.s.res.Tools), "tool"), plural(nErr, "error"), plural(nWarn, "warning"))
+		termtext.SanitizeLine(a.s.name), dirty, plural(len(a.s.res.Tools), "tool"), plural(nErr, "error"), plural(nWarn, "warning"))
 	return mode + fit(st.Dim.Render(info), a.width-ansi.StringWidth(mode))
 }
 
@@ -222,7 +222,7 @@ func (a *App) formTitle() string {
 	if !a.form.at.request && at.kind != 0 {
 		kind = "built-in"
 	}
-	t := display.SanitizeLine(a.s.label(at.kind, at.index)) + " (" + kind + ")"
+	t := termtext.SanitizeLine(a.s.label(at.kind, at.index)) + " (" + kind + ")"
 	if a.form.kind == formRaw {
 		t += " · JSON"
 	}

@@ -1,3 +1,15 @@
+// Package display renders large pretty-printed JSON documents a window at a
+// time, coloured by token kind, and converts lipgloss styles to escape
+// sequences.
+//
+// Everything in this package is display only. The text of a document is
+// sanitised as package termtext's SanitizeLine does, cell by cell, so the
+// preview shows a value exactly as the lists and the editor show it. The
+// forwarding functions in forward.go keep the sanitiser's old home working
+// for code that has not moved to termtext yet.
+//
+// SGR is the one conversion of a lipgloss style to an escape sequence, for
+// the preview and the editor alike.
 package display
 
 import (
@@ -12,6 +24,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 // Palette holds the styles of the JSON token kinds. Only the inline text
@@ -354,10 +368,10 @@ func (d *Doc) renderLine(c *Colors, line string, width, xoff int) string {
 				chunkEnd, nextSafeToo = nextSafe(line, pos+budget, end)
 			}
 			var san []byte
-			if scanClean(line, pos, chunkEnd, true) == chunkEnd {
+			if termtext.NextEscape(line, pos, chunkEnd) == chunkEnd {
 				san = unsafe.Slice(unsafe.StringData(line[pos:]), chunkEnd-pos)
 			} else {
-				d.san = appendSanitized(d.san[:0], line, pos, chunkEnd, true, col)
+				d.san = termtext.AppendSanitizedLine(d.san[:0], line, pos, chunkEnd, col)
 				san = d.san
 			}
 			col = w.emit(san, pre, safe, col, xoff, right)

@@ -13,7 +13,16 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/termtext/termtexttest"
 )
+
+func init() {
+	// Tests and fuzzing treat any line that comes out too wide as a bug
+	// instead of letting renderLine repair it.
+	strictWidth = true
+}
 
 // sgrRE matches only SGR sequences: after removing them, no escape sequence
 // of any other kind may be left.
@@ -25,7 +34,7 @@ func stripSGR(s string) string { return sgrRE.ReplaceAllString(s, "") }
 // cut to the cells [xoff, xoff+width), a wide character cut by the left edge
 // shown as spaces.
 func refCut(raw string, width, xoff int) string {
-	s := SanitizeLine(raw)
+	s := termtext.SanitizeLine(raw)
 	right := xoff + width
 	var b strings.Builder
 	col := 0
@@ -51,7 +60,7 @@ func checkRendered(t *testing.T, raw []byte, line string, width int) {
 	if w := ansi.StringWidth(line); w > width {
 		t.Fatalf("line %q of %q is %d cells wide, want <= %d", line, raw, w, width)
 	}
-	checkDisplaySafe(t, string(raw), stripSGR(line), true)
+	termtexttest.CheckSafe(t, string(raw), stripSGR(line), true)
 }
 
 func TestDocLines(t *testing.T) {
@@ -390,8 +399,8 @@ func TestRenderConcurrent(t *testing.T) {
 func FuzzRender(f *testing.F) {
 	f.Add(bigDoc()[:2000], uint16(0), uint8(80), uint8(0))
 	f.Add(toolsJSON(1), uint16(3), uint8(20), uint8(10))
-	for _, tc := range sanitizeCases {
-		f.Add([]byte(`{"a": "`+tc.in+`"}`), uint16(0), uint8(10), uint8(2))
+	for _, tc := range termtexttest.Cases {
+		f.Add([]byte(`{"a": "`+tc.In+`"}`), uint16(0), uint8(10), uint8(2))
 	}
 	f.Add([]byte("\"日本語\"\n\"👨\u200d👩\u200d👧x\""), uint16(0), uint8(3), uint8(2))
 	f.Add([]byte("1\ufe0f,\u0600\"a\"\tnull\u0903"), uint16(0), uint8(4), uint8(1))

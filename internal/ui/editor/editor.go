@@ -10,11 +10,11 @@
 // The text is stored exactly: Value returns byte for byte what SetValue and
 // the edits produced (tabs, CR, control characters and invalid UTF-8
 // included). Only the display is sanitised, with the rules of
-// display.SanitizeLine, so a line looks exactly as it does in the rest of the
+// termtext.SanitizeLine, so a line looks exactly as it does in the rest of the
 // program: control characters and invalid bytes are shown as \x1b, \r,
 // \xff, C1 controls as \u009b, bidi controls, zero-width and other
 // invisible characters as <U+202E>, and tabs are expanded to the next
-// multiple of display.TabWidth cells.
+// multiple of termtext.TabWidth cells.
 //
 // Model is a value type in the bubbles house style, but copies share the line
 // buffer: always keep the Model returned by Update and do not keep old copies
@@ -31,6 +31,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
@@ -790,7 +791,7 @@ func (m *Model) scroll() (yOff, xOff int) {
 
 // ---- display units ----------------------------------------------------------
 
-// The display of a line is display.SanitizeLine's form of it, cut into
+// The display of a line is termtext.SanitizeLine's form of it, cut into
 // units: the cells the cursor moves over. A unit is a grapheme cluster of
 // kept text, an escaped rune (or invalid byte), or a tab. Kept text that
 // would join the display form of a tab or an escape into one grapheme
@@ -840,7 +841,7 @@ func baseUnit(s string, i, x int) unit {
 				return unit{end: i + 1, w: 1, k: kText}
 			}
 		default: // tab, other C0 controls and DEL
-			w, n := display.EscapeWidth(s, i, x)
+			w, n := termtext.EscapeWidth(s, i, x)
 			k := kEsc
 			if c == '\t' {
 				k = kTab
@@ -860,8 +861,8 @@ func baseUnit(s string, i, x int) unit {
 			return unit{end: j, w: w, k: kText}
 		}
 	}
-	if (r == utf8.RuneError && n == 1) || !visibleStart(r) && display.NextEscape(s, i, i+n) == i {
-		w, n := display.EscapeWidth(s, i, x)
+	if (r == utf8.RuneError && n == 1) || !visibleStart(r) && termtext.NextEscape(s, i, i+n) == i {
+		w, n := termtext.EscapeWidth(s, i, x)
 		return unit{end: i + n, w: w, k: kEsc, a: i, b: i + n}
 	}
 	cl, cw := ansi.FirstGraphemeCluster(s[i:], ansi.GraphemeWidth)
@@ -874,7 +875,7 @@ func baseUnit(s string, i, x int) unit {
 		// there, and the escape is a unit of its own. The scan starts at
 		// i, where SanitizeLine's own scan could be, so a flag's tag
 		// sequence is judged as a whole.
-		if p := display.NextEscape(s, i, i+len(cl)); p < i+len(cl) {
+		if p := termtext.NextEscape(s, i, i+len(cl)); p < i+len(cl) {
 			cl = s[i:p]
 			cw = ansi.StringWidth(cl)
 		}
@@ -932,7 +933,7 @@ func nextUnit(s string, i, x int) unit {
 // which starts at byte i and column x.
 func (u *unit) appendDisplay(dst []byte, s string, i, x int) []byte {
 	dst = append(dst, s[i:u.a]...)
-	dst, _ = display.AppendEscape(dst, s, u.a, x)
+	dst, _ = termtext.AppendEscape(dst, s, u.a, x)
 	return append(dst, s[u.b:u.end]...)
 }
 
@@ -949,7 +950,7 @@ func joinsASCII(r string) bool {
 // simpleWidth returns the width of r when it is a letter of a script
 // without joining behaviour (Latin-1 and Latin Extended letters, Greek,
 // Cyrillic, kana, CJK ideographs, Hangul syllables), kept by
-// display.SanitizeLine, and 0 otherwise. Such a letter followed by ASCII or
+// termtext.SanitizeLine, and 0 otherwise. Such a letter followed by ASCII or
 // by another such letter is a grapheme cluster of its own.
 func simpleWidth(r rune) int {
 	switch {
@@ -965,7 +966,7 @@ func simpleWidth(r rune) int {
 
 // visibleStart reports whether a grapheme cluster that starts with r is
 // known to be at least one cell wide (letters of common scripts, CJK,
-// emoji), and r is known to be kept by display.SanitizeLine. It only saves
+// emoji), and r is known to be kept by termtext.SanitizeLine. It only saves
 // work.
 func visibleStart(r rune) bool {
 	switch {
@@ -1214,7 +1215,7 @@ func (r *renderer) line(st *Styles, s string, xOff, tw, cur int, base, esc style
 			}
 		default: // kEsc: the part of the escape inside the window
 			r.set(id)
-			r.esc, _ = display.AppendEscape(r.esc[:0], s, i, x)
+			r.esc, _ = termtext.AppendEscape(r.esc[:0], s, i, x)
 			r.b.Write(r.esc[lo:hi])
 		}
 		col += hi - lo
@@ -1237,7 +1238,7 @@ func (m *Model) isEmpty() bool {
 // View renders the visible window: exactly Height lines of exactly Width
 // cells (ansi.StringWidth), or "" when either is 0. Its cost depends on the
 // window size, not on the size of the text. Without styles, the text of a
-// line that fits is display.SanitizeLine of the line, followed by blanks
+// line that fits is termtext.SanitizeLine of the line, followed by blanks
 // (and the cursor cell).
 func (m Model) View() string {
 	if m.width <= 0 || m.height <= 0 {

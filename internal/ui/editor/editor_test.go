@@ -12,7 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 // ---- helpers -------------------------------------------------------------------
@@ -123,7 +123,7 @@ func checkView(t testing.TB, m Model, noESC bool) string {
 }
 
 // checkSanitized asserts that every line of the view, without its SGR
-// sequences, is already in display.SanitizeLine's form: nothing in it
+// sequences, is already in termtext.SanitizeLine's form: nothing in it
 // would be escaped. The one exception is a ZWJ that joins two emoji in the
 // text: where the view cuts the second one off, or where the grapheme
 // segmentation splits the sequence, it is left dangling (harmless: it was
@@ -132,7 +132,7 @@ func checkSanitized(t testing.TB, v string) {
 	t.Helper()
 	for _, l := range strings.Split(ansi.Strip(v), "\n") {
 		zwj := strings.NewReplacer("<U+200D>", "\u200d")
-		if s := display.SanitizeLine(l); zwj.Replace(s) != zwj.Replace(l) {
+		if s := termtext.SanitizeLine(l); zwj.Replace(s) != zwj.Replace(l) {
 			t.Fatalf("view line not sanitised:\n got %q\nwant %q", l, s)
 		}
 	}
@@ -586,7 +586,7 @@ func TestViewClusters(t *testing.T) {
 	if v := m.View(); !strings.Contains(v, "a\x1b[7me\u0301\x1b[m") {
 		t.Fatalf("cursor cluster: %q", v)
 	}
-	// Invisible characters are escaped as display.SanitizeLine does; a
+	// Invisible characters are escaped as termtext.SanitizeLine does; a
 	// combining mark at the start of the line is kept, as it is there,
 	// and joins the cell after it.
 	m.SetValue("\u0301a\u200bb")
@@ -614,7 +614,7 @@ var sgr = regexp.MustCompile(`\x1b\[[0-9;:]*m`)
 func TestViewEscapesControls(t *testing.T) {
 	text := "a\x1b[31mred\x1b[0m\x1b]52;c;QQ==\a|\u202eevil\u2066|\x7f|\u009b|\xff|\u200b|\x00|\r|é"
 	want := `a\x1b[31mred\x1b[0m\x1b]52;c;QQ==\x07|<U+202E>evil<U+2066>|\x7f|\u009b|\xff|<U+200B>|\x00|\r|é`
-	if s := display.SanitizeLine(text); s != want {
+	if s := termtext.SanitizeLine(text); s != want {
 		t.Fatalf("SanitizeLine = %q, want %q", s, want)
 	}
 

@@ -8,8 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/tooltui/tooltui/internal/ui/display"
-	"github.com/tooltui/tooltui/internal/ui/display/displaytest"
+	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/termtext/termtexttest"
 )
 
 // trickyLines are lines whose display needs care: escapes next to text
@@ -39,7 +39,7 @@ var trickyLines = []string{
 }
 
 // checkLineDisplay asserts that the plain, blurred editor shows each line of
-// text as display.SanitizeLine does, padded with blanks to exactly the
+// text as termtext.SanitizeLine does, padded with blanks to exactly the
 // width.
 func checkLineDisplay(t *testing.T, text string) {
 	t.Helper()
@@ -51,7 +51,7 @@ func checkLineDisplay(t *testing.T, text string) {
 	v := checkView(t, m, true)
 	got := strings.Split(ansi.Strip(v), "\n")
 	for i, l := range lines {
-		want := display.SanitizeLine(l)
+		want := termtext.SanitizeLine(l)
 		sw := ansi.StringWidth(want)
 		if sw >= w {
 			continue
@@ -105,7 +105,7 @@ func checkCursorWalk(t *testing.T, text string, w int) {
 // the editor shows exactly what the lists, the status line and `tooltui
 // build` show.
 func TestViewMatchesSanitizeLine(t *testing.T) {
-	for _, h := range displaytest.Hostile {
+	for _, h := range termtexttest.Hostile {
 		t.Run(h.Name, func(t *testing.T) {
 			if strings.Contains(h.Text, "\n") {
 				// The editor shows a line break as a line break;
@@ -134,7 +134,7 @@ func TestViewMatchesSanitizeLine(t *testing.T) {
 }
 
 func FuzzViewMatchesSanitizeLine(f *testing.F) {
-	for _, h := range displaytest.Hostile {
+	for _, h := range termtexttest.Hostile {
 		f.Add(h.Text)
 	}
 	for _, l := range trickyLines {
@@ -165,7 +165,7 @@ func TestSimpleWidth(t *testing.T) {
 		if got := ansi.StringWidth(s); got != w {
 			t.Fatalf("%U: simpleWidth %d, StringWidth %d", r, w, got)
 		}
-		if display.SanitizeLine(s) != s || !visibleStart(r) {
+		if termtext.SanitizeLine(s) != s || !visibleStart(r) {
 			t.Fatalf("%U is escaped or not visibleStart", r)
 		}
 		for _, next := range []string{"a", "\x1b", "\t", "é", "日", "Я", "\uac00"} {

@@ -8,7 +8,7 @@
 // wants and passes mouse events with coordinates made relative to the
 // component's top-left corner, only when they fall inside it.
 //
-// All item text is untrusted: it goes through display.SanitizeLine once, in
+// All item text is untrusted: it goes through termtext.SanitizeLine once, in
 // SetItems, and both the matching and the drawing use the sanitised form, so
 // what the user types is matched against what is on the screen.
 package filterlist
@@ -25,6 +25,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/display"
 )
 
@@ -144,10 +145,10 @@ func (m *Model) SetItems(items []Item) {
 	m.ents = make([]entry, len(items))
 	for i, it := range items {
 		e := &m.ents[i]
-		e.title = display.SanitizeLine(it.Title)
-		e.detail = display.SanitizeLine(it.Detail)
-		e.key = display.SanitizeLine(it.Key)
-		e.reason = display.SanitizeLine(it.Disabled)
+		e.title = termtext.SanitizeLine(it.Title)
+		e.detail = termtext.SanitizeLine(it.Detail)
+		e.key = termtext.SanitizeLine(it.Key)
+		e.reason = termtext.SanitizeLine(it.Disabled)
 		e.titleW = ansi.StringWidth(e.title)
 		e.keyW = ansi.StringWidth(e.key)
 		e.titleASCII, e.detailASCII = isASCII(e.title), isASCII(e.detail)
@@ -459,7 +460,7 @@ func (m Model) View(st Styles, w, h int) []string {
 	if n == 0 {
 		msg := "no items"
 		if m.filter != "" {
-			msg = "no match for " + display.SanitizeLine(m.filter)
+			msg = "no match for " + termtext.SanitizeLine(m.filter)
 		}
 		return append(lines, fit(ps.normal.base.paint("  ")+ps.normal.dim.paint(msg), w))
 	}
@@ -490,10 +491,10 @@ func (m *Model) filterLine(ps *pens, w int, counts string) string {
 	room := w - cw // for prompt, text and cursor
 	var left string
 	if m.filter == "" {
-		left = ps.filter.paint(prompt) + ps.normal.dim.paint(display.SanitizeLine(m.Placeholder))
+		left = ps.filter.paint(prompt) + ps.normal.dim.paint(termtext.SanitizeLine(m.Placeholder))
 		left = ansi.Truncate(left, room, ps.normal.dim.paint("…"))
 	} else {
-		f := display.SanitizeLine(m.filter)
+		f := termtext.SanitizeLine(m.filter)
 		textRoom := max(1, room-len(prompt)-1)
 		if fw := ansi.StringWidth(f); fw > textRoom {
 			f = ansi.TruncateLeft(f, fw-textRoom+1, "…")

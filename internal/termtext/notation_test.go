@@ -1,22 +1,22 @@
-package display_test
+package termtext_test
 
 import (
 	"strings"
 	"testing"
 
-	"github.com/tooltui/tooltui/internal/ui/display"
-	"github.com/tooltui/tooltui/internal/ui/display/displaytest"
+	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/termtext/termtexttest"
 )
 
 // TestQuoteUsesTheSanitiserNotation: Quote writes what it escapes as
 // SanitizeLine does (<U+202E>, \x1b, \u009b, \xff), never as Go does
 // (\u202e), so a character reads the same in a message as in the list.
 func TestQuoteUsesTheSanitiserNotation(t *testing.T) {
-	for _, h := range displaytest.Hostile {
+	for _, h := range termtexttest.Hostile {
 		if strings.ContainsAny(h.Text, "\\\"\t") {
 			continue // below: Quote escapes them itself
 		}
-		if got, want := display.Quote(h.Text), `"`+h.Want+`"`; got != want {
+		if got, want := termtext.Quote(h.Text), `"`+h.Want+`"`; got != want {
 			t.Errorf("%s: Quote(%q) = %s, want %s", h.Name, h.Text, got, want)
 		}
 	}
@@ -41,7 +41,7 @@ func TestQuoteUsesTheSanitiserNotation(t *testing.T) {
 		{"a\u3000b", `"a<U+3000>b"`},
 		{"\ue000", `"<U+E000>"`},
 	} {
-		if got := display.Quote(c.in); got != c.want {
+		if got := termtext.Quote(c.in); got != c.want {
 			t.Errorf("Quote(%q) = %s, want %s", c.in, got, c.want)
 		}
 	}
@@ -56,12 +56,12 @@ func TestQuoteIsSafeAndUnambiguous(t *testing.T) {
 		`"`, `\"`, `\`, `\\`, "\u00a0", " ", "\u200b", "", "\xff", `\xff`, "\u009b", `\u009b`,
 	}
 	seen := map[string]string{}
-	for _, h := range displaytest.Hostile {
+	for _, h := range termtexttest.Hostile {
 		ins = append(ins, h.Text)
 	}
 	for _, in := range ins {
-		q := display.Quote(in)
-		if display.SanitizeLine(q) != q {
+		q := termtext.Quote(in)
+		if termtext.SanitizeLine(q) != q {
 			t.Errorf("SanitizeLine changes Quote(%q) = %s", in, q)
 		}
 		for _, r := range q {

@@ -1,18 +1,19 @@
-// Package display turns untrusted text into something that is safe to put on
-// the terminal, and renders large pretty-printed JSON documents a window at a
-// time.
+// Package termtext turns untrusted text into something that is safe to put
+// on the terminal and that shows what the text really contains.
 //
 // Everything in this package is display only. The document, the config file
 // and the clipboard keep the exact value the user typed or loaded; only the
 // text that reaches View(), the window title or the status line goes through
 // Sanitize or SanitizeLine. They are the one sanitiser of the program: the
 // editor shows its text through NextEscape, AppendEscape and EscapeWidth,
-// which give the same result cell by cell, and `tooltui build` prints its
-// diagnostics and errors through SanitizeLine.
+// the JSON preview (package display) through NextEscape and
+// AppendSanitizedLine, which give the same result cell by cell, and
+// `tooltui build` prints its diagnostics and errors through SanitizeLine.
+// Quote names a user's value in a message in the same notation.
 //
-// SGR is the one conversion of a lipgloss style to an escape sequence, for
-// the preview and the editor alike.
-package display
+// The package depends on no styling library, so that the layers below the
+// user interface (convert, the commands) can use it.
+package termtext
 
 import (
 	"bytes"
@@ -121,6 +122,17 @@ func appendSanitized(dst []byte, s string, from, to int, oneLine bool, col int) 
 		j += size
 	}
 	return dst
+}
+
+// AppendSanitizedLine appends the SanitizeLine form of s[from:to] to dst,
+// for text shown a piece at a time. The whole of s is context for the
+// decisions about ZWJ, variation selectors and flag tags, so pieces cut at
+// rune boundaries give the same text as the whole; col is the display column
+// at from, for tab stops. from and to must be rune boundaries with
+// 0 <= from <= to <= len(s), from being a position where NextEscape could
+// stop.
+func AppendSanitizedLine(dst []byte, s string, from, to, col int) []byte {
+	return appendSanitized(dst, s, from, to, true, col)
 }
 
 // NextEscape returns the index of the first rune of s[from:to] that

@@ -1,11 +1,13 @@
-// Package displaytest holds test data shared by the tests of the packages
-// that print untrusted text: one table of hostile strings and the exact text
-// display.SanitizeLine shows for each, so that every place that prints
-// untrusted text can check that it shows the same thing.
-package displaytest
+// Package termtexttest holds test data and checks shared by the tests of the
+// packages that print untrusted text: one table of hostile strings and the
+// exact text termtext.SanitizeLine shows for each, so that every place that
+// prints untrusted text can check that it shows the same thing, the
+// sanitiser's own cases, the properties every sanitised text has, and a big
+// realistic document for benchmarks.
+package termtexttest
 
 // Hostile is a table of strings that try to reach the terminal raw, each
-// with its display.SanitizeLine form. Every Text ends in "!" so that a
+// with its termtext.SanitizeLine form. Every Text ends in "!" so that a
 // check that looks for Want in a longer line also sees where it ends.
 var Hostile = []struct {
 	Name, Text, Want string
