@@ -24,8 +24,10 @@ import (
 // TestLatency measures what a user feels, the way they feel it: the real
 // binary in tmux, from a key sent to the pane until the pane shows it, and
 // from a start until the first frame shows a tool, against bash in the same
-// tmux as the floor. It prints tables and fails on nothing (timings depend
-// on the machine); run it with
+// tmux as the floor, and beside the smallest Bubble Tea v2 program with a
+// text field (testdata/minimaltea, built here), the floor of the framework.
+// It prints tables, then one table of the medians side by side, and fails
+// on nothing (timings depend on the machine); run it with
 //
 //	TOOLTUI_LATENCY=1 go test -run TestLatency -v ./cmd/tooltui
 //
@@ -63,6 +65,7 @@ func TestLatency(t *testing.T) {
 	x := newTerm(t)
 	dir := t.TempDir()
 	bin := buildBinary(t, dir)
+	minimal := buildMinimalTea(t, dir)
 	big := filepath.Join(dir, "big.json")
 	writeTestFile(t, big, string(benchdata.Mixed(1000)))
 	example := filepath.Join(dir, "example.json")
@@ -76,6 +79,7 @@ func TestLatency(t *testing.T) {
 	letter := func() string { return string(rune('a' + rng.IntN(26))) }
 
 	var r latReport
+	summary := latSummary{key: map[string]float64{}, start: map[string]float64{}}
 	r.printf("TestLatency %s, %d CPUs, load average %s", time.Now().Format("2006-01-02 15:04"), runtime.NumCPU(), loadAvg())
 
 	appLine := func(bin, file, cache string) string {
@@ -90,7 +94,11 @@ func TestLatency(t *testing.T) {
 		prepare           []string // keys that open the field to type into
 		typed             string   // what was typed into it since the phase began
 	}
-	ss := []*session{{name: "bash", line: "exec env PS1='$ ' HOME=" + shellQuote(dir) + " bash --norc --noprofile", ready: "$"}}
+	minimalLine := "exec env HOME=" + shellQuote(dir) + " XDG_CACHE_HOME=" + shellQuote(filepath.Join(dir, "cache-minimaltea")) + " " + shellQuote(minimal)
+	ss := []*session{
+		{name: "bash", line: "exec env PS1='$ ' HOME=" + shellQuote(dir) + " bash --norc --noprofile", ready: "$"},
+		{name: "minimaltea", line: minimalLine, ready: "minimaltea ready"},
+	}
 	editName := []string{"j", "Enter", "Enter"} // the first function, its Name field, edit
 	for _, b := range bins {
 		for _, d := range []struct{ name, file, ready string }{
@@ -167,6 +175,7 @@ func TestLatency(t *testing.T) {
 	r.table("keystroke, control mode (key to the pane's output)", "bash")
 	for _, s := range ss {
 		r.row(s.name, got[s])
+		summary.key[s.name] = median(got[s])
 	}
 	end()
 
@@ -228,7 +237,10 @@ func TestLatency(t *testing.T) {
 	// ---- start-up ----
 
 	type start struct{ name, line, ready string }
-	starts := []start{{"bash -c 'cat big.json'", "bash -c 'cat " + shellQuote(big) + " >/dev/null; echo ready; exec sleep 1000'", "ready"}}
+	starts := []start{
+		{"bash -c 'cat big.json'", "bash -c 'cat " + shellQuote(big) + " >/dev/null; echo ready; exec sleep 1000'", "ready"},
+		{"minimaltea start", minimalLine, "minimaltea ready"},
+	}
 	for _, b := range bins {
 		starts = append(starts,
 			start{b.prefix + "start, example", appLine(b.path, example, "cache-start"), "get_weather"},
@@ -268,6 +280,7 @@ func TestLatency(t *testing.T) {
 	r.table("start, control mode (respawn-pane to the first frame showing a tool)", starts[0].name)
 	for i, st := range starts {
 		r.row(st.name, gotStart[i])
+		summary.start[st.name] = median(gotStart[i])
 	}
 
 	// Polling: from `tmux respawn-pane` until capture-pane shows ready.
@@ -326,8 +339,45 @@ func TestLatency(t *testing.T) {
 			r.printf("%-22s %9d %11.1f %9d", starts[i].name, ticks-id.ticks, float64(wakeups-id.wakeups)/window.Seconds(), outputs)
 		}
 	}
+	// One table: each program's median keystroke and start (control
+	// mode) beside bash's and the minimal Bubble Tea program's.
+	r.printf("\nmedians side by side (control mode); x minimaltea = the ratio to the minimal Bubble Tea v2 program")
+	r.printf("%-22s %12s %12s %14s %14s", "", "keystroke", "start", "key x minimal", "start x minimal")
+	rows := []struct{ name, key, start string }{
+		{"bash", "bash", "bash -c 'cat big.json'"},
+		{"minimaltea", "minimaltea", "minimaltea start"},
+	}
+	for _, b := range bins {
+		for _, d := range []string{"example", "1000 tools"} {
+			rows = append(rows, struct{ name, key, start string }{"tooltui " + b.prefix + d, b.prefix + d, b.prefix + "start, " + d})
+		}
+	}
+	for _, row := range rows {
+		k, st := summary.key[row.key], summary.start[row.start]
+		r.printf("%-22s %10.1fms %10.1fms %13.2fx %13.2fx", row.name, k, st, k/summary.key["minimaltea"], st/summary.start["minimaltea start"])
+	}
 	r.printf("load average at the end %s", loadAvg())
 	t.Log(r.String())
+}
+
+// latSummary holds the medians of the control-mode tables, by row name.
+type latSummary struct{ key, start map[string]float64 }
+
+func median(ms []float64) float64 {
+	if len(ms) == 0 {
+		return 0
+	}
+	return slices.Sorted(slices.Values(ms))[len(ms)/2]
+}
+
+// buildMinimalTea builds testdata/minimaltea into dir.
+func buildMinimalTea(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "minimaltea")
+	if out, err := exec.Command("go", "build", "-o", bin, "./testdata/minimaltea").CombinedOutput(); err != nil {
+		t.Fatalf("go build ./testdata/minimaltea: %v\n%s", err, out)
+	}
+	return bin
 }
 
 // holdKey types n letters into the session every period, as a held key
