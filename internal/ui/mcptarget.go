@@ -1,0 +1,223 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/url"
+	"strings"
+
+	"github.com/tooltui/tooltui/internal/mcpclient"
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
+	"github.com/tooltui/tooltui/internal/termtext"
+)
+
+// noMCPServer is why a row has no tools to list.
+const noMCPServer = "only an mcp tool with a server_url has tools to list"
+
+// allowedForm is how an entry writes allowed_tools.
+type allowedForm int
+
+const (
+	allowedAbsent allowedForm = iota // absent or null: every tool is allowed
+	allowedList                      // ["a", "b"]
+	allowedFilter                    // {"tool_names": [...], "read_only": ...}
+)
+
+// allowedTools is an entry's allowed_tools as read.
+type allowedTools struct {
+	form  allowedForm
+	names []string // the list, or the filter's tool_names
+	// hasNames: the filter has tool_names (a list always has names).
+	hasNames bool
+	// readOnly is the filter's read_only as written ("" when absent).
+	readOnly string
+}
+
+// path is where the names go: allowed_tools, or its filter's tool_names.
+func (al allowedTools) path() []string {
+	if al.form == allowedFilter {
+		return []string{"allowed_tools", "tool_names"}
+	}
+	return []string{"allowed_tools"}
+}
+
+// mcpTarget is the mcp entry whose server's tools are listed.
+type mcpTarget struct {
+	kind    model.Kind
+	index   int
+	raw     json.RawMessage // the entry when the listing started
+	label   string          // server_label, sanitised; the URL without one
+	srv     mcpclient.Server
+	allowed allowedTools
+}
+
+// needMCPServer says why the selected row has no server to list.
+func needMCPServer(a *App) string {
+	_, why := mcpTargetOf(a)
+	return why
+}
+
+// mcpHint remembers, for one state of the document and one selection,
+// whether the selection has a server to list, so that the key help does
+// not read the entry again on every frame.
+type mcpHint struct {
+	version uint64
+	at      sel
+	known   bool
+	ok      bool
+}
+
+// mcpListable reports whether L lists the selected entry's server now.
+func (a *App) mcpListable() bool {
+	h := &a.mcpHint
+	if !h.known || h.version != a.s.version || h.at != a.at {
+		*h = mcpHint{version: a.s.version, at: a.at, known: true, ok: needMCPServer(a) == ""}
+	}
+	return h.ok
+}
+
+// mcpTargetOf reads the selected mcp entry: the server to ask (URL,
+// headers, authorization) and its allowed_tools; or it says why the row
+// has no tools to list.
+func mcpTargetOf(a *App) (mcpTarget, string) {
+	at := a.at
+	if at.request {
+		return mcpTarget{}, capitalize(noMCPServer) + ": select one in the tools pane (the request row is selected)"
+	}
+	list := a.s.doc.List(at.kind)
+	if at.index < 0 || at.index >= len(list) {
+		return mcpTarget{}, capitalize(noMCPServer)
+	}
+	raw := list[at.index].Raw
+	if rawjson.JSONKind(raw) != "object" || rawjson.CheckJSON(raw) != nil {
+		return mcpTarget{}, "This entry is not a valid JSON object yet; " + noMCPServer
+	}
+	typ := model.StringAt(raw, []string{"type"})
+	if typ != "mcp" {
+		what := "a function"
+		switch {
+		case at.kind == model.Function:
+		case typ == "":
+			what = "a built-in tool without a type"
+		default:
+			what = "a " + typ + " tool"
+		}
+		return mcpTarget{}, capitalize(noMCPServer) + " (this is " + what + ")"
+	}
+	get := func(k ...string) (json.RawMessage, bool) {
+		v, ok := model.GetPath(raw, k)
+		if !ok || rawjson.JSONKind(v) == "null" {
+			return nil, false
+		}
+		return v, true
+	}
+	u, ok := get("server_url")
+	if !ok {
+		_, connector := get("connector_id")
+		_, tunnel := get("tunnel_id")
+		switch {
+		case connector:
+			return mcpTarget{}, "A connector (connector_id) cannot be listed from here: " + noMCPServer
+		case tunnel:
+			return mcpTarget{}, "A tunnel (tunnel_id) cannot be listed from here: " + noMCPServer
+		}
+		return mcpTarget{}, "This mcp tool has no server_url: " + noMCPServer
+	}
+	t := mcpTarget{kind: at.kind, index: at.index, raw: raw}
+	if rawjson.JSONKind(u) != "string" {
+		return mcpTarget{}, "server_url must be a string, an http or https URL, to list the server's tools"
+	}
+	t.srv.URL = model.StringAt(raw, []string{"server_url"})
+	if p, err := url.Parse(t.srv.URL); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+		return mcpTarget{}, "server_url must be an http or https URL to list the server's tools, not " + termtext.Quote(t.srv.URL)
+	}
+	if v, ok := get("headers"); ok {
+		if rawjson.JSONKind(v) != "object" {
+			return mcpTarget{}, "headers must be an object of strings to be sent to the server"
+		}
+		t.srv.Headers = map[string]string{}
+		for _, m := range rawjson.Members(v) {
+			s, ok := rawjson.Unquote(bytes.TrimSpace(m.Value))
+			if !ok {
+				return mcpTarget{}, "Header " + termtext.Quote(m.Key) + " must be a string to be sent to the server"
+			}
+			t.srv.Headers[m.Key] = s
+		}
+	}
+	if v, ok := get("authorization"); ok {
+		tok, isStr := rawjson.Unquote(bytes.TrimSpace(v))
+		if !isStr {
+			return mcpTarget{}, "authorization must be a string (the token sent as Authorization: Bearer …)"
+		}
+		if tok != "" && !hasHeader(t.srv.Headers, "Authorization") {
+			if t.srv.Headers == nil {
+				t.srv.Headers = map[string]string{}
+			}
+			t.srv.Headers["Authorization"] = "Bearer " + tok
+		}
+	}
+	al, why := readAllowedTools(raw)
+	if why != "" {
+		return mcpTarget{}, why
+	}
+	t.allowed = al
+	t.label = termtext.SanitizeLine(model.StringAt(raw, []string{"server_label"}))
+	if t.label == "" {
+		t.label = termtext.SanitizeLine(t.srv.URL)
+	}
+	return t, ""
+}
+
+// hasHeader reports whether hs has a header named name, in any case.
+func hasHeader(hs map[string]string, name string) bool {
+	for k := range hs {
+		if strings.EqualFold(k, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// readAllowedTools reads allowed_tools: a list of names, a filter object
+// or nothing; anything else is refused, since applying would replace it.
+func readAllowedTools(raw json.RawMessage) (allowedTools, string) {
+	v, ok := model.GetPath(raw, []string{"allowed_tools"})
+	if !ok || rawjson.JSONKind(v) == "null" {
+		return allowedTools{}, ""
+	}
+	names := func(v json.RawMessage, where string) ([]string, string) {
+		var out []string
+		for _, e := range rawjson.Elements(v) {
+			s, ok := rawjson.Unquote(bytes.TrimSpace(e))
+			if !ok {
+				return nil, where + " holds a " + rawjson.JSONKind(e) + ", not only tool names; fix it before listing the server's tools"
+			}
+			out = append(out, s)
+		}
+		return out, ""
+	}
+	switch rawjson.JSONKind(v) {
+	case "array":
+		ns, why := names(v, "allowed_tools")
+		return allowedTools{form: allowedList, names: ns, hasNames: true}, why
+	case "object":
+		al := allowedTools{form: allowedFilter}
+		o := rawjson.Members(v)
+		if ro, ok := o.Get("read_only"); ok {
+			al.readOnly = string(bytes.TrimSpace(ro))
+		}
+		tn, ok := o.Get("tool_names")
+		if !ok || rawjson.JSONKind(tn) == "null" {
+			return al, ""
+		}
+		if rawjson.JSONKind(tn) != "array" {
+			return allowedTools{}, "allowed_tools.tool_names must be a list of names; fix it before listing the server's tools"
+		}
+		var why string
+		al.names, why = names(tn, "allowed_tools.tool_names")
+		al.hasNames = true
+		return al, why
+	}
+	return allowedTools{}, `allowed_tools must be a list of names or a {"tool_names": […]} filter; fix it before listing the server's tools`
+}

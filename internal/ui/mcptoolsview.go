@@ -1,0 +1,191 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tooltui/tooltui/internal/mcpclient"
+	"github.com/tooltui/tooltui/internal/termtext"
+)
+
+// heading says what allowed_tools is now.
+func (d *mcpToolsDialog) heading() string {
+	al := d.t.allowed
+	switch {
+	case al.form == allowedAbsent:
+		return "allowed_tools is not set: every tool is allowed"
+	case al.form == allowedList:
+		return "allowed_tools allows " + plural(len(al.names), "tool")
+	case !al.hasNames && al.readOnly == "":
+		return "allowed_tools is an empty filter: every tool is allowed; the checked tools go in its tool_names"
+	case !al.hasNames:
+		return "allowed_tools filters by read_only: " + al.readOnly + " only; the checked tools go in its tool_names"
+	}
+	h := "allowed_tools.tool_names allows " + plural(len(al.names), "tool")
+	if al.readOnly != "" {
+		h += "; read_only: " + al.readOnly + " stays"
+	}
+	return h
+}
+
+// headLines is the heading, wrapped to w cells in at most two lines.
+func (d *mcpToolsDialog) headLines(w int) []string {
+	ls := strings.Split(ansi.Wrap(termtext.SanitizeLine(d.heading()), max(1, w-2), " "), "\n")
+	if len(ls) > 2 {
+		ls = []string{ls[0], ls[1] + " " + strings.Join(ls[2:], " ")} // fit cuts it with an ellipsis
+	}
+	return ls
+}
+
+// footer is the keys line, wrapped to w cells; with nothing checked it
+// says what enter does then.
+func (d *mcpToolsDialog) footer(w int) []string {
+	var text string
+	switch {
+	case d.state != mcpListed:
+		return []string{""}
+	case d.confirm:
+		text = "Nothing is checked: enter removes allowed_tools, so every tool is allowed · any other key goes back"
+		if d.t.allowed.form == allowedFilter {
+			text = "Nothing is checked: enter removes allowed_tools.tool_names · any other key goes back"
+		}
+	case d.typing:
+		text = "type to filter · enter keep the filter · esc clear it · ↑/↓ move"
+	default:
+		apply := "enter set allowed_tools"
+		if len(d.checked()) == 0 && d.t.allowed.hasNames {
+			apply = "enter with none checked: remove allowed_tools (asks first)"
+		}
+		esc := "esc cancel"
+		if d.filter != "" {
+			esc = "esc clear the filter"
+		}
+		text = "space check · a all · n none · / filter · " + apply + " · " + esc
+	}
+	return strings.Split(ansi.Wrap(text, max(1, w-2), " "), "\n")
+}
+
+// errLines is the listing's error (a server's message may have several
+// lines), wrapped to w cells.
+func (d *mcpToolsDialog) errLines(w int) []string {
+	var out []string
+	for _, l := range strings.Split(termtext.Sanitize(strings.TrimSpace(d.err)), "\n") {
+		out = append(out, strings.Split(ansi.Wrap(l, max(1, w-3), " "), "\n")...)
+	}
+	return out
+}
+
+func (d *mcpToolsDialog) view(e *env, w, h int) []string {
+	st := e.st
+	bw, bh := d.size()
+	iw := bw - 2
+	title := "Tools of " + d.t.label
+	addr := termtext.SanitizeLine(d.t.srv.URL)
+	var lines []string
+	switch d.state {
+	case mcpListing:
+		lines = []string{
+			fit(" Listing tools of "+addr+"…", iw),
+			"",
+			st.Dim.Render(fit(fmt.Sprintf(" the server has %.0f s to answer", mcpclient.DefaultTimeout.Seconds()), iw)),
+			"",
+			st.Dim.Render(fit(" esc cancel", iw)),
+		}
+	case mcpFailed:
+		lines = append(lines, st.Error.Render(fit(" ✗ Could not list the tools of "+addr, iw)), "")
+		errs := d.errLines(iw)
+		if room := max(1, bh-2-4); len(errs) > room {
+			errs = append(errs[:room-1], "…")
+		}
+		for _, l := range errs {
+			lines = append(lines, "  "+l)
+		}
+		lines = append(lines, "", st.Dim.Render(fit(" r try again · esc close · nothing changed", iw)))
+	default:
+		title += " · " + plural(len(d.items)-d.missing(), "tool")
+		lines = d.listView(e, iw, bh)
+	}
+	return box(e, title, lines, bw)
+}
+
+// listView is the heading, the filter line, the rows and the keys.
+func (d *mcpToolsDialog) listView(e *env, iw, bh int) []string {
+	st := e.st
+	var lines []string
+	for _, l := range d.headLines(iw) {
+		lines = append(lines, st.Dim.Render(fit(" "+l, iw)))
+	}
+	count := fmt.Sprintf("%d of %d checked", len(d.checked()), len(d.items))
+	var left string
+	switch {
+	case d.typing:
+		left = st.LabelFocused.Render(" / "+termtext.SanitizeLine(d.filter)) + st.LabelFocused.Reverse(true).Render(" ")
+	case d.filter != "":
+		left = st.LabelFocused.Render(" / "+termtext.SanitizeLine(d.filter)) + st.Dim.Render(fmt.Sprintf("  %d shown", len(d.shown)))
+	default:
+		left = st.Dim.Render(" / filter")
+	}
+	room := iw - ansi.StringWidth(count) - 1
+	lines = append(lines, fit(left, max(0, room))+" "+st.Dim.Render(count))
+
+	rows := d.listRows()
+	nameW := 0
+	for _, it := range d.items {
+		nameW = max(nameW, ansi.StringWidth(termtext.SanitizeLine(it.name)))
+	}
+	nameW = min(nameW, max(8, (iw-8)/2))
+	var body []string
+	switch {
+	case len(d.items) == 0:
+		body = append(body, st.Dim.Render(fit("   The server has no tools", iw)))
+	case len(d.shown) == 0:
+		body = append(body, st.Dim.Render(fit("   No tool matches "+termtext.Quote(d.filter), iw)))
+	}
+	for j := d.yOff; j < len(d.shown) && j < d.yOff+rows; j++ {
+		it := d.items[d.shown[j]]
+		mark, check := "  ", "[ ] "
+		if j == d.cursor {
+			mark = "› "
+		}
+		if it.checked {
+			check = "[x] "
+		}
+		name := fit(termtext.SanitizeLine(it.name), nameW)
+		rest := max(0, iw-1-2-4-nameW-2)
+		detail := st.Dim.Render(fit(termtext.SanitizeLine(it.desc), rest))
+		if it.missing {
+			detail = st.Warning.Render(fit("not on the server", rest))
+		}
+		row := " " + mark + check + name + "  " + detail
+		if j == d.cursor {
+			row = st.Selected.Render(fitExact(ansi.Strip(" "+mark+check+name+"  ")+ansi.Strip(detail), iw))
+		}
+		body = append(body, row)
+	}
+	for len(body) < rows {
+		body = append(body, "")
+	}
+	lines = append(lines, body...)
+	lines = append(lines, "")
+	keyStyle := st.Dim
+	if d.confirm {
+		keyStyle = st.Warning
+	}
+	for _, l := range d.footer(iw) {
+		lines = append(lines, keyStyle.Render(fit(" "+l, iw)))
+	}
+	return lines[:min(len(lines), bh-2)]
+}
+
+func (d *mcpToolsDialog) help(km *KeyMap) []key.Binding {
+	switch d.state {
+	case mcpListing:
+		return []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the listing"))}
+	case mcpFailed:
+		return []key.Binding{mcpKeys.Retry, key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close"))}
+	}
+	return []key.Binding{mcpKeys.Toggle, mcpKeys.All, mcpKeys.None, mcpKeys.Filter, mcpKeys.Apply, mcpKeys.Cancel}
+}
