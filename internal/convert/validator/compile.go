@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // Draft is a JSON Schema draft.
@@ -49,7 +50,9 @@ type Compiler struct {
 
 // schemaSet is what all schemas of one compiler share.
 type schemaSet struct {
-	hasUneval bool // some schema has unevaluatedProperties or unevaluatedItems
+	// hasUneval: some schema has unevaluatedProperties or
+	// unevaluatedItems (set by a compile while others may validate)
+	hasUneval atomic.Bool
 }
 
 type document struct {
@@ -733,13 +736,13 @@ func (c *Compiler) compileObject(s *Schema, d *document, ptr string, obj map[str
 			return err
 		}
 		if has("unevaluatedProperties") {
-			c.set.hasUneval = true
+			c.set.hasUneval.Store(true)
 			if s.unevaluatedProperties, err = sub("unevaluatedProperties"); err != nil {
 				return err
 			}
 		}
 		if has("unevaluatedItems") {
-			c.set.hasUneval = true
+			c.set.hasUneval.Store(true)
 			if s.unevaluatedItems, err = sub("unevaluatedItems"); err != nil {
 				return err
 			}

@@ -13,7 +13,7 @@ import (
 // Validate checks v, a decoded JSON value, against the schema; the error
 // is a *ValidationError, nil when v fits.
 func (s *Schema) Validate(v any) error {
-	st := &state{track: s.set.hasUneval}
+	st := &state{track: s.set.hasUneval.Load()}
 	err := st.validate(s, v, nil, &scope{sch: s}, nil)
 	if err == nil {
 		return nil
