@@ -2,6 +2,7 @@ package export
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
@@ -11,11 +12,13 @@ import (
 // release since they appeared. Any other field goes in extra_body, which
 // the library merges into the body, so a program also runs with a release
 // that predates a newer parameter.
-var pythonParams = set("background", "conversation", "include", "input", "instructions",
-	"max_output_tokens", "max_tool_calls", "metadata", "model", "parallel_tool_calls",
-	"previous_response_id", "prompt", "prompt_cache_key", "prompt_cache_retention", "reasoning",
-	"safety_identifier", "service_tier", "store", "stream", "stream_options", "temperature", "text",
-	"tool_choice", "tools", "top_logprobs", "top_p", "truncation", "user")
+var pythonParams = sync.OnceValue(func() map[string]bool {
+	return set("background", "conversation", "include", "input", "instructions",
+		"max_output_tokens", "max_tool_calls", "metadata", "model", "parallel_tool_calls",
+		"previous_response_id", "prompt", "prompt_cache_key", "prompt_cache_retention", "reasoning",
+		"safety_identifier", "service_tier", "store", "stream", "stream_options", "temperature", "text",
+		"tool_choice", "tools", "top_logprobs", "top_p", "truncation", "user")
+})
 
 var python = literal{
 	indent: "    ", null: "None", yes: "True", no: "False",
@@ -56,7 +59,7 @@ func pyStringToken(b *strings.Builder, tok []byte) {
 func pythonProgram(req rawjson.Object, opt Options) []byte {
 	var named, extra rawjson.Object
 	for _, m := range req {
-		if pythonParams[m.Key] {
+		if pythonParams()[m.Key] {
 			named = append(named, m)
 		} else {
 			extra = append(extra, m)

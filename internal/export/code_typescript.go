@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -196,45 +197,51 @@ type tsType struct {
 }
 
 // tsTools are the package's types of the entries of tools, by type.
-var tsTools = map[string]tsType{
-	"function": {"FunctionTool", set("name", "parameters", "strict", "type", "allowed_callers", "defer_loading", "description", "output_schema"),
-		map[string]string{"strict": "then tries strict mode", "parameters": "then takes no arguments"}},
-	"file_search":          {"FileSearchTool", set("type", "vector_store_ids", "filters", "max_num_results", "ranking_options"), nil},
-	"computer":             {"ComputerTool", set("type"), nil},
-	"computer_use_preview": {"ComputerUsePreviewTool", set("display_height", "display_width", "environment", "type"), nil},
-	"web_search":           {"WebSearchTool", set("type", "filters", "search_context_size", "user_location"), nil},
-	"mcp": {"Tool.Mcp", set("server_label", "type", "allowed_callers", "allowed_tools", "authorization", "connector_id", "defer_loading",
-		"headers", "require_approval", "server_description", "server_url", "tunnel_id"), nil},
-	"code_interpreter":          {"Tool.CodeInterpreter", set("container", "type", "allowed_callers"), nil},
-	"programmatic_tool_calling": {"Tool.ProgrammaticToolCalling", set("type"), nil},
-	"image_generation": {"Tool.ImageGeneration", set("type", "action", "background", "input_fidelity", "input_image_mask", "model",
-		"moderation", "output_compression", "output_format", "partial_images", "quality", "size"), nil},
-	"local_shell":                   {"Tool.LocalShell", set("type"), nil},
-	"shell":                         {"FunctionShellTool", set("type", "allowed_callers", "environment"), nil},
-	"custom":                        {"CustomTool", set("name", "type", "allowed_callers", "defer_loading", "description", "format"), nil},
-	"namespace":                     {"NamespaceTool", set("description", "name", "tools", "type"), nil},
-	"tool_search":                   {"ToolSearchTool", set("type", "description", "execution", "parameters"), nil},
-	"web_search_preview":            {"WebSearchPreviewTool", set("type", "search_content_types", "search_context_size", "user_location"), nil},
-	"apply_patch":                   {"ApplyPatchTool", set("type", "allowed_callers"), nil},
-	"web_search_2025_08_26":         {"WebSearchTool", set("type", "filters", "search_context_size", "user_location"), nil},
-	"web_search_preview_2025_03_11": {"WebSearchPreviewTool", set("type", "search_content_types", "search_context_size", "user_location"), nil},
-}
+var tsTools = sync.OnceValue(func() map[string]tsType {
+	return map[string]tsType{
+		"function": {"FunctionTool", set("name", "parameters", "strict", "type", "allowed_callers", "defer_loading", "description", "output_schema"),
+			map[string]string{"strict": "then tries strict mode", "parameters": "then takes no arguments"}},
+		"file_search":          {"FileSearchTool", set("type", "vector_store_ids", "filters", "max_num_results", "ranking_options"), nil},
+		"computer":             {"ComputerTool", set("type"), nil},
+		"computer_use_preview": {"ComputerUsePreviewTool", set("display_height", "display_width", "environment", "type"), nil},
+		"web_search":           {"WebSearchTool", set("type", "filters", "search_context_size", "user_location"), nil},
+		"mcp": {"Tool.Mcp", set("server_label", "type", "allowed_callers", "allowed_tools", "authorization", "connector_id", "defer_loading",
+			"headers", "require_approval", "server_description", "server_url", "tunnel_id"), nil},
+		"code_interpreter":          {"Tool.CodeInterpreter", set("container", "type", "allowed_callers"), nil},
+		"programmatic_tool_calling": {"Tool.ProgrammaticToolCalling", set("type"), nil},
+		"image_generation": {"Tool.ImageGeneration", set("type", "action", "background", "input_fidelity", "input_image_mask", "model",
+			"moderation", "output_compression", "output_format", "partial_images", "quality", "size"), nil},
+		"local_shell":                   {"Tool.LocalShell", set("type"), nil},
+		"shell":                         {"FunctionShellTool", set("type", "allowed_callers", "environment"), nil},
+		"custom":                        {"CustomTool", set("name", "type", "allowed_callers", "defer_loading", "description", "format"), nil},
+		"namespace":                     {"NamespaceTool", set("description", "name", "tools", "type"), nil},
+		"tool_search":                   {"ToolSearchTool", set("type", "description", "execution", "parameters"), nil},
+		"web_search_preview":            {"WebSearchPreviewTool", set("type", "search_content_types", "search_context_size", "user_location"), nil},
+		"apply_patch":                   {"ApplyPatchTool", set("type", "allowed_callers"), nil},
+		"web_search_2025_08_26":         {"WebSearchTool", set("type", "filters", "search_context_size", "user_location"), nil},
+		"web_search_preview_2025_03_11": {"WebSearchPreviewTool", set("type", "search_content_types", "search_context_size", "user_location"), nil},
+	}
+})
 
 // tsParts are the package's types of the content parts of an input
 // message, by type.
-var tsParts = map[string]tsType{
-	"input_text": {"ResponseInputText", set("text", "type", "prompt_cache_breakpoint"), nil},
-	"input_image": {"ResponseInputImage", set("detail", "type", "file_id", "image_url", "prompt_cache_breakpoint"),
-		map[string]string{"detail": "then takes auto"}},
-	"input_file": {"ResponseInputFile", set("type", "detail", "file_data", "file_id", "file_url", "filename", "prompt_cache_breakpoint"), nil},
-}
+var tsParts = sync.OnceValue(func() map[string]tsType {
+	return map[string]tsType{
+		"input_text": {"ResponseInputText", set("text", "type", "prompt_cache_breakpoint"), nil},
+		"input_image": {"ResponseInputImage", set("detail", "type", "file_id", "image_url", "prompt_cache_breakpoint"),
+			map[string]string{"detail": "then takes auto"}},
+		"input_file": {"ResponseInputFile", set("type", "detail", "file_data", "file_id", "file_url", "filename", "prompt_cache_breakpoint"), nil},
+	}
+})
 
 // tsParams are the members of the package's ResponseCreateParams.
-var tsParams = set("background", "context_management", "conversation", "include", "input", "instructions",
-	"max_output_tokens", "metadata", "model", "moderation", "parallel_tool_calls", "previous_response_id", "prompt",
-	"prompt_cache_key", "prompt_cache_options", "prompt_cache_retention", "reasoning", "safety_identifier",
-	"service_tier", "store", "stream", "stream_options", "temperature", "text", "tool_choice", "tools",
-	"top_logprobs", "top_p", "truncation", "user")
+var tsParams = sync.OnceValue(func() map[string]bool {
+	return set("background", "context_management", "conversation", "include", "input", "instructions",
+		"max_output_tokens", "metadata", "model", "moderation", "parallel_tool_calls", "previous_response_id", "prompt",
+		"prompt_cache_key", "prompt_cache_options", "prompt_cache_retention", "reasoning", "safety_identifier",
+		"service_tier", "store", "stream", "stream_options", "temperature", "text", "tool_choice", "tools",
+		"top_logprobs", "top_p", "truncation", "user")
+})
 
 // tsException is where the package's type of one entry disagrees with the
 // entry, which the program sends as it is.
@@ -250,9 +257,9 @@ func tsExceptionAt(path string, v []byte) (tsException, bool) {
 	var table map[string]tsType
 	switch toks := strings.Split(path, "/"); {
 	case len(toks) == 3 && toks[1] == "tools":
-		table = tsTools
+		table = tsTools()
 	case len(toks) == 5 && toks[1] == "input" && toks[3] == "content":
-		table = tsParts
+		table = tsParts()
 	default:
 		return tsException{}, false
 	}
@@ -335,7 +342,7 @@ func typescriptProgram(body []byte, req rawjson.Object, opt Options) []byte {
 	}
 	p := tsProgram{imports: map[string]bool{params: true}}
 	for _, m := range req {
-		if !tsParams[m.Key] {
+		if !tsParams()[m.Key] {
 			p.extra = append(p.extra, m.Key)
 		}
 	}

@@ -3,6 +3,7 @@ package export
 import (
 	"encoding/json"
 	"strings"
+	"sync"
 
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/rawjson"
@@ -18,14 +19,18 @@ const AnthropicVersion = "2026-10-21"
 
 // anthropicRefused are the request fields Anthropic's Messages API took
 // before AnthropicVersion and refuses in it.
-var anthropicRefused = set("temperature", "top_p")
+var anthropicRefused = sync.OnceValue(func() map[string]bool {
+	return set("temperature", "top_p")
+})
 
 // anthropicMaxTokens is written when the request sets no max_output_tokens:
 // Anthropic requires max_tokens.
 const anthropicMaxTokens = "1024"
 
 // webSearchTypes are the Responses web search tools, GA and preview.
-var webSearchTypes = set("web_search", "web_search_2025_08_26", "web_search_preview", "web_search_preview_2025_03_11")
+var webSearchTypes = sync.OnceValue(func() map[string]bool {
+	return set("web_search", "web_search_2025_08_26", "web_search_preview", "web_search_preview_2025_03_11")
+})
 
 // toAnthropic writes the request as an Anthropic Messages request body.
 func toAnthropic(req rawjson.Object, n *notes) rawjson.Object {
@@ -66,7 +71,7 @@ func anthropicFields(req rawjson.Object, out *rawjson.Object, n *notes) {
 	for _, m := range req {
 		switch {
 		case handled[m.Key]:
-		case anthropicRefused[m.Key]:
+		case anthropicRefused()[m.Key]:
 			n.lost(key("", m.Key), "Anthropic API version %s refuses %s; dropped", AnthropicVersion, m.Key)
 		case m.Key == "stream":
 			out.Set(m.Key, m.Value)
@@ -122,10 +127,10 @@ func anthropicTools(req rawjson.Object, n *notes) (out []json.RawMessage, web bo
 		switch {
 		case typ == "function":
 			out = append(out, anthropicFunction(t, path, n))
-		case webSearchTypes[typ] && !web:
+		case webSearchTypes()[typ] && !web:
 			web = true
 			out = append(out, anthropicWebSearch(t, path, n))
-		case webSearchTypes[typ]:
+		case webSearchTypes()[typ]:
 			n.lost(path, "a second web search tool: Anthropic takes one tool named web_search; dropped")
 		default:
 			lostTool(n, path, typ, formats.Anthropic)
@@ -232,7 +237,7 @@ func anthropicLocation(v []byte, path string, n *notes) (json.RawMessage, bool) 
 	for _, m := range loc {
 		switch {
 		case m.Key == "type" || isNull(m.Value):
-		case anthropicLocationFields[m.Key]:
+		case anthropicLocationFields()[m.Key]:
 			out = append(out, m)
 		default:
 			n.lost(key(path, m.Key), "%s of user_location %s; dropped", m.Key, anthropicNone)
@@ -241,7 +246,9 @@ func anthropicLocation(v []byte, path string, n *notes) (json.RawMessage, bool) 
 	return out.AppendJSON(nil), true
 }
 
-var anthropicLocationFields = set("city", "region", "country", "timezone")
+var anthropicLocationFields = sync.OnceValue(func() map[string]bool {
+	return set("city", "region", "country", "timezone")
+})
 
 // anthropicToolChoice maps tool_choice, with parallel_tool_calls false as
 // disable_parallel_tool_use.
@@ -293,7 +300,7 @@ func anthropicChoice(v []byte, web bool, n *notes) (rawjson.Object, bool) {
 	case typ == "function" && c.Has("name"):
 		name, _ := c.Get("name")
 		return append(mode("tool"), rawjson.Member{Key: "name", Value: name}), true
-	case webSearchTypes[typ] && web:
+	case webSearchTypes()[typ] && web:
 		return append(mode("tool"), rawjson.Member{Key: "name", Value: jstr("web_search")}), true
 	case typ == "allowed_tools":
 		m, _ := getStr(c, "mode")

@@ -2,14 +2,17 @@ package export
 
 import (
 	"encoding/json"
+	"sync"
 
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // chatCarried are request fields Chat Completions takes as they are.
-var chatCarried = set("temperature", "top_p", "parallel_tool_calls", "metadata", "store", "user",
-	"service_tier", "prompt_cache_key", "prompt_cache_retention", "safety_identifier", "stream", "stream_options")
+var chatCarried = sync.OnceValue(func() map[string]bool {
+	return set("temperature", "top_p", "parallel_tool_calls", "metadata", "store", "user",
+		"service_tier", "prompt_cache_key", "prompt_cache_retention", "safety_identifier", "stream", "stream_options")
+})
 
 const chatNone = "has no Chat Completions equivalent"
 
@@ -46,7 +49,7 @@ func toChat(req rawjson.Object, n *notes) rawjson.Object {
 		switch {
 		case m.Key == "model" || m.Key == "input" || m.Key == "instructions" || m.Key == "tools":
 		case m.Key == "tool_choice" || m.Key == "parallel_tool_calls":
-		case chatCarried[m.Key]:
+		case chatCarried()[m.Key]:
 			out.Set(m.Key, m.Value)
 		case m.Key == "max_output_tokens":
 			out.Set("max_completion_tokens", m.Value)

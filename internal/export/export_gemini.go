@@ -103,7 +103,7 @@ func geminiTools(req rawjson.Object, opt Options, n *notes) (out []json.RawMessa
 		t, _ := members(el)
 		typ, _ := getStr(t, "type")
 		builtin := map[string]string{"code_interpreter": "codeExecution"}[typ]
-		if webSearchTypes[typ] {
+		if webSearchTypes()[typ] {
 			builtin = "googleSearch"
 		}
 		switch {

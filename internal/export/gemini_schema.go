@@ -7,22 +7,27 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // geminiKeywords are the fields of Gemini's Schema: the OpenAPI subset its
 // functionDeclarations[].parameters takes. Anything else is refused.
-var geminiKeywords = set("type", "format", "title", "description", "nullable", "enum", "maxItems", "minItems",
-	"properties", "required", "minProperties", "maxProperties", "minLength", "maxLength", "pattern",
-	"example", "anyOf", "propertyOrdering", "default", "items", "minimum", "maximum")
+var geminiKeywords = sync.OnceValue(func() map[string]bool {
+	return set("type", "format", "title", "description", "nullable", "enum", "maxItems", "minItems",
+		"properties", "required", "minProperties", "maxProperties", "minLength", "maxLength", "pattern",
+		"example", "anyOf", "propertyOrdering", "default", "items", "minimum", "maximum")
+})
 
 // geminiFormats are the formats Gemini takes, by type.
-var geminiFormats = map[string]map[string]bool{
-	"string":  set("enum", "date-time"),
-	"number":  set("float", "double"),
-	"integer": set("int32", "int64"),
-}
+var geminiFormats = sync.OnceValue(func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"string":  set("enum", "date-time"),
+		"number":  set("float", "double"),
+		"integer": set("int32", "int64"),
+	}
+})
 
 // Limits on converting one schema: $refs are inlined, so a small schema
 // can stand for a huge one.
@@ -101,7 +106,7 @@ func (g *geminiSchema) keywords(o rawjson.Object, path string, depth int) rawjso
 		case "$schema", "$comment", "$id":
 			g.n.changed(p, "%s is not in the schema subset Gemini's parameters takes; dropped (it constrains nothing)", m.Key)
 		default:
-			if geminiKeywords[m.Key] {
+			if geminiKeywords()[m.Key] {
 				out = append(out, m)
 			} else {
 				g.n.lost(p, "%s is not in the schema subset Gemini's parameters takes; dropped", m.Key)
@@ -115,7 +120,7 @@ func (g *geminiSchema) keywords(o rawjson.Object, path string, depth int) rawjso
 // without items an items schema, which Gemini requires.
 func (g *geminiSchema) finish(out *rawjson.Object, path string) {
 	typ, _ := getStr(*out, "type")
-	if f, ok := getStr(*out, "format"); ok && !geminiFormats[strings.ToLower(typ)][f] {
+	if f, ok := getStr(*out, "format"); ok && !geminiFormats()[strings.ToLower(typ)][f] {
 		out.Delete("format")
 		g.n.lost(key(path, "format"), "format %q is not one Gemini takes for type %q; dropped", f, typ)
 	}
@@ -182,7 +187,7 @@ func (g *geminiSchema) typeCase(v []byte, path string) {
 	}
 	for _, el := range names {
 		s, _ := str(el)
-		if up := geminiTypes[strings.ToLower(s)]; up != "" && s != strings.ToLower(s) {
+		if up := geminiTypes()[strings.ToLower(s)]; up != "" && s != strings.ToLower(s) {
 			g.n.changed(path, "the type name %q, which JSON Schema spells %q, is written %q, as Gemini reads it", s, strings.ToLower(s), up)
 		}
 	}
@@ -424,12 +429,16 @@ func child(v []byte, tok string) ([]byte, bool) {
 
 // geminiTypes are JSON Schema's type names as @google/genai's Type enum
 // spells them, the values Gemini's Schema takes.
-var geminiTypes = map[string]string{"string": "STRING", "number": "NUMBER", "integer": "INTEGER",
-	"boolean": "BOOLEAN", "array": "ARRAY", "object": "OBJECT", "null": "NULL"}
+var geminiTypes = sync.OnceValue(func() map[string]string {
+	return map[string]string{"string": "STRING", "number": "NUMBER", "integer": "INTEGER",
+		"boolean": "BOOLEAN", "array": "ARRAY", "object": "OBJECT", "null": "NULL"}
+})
 
 // geminiCounts are the keywords Gemini's Schema takes as int64, which its
 // JSON (and @google/genai's types) write as strings.
-var geminiCounts = set("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties")
+var geminiCounts = sync.OnceValue(func() map[string]bool {
+	return set("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties")
+})
 
 // geminiSpelling writes a converted schema as @google/genai's types spell
 // Gemini's Schema: type names in upper case (in any case before: see typ)
@@ -443,10 +452,10 @@ func geminiSpelling(v []byte) json.RawMessage {
 		switch {
 		case m.Key == "type":
 			s, _ := str(m.Value)
-			if up := geminiTypes[strings.ToLower(s)]; up != "" {
+			if up := geminiTypes()[strings.ToLower(s)]; up != "" {
 				o[i].Value = jstr(up)
 			}
-		case geminiCounts[m.Key] && isCount(m.Value):
+		case geminiCounts()[m.Key] && isCount(m.Value):
 			o[i].Value = jstr(string(bytes.TrimSpace(m.Value)))
 		case m.Key == "properties":
 			props, _ := members(m.Value)

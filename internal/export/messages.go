@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"sync"
 
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/rawjson"
@@ -15,7 +16,9 @@ type message struct {
 	path string   // its pointer in the body
 }
 
-var messageRoles = set("user", "assistant", "system", "developer")
+var messageRoles = sync.OnceValue(func() map[string]bool {
+	return set("user", "assistant", "system", "developer")
+})
 
 // readInput returns the plain messages of the request's input (a string is
 // one user message) and notes every other item, and every part that is not
@@ -54,7 +57,7 @@ func readMessage(it []byte, path string, n *notes, target formats.Name) (message
 		return message{}, false
 	}
 	role, _ := getStr(o, "role")
-	if !messageRoles[role] {
+	if !messageRoles()[role] {
 		n.lost(path, "an input message without a user, assistant, system or developer role; dropped")
 		return message{}, false
 	}

@@ -375,7 +375,7 @@ func matchTool(want tool, list []tool, used []bool) int {
 			}
 			continue
 		}
-		if got.typ() == want.typ() || webSearchTypes[got.typ()] && webSearchTypes[want.typ()] {
+		if got.typ() == want.typ() || webSearchTypes()[got.typ()] && webSearchTypes()[want.typ()] {
 			return j
 		}
 	}
