@@ -7,14 +7,17 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/tooltui/tooltui/internal/bridge"
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/mcpclient"
@@ -27,8 +30,10 @@ const importLong = `Brings tools from another format, or from a live MCP server,
 Responses request or a tooltui document:
 
   tooltui import [--into DOC] [--replace] [FILE|-]
-  tooltui import --mcp [--into DOC] [--replace] [--timeout D] -- CMD [ARGS...]
-  tooltui import --mcp-url URL [--header 'NAME: VALUE']... [--into DOC]
+  tooltui import --mcp [--into DOC [--mcp-name NAME]] [--replace]
+                 [--timeout D] -- CMD [ARGS...]
+  tooltui import --mcp-url URL [--header-env 'NAME=VAR']...
+                 [--header 'NAME: VALUE']... [--into DOC [--mcp-name NAME]]
                  [--replace] [--timeout D]
 
 FILE (standard input for - or no FILE) is anything tooltui opens: a
@@ -53,6 +58,15 @@ the import, unless --replace puts the new one in the old one's place.
 Nothing is written when DOC changed on disk meanwhile. Standard error
 says what was added, with the diagnostics of the new entries.
 
+With --into a tooltui document, a server's functions remember it: DOC's
+"tooltui" member records the server (as NAME: --mcp-name, or a name made
+from the command or the host) with its command line, or its URL and the
+names of its headers, so that tooltui send --call-mcp can call its tools.
+A header's value is never written: --header-env 'Authorization=API_TOKEN'
+reads it from $API_TOKEN now and at each send ('Authorization=Bearer
+${API_TOKEN}' puts text around it), while a --header value serves this
+import only and DOC keeps just the header's name.
+
 {{flags}}
 
 Exit status: 0 done; 2 the input, DOC or the server cannot be used, or a
@@ -66,6 +80,8 @@ type importOptions struct {
 	mcp     bool
 	mcpURL  string
 	headers []string
+	envHdrs []string // --header-env NAME=VAR
+	mcpName string
 	timeout time.Duration
 	command []string // --mcp: the server's command line, from after --
 }
@@ -102,10 +118,16 @@ func newImportCmd() *cobra.Command {
 	f.BoolVar(&opts.replace, "replace", false, "with --into: a function of the same name replaces DOC's,\nin its place, instead of stopping the import")
 	f.BoolVar(&opts.mcp, "mcp", false, "start the stdio MCP server CMD, given after --, and\nimport its tools")
 	f.StringVar(&opts.mcpURL, "mcp-url", "", "import the tools of the streamable HTTP MCP server at `URL`")
-	f.StringArrayVar(&opts.headers, "header", nil, "with --mcp-url: send the HTTP header `'NAME: VALUE'` with\nevery request (Authorization and the like); repeatable")
+	f.StringArrayVar(&opts.envHdrs, "header-env", nil, "with --mcp-url: send the HTTP header NAME with the value\n"+
+		"of $VAR (`'NAME=VAR'`, or 'NAME=Bearer ${VAR}'); DOC keeps\nthe variable's name, never its value; repeatable")
+	f.StringArrayVar(&opts.headers, "header", nil, "with --mcp-url: send the HTTP header `'NAME: VALUE'` with\n"+
+		"every request (Authorization and the like); DOC keeps\nits name only; repeatable")
+	f.StringVar(&opts.mcpName, "mcp-name", "", "with --into and --mcp or --mcp-url: record the server\nin DOC as `NAME`")
 	f.Var(timeoutValue{&opts.timeout}, "timeout", "with --mcp and --mcp-url: give up after `D` (starting,\nconnecting and listing; default "+mcpclient.DefaultTimeout.String()+")")
 	cmd.RegisterFlagCompletionFunc("mcp-url", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("header", cobra.NoFileCompletions)
+	cmd.RegisterFlagCompletionFunc("header-env", cobra.NoFileCompletions)
+	cmd.RegisterFlagCompletionFunc("mcp-name", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("timeout", cobra.NoFileCompletions)
 	return cmd
 }
@@ -147,6 +169,12 @@ func checkImportArgs(cmd *cobra.Command, opts *importOptions, args []string) err
 		return usageErrorf(cmd, "one input at a time, got %d", len(args))
 	case len(opts.headers) > 0 && opts.mcpURL == "":
 		return usageErrorf(cmd, "--header is for an HTTP server: give --mcp-url")
+	case len(opts.envHdrs) > 0 && opts.mcpURL == "":
+		return usageErrorf(cmd, "--header-env is for an HTTP server: give --mcp-url")
+	case changed("mcp-name") && (opts.into == "" || !opts.mcp && opts.mcpURL == ""):
+		return usageErrorf(cmd, "--mcp-name names the server recorded in DOC: give --into DOC and --mcp or --mcp-url")
+	case changed("mcp-name") && !validServerName(opts.mcpName):
+		return usageErrorf(cmd, "--mcp-name takes letters, digits, '_', '-' and '.', got %s", display.Quote(opts.mcpName))
 	case changed("timeout") && !opts.mcp && opts.mcpURL == "":
 		return usageErrorf(cmd, "--timeout is for a server: give --mcp or --mcp-url")
 	case opts.replace && opts.into == "":
@@ -155,6 +183,9 @@ func checkImportArgs(cmd *cobra.Command, opts *importOptions, args []string) err
 		return usageErrorf(cmd, "--into needs a DOC")
 	}
 	if _, err := parseHeaders(opts.headers); err != nil {
+		return usageErrorf(cmd, "%s", err)
+	}
+	if _, err := parseEnvHeaders(opts.envHdrs, opts.headers); err != nil {
 		return usageErrorf(cmd, "%s", err)
 	}
 	if opts.mcp {
@@ -187,6 +218,52 @@ func parseHeaders(hs []string) (map[string]string, error) {
 	return out, nil
 }
 
+// parseEnvHeaders reads each "Name=VAR" of --header-env into the header's
+// template ("$VAR"). A name given twice, or also to --header, is refused.
+func parseEnvHeaders(specs, literal []string) (map[string]string, error) {
+	if len(specs) == 0 {
+		return nil, nil
+	}
+	seen := map[string]bool{}
+	for _, h := range literal {
+		name, _, _ := strings.Cut(h, ":")
+		seen[strings.ToLower(strings.TrimSpace(name))] = true
+	}
+	out := make(map[string]string, len(specs))
+	for _, spec := range specs {
+		name, v, ok := strings.Cut(spec, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" {
+			return nil, fmt.Errorf("--header-env takes 'NAME=VAR', got %s", display.Quote(spec))
+		}
+		tmpl, err := bridge.HeaderTemplate(v)
+		if err != nil {
+			return nil, fmt.Errorf("--header-env %s: %w", display.Quote(spec), err)
+		}
+		key := strings.ToLower(name)
+		if seen[key] {
+			return nil, fmt.Errorf("the header %s is given twice; give it once", name)
+		}
+		seen[key] = true
+		out[name] = tmpl
+	}
+	return out, nil
+}
+
+// validServerName reports whether name can name an MCP server in a
+// document: letters, digits, '_', '-' and '.', at most 64.
+func validServerName(name string) bool {
+	if name == "" || len(name) > 64 {
+		return false
+	}
+	for _, c := range name {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
 // importLocation is the Location of what import says itself about the
 // input (left out, not carried over).
 const importLocation = "import"
@@ -211,44 +288,70 @@ func runImport(ctx context.Context, opts importOptions, files []string, stdin io
 			return fail(err)
 		}
 	}
-	doc, err := importInput(ctx, opts, files, stdin)
+	doc, srv, err := importInput(ctx, opts, files, stdin)
 	if err != nil {
 		return fail(err)
 	}
 	if into == nil {
 		return printImport(doc, stdout, stderr, fail)
 	}
-	return mergeImport(opts, into, doc, stderr, fail)
+	return mergeImport(opts, into, doc, srv, stderr, fail)
 }
 
 // importInput reads the tools to import: from FILE or standard input, or
-// from the server.
-func importInput(ctx context.Context, opts importOptions, files []string, stdin io.Reader) (*model.Document, error) {
+// from the server. For a server it also returns what a document records
+// of it: how to start or reach it, never a header's value.
+func importInput(ctx context.Context, opts importOptions, files []string, stdin io.Reader) (*model.Document, *model.MCPServer, error) {
 	var s mcpclient.Server
+	var rec model.MCPServer
 	var name string
 	switch {
 	case opts.mcp:
 		s = mcpclient.Server{Command: opts.command, Timeout: opts.timeout}
+		rec.Command = slices.Clone(opts.command)
 		name = "MCP server " + strconv.Quote(strings.Join(opts.command, " "))
 	case opts.mcpURL != "":
 		headers, err := parseHeaders(opts.headers) // checked with the arguments
 		if err != nil {
-			return nil, err
+			return nil, nil, err
+		}
+		envHeaders, err := parseEnvHeaders(opts.envHdrs, opts.headers)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(headers)+len(envHeaders) > 0 {
+			rec.Headers = map[string]string{}
+		}
+		for h := range headers {
+			rec.Headers[h] = "" // the value serves this import only
+		}
+		for _, h := range sortedHeaderNames(envHeaders) {
+			v, err := bridge.ExpandHeader(envHeaders[h], os.Getenv)
+			if err != nil {
+				return nil, nil, fmt.Errorf("--header-env %s: %w", h, err)
+			}
+			if headers == nil {
+				headers = map[string]string{}
+			}
+			headers[h] = v
+			rec.Headers[h] = envHeaders[h]
 		}
 		s = mcpclient.Server{URL: opts.mcpURL, Headers: headers, Timeout: opts.timeout}
+		rec.URL = opts.mcpURL
 		name = "MCP server at " + opts.mcpURL
 	default:
-		return readInput(files, stdin)
+		d, err := readInput(files, stdin)
+		return d, nil, err
 	}
 	list, err := mcpclient.List(ctx, s)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	d, err := formats.LoadAs(list, formats.MCP)
 	if err != nil {
-		return nil, fmt.Errorf("%s: its tools/list result: %w", name, err)
+		return nil, nil, fmt.Errorf("%s: its tools/list result: %w", name, err)
 	}
-	return d, nil
+	return d, &rec, nil
 }
 
 // printImport prints the imported tools as a Responses request body, with
@@ -453,10 +556,11 @@ func mergeTools(d, in *model.Document, replace bool) merged {
 }
 
 // putTool puts t in the place of d's tool at p, as it is: its entry, its
-// origin, and whether it is disabled or has a draft.
+// origin and server, and whether it is disabled or has a draft.
 func putTool(d *model.Document, p place, t model.Tool) *model.Document {
 	d, _ = model.ReplaceTool(d, p.kind, p.index, t.Raw)
 	d, _ = model.SetOrigin(d, p.kind, p.index, t.Origin)
+	d, _ = model.SetServer(d, p.kind, p.index, t.Server, t.ServerTool)
 	if d.List(p.kind)[p.index].Disabled != t.Disabled {
 		d, _ = model.ToggleTool(d, p.kind, p.index)
 	}
@@ -466,12 +570,27 @@ func putTool(d *model.Document, p place, t model.Tool) *model.Document {
 	return d
 }
 
-// mergeImport is --into: DOC with the imported tools, written in place.
-func mergeImport(opts importOptions, into *target, in *model.Document, stderr io.Writer, fail func(error) int) int {
+// mergeImport is --into: DOC with the imported tools, written in place;
+// srv, for tools from a live server, is recorded in DOC with them.
+func mergeImport(opts importOptions, into *target, in *model.Document, srv *model.MCPServer, stderr io.Writer, fail func(error) int) int {
 	if why := unusableLists(in); why != "" {
 		return fail(fmt.Errorf("the input cannot be imported: %s", why))
 	}
+	var srvName string
+	var srvNotes []convert.Diagnostic
+	if srv != nil {
+		var err error
+		if srvName, err = serverName(into.doc, *srv, opts.mcpName); err != nil {
+			return fail(fmt.Errorf("%s: %w; nothing was written", into.path, err))
+		}
+		if in, srvNotes, err = recordServer(into, in, srvName); err != nil {
+			return fail(err)
+		}
+	}
 	m := mergeTools(into.doc, in, opts.replace)
+	if srv != nil && len(srvNotes) == 0 {
+		m.doc, _ = model.SetMCPServer(m.doc, srvName, srv)
+	}
 	if len(m.clashes) > 0 && !opts.replace {
 		quoted := make([]string, len(m.clashes))
 		for i, n := range m.clashes {
@@ -507,6 +626,17 @@ func mergeImport(opts importOptions, into *target, in *model.Document, stderr io
 	for _, d := range now {
 		if d.IsTool() && m.fresh[place{d.Kind, d.Index}] || !d.IsTool() && !before[d.String()] {
 			diags = append(diags, d)
+		}
+	}
+	diags = append(diags, srvNotes...)
+	if srv != nil && len(srvNotes) == 0 {
+		for _, h := range sortedHeaderNames(srv.Headers) {
+			if srv.Headers[h] == "" {
+				diags = append(diags, convert.Diagnostic{Severity: convert.Note, Location: importLocation, Index: -1,
+					Message: fmt.Sprintf("the value of --header %s is not kept in %s: for tooltui send --call-mcp to send it, import with "+
+						"--header-env '%s=VAR' (VAR holds the value), or write \"headers\": {%q: \"$VAR\"} in \"tooltui\".\"mcp_servers\".%q",
+						h, into.path, h, h, srvName)})
+			}
 		}
 	}
 	if left := leftOut(in); len(left) > 0 {
@@ -545,7 +675,146 @@ func mergeImport(opts importOptions, into *target, in *model.Document, stderr io
 		summary += fmt.Sprintf(" (replaced %d)", m.replaced)
 	}
 	fmt.Fprintln(stderr, display.SanitizeLine(summary))
+	if srv != nil && len(srvNotes) == 0 && m.added[model.Function] > 0 {
+		fmt.Fprintln(stderr, display.SanitizeLine(fmt.Sprintf("their MCP server is recorded in %s as %s (%s): tooltui send --call-mcp calls its tools there",
+			into.path, srvName, srv.Describe())))
+	}
 	return 0
+}
+
+// serverName is the name DOC records srv under: want (--mcp-name), else
+// the name of a server DOC has that starts or reaches the same server,
+// else a new one made from the command or the host.
+func serverName(d *model.Document, srv model.MCPServer, want string) (string, error) {
+	if want != "" {
+		if old, ok := d.MCPServers[want]; ok && !old.Same(srv) {
+			return "", fmt.Errorf("it has an MCP server named %s already (%s): give --mcp-name another name", want, old.Describe())
+		}
+		return want, nil
+	}
+	names := make([]string, 0, len(d.MCPServers))
+	for n := range d.MCPServers {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		if d.MCPServers[n].Same(srv) {
+			return n, nil
+		}
+	}
+	return model.UniqueName(baseServerName(srv), func(n string) bool { _, taken := d.MCPServers[n]; return taken }), nil
+}
+
+// launchers run the program named by their first argument that is not a
+// flag: the server's name comes from that one.
+var launchers = map[string]bool{"npx": true, "bunx": true, "pnpx": true, "pnpm": true, "npm": true, "yarn": true,
+	"uvx": true, "uv": true, "pipx": true, "node": true, "deno": true, "bun": true, "python": true, "python3": true,
+	"docker": true, "podman": true, "go": true, "java": true, "dotnet": true}
+
+// launcherWords are the subcommands of launchers (npm exec, uv run, docker
+// run, go run …), skipped on the way to the server's own name.
+var launcherWords = map[string]bool{"run": true, "exec": true, "dlx": true, "x": true, "tool": true}
+
+// baseServerName makes a name from a server's command or URL: the
+// program, or for a launcher (npx, uvx, docker …) the package or script it
+// runs, without a scope, a version and "mcp"/"server" around it; the host
+// of a URL.
+func baseServerName(srv model.MCPServer) string {
+	var raw string
+	if len(srv.Command) > 0 {
+		raw = progName(srv.Command[0])
+		if launchers[strings.ToLower(raw)] {
+			for _, a := range srv.Command[1:] {
+				if launcherWords[a] || strings.HasPrefix(a, "-") {
+					continue
+				}
+				raw = a
+				break
+			}
+		}
+		if at := strings.LastIndexByte(raw, '@'); at > 0 {
+			raw = raw[:at] // a version: pkg@1.2
+		}
+		raw = strings.ToLower(progName(raw))
+		for _, p := range []string{"mcp-server-", "server-", "mcp-", "mcp_"} {
+			if s, ok := strings.CutPrefix(raw, p); ok && s != "" {
+				raw = s
+				break
+			}
+		}
+		for _, p := range []string{"-mcp-server", "-server", "-mcp", "_mcp"} {
+			if s, ok := strings.CutSuffix(raw, p); ok && s != "" {
+				raw = s
+				break
+			}
+		}
+	} else if u, err := url.Parse(srv.URL); err == nil {
+		raw = strings.ToLower(u.Hostname())
+		if raw == "127.0.0.1" || raw == "::1" || raw == "" {
+			raw = "localhost"
+		}
+	}
+	var b strings.Builder
+	for _, c := range raw {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' {
+			b.WriteRune(c)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	name := strings.Trim(b.String(), "_.-")
+	if len(name) > 48 {
+		name = strings.Trim(name[:48], "_.-")
+	}
+	if name == "" {
+		return "server"
+	}
+	return name
+}
+
+// progName is the last element of a path or package name, without an
+// extension a program or script has (.exe, .js, .py …).
+func progName(p string) string {
+	p = p[strings.LastIndexAny(p, `/\`)+1:]
+	for _, ext := range []string{".exe", ".cmd", ".bat", ".js", ".mjs", ".cjs", ".ts", ".py", ".jar"} {
+		if len(p) > len(ext) && strings.EqualFold(p[len(p)-len(ext):], ext) {
+			return p[:len(p)-len(ext)]
+		}
+	}
+	return p
+}
+
+// recordServer marks the functions of in as served by the server name,
+// each by the tool of its own name there. DOC must be a tooltui
+// document: a Responses body holds no metadata, and a note says the
+// functions cannot be called there.
+func recordServer(into *target, in *model.Document, name string) (*model.Document, []convert.Diagnostic, error) {
+	if into.doc.Format == model.FormatBody {
+		return in, []convert.Diagnostic{{Severity: convert.Note, Location: importLocation, Index: -1,
+			Message: into.path + " is a Responses request body, which cannot record the MCP server: tooltui send --call-mcp cannot call these functions there; " +
+				"import them into a tooltui document to keep it"}}, nil
+	}
+	out := in
+	for i, t := range in.Functions {
+		tool := model.StringAt(t.Raw, []string{"name"})
+		if tool == "" {
+			continue
+		}
+		var err error
+		if out, err = model.SetServer(out, model.Function, i, name, tool); err != nil {
+			return nil, nil, err
+		}
+	}
+	return out, nil, nil
+}
+
+func sortedHeaderNames(h map[string]string) []string {
+	names := make([]string, 0, len(h))
+	for n := range h {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
 }
 
 // sourceNotes say what was read when the input was translated, and what

@@ -28,6 +28,7 @@ const (
 	importServerEnv = "TOOLTUI_IMPORT_TEST_SERVER"
 	importTouchEnv  = "TOOLTUI_IMPORT_TEST_TOUCH"   // "touch": the file the server changes before it serves
 	importPidEnv    = "TOOLTUI_IMPORT_TEST_PIDFILE" // "hang": the server writes its pid here
+	importStartsEnv = "TOOLTUI_IMPORT_TEST_STARTS"  // "bridge": each start appends its pid here
 )
 
 // runImportTestServer is the stdio MCP server named mode.
@@ -56,6 +57,16 @@ func runImportTestServer(mode string) int {
 			return 1
 		}
 		return serve(newImportTestServer(true))
+	case "bridge":
+		// The server tooltui send --call-mcp calls: each start appends
+		// its pid to the file importStartsEnv names.
+		if f := os.Getenv(importStartsEnv); f != "" {
+			if w, err := os.OpenFile(f, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600); err == nil {
+				fmt.Fprintln(w, os.Getpid())
+				w.Close()
+			}
+		}
+		return serve(newBridgeTestServer())
 	case "exit":
 		fmt.Fprintln(os.Stderr, "fatal: no config file at /nonexistent/server.toml")
 		return 3
@@ -496,6 +507,11 @@ func TestImportMCP(t *testing.T) {
 		if st != 0 {
 			t.Fatalf("status %d: %s", st, errs)
 		}
+		// The server's command line is recorded: the test binary's path,
+		// SERVER in the golden files.
+		quoted, _ := json.Marshal(exe)
+		data = strings.ReplaceAll(data, string(quoted), `"SERVER"`)
+		errs = strings.ReplaceAll(errs, exe, "SERVER")
 		golden(t, "import-into-mcp-server.stderr", []byte(errs))
 		golden(t, "import-into-mcp-server.json", []byte(data))
 	})
@@ -631,7 +647,8 @@ func TestImportMCPURL(t *testing.T) {
 	}
 
 	st, errs, data := intoCase(t, "", "", "--mcp-url", ts.URL, "--header", "authorization: Bearer sk-test", "--timeout", "5s")
-	if st != 0 || !strings.Contains(data, `"get_weather"`) || !strings.HasSuffix(errs, "added 2 functions and 0 built-ins to DIR/doc.json, a new tooltui document\n") {
+	if st != 0 || !strings.Contains(data, `"get_weather"`) || !strings.Contains(errs, "added 2 functions and 0 built-ins to DIR/doc.json, a new tooltui document\n") ||
+		strings.Contains(data, "sk-test") {
 		t.Errorf("--into: status %d, stderr:\n%s\nDOC:\n%s", st, errs, data)
 	}
 
@@ -689,5 +706,168 @@ func TestImportMCPCleanPassesStrictBuild(t *testing.T) {
 	var out, errb bytes.Buffer
 	if st := run([]string{"build", "--strict", doc}, strings.NewReader(""), &out, &errb); st != 0 {
 		t.Fatalf("build --strict: %d\n%s", st, errb.String())
+	}
+}
+
+// metaOf is the "tooltui" member of a saved document.
+func metaOf(t *testing.T, data string) (servers map[string]model.MCPServer, origins map[string]string) {
+	t.Helper()
+	var doc struct {
+		Meta struct {
+			Servers map[string]model.MCPServer `json:"mcp_servers"`
+			Origins map[string]string          `json:"origins"`
+		} `json:"tooltui"`
+	}
+	if err := json.Unmarshal([]byte(data), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	return doc.Meta.Servers, doc.Meta.Origins
+}
+
+// An import --into records the server of the functions: its command line,
+// under a name of its own; a second import of the same server uses the
+// same name, another server gets another.
+func TestImportRecordsServer(t *testing.T) {
+	exe := serverCommand(t, "tools")
+	dir := t.TempDir()
+	doc := filepath.Join(dir, "doc.json")
+	st, _, errs := importCmd(t, "", "--into", doc, "--mcp", "--", exe, "--root", "/tmp")
+	if st != 0 {
+		t.Fatalf("status %d\n%s", st, errs)
+	}
+	data, _ := os.ReadFile(doc)
+	servers, origins := metaOf(t, string(data))
+	name := baseServerName(model.MCPServer{Command: []string{exe}})
+	if s := servers[name]; len(servers) != 1 || strings.Join(s.Command, " ") != exe+" --root /tmp" || s.URL != "" || len(s.Headers) != 0 {
+		t.Fatalf("servers %+v", servers)
+	}
+	if len(origins) != 2 || origins["tools_defs[0]"] != "mcp:"+name || origins["tools_defs[1]"] != "mcp:"+name {
+		t.Errorf("origins %v", origins)
+	}
+	if !strings.HasSuffix(errs, "their MCP server is recorded in "+doc+" as "+name+" ("+exe+" --root /tmp): tooltui send --call-mcp calls its tools there\n") {
+		t.Errorf("stderr:\n%s", errs)
+	}
+	// Again, replacing: the same server, the same name.
+	if st, _, errs := importCmd(t, "", "--into", doc, "--replace", "--mcp", "--", exe, "--root", "/tmp"); st != 0 {
+		t.Fatalf("again: status %d\n%s", st, errs)
+	}
+	data, _ = os.ReadFile(doc)
+	if servers, origins := metaOf(t, string(data)); len(servers) != 1 || len(origins) != 2 {
+		t.Errorf("again: servers %+v, origins %v", servers, origins)
+	}
+	// Another server's tools of the same names replace these: the old
+	// server, which no function names now, is not kept.
+	if st, _, errs := importCmd(t, "", "--into", doc, "--replace", "--mcp", "--", exe, "--root", "/srv"); st != 0 {
+		t.Fatalf("another: status %d\n%s", st, errs)
+	}
+	data, _ = os.ReadFile(doc)
+	servers, origins = metaOf(t, string(data))
+	if s := servers[name+"_2"]; len(servers) != 1 || strings.Join(s.Command, " ") != exe+" --root /srv" || origins["tools_defs[0]"] != "mcp:"+name+"_2" {
+		t.Errorf("another: servers %+v, origins %v", servers, origins)
+	}
+	// --mcp-name names it; a name DOC gives another server is refused.
+	writeTestFile(t, doc, `{"tools_defs":[{"name":"x"}],"tooltui":{"mcp_servers":{"fs":{"command":["other"]}},"origins":{"tools_defs[0]":"mcp:fs"}}}`)
+	st, _, errs = importCmd(t, "", "--into", doc, "--mcp-name", "fs", "--mcp", "--", exe)
+	if st != 2 || !strings.Contains(errs, "it has an MCP server named fs already (other): give --mcp-name another name; nothing was written") {
+		t.Errorf("a taken name: status %d\n%s", st, errs)
+	}
+	if st, _, errs := importCmd(t, "", "--into", doc, "--mcp-name", "mine", "--mcp", "--", exe); st != 0 {
+		t.Fatalf("--mcp-name: status %d\n%s", st, errs)
+	}
+	data, _ = os.ReadFile(doc)
+	servers, origins = metaOf(t, string(data))
+	if len(servers) != 2 || servers["mine"].Command[0] != exe || origins["tools_defs[1]"] != "mcp:mine" || origins["tools_defs[0]"] != "mcp:fs" {
+		t.Errorf("--mcp-name: servers %+v, origins %v", servers, origins)
+	}
+	// The metadata is the document's: a load and save keep it.
+	d, err := formats.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := d.Functions[1]; f.Server != "mine" || f.ServerTool != "get_weather" || f.Origin != model.OriginMCP {
+		t.Errorf("loaded: %+v", f)
+	}
+}
+
+// Over HTTP the document keeps the URL and each header's name, with the
+// variable --header-env names; never a value.
+func TestImportRecordsHeaders(t *testing.T) {
+	ts := mcptest.Serve(t, newImportTestServer(true), "sk-secret-1")
+	t.Setenv("MCP_KEY", "sk-secret-1")
+	st, errs, data := intoCase(t, "", "", "--mcp-url", ts.URL, "--header-env", "Authorization=Bearer ${MCP_KEY}", "--header", "X-Team: tools-team")
+	if st != 0 {
+		t.Fatalf("status %d\n%s", st, errs)
+	}
+	if strings.Contains(data, "sk-secret-1") || strings.Contains(data, "tools-team") || strings.Contains(errs, "sk-secret-1") {
+		t.Fatalf("a value was kept:\n%s\n%s", data, errs)
+	}
+	servers, _ := metaOf(t, data)
+	s := servers["localhost"]
+	if len(servers) != 1 || s.URL != ts.URL || len(s.Headers) != 2 || s.Headers["Authorization"] != "Bearer ${MCP_KEY}" || s.Headers["X-Team"] != "" {
+		t.Errorf("servers %+v", servers)
+	}
+	note := `note: import: the value of --header X-Team is not kept in DIR/doc.json: for tooltui send --call-mcp to send it, import with --header-env 'X-Team=VAR' (VAR holds the value), or write "headers": {"X-Team": "$VAR"} in "tooltui"."mcp_servers"."localhost"`
+	if !strings.Contains(errs, note) {
+		t.Errorf("stderr lacks the note:\n%s", errs)
+	}
+	for _, seen := range ts.Seen() {
+		if seen != "Bearer sk-secret-1|tools-team" {
+			t.Errorf("a request had %q", seen)
+		}
+	}
+	t.Setenv("MCP_KEY", "")
+	st, errs, _ = intoCase(t, "", "", "--mcp-url", ts.URL, "--header-env", "Authorization=MCP_KEY")
+	if st != 2 || !strings.Contains(errs, "tooltui import: --header-env Authorization: $MCP_KEY is not set") {
+		t.Errorf("unset: status %d\n%s", st, errs)
+	}
+	// A Responses body holds no metadata: the import says the functions
+	// cannot be called there.
+	t.Setenv("MCP_KEY", "sk-secret-1")
+	st, errs, data = intoCase(t, `{"model":"gpt-5","tools":[]}`, "", "--mcp-url", ts.URL, "--header-env", "Authorization=Bearer $MCP_KEY")
+	if st != 0 || strings.Contains(data, "tooltui") || !strings.Contains(errs, "note: import: DIR/doc.json is a Responses request body, which cannot record the MCP server") {
+		t.Errorf("into a body: status %d\n%s\n%s", st, errs, data)
+	}
+}
+
+func TestImportServerFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--header-env", "A=B", "x.json"}, "--header-env is for an HTTP server: give --mcp-url"},
+		{[]string{"--mcp-url", "http://x", "--header-env", "Authorization"}, `--header-env takes 'NAME=VAR', got "Authorization"`},
+		{[]string{"--mcp-url", "http://x", "--header-env", "Authorization=Bearer xyz"}, `names no environment variable`},
+		{[]string{"--mcp-url", "http://x", "--header-env", "A=B", "--header", "a: 1"}, "the header A is given twice; give it once"},
+		{[]string{"--mcp-url", "http://x", "--mcp-name", "fs"}, "--mcp-name names the server recorded in DOC: give --into DOC and --mcp or --mcp-url"},
+		{[]string{"--into", "d.json", "--mcp-name", "fs", "x.json"}, "--mcp-name names the server recorded in DOC"},
+		{[]string{"--into", "d.json", "--mcp-url", "http://x", "--mcp-name", "a:b"}, `--mcp-name takes letters, digits, '_', '-' and '.', got "a:b"`},
+	} {
+		st, _, errs := importCmd(t, "", c.args...)
+		if st != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("%q: status %d\n%s", c.args, st, errs)
+		}
+	}
+}
+
+func TestBaseServerName(t *testing.T) {
+	for _, c := range []struct {
+		s    model.MCPServer
+		want string
+	}{
+		{model.MCPServer{Command: []string{"npx", "-y", "@modelcontextprotocol/server-filesystem", "/tmp"}}, "filesystem"},
+		{model.MCPServer{Command: []string{"uvx", "mcp-server-git", "--repository", "."}}, "git"},
+		{model.MCPServer{Command: []string{"npx", "@playwright/mcp@latest"}}, "mcp"},
+		{model.MCPServer{Command: []string{"docker", "run", "-i", "--rm", "ghcr.io/github/github-mcp-server"}}, "github"},
+		{model.MCPServer{Command: []string{"node", "build/index.js"}}, "index"},
+		{model.MCPServer{Command: []string{"python", "-m", "weather_mcp"}}, "weather"},
+		{model.MCPServer{Command: []string{`C:\tools\fetch-server.exe`}}, "fetch"},
+		{model.MCPServer{Command: []string{"./my server"}}, "my_server"},
+		{model.MCPServer{URL: "https://mcp.example.com/mcp"}, "mcp.example.com"},
+		{model.MCPServer{URL: "http://127.0.0.1:8080/mcp"}, "localhost"},
+		{model.MCPServer{Command: []string{"///"}}, "server"},
+	} {
+		if got := baseServerName(c.s); got != c.want {
+			t.Errorf("%s: %q, want %q", c.s.Describe(), got, c.want)
+		}
 	}
 }
