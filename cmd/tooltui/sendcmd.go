@@ -15,7 +15,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/tooltui/tooltui/internal/bridge"
 	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/ui/display"
@@ -33,6 +35,18 @@ When the model calls a function that has a mock output in the document
 the call and sends the next request, until the model answers in text or
 --max-turns requests (default 5) were sent. A call without a mock ends
 the loop there, with a note saying how to add one.
+
+A function imported from a live MCP server (tooltui import --into DOC
+--mcp or --mcp-url, which records the server in DOC) is answered by that
+server's tool with --call-mcp: tooltui starts the server (or connects to
+it) at the first call that needs it, calls the tool with the call's
+arguments (less the nulls strict mode adds for optional values the
+server's schema does not take), sends back the tool's text, and stops
+the server when the send ends. A matching mock output still wins, so a
+demo stays offline. A server that cannot start, hangs (--mcp-timeout) or
+exits answers the call with an error output, and the loop goes on.
+Without --call-mcp such a call ends the loop, naming the server, and
+nothing is started; a --replay too needs --call-mcp or mocks.
 
 --record FILE writes the whole exchange to FILE as it goes: each request
 body and every event of each answer with its time (JSON Lines, never the
@@ -61,11 +75,13 @@ type sendOptions struct {
 	record, replay   string
 	speed            float64
 	force            bool
+	callMCP          bool
+	mcpTimeout       time.Duration
 }
 
 // newSendCmd is `tooltui send`.
 func newSendCmd() *cobra.Command {
-	opts := sendOptions{maxTurns: 5, speed: 1}
+	opts := sendOptions{maxTurns: 5, speed: 1, mcpTimeout: mcpclient.DefaultCallTimeout}
 	cmd := &cobra.Command{
 		Use:               "send [--json] [--base-url URL | --profile NAME] [--max-turns N] [--record FILE | --replay FILE] [FILE|-]",
 		Short:             "send the request and show the answer as it streams",
@@ -73,6 +89,9 @@ func newSendCmd() *cobra.Command {
 		Args:              atMost(1, "one input at a time, got %d"),
 		ValidArgsFunction: completeFiles(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("mcp-timeout") && !opts.callMCP {
+				return usageErrorf(cmd, "--mcp-timeout is for --call-mcp")
+			}
 			return status(runSend(opts, args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()))
 		},
 	}
@@ -87,6 +106,9 @@ func newSendCmd() *cobra.Command {
 		"https://api.openai.com/v1); any server that implements\n"+
 		"/v1/responses: Ollama 0.13.3 or later, vLLM, LM Studio,\n"+
 		"llama.cpp's llama-server")
+	f.BoolVar(&opts.callMCP, "call-mcp", false, "answer a call of a function imported from an MCP server\n"+
+		"by starting the server and calling its tool (a mock\noutput still wins)")
+	f.Var(timeoutValue{&opts.mcpTimeout}, "mcp-timeout", "with --call-mcp: give up on a tool's call after `D`\n(default "+mcpclient.DefaultCallTimeout.String()+")")
 	f.StringVar(&opts.record, "record", "", "write the exchange to `FILE` (JSON Lines) as it goes")
 	f.StringVar(&opts.replay, "replay", "", "play the recording `FILE` back instead of sending")
 	f.Float64Var(&opts.speed, "speed", 1, "replay at `X` times the recorded pace (0: at once)")
@@ -94,6 +116,7 @@ func newSendCmd() *cobra.Command {
 	cmd.MarkFlagsMutuallyExclusive("record", "replay")
 	cmd.RegisterFlagCompletionFunc("max-turns", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("speed", cobra.NoFileCompletions)
+	cmd.RegisterFlagCompletionFunc("mcp-timeout", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("profile", completeProfiles)
 	cmd.RegisterFlagCompletionFunc("base-url", cobra.NoFileCompletions)
 	return cmd
@@ -214,8 +237,30 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	w := &sendWatcher{out: stdout, err: stderr, json: asJSON, tools: res.Tools, start: time.Now()}
-	mocks := send.Mocks(doc.Mocks)
-	err := send.Loop(ctx, cfg, res.JSON, maxTurns, func(c send.Call) (string, bool) { return mocks.Output(c.Name, c.Arguments) },
+	bopts := bridge.Options{CallTimeout: opts.mcpTimeout}
+	if opts.callMCP {
+		bopts.Permit = bridge.PermitAll
+	}
+	b := bridge.New(doc, bopts)
+	defer b.Close()
+	var answers []bridge.Answer // of the turn under way
+	answer := func(ctx context.Context, c send.Call) (string, bool, error) {
+		a, err := b.Answer(ctx, c)
+		if err != nil || !a.Served() {
+			return "", false, err
+		}
+		answers = append(answers, a)
+		if !asJSON && a.By == bridge.ByMCP {
+			if srv, ok := b.ServerOf(c.Name); ok && a.Started {
+				fmt.Fprintln(stderr, display.SanitizeLine("started MCP server "+srv.String()))
+			}
+			for _, d := range a.Dropped {
+				fmt.Fprintln(stderr, display.SanitizeLine("left "+d+": null out of the call of "+c.Name+": MCP server "+a.Server+"'s schema takes no null there"))
+			}
+		}
+		return a.Output, true, nil
+	}
+	err := send.LoopContext(ctx, cfg, res.JSON, maxTurns, answer,
 		func(turn int, e send.Event) error {
 			if turn != w.turn {
 				w.endText()
@@ -227,11 +272,22 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 			return w.event(e)
 		},
 		func(t send.Turn) {
+			turnAnswers := answers
+			answers = nil
 			if asJSON {
 				return
 			}
 			for i, o := range t.Outputs {
-				fmt.Fprintln(stderr, display.SanitizeLine("mock output for "+t.Calls[i].Name+": "+o))
+				what := "mock output for " + t.Calls[i].Name
+				if i < len(turnAnswers) && turnAnswers[i].By == bridge.ByMCP {
+					a := turnAnswers[i]
+					kind := "output"
+					if a.IsError {
+						kind = "error"
+					}
+					what = "MCP " + kind + " for " + t.Calls[i].Name + " (" + a.Tool + " of " + a.Server + ")"
+				}
+				fmt.Fprintln(stderr, display.SanitizeLine(what+": "+o))
 			}
 			if t.Note != "" {
 				fmt.Fprintln(stderr, display.SanitizeLine(t.Note))
@@ -239,11 +295,26 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 		})
 	w.endText()
 	var noMock *send.ErrNoMock
-	if errors.As(err, &noMock) {
+	var notPermitted *bridge.NotPermittedError
+	switch {
+	case errors.As(err, &noMock):
 		// The response completed; the loop ends at a call only a person
 		// could answer.
 		if !asJSON {
-			fmt.Fprintf(stderr, "the loop stops here: %s\n", display.SanitizeLine(err.Error()))
+			msg := err.Error()
+			if fromMCP(doc, noMock.Name) {
+				msg += "; " + noMock.Name + " came from an MCP server that the document does not record: import it again with " +
+					"tooltui import --into FILE --replace --mcp -- CMD… (or --mcp-url URL) for --call-mcp to call it there"
+			}
+			fmt.Fprintf(stderr, "the loop stops here: %s\n", display.SanitizeLine(msg))
+		}
+		err = nil
+	case errors.As(err, &notPermitted):
+		// The safety rule: no server runs unless --call-mcp says so.
+		if !asJSON {
+			fmt.Fprintf(stderr, "the loop stops here: %s is served by MCP server %s; nothing was started: "+
+				"give --call-mcp to let tooltui send start it and call its tools (a mock output in the document answers first)\n",
+				display.SanitizeLine(notPermitted.Function), display.SanitizeLine(notPermitted.Server.String()))
 		}
 		err = nil
 	}
@@ -262,6 +333,17 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 		return 1
 	}
 	return 0
+}
+
+// fromMCP reports whether the request's function name was imported from
+// an MCP server.
+func fromMCP(doc *model.Document, name string) bool {
+	for _, t := range doc.Functions {
+		if !t.Disabled && t.Origin == model.OriginMCP && model.StringAt(t.Raw, []string{"name"}) == name {
+			return true
+		}
+	}
+	return false
 }
 
 // sendWatcher shows the events of one stream.
