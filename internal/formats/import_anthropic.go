@@ -3,31 +3,36 @@ package formats
 import (
 	"encoding/json"
 	"strings"
+	"sync"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // Why some Anthropic Messages fields have no place in a Responses request.
-var anthropicLost = map[string]string{
-	"top_k":              "the Responses API has no top_k",
-	"stop_sequences":     "the Responses API has no stop sequences",
-	"thinking":           "an extended-thinking token budget has no Responses counterpart (reasoning.effort is the nearest)",
-	"service_tier":       "Anthropic's service tiers are not OpenAI's",
-	"container":          "Anthropic containers are not OpenAI containers",
-	"mcp_servers":        "the MCP connector is configured as an mcp tool in the Responses API; add one per server",
-	"context_management": "the Responses API manages context with truncation or compaction instead",
-	"output_format":      "write the schema as text.format (it needs a name there)",
-}
+var anthropicLost = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"top_k":              "the Responses API has no top_k",
+		"stop_sequences":     "the Responses API has no stop sequences",
+		"thinking":           "an extended-thinking token budget has no Responses counterpart (reasoning.effort is the nearest)",
+		"service_tier":       "Anthropic's service tiers are not OpenAI's",
+		"container":          "Anthropic containers are not OpenAI containers",
+		"mcp_servers":        "the MCP connector is configured as an mcp tool in the Responses API; add one per server",
+		"context_management": "the Responses API manages context with truncation or compaction instead",
+		"output_format":      "write the schema as text.format (it needs a name there)",
+	}
+})
 
 // What Anthropic's server tools without a Responses counterpart are.
-var anthropicServerLost = map[string]string{
-	"web_fetch":        "the Responses API has no built-in tool that fetches a given URL",
-	"bash":             "the Responses shell tools have another shape and protocol",
-	"text_editor":      "the Responses apply_patch tool has another protocol",
-	"memory":           "the Responses API has no memory tool",
-	"computer":         "the Responses computer tool has another action set",
-	"tool_search_tool": "the Responses tool_search tool has another shape",
-}
+var anthropicServerLost = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"web_fetch":        "the Responses API has no built-in tool that fetches a given URL",
+		"bash":             "the Responses shell tools have another shape and protocol",
+		"text_editor":      "the Responses apply_patch tool has another protocol",
+		"memory":           "the Responses API has no memory tool",
+		"computer":         "the Responses computer tool has another action set",
+		"tool_search_tool": "the Responses tool_search tool has another shape",
+	}
+})
 
 func importAnthropic(b *builder, valid []byte) error {
 	if els, ok := elements(valid); ok {
@@ -58,7 +63,7 @@ func importAnthropic(b *builder, valid []byte) error {
 		case "metadata":
 			anthropicMetadata(b, p, m.Value)
 		default:
-			why := anthropicLost[m.Key]
+			why := anthropicLost()[m.Key]
 			if why == "" {
 				why = "the Responses API has no such request field"
 			}
@@ -88,7 +93,7 @@ func anthropicTools(b *builder, path string, els [][]byte) {
 			b.lose(p, "a tool whose type is not a string; left out")
 		default:
 			why := "it has no Responses counterpart"
-			for fam, w := range anthropicServerLost {
+			for fam, w := range anthropicServerLost() {
 				if strings.HasPrefix(typ, fam+"_") {
 					why = w
 				}

@@ -2,29 +2,34 @@ package formats
 
 import (
 	"encoding/json"
+	"sync"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // Chat Completions request fields that mean the same in a Responses request.
-var chatSame = map[string]bool{
-	"model": true, "temperature": true, "top_p": true, "parallel_tool_calls": true, "user": true,
-	"metadata": true, "store": true, "stream": true, "service_tier": true, "prompt_cache_key": true,
-	"prompt_cache_retention": true, "safety_identifier": true, "top_logprobs": true,
-}
+var chatSame = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"model": true, "temperature": true, "top_p": true, "parallel_tool_calls": true, "user": true,
+		"metadata": true, "store": true, "stream": true, "service_tier": true, "prompt_cache_key": true,
+		"prompt_cache_retention": true, "safety_identifier": true, "top_logprobs": true,
+	}
+})
 
 // Why some Chat Completions fields have no place in a Responses request.
-var chatLost = map[string]string{
-	"n":                 "the Responses API makes one response per request",
-	"stop":              "the Responses API has no stop sequences",
-	"seed":              "the Responses API has no seed",
-	"frequency_penalty": "the Responses API has no frequency penalty",
-	"presence_penalty":  "the Responses API has no presence penalty",
-	"logit_bias":        "the Responses API has no logit bias",
-	"modalities":        "audio output is a Chat Completions feature",
-	"audio":             "audio output is a Chat Completions feature",
-	"prediction":        "predicted outputs are a Chat Completions feature",
-}
+var chatLost = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"n":                 "the Responses API makes one response per request",
+		"stop":              "the Responses API has no stop sequences",
+		"seed":              "the Responses API has no seed",
+		"frequency_penalty": "the Responses API has no frequency penalty",
+		"presence_penalty":  "the Responses API has no presence penalty",
+		"logit_bias":        "the Responses API has no logit bias",
+		"modalities":        "audio output is a Chat Completions feature",
+		"audio":             "audio output is a Chat Completions feature",
+		"prediction":        "predicted outputs are a Chat Completions feature",
+	}
+})
 
 func importChat(b *builder, valid []byte) error {
 	if els, ok := elements(valid); ok {
@@ -41,7 +46,7 @@ func importChat(b *builder, valid []byte) error {
 		switch {
 		case m.Key == "tools":
 			chatTools(b, p, els)
-		case chatSame[m.Key]:
+		case chatSame()[m.Key]:
 			b.set(m.Key, m.Value)
 		default:
 			chatField(b, o, p, m)
@@ -91,7 +96,7 @@ func chatField(b *builder, o rawjson.Object, p string, m rawjson.Member) {
 	case "stream_options":
 		chatStreamOptions(b, p, m.Value)
 	default:
-		why := chatLost[m.Key]
+		why := chatLost()[m.Key]
 		if why == "" {
 			why = "the Responses API has no such request field"
 		}

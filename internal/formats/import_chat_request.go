@@ -3,6 +3,7 @@ package formats
 import (
 	"bytes"
 	"encoding/json"
+	"sync"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
@@ -69,7 +70,9 @@ func chatAllowed(b *builder, p string, o rawjson.Object) {
 }
 
 // Chat Completions roles that a Responses input message has too.
-var inputRoles = map[string]bool{"system": true, "developer": true, "user": true, "assistant": true}
+var inputRoles = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"system": true, "developer": true, "user": true, "assistant": true}
+})
 
 func chatMessages(b *builder, p string, v json.RawMessage) {
 	els, ok := elements(v)
@@ -85,7 +88,7 @@ func chatMessages(b *builder, p string, v json.RawMessage) {
 			continue
 		}
 		role, _ := str(m, "role")
-		if !inputRoles[role] {
+		if !inputRoles()[role] {
 			b.lose(mp, "a %s message (a tool call's result or an unknown role) has no place in an input of plain messages; left out", quoteRole(role, m))
 			continue
 		}

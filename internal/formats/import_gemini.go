@@ -4,26 +4,31 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // Gemini request fields, camelCase and snake_case, by what they become.
-var geminiFields = map[string]string{
-	"contents": "contents", "systemInstruction": "system", "system_instruction": "system",
-	"tools": "tools", "toolConfig": "toolConfig", "tool_config": "toolConfig",
-	"generationConfig": "generation", "generation_config": "generation", "model": "model",
-}
+var geminiFields = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"contents": "contents", "systemInstruction": "system", "system_instruction": "system",
+		"tools": "tools", "toolConfig": "toolConfig", "tool_config": "toolConfig",
+		"generationConfig": "generation", "generation_config": "generation", "model": "model",
+	}
+})
 
 // What Gemini's tools without a Responses counterpart are.
-var geminiToolLost = map[string]string{
-	"urlContext":          "the Responses API has no built-in tool that reads given URLs",
-	"fileSearch":          "Gemini file search stores are not OpenAI vector stores (add a file_search tool with vector_store_ids)",
-	"googleMaps":          "the Responses API has no maps grounding",
-	"computerUse":         "the Responses computer tool has another action set",
-	"enterpriseWebSearch": "the Responses API has no enterprise web search",
-	"retrieval":           "Vertex AI retrieval sources are not OpenAI vector stores",
-}
+var geminiToolLost = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"urlContext":          "the Responses API has no built-in tool that reads given URLs",
+		"fileSearch":          "Gemini file search stores are not OpenAI vector stores (add a file_search tool with vector_store_ids)",
+		"googleMaps":          "the Responses API has no maps grounding",
+		"computerUse":         "the Responses computer tool has another action set",
+		"enterpriseWebSearch": "the Responses API has no enterprise web search",
+		"retrieval":           "Vertex AI retrieval sources are not OpenAI vector stores",
+	}
+})
 
 func importGemini(b *builder, valid []byte) error {
 	if els, ok := elements(valid); ok {
@@ -40,7 +45,7 @@ func importGemini(b *builder, valid []byte) error {
 	}
 	for _, m := range o {
 		p := at("", m.Key)
-		switch geminiFields[m.Key] {
+		switch geminiFields()[m.Key] {
 		case "model":
 			b.set("model", m.Value)
 		case "tools":
@@ -97,7 +102,7 @@ func geminiTool(b *builder, p string, o rawjson.Object) {
 			b.change(mp, "Gemini code execution becomes code_interpreter with an automatic container: OpenAI's Python sandbox, not the same sandbox (other packages, files and limits)")
 			b.hostedTool(mp, obj("type", "code_interpreter", "container", obj("type", "auto")))
 		default:
-			why := geminiToolLost[snakeToCamel(m.Key)]
+			why := geminiToolLost()[snakeToCamel(m.Key)]
 			if why == "" {
 				why = "it has no Responses counterpart"
 			}

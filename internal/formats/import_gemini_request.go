@@ -3,6 +3,7 @@ package formats
 import (
 	"encoding/json"
 	"strings"
+	"sync"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
@@ -112,25 +113,29 @@ func allowedTools(mode string, names []json.RawMessage) json.RawMessage {
 }
 
 // Gemini generationConfig fields that a Responses request has.
-var geminiGeneration = map[string]string{
-	"temperature": "temperature", "topP": "top_p", "top_p": "top_p",
-	"maxOutputTokens": "max_output_tokens", "max_output_tokens": "max_output_tokens",
-	"logprobs": "top_logprobs",
-}
+var geminiGeneration = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"temperature": "temperature", "topP": "top_p", "top_p": "top_p",
+		"maxOutputTokens": "max_output_tokens", "max_output_tokens": "max_output_tokens",
+		"logprobs": "top_logprobs",
+	}
+})
 
 // Why some generationConfig fields have no place in a Responses request.
-var geminiGenerationLost = map[string]string{
-	"responseMimeType":   "structured output is text.format in a Responses request, a json_schema with a name and an object at its root; not translated",
-	"responseSchema":     "structured output is text.format in a Responses request, a json_schema with a name and an object at its root; not translated",
-	"responseJsonSchema": "structured output is text.format in a Responses request, a json_schema with a name and an object at its root; not translated",
-	"stopSequences":      "the Responses API has no stop sequences",
-	"candidateCount":     "the Responses API makes one response per request",
-	"topK":               "the Responses API has no top_k",
-	"seed":               "the Responses API has no seed",
-	"presencePenalty":    "the Responses API has no presence penalty",
-	"frequencyPenalty":   "the Responses API has no frequency penalty",
-	"thinkingConfig":     "a thinking budget is not a Responses setting (reasoning.effort is the nearest)",
-}
+var geminiGenerationLost = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"responseMimeType":   "structured output is text.format in a Responses request, a json_schema with a name and an object at its root; not translated",
+		"responseSchema":     "structured output is text.format in a Responses request, a json_schema with a name and an object at its root; not translated",
+		"responseJsonSchema": "structured output is text.format in a Responses request, a json_schema with a name and an object at its root; not translated",
+		"stopSequences":      "the Responses API has no stop sequences",
+		"candidateCount":     "the Responses API makes one response per request",
+		"topK":               "the Responses API has no top_k",
+		"seed":               "the Responses API has no seed",
+		"presencePenalty":    "the Responses API has no presence penalty",
+		"frequencyPenalty":   "the Responses API has no frequency penalty",
+		"thinkingConfig":     "a thinking budget is not a Responses setting (reasoning.effort is the nearest)",
+	}
+})
 
 func geminiGenerationConfig(b *builder, p string, v json.RawMessage) {
 	o, ok := members(v)
@@ -144,9 +149,9 @@ func geminiGenerationConfig(b *builder, p string, v json.RawMessage) {
 			geminiLogprobs(b, mp, m.Value)
 			continue
 		}
-		to, ok := geminiGeneration[m.Key]
+		to, ok := geminiGeneration()[m.Key]
 		if !ok {
-			why := geminiGenerationLost[snakeToCamel(m.Key)]
+			why := geminiGenerationLost()[snakeToCamel(m.Key)]
 			if why == "" {
 				why = "it has no counterpart in a Responses request"
 			}

@@ -3,6 +3,7 @@ package formats
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
@@ -59,14 +60,16 @@ func rpcError(e json.RawMessage) error {
 }
 
 // Why an MCP tool's fields have no place on a Responses function.
-var mcpLost = map[string]string{
-	"title":        "a display name; Responses function tools have none",
-	"outputSchema": "it describes the tool's structuredContent, and it is not Responses' output_schema (that one describes JSON encoded in string outputs)",
-	"annotations":  "hints for the client (read-only, destructive, idempotent, open-world); Responses function tools have none",
-	"_meta":        "MCP metadata has no counterpart in a Responses request",
-	"icons":        "Responses function tools have no icons",
-	"execution":    "MCP task execution has no counterpart on a Responses function tool",
-}
+var mcpLost = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"title":        "a display name; Responses function tools have none",
+		"outputSchema": "it describes the tool's structuredContent, and it is not Responses' output_schema (that one describes JSON encoded in string outputs)",
+		"annotations":  "hints for the client (read-only, destructive, idempotent, open-world); Responses function tools have none",
+		"_meta":        "MCP metadata has no counterpart in a Responses request",
+		"icons":        "Responses function tools have no icons",
+		"execution":    "MCP task execution has no counterpart on a Responses function tool",
+	}
+})
 
 func mcpTools(b *builder, path string, els [][]byte) {
 	for i, e := range els {
@@ -97,7 +100,7 @@ func mcpTool(b *builder, p string, o rawjson.Object) rawjson.Object {
 			}
 			fallthrough
 		default:
-			why := mcpLost[m.Key]
+			why := mcpLost()[m.Key]
 			if why == "" {
 				b.lose(mp, "%s: it is not a field of an MCP tool; left out", m.Key)
 				continue

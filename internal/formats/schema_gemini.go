@@ -17,10 +17,12 @@ import (
 // bytes.
 
 // snake_case spellings of Schema fields that proto JSON accepts.
-var geminiSchemaKeys = map[string]string{
-	"any_of": "anyOf", "property_ordering": "propertyOrdering", "min_items": "minItems", "max_items": "maxItems",
-	"min_length": "minLength", "max_length": "maxLength", "min_properties": "minProperties", "max_properties": "maxProperties",
-}
+var geminiSchemaKeys = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"any_of": "anyOf", "property_ordering": "propertyOrdering", "min_items": "minItems", "max_items": "maxItems",
+		"min_length": "minLength", "max_length": "maxLength", "min_properties": "minProperties", "max_properties": "maxProperties",
+	}
+})
 
 type schemaWalk struct {
 	b     *builder
@@ -47,7 +49,7 @@ func (w *schemaWalk) node(p string, v json.RawMessage) json.RawMessage {
 	for _, m := range o {
 		mp := at(p, m.Key)
 		key := m.Key
-		if camel, ok := geminiSchemaKeys[key]; ok && !o.Has(camel) {
+		if camel, ok := geminiSchemaKeys()[key]; ok && !o.Has(camel) {
 			w.b.change(mp, "%s is spelled %s in JSON Schema", key, camel)
 			key = camel
 		}
@@ -92,7 +94,9 @@ func (w *schemaWalk) node(p string, v json.RawMessage) json.RawMessage {
 
 // geminiTypes are the names of Gemini's Type enum besides TYPE_UNSPECIFIED,
 // as JSON Schema spells them.
-var geminiTypes = map[string]bool{"string": true, "number": true, "integer": true, "boolean": true, "array": true, "object": true, "null": true}
+var geminiTypes = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"string": true, "number": true, "integer": true, "boolean": true, "array": true, "object": true, "null": true}
+})
 
 // typ lower-cases a type name (or an array of them); TYPE_UNSPECIFIED
 // means no type. A name that is no type in any case is kept as written.
@@ -111,7 +115,7 @@ func (w *schemaWalk) typ(p string, v json.RawMessage) json.RawMessage {
 	case s == "TYPE_UNSPECIFIED":
 		w.b.change(p, "TYPE_UNSPECIFIED means any type; the type keyword is left out")
 		return nil
-	case s != strings.ToLower(s) && geminiTypes[strings.ToLower(s)]:
+	case s != strings.ToLower(s) && geminiTypes()[strings.ToLower(s)]:
 		w.upper++
 		return rawjson.String(strings.ToLower(s))
 	}
