@@ -43,9 +43,13 @@ type sendDialog struct {
 	raw   []string
 	// showRaw shows the events as received instead.
 	showRaw bool
-	yOff    int
-	follow  bool // keep the end in view while streaming
-	w, h    int
+	// firstInput is the input tokens the first turn's usage reported (0:
+	// none yet); the status line shows it beside the estimate.
+	firstInput int
+	sentAt     uint64 // the document's version sent
+	yOff       int
+	follow     bool // keep the end in view while streaming
+	w, h       int
 }
 
 type transcriptLine struct {
@@ -123,7 +127,7 @@ func newSendDialog(a *App) (dialog, string, tea.Cmd) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ch := make(chan streamMsg, 256)
 	d := &sendDialog{id: streamIDs, cancel: cancel, ch: ch, tools: a.s.res.Tools, base: cfg.BaseURL,
-		start: time.Now(), running: true, follow: true}
+		start: time.Now(), running: true, follow: true, sentAt: a.s.version}
 	sources, locs := a.s.res.Sources, a.s.doc.Locator()
 	d.where = func(i int) string {
 		if i >= len(sources) {
@@ -307,10 +311,19 @@ func (d *sendDialog) add(ev send.Event) {
 		}
 	case send.KindTool:
 		d.lines = append(d.lines, transcriptLine{text: "· " + strings.TrimPrefix(ev.Type, "response."), kind: lineTool})
+	case send.KindError:
+		text := "error"
+		if ev.Code != "" {
+			text += " " + ev.Code
+		}
+		d.lines = append(d.lines, transcriptLine{text: text + ": " + ev.Text, kind: lineError})
 	case send.KindDone:
 		line := fmt.Sprintf("%s · first output %s · total %s", ev.Status, durationText(d.first), durationText(time.Since(d.start)))
 		if len(ev.Usage) > 0 {
-			line += " · usage " + compactJSON(ev.Usage)
+			line += " · " + usageText(ev.Usage)
+			if u := parseUsage(ev.Usage); u.ok && d.turn <= 1 && d.firstInput == 0 {
+				d.firstInput = u.input
+			}
 		}
 		if ev.Text != "" {
 			line += " · " + ev.Text
@@ -363,6 +376,9 @@ func (d *sendDialog) turnDone(t send.Turn) {
 			d.lines = append(d.lines, transcriptLine{text: "← mock output for " + t.Calls[i].Name + ": " + o, kind: lineTool})
 		}
 	}
+	if t.Note != "" {
+		d.lines = append(d.lines, transcriptLine{text: "· " + t.Note, kind: lineTool})
+	}
 }
 
 // finish ends the stream: its error, if any, is the last line.
@@ -389,6 +405,9 @@ func (d *sendDialog) finish(err error) {
 		msg, kind = "the tool loop stops here: "+msg, lineTool
 	}
 	d.lines = append(d.lines, transcriptLine{text: msg, kind: kind})
+	if kind == lineError {
+		d.lines = append(d.lines, failureLines(d.raw)...)
+	}
 }
 
 func (d *sendDialog) outputText() string {
@@ -414,19 +433,28 @@ func (d *sendDialog) wrapped(e *env, w int) []string {
 	var out []string
 	if d.showRaw {
 		for _, r := range d.raw {
-			out = append(out, strings.Split(ansi.Hardwrap(termtext.SanitizeLine(r), w, true), "\n")...)
+			for _, s := range textLines(r) { // data that spans lines shows as lines
+				out = append(out, strings.Split(ansi.Hardwrap(s, w, true), "\n")...)
+			}
+		}
+		if len(out) == 0 && !d.running {
+			out = append(out, st.Dim.Render("no event was received"))
 		}
 		return out
 	}
 	for _, l := range d.lines {
-		for _, s := range strings.Split(termtext.Sanitize(l.Text()), "\n") {
-			for _, part := range strings.Split(ansi.Wrap(s, w, " "), "\n") {
+		for _, s := range textLines(l.Text()) {
+			wrapped := ansi.Wrap(s, w, " ")
+			if l.kind == lineRaw {
+				wrapped = ansi.Hardwrap(s, w, true)
+			}
+			for _, part := range strings.Split(wrapped, "\n") {
 				switch l.kind {
 				case lineCall:
 					part = st.OK.Render(part)
 				case lineBad, lineError:
 					part = st.Error.Render(part)
-				case lineTool, lineEnd:
+				case lineTool, lineEnd, lineRaw:
 					part = st.Dim.Render(part)
 				}
 				out = append(out, part)
@@ -448,7 +476,7 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 	for i := off; i < len(body) && i < off+bh; i++ {
 		lines = append(lines, " "+body[i])
 	}
-	if len(body) == 0 {
+	if len(body) == 0 && d.running {
 		lines = append(lines, e.st.Dim.Render(" waiting for "+termtext.SanitizeLine(d.base)+"…"))
 	}
 	for len(lines) < bh {

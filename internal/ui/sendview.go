@@ -1,0 +1,109 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tooltui/tooltui/internal/termtext"
+)
+
+// What the response view shows beyond the stream's text: a turn's usage
+// in words, the events that came before a failure, and text whose line
+// breaks (\n, \r\n, \r) are lines, never a literal `\n`.
+
+// usage is what a turn's usage says of its tokens; ok false when it names
+// neither input nor output tokens.
+type usage struct {
+	input, output, cached int
+	ok                    bool
+}
+
+func parseUsage(raw json.RawMessage) usage {
+	var w struct {
+		Input   *int `json:"input_tokens"`
+		Output  *int `json:"output_tokens"`
+		Details struct {
+			Cached int `json:"cached_tokens"`
+		} `json:"input_tokens_details"`
+	}
+	if len(raw) == 0 || json.Unmarshal(raw, &w) != nil || w.Input == nil && w.Output == nil {
+		return usage{}
+	}
+	u := usage{cached: w.Details.Cached, ok: true}
+	if w.Input != nil {
+		u.input = *w.Input
+	}
+	if w.Output != nil {
+		u.output = *w.Output
+	}
+	return u
+}
+
+// usageText is a turn's usage for the transcript: "usage: 1,234 input
+// tokens (1,024 cached) · 56 output tokens", or the usage as sent when it
+// has neither count.
+func usageText(raw json.RawMessage) string {
+	u := parseUsage(raw)
+	if !u.ok {
+		return "usage " + compactJSON(raw)
+	}
+	return fmt.Sprintf("usage: %s input tokens (%s cached) · %s output tokens",
+		thousands(u.input), thousands(u.cached), thousands(u.output))
+}
+
+// thousands writes n with a comma every three digits: 1,234,567.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// textLines splits streamed text into its lines: \r\n and a lone \r
+// break a line as \n does, so none is shown as an escape.
+func textLines(s string) []string {
+	if strings.IndexByte(s, '\r') >= 0 {
+		s = strings.ReplaceAll(s, "\r\n", "\n")
+		s = strings.ReplaceAll(s, "\r", "\n")
+	}
+	return strings.Split(termtext.Sanitize(s), "\n")
+}
+
+// lineRaw is an event as received, repeated in the transcript.
+const lineRaw = lineError + 1
+
+// maxFailureEvents is how many of the events before a failure the
+// transcript repeats; r shows them all.
+const maxFailureEvents = 12
+
+// failureLines are the transcript's lines after a failure: the events
+// received before it (the last few), or that there was none.
+func failureLines(raw []string) []transcriptLine {
+	if len(raw) == 0 {
+		return []transcriptLine{{text: "no event was received before the failure", kind: lineTool}}
+	}
+	head := "events received before the failure (" + strconv.Itoa(len(raw)) + "):"
+	from := max(0, len(raw)-maxFailureEvents)
+	if from > 0 {
+		head = fmt.Sprintf("the last %d of the %d events received before the failure (r shows them all):", len(raw)-from, len(raw))
+	}
+	out := []transcriptLine{{text: head, kind: lineTool}}
+	for _, r := range raw[from:] {
+		out = append(out, transcriptLine{text: r, kind: lineRaw})
+	}
+	return out
+}

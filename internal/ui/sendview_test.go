@@ -1,0 +1,144 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/send"
+)
+
+// sendAppDoc is sendApp with a document of the test's own.
+func sendAppDoc(t *testing.T, doc string, fake func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error) *App {
+	t.Helper()
+	a := sendApp(t, fake)
+	d, err := model.Parse([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.s.Replace(d, a.at)
+	a.selectRow(requestSel)
+	return a
+}
+
+// TestSendViewSaysTheForcedChoiceIsRelaxed: a forced tool_choice forces the
+// first turn only; the follow-up sends "auto", and the transcript says so
+// (send.Turn.Note).
+func TestSendViewSaysTheForcedChoiceIsRelaxed(t *testing.T) {
+	doc := strings.Replace(strings.Replace(string(model.ExampleJSON()), `"tool_choice": "auto"`, `"tool_choice": "required"`, 1), `"model"`,
+		`"tooltui": {"mocks": {"get_weather": {"output": {"temp_c": 12}}}}, "model"`, 1)
+	turn := 0
+	a := sendAppDoc(t, doc, func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
+		turn++
+		evs := []string{`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Paris\",\"unit\":\"celsius\"}"}}`,
+			`{"type":"response.completed","response":{"status":"completed","output":[]}}`}
+		if turn > 1 {
+			evs = []string{`{"type":"response.output_text.delta","delta":"12 degrees."}`,
+				`{"type":"response.completed","response":{"status":"completed","output":[]}}`}
+		}
+		for _, e := range evs {
+			if err := each(ev(t, e)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
+	pump(t, a, cmd)
+	s := treeScreen(a)
+	requireIn(t, s, "12 degrees.")
+	requireIn(t, s, `tool_choice "required" applies to the first turn: the follow-up sends "auto"`)
+	if turn != 2 {
+		t.Fatalf("%d turns, want 2", turn)
+	}
+}
+
+// TestSendViewShowsEventsAfterAFailure: a stream that fails shows the
+// failure and the events received before it, never "waiting…"; with none
+// received it says so, in the transcript and in the raw view.
+func TestSendViewShowsEventsAfterAFailure(t *testing.T) {
+	a := sendApp(t, func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
+		each(ev(t, `{"type":"response.created","response":{"id":"resp_1","status":"in_progress"}}`))
+		each(ev(t, `{"type":"response.in_progress","response":{"id":"resp_1","status":"in_progress"}}`))
+		return errors.New("reading the stream: connection reset by peer")
+	})
+	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
+	pump(t, a, cmd)
+	s := treeScreen(a)
+	requireIn(t, s, "connection reset by peer")
+	requireIn(t, s, `{"type":"response.created"`)
+	requireIn(t, s, `{"type":"response.in_progress"`)
+	if strings.Contains(s, "waiting for") {
+		t.Fatalf("waiting after the failure:\n%s", s)
+	}
+
+	b := sendApp(t, func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
+		return errors.New("dial tcp 127.0.0.1:9: connection refused")
+	})
+	_, cmd = b.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
+	pump(t, b, cmd)
+	requireIn(t, treeScreen(b), "connection refused")
+	b.Update(keyMsg("r"))
+	s = treeScreen(b)
+	requireIn(t, s, "no event was received")
+	if strings.Contains(s, "waiting for") {
+		t.Fatalf("the raw view waits after the failure:\n%s", s)
+	}
+}
+
+// TestSendViewNeverShowsBackslashN: text deltas with newlines (and CRLF)
+// are lines; no literal \n or \r reaches the screen, nor in the raw view
+// for an event whose data spans lines.
+func TestSendViewNeverShowsBackslashN(t *testing.T) {
+	a := sendApp(t, func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
+		for _, e := range []string{
+			`{"type":"response.output_text.delta","delta":"First line\nSecond "}`,
+			`{"type":"response.output_text.delta","delta":"line\r\nThird line\n"}`,
+			"{\"type\":\"response.output_text.delta\",\n\"delta\":\"Fourth line\"}",
+			`{"type":"response.completed","response":{"status":"completed"}}`,
+		} {
+			if err := each(ev(t, e)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
+	pump(t, a, cmd)
+	s := treeScreen(a)
+	for _, want := range []string{"First line", "Second line", "Third line", "Fourth line"} {
+		requireIn(t, s, want)
+	}
+	for _, bad := range []string{`\n`, `\r`} {
+		if strings.Contains(s, bad) {
+			t.Fatalf("the transcript shows %s:\n%s", bad, s)
+		}
+	}
+	a.Update(keyMsg("r"))
+	if s := treeScreen(a); strings.Contains(s, "delta\",\\n") || strings.Contains(s, `,\n"delta"`) {
+		t.Fatalf("the raw view shows a line break of the data as \\n:\n%s", s)
+	}
+}
+
+// TestSendViewShowsUsage: each turn's usage as input, output and cached
+// tokens.
+func TestSendViewShowsUsage(t *testing.T) {
+	a := sendApp(t, func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
+		for _, e := range []string{
+			`{"type":"response.output_text.delta","delta":"Hi."}`,
+			`{"type":"response.completed","response":{"status":"completed","usage":{"input_tokens":1234,"input_tokens_details":{"cached_tokens":1024},"output_tokens":56,"output_tokens_details":{"reasoning_tokens":0},"total_tokens":1290}}}`,
+		} {
+			if err := each(ev(t, e)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
+	pump(t, a, cmd)
+	requireIn(t, treeScreen(a), "usage: 1,234 input tokens (1,024 cached) · 56 output tokens")
+}
