@@ -108,6 +108,8 @@ type App struct {
 	// selected.
 	sayIn dialog
 	sayAt *sel
+	// tok estimates what the request's tools cost in tokens (tokencount.go).
+	tok tokenState
 }
 
 // New returns the app for a document.
@@ -176,13 +178,14 @@ func (a *App) setStyles(isDark bool) {
 
 // env is what panes and dialogs may read: the session, styles and keys.
 type env struct {
-	s  *Session
-	st *Styles
-	km *KeyMap
-	at sel
+	s   *Session
+	st  *Styles
+	km  *KeyMap
+	at  sel
+	tok *tokenState // what the tools cost
 }
 
-func (a *App) env() *env { return &env{s: a.s, st: &a.styles, km: &a.keys, at: a.at} }
+func (a *App) env() *env { return &env{s: a.s, st: &a.styles, km: &a.keys, at: a.at, tok: &a.tok} }
 
 // Update routes a message: size and colour first, then results of
 // commands, then input (the open dialog, global keys, the focused pane).
@@ -198,6 +201,9 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(cmd, a.afterChange())
 	}
 	a.syncViews()
+	if c := a.syncTokens(); c != nil {
+		cmd = tea.Batch(cmd, c)
+	}
 	return a, cmd
 }
 
@@ -254,6 +260,8 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.onCopied(msg)
 	case streamMsg:
 		return a.onStream(msg)
+	case tokenWarmMsg, tokenCountedMsg:
+		return a.onTokens(msg)
 	case mcpToolsMsg:
 		return a.onMCPTools(msg)
 	case savedMsg:

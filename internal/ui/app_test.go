@@ -683,7 +683,7 @@ func TestPalette(t *testing.T) {
 func TestStatusClears(t *testing.T) {
 	t.Parallel()
 	a, f, _ := openFile(t)
-	idle := "doc.json · 3 tools in the request · 0 errors · 0 warnings"
+	idle := "doc.json · 3 tools in the request · 0 errors · 0 warnings · ≈… tokens of tools"
 	if got := idleStatus(t, a); got != idle {
 		t.Fatalf("idle status %q, want %q", got, idle)
 	}
@@ -741,7 +741,7 @@ func TestCountsSayOneAndMany(t *testing.T) {
 		"extra": {"builtin_tools": [{"type": "file_search"}]}}`)
 	a := openAt(t, doc, 140, 40)
 	// No model (a warning) and a file_search without vector stores (an error).
-	if got := idleStatus(t, a); got != "doc.json · 1 tool in the request · 1 error · 1 warning" {
+	if got := idleStatus(t, a); got != "doc.json · 1 tool in the request · 1 error · 1 warning · ≈… tokens of tools (o200k_base)" {
 		t.Fatalf("status %q", got)
 	}
 	requireScreen(t, a, "4 Diagnostics · 1 error, 1 warning─")
@@ -752,7 +752,7 @@ func TestCountsSayOneAndMany(t *testing.T) {
 	requireContains(t, statusLine(t, a), "Deleted only", "status line")
 
 	b := openAt(t, model.Example(), 140, 40)
-	if got := idleStatus(t, b); got != "doc.json · 3 tools in the request · 0 errors · 0 warnings" {
+	if got := idleStatus(t, b); got != "doc.json · 3 tools in the request · 0 errors · 0 warnings · ≈… tokens of tools (o200k_base)" {
 		t.Fatalf("status %q", got)
 	}
 	requireScreen(t, b, "4 Diagnostics · 0 errors, 0 warnings─")

@@ -56,6 +56,12 @@ type Deps struct {
 	// tools/list result as the server sent it, or an error that is a
 	// sentence. It runs inside a command and stops when ctx is cancelled.
 	ListMCPTools func(ctx context.Context, s mcpclient.Server) ([]byte, error)
+	// WarmTokens is the command that builds the token encoding (tens of
+	// milliseconds), off the event loop, once the first frame is drawn:
+	// the tools' estimates wait for it. nil turns the estimates off
+	// (withDefaults leaves it nil, so tests count only when they ask);
+	// WarmTokensNow builds it at once.
+	WarmTokens func() tea.Cmd
 }
 
 // DefaultDeps uses the real clipboard, file system and environment.
@@ -76,6 +82,7 @@ func DefaultDeps() Deps {
 		Tick:             tea.Tick,
 		Send:             send.Stream,
 		ListMCPTools:     mcpclient.List,
+		WarmTokens:       warmTokensAfterFirstFrame,
 	}
 }
 

@@ -149,6 +149,13 @@ func helpGroups(a *App) []helpGroup {
 	add(questions, "restore the unsaved work found at start-up", km.Restore)
 	add(questions, "cancel", km.Cancel)
 
+	const cost = "What the tools cost (≈)"
+	addRow(cost, "≈123", "an estimate of the input tokens the tool adds to every request that carries it: its JSON as the request sends it, compact, counted with "+
+		"o200k_base, the encoding of OpenAI's current models. The API lays tools out in a format of its own before the model reads them, so it is an estimate; "+
+		"a disabled tool is not in the request and has no count")
+	addRow(cost, "≈…", "not counted yet: the encoding is being loaded after start, or a large tool is being counted again after a change")
+	addRow(cost, "sent:", "after ctrl+r, the input tokens the first turn's usage reported (instructions and input included), beside the estimate while the document is unchanged")
+
 	addRow("Mouse", "click", "focus a pane; pick a tool, field, diagnostic or list entry; outside a dialog, close it")
 	addRow("Mouse", "wheel", "scroll the pane or list under the pointer, and this help")
 	return groups

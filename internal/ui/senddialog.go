@@ -524,8 +524,18 @@ func (a *App) sendRequest() tea.Cmd {
 // onStream hands a stream's event to its dialog; a closed dialog's stream
 // was cancelled when it closed, and its last messages are dropped.
 func (a *App) onStream(m streamMsg) tea.Cmd {
-	return a.routeTo(func(d dialog) bool {
+	var sent *sendDialog
+	cmd := a.routeTo(func(d dialog) bool {
 		sd, ok := d.(*sendDialog)
+		if ok && sd.id == m.id {
+			sent = sd
+		}
 		return ok && sd.id == m.id
 	}, m)
+	if sent != nil && sent.firstInput > 0 {
+		// The status line shows it beside the estimate while the document
+		// is the one sent.
+		a.tok.measured, a.tok.measuredAt = sent.firstInput, sent.sentAt
+	}
+	return cmd
 }

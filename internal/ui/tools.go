@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -230,6 +231,16 @@ func (p toolsPane) view(e *env, w, h int, focused bool) []string {
 		fl += st.Dim.Render("  " + plural(len(p.rows), "match"))
 		lines = append(lines, fit(st.Info.Render(fl), w))
 	}
+	// The estimate of each tool's tokens, right-aligned in a column as
+	// wide as the widest shown (tokencount.go); none in a narrow pane.
+	colW := 0
+	if w >= minTokenColumnWidth && e.tok != nil {
+		for i := p.yOff; i < len(p.rows) && i-p.yOff < h; i++ {
+			if at := selAt(d, p.rows[i]); !at.request {
+				colW = max(colW, utf8.RuneCountInString(e.tok.cell(d, at.kind, at.index))+1)
+			}
+		}
+	}
 	for i := p.yOff; i < len(p.rows) && len(lines) < h; i++ {
 		r := p.rows[i]
 		at := selAt(d, r)
@@ -241,14 +252,21 @@ func (p toolsPane) view(e *env, w, h int, focused bool) []string {
 			mark = st.Warning.Render("!")
 		}
 		text := "⚙ Request"
+		cell := ""
 		if !at.request {
 			t := d.List(at.kind)[at.index]
 			text = iconOf(at.kind) + " " + termtext.SanitizeLine(e.s.label(at.kind, at.index))
 			if t.Disabled {
 				text = st.Disabled.Render(text + " (off)")
 			}
+			if colW > 0 {
+				cell = e.tok.cell(d, at.kind, at.index)
+			}
 		}
 		line := fit(mark+" "+text, w)
+		if colW > 0 {
+			line = fit(mark+" "+text, w-colW) + st.Dim.Render(fmt.Sprintf("%*s", colW, cell))
+		}
 		if r == p.row {
 			if focused {
 				line = st.Selected.Render(line)

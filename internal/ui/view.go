@@ -184,7 +184,15 @@ func (a *App) statusView() string {
 	}
 	info := fmt.Sprintf("%s%s · %s in the request · %s · %s",
 		termtext.SanitizeLine(a.s.name), dirty, plural(len(a.s.res.Tools), "tool"), plural(nErr, "error"), plural(nWarn, "warning"))
-	return mode + fit(st.Dim.Render(info), a.width-ansi.StringWidth(mode))
+	room := a.width - ansi.StringWidth(mode)
+	// What the tools cost follows, in as many words as fit.
+	for level := range 3 {
+		if full := info + " · " + a.tokenTotal(level); ansi.StringWidth(full) <= room || level == 2 {
+			info = full
+			break
+		}
+	}
+	return mode + fit(st.Dim.Render(info), room)
 }
 
 // shortHelp lists the keys that matter where the focus is now.
