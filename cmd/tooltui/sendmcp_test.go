@@ -302,3 +302,18 @@ func TestSendCallMCPURL(t *testing.T) {
 		t.Error("the MCP key reached the Responses server")
 	}
 }
+
+// A function imported from an MCP server before servers were recorded
+// (a plain "mcp" origin) has no server to call: the stop says how to
+// record one.
+func TestSendMCPWithoutRecordedServer(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "k")
+	doc := filepath.Join(t.TempDir(), "doc.json")
+	writeTestFile(t, doc, `{"model":"gpt-5","input":"hi","tools_defs":[{"name":"read_head","parameters":{"type":"object"}}],"tooltui":{"origins":{"tools_defs[0]":"mcp"}}}`)
+	base, _ := callsThenText(t, "read_head", `{"path":"a"}`)
+	st, _, errs := sendDoc(t, doc, "--call-mcp", "--base-url", base)
+	if st != 0 || !strings.Contains(errs, `the loop stops here: no mock output for read_head: add one under "tooltui"`) ||
+		!strings.Contains(errs, "; read_head came from an MCP server that the document does not record: import it again with tooltui import --into FILE --replace --mcp -- CMD… (or --mcp-url URL) for --call-mcp to call it there\n") {
+		t.Errorf("status %d\n%s", st, errs)
+	}
+}
