@@ -239,7 +239,16 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 	w := &sendWatcher{out: stdout, err: stderr, json: asJSON, tools: res.Tools, start: time.Now()}
 	bopts := bridge.Options{CallTimeout: opts.mcpTimeout}
 	if opts.callMCP {
-		bopts.Permit = bridge.PermitAll
+		announced := map[string]bool{}
+		bopts.Permit = func(_ context.Context, s bridge.Server, _ send.Call) error {
+			// Said before the first call of a server starts it: a server
+			// run by npx or uvx may take a while.
+			if !announced[s.Name] && !asJSON {
+				announced[s.Name] = true
+				fmt.Fprintln(stderr, display.SanitizeLine("starting MCP server "+s.String()))
+			}
+			return nil
+		}
 	}
 	b := bridge.New(doc, bopts)
 	defer b.Close()
@@ -251,9 +260,6 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 		}
 		answers = append(answers, a)
 		if !asJSON && a.By == bridge.ByMCP {
-			if srv, ok := b.ServerOf(c.Name); ok && a.Started {
-				fmt.Fprintln(stderr, display.SanitizeLine("started MCP server "+srv.String()))
-			}
 			for _, d := range a.Dropped {
 				fmt.Fprintln(stderr, display.SanitizeLine("left "+d+": null out of the call of "+c.Name+": MCP server "+a.Server+"'s schema takes no null there"))
 			}

@@ -153,7 +153,7 @@ func TestSendCallMCP(t *testing.T) {
 		t.Fatalf("status %d, stdout %q\n%s", st, out, errs)
 	}
 	for _, want := range []string{
-		"started MCP server fs (" + exe + ")\n",
+		"starting MCP server fs (" + exe + ")\n",
 		"left head: null out of the call of read_head: MCP server fs's schema takes no null there\n",
 		`MCP output for read_head (read_head of fs): read {"path":"/etc/hosts"}` + "\n",
 		"turn 2\n",
