@@ -19,10 +19,11 @@ import (
 // *FunctionTool, the same bytes of a built-in) for an entry that did not
 // change, so after a keystroke the counts of the other tools are found by
 // that identity, without reading their bytes; the changed tool is counted
-// again on the spot when it is small, in a command when it is large. The
-// encoding's vocabulary is built in a command after the first frame;
-// until then, and while a large tool is being counted, the count shows
-// "≈…".
+// again in a command (tiktoken's splitting takes about half a
+// millisecond for a tool of a few hundred bytes), its count before the
+// change shown until then. The encoding's vocabulary is built in a
+// command after the first frame; until then, and for a new tool until it
+// is counted, the count shows "≈…".
 
 // tokenWarmDelay is how long after the first size the vocabulary starts
 // being built, so the first frame is drawn first.
@@ -47,10 +48,6 @@ func WarmTokensNow() tea.Cmd {
 	}
 }
 
-// syncCountBytes is the size up to which a changed tool is counted in
-// Update (tens of microseconds); a larger one is counted in a command.
-const syncCountBytes = 16 << 10
-
 // toolID is a request tool's identity: its function, or its built-in's
 // bytes.
 type toolID struct {
@@ -67,14 +64,6 @@ func idOfTool(t convert.ResponseTool) toolID {
 		return toolID{}
 	}
 	return toolID{p: unsafe.SliceData(t.Builtin), n: len(t.Builtin)}
-}
-
-// toolSize is about how many bytes a tool's JSON has.
-func toolSize(t convert.ResponseTool) int {
-	if f := t.Function; f != nil {
-		return len(f.Name) + len(f.Description) + len(f.Parameters) + len(f.Extra.AppendJSON(nil)) + 64
-	}
-	return len(t.Builtin)
 }
 
 // countTool counts one tool's JSON as the request sends it, compact (and
@@ -106,7 +95,7 @@ type tokenState struct {
 	// identity; of holds them by document entry (-1: not in the request,
 	// -2: not counted yet), prev those of the conversion before, shown
 	// while a changed tool is recounted.
-	ids        map[toolID]int
+	ids, spare map[toolID]int
 	of, prev   [2][]int
 	doc        *model.Document // the document counted, with its conversion's tools
 	tools      *convert.ResponseTool
@@ -149,15 +138,16 @@ func (a *App) syncTokens() tea.Cmd {
 		}
 		ts.of[k] = of
 	}
-	ids := make(map[toolID]int, len(res.Tools))
+	ids := ts.spare // the map of the conversion before last, reused
+	if ids == nil {
+		ids = make(map[toolID]int, len(res.Tools))
+	}
+	clear(ids)
 	var missing []convert.ResponseTool
 	ts.total, ts.unknown = 0, 0
 	for i, t := range res.Tools {
 		id := idOfTool(t)
 		n, ok := ts.ids[id]
-		if !ok && !ts.counting && toolSize(t) <= syncCountBytes {
-			n, ok = countTool(&ts.cache, t), true
-		}
 		if ok {
 			ids[id] = n
 		} else {
@@ -181,7 +171,7 @@ func (a *App) syncTokens() tea.Cmd {
 			ts.unknown++
 		}
 	}
-	ts.ids = ids
+	ts.ids, ts.spare = ids, ts.ids
 	if ts.cache.Len() > 2*len(res.Tools)+64 {
 		ts.cache.Sweep()
 	}

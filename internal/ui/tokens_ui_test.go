@@ -138,7 +138,7 @@ func TestTokensFollowEdits(t *testing.T) {
 	_, total := wantCounts(t, a.Output())
 	send(t, a, press('1'), kDown, kEnter, kDown, kEnter) // get_weather's description, editing
 	requireEditing(t, a, true)
-	typeText(t, a, " It also says whether it will rain tomorrow")
+	runAll(t, a, keysOf(" It also says whether it will rain tomorrow")...)
 	runAll(t, a, kEsc)
 	_, after := wantCounts(t, a.Output())
 	if after <= total {

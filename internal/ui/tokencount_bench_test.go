@@ -1,0 +1,53 @@
+package ui
+
+import (
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/benchdata"
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// BenchmarkTokenSync1000 is what the token estimates add to a keystroke
+// at 1,000 tools: the conversion after one function's description
+// changed, then syncTokens: 999 tools found by identity, the changed one
+// left to a command, which runs outside the timing (off the event loop,
+// as in the program) and whose answer is taken in before the next
+// keystroke.
+func BenchmarkTokenSync1000(b *testing.B) {
+	d, err := model.Parse(benchdata.Mixed1000())
+	if err != nil {
+		b.Fatal(err)
+	}
+	a := New(Options{Doc: d, Name: "bench.json"})
+	a.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
+	for cmd := WarmTokensNow(); cmd != nil; {
+		_, cmd = a.Update(cmd())
+	}
+	if a.tok.unknown != 0 || a.tok.total == 0 {
+		b.Fatalf("not counted: %d unknown, total %d", a.tok.unknown, a.tok.total)
+	}
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		b.StopTimer()
+		next, err := model.SetToolValue(d, model.Function, 300, []string{"description"}, []byte(`"typed `+itoa(n)+`"`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		a.s.doc = next
+		a.s.reconvert()
+		n++
+		b.StartTimer()
+		cmd := a.syncTokens()
+		b.StopTimer()
+		for cmd != nil {
+			cmd = a.onTokens(cmd())
+		}
+		b.StartTimer()
+	}
+	if a.tok.unknown != 0 {
+		b.Fatal("a tool was left uncounted")
+	}
+}
