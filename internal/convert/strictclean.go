@@ -71,43 +71,26 @@ func (w *strictWalk) clean(data []byte, i, depth int) (end int, ok bool) {
 		switch id {
 		case kwOneOf, kwAllOf, kwNot, kwIf, kwThen, kwElse, kwDependentRequired, kwDependentSchemas, kwPatternProperties:
 			return 0, false // not supported
-		case kwAnyOf:
-			if depth == 0 {
+		case kwAnyOf, kwPrefixItems:
+			if id == kwAnyOf && depth == 0 {
 				return 0, false
 			}
 			if data[i] != '[' {
 				vend = w.skip(data, i)
-				break
-			}
-			if vend, ok = w.cleanList(data, i, depth); !ok {
-				return 0, false
-			}
-		case kwPrefixItems:
-			if data[i] != '[' {
-				vend = w.skip(data, i)
-				break
-			}
-			if vend, ok = w.cleanList(data, i, depth); !ok {
+			} else if vend, ok = w.cleanList(data, i, depth); !ok {
 				return 0, false
 			}
 		case kwProperties, kwDefs, kwDefinitions:
 			hasProps = hasProps || id == kwProperties
 			if data[i] != '{' {
 				vend = w.skip(data, i)
-				break
-			}
-			if vend, ok = w.cleanMap(data, i, depth, id == kwProperties); !ok {
+			} else if vend, ok = w.cleanMap(data, i, depth, id == kwProperties); !ok {
 				return 0, false
 			}
 		case kwItems, kwAdditionalProperties:
 			if data[i] != '{' {
 				vend = w.skip(data, i)
-				if id == kwAdditionalProperties {
-					addl = data[i:vend]
-				}
-				break
-			}
-			if vend, ok = w.clean(data, i, depth+1); !ok {
+			} else if vend, ok = w.clean(data, i, depth+1); !ok {
 				return 0, false
 			}
 			if id == kwAdditionalProperties {
@@ -138,39 +121,17 @@ func (w *strictWalk) clean(data []byte, i, depth int) (end int, ok bool) {
 	if !w.repeated && w.repeats(keys) {
 		w.repeated = true
 	}
-	s, isString := stringValue(typ)
-	if depth == 0 && (!isString || s != "object") {
+	if s, isString := stringValue(typ); depth == 0 && (!isString || s != "object") {
 		return 0, false
 	}
 	if f, ok := stringValue(format); ok && !strictFormat(f) {
 		return 0, false
 	}
-	isObject := hasProps
-	if isString {
-		isObject = s == "object"
-	} else if isRawArray(typ) {
-		isObject = false
-		for e, j := nextElement(typ, 1); e != nil; e, j = nextElement(typ, j) {
-			if s, ok := stringValue(e); ok && s == "object" {
-				isObject = true
-			}
-		}
-	}
-	if isObject && (string(addl) != "false" || !w.allRequired(w.keys[depth], required)) {
+	if objectType(typ, hasProps) && (string(addl) != "false" || !w.allRequired(w.keys[depth], required)) {
 		return 0, false
 	}
 	if isRawArray(enum) {
-		strs, chars := 0, 0
-		for e, j := nextElement(enum, 1); e != nil; e, j = nextElement(enum, j) {
-			w.enumValues++
-			n := rawScalarChars(e)
-			w.chars += n
-			if e[0] == '"' {
-				strs++
-				chars += n
-			}
-		}
-		if strs > strictBigEnum && chars > strictBigEnumChars {
+		if strs, chars := w.countEnum(enum); strs > strictBigEnum && chars > strictBigEnumChars {
 			return 0, false
 		}
 	}

@@ -27,21 +27,8 @@ func (w *strictWalk) node(v []byte, depth int) {
 	if depth == strictMaxNesting+1 {
 		w.report("", nestingMessage)
 	}
-	// The keywords, the last of a repeated one winning.
 	var kw [kwCount][]byte
-	for i := rawjson.SkipSpace(v, 1); i < len(v) && v[i] != '}'; {
-		end := rawjson.SkipString(v, i)
-		id := strictKeyword(keyText(v[i:end]))
-		i = rawjson.SkipSpace(v, rawjson.SkipSpace(v, end)+1) // ':'
-		vend := rawjson.SkipValue(v, i)
-		if id >= 0 {
-			kw[id] = v[i:vend]
-		}
-		i = rawjson.SkipSpace(v, vend)
-		if i < len(v) && v[i] == ',' {
-			i = rawjson.SkipSpace(v, i+1)
-		}
-	}
+	readKeywords(v, &kw)
 	typ, props := kw[kwType], kw[kwProperties]
 	for len(w.members) <= depth {
 		w.members = append(w.members, nil)
@@ -67,18 +54,7 @@ func (w *strictWalk) node(v []byte, depth int) {
 	if s, ok := stringValue(kw[kwFormat]); ok && !strictFormat(s) {
 		w.report("/format", formatMessage(s))
 	}
-	isObject := props != nil
-	if s, ok := stringValue(typ); ok {
-		isObject = s == "object"
-	} else if isRawArray(typ) {
-		isObject = false
-		for e, i := nextElement(typ, 1); e != nil; e, i = nextElement(typ, i) {
-			if s, ok := stringValue(e); ok && s == "object" {
-				isObject = true
-			}
-		}
-	}
-	if isObject {
+	if objectType(typ, props != nil) {
 		if string(kw[kwAdditionalProperties]) != "false" {
 			w.report("", additionalFalseMessage)
 		}
@@ -94,17 +70,7 @@ func (w *strictWalk) node(v []byte, depth int) {
 		w.checkRequired(propMembers, req)
 	}
 	if enum := kw[kwEnum]; isRawArray(enum) {
-		strs, chars := 0, 0
-		for e, i := nextElement(enum, 1); e != nil; e, i = nextElement(enum, i) {
-			w.enumValues++
-			n := rawScalarChars(e)
-			w.chars += n
-			if e[0] == '"' {
-				strs++
-				chars += n
-			}
-		}
-		w.checkEnum(strs, chars)
+		w.checkEnum(w.countEnum(enum))
 	}
 	if cnst := kw[kwConst]; cnst != nil {
 		w.chars += rawScalarChars(cnst)
@@ -113,6 +79,14 @@ func (w *strictWalk) node(v []byte, depth int) {
 	for _, m := range propMembers {
 		w.chars += utf8.RuneCountInString(m.key)
 	}
+	w.children(&kw, propMembers, depth)
+}
+
+// children walks the schemas inside the node whose keywords are kw, in the
+// order the report follows: properties (propMembers), $defs and
+// definitions, the lists (anyOf, oneOf, allOf, prefixItems), then items,
+// additionalProperties and not.
+func (w *strictWalk) children(kw *[kwCount][]byte, propMembers []rawMember, depth int) {
 	w.path = append(w.path, strictStep{})
 	step := len(w.path) - 1
 	walkMembers := func(kwName string, ms []rawMember) {
@@ -158,6 +132,58 @@ func (w *strictWalk) node(v []byte, depth int) {
 		}
 	}
 	w.path = w.path[:step]
+}
+
+// readKeywords reads the keywords of the schema object v into kw, the
+// last of a repeated one winning.
+func readKeywords(v []byte, kw *[kwCount][]byte) {
+	for i := rawjson.SkipSpace(v, 1); i < len(v) && v[i] != '}'; {
+		end := rawjson.SkipString(v, i)
+		id := strictKeyword(keyText(v[i:end]))
+		i = rawjson.SkipSpace(v, rawjson.SkipSpace(v, end)+1) // ':'
+		vend := rawjson.SkipValue(v, i)
+		if id >= 0 {
+			kw[id] = v[i:vend]
+		}
+		i = rawjson.SkipSpace(v, vend)
+		if i < len(v) && v[i] == ',' {
+			i = rawjson.SkipSpace(v, i+1)
+		}
+	}
+}
+
+// objectType reports whether a schema whose type keyword is typ (nil when
+// absent) describes objects: type "object", or a list of types holding
+// "object", or, without a type, a schema with properties (hasProps).
+func objectType(typ []byte, hasProps bool) bool {
+	if s, ok := stringValue(typ); ok {
+		return s == "object"
+	}
+	if !isRawArray(typ) {
+		return hasProps
+	}
+	isObject := false
+	for e, i := nextElement(typ, 1); e != nil; e, i = nextElement(typ, i) {
+		if s, ok := stringValue(e); ok && s == "object" {
+			isObject = true
+		}
+	}
+	return isObject
+}
+
+// countEnum counts the values of the enum list enum into the limits on the
+// whole schema and returns how many are strings and their characters.
+func (w *strictWalk) countEnum(enum []byte) (strs, chars int) {
+	for e, i := nextElement(enum, 1); e != nil; e, i = nextElement(enum, i) {
+		w.enumValues++
+		n := rawScalarChars(e)
+		w.chars += n
+		if e[0] == '"' {
+			strs++
+			chars += n
+		}
+	}
+	return strs, chars
 }
 
 // rawScalarChars is the length of an enum or const value as the limits
