@@ -124,3 +124,29 @@ func TestFixAllReportDialog(t *testing.T) {
 		t.Fatal("f does not apply the fix F left out")
 	}
 }
+
+// TestFixDialogLongListScrollsWithTheDiff: a fix with more changes than
+// the box holds shows them first, whole, and ↓ scrolls on through them
+// to the diff.
+func TestFixDialogLongListScrollsWithTheDiff(t *testing.T) {
+	var props []string
+	for _, p := range []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliett", "kilo", "lima"} {
+		props = append(props, `"`+p+`":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"]}`)
+	}
+	doc := `{"model":"gpt-5","tools_defs":[{"name":"many","description":"d","parameters":{"type":"object","properties":{` + strings.Join(props, ",") + `}}}]}`
+	a := newTruthApp(t, doc, 80, 24)
+	send(t, a, press('4'), press('f'))
+	requireDialog(t, a, "Fix")
+	first := boxText(screen(a), "Fix")
+	requireContains(t, first, `- /parameters/properties/alpha: add "additionalProperties": false (the model may send no key the schema does not list)`, "the list's start")
+	requireNotContains(t, first, "@@", "the first page of a long list")
+	sawEnd := false
+	for range 60 {
+		send(t, a, kDown)
+		sawEnd = sawEnd || strings.Contains(boxText(screen(a), "Fix"), "- /strict: set to true")
+	}
+	if !sawEnd {
+		t.Fatal("scrolling never showed the list's last change")
+	}
+	requireContains(t, boxText(screen(a), "Fix"), `+ "additionalProperties": false`, "the diff after scrolling")
+}
