@@ -23,7 +23,7 @@ import (
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 const importLong = `Brings tools from another format, or from a live MCP server, into a
@@ -174,7 +174,7 @@ func checkImportArgs(cmd *cobra.Command, opts *importOptions, args []string) err
 	case changed("mcp-name") && (opts.into == "" || !opts.mcp && opts.mcpURL == ""):
 		return usageErrorf(cmd, "--mcp-name names the server recorded in DOC: give --into DOC and --mcp or --mcp-url")
 	case changed("mcp-name") && !validServerName(opts.mcpName):
-		return usageErrorf(cmd, "--mcp-name takes letters, digits, '_', '-' and '.', got %s", display.Quote(opts.mcpName))
+		return usageErrorf(cmd, "--mcp-name takes letters, digits, '_', '-' and '.', got %s", termtext.Quote(opts.mcpName))
 	case changed("timeout") && !opts.mcp && opts.mcpURL == "":
 		return usageErrorf(cmd, "--timeout is for a server: give --mcp or --mcp-url")
 	case opts.replace && opts.into == "":
@@ -206,7 +206,7 @@ func parseHeaders(hs []string) (map[string]string, error) {
 		name, value, ok := strings.Cut(h, ":")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" {
-			return nil, fmt.Errorf("--header takes 'NAME: VALUE', got %s", display.Quote(h))
+			return nil, fmt.Errorf("--header takes 'NAME: VALUE', got %s", termtext.Quote(h))
 		}
 		key := strings.ToLower(name)
 		if seen[key] {
@@ -234,11 +234,11 @@ func parseEnvHeaders(specs, literal []string) (map[string]string, error) {
 		name, v, ok := strings.Cut(spec, "=")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" {
-			return nil, fmt.Errorf("--header-env takes 'NAME=VAR', got %s", display.Quote(spec))
+			return nil, fmt.Errorf("--header-env takes 'NAME=VAR', got %s", termtext.Quote(spec))
 		}
 		tmpl, err := bridge.HeaderTemplate(v)
 		if err != nil {
-			return nil, fmt.Errorf("--header-env %s: %w", display.Quote(spec), err)
+			return nil, fmt.Errorf("--header-env %s: %w", termtext.Quote(spec), err)
 		}
 		key := strings.ToLower(name)
 		if seen[key] {
@@ -269,14 +269,14 @@ func validServerName(name string) bool {
 const importLocation = "import"
 
 // runImport is `tooltui import`. Everything it prints on standard error
-// comes through display.SanitizeLine, as for build.
+// comes through termtext.SanitizeLine, as for build.
 func runImport(ctx context.Context, opts importOptions, files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
 		// A server's stderr may follow on lines of its own.
 		lines := strings.Split(strings.TrimRight(err.Error(), "\n"), "\n")
-		fmt.Fprintf(stderr, "tooltui import: %s\n", display.SanitizeLine(lines[0]))
+		fmt.Fprintf(stderr, "tooltui import: %s\n", termtext.SanitizeLine(lines[0]))
 		for _, l := range lines[1:] {
-			fmt.Fprintf(stderr, "  %s\n", display.SanitizeLine(l))
+			fmt.Fprintf(stderr, "  %s\n", termtext.SanitizeLine(l))
 		}
 		return 2
 	}
@@ -368,7 +368,7 @@ func printImport(doc *model.Document, stdout, stderr io.Writer, fail func(error)
 			Message: "a Responses body cannot hold " + l + "; it is left out"})
 	}
 	for _, d := range diags {
-		fmt.Fprintln(stderr, display.SanitizeLine(d.String()))
+		fmt.Fprintln(stderr, termtext.SanitizeLine(d.String()))
 	}
 	if _, err := stdout.Write(out); err != nil {
 		return fail(fmt.Errorf("writing the request: %w", err))
@@ -594,7 +594,7 @@ func mergeImport(opts importOptions, into *target, in *model.Document, srv *mode
 	if len(m.clashes) > 0 && !opts.replace {
 		quoted := make([]string, len(m.clashes))
 		for i, n := range m.clashes {
-			quoted[i] = display.Quote(n)
+			quoted[i] = termtext.Quote(n)
 		}
 		what, them := "a function or custom tool named "+quoted[0], "it"
 		if n := len(quoted); n > 1 {
@@ -665,7 +665,7 @@ func mergeImport(opts importOptions, into *target, in *model.Document, srv *mode
 		}
 	}
 	for _, d := range diags {
-		fmt.Fprintln(stderr, display.SanitizeLine(d.String()))
+		fmt.Fprintln(stderr, termtext.SanitizeLine(d.String()))
 	}
 	summary := fmt.Sprintf("added %s and %s to %s", plural(m.added[model.Function], "function"), plural(m.added[model.Builtin], "built-in"), into.path)
 	if into.data == nil {
@@ -674,9 +674,9 @@ func mergeImport(opts importOptions, into *target, in *model.Document, srv *mode
 	if opts.replace {
 		summary += fmt.Sprintf(" (replaced %d)", m.replaced)
 	}
-	fmt.Fprintln(stderr, display.SanitizeLine(summary))
+	fmt.Fprintln(stderr, termtext.SanitizeLine(summary))
 	if srv != nil && len(srvNotes) == 0 && m.added[model.Function] > 0 {
-		fmt.Fprintln(stderr, display.SanitizeLine(fmt.Sprintf("their MCP server is recorded in %s as %s (%s): tooltui send --call-mcp calls its tools there",
+		fmt.Fprintln(stderr, termtext.SanitizeLine(fmt.Sprintf("their MCP server is recorded in %s as %s (%s): tooltui send --call-mcp calls its tools there",
 			into.path, srvName, srv.Describe())))
 	}
 	return 0

@@ -20,7 +20,7 @@ import (
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 const sendLong = `Builds the request of FILE (a tooltui document or a Responses request
@@ -153,7 +153,7 @@ func completeProfiles(cmd *cobra.Command, args []string, toComplete string) ([]c
 func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	doc, err := readInput(files, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "tooltui send: %s\n", display.SanitizeLine(err.Error()))
+		fmt.Fprintf(stderr, "tooltui send: %s\n", termtext.SanitizeLine(err.Error()))
 		return 2
 	}
 	if opts.replay != "" {
@@ -163,7 +163,7 @@ func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr i
 	if opts.profile != "" {
 		p, err := loadProfile(opts.profile)
 		if err != nil {
-			fmt.Fprintf(stderr, "tooltui send: %s\n", display.SanitizeLine(err.Error()))
+			fmt.Fprintf(stderr, "tooltui send: %s\n", termtext.SanitizeLine(err.Error()))
 			return 2
 		}
 		cfg = p.Apply(cfg, os.Getenv)
@@ -177,19 +177,19 @@ func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr i
 	if opts.record != "" {
 		f, err := os.Create(opts.record)
 		if err != nil {
-			fmt.Fprintf(stderr, "tooltui send: %s\n", display.SanitizeLine(err.Error()))
+			fmt.Fprintf(stderr, "tooltui send: %s\n", termtext.SanitizeLine(err.Error()))
 			return 2
 		}
 		defer f.Close()
 		rec, err := send.NewRecorder(f, nil)
 		if err != nil {
-			fmt.Fprintf(stderr, "tooltui send: writing %s: %s\n", display.SanitizeLine(opts.record), display.SanitizeLine(err.Error()))
+			fmt.Fprintf(stderr, "tooltui send: writing %s: %s\n", termtext.SanitizeLine(opts.record), termtext.SanitizeLine(err.Error()))
 			return 2
 		}
 		cfg.Stream = rec.Wrap(cfg.Stream)
 		code := sendLoop(opts, cfg, doc, res, stdout, stderr)
 		if err := rec.Err(); err != nil {
-			fmt.Fprintf(stderr, "tooltui send: the recording %s is incomplete: %s\n", display.SanitizeLine(opts.record), display.SanitizeLine(err.Error()))
+			fmt.Fprintf(stderr, "tooltui send: the recording %s is incomplete: %s\n", termtext.SanitizeLine(opts.record), termtext.SanitizeLine(err.Error()))
 			return 1
 		}
 		return code
@@ -202,13 +202,13 @@ func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr i
 func runReplay(opts sendOptions, doc *model.Document, stdout, stderr io.Writer) int {
 	f, err := os.Open(opts.replay)
 	if err != nil {
-		fmt.Fprintf(stderr, "tooltui send: %s\n", display.SanitizeLine(err.Error()))
+		fmt.Fprintf(stderr, "tooltui send: %s\n", termtext.SanitizeLine(err.Error()))
 		return 2
 	}
 	rec, err := send.ReadRecording(f)
 	f.Close()
 	if err != nil {
-		fmt.Fprintf(stderr, "tooltui send: %s: %s\n", display.SanitizeLine(opts.replay), display.SanitizeLine(err.Error()))
+		fmt.Fprintf(stderr, "tooltui send: %s: %s\n", termtext.SanitizeLine(opts.replay), termtext.SanitizeLine(err.Error()))
 		return 2
 	}
 	var conv convert.Converter
@@ -216,10 +216,10 @@ func runReplay(opts sendOptions, doc *model.Document, stdout, stderr io.Writer) 
 	if at := rec.CheckFirst(res.JSON); at != "" {
 		msg := "the document no longer builds the recorded first request: they first differ at " + at
 		if !opts.force {
-			fmt.Fprintf(stderr, "tooltui send: %s (--force replays anyway)\n", display.SanitizeLine(msg))
+			fmt.Fprintf(stderr, "tooltui send: %s (--force replays anyway)\n", termtext.SanitizeLine(msg))
 			return 1
 		}
-		fmt.Fprintf(stderr, "warning: %s; replaying anyway (--force)\n", display.SanitizeLine(msg))
+		fmt.Fprintf(stderr, "warning: %s; replaying anyway (--force)\n", termtext.SanitizeLine(msg))
 	}
 	cfg := send.Config{BaseURL: "replay of " + opts.replay, Stream: rec.Stream(opts.speed)}
 	return sendLoop(opts, cfg, doc, res, stdout, stderr)
@@ -231,7 +231,7 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 	asJSON, maxTurns := opts.json, opts.maxTurns
 	for _, d := range res.Diagnostics {
 		if d.Severity == convert.Error && !asJSON {
-			fmt.Fprintln(stderr, display.SanitizeLine(d.String()))
+			fmt.Fprintln(stderr, termtext.SanitizeLine(d.String()))
 		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -245,7 +245,7 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 			// run by npx or uvx may take a while.
 			if !announced[s.Name] && !asJSON {
 				announced[s.Name] = true
-				fmt.Fprintln(stderr, display.SanitizeLine("starting MCP server "+s.String()))
+				fmt.Fprintln(stderr, termtext.SanitizeLine("starting MCP server "+s.String()))
 			}
 			return nil
 		}
@@ -261,7 +261,7 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 		answers = append(answers, a)
 		if !asJSON && a.By == bridge.ByMCP {
 			for _, d := range a.Dropped {
-				fmt.Fprintln(stderr, display.SanitizeLine("left "+d+": null out of the call of "+c.Name+": MCP server "+a.Server+"'s schema takes no null there"))
+				fmt.Fprintln(stderr, termtext.SanitizeLine("left "+d+": null out of the call of "+c.Name+": MCP server "+a.Server+"'s schema takes no null there"))
 			}
 		}
 		return a.Output, true, nil
@@ -293,10 +293,10 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 					}
 					what = "MCP " + kind + " for " + t.Calls[i].Name + " (" + a.Tool + " of " + a.Server + ")"
 				}
-				fmt.Fprintln(stderr, display.SanitizeLine(what+": "+o))
+				fmt.Fprintln(stderr, termtext.SanitizeLine(what+": "+o))
 			}
 			if t.Note != "" {
-				fmt.Fprintln(stderr, display.SanitizeLine(t.Note))
+				fmt.Fprintln(stderr, termtext.SanitizeLine(t.Note))
 			}
 		})
 	w.endText()
@@ -312,7 +312,7 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 				msg += "; " + noMock.Name + " came from an MCP server that the document does not record: import it again with " +
 					"tooltui import --into FILE --replace --mcp -- CMD… (or --mcp-url URL) for --call-mcp to call it there"
 			}
-			fmt.Fprintf(stderr, "the loop stops here: %s\n", display.SanitizeLine(msg))
+			fmt.Fprintf(stderr, "the loop stops here: %s\n", termtext.SanitizeLine(msg))
 		}
 		err = nil
 	case errors.As(err, &notPermitted):
@@ -320,7 +320,7 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 		if !asJSON {
 			fmt.Fprintf(stderr, "the loop stops here: %s is served by MCP server %s; nothing was started: "+
 				"give --call-mcp to let tooltui send start it and call its tools (a mock output in the document answers first)\n",
-				display.SanitizeLine(notPermitted.Function), display.SanitizeLine(notPermitted.Server.String()))
+				termtext.SanitizeLine(notPermitted.Function), termtext.SanitizeLine(notPermitted.Server.String()))
 		}
 		err = nil
 	}
@@ -332,7 +332,7 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 				msg += " — " + apiErr.Param + " is " + doc.Locator().At(res.Sources[i].Kind, res.Sources[i].Index) + " in the document"
 			}
 		}
-		fmt.Fprintf(stderr, "tooltui send: %s\n", display.SanitizeLine(msg))
+		fmt.Fprintf(stderr, "tooltui send: %s\n", termtext.SanitizeLine(msg))
 		return 1
 	}
 	if w.status != "completed" {
@@ -381,7 +381,7 @@ func (w *sendWatcher) event(e send.Event) error {
 	}
 	switch e.Kind {
 	case send.KindText, send.KindRefusal:
-		text := display.Sanitize(e.Text)
+		text := termtext.Sanitize(e.Text)
 		if _, err := io.WriteString(w.out, text); err != nil {
 			return err
 		}
@@ -389,11 +389,11 @@ func (w *sendWatcher) event(e send.Event) error {
 	case send.KindCall:
 		if e.CallDone {
 			w.endText()
-			fmt.Fprintln(w.err, display.SanitizeLine(w.callLine(e)))
+			fmt.Fprintln(w.err, termtext.SanitizeLine(w.callLine(e)))
 		}
 	case send.KindTool:
 		w.endText()
-		fmt.Fprintln(w.err, display.SanitizeLine(strings.TrimPrefix(e.Type, "response.")))
+		fmt.Fprintln(w.err, termtext.SanitizeLine(strings.TrimPrefix(e.Type, "response.")))
 	case send.KindDone:
 		w.endText()
 		line := fmt.Sprintf("%s · first output %s · total %s", e.Status, ms(w.first), ms(time.Since(w.start)))
@@ -403,7 +403,7 @@ func (w *sendWatcher) event(e send.Event) error {
 		if e.Text != "" {
 			line += " · " + e.Text
 		}
-		fmt.Fprintln(w.err, display.SanitizeLine(line))
+		fmt.Fprintln(w.err, termtext.SanitizeLine(line))
 	}
 	return nil
 }

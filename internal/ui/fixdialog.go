@@ -12,7 +12,7 @@ import (
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 // fixOption is one fix on offer with what it would make of the entry.
@@ -116,7 +116,7 @@ func (d *fixDialog) resize(w, h int) dialog {
 // header is the part above the diff: what is wrong and the fixes.
 func (d *fixDialog) header(e *env) []string {
 	iw := d.w - 2
-	lines := []string{fit(" "+display.SanitizeLine(d.diag.Location+" "+d.diag.Path), iw)}
+	lines := []string{fit(" "+termtext.SanitizeLine(d.diag.Location+" "+d.diag.Path), iw)}
 	for i, o := range d.opts {
 		mark := "  "
 		if i == d.chosen {
@@ -126,7 +126,7 @@ func (d *fixDialog) header(e *env) []string {
 		if o.err != nil {
 			t += " (cannot: " + o.err.Error() + ")"
 		}
-		t = fit(" "+display.SanitizeLine(t), iw)
+		t = fit(" "+termtext.SanitizeLine(t), iw)
 		if i == d.chosen {
 			t = e.st.Selected.Render(t)
 		}
@@ -146,7 +146,7 @@ func (d *fixDialog) changeLines() []string {
 	iw := d.w - 2
 	var out []string
 	add := func(text, first, rest string) {
-		for i, l := range strings.Split(ansi.Wrap(display.SanitizeLine(text), max(1, iw-len(first)), " /"), "\n") {
+		for i, l := range strings.Split(ansi.Wrap(termtext.SanitizeLine(text), max(1, iw-len(first)), " /"), "\n") {
 			p := rest
 			if i == 0 {
 				p = first
@@ -255,7 +255,7 @@ func (d *fixDialog) view(e *env, w, h int) []string {
 			lines = append(lines, body[i])
 			continue
 		}
-		l := fit(display.SanitizeLine(body[i]), iw)
+		l := fit(termtext.SanitizeLine(body[i]), iw)
 		switch {
 		case strings.HasPrefix(body[i], "+"):
 			l = e.st.OK.Render(l)
@@ -398,7 +398,7 @@ func (d *fixReportDialog) resize(w, h int) dialog {
 		if strings.HasPrefix(p, "• ") || strings.HasPrefix(p, "  ") {
 			indent = "  "
 		}
-		for i, l := range strings.Split(ansi.Wrap(display.SanitizeLine(p), max(1, iw-2-len(indent)), " /"), "\n") {
+		for i, l := range strings.Split(ansi.Wrap(termtext.SanitizeLine(p), max(1, iw-2-len(indent)), " /"), "\n") {
 			if i > 0 {
 				l = indent + l
 			}

@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 // The one key router. Every key press goes through onKey: a screen too
@@ -238,6 +238,6 @@ func explainDialogKey(k tea.KeyPressMsg, d dialog, km *KeyMap) action {
 			break
 		}
 	}
-	return say(fmt.Sprintf("%s does nothing in %s · %s · ? all keys", display.SanitizeLine(k.String()),
+	return say(fmt.Sprintf("%s does nothing in %s · %s · ? all keys", termtext.SanitizeLine(k.String()),
 		dialogName(d), strings.Join(keys, " · ")))
 }
