@@ -54,7 +54,10 @@ func TestE2ENavigationDoesNotType(t *testing.T) {
 	x.keys("app", "j")
 	x.waitFor("app", "get_weather selected", has("2 get_weather (function)"))
 	x.keys("app", "Enter")
-	before := x.waitFor("app", "the editor focused on Name", all(inEditor, has("▸ Name", "get_weather")))
+	// The token estimates come in the background after start: wait for
+	// them, so that the panes compared below are settled.
+	before := x.waitFor("app", "the editor focused on Name, the token estimates shown", all(inEditor, has("▸ Name", "get_weather"),
+		func(s string) bool { return !strings.Contains(s, "≈…") }))
 	if !strings.Contains(statusOf(before), "doc.json ·") || strings.Contains(statusOf(before), "modified") {
 		t.Fatalf("the status line before the letters: %q", statusOf(before))
 	}
