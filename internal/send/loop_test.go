@@ -42,20 +42,7 @@ func TestMocksOutput(t *testing.T) {
 // next request carries previous_response_id and the output, and the model
 // answers in text.
 func TestLoopTwoTurns(t *testing.T) {
-	var mu sync.Mutex
-	n := 0
-	s := newServer(t, func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		n++
-		first := n == 1
-		mu.Unlock()
-		w.Header().Set("Content-Type", "text/event-stream")
-		if first {
-			io.WriteString(w, sse(weatherCall))
-			return
-		}
-		io.WriteString(w, sse(hello))
-	})
+	s, _ := callThenText(t)
 	mocks := Mocks{"get_weather": json.RawMessage(`{"temp":12}`)}
 	var turns []Turn
 	err := Loop(context.Background(), cfg(s), []byte(body), 5, func(c Call) (string, bool) { return mocks.Output(c.Name, c.Arguments) },
@@ -151,20 +138,7 @@ func TestLoopForcedToolChoiceFirstTurnOnly(t *testing.T) {
 		{`{"type":"allowed_tools","mode":"required","tools":[{"type":"function","name":"get_weather"}]}`, `"tool_choice":{"type":"allowed_tools","mode":"auto","tools":[{"type":"function","name":"get_weather"}]}`},
 	} {
 		t.Run(c.choice, func(t *testing.T) {
-			var mu sync.Mutex
-			n := 0
-			s := newServer(t, func(w http.ResponseWriter, r *http.Request) {
-				mu.Lock()
-				n++
-				first := n == 1
-				mu.Unlock()
-				w.Header().Set("Content-Type", "text/event-stream")
-				if first {
-					io.WriteString(w, sse(weatherCall))
-					return
-				}
-				io.WriteString(w, sse(hello))
-			})
+			s, _ := callThenText(t)
 			forced := strings.Replace(body, `"model"`, `"tool_choice":`+c.choice+`,"model"`, 1)
 			var turns []Turn
 			err := Loop(context.Background(), cfg(s), []byte(forced), 5, func(Call) (string, bool) { return "12", true },
@@ -195,5 +169,30 @@ func TestRelaxToolChoiceLeavesOthers(t *testing.T) {
 		if string(out) != b || note != "" {
 			t.Errorf("RelaxToolChoice(%s) = %s, %q", b, out, note)
 		}
+	}
+}
+
+// callThenText is a Responses server whose first answer calls
+// get_weather and every later one answers in text; requests tells how
+// many it was sent.
+func callThenText(t *testing.T) (*server, func() int) {
+	var mu sync.Mutex
+	n := 0
+	s := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		n++
+		first := n == 1
+		mu.Unlock()
+		w.Header().Set("Content-Type", "text/event-stream")
+		if first {
+			io.WriteString(w, sse(weatherCall))
+			return
+		}
+		io.WriteString(w, sse(hello))
+	})
+	return s, func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return n
 	}
 }

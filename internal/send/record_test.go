@@ -4,10 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
-	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -33,20 +30,7 @@ func (tr *transcript) done(t Turn) {
 // Recording a two-turn loop, then replaying it with no server, shows the
 // same transcript; the recording is JSON Lines with no key.
 func TestRecordThenReplay(t *testing.T) {
-	var mu sync.Mutex
-	n := 0
-	s := newServer(t, func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		n++
-		first := n == 1
-		mu.Unlock()
-		w.Header().Set("Content-Type", "text/event-stream")
-		if first {
-			io.WriteString(w, sse(weatherCall))
-			return
-		}
-		io.WriteString(w, sse(hello))
-	})
+	s, requests := callThenText(t)
 	c := cfg(s)
 	c.APIKey = "sk-secret-key"
 	mocks := Mocks{"get_weather": json.RawMessage(`{"temp":12}`)}
@@ -97,7 +81,7 @@ func TestRecordThenReplay(t *testing.T) {
 	if strings.Join(replay.lines, "\n") != strings.Join(live.lines, "\n") {
 		t.Fatalf("replay shows\n%s\nthe send showed\n%s", strings.Join(replay.lines, "\n"), strings.Join(live.lines, "\n"))
 	}
-	if n != 2 {
+	if n := requests(); n != 2 {
 		t.Fatalf("the replay reached the server: %d requests", n)
 	}
 }
