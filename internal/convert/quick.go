@@ -140,50 +140,18 @@ func (n *qnode) compileKeyword(k string, v any, defs map[string]*qnode) bool {
 	case "$ref":
 		s, _ := v.(string)
 		name, ok := strings.CutPrefix(s, "#/$defs/")
-		if n.ref = defs[name]; !ok || n.ref == nil {
-			return false
-		}
+		n.ref = defs[name]
+		return ok && n.ref != nil
 	case "anyOf", "oneOf":
-		list, ok := v.([]any)
-		if !ok || len(list) == 0 {
-			return false
-		}
-		nodes := make([]*qnode, len(list))
-		for i, x := range list {
-			nodes[i] = compileQNode(x, defs)
-		}
-		if k == "anyOf" {
-			n.anyOf = nodes
-		} else {
-			n.oneOf = nodes
-		}
+		return n.compileBranches(k, v, defs)
 	case "type":
-		var names []any
-		switch t := v.(type) {
-		case string:
-			names = []any{t}
-		case []any:
-			names = t
-		default:
-			return false
-		}
-		for _, x := range names {
-			name, _ := x.(string)
-			bit := qTypes[name]
-			if bit == 0 {
-				return false
-			}
-			n.types |= bit
-		}
-		if n.types == 0 {
-			return false
-		}
+		return n.compileType(v)
 	case "enum":
 		list, ok := v.([]any)
-		if !ok {
-			return false
+		if ok {
+			n.enum, n.hasEnum = list, true
 		}
-		n.enum, n.hasEnum = list, true
+		return ok
 	case "properties":
 		props, ok := v.(map[string]any)
 		if !ok {
@@ -194,17 +162,7 @@ func (n *qnode) compileKeyword(k string, v any, defs map[string]*qnode) bool {
 			n.props[name] = compileQNode(p, defs)
 		}
 	case "required":
-		list, ok := v.([]any)
-		if !ok {
-			return false
-		}
-		for _, x := range list {
-			s, ok := x.(string)
-			if !ok {
-				return false
-			}
-			n.required = append(n.required, s)
-		}
+		return n.compileRequired(v)
 	case "additionalProperties":
 		switch a := v.(type) {
 		case bool:
@@ -218,38 +176,9 @@ func (n *qnode) compileKeyword(k string, v any, defs map[string]*qnode) bool {
 	case "items":
 		n.items = compileQNode(v, defs)
 	case "minItems", "maxItems", "minLength", "maxLength":
-		num, ok := v.(json.Number)
-		if !ok {
-			return false
-		}
-		i, err := num.Int64()
-		if err != nil || i < 0 || i > 1<<31 {
-			return false
-		}
-		switch k {
-		case "minItems":
-			n.minItems = int(i)
-		case "maxItems":
-			n.maxItems = int(i)
-		case "minLength":
-			n.minLength = int(i)
-		default:
-			n.maxLength = int(i)
-		}
+		return n.compileCount(k, v)
 	case "minimum", "maximum":
-		num, ok := v.(json.Number)
-		if !ok {
-			return false
-		}
-		r, ok := new(big.Rat).SetString(string(num))
-		if !ok {
-			return false
-		}
-		if k == "minimum" {
-			n.minimum = r
-		} else {
-			n.maximum = r
-		}
+		return n.compileBound(k, v)
 	case "pattern", "format":
 		n.stringUnknown = true
 	default:
@@ -258,10 +187,110 @@ func (n *qnode) compileKeyword(k string, v any, defs map[string]*qnode) bool {
 	return true
 }
 
+// compileBranches reads the list of schemas of anyOf or oneOf.
+func (n *qnode) compileBranches(k string, v any, defs map[string]*qnode) bool {
+	list, ok := v.([]any)
+	if !ok || len(list) == 0 {
+		return false
+	}
+	nodes := make([]*qnode, len(list))
+	for i, x := range list {
+		nodes[i] = compileQNode(x, defs)
+	}
+	if k == "anyOf" {
+		n.anyOf = nodes
+	} else {
+		n.oneOf = nodes
+	}
+	return true
+}
+
+// compileType reads "type", one name or a list of them.
+func (n *qnode) compileType(v any) bool {
+	var names []any
+	switch t := v.(type) {
+	case string:
+		names = []any{t}
+	case []any:
+		names = t
+	default:
+		return false
+	}
+	for _, x := range names {
+		name, _ := x.(string)
+		bit := qTypes[name]
+		if bit == 0 {
+			return false
+		}
+		n.types |= bit
+	}
+	return n.types != 0
+}
+
+// compileRequired reads the names of "required".
+func (n *qnode) compileRequired(v any) bool {
+	list, ok := v.([]any)
+	if !ok {
+		return false
+	}
+	for _, x := range list {
+		s, ok := x.(string)
+		if !ok {
+			return false
+		}
+		n.required = append(n.required, s)
+	}
+	return true
+}
+
+// compileCount reads minItems, maxItems, minLength or maxLength.
+func (n *qnode) compileCount(k string, v any) bool {
+	num, ok := v.(json.Number)
+	if !ok {
+		return false
+	}
+	i, err := num.Int64()
+	if err != nil || i < 0 || i > 1<<31 {
+		return false
+	}
+	switch k {
+	case "minItems":
+		n.minItems = int(i)
+	case "maxItems":
+		n.maxItems = int(i)
+	case "minLength":
+		n.minLength = int(i)
+	default:
+		n.maxLength = int(i)
+	}
+	return true
+}
+
+// compileBound reads minimum or maximum.
+func (n *qnode) compileBound(k string, v any) bool {
+	num, ok := v.(json.Number)
+	if !ok {
+		return false
+	}
+	r, ok := new(big.Rat).SetString(string(num))
+	if !ok {
+		return false
+	}
+	if k == "minimum" {
+		n.minimum = r
+	} else {
+		n.maximum = r
+	}
+	return true
+}
+
 // quickCheck checks v against the schema n. hops counts the $ref, anyOf
 // and oneOf steps taken since the last step into a member or an element,
 // which the key walk bounds by maxExpand: past them it would not find
 // the schema naming a key.
+//
+// It is on the path of every keystroke: the common values (strings,
+// booleans, null) are checked here, without a further call.
 func quickCheck(n *qnode, v any, hops int) qverdict {
 	switch {
 	case n.unread:
@@ -284,96 +313,20 @@ func quickCheck(n *qnode, v any, hops int) qverdict {
 		if hops >= maxExpand {
 			return qMaybe
 		}
-		no := 0
-		for _, b := range n.anyOf {
-			switch quickCheck(b, v, hops+1) {
-			case qYes:
-				return qYes
-			case qNo:
-				no++
-			}
-		}
-		if no == len(n.anyOf) {
-			return qNo
-		}
-		return qMaybe
+		return quickAnyOf(n.anyOf, v, hops+1)
 	case n.oneOf != nil:
 		if hops >= maxExpand {
 			return qMaybe
 		}
-		yes, no := 0, 0
-		for _, b := range n.oneOf {
-			switch quickCheck(b, v, hops+1) {
-			case qYes:
-				yes++
-			case qNo:
-				no++
-			}
-		}
-		switch {
-		case no == len(n.oneOf):
-			return qNo
-		case yes == 1 && no == len(n.oneOf)-1:
-			return qYes
-		}
-		return qMaybe
+		return quickOneOf(n.oneOf, v, hops+1)
 	}
 	// A schema of its own: one the key walk takes as naming keys, when it
 	// admits the value (as a valid value it does).
-	r := qYes
 	switch v := v.(type) {
 	case map[string]any:
-		if n.types != 0 && n.types&qObject == 0 {
-			return qNo
-		}
-		if n.hasEnum {
-			r = qMaybe
-		}
-		for _, name := range n.required {
-			if _, ok := v[name]; !ok {
-				return qNo
-			}
-		}
-		for k, x := range v {
-			p, ok := n.props[k]
-			if !ok {
-				if n.addlFalse {
-					return qNo
-				}
-				r = qMaybe // valid, maybe, but a key no schema names
-				continue
-			}
-			switch quickCheck(p, x, 0) {
-			case qNo:
-				return qNo
-			case qMaybe:
-				r = qMaybe
-			}
-		}
+		return n.quickObject(v)
 	case []any:
-		if n.types != 0 && n.types&qArray == 0 {
-			return qNo
-		}
-		if n.hasEnum {
-			r = qMaybe
-		}
-		if n.minItems >= 0 && len(v) < n.minItems || n.maxItems >= 0 && len(v) > n.maxItems {
-			return qNo
-		}
-		for _, x := range v {
-			if n.items == nil {
-				if needsNamingSchema(x) {
-					r = qMaybe
-				}
-				continue
-			}
-			switch quickCheck(n.items, x, 0) {
-			case qNo:
-				return qNo
-			case qMaybe:
-				r = qMaybe
-			}
-		}
+		return n.quickArray(v)
 	case string:
 		if n.types != 0 && n.types&qString == 0 {
 			return qNo
@@ -388,7 +341,7 @@ func quickCheck(n *qnode, v any, hops int) qverdict {
 			}
 		}
 		if n.stringUnknown {
-			r = qMaybe
+			return qMaybe
 		}
 	case bool:
 		if n.types != 0 && n.types&qBoolean == 0 {
@@ -405,28 +358,139 @@ func quickCheck(n *qnode, v any, hops int) qverdict {
 			return qNo
 		}
 	case json.Number:
-		if n.types != 0 && n.types&qNumber == 0 {
-			if n.types&qInteger == 0 {
-				return qNo
-			}
-			if !plainInteger(string(v)) {
-				r = qMaybe // 1.0 and 1e2 are integers too
-			}
-		}
-		if n.hasEnum {
-			r = qMaybe
-		}
-		if n.minimum != nil || n.maximum != nil {
-			x, ok := new(big.Rat).SetString(string(v))
-			if !ok {
-				return qMaybe
-			}
-			if n.minimum != nil && x.Cmp(n.minimum) < 0 || n.maximum != nil && x.Cmp(n.maximum) > 0 {
-				return qNo
-			}
-		}
+		return n.quickNumber(v)
 	default:
 		return qMaybe
+	}
+	return qYes
+}
+
+// quickAnyOf checks v against the branches of an anyOf: valid with one
+// valid branch, invalid when every branch is.
+func quickAnyOf(branches []*qnode, v any, hops int) qverdict {
+	no := 0
+	for _, b := range branches {
+		switch quickCheck(b, v, hops) {
+		case qYes:
+			return qYes
+		case qNo:
+			no++
+		}
+	}
+	if no == len(branches) {
+		return qNo
+	}
+	return qMaybe
+}
+
+// quickOneOf checks v against the branches of a oneOf: valid when
+// exactly one branch is known valid and all others known invalid.
+func quickOneOf(branches []*qnode, v any, hops int) qverdict {
+	yes, no := 0, 0
+	for _, b := range branches {
+		switch quickCheck(b, v, hops) {
+		case qYes:
+			yes++
+		case qNo:
+			no++
+		}
+	}
+	switch {
+	case no == len(branches):
+		return qNo
+	case yes == 1 && no == len(branches)-1:
+		return qYes
+	}
+	return qMaybe
+}
+
+// quickObject checks an object against n's own keywords, and each member
+// against the schema properties gives it.
+func (n *qnode) quickObject(v map[string]any) qverdict {
+	if n.types != 0 && n.types&qObject == 0 {
+		return qNo
+	}
+	r := qYes
+	if n.hasEnum {
+		r = qMaybe
+	}
+	for _, name := range n.required {
+		if _, ok := v[name]; !ok {
+			return qNo
+		}
+	}
+	for k, x := range v {
+		p, ok := n.props[k]
+		if !ok {
+			if n.addlFalse {
+				return qNo
+			}
+			r = qMaybe // valid, maybe, but a key no schema names
+			continue
+		}
+		switch quickCheck(p, x, 0) {
+		case qNo:
+			return qNo
+		case qMaybe:
+			r = qMaybe
+		}
+	}
+	return r
+}
+
+// quickArray checks an array against n's own keywords, and each element
+// against items.
+func (n *qnode) quickArray(v []any) qverdict {
+	if n.types != 0 && n.types&qArray == 0 {
+		return qNo
+	}
+	r := qYes
+	if n.hasEnum {
+		r = qMaybe
+	}
+	if n.minItems >= 0 && len(v) < n.minItems || n.maxItems >= 0 && len(v) > n.maxItems {
+		return qNo
+	}
+	for _, x := range v {
+		if n.items == nil {
+			if needsNamingSchema(x) {
+				r = qMaybe
+			}
+			continue
+		}
+		switch quickCheck(n.items, x, 0) {
+		case qNo:
+			return qNo
+		case qMaybe:
+			r = qMaybe
+		}
+	}
+	return r
+}
+
+// quickNumber checks a number against n's type and bounds; an enum of
+// numbers, and an integer written 1.0 or 1e2, are left to the validator.
+func (n *qnode) quickNumber(v json.Number) qverdict {
+	r := qYes
+	if n.types != 0 && n.types&qNumber == 0 {
+		if n.types&qInteger == 0 {
+			return qNo
+		}
+		if !plainInteger(string(v)) {
+			r = qMaybe // 1.0 and 1e2 are integers too
+		}
+	}
+	if n.hasEnum {
+		r = qMaybe
+	}
+	if n.minimum != nil || n.maximum != nil {
+		x, ok := new(big.Rat).SetString(string(v))
+		if !ok {
+			return qMaybe
+		}
+		if n.minimum != nil && x.Cmp(n.minimum) < 0 || n.maximum != nil && x.Cmp(n.maximum) > 0 {
+			return qNo
+		}
 	}
 	return r
 }
