@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/tooltui/tooltui/internal/session"
 	"io"
 	"io/fs"
 	"os"
@@ -43,21 +44,17 @@ func runApp(flags appOptions, files []string, stdin io.Reader, stdout, stderr io
 	}
 	opts.Deps = ui.DefaultDeps()
 	opts.BaseURL, opts.APIKeyEnv = flags.baseURL, flags.keyEnv
-	opts.RecoveryFile = ui.RecoveryFile(opts.Path)
-	if path, err := ui.SettingsPath(); err == nil {
+	opts.RecoveryFile = session.RecoveryFile(opts.Path)
+	if path, err := session.SettingsPath(); err == nil {
 		// A settings file that cannot be read is left alone: the app starts
 		// with the defaults, says why, and saves no change over it.
-		if s, err := ui.LoadSettings(path); err != nil {
+		if s, err := session.LoadSettings(path); err != nil {
 			opts.Notice = "Settings not read, the defaults hold: " + err.Error()
 		} else {
 			opts.Settings, opts.SettingsFile = s, path
 		}
 	}
-	if opts.RecoveryFile != "" {
-		if d, err := model.ReadFile(opts.RecoveryFile); err == nil && !sameDocument(d, opts.Doc) {
-			opts.Recovered = d
-		}
-	}
+	opts.Recovered = session.Recovered(opts.RecoveryFile, opts.Doc)
 	app := ui.New(opts)
 
 	progOpts := []tea.ProgramOption{tea.WithInput(stdin), tea.WithFPS(frameRate)}
@@ -134,11 +131,4 @@ func openDocument(files []string) (ui.Options, error) {
 		return ui.Options{}, err
 	}
 	return ui.Options{Doc: d, Path: path, Name: filepath.Base(path), Loaded: data, Stamp: &stamp}, nil
-}
-
-// sameDocument reports whether two documents save to the same bytes.
-func sameDocument(a, b *model.Document) bool {
-	x, err1 := a.MarshalState()
-	y, err2 := b.MarshalState()
-	return err1 == nil && err2 == nil && string(x) == string(y)
 }

@@ -13,6 +13,7 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/tooltui/tooltui/internal/session"
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
@@ -56,7 +57,7 @@ type Options struct {
 	APIKeyEnv string
 	// Settings are the user's saved choices (LoadSettings); SettingsFile
 	// is where a changed choice is saved ("" keeps it for the session).
-	Settings     Settings
+	Settings     session.Settings
 	SettingsFile string
 	// Notice is shown on the status line at start, as an error (a
 	// settings file that could not be read, say).
@@ -94,7 +95,7 @@ type App struct {
 	clipWarned   bool      // a missing clipboard program was already reported
 	file         fileState // what the app knows of its file on disk (files.go)
 	mcpHint      mcpHint   // whether L lists the selection's server (the key help)
-	settings     Settings
+	settings     session.Settings
 	settingsFile string
 	// treeAfter is the function just added while its name is typed: enter
 	// then opens its parameters as a tree (Settings.NewFunctionView).
@@ -144,7 +145,7 @@ func New(o Options) *App {
 // Output is the final request JSON, for --print.
 func (a *App) Output() []byte {
 	a.settle()
-	return a.s.res.JSON
+	return a.s.Result().JSON
 }
 
 // Dirty reports unsaved changes.
@@ -195,9 +196,9 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// the tree left unconverted is converted first.
 		a.settle()
 	}
-	before := a.s.version
+	before := a.s.Version()
 	cmd := a.update(msg)
-	if a.s.version != before {
+	if a.s.Version() != before {
 		cmd = tea.Batch(cmd, a.afterChange())
 	}
 	a.syncViews()
@@ -211,15 +212,15 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // fields) up to the document, whatever changed it. The tree's edits wait
 // for the conversion in the next message (settle), and are read then.
 func (a *App) syncViews() {
-	if a.s.stale {
+	if a.s.Stale() {
 		return
 	}
 	e := a.env()
 	if a.form.syncDoc(e) {
-		a.form.attach(a.s.res.Diagnostics, a.at)
+		a.form.attach(a.s.Result().Diagnostics, a.at)
 	}
 	for _, d := range a.dialogs() {
-		if v, ok := d.(docView); ok && v.seenVersion() != a.s.version {
+		if v, ok := d.(docView); ok && v.seenVersion() != a.s.Version() {
 			v.reread(e)
 		}
 	}
@@ -286,7 +287,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 }
 
 func (a *App) relayout() {
-	nErr, nWarn := countDiags(a.s.res.Diagnostics)
+	nErr, nWarn := countDiags(a.s.Result().Diagnostics)
 	a.lay = computeLayout(a.width, a.height, nErr+nWarn, a.zoomed())
 	w, h := a.lay.editor.inner()
 	a.form.setSize(w, h)
@@ -440,8 +441,8 @@ func (a *App) setFocus(p Pane, edit bool) tea.Cmd {
 
 // selectRow selects a row and builds its form.
 func (a *App) selectRow(at sel) {
-	d := a.s.doc
-	if !at.valid(d) {
+	d := a.s.Doc()
+	if !at.Valid(d) {
 		at = selAt(d, min(rowOf(d, at), rowCount(d)-1))
 	}
 	if a.sayAt != nil && *a.sayAt != at {
@@ -451,13 +452,13 @@ func (a *App) selectRow(at sel) {
 	a.tools.show(a.s, at)
 	a.form.raw = false
 	a.buildForm()
-	a.preview.setJSON(a.s.res.JSON)
-	a.preview.follow(a.s.res.Sources, at)
+	a.preview.setJSON(a.s.Result().JSON)
+	a.preview.follow(a.s.Result().Sources, at)
 }
 
 // buildForm builds the form of the selected row from the document.
 func (a *App) buildForm() {
 	a.form.build(a.env())
-	a.form.attach(a.s.res.Diagnostics, a.at)
+	a.form.attach(a.s.Result().Diagnostics, a.at)
 	a.form.restyle(&a.styles)
 }

@@ -31,7 +31,7 @@ func (a *App) apply1(act action) tea.Cmd {
 	case actFocus:
 		return a.setFocus(act.pane, act.edit)
 	case actEdit:
-		prev, ver := a.s.doc, a.s.version
+		prev, ver := a.s.Doc(), a.s.Version()
 		if act.later {
 			if err := a.s.ApplyLater(act.group, a.at, act.fn); err != nil {
 				return a.say(err.Error(), true)
@@ -96,11 +96,11 @@ func (a *App) madeBy(by viewer, prev *model.Document, ver uint64) {
 	switch by {
 	case byForm:
 		if a.form.seen == prev && a.form.ver == ver {
-			a.form.seen, a.form.ver = a.s.doc, a.s.version
+			a.form.seen, a.form.ver = a.s.Doc(), a.s.Version()
 		}
 	case byDialog:
 		if v, ok := a.dialog.(docView); ok && v.seenVersion() == ver {
-			v.see(a.s.version)
+			v.see(a.s.Version())
 		}
 	}
 }
@@ -159,16 +159,16 @@ func (a *App) settle() {
 // refresh brings the panes up to date after the document changed under
 // the selection (an edit of the selected tool keeps its form and fields).
 func (a *App) refresh() {
-	d := a.s.doc
-	if !a.at.valid(d) {
+	d := a.s.Doc()
+	if !a.at.Valid(d) {
 		a.selectRow(a.at)
 		return
 	}
 	a.tools.show(a.s, a.at)
 	a.form.syncDoc(a.env())
-	a.form.attach(a.s.res.Diagnostics, a.at)
-	a.preview.setJSON(a.s.res.JSON)
-	a.diags.clamp(len(a.s.res.Diagnostics))
+	a.form.attach(a.s.Result().Diagnostics, a.at)
+	a.preview.setJSON(a.s.Result().JSON)
+	a.diags.clamp(len(a.s.Result().Diagnostics))
 	a.relayout()
 }
 
@@ -185,21 +185,21 @@ func (a *App) afterChange() tea.Cmd {
 // structural runs a structural edit of the selected tool and selects the
 // row it returns.
 func (a *App) structural(fn func(d *model.Document, k model.Kind, i int) (*model.Document, int, error), done string) tea.Cmd {
-	if a.at.request {
+	if a.at.Request {
 		return a.say("Select a tool first: the request row cannot be "+done, false)
 	}
-	k, next, row := a.at.kind, -1, rowOf(a.s.doc, a.at)
+	k, next, row := a.at.Kind, -1, rowOf(a.s.Doc(), a.at)
 	err := a.s.Apply("", a.at, func(d *model.Document) (*model.Document, error) {
-		nd, j, err := fn(d, k, a.at.index)
+		nd, j, err := fn(d, k, a.at.Index)
 		next = j
 		return nd, err
 	})
 	if err != nil {
 		return a.say(capitalize(err.Error()), false)
 	}
-	at := sel{kind: k, index: next}
+	at := sel{Kind: k, Index: next}
 	if next < 0 { // the list is empty now: the row that took its place
-		at = selAt(a.s.doc, min(row, rowCount(a.s.doc)-1))
+		at = selAt(a.s.Doc(), min(row, rowCount(a.s.Doc())-1))
 	}
 	a.selectRow(at)
 	a.relayout()
@@ -235,7 +235,7 @@ func (a *App) explainKey(k tea.KeyPressMsg) action {
 // selects it and, for named tools, starts editing the name with the
 // suggested one selected so typing replaces it.
 func (a *App) addTool(typ string) tea.Cmd {
-	k, t, label, ok := newTool(a.s.doc, typ)
+	k, t, label, ok := newTool(a.s.Doc(), typ)
 	if !ok {
 		return a.say("Unknown tool type "+typ, true)
 	}
@@ -245,27 +245,27 @@ func (a *App) addTool(typ string) tea.Cmd {
 		idx = i
 		return nd, nil
 	})
-	a.selectRow(sel{kind: k, index: idx})
+	a.selectRow(sel{Kind: k, Index: idx})
 	a.relayout()
 	cmd := a.setFocus(PaneEditor, false)
 	if i := a.form.fieldIndex("name"); i >= 0 {
 		cmd = tea.Batch(cmd, a.form.move(i), a.setFocus(PaneEditor, true))
 		a.form.fields[i].ed.SelectAll()
-		if k == model.Function && a.settings.treeFirst() {
-			a.treeAfter = &sel{kind: k, index: idx}
-			return tea.Batch(cmd, a.sayAbout(sel{kind: k, index: idx}, "Added "+label+" · type its name; enter goes on to its parameters as a tree, esc stays here"))
+		if k == model.Function && a.settings.TreeFirst() {
+			a.treeAfter = &sel{Kind: k, Index: idx}
+			return tea.Batch(cmd, a.sayAbout(sel{Kind: k, Index: idx}, "Added "+label+" · type its name; enter goes on to its parameters as a tree, esc stays here"))
 		}
-		return tea.Batch(cmd, a.sayAbout(sel{kind: k, index: idx}, "Added "+label+" · type its name, esc when done"))
+		return tea.Batch(cmd, a.sayAbout(sel{Kind: k, Index: idx}, "Added "+label+" · type its name, esc when done"))
 	}
-	return tea.Batch(cmd, a.sayAbout(sel{kind: k, index: idx}, "Added "+label+" · enter edits the focused field"))
+	return tea.Batch(cmd, a.sayAbout(sel{Kind: k, Index: idx}, "Added "+label+" · enter edits the focused field"))
 }
 
 // jumpTo goes to what a diagnostic is about.
 func (a *App) jumpTo(d diagnostic) tea.Cmd {
 	at := requestSel
 	if d.IsTool() {
-		at = sel{kind: d.Kind, index: d.Index}
-		if !at.valid(a.s.doc) {
+		at = sel{Kind: d.Kind, Index: d.Index}
+		if !at.Valid(a.s.Doc()) {
 			return a.say("That tool is gone", false)
 		}
 	}
@@ -300,10 +300,10 @@ func (a *App) onEditorDone(m editorDoneMsg) tea.Cmd {
 	if text == f.ed.Value() {
 		return a.say("No change from the external editor", false)
 	}
-	if size := a.s.doc.Size() - f.ed.Len() + len(text); size > model.MaxDocumentBytes {
+	if size := a.s.Doc().Size() - f.ed.Len() + len(text); size > model.MaxDocumentBytes {
 		return a.say(fmt.Sprintf("The external editor's text was not applied: the document would be %.1f MiB, over the %d MiB tooltui can open", float64(size)/(1<<20), model.MaxDocumentBytes>>20), true)
 	}
-	a.s.breakGroup()
+	a.s.BreakGroup()
 	f.ed.SetValue(text)
 	return a.apply(append(a.form.changed(f, a.env()), say("Applied the text from the external editor"))...)
 }
@@ -325,10 +325,10 @@ func (a *App) onPaste(m tea.PasteMsg) tea.Cmd {
 	if len(m.Content)+f.ed.Len() > maxPaste {
 		return a.say(fmt.Sprintf("Paste refused: %d bytes would pass the %d MiB limit of a field", len(m.Content), maxPaste>>20), true)
 	}
-	if size := a.s.doc.Size() + len(m.Content); size > model.MaxDocumentBytes {
+	if size := a.s.Doc().Size() + len(m.Content); size > model.MaxDocumentBytes {
 		return a.say(fmt.Sprintf("Paste refused: the document would be %.1f MiB, over the %d MiB tooltui can open", float64(size)/(1<<20), model.MaxDocumentBytes>>20), true)
 	}
 	cmd := a.form.setEditing(true)
-	a.s.breakGroup()
+	a.s.BreakGroup()
 	return tea.Batch(cmd, a.apply(a.paneUpdate(m)...))
 }

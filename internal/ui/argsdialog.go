@@ -47,25 +47,25 @@ func (f *fnTarget) label() string {
 // selectedFunction reads the function of the selected row, or says why the
 // row is not one ("Select a function to <purpose>").
 func selectedFunction(a *App, purpose string) (fnTarget, string) {
-	return readFunction(a.s.doc, a.at, purpose)
+	return readFunction(a.s.Doc(), a.at, purpose)
 }
 
 // readFunction reads the function of row at of doc, or says why the row is
 // not one.
 func readFunction(doc *model.Document, at sel, purpose string) (fnTarget, string) {
-	if at.request {
+	if at.Request {
 		return fnTarget{}, "Select a function to " + purpose + ": the request row is not a function"
 	}
-	list := doc.List(at.kind)
-	if at.index < 0 || at.index >= len(list) {
+	list := doc.List(at.Kind)
+	if at.Index < 0 || at.Index >= len(list) {
 		return fnTarget{}, "Select a function to " + purpose
 	}
-	t := list[at.index]
+	t := list[at.Index]
 	if rawjson.JSONKind(t.Raw) != "object" || rawjson.CheckJSON(t.Raw) != nil {
 		return fnTarget{}, "This entry is not a valid JSON object yet; fix it before you " + purpose
 	}
 	typ := model.StringAt(t.Raw, []string{"type"})
-	if at.kind != model.Function && typ != "function" {
+	if at.Kind != model.Function && typ != "function" {
 		what := "this built-in tool"
 		if typ != "" {
 			what = "a " + typ + " tool"
@@ -76,7 +76,7 @@ func readFunction(doc *model.Document, at sel, purpose string) (fnTarget, string
 		}
 		return fnTarget{}, termtext.SanitizeLine(msg)
 	}
-	f := fnTarget{kind: at.kind, index: at.index, name: model.StringAt(t.Raw, []string{"name"})}
+	f := fnTarget{kind: at.Kind, index: at.Index, name: model.StringAt(t.Raw, []string{"name"})}
 	if inner, ok := model.GetPath(t.Raw, []string{"function"}); ok && rawjson.JSONKind(inner) == "object" {
 		if _, named := model.GetPath(t.Raw, []string{"name"}); !named {
 			return fnTarget{}, "This function is in the Chat Completions shape; fix it first (its diagnostic offers the fix), then " + purpose
@@ -138,8 +138,8 @@ func (d *argsDialog) see(v uint64)        { d.ver = v }
 // reread reads the function's parameters again after the document changed
 // (an undo, a reload): the arguments are checked against them from now on.
 func (d *argsDialog) reread(e *env) {
-	d.ver = e.s.version
-	f, why := readFunction(e.s.doc, sel{kind: d.fn.kind, index: d.fn.index}, "test arguments")
+	d.ver = e.s.Version()
+	f, why := readFunction(e.s.Doc(), sel{Kind: d.fn.kind, Index: d.fn.index}, "test arguments")
 	if why == "" && f.draftErr != "" {
 		why = fmt.Sprintf("%s's parameters are not valid JSON now (%s)", f.label(), f.draftErr)
 	}
@@ -184,7 +184,7 @@ func newArgsDialog(a *App) (dialog, string) {
 	if err != nil {
 		return nil, termtext.SanitizeLine(f.label() + ": " + err.Error())
 	}
-	d := &argsDialog{fn: f, v: v, how: how, ed: editor.New(), ver: a.s.version}
+	d := &argsDialog{fn: f, v: v, how: how, ed: editor.New(), ver: a.s.Version()}
 	d.ed.AutoIndent = true
 	d.ed.CharLimit = model.MaxDocumentBytes
 	d.ed.Placeholder = "Paste or type the arguments, a JSON object such as {\"city\": \"Paris\"}\n(ctrl+g writes an example)"

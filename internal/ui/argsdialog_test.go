@@ -39,13 +39,13 @@ const argsTestDoc = `{"model": "gpt-5", "tools_defs": [
 	]}}`
 
 var (
-	argsWeather = sel{kind: model.Function, index: 0}
-	argsLoose   = sel{kind: model.Function, index: 1}
-	argsAuto    = sel{kind: model.Function, index: 2}
-	argsBare    = sel{kind: model.Function, index: 3}
-	argsBroken  = sel{kind: model.Function, index: 4}
-	argsWeb     = sel{kind: model.Builtin, index: 0}
-	argsInside  = sel{kind: model.Builtin, index: 1}
+	argsWeather = sel{Kind: model.Function, Index: 0}
+	argsLoose   = sel{Kind: model.Function, Index: 1}
+	argsAuto    = sel{Kind: model.Function, Index: 2}
+	argsBare    = sel{Kind: model.Function, Index: 3}
+	argsBroken  = sel{Kind: model.Function, Index: 4}
+	argsWeb     = sel{Kind: model.Builtin, Index: 0}
+	argsInside  = sel{Kind: model.Builtin, Index: 1}
 )
 
 // dialogTestApp is an app on src at 120×40 with row at selected.
@@ -305,7 +305,7 @@ func TestArgsDialogRefusesRowsThatAreNotFunctions(t *testing.T) {
 	}
 	// parameters being typed that are not JSON yet
 	a := dialogTestApp(t, argsTestDoc, argsWeather)
-	doc, err := model.SetDraft(a.s.doc, model.Function, 0, "parameters", "{\"type\": ")
+	doc, err := model.SetDraft(a.s.Doc(), model.Function, 0, "parameters", "{\"type\": ")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -390,7 +390,7 @@ func TestArgsStrictForMatchesTheDialog(t *testing.T) {
 func TestArgsAndInferDialogsSanitise(t *testing.T) {
 	const evil = `{"model": "m", "tools_defs": [{"name": "f\u001b]0;owned\u0007", "parameters": {"type": "object",
 		"properties": {"k\u001b[2J": {"type": "string"}}, "required": ["k\u001b[2J"], "additionalProperties": false}}]}`
-	a := dialogTestApp(t, evil, sel{kind: model.Function, index: 0})
+	a := dialogTestApp(t, evil, sel{Kind: model.Function, Index: 0})
 	d, why := newArgsDialog(a)
 	if d == nil {
 		t.Fatal(why)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tooltui/tooltui/internal/session"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -75,10 +76,10 @@ func DefaultDeps() Deps {
 		Remove:           os.Remove,
 		CreateTemp:       createTemp,
 		ReadFile:         os.ReadFile,
-		RecoveryFile:     RecoveryFile,
+		RecoveryFile:     session.RecoveryFile,
 		ReadStamp:        model.ReadStamp,
 		Stat:             os.Stat,
-		Watch:            WatchFile,
+		Watch:            session.WatchFile,
 		Tick:             tea.Tick,
 		Send:             send.Stream,
 		ListMCPTools:     mcpclient.List,

@@ -126,7 +126,7 @@ func (p diagsPane) update(msg tea.Msg, e *env) (diagsPane, []action) {
 	if !ok {
 		return p, nil
 	}
-	ds := e.s.res.Diagnostics
+	ds := e.s.Result().Diagnostics
 	km := e.km
 	page := max(1, p.h/3)
 	switch {
@@ -156,7 +156,7 @@ func (p diagsPane) update(msg tea.Msg, e *env) (diagsPane, []action) {
 }
 
 func (p diagsPane) view(e *env, w, h int, focused bool) []string {
-	ds := e.s.res.Diagnostics
+	ds := e.s.Result().Diagnostics
 	st := e.st
 	if len(ds) == 0 {
 		return []string{st.OK.Render(fit("✓ no problems", w))}

@@ -18,7 +18,7 @@ const draftsDoc = `{"model": "gpt-5", "reasoning": {"effort": "low"}, "input": "
 	"extra": {"builtin_tools": [{"type": "file_search", "vector_store_ids": ["vs_1"], "filters": {"type": "eq", "key": "k", "value": "v"}}], "store": false},
 	"metadata": {"a": "b"}}`
 
-var fileSearch0 = sel{kind: model.Builtin, index: 0}
+var fileSearch0 = sel{Kind: model.Builtin, Index: 0}
 
 // setField types text into field id of the form as one edit and applies it.
 func setField(t *testing.T, s *Session, e *env, p *formPane, id, text string) *field {
@@ -29,13 +29,13 @@ func setField(t *testing.T, s *Session, e *env, p *formPane, id, text string) *f
 	}
 	f := p.fields[i]
 	f.ed.SetValue(text)
-	s.breakGroup()
+	s.BreakGroup()
 	for _, a := range actsOf[actEdit](p.changed(f, e)) {
 		if err := s.Apply(a.group, e.at, a.fn); err != nil {
 			t.Fatalf("applying %q to %s: %v", text, id, err)
 		}
 	}
-	p.attach(s.res.Diagnostics, e.at)
+	p.attach(s.Result().Diagnostics, e.at)
 	return f
 }
 
@@ -47,7 +47,7 @@ func rebuilt(t *testing.T, s *Session, at sel) formPane {
 	var p formPane
 	p.setSize(60, 30)
 	p.build(e)
-	p.attach(s.res.Diagnostics, at)
+	p.attach(s.Result().Diagnostics, at)
 	return p
 }
 
@@ -76,13 +76,13 @@ func reload(t *testing.T, d *model.Document) *model.Document {
 
 func TestFiltersDraftIsKeptShownSavedAndDropped(t *testing.T) {
 	s, e, p := formFixture(t, parseDoc(t, draftsDoc), fileSearch0, 60, 30)
-	lastValid := string(s.doc.Builtins[0].Raw)
+	lastValid := string(s.Doc().Builtins[0].Raw)
 	const broken = "{\"type\": \"eq\",\n  \"key\": "
 	f := setField(t, s, e, &p, "filters", broken)
 	if !s.Dirty() {
 		t.Fatal("invalid filters left the document clean")
 	}
-	tool := s.doc.Builtins[0]
+	tool := s.Doc().Builtins[0]
 	if tool.Draft == nil || *tool.Draft != broken || tool.DraftMember() != "filters" {
 		t.Fatalf("no filters draft: %+v", tool)
 	}
@@ -93,7 +93,7 @@ func TestFiltersDraftIsKeptShownSavedAndDropped(t *testing.T) {
 		t.Fatalf("field err %q diag %q", f.err, f.diag)
 	}
 	// Rebuilt, after a reload too, the form shows the draft and its error.
-	for name, doc := range map[string]*model.Document{"rebuilt": s.doc, "reloaded": reload(t, s.doc)} {
+	for name, doc := range map[string]*model.Document{"rebuilt": s.Doc(), "reloaded": reload(t, s.Doc())} {
 		s2 := newSession(doc, "", "x")
 		p2 := rebuilt(t, s2, fileSearch0)
 		g := fieldByID(t, &p2, "filters")
@@ -103,14 +103,14 @@ func TestFiltersDraftIsKeptShownSavedAndDropped(t *testing.T) {
 	}
 	// Valid filters apply and drop the draft.
 	setField(t, s, e, &p, "filters", `{"type": "eq", "key": "lang", "value": "en"}`)
-	tool = s.doc.Builtins[0]
+	tool = s.Doc().Builtins[0]
 	if tool.Draft != nil || model.StringAt(tool.Raw, []string{"filters", "key"}) != "lang" {
 		t.Fatalf("valid filters: draft %v raw %s", tool.Draft, tool.Raw)
 	}
 	// A draft again, then an empty field: the member and the draft go.
 	setField(t, s, e, &p, "filters", "{")
 	setField(t, s, e, &p, "filters", "  ")
-	tool = s.doc.Builtins[0]
+	tool = s.Doc().Builtins[0]
 	if _, has := model.GetPath(tool.Raw, []string{"filters"}); has || tool.Draft != nil {
 		t.Fatalf("empty filters: draft %v raw %s", tool.Draft, tool.Raw)
 	}
@@ -146,8 +146,8 @@ func TestInputDraft(t *testing.T) {
 			if !s.Dirty() {
 				t.Fatal("the document is clean")
 			}
-			got, has := s.doc.Fields.Get("input")
-			draft, hasDraft := s.doc.RequestDrafts["input"]
+			got, has := s.Doc().Fields.Get("input")
+			draft, hasDraft := s.Doc().RequestDrafts["input"]
 			if tc.draft {
 				if !hasDraft || draft != tc.text || string(got) != `"hi"` {
 					t.Fatalf("draft %q (%v), input %s", draft, hasDraft, got)
@@ -155,7 +155,7 @@ func TestInputDraft(t *testing.T) {
 				if !strings.Contains(f.err, tc.err) || !strings.Contains(f.diag, tc.diag) {
 					t.Fatalf("field err %q diag %q", f.err, f.diag)
 				}
-				for name, doc := range map[string]*model.Document{"rebuilt": s.doc, "reloaded": reload(t, s.doc)} {
+				for name, doc := range map[string]*model.Document{"rebuilt": s.Doc(), "reloaded": reload(t, s.Doc())} {
 					s2 := newSession(doc, "", "x")
 					p2 := rebuilt(t, s2, requestSel)
 					g := fieldByID(t, &p2, "input")
@@ -165,8 +165,8 @@ func TestInputDraft(t *testing.T) {
 				}
 				// Text again drops the draft.
 				setField(t, s, e, &p, "input", "plain")
-				if _, ok := s.doc.RequestDrafts["input"]; ok || rawText(mustGet(t, s.doc, "input")) != "plain" {
-					t.Fatalf("text after a draft: drafts %v input %s", s.doc.RequestDrafts, mustGet(t, s.doc, "input"))
+				if _, ok := s.Doc().RequestDrafts["input"]; ok || rawText(mustGet(t, s.Doc(), "input")) != "plain" {
+					t.Fatalf("text after a draft: drafts %v input %s", s.Doc().RequestDrafts, mustGet(t, s.Doc(), "input"))
 				}
 				return
 			}
@@ -211,7 +211,7 @@ func TestOtherRequestFieldsFieldShowsEveryOtherMember(t *testing.T) {
 	// Writing back: extra's keys stay in extra, others are top-level in
 	// their place, new ones last, removed ones go.
 	setField(t, s, e, &p, "extra", `{"reasoning": {"effort": "high"}, "store": true, "top_p": 0.5, "metadata": {"a": "b"}}`)
-	b, err := s.doc.Marshal()
+	b, err := s.Doc().Marshal()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,12 +223,12 @@ func TestOtherRequestFieldsFieldShowsEveryOtherMember(t *testing.T) {
 	}
 	// The request carries them all.
 	for _, m := range []string{`"reasoning"`, `"top_p"`, `"metadata"`, `"store": true`} {
-		if !strings.Contains(string(s.res.JSON), m) {
-			t.Errorf("the request has no %s:\n%s", m, s.res.JSON)
+		if !strings.Contains(string(s.Result().JSON), m) {
+			t.Errorf("the request has no %s:\n%s", m, s.Result().JSON)
 		}
 	}
-	if strings.Contains(string(s.res.JSON), `"text"`) {
-		t.Errorf("the removed text is still sent:\n%s", s.res.JSON)
+	if strings.Contains(string(s.Result().JSON), `"text"`) {
+		t.Errorf("the removed text is still sent:\n%s", s.Result().JSON)
 	}
 }
 
@@ -248,21 +248,21 @@ func TestOtherRequestFieldsDraft(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, e, p := formFixture(t, parseDoc(t, draftsDoc), requestSel, 60, 30)
-			before := string(model.OtherRequestFields(s.doc).AppendJSON(nil))
+			before := string(model.OtherRequestFields(s.Doc()).AppendJSON(nil))
 			f := setField(t, s, e, &p, "extra", tc.text)
 			if !s.Dirty() {
 				t.Fatal("the document is clean")
 			}
-			if got := s.doc.RequestDrafts["extra"]; got != tc.text {
+			if got := s.Doc().RequestDrafts["extra"]; got != tc.text {
 				t.Fatalf("draft %q", got)
 			}
-			if got := string(model.OtherRequestFields(s.doc).AppendJSON(nil)); got != before {
+			if got := string(model.OtherRequestFields(s.Doc()).AppendJSON(nil)); got != before {
 				t.Fatalf("the fields changed to %s", got)
 			}
 			if !strings.Contains(f.err, tc.err) || !strings.Contains(f.diag, tc.diag) {
 				t.Fatalf("field err %q diag %q", f.err, f.diag)
 			}
-			for name, doc := range map[string]*model.Document{"rebuilt": s.doc, "reloaded": reload(t, s.doc)} {
+			for name, doc := range map[string]*model.Document{"rebuilt": s.Doc(), "reloaded": reload(t, s.Doc())} {
 				s2 := newSession(doc, "", "x")
 				p2 := rebuilt(t, s2, requestSel)
 				g := fieldByID(t, &p2, "extra")
@@ -272,10 +272,10 @@ func TestOtherRequestFieldsDraft(t *testing.T) {
 			}
 			// A valid object applies and drops the draft.
 			setField(t, s, e, &p, "extra", `{"store": true}`)
-			if _, ok := s.doc.RequestDrafts["extra"]; ok || f.err != "" {
-				t.Fatalf("valid text: drafts %v err %q", s.doc.RequestDrafts, f.err)
+			if _, ok := s.Doc().RequestDrafts["extra"]; ok || f.err != "" {
+				t.Fatalf("valid text: drafts %v err %q", s.Doc().RequestDrafts, f.err)
 			}
-			if got := string(model.OtherRequestFields(s.doc).AppendJSON(nil)); got != `{"store":true}` {
+			if got := string(model.OtherRequestFields(s.Doc()).AppendJSON(nil)); got != `{"store":true}` {
 				t.Fatalf("the fields are %s", got)
 			}
 		})
@@ -293,13 +293,13 @@ func TestRequestDiagnosticsAttachToTheirFields(t *testing.T) {
 	d = model.SetRequestDraft(d, "extra", broken)
 	s, _, p := formFixture(t, d, requestSel, 60, 30)
 	byLoc := map[string]diagnostic{}
-	for _, x := range s.res.Diagnostics {
+	for _, x := range s.Result().Diagnostics {
 		byLoc[x.Location] = x
 	}
 	for loc, id := range map[string]string{"input": "input", "other request fields": "extra", "extra.store": "extra"} {
 		x, ok := byLoc[loc]
 		if !ok {
-			t.Fatalf("no diagnostic at %q: %v", loc, s.res.Diagnostics)
+			t.Fatalf("no diagnostic at %q: %v", loc, s.Result().Diagnostics)
 		}
 		i, _ := p.fieldFor(x)
 		if i < 0 || p.fields[i].id != id {

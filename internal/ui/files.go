@@ -29,9 +29,6 @@ import (
 
 // fileState is what the app knows of its file on disk.
 type fileState struct {
-	// stamp is the file as last loaded, reloaded or saved; nil when unknown
-	// (no check before a save).
-	stamp *model.Stamp
 	// writing is the sum of the bytes of the last save started: the watcher
 	// takes the file holding them for our own save.
 	writing    [32]byte
@@ -42,14 +39,12 @@ type fileState struct {
 }
 
 func (a *App) initFile(o Options) {
-	a.s.raw = o.Loaded
+	raw := o.Loaded
 	if o.Doc != nil && o.Doc.Source != nil {
-		a.s.raw = nil // the bytes are in another format: a save writes the document
+		raw = nil // the bytes are in another format: a save writes the document
 	}
-	if o.Stamp != nil {
-		st := *o.Stamp
-		a.file.stamp = &st
-	}
+	a.s.SetRaw(raw, a.s.Version())
+	a.s.SetStamp(o.Stamp)
 }
 
 // fileMsg is a message of the file flows, routed to onFileMsg.
@@ -73,62 +68,6 @@ func (a *App) onFileMsg(msg fileMsg) tea.Cmd {
 	return nil
 }
 
-// ---- the session's bytes ----
-
-// fileBytes is what a save of the document as it is now writes: the bytes
-// it was loaded or saved as when it has not changed since, else the
-// document in its file's format and layout.
-func (s *Session) fileBytes() (data []byte, unchanged bool, err error) {
-	if s.raw != nil && (s.rawVersion == s.version || s.rawVersion == s.saved && !s.Dirty()) {
-		return s.raw, true, nil
-	}
-	data, err = s.doc.Marshal()
-	return data, false, err
-}
-
-// setFormat makes the document, and every state undo reaches, use format
-// f: the file's format, like its name, is not undone.
-func (s *Session) setFormat(f model.Format) {
-	s.rewriteAll(func(d *model.Document) bool { return d.Format != f }, func(c *model.Document) { c.Format = f })
-}
-
-// setSource is setFormat for the format the document was translated
-// from: once saved in the Responses shape, no state undo reaches is a
-// translation any more.
-func (s *Session) setSource(src *model.Source) {
-	s.rewriteAll(func(d *model.Document) bool { return d.Source != src }, func(c *model.Document) { c.Source = src })
-}
-
-// rewriteAll applies set to a copy of the document and of every state
-// undo and redo reach, where differs says it is needed. Documents are
-// never changed in place, so a copy of the struct shares everything else.
-func (s *Session) rewriteAll(differs func(*model.Document) bool, set func(*model.Document)) {
-	re := func(d *model.Document) *model.Document {
-		if d == nil || !differs(d) {
-			return d
-		}
-		c := *d
-		set(&c)
-		return &c
-	}
-	s.doc = re(s.doc)
-	for _, h := range [][]snapshot{s.hist.undo, s.hist.redo} {
-		for i := range h {
-			h[i].doc = re(h[i].doc)
-		}
-	}
-}
-
-// unsave marks the document as not on disk (the file was deleted or
-// cannot be loaded), so that quitting asks.
-func (s *Session) unsave() {
-	if s.version == s.saved {
-		s.lastID++
-		s.saved = s.lastID
-	}
-	s.savedDoc, s.dirtyOK = nil, false
-}
-
 // ---- saving ----
 
 // saveTo writes the document to path; the app takes path as its file once
@@ -144,30 +83,30 @@ func (a *App) saveTo(act actSaveTo) tea.Cmd {
 	var err error
 	unchanged := false
 	if act.asDocument {
-		d := *a.s.doc
+		d := *a.s.Doc()
 		d.Format = model.FormatDocument
 		data, err = d.Marshal()
 	} else {
-		data, unchanged, err = a.s.fileBytes()
+		data, unchanged, err = a.s.FileBytes()
 	}
 	if err != nil {
 		return a.say("Cannot save: "+err.Error(), true)
 	}
-	if !unchanged && !act.asDocument && a.s.doc.Format == model.FormatBody {
+	if !unchanged && !act.asDocument && a.s.Doc().Format == model.FormatBody {
 		if losses := a.newLosses(); len(losses) > 0 {
-			return a.apply(actOpen{newBodyLossDialog(a.s.name, a.s.doc.BodyLosses(), act)})
+			return a.apply(actOpen{newBodyLossDialog(a.s.Name(), a.s.Doc().BodyLosses(), act)})
 		}
 	}
 	if len(data) > model.MaxDocumentBytes {
 		return a.say(fmt.Sprintf("Cannot save %s: it would be %s (%.1f MiB), over the %d MiB tooltui can load back; nothing was written",
 			act.path, model.Bytes(int64(len(data))), float64(len(data))/(1<<20), model.MaxDocumentBytes>>20), true)
 	}
-	job := saveJob{path: act.path, data: data, version: a.s.version, quit: act.quit, asDocument: act.asDocument}
-	if !act.force && a.file.stamp != nil && samePath(act.path, a.s.path) {
-		st := *a.file.stamp
+	job := saveJob{path: act.path, data: data, version: a.s.Version(), quit: act.quit, asDocument: act.asDocument}
+	if !act.force && a.s.Stamp() != nil && samePath(act.path, a.s.Path()) {
+		st := *a.s.Stamp()
 		job.check = &st
 	}
-	if !act.force && !samePath(act.path, a.s.path) {
+	if !act.force && !samePath(act.path, a.s.Path()) {
 		retry := act
 		retry.force = true
 		job.fresh = retry
@@ -180,7 +119,7 @@ func (a *App) saveTo(act actSaveTo) tea.Cmd {
 // leave out yet.
 func (a *App) newLosses() []string {
 	var out []string
-	for _, l := range a.s.doc.BodyLosses() {
+	for _, l := range a.s.Doc().BodyLosses() {
 		if !a.file.lossesOK[l] {
 			out = append(out, l)
 		}
@@ -310,23 +249,23 @@ func (a *App) onSaved(m savedMsg) tea.Cmd {
 		a.quitOnSaved = false
 		return a.say("Save failed, nothing changed on disk or here: "+m.err.Error(), true)
 	}
-	moved := !samePath(m.path, a.s.path)
+	moved := !samePath(m.path, a.s.Path())
 	if m.asDocument {
-		a.s.setFormat(model.FormatDocument)
+		a.s.SetFormat(model.FormatDocument)
 		a.refresh()
 	}
-	if a.s.doc.Source != nil {
+	if a.s.Doc().Source != nil {
 		// Saved in the Responses shape: there is nothing left to translate,
 		// and the notes about the translation leave the diagnostics.
-		a.s.setSource(nil)
-		a.s.reconvert()
+		a.s.SetSource(nil)
+		a.s.Reconvert()
 		a.refresh()
 	}
 	a.s.Saved(m.version, m.path, filepath.Base(m.path))
 	if m.data != nil {
-		a.s.raw, a.s.rawVersion = m.data, m.version
+		a.s.SetRaw(m.data, m.version)
 	}
-	a.file.stamp = m.stamp
+	a.s.SetStamp(m.stamp)
 	cmd := a.recoveryFollows(m.path)
 	if !a.s.Dirty() {
 		cmd = tea.Batch(cmd, a.dropRecovery())
@@ -341,8 +280,8 @@ func (a *App) onSaved(m savedMsg) tea.Cmd {
 	switch {
 	case m.asDocument:
 		text += " as a tooltui document; ctrl+s now saves there"
-	case a.s.doc.Format == model.FormatBody && len(a.s.doc.BodyLosses()) > 0:
-		text += fmt.Sprintf(" as a Responses body without %s it cannot hold (kept here until you quit)", plural(len(a.s.doc.BodyLosses()), "thing"))
+	case a.s.Doc().Format == model.FormatBody && len(a.s.Doc().BodyLosses()) > 0:
+		text += fmt.Sprintf(" as a Responses body without %s it cannot hold (kept here until you quit)", plural(len(a.s.Doc().BodyLosses()), "thing"))
 	}
 	return tea.Batch(cmd, a.say(text, false))
 }
@@ -421,13 +360,13 @@ func siblingName(path, suffix, fallback string) string {
 // ---- a file changed on disk ----
 
 func (a *App) onDiskChanged(m diskChangedMsg) tea.Cmd {
-	if !samePath(m.path, a.s.path) {
+	if !samePath(m.path, a.s.Path()) {
 		return nil
 	}
 	if !m.watched {
 		a.file.hasWriting = false // the save stopped before writing
 	}
-	return a.apply(actOpen{newChangedDialog(a.s.name, m)})
+	return a.apply(actOpen{newChangedDialog(a.s.Name(), m)})
 }
 
 const changedTitle = "Changed on disk"
@@ -494,31 +433,31 @@ func newChangedDialog(name string, m diskChangedMsg) dialog {
 // reload replaces the document with the file's content as one undoable
 // step: ctrl+z brings the version that was open back.
 func (a *App) reload(act actReload) tea.Cmd {
-	if !samePath(act.path, a.s.path) {
+	if !samePath(act.path, a.s.Path()) {
 		return nil
 	}
 	d, err := formats.Load(act.data)
 	if err != nil {
 		// what is open here is no longer what is on disk: quitting asks
-		a.s.unsave()
-		return tea.Batch(a.scheduleRecovery(), a.say("Cannot reload "+a.s.name+": "+err.Error()+"; your version stays", true))
+		a.s.Unsave()
+		return tea.Batch(a.scheduleRecovery(), a.say("Cannot reload "+a.s.Name()+": "+err.Error()+"; your version stays", true))
 	}
 	editing, idx := a.form.editing, a.form.idx
 	a.s.Replace(d, a.at)
-	a.s.Saved(a.s.version, a.s.path, filepath.Base(a.s.path)) // no longer "(new)"
-	a.s.raw, a.s.rawVersion = act.data, a.s.version
+	a.s.Saved(a.s.Version(), a.s.Path(), filepath.Base(a.s.Path())) // no longer "(new)"
+	raw := act.data
 	if d.Source != nil {
-		a.s.raw = nil // the bytes are in another format: a save writes the document
+		raw = nil // the bytes are in another format: a save writes the document
 	}
-	st := act.stamp
-	a.file.stamp = &st
+	a.s.SetRaw(raw, a.s.Version())
+	a.s.SetStamp(&act.stamp)
 	a.selectRow(a.at)
 	a.relayout()
 	cmd := a.form.move(idx)
 	if editing && a.focus == PaneEditor {
 		cmd = tea.Batch(cmd, a.setFocus(PaneEditor, true))
 	}
-	text := "Reloaded " + a.s.name
+	text := "Reloaded " + a.s.Name()
 	if act.what != "" {
 		text += ": it " + act.what
 	}
@@ -529,9 +468,9 @@ func (a *App) reload(act actReload) tea.Cmd {
 
 // newExportDialog asks where the request goes.
 func newExportDialog(a *App) dialog {
-	own, base := a.s.path, a.s.path
+	own, base := a.s.Path(), a.s.Path()
 	if base == "" {
-		base = a.s.name // the example: example.request.json
+		base = a.s.Name() // the example: example.request.json
 	}
 	return newFileNameDialog("Export request", "export", exportName(base), func(p string) []action {
 		if own != "" && samePath(p, own) {
@@ -554,7 +493,7 @@ func (exportedMsg) fileMsg() {}
 // to path. The document keeps its file and its saved state.
 func (a *App) exportTo(act actExport) tea.Cmd {
 	path := act.path
-	data := append([]byte(nil), a.s.res.JSON...)
+	data := append([]byte(nil), a.s.Result().JSON...)
 	summary, deps := a.copySummary(), a.deps
 	return tea.Batch(a.say("Exporting the request to "+path+"…", false), func() tea.Msg {
 		if size, ok := existing(deps, path); ok && !act.force {

@@ -45,11 +45,11 @@ func (d *fixDialog) see(v uint64)        { d.ver = v }
 // changed while the dialog was open: an undo, a reload): enter never
 // applies a fix made for an older document.
 func (d *fixDialog) reread(e *env) {
-	d.ver = e.s.version
-	for _, nd := range e.s.res.Diagnostics {
+	d.ver = e.s.Version()
+	for _, nd := range e.s.Result().Diagnostics {
 		if nd.Kind == d.diag.Kind && nd.Index == d.diag.Index && nd.IsTool() == d.diag.IsTool() &&
 			nd.Location == d.diag.Location && nd.Path == d.diag.Path && nd.Message == d.diag.Message && len(nd.Fixes) > 0 {
-			fresh := newFixDialog(e.s.doc, nd)
+			fresh := newFixDialog(e.s.Doc(), nd)
 			d.diag, d.opts, d.gone = fresh.diag, fresh.opts, false
 			d.chosen = min(d.chosen, len(d.opts)-1)
 			d.yOff = 0
@@ -290,15 +290,15 @@ func (d *fixDialog) help(km *KeyMap) []key.Binding {
 // fixCurrent opens the fixes of the diagnostic chosen in the diagnostics
 // pane, or says why there is none.
 func (a *App) fixCurrent() tea.Cmd {
-	d, ok := a.diags.current(a.s.res.Diagnostics)
+	d, ok := a.diags.current(a.s.Result().Diagnostics)
 	if !ok {
 		return a.say("No diagnostics: nothing to fix", false)
 	}
 	if len(d.Fixes) == 0 {
 		return a.say("This problem has no automatic fix; enter jumps to it", false)
 	}
-	fd := newFixDialog(a.s.doc, d)
-	fd.ver = a.s.version
+	fd := newFixDialog(a.s.Doc(), d)
+	fd.ver = a.s.Version()
 	return a.apply(actOpen{fd})
 }
 
@@ -306,7 +306,7 @@ func (a *App) fixCurrent() tea.Cmd {
 // fixes of a safe kind it left out and why (one on the status line,
 // several in a dialog): f on such a diagnostic still applies its fix.
 func (a *App) fixAll() tea.Cmd {
-	fixed, report := convert.FixAllReport(a.s.doc, nil)
+	fixed, report := convert.FixAllReport(a.s.Doc(), nil)
 	done := report.Applied
 	if len(done) == 0 && len(report.Skipped) == 0 {
 		return a.say("No safe fix to apply; f on a diagnostic shows the fixes that need a choice", false)

@@ -52,21 +52,21 @@ func (p *formPane) fieldIndex(id string) int {
 // build makes the fields of the selection; the focus stays on the field
 // with the same id when the selection is the same.
 func (p *formPane) build(e *env) {
-	d := e.s.doc
+	d := e.s.Doc()
 	keep := ""
 	if f := p.focused(); f != nil && p.at == e.at {
 		keep = f.id
 	}
 	p.at = e.at
 	p.kind = formRequest
-	if !e.at.request {
-		p.kind = formKindFor(e.at.kind, d.List(e.at.kind)[e.at.index], p.raw)
+	if !e.at.Request {
+		p.kind = formKindFor(e.at.Kind, d.List(e.at.Kind)[e.at.Index], p.raw)
 	}
 	for _, f := range p.fields {
 		f.ed.Blur()
 	}
 	p.fields = buildFields(d, e.at, p.kind)
-	p.seen, p.ver = d, e.s.version
+	p.seen, p.ver = d, e.s.Version()
 	p.idx = max(0, p.fieldIndex(keep))
 	if keep == "" {
 		p.yOff = 0
@@ -82,23 +82,23 @@ func (p *formPane) build(e *env) {
 // text as typed. It reports whether the form was behind.
 func (p *formPane) syncDoc(e *env) bool {
 	s := e.s
-	if p.ver == s.version && p.seen == s.doc {
+	if p.ver == s.Version() && p.seen == s.Doc() {
 		return false
 	}
-	d, old := s.doc, p.seen
-	p.seen, p.ver = d, s.version
-	if p.at != e.at || !p.at.valid(d) {
+	d, old := s.Doc(), p.seen
+	p.seen, p.ver = d, s.Version()
+	if p.at != e.at || !p.at.Valid(d) {
 		return true // a new selection builds its form (selectRow)
 	}
 	kind := formRequest
-	if !p.at.request {
-		t := d.List(p.at.kind)[p.at.index]
-		if old != nil && p.at.valid(old) && sameTool(old.List(p.at.kind)[p.at.index], t) {
+	if !p.at.Request {
+		t := d.List(p.at.Kind)[p.at.Index]
+		if old != nil && p.at.Valid(old) && sameTool(old.List(p.at.Kind)[p.at.Index], t) {
 			return true
 		}
-		kind = formKindFor(p.at.kind, t, p.raw)
+		kind = formKindFor(p.at.Kind, t, p.raw)
 	}
-	if kind != p.kind || old == nil || !p.at.valid(old) {
+	if kind != p.kind || old == nil || !p.at.Valid(old) {
 		p.rebuild(e)
 		return true
 	}
@@ -161,7 +161,7 @@ func (p *formPane) attach(ds []diagnostic, at sel) {
 		f.diag, f.warn = "", false
 	}
 	for _, d := range ds {
-		if d.IsTool() != !at.request || (d.IsTool() && (d.Kind != at.kind || d.Index != at.index)) {
+		if d.IsTool() != !at.Request || (d.IsTool() && (d.Kind != at.Kind || d.Index != at.Index)) {
 			continue
 		}
 		i, _ := p.fieldFor(d)

@@ -54,7 +54,7 @@ func newFormatsDialog(a *App) *formatsDialog {
 	if strings.TrimRight(base, "/") == export.DefaultBaseURL {
 		base = "" // the programs then leave the library's default, as build --to does
 	}
-	d := &formatsDialog{body: a.s.res.JSON, base: base, views: map[export.Target]*formatView{}, ver: a.s.version}
+	d := &formatsDialog{body: a.s.Result().JSON, base: base, views: map[export.Target]*formatView{}, ver: a.s.Version()}
 	for _, t := range export.Targets() {
 		if t != export.Responses {
 			d.targets = append(d.targets, t)
@@ -70,11 +70,11 @@ func (d *formatsDialog) see(v uint64)        { d.ver = v }
 // reread shows the request as it is now (an undo in the view, a reload):
 // every format is exported again when it is shown.
 func (d *formatsDialog) reread(e *env) {
-	d.ver = e.s.version
-	if string(d.body) == string(e.s.res.JSON) {
+	d.ver = e.s.Version()
+	if string(d.body) == string(e.s.Result().JSON) {
 		return
 	}
-	d.body = e.s.res.JSON
+	d.body = e.s.Result().JSON
 	d.views = map[export.Target]*formatView{}
 	d.left = strings.Split(strings.TrimSuffix(string(d.body), "\n"), "\n")
 }

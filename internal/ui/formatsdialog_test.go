@@ -42,7 +42,7 @@ func TestFormatsViewShowsEachFormatBesideTheRequest(t *testing.T) {
 		if v.err != nil {
 			t.Fatalf("%s: %v", tg, v.err)
 		}
-		res, _ := export.Export(a.s.res.JSON, tg, export.Options{BaseURL: d.base}) // the dialog leaves out the default base URL
+		res, _ := export.Export(a.s.Result().JSON, tg, export.Options{BaseURL: d.base}) // the dialog leaves out the default base URL
 		if v.text != string(res.Text) || len(v.notes) != len(res.Notes) {
 			t.Fatalf("%s: the view is not the export", tg)
 		}

@@ -53,10 +53,10 @@ func formKindFor(k model.Kind, t model.Tool, raw bool) formKind {
 
 // buildFields returns the fields of a form for the selection.
 func buildFields(d *model.Document, s sel, kind formKind) []*field {
-	if s.request {
+	if s.Request {
 		return requestFields(d)
 	}
-	t := d.List(s.kind)[s.index]
+	t := d.List(s.Kind)[s.Index]
 	switch kind {
 	case formFunction:
 		return functionFields(t)
@@ -65,7 +65,7 @@ func buildFields(d *model.Document, s sel, kind formKind) []*field {
 	case formFileSearch:
 		return fileSearchFields(t)
 	}
-	return []*field{rawField(t.Raw, s.kind)}
+	return []*field{rawField(t.Raw, s.Kind)}
 }
 
 func rawField(raw json.RawMessage, k model.Kind) *field {

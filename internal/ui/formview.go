@@ -16,12 +16,12 @@ import (
 // changed turns a field's new value into a document edit.
 func (p *formPane) changed(f *field, e *env) []action {
 	at := p.at
-	group := fmt.Sprintf("%v/%d/%d/%s", at.request, at.kind, at.index, f.id)
+	group := fmt.Sprintf("%v/%d/%d/%s", at.Request, at.Kind, at.Index, f.id)
 	var fn edit
-	if at.request {
-		fn = requestEdit(f, e.s.doc)
+	if at.Request {
+		fn = requestEdit(f, e.s.Doc())
 	} else {
-		fn = toolEdit(f, at.kind, at.index)
+		fn = toolEdit(f, at.Kind, at.Index)
 	}
 	if fn == nil {
 		p.layoutFields()

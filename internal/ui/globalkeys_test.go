@@ -215,7 +215,7 @@ func TestGlobalKeysInEveryDialog(t *testing.T) {
 			// ctrl+z undoes the document
 			a, d = fresh()
 			a.Update(ctrlKey('z'))
-			if a.Dirty() || a.s.doc.Builtins[0].Disabled {
+			if a.Dirty() || a.s.Doc().Builtins[0].Disabled {
 				t.Fatalf("ctrl+z did not undo: %q", status(a))
 			}
 			if a.dialog != d {
@@ -340,13 +340,13 @@ func TestInferAppliesWithAltEnter(t *testing.T) {
 func TestFixDialogGlobalKeysAndUndo(t *testing.T) {
 	a, _ := globalApp(t, dupDoc)
 	typeKeys(a, "j", "x") // delete the first f: no duplicate left
-	if len(a.s.doc.Functions) != 1 {
+	if len(a.s.Doc().Functions) != 1 {
 		t.Fatal("x did not delete")
 	}
 	a.Update(ctrlKey('z')) // the duplicate is back
 	typeKeys(a, "4")
 	for i := 0; i < 10; i++ {
-		if d, ok := a.diags.current(a.s.res.Diagnostics); ok && len(d.Fixes) > 0 {
+		if d, ok := a.diags.current(a.s.Result().Diagnostics); ok && len(d.Fixes) > 0 {
 			break
 		}
 		a.Update(tea.KeyPressMsg{Code: tea.KeyDown})
@@ -361,22 +361,22 @@ func TestFixDialogGlobalKeysAndUndo(t *testing.T) {
 		t.Fatalf("ctrl+s in the fix dialog: %q", status(a))
 	}
 	a.Update(ctrlKey('y')) // redo the delete: the problem is gone
-	if len(a.s.doc.Functions) != 1 {
+	if len(a.s.Doc().Functions) != 1 {
 		t.Fatalf("ctrl+y did not redo: %q", status(a))
 	}
 	if !fd.gone {
 		t.Fatal("the fix dialog did not see the document change")
 	}
 	typeKeys(a, "enter")
-	if len(a.s.doc.Functions) != 1 {
+	if len(a.s.Doc().Functions) != 1 {
 		t.Fatal("enter applied a fix made for the older document")
 	}
 	a.Update(ctrlKey('z'))
-	if fd.gone || len(a.s.doc.Functions) != 2 {
+	if fd.gone || len(a.s.Doc().Functions) != 2 {
 		t.Fatal("undo did not bring the problem back to the dialog")
 	}
 	typeKeys(a, "enter")
-	if n := model.StringAt(a.s.doc.Functions[1].Raw, []string{"name"}); n == "f" || len(a.s.doc.Functions) != 2 {
+	if n := model.StringAt(a.s.Doc().Functions[1].Raw, []string{"name"}); n == "f" || len(a.s.Doc().Functions) != 2 {
 		t.Fatalf("the fix was not applied to the document as it is: %q", n)
 	}
 }

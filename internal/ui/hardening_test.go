@@ -79,8 +79,8 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 	}
 	for _, size := range [][2]int{{80, 24}, {140, 40}} {
 		a.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-		for row := 0; row < rowCount(a.s.doc); row++ {
-			a.selectRow(selAt(a.s.doc, row))
+		for row := 0; row < rowCount(a.s.Doc()); row++ {
+			a.selectRow(selAt(a.s.Doc(), row))
 			check("row " + itoaTest(row))
 			a.setFocus(PaneEditor, false)
 			for i := range a.form.fields {
@@ -96,7 +96,7 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 				}
 			}
 			for range 2 { // the other view of the entry (form or JSON), then back
-				if a.at.request {
+				if a.at.Request {
 					break
 				}
 				a.run("Switch form / JSON")
@@ -106,9 +106,9 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 				}
 			}
 			a.setFocus(PaneDiags, false)
-			for i := range a.s.res.Diagnostics {
+			for i := range a.s.Result().Diagnostics {
 				a.diags.row = i
-				a.diags.follow(a.s.res.Diagnostics, &a.styles)
+				a.diags.follow(a.s.Result().Diagnostics, &a.styles)
 				check("row " + itoaTest(row) + " diagnostic " + itoaTest(i))
 			}
 			a.setFocus(PanePreview, false)
@@ -120,8 +120,8 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 			a.setFocus(PaneTools, false)
 		}
 		// Every dialog that shows document strings, opened over each row.
-		for row := 0; row < rowCount(a.s.doc); row++ {
-			a.selectRow(selAt(a.s.doc, row))
+		for row := 0; row < rowCount(a.s.Doc()); row++ {
+			a.selectRow(selAt(a.s.Doc(), row))
 			for _, name := range []string{"Command palette", "Show all keys", cmdAdd, "Copy…", cmdChoice, cmdSaveAs} {
 				a.dialog = nil
 				a.setFocus(PaneTools, false)
@@ -136,16 +136,16 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 		// Hostile text typed or pasted: into a field being edited, into the
 		// tools filter; and status messages that quote a hostile name.
 		const paste = "p\x1b]0;x\x07\x1b[2J\u202e\u009b1m\x00"
-		a.selectRow(selAt(a.s.doc, 1))
+		a.selectRow(selAt(a.s.Doc(), 1))
 		a.setFocus(PaneEditor, false)
 		for i, f := range a.form.fields {
 			if !f.isText() {
 				continue
 			}
 			a.form.move(i)
-			v := a.s.version
+			v := a.s.Version()
 			a.Update(tea.PasteMsg{Content: paste})
-			if a.s.version == v || !strings.Contains(a.form.fields[i].ed.Value(), "p") {
+			if a.s.Version() == v || !strings.Contains(a.form.fields[i].ed.Value(), "p") {
 				t.Fatalf("the paste did not reach field %s: %q", f.id, a.form.fields[i].ed.Value())
 			}
 			check("pasted into " + f.id)
@@ -162,7 +162,7 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 		}
 		check("pasted into the tools filter")
 		a.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
-		a.selectRow(selAt(a.s.doc, 1))
+		a.selectRow(selAt(a.s.Doc(), 1))
 		a.Update(tea.KeyPressMsg{Code: 'D', Text: "D"})
 		check("duplicated a hostile tool")
 		a.Update(tea.KeyPressMsg{Code: 'x', Text: "x"})
@@ -172,8 +172,8 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 		check("undid")
 		a.Update(tea.KeyPressMsg{Code: 0x9b, Text: "\u009b"})
 		check("explained a hostile key")
-		if rowCount(a.s.doc) != 4 {
-			t.Fatalf("%d rows after undoing the duplicate and the delete", rowCount(a.s.doc))
+		if rowCount(a.s.Doc()) != 4 {
+			t.Fatalf("%d rows after undoing the duplicate and the delete", rowCount(a.s.Doc()))
 		}
 		// The tool_choice chooser lists every tool by name.
 		a.run(cmdChoice)
@@ -187,7 +187,7 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 		a.dialog = nil
 		// The escaped forms are visible.
 		a.setFocus(PaneTools, false)
-		a.selectRow(selAt(a.s.doc, 1))
+		a.selectRow(selAt(a.s.Doc(), 1))
 		screen := ansi.Strip(a.View().Content)
 		for _, want := range []string{`evil\x1b]0;pwned\x07`, `\x1b]0;title\x07`} {
 			if !strings.Contains(screen, want) && !strings.Contains(a.View().WindowTitle+screen, want) {
@@ -196,7 +196,7 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 		}
 	}
 	// The document itself keeps the exact values.
-	if !strings.Contains(string(a.s.doc.Functions[0].Raw), `evil\u001b]0;pwned\u0007`) {
+	if !strings.Contains(string(a.s.Doc().Functions[0].Raw), `evil\u001b]0;pwned\u0007`) {
 		t.Fatal("document lost the exact name")
 	}
 }

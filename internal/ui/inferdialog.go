@@ -52,8 +52,8 @@ func (d *inferDialog) see(v uint64)        { d.ver = v }
 // reread reads the function again after the document changed, so that
 // apply decides "strict" from the function as it is now.
 func (d *inferDialog) reread(e *env) {
-	d.ver = e.s.version
-	if f, why := readFunction(e.s.doc, sel{kind: d.fn.kind, index: d.fn.index}, "infer its parameters"); why == "" {
+	d.ver = e.s.Version()
+	if f, why := readFunction(e.s.Doc(), sel{Kind: d.fn.kind, Index: d.fn.index}, "infer its parameters"); why == "" {
 		d.fn = f
 	}
 }
@@ -65,7 +65,7 @@ func newInferDialog(a *App) (dialog, string) {
 	if why != "" {
 		return nil, why
 	}
-	d := &inferDialog{fn: f, ed: editor.New(), blank: true, ver: a.s.version}
+	d := &inferDialog{fn: f, ed: editor.New(), blank: true, ver: a.s.Version()}
 	d.ed.AutoIndent = true
 	d.ed.CharLimit = model.MaxDocumentBytes
 	d.ed.Placeholder = "Paste or type an example of the arguments, a JSON object\nsuch as {\"city\": \"Paris\", \"days\": 3}"
@@ -168,10 +168,10 @@ func (d *inferDialog) apply(e *env) (dialog, []action) {
 	case d.schema == nil:
 		return d, []action{sayErr("No schema to set: " + termtext.SanitizeLine(d.err))}
 	}
-	if d.ver != e.s.version {
+	if d.ver != e.s.Version() {
 		d.reread(e)
 	}
-	if _, why := readFunction(e.s.doc, sel{kind: d.fn.kind, index: d.fn.index}, "infer its parameters"); why != "" {
+	if _, why := readFunction(e.s.Doc(), sel{Kind: d.fn.kind, Index: d.fn.index}, "infer its parameters"); why != "" {
 		return d, []action{sayErr("The document changed: " + why)}
 	}
 	k, i, schema := d.fn.kind, d.fn.index, json.RawMessage(d.schema)
@@ -185,7 +185,7 @@ func (d *inferDialog) apply(e *env) (dialog, []action) {
 	}
 	// An edit that fails now would fail when applied: say so here and stay
 	// open.
-	if _, err := fn(e.s.doc); err != nil {
+	if _, err := fn(e.s.Doc()); err != nil {
 		return d, []action{sayErr("Cannot set the parameters: " + err.Error())}
 	}
 	name := d.fn.label()

@@ -24,9 +24,9 @@ const inferTestDoc = `{"model": "gpt-5", "tools_defs": [
 	], "extra": {"builtin_tools": [{"type": "file_search", "vector_store_ids": ["vs_1"]}]}}`
 
 var (
-	inferNoStrict    = sel{kind: model.Function, index: 0}
-	inferStrictTrue  = sel{kind: model.Function, index: 1}
-	inferStrictFalse = sel{kind: model.Function, index: 2}
+	inferNoStrict    = sel{Kind: model.Function, Index: 0}
+	inferStrictTrue  = sel{Kind: model.Function, Index: 1}
+	inferStrictFalse = sel{Kind: model.Function, Index: 2}
 )
 
 // inferExample is a multi-line example with nesting, arrays, null and a
@@ -154,7 +154,7 @@ func TestInferDialogAppliesAStrictCompatibleSchema(t *testing.T) {
 			a, d := openInfer(t, c.at)
 			sendInfer(t, a, d, tea.PasteMsg{Content: inferExample})
 			schema := append([]byte(nil), d.schema...)
-			before := a.s.doc
+			before := a.s.Doc()
 			acts, edit := applyInfer(t, a, d, c.key)
 			if st := actsOf[actStatus](acts)[0]; st.err || !strings.Contains(st.text, c.status) {
 				t.Errorf("status %q, want %q", st.text, c.status)
@@ -163,14 +163,14 @@ func TestInferDialogAppliesAStrictCompatibleSchema(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			raw := next.Functions[c.at.index].Raw
+			raw := next.Functions[c.at.Index].Raw
 			if got, _ := model.GetPath(raw, []string{"parameters"}); string(got) != string(schema) {
 				t.Errorf("parameters %s, want %s", got, schema)
 			}
 			if got, _ := model.GetPath(raw, []string{"strict"}); string(got) != c.wantStrict {
 				t.Errorf("strict %s, want %s", got, c.wantStrict)
 			}
-			if ds := toolDiags(next, c.at.index); len(ds) != 0 {
+			if ds := toolDiags(next, c.at.Index); len(ds) != 0 {
 				t.Errorf("the converter reports %+v", ds)
 			}
 			if c.wantStrict == "true" {
@@ -180,7 +180,7 @@ func TestInferDialogAppliesAStrictCompatibleSchema(t *testing.T) {
 			}
 			// the other functions are untouched
 			for i := range before.Functions {
-				if i != c.at.index && string(before.Functions[i].Raw) != string(next.Functions[i].Raw) {
+				if i != c.at.Index && string(before.Functions[i].Raw) != string(next.Functions[i].Raw) {
 					t.Errorf("function %d changed", i)
 				}
 			}
@@ -192,7 +192,7 @@ func TestInferDialogAppliesAStrictCompatibleSchema(t *testing.T) {
 func TestInferDialogIsOneUndoableEdit(t *testing.T) {
 	a, d := openInfer(t, inferNoStrict)
 	a.apply(actOpen{d})
-	before := string(a.s.doc.Functions[0].Raw)
+	before := string(a.s.Doc().Functions[0].Raw)
 	a.Update(tea.PasteMsg{Content: `{"q": "weather", "n": 2}`})
 	if !strings.Contains(screenText(a), `"required": [`) {
 		t.Fatalf("the screen:\n%s", screenText(a))
@@ -201,7 +201,7 @@ func TestInferDialogIsOneUndoableEdit(t *testing.T) {
 	if a.dialog != nil {
 		t.Fatal("alt+enter left the dialog open")
 	}
-	raw := a.s.doc.Functions[0].Raw
+	raw := a.s.Doc().Functions[0].Raw
 	if v, _ := model.GetPath(raw, []string{"strict"}); string(v) != "true" {
 		t.Errorf("strict not set: %s", raw)
 	}
@@ -209,7 +209,7 @@ func TestInferDialogIsOneUndoableEdit(t *testing.T) {
 		t.Errorf("the form's parameters: %s", f.ed.Value())
 	}
 	a.run("Undo")
-	if got := string(a.s.doc.Functions[0].Raw); got != before {
+	if got := string(a.s.Doc().Functions[0].Raw); got != before {
 		t.Errorf("one undo gives %s, want %s", got, before)
 	}
 }
@@ -233,7 +233,7 @@ func TestInferDialogCancelsAndRefuses(t *testing.T) {
 	if len(d.help(&a.keys)) == 0 {
 		t.Error("no help")
 	}
-	for _, at := range []sel{requestSel, {kind: model.Builtin, index: 0}} {
+	for _, at := range []sel{requestSel, {Kind: model.Builtin, Index: 0}} {
 		a := dialogTestApp(t, inferTestDoc, at)
 		if d, why := newInferDialog(a); d != nil || !strings.Contains(why, "not a function") {
 			t.Errorf("%+v: %v %q", at, d, why)
@@ -241,7 +241,7 @@ func TestInferDialogCancelsAndRefuses(t *testing.T) {
 	}
 	// a parameters draft is replaced, so the dialog opens
 	a = dialogTestApp(t, inferTestDoc, inferNoStrict)
-	doc, err := model.SetDraft(a.s.doc, model.Function, 0, "parameters", "{\"type\": ")
+	doc, err := model.SetDraft(a.s.Doc(), model.Function, 0, "parameters", "{\"type\": ")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +253,7 @@ func TestInferDialogCancelsAndRefuses(t *testing.T) {
 	id := nd2.resize(a.width, a.lay.status.Y).(*inferDialog)
 	sendInfer(t, a, id, tea.PasteMsg{Content: `{"a": true}`})
 	_, edit := applyInfer(t, a, id, "alt+enter")
-	next, err := edit.fn(a.s.doc)
+	next, err := edit.fn(a.s.Doc())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,8 +71,8 @@ type mcpHint struct {
 // mcpListable reports whether L lists the selected entry's server now.
 func (a *App) mcpListable() bool {
 	h := &a.mcpHint
-	if !h.known || h.version != a.s.version || h.at != a.at {
-		*h = mcpHint{version: a.s.version, at: a.at, known: true, ok: needMCPServer(a) == ""}
+	if !h.known || h.version != a.s.Version() || h.at != a.at {
+		*h = mcpHint{version: a.s.Version(), at: a.at, known: true, ok: needMCPServer(a) == ""}
 	}
 	return h.ok
 }
@@ -82,14 +82,14 @@ func (a *App) mcpListable() bool {
 // has no tools to list.
 func mcpTargetOf(a *App) (mcpTarget, string) {
 	at := a.at
-	if at.request {
+	if at.Request {
 		return mcpTarget{}, capitalize(noMCPServer) + ": select one in the tools pane (the request row is selected)"
 	}
-	list := a.s.doc.List(at.kind)
-	if at.index < 0 || at.index >= len(list) {
+	list := a.s.Doc().List(at.Kind)
+	if at.Index < 0 || at.Index >= len(list) {
 		return mcpTarget{}, capitalize(noMCPServer)
 	}
-	raw := list[at.index].Raw
+	raw := list[at.Index].Raw
 	if rawjson.JSONKind(raw) != "object" || rawjson.CheckJSON(raw) != nil {
 		return mcpTarget{}, "This entry is not a valid JSON object yet; " + noMCPServer
 	}
@@ -97,7 +97,7 @@ func mcpTargetOf(a *App) (mcpTarget, string) {
 	if typ != "mcp" {
 		what := "a function"
 		switch {
-		case at.kind == model.Function:
+		case at.Kind == model.Function:
 		case typ == "":
 			what = "a built-in tool without a type"
 		default:
@@ -124,7 +124,7 @@ func mcpTargetOf(a *App) (mcpTarget, string) {
 		}
 		return mcpTarget{}, "This mcp tool has no server_url: " + noMCPServer
 	}
-	t := mcpTarget{kind: at.kind, index: at.index, raw: raw}
+	t := mcpTarget{kind: at.Kind, index: at.Index, raw: raw}
 	if rawjson.JSONKind(u) != "string" {
 		return mcpTarget{}, "server_url must be a string, an http or https URL, to list the server's tools"
 	}

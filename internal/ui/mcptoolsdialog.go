@@ -443,7 +443,7 @@ func (d *mcpToolsDialog) apply(e *env, confirmed bool) (dialog, []action) {
 	}
 	// The document cannot change by keys while the dialog is open, but a
 	// reload from disk can: an edit that fails now would fail when applied.
-	if _, err := fn(e.s.doc); err != nil {
+	if _, err := fn(e.s.Doc()); err != nil {
 		return d, []action{sayErr("Cannot set allowed_tools: " + err.Error())}
 	}
 	return nil, []action{actClose{}, actEdit{fn: fn}, actRebuild{}, say(msg + " (ctrl+z undoes it)")}

@@ -37,12 +37,12 @@ const mcpTestDoc = `{"model": "gpt-5", "tools_defs": [{"name": "f", "parameters"
  ]}}`
 
 var (
-	mcpDocs   = sel{kind: model.Builtin, index: 0}
-	mcpFilter = sel{kind: model.Builtin, index: 1}
-	mcpOpen   = sel{kind: model.Builtin, index: 2}
-	mcpMail   = sel{kind: model.Builtin, index: 3}
-	mcpWeb    = sel{kind: model.Builtin, index: 4}
-	mcpLower  = sel{kind: model.Builtin, index: 5}
+	mcpDocs   = sel{Kind: model.Builtin, Index: 0}
+	mcpFilter = sel{Kind: model.Builtin, Index: 1}
+	mcpOpen   = sel{Kind: model.Builtin, Index: 2}
+	mcpMail   = sel{Kind: model.Builtin, Index: 3}
+	mcpWeb    = sel{Kind: model.Builtin, Index: 4}
+	mcpLower  = sel{Kind: model.Builtin, Index: 5}
 )
 
 // mcpTestTools is a tools/list result with a multi-line description, a
@@ -174,11 +174,11 @@ func boxText(a *App, d dialog) string {
 	return strings.Join(parts, " ")
 }
 
-func entryOf(a *App, at sel) string { return string(a.s.doc.List(at.kind)[at.index].Raw) }
+func entryOf(a *App, at sel) string { return string(a.s.Doc().List(at.Kind)[at.Index].Raw) }
 
 func allowedOf(t *testing.T, a *App, at sel) string {
 	t.Helper()
-	v, ok := model.GetPath(a.s.doc.List(at.kind)[at.index].Raw, []string{"allowed_tools"})
+	v, ok := model.GetPath(a.s.Doc().List(at.Kind)[at.Index].Raw, []string{"allowed_tools"})
 	if !ok {
 		return "(absent)"
 	}
@@ -193,19 +193,19 @@ func TestMCPListKeySaysWhyRowsHaveNoToolsToList(t *testing.T) {
 		want string
 	}{
 		{mcpTestDoc, requestSel, "Only an mcp tool with a server_url has tools to list: select one in the tools pane (the request row is selected)"},
-		{mcpTestDoc, sel{kind: model.Function, index: 0}, "Only an mcp tool with a server_url has tools to list (this is a function)"},
+		{mcpTestDoc, sel{Kind: model.Function, Index: 0}, "Only an mcp tool with a server_url has tools to list (this is a function)"},
 		{mcpTestDoc, mcpWeb, "Only an mcp tool with a server_url has tools to list (this is a web_search tool)"},
 		{mcpTestDoc, mcpMail, "A connector (connector_id) cannot be listed from here: only an mcp tool with a server_url has tools to list"},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "tunnel_id": "tunnel_` + strings.Repeat("a1", 16) + `"}]}}`, sel{kind: model.Builtin}, "A tunnel (tunnel_id) cannot be listed from here"},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t"}]}}`, sel{kind: model.Builtin}, "This mcp tool has no server_url"},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "mcp.example.com"}]}}`, sel{kind: model.Builtin}, `server_url must be an http or https URL to list the server's tools, not "mcp.example.com"`},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": 3}]}}`, sel{kind: model.Builtin}, "server_url must be a string"},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "headers": {"X-Retry": 3}}]}}`, sel{kind: model.Builtin}, `Header "X-Retry" must be a string`},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "headers": []}]}}`, sel{kind: model.Builtin}, "headers must be an object of strings"},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "authorization": 1}]}}`, sel{kind: model.Builtin}, "authorization must be a string"},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "allowed_tools": "all"}]}}`, sel{kind: model.Builtin}, "allowed_tools must be a list of names or a"},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "allowed_tools": ["a", 2]}]}}`, sel{kind: model.Builtin}, "allowed_tools holds a number, not only tool names"},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "allowed_tools": {"tool_names": "a"}}]}}`, sel{kind: model.Builtin}, "allowed_tools.tool_names must be a list of names"},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "tunnel_id": "tunnel_` + strings.Repeat("a1", 16) + `"}]}}`, sel{Kind: model.Builtin}, "A tunnel (tunnel_id) cannot be listed from here"},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t"}]}}`, sel{Kind: model.Builtin}, "This mcp tool has no server_url"},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "mcp.example.com"}]}}`, sel{Kind: model.Builtin}, `server_url must be an http or https URL to list the server's tools, not "mcp.example.com"`},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": 3}]}}`, sel{Kind: model.Builtin}, "server_url must be a string"},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "headers": {"X-Retry": 3}}]}}`, sel{Kind: model.Builtin}, `Header "X-Retry" must be a string`},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "headers": []}]}}`, sel{Kind: model.Builtin}, "headers must be an object of strings"},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "authorization": 1}]}}`, sel{Kind: model.Builtin}, "authorization must be a string"},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "allowed_tools": "all"}]}}`, sel{Kind: model.Builtin}, "allowed_tools must be a list of names or a"},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "allowed_tools": ["a", 2]}]}}`, sel{Kind: model.Builtin}, "allowed_tools holds a number, not only tool names"},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "allowed_tools": {"tool_names": "a"}}]}}`, sel{Kind: model.Builtin}, "allowed_tools.tool_names must be a list of names"},
 	} {
 		a := mcpApp(t, c.doc, c.at, stub.list, 120, 40)
 		a.Update(ukey("L"))
@@ -370,10 +370,10 @@ func TestMCPToolsDialogAppliesOneUndoableEdit(t *testing.T) {
 	}
 	// the same names: nothing to do, nothing to undo
 	a, _ = openMCP(t, mcpDocs, &mcpStub{out: mcpTestTools})
-	v := a.s.version
+	v := a.s.Version()
 	mcpKeysIn(a, "enter")
-	if a.dialog != nil || a.s.version != v || !strings.Contains(a.status.text, "nothing changed") {
-		t.Errorf("enter with the same names: version %d→%d, status %q", v, a.s.version, a.status.text)
+	if a.dialog != nil || a.s.Version() != v || !strings.Contains(a.status.text, "nothing changed") {
+		t.Errorf("enter with the same names: version %d→%d, status %q", v, a.s.Version(), a.status.text)
 	}
 }
 
@@ -448,9 +448,9 @@ func TestMCPToolsDialogNoneCheckedRemovesAllowedTools(t *testing.T) {
 	}
 	// nothing checked and nothing set: nothing to do
 	a, _ = openMCP(t, mcpOpen, &mcpStub{out: mcpTestTools})
-	v := a.s.version
+	v := a.s.Version()
 	mcpKeysIn(a, "enter")
-	if a.dialog != nil || a.s.version != v {
+	if a.dialog != nil || a.s.Version() != v {
 		t.Errorf("enter on an unset allowed_tools with nothing checked changed the document")
 	}
 	// checking tools of an mcp tool without allowed_tools adds it
@@ -586,7 +586,7 @@ func findMCPMsg(cmd tea.Cmd) tea.Msg {
 func TestMCPToolsDialogChangedEntryIsNotOverwritten(t *testing.T) {
 	a, _ := openMCP(t, mcpDocs, &mcpStub{out: mcpTestTools})
 	// the file is reloaded under the open dialog
-	nd, err := model.SetToolValue(a.s.doc, model.Builtin, 0, []string{"server_label"}, json.RawMessage(`"renamed"`))
+	nd, err := model.SetToolValue(a.s.Doc(), model.Builtin, 0, []string{"server_label"}, json.RawMessage(`"renamed"`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -692,7 +692,7 @@ func mcpServerDoc(url, auth string) string {
 
 func TestMCPToolsOfARealServer(t *testing.T) {
 	ts, seen := mcpHTTPServer(t)
-	at := sel{kind: model.Builtin}
+	at := sel{Kind: model.Builtin}
 	a := mcpApp(t, mcpServerDoc(ts.URL, "sk-test"), at, nil, 120, 40) // the real mcpclient.List
 	_, cmd := a.Update(ukey("L"))
 	d, ok := a.dialog.(*mcpToolsDialog)
@@ -743,7 +743,7 @@ func TestMCPToolsOfAnUnreachableServer(t *testing.T) {
 	}
 	url := "http://" + l.Addr().String() + "/mcp"
 	l.Close()
-	at := sel{kind: model.Builtin}
+	at := sel{Kind: model.Builtin}
 	a := mcpApp(t, mcpServerDoc(url, "sk-test"), at, nil, 120, 40)
 	_, cmd := a.Update(ukey("L"))
 	d := a.dialog.(*mcpToolsDialog)

@@ -36,16 +36,16 @@ func (a *App) onClick(m tea.Mouse) tea.Cmd {
 	switch p {
 	case PaneTools:
 		if row, ok := a.tools.rowAt(y); ok {
-			a.selectRow(selAt(a.s.doc, row))
+			a.selectRow(selAt(a.s.Doc(), row))
 		}
 	case PaneEditor:
 		if i, ok := a.form.fieldAt(y); ok {
 			cmd = tea.Batch(cmd, a.form.move(i))
 		}
 	case PaneDiags:
-		if i, ok := a.diags.rowAt(a.s.res.Diagnostics, &a.styles, y); ok {
+		if i, ok := a.diags.rowAt(a.s.Result().Diagnostics, &a.styles, y); ok {
 			a.diags.row = i
-			a.diags.follow(a.s.res.Diagnostics, &a.styles)
+			a.diags.follow(a.s.Result().Diagnostics, &a.styles)
 		}
 	}
 	return cmd
@@ -94,7 +94,7 @@ func (a *App) onWheel(m tea.Mouse) tea.Cmd {
 	case PaneTools:
 		a.tools.yOff = max(0, min(a.tools.yOff+d, len(a.tools.rows)-a.tools.listHeight()))
 	case PaneDiags:
-		a.diags.yOff = max(0, min(a.diags.yOff+d/3, len(a.s.res.Diagnostics)-1))
+		a.diags.yOff = max(0, min(a.diags.yOff+d/3, len(a.s.Result().Diagnostics)-1))
 	case PaneEditor:
 		_, total := a.form.fieldLines()
 		a.form.yOff = max(0, min(a.form.yOff+d, total-a.form.h))

@@ -13,8 +13,8 @@ import (
 // edit, a dialog or an IO command.
 
 func (a *App) deleteTool() tea.Cmd {
-	t, _ := a.s.tool(a.at)
-	_, label := toolLabel(a.at.kind, t)
+	t, _ := a.s.Tool(a.at)
+	_, label := toolLabel(a.at.Kind, t)
 	if cmd := a.structural(model.DeleteTool, "deleted"); cmd != nil {
 		return cmd
 	}
@@ -25,8 +25,8 @@ func (a *App) duplicateTool() tea.Cmd {
 	if cmd := a.structural(model.DuplicateTool, "duplicated"); cmd != nil {
 		return cmd
 	}
-	t, _ := a.s.tool(a.at)
-	_, label := toolLabel(a.at.kind, t)
+	t, _ := a.s.Tool(a.at)
+	_, label := toolLabel(a.at.Kind, t)
 	return a.say("Duplicated as "+label, false)
 }
 
@@ -43,7 +43,7 @@ func (a *App) toggleTool() tea.Cmd {
 	}, "disabled"); cmd != nil {
 		return cmd
 	}
-	if t, _ := a.s.tool(a.at); t.Disabled {
+	if t, _ := a.s.Tool(a.at); t.Disabled {
 		return a.say("Disabled: kept in the document, left out of the request (space enables it)", false)
 	}
 	return a.say("Enabled: back in the request", false)
@@ -72,7 +72,7 @@ func (a *App) undo(redo bool) tea.Cmd {
 		return a.say("Nothing to "+word, false)
 	}
 	var cmd tea.Cmd
-	if at == a.at && at.valid(a.s.doc) {
+	if at == a.at && at.Valid(a.s.Doc()) {
 		// The same row: its form reads the document again, and a field
 		// being edited keeps its cursor where it was (as far as the text
 		// it gets back allows).
@@ -122,16 +122,16 @@ func (a *App) quit() tea.Cmd {
 
 // save writes the document; with no file yet it asks for a name.
 func (a *App) save(quit bool) tea.Cmd {
-	if a.s.path == "" {
+	if a.s.Path() == "" {
 		return a.apply(actOpen{newSaveAsDialog("", quit)})
 	}
-	if src := a.s.doc.Source; src != nil {
+	if src := a.s.Doc().Source; src != nil {
 		// A save writes the Responses shape: never over the file in the
 		// other format unless the user names it.
-		return tea.Batch(a.apply(actOpen{newSaveAsDialog(responsesName(a.s.path), quit)}),
+		return tea.Batch(a.apply(actOpen{newSaveAsDialog(responsesName(a.s.Path()), quit)}),
 			a.say("This file is in the "+src.Format+" format; a save writes a Responses body, so it asks where", false))
 	}
-	return a.saveTo(actSaveTo{path: a.s.path, quit: quit})
+	return a.saveTo(actSaveTo{path: a.s.Path(), quit: quit})
 }
 
 type copyWhat int
@@ -144,7 +144,7 @@ const (
 
 // copy puts the request, its tools or a curl command on the clipboards.
 func (a *App) copy(w copyWhat) tea.Cmd {
-	body := a.s.res.JSON
+	body := a.s.Result().JSON
 	what, text := "request JSON", string(body)
 	switch w {
 	case copyTools:
@@ -162,7 +162,7 @@ func (a *App) copy(w copyWhat) tea.Cmd {
 // copySummary says how many tools were copied and how many entries of the
 // document were left out, and why.
 func (a *App) copySummary() string {
-	d := a.s.doc
+	d := a.s.Doc()
 	total, off := 0, 0
 	for _, l := range [][]model.Tool{d.Functions, d.Builtins} {
 		for _, t := range l {
@@ -172,7 +172,7 @@ func (a *App) copySummary() string {
 			}
 		}
 	}
-	kept := len(a.s.res.Tools)
+	kept := len(a.s.Result().Tools)
 	s := plural(kept, "tool")
 	var left []string
 	if n := total - off - kept; n > 0 {
@@ -191,7 +191,7 @@ func (a *App) copySummary() string {
 }
 
 func (a *App) toggleRaw() tea.Cmd {
-	if a.at.request {
+	if a.at.Request {
 		return a.say("The request has no JSON view; its other fields are JSON already", false)
 	}
 	a.form.raw = a.form.kind != formRaw

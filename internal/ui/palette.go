@@ -65,7 +65,7 @@ func (a *App) run(name string) tea.Cmd {
 }
 
 func needTool(a *App) string {
-	if a.at.request {
+	if a.at.Request {
 		return "Select a tool in the tools pane first (the request row is selected)"
 	}
 	return ""
@@ -86,7 +86,7 @@ func commands() []command {
 	return []command{
 		{name: "Command palette", group: "Everywhere", global: kb(km.Palette), run: func(a *App) tea.Cmd { return a.openPalette() }},
 		{name: cmdSave, group: "Everywhere", global: kb(km.Save), run: func(a *App) tea.Cmd { return a.save(false) }},
-		{name: cmdSaveAs, group: "Everywhere", nav: kb(km.SaveAs), run: func(a *App) tea.Cmd { return a.apply(actOpen{newSaveAsDialog(a.s.path, false)}) }},
+		{name: cmdSaveAs, group: "Everywhere", nav: kb(km.SaveAs), run: func(a *App) tea.Cmd { return a.apply(actOpen{newSaveAsDialog(a.s.Path(), false)}) }},
 		{name: cmdExport, group: "Everywhere", nav: kb(km.Export), run: func(a *App) tea.Cmd { return a.apply(actOpen{newExportDialog(a)}) }},
 		{name: "Undo", group: "Everywhere", global: kb(km.Undo), run: func(a *App) tea.Cmd { return a.undo(false) }},
 		{name: "Redo", group: "Everywhere", global: kb(km.Redo), run: func(a *App) tea.Cmd { return a.undo(true) }},
@@ -117,7 +117,7 @@ func commands() []command {
 		{name: "Focus preview pane", group: "Screen", nav: kb(km.FocusPreview), run: focus(PanePreview)},
 		{name: "Focus diagnostics pane", group: "Screen", nav: kb(km.FocusDiags), run: focus(PaneDiags)},
 		{name: "Go to diagnostic", group: "Diagnostics pane", pane: kb(km.Enter), where: "diagnostics pane (4)", run: func(a *App) tea.Cmd {
-			if d, ok := a.diags.current(a.s.res.Diagnostics); ok {
+			if d, ok := a.diags.current(a.s.Result().Diagnostics); ok {
 				return a.jumpTo(d)
 			}
 			return a.say("No diagnostics: the request has no problems", false)

@@ -164,20 +164,20 @@ func (f *toolsFixture) send(k string) []action {
 }
 
 func (f *toolsFixture) label(row int) string {
-	at := selAt(f.s.doc, row)
-	if at.request {
+	at := selAt(f.s.Doc(), row)
+	if at.Request {
 		return "Request"
 	}
-	return f.s.label(at.kind, at.index)
+	return f.s.label(at.Kind, at.Index)
 }
 
 func TestToolsPaneMoving(t *testing.T) {
 	f := newToolsFixture(t, manyToolsDoc(t, 30), 10)
-	last := rowCount(f.s.doc) - 1
-	if acts := f.send("down"); !reflect.DeepEqual(acts, []action{actSelect{selAt(f.s.doc, 1)}}) {
+	last := rowCount(f.s.Doc()) - 1
+	if acts := f.send("down"); !reflect.DeepEqual(acts, []action{actSelect{selAt(f.s.Doc(), 1)}}) {
 		t.Fatalf("down: %#v", acts)
 	}
-	if f.p.row != 1 || f.e.at != (sel{kind: model.Function, index: 0}) {
+	if f.p.row != 1 || f.e.at != (sel{Kind: model.Function, Index: 0}) {
 		t.Fatalf("down: row %d", f.p.row)
 	}
 	f.send("j")
@@ -201,7 +201,7 @@ func TestToolsPaneMoving(t *testing.T) {
 	for _, k := range []string{"end", "G"} {
 		f.send("home")
 		f.send(k)
-		if f.p.row != last || f.e.at != (sel{kind: model.Builtin, index: 1}) {
+		if f.p.row != last || f.e.at != (sel{Kind: model.Builtin, Index: 1}) {
 			t.Fatalf("%s: row %d, want %d", k, f.p.row, last)
 		}
 		if f.p.pos < f.p.yOff || f.p.pos >= f.p.yOff+10 {
@@ -241,7 +241,7 @@ func TestToolsPaneMoving(t *testing.T) {
 
 func TestToolsPaneFilter(t *testing.T) {
 	f := newToolsFixture(t, manyToolsDoc(t, 30), 10)
-	all := rowCount(f.s.doc)
+	all := rowCount(f.s.Doc())
 	if acts := f.send("/"); !f.p.filter.typing || len(actsOf[actStatus](acts)) != 1 {
 		t.Fatalf("/: typing %v acts %#v", f.p.filter.typing, acts)
 	}
@@ -331,7 +331,7 @@ func TestToolsPaneFilter(t *testing.T) {
 	}
 	// enter with no match says so and selects nothing.
 	f.p.filter.text = "zzzz"
-	f.p.refilter(f.s.doc, f.s)
+	f.p.refilter(f.s.Doc(), f.s)
 	if acts := f.send("enter"); len(actsOf[actSelect](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 {
 		t.Fatalf("enter with no match: %#v", acts)
 	}
@@ -379,7 +379,7 @@ func TestToolsPaneRowAt(t *testing.T) {
 		t.Fatal("the list did not scroll")
 	}
 	check("scrolled to the end")
-	if r, _ := f.p.rowAt(7); r != rowCount(f.s.doc)-1 {
+	if r, _ := f.p.rowAt(7); r != rowCount(f.s.Doc())-1 {
 		t.Errorf("the last line maps to row %d", r)
 	}
 	f.send("/")
@@ -400,8 +400,8 @@ func TestToolsPaneView(t *testing.T) {
 	f := newToolsFixture(t, manyToolsDoc(t, 3), 10)
 	f.send("down")
 	on, off := f.p.view(f.e, 30, 10, true), f.p.view(f.e, 30, 10, false)
-	if len(on) != rowCount(f.s.doc) {
-		t.Fatalf("%d lines for %d rows", len(on), rowCount(f.s.doc))
+	if len(on) != rowCount(f.s.Doc()) {
+		t.Fatalf("%d lines for %d rows", len(on), rowCount(f.s.Doc()))
 	}
 	for i := range on {
 		if w := ansi.StringWidth(on[i]); w != 30 {
@@ -429,10 +429,10 @@ func TestToolsPaneView(t *testing.T) {
 
 func diagsFixture(t *testing.T) (*Session, *env, []diagnostic) {
 	s := newSession(parseDoc(t, diagsDoc), "", "x")
-	if len(s.res.Diagnostics) < 4 {
-		t.Fatalf("only %d diagnostics", len(s.res.Diagnostics))
+	if len(s.Result().Diagnostics) < 4 {
+		t.Fatalf("only %d diagnostics", len(s.Result().Diagnostics))
 	}
-	return s, unitEnv(s, requestSel), s.res.Diagnostics
+	return s, unitEnv(s, requestSel), s.Result().Diagnostics
 }
 
 // owners maps each line of a diagnostics view to the block it belongs to:
@@ -556,7 +556,7 @@ func TestDiagsPaneKeys(t *testing.T) {
 		t.Errorf("clamp: row %d", p.row)
 	}
 	// No diagnostics.
-	s.res.Diagnostics = nil
+	s.Result().Diagnostics = nil
 	if v := stripped(p.view(e, 40, 10, true)); !strings.Contains(v, "✓ no problems") {
 		t.Errorf("empty view: %q", v)
 	}
@@ -572,7 +572,7 @@ func previewFixture(t *testing.T) (*Session, *env, previewPane) {
 	e := unitEnv(s, requestSel)
 	var p previewPane
 	p.colors = e.st.JSON.Resolve()
-	p.setJSON(s.res.JSON)
+	p.setJSON(s.Result().JSON)
 	p.setSize(40, 10)
 	return s, e, p
 }
@@ -583,7 +583,7 @@ func TestPreviewPaneScrollsAndClamps(t *testing.T) {
 	if n < 30 {
 		t.Fatalf("%d lines", n)
 	}
-	doc := strings.Split(strings.TrimRight(string(s.res.JSON), "\n"), "\n")
+	doc := strings.Split(strings.TrimRight(string(s.Result().JSON), "\n"), "\n")
 	step := func(k string, want int) {
 		t.Helper()
 		var acts []action
@@ -666,11 +666,11 @@ func TestPreviewPaneSetJSONKeepsTheScrollForTheSameBytes(t *testing.T) {
 	s, _, p := previewFixture(t)
 	p.scroll(5)
 	doc := p.doc
-	p.setJSON(s.res.JSON)
+	p.setJSON(s.Result().JSON)
 	if p.doc != doc || p.yOff != 5 {
 		t.Fatal("the same bytes were indexed again or lost the scroll")
 	}
-	p.setJSON(append([]byte(nil), s.res.JSON...))
+	p.setJSON(append([]byte(nil), s.Result().JSON...))
 	if p.doc == doc || p.yOff != 5 {
 		t.Fatalf("new bytes: reindexed %v, yOff %d", p.doc != doc, p.yOff)
 	}
@@ -678,22 +678,22 @@ func TestPreviewPaneSetJSONKeepsTheScrollForTheSameBytes(t *testing.T) {
 
 func TestPreviewPaneFollowsTheSelectedTool(t *testing.T) {
 	s, _, p := previewFixture(t)
-	for i, src := range s.res.Sources {
-		at := sel{kind: src.Kind, index: src.Index}
-		p.follow(s.res.Sources, at)
+	for i, src := range s.Result().Sources {
+		at := sel{Kind: src.Kind, Index: src.Index}
+		p.follow(s.Result().Sources, at)
 		lines := strings.Split(stripped(p.view(40, 10)), "\n")
 		if strings.TrimRight(lines[1], " ") != "    {" {
 			t.Errorf("tool %d: the entry does not start on the second line:\n%s", i, strings.Join(lines, "\n"))
 		}
 		want := `"name": "get_weather"`
 		if src.Kind == model.Builtin {
-			want = `"type": "` + typeOf(s.doc.Builtins[src.Index].Raw) + `"`
+			want = `"type": "` + typeOf(s.Doc().Builtins[src.Index].Raw) + `"`
 		}
 		if !strings.Contains(strings.Join(lines, "\n"), want) {
 			t.Errorf("tool %d: %s not shown:\n%s", i, want, strings.Join(lines, "\n"))
 		}
 	}
-	p.follow(s.res.Sources, requestSel)
+	p.follow(s.Result().Sources, requestSel)
 	if p.yOff != 0 {
 		t.Errorf("the request row: yOff %d", p.yOff)
 	}
@@ -707,12 +707,12 @@ func formFixture(t *testing.T, d *model.Document, at sel, w, h int) (*Session, *
 	var p formPane
 	p.setSize(w, h)
 	p.build(e)
-	p.attach(s.res.Diagnostics, at)
+	p.attach(s.Result().Diagnostics, at)
 	p.restyle(e.st)
 	return s, e, p
 }
 
-var fn0 = sel{kind: model.Function, index: 0}
+var fn0 = sel{Kind: model.Function, Index: 0}
 
 func fieldIDs(p *formPane) []string {
 	var ids []string
@@ -873,7 +873,7 @@ func TestFormPaneFieldFor(t *testing.T) {
 		return diagnostic{Kind: k, Index: i, Path: path, Location: d.Location(k, i)}
 	}
 	req := func(loc string) diagnostic { return diagnostic{Index: -1, Location: loc} }
-	ws, fs, raw := sel{kind: model.Builtin, index: 0}, sel{kind: model.Builtin, index: 1}, sel{kind: model.Builtin, index: 2}
+	ws, fs, raw := sel{Kind: model.Builtin, Index: 0}, sel{Kind: model.Builtin, Index: 1}, sel{Kind: model.Builtin, Index: 2}
 	for _, tc := range []c{
 		{fn0, tool(model.Function, 0, "/name"), "name", ""},
 		{fn0, tool(model.Function, 0, "/description"), "description", ""},
@@ -913,13 +913,13 @@ func TestFormPaneLocatesASchemaProblemDeepInParameters(t *testing.T) {
 	d := parseDoc(t, diagsDoc)
 	s, e, p := formFixture(t, d, fn0, 60, 12)
 	var deep diagnostic
-	for _, x := range s.res.Diagnostics {
+	for _, x := range s.Result().Diagnostics {
 		if x.IsTool() && x.Index == 0 && strings.HasPrefix(x.Path, "/parameters/properties/outer/properties/inner") {
 			deep = x
 		}
 	}
 	if deep.Path == "" {
-		t.Fatalf("no diagnostic deep in the parameters: %v", s.res.Diagnostics)
+		t.Fatalf("no diagnostic deep in the parameters: %v", s.Result().Diagnostics)
 	}
 	p.locate(deep)
 	f := p.focused()
@@ -958,13 +958,13 @@ func TestFormPaneLocatesASyntaxErrorByLineAndColumn(t *testing.T) {
 	}
 	s, _, p := formFixture(t, d, fn0, 60, 20)
 	var syn diagnostic
-	for _, x := range s.res.Diagnostics {
+	for _, x := range s.Result().Diagnostics {
 		if x.Line > 0 {
 			syn = x
 		}
 	}
 	if syn.Line != 4 {
-		t.Fatalf("no syntax error on line 4: %+v", s.res.Diagnostics)
+		t.Fatalf("no syntax error on line 4: %+v", s.Result().Diagnostics)
 	}
 	p.locate(syn)
 	f := p.focused()
@@ -1306,13 +1306,13 @@ func TestPaneGolden(t *testing.T) {
 		golden.RequireEqual(t, pane("2 Request", p.view(e, true), 58, 18))
 	})
 	t.Run("editor_web_search", func(t *testing.T) {
-		_, e, p := formFixture(t, model.Example(), sel{kind: model.Builtin, index: 0}, 58, 14)
+		_, e, p := formFixture(t, model.Example(), sel{Kind: model.Builtin, Index: 0}, 58, 14)
 		p.move(1)
 		golden.RequireEqual(t, pane("2 web_search (built-in)", p.view(e, true), 58, 14))
 	})
 	t.Run("preview", func(t *testing.T) {
 		s, _, p := previewFixture(t)
-		p.follow(s.res.Sources, sel{kind: model.Builtin, index: 0})
+		p.follow(s.Result().Sources, sel{Kind: model.Builtin, Index: 0})
 		golden.RequireEqual(t, pane("3 Preview", p.view(40, 10), 40, 10))
 	})
 	t.Run("diagnostics", func(t *testing.T) {
@@ -1407,8 +1407,8 @@ func TestFormPaneFieldAtMatchesTheView(t *testing.T) {
 		d  *model.Document
 		at sel
 	}{
-		{d2, requestSel}, {d2, fn0}, {d2, sel{kind: model.Builtin, index: 0}}, {d2, sel{kind: model.Builtin, index: 1}},
-		{d, fn0}, {d, sel{kind: model.Function, index: 1}}, {d, sel{kind: model.Builtin, index: 1}}, {d, requestSel},
+		{d2, requestSel}, {d2, fn0}, {d2, sel{Kind: model.Builtin, Index: 0}}, {d2, sel{Kind: model.Builtin, Index: 1}},
+		{d, fn0}, {d, sel{Kind: model.Function, Index: 1}}, {d, sel{Kind: model.Builtin, Index: 1}}, {d, requestSel},
 	} {
 		for _, h := range []int{6, 10, 20, 40} {
 			_, e, p := formFixture(t, c.d, c.at, 56, h)

@@ -60,13 +60,13 @@ func (p *previewPane) follow(sources []convert.ToolRef, at sel) {
 	if p.doc == nil {
 		return
 	}
-	if at.request {
+	if at.Request {
 		p.yOff = 0
 		return
 	}
 	n := -1
 	for i, src := range sources {
-		if src.Kind == at.kind && src.Index == at.index {
+		if src.Kind == at.Kind && src.Index == at.Index {
 			n = i
 		}
 	}

@@ -18,8 +18,8 @@ func (a *App) keepRecoveryCmd() tea.Cmd {
 	if a.recoveryFile == "" || !a.s.Dirty() {
 		return nil
 	}
-	doc, file, deps := a.s.doc, a.recoveryFile, a.deps
-	a.rec.written = a.s.version
+	doc, file, deps := a.s.Doc(), a.recoveryFile, a.deps
+	a.rec.written = a.s.Version()
 	return func() tea.Msg {
 		data, err := doc.MarshalState()
 		if err != nil || len(data) > model.MaxDocumentBytes {

@@ -1,10 +1,7 @@
 package ui
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -27,24 +24,6 @@ type recoveryState struct {
 	pending  bool   // a tick is on its way
 	written  uint64 // the document version the copy holds (0: none)
 	tooLarge bool   // the last copy was refused for its size (said once)
-}
-
-// RecoveryFile is where unsaved work on path (or the example, for "") is
-// kept; "" when the system has no cache directory.
-func RecoveryFile(path string) string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	key := "example"
-	if path != "" {
-		if abs, err := filepath.Abs(path); err == nil {
-			path = abs
-		}
-		sum := sha256.Sum256([]byte(path))
-		key = filepath.Base(path) + "-" + hex.EncodeToString(sum[:8])
-	}
-	return filepath.Join(dir, "tooltui", "recovery", key+".json")
 }
 
 type recoveryTickMsg struct{}
@@ -70,14 +49,14 @@ func (a *App) scheduleRecovery() tea.Cmd {
 // stale one is removed: the status line says so once.
 func (a *App) onRecoveryTick(recoveryTickMsg) tea.Cmd {
 	a.rec.pending = false
-	if !a.s.Dirty() || a.recoveryFile == "" || a.rec.written == a.s.version {
+	if !a.s.Dirty() || a.recoveryFile == "" || a.rec.written == a.s.Version() {
 		return nil
 	}
 	// The document is never changed in place: the command marshals it off
 	// the event loop (megabytes take tens of milliseconds, which typing
 	// would feel).
-	doc, file, deps := a.s.doc, a.recoveryFile, a.deps
-	a.rec.written = a.s.version
+	doc, file, deps := a.s.Doc(), a.recoveryFile, a.deps
+	a.rec.written = a.s.Version()
 	return func() tea.Msg {
 		data, err := doc.MarshalState()
 		if err != nil {

@@ -106,9 +106,9 @@ func newRecoveryApp(t *testing.T, d *model.Document) (*App, *recoveryFS) {
 // step runs f as Update runs a message: the recovery copy follows a
 // change of the document.
 func step(a *App, f func() tea.Cmd) tea.Cmd {
-	before := a.s.version
+	before := a.s.Version()
 	cmd := f()
-	if a.s.version != before {
+	if a.s.Version() != before {
 		cmd = tea.Batch(cmd, a.afterChange())
 	}
 	return cmd
@@ -220,7 +220,7 @@ func TestRecoveryCopyFollowsSaveAs(t *testing.T) {
 	runAll(a.onRecoveryTick(recoveryTickMsg{}))
 	change(t, a, "m2")
 	// saved under a new name while a later change is still unsaved
-	version := a.s.version
+	version := a.s.Version()
 	change(t, a, "m3")
 	runAll(a.onSaved(savedMsg{path: "renamed.json", version: version}))
 	if a.recoveryFile != "/recovery/renamed.json" {

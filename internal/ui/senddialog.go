@@ -120,24 +120,24 @@ func newSendDialog(a *App) (dialog, string, tea.Cmd) {
 	if why := cfg.Check(); why != "" {
 		return nil, "Cannot send: " + why, nil
 	}
-	if len(a.s.res.JSON) == 0 {
+	if len(a.s.Result().JSON) == 0 {
 		return nil, "Nothing to send", nil
 	}
 	streamIDs++
 	ctx, cancel := context.WithCancel(context.Background())
 	ch := make(chan streamMsg, 256)
-	d := &sendDialog{id: streamIDs, cancel: cancel, ch: ch, tools: a.s.res.Tools, base: cfg.BaseURL,
-		start: time.Now(), running: true, follow: true, sentAt: a.s.version}
-	sources, locs := a.s.res.Sources, a.s.doc.Locator()
+	d := &sendDialog{id: streamIDs, cancel: cancel, ch: ch, tools: a.s.Result().Tools, base: cfg.BaseURL,
+		start: time.Now(), running: true, follow: true, sentAt: a.s.Version()}
+	sources, locs := a.s.Result().Sources, a.s.Doc().Locator()
 	d.where = func(i int) string {
 		if i >= len(sources) {
 			return ""
 		}
 		return locs.At(sources[i].Kind, sources[i].Index)
 	}
-	body, id := a.s.res.JSON, d.id
+	body, id := a.s.Result().JSON, d.id
 	cfg.Stream = a.deps.Send
-	mocks := send.Mocks(a.s.doc.Mocks)
+	mocks := send.Mocks(a.s.Doc().Mocks)
 	go func() {
 		defer close(ch)
 		put := func(m streamMsg) error {

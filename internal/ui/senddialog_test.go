@@ -124,7 +124,7 @@ func TestSendDialogStreamsAndChecksCalls(t *testing.T) {
 	if !ok {
 		t.Fatalf("no response dialog: %s", treeScreen(a))
 	}
-	if string(sent) != string(a.s.res.JSON) {
+	if string(sent) != string(a.s.Result().JSON) {
 		t.Fatal("the body sent is not the preview's request")
 	}
 	s := treeScreen(a)
@@ -234,7 +234,7 @@ func TestSendDialogToolLoop(t *testing.T) {
 		each(ev(t, `{"type":"response.output_text.delta","delta":"12 degrees in Paris."}`))
 		return each(ev(t, `{"type":"response.completed","response":{"id":"resp_2","status":"completed"}}`))
 	})
-	a.s.doc.Mocks = map[string]json.RawMessage{"get_weather": json.RawMessage(`{"output":{"temp":12}}`)}
+	a.s.Doc().Mocks = map[string]json.RawMessage{"get_weather": json.RawMessage(`{"output":{"temp":12}}`)}
 	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
 	pump(t, a, cmd)
 	s := treeScreen(a)

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -32,241 +31,7 @@ func setFnName(i int, name string) edit {
 }
 
 func fnName(s *Session, i int) string {
-	return model.StringAt(s.doc.Functions[i].Raw, []string{"name"})
-}
-
-func TestSessionNewIsCleanAndConverted(t *testing.T) {
-	s := exampleSession()
-	if s.Dirty() {
-		t.Fatal("a new session is dirty")
-	}
-	if len(s.Result().JSON) == 0 || s.Doc() != s.doc {
-		t.Fatal("a new session has no conversion")
-	}
-	if got := s.label(model.Function, 0); got != "get_weather" {
-		t.Fatalf("label of function 0 = %q", got)
-	}
-	if _, ok := s.Undo(false, requestSel); ok {
-		t.Fatal("undo in a new session")
-	}
-	if _, ok := s.Undo(true, requestSel); ok {
-		t.Fatal("redo in a new session")
-	}
-	if s := newSession(nil, "", "x"); s.doc == nil || s.Dirty() {
-		t.Fatal("newSession(nil) has no document")
-	}
-}
-
-func TestSessionApplyChangesTheDocumentNotTheOldOne(t *testing.T) {
-	s := exampleSession()
-	before := s.doc
-	v := s.version
-	if err := s.Apply("", requestSel, setFnName(0, "lookup_weather")); err != nil {
-		t.Fatal(err)
-	}
-	if fnName(s, 0) != "lookup_weather" {
-		t.Fatalf("name = %q", fnName(s, 0))
-	}
-	if model.StringAt(before.Functions[0].Raw, []string{"name"}) != "get_weather" {
-		t.Fatal("Apply changed the earlier document in place")
-	}
-	if !s.Dirty() || s.version == v {
-		t.Fatal("an edit leaves the session clean")
-	}
-	if !strings.Contains(string(s.res.JSON), `"lookup_weather"`) {
-		t.Fatal("the conversion did not follow the edit")
-	}
-	if s.label(model.Function, 0) != "lookup_weather" {
-		t.Fatal("the labels did not follow the edit")
-	}
-}
-
-func TestSessionApplyErrorChangesNothing(t *testing.T) {
-	s := exampleSession()
-	doc, v := s.doc, s.version
-	err := s.Apply("g", requestSel, func(*model.Document) (*model.Document, error) { return nil, errors.New("no") })
-	if err == nil || err.Error() != "no" {
-		t.Fatalf("err = %v", err)
-	}
-	if s.doc != doc || s.version != v || s.Dirty() || len(s.hist.undo) != 0 {
-		t.Fatal("a failed edit changed the session")
-	}
-}
-
-func TestSessionUndoRedo(t *testing.T) {
-	s := exampleSession()
-	at1 := sel{kind: model.Function, index: 0}
-	at2 := sel{kind: model.Builtin, index: 1}
-	s.Apply("", at1, setFnName(0, "a"))
-	s.Apply("", at2, setFnName(0, "b"))
-
-	got, ok := s.Undo(false, at2)
-	if !ok || got != at2 || fnName(s, 0) != "a" {
-		t.Fatalf("undo: at %v ok %v name %q", got, ok, fnName(s, 0))
-	}
-	got, ok = s.Undo(false, at1)
-	if !ok || got != at1 || fnName(s, 0) != "get_weather" {
-		t.Fatalf("second undo: at %v ok %v name %q", got, ok, fnName(s, 0))
-	}
-	if s.Dirty() {
-		t.Fatal("undoing every change leaves the session dirty")
-	}
-	if _, ok := s.Undo(false, at1); ok {
-		t.Fatal("undo past the start")
-	}
-	// Redo returns the selection the undo was made at.
-	got, ok = s.Undo(true, requestSel)
-	if !ok || got != at1 || fnName(s, 0) != "a" || !s.Dirty() {
-		t.Fatalf("redo: at %v ok %v name %q dirty %v", got, ok, fnName(s, 0), s.Dirty())
-	}
-	if !strings.Contains(string(s.res.JSON), `"name": "a"`) {
-		t.Fatal("redo did not reconvert")
-	}
-	// A new change drops what could be redone.
-	s.Apply("", at1, setFnName(0, "c"))
-	if _, ok := s.Undo(true, at1); ok {
-		t.Fatal("redo after a new change")
-	}
-}
-
-func TestSessionGroupsEditsOfOneField(t *testing.T) {
-	s := exampleSession()
-	at := sel{kind: model.Function, index: 0}
-	for _, n := range []string{"g", "ge", "get"} {
-		s.Apply("fn0/name", at, setFnName(0, n))
-	}
-	s.Apply("fn0/description", at, func(d *model.Document) (*model.Document, error) {
-		return model.SetToolValue(d, model.Function, 0, []string{"description"}, rawjson.String("d"))
-	})
-	if len(s.hist.undo) != 2 {
-		t.Fatalf("%d undo steps for two fields, want 2", len(s.hist.undo))
-	}
-	s.Undo(false, at)
-	if fnName(s, 0) != "get" {
-		t.Fatalf("undoing the description: name %q", fnName(s, 0))
-	}
-	s.Undo(false, at)
-	if fnName(s, 0) != "get_weather" {
-		t.Fatalf("undoing the name group: name %q, want the original", fnName(s, 0))
-	}
-	if s.Dirty() {
-		t.Fatal("dirty after undoing every group")
-	}
-
-	// After an undo the same group starts a new step.
-	s = exampleSession()
-	s.Apply("fn0/name", at, setFnName(0, "x"))
-	s.Undo(false, at)
-	s.Undo(true, at)
-	s.Apply("fn0/name", at, setFnName(0, "xy"))
-	s.Undo(false, at)
-	if fnName(s, 0) != "x" {
-		t.Fatalf("typing after a redo joined the redone step: name %q", fnName(s, 0))
-	}
-
-	// breakGroup and the empty group make steps of their own.
-	s = exampleSession()
-	s.Apply("fn0/name", at, setFnName(0, "a"))
-	s.breakGroup()
-	s.Apply("fn0/name", at, setFnName(0, "ab"))
-	s.Apply("", at, setFnName(0, "abc"))
-	s.Apply("", at, setFnName(0, "abcd"))
-	if len(s.hist.undo) != 4 {
-		t.Fatalf("%d undo steps, want 4", len(s.hist.undo))
-	}
-}
-
-func TestSessionDirtyFollowsTheSavedState(t *testing.T) {
-	s := exampleSession()
-	at := sel{kind: model.Function, index: 0}
-	s.Apply("", at, setFnName(0, "a"))
-	s.Saved(s.version, "/tmp/x.json", "x.json")
-	if s.Dirty() || s.path != "/tmp/x.json" || s.name != "x.json" {
-		t.Fatalf("after Saved: dirty %v path %q name %q", s.Dirty(), s.path, s.name)
-	}
-	s.Apply("", at, setFnName(0, "b"))
-	if !s.Dirty() {
-		t.Fatal("an edit after saving is not dirty")
-	}
-	s.Undo(false, at)
-	if s.Dirty() {
-		t.Fatal("undo back to the saved state is still dirty")
-	}
-	s.Undo(false, at)
-	if !s.Dirty() {
-		t.Fatal("undo past the saved state is clean")
-	}
-	s.Undo(true, at)
-	if s.Dirty() {
-		t.Fatal("redo back to the saved state is dirty")
-	}
-	// The same content reached by other edits is what is on disk: clean
-	// (the session compares content with the saved document).
-	s.Apply("", at, setFnName(0, "z"))
-	if !s.Dirty() {
-		t.Fatal("another name is clean")
-	}
-	s.Apply("", at, setFnName(0, "a"))
-	if s.Dirty() {
-		t.Fatal("the saved content reached by another edit is dirty")
-	}
-	// A save of an older version (the write finished after more typing)
-	// leaves the newer state dirty.
-	old := s.version
-	s.Apply("", at, setFnName(0, "later"))
-	s.Saved(old, "/tmp/x.json", "x.json")
-	if !s.Dirty() {
-		t.Fatal("the state after the saved one is clean")
-	}
-}
-
-func TestSessionReplace(t *testing.T) {
-	s := exampleSession()
-	orig := s.doc
-	d, err := model.Parse([]byte(`{"model": "m", "tools_defs": [{"name": "only", "parameters": {"type": "object"}}]}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	at := sel{kind: model.Builtin, index: 1}
-	s.Replace(d, at)
-	if s.doc != d || !s.Dirty() || len(s.doc.Builtins) != 0 || s.label(model.Function, 0) != "only" {
-		t.Fatal("Replace did not put the document in place")
-	}
-	if !strings.Contains(string(s.res.JSON), `"only"`) {
-		t.Fatal("Replace did not reconvert")
-	}
-	got, ok := s.Undo(false, requestSel)
-	if !ok || got != at || s.doc != orig || s.Dirty() {
-		t.Fatalf("undo of Replace: at %v ok %v same doc %v dirty %v", got, ok, s.doc == orig, s.Dirty())
-	}
-	// Replace is a step of its own even inside a group.
-	s.Apply("fn0/name", at, setFnName(0, "a"))
-	s.Replace(d, at)
-	s.Apply("fn0/name", at, setFnName(0, "b"))
-	if len(s.hist.undo) != 3 {
-		t.Fatalf("%d undo steps, want 3", len(s.hist.undo))
-	}
-}
-
-func TestSessionHistoryIsBounded(t *testing.T) {
-	s := exampleSession()
-	for i := range maxUndo + 25 {
-		s.Apply("", requestSel, setFnName(0, "n"+itoa(i)))
-	}
-	if len(s.hist.undo) != maxUndo {
-		t.Fatalf("%d undo steps, want %d", len(s.hist.undo), maxUndo)
-	}
-	for range maxUndo {
-		if _, ok := s.Undo(false, requestSel); !ok {
-			t.Fatal("undo failed inside the bound")
-		}
-	}
-	if fnName(s, 0) != "n24" {
-		t.Fatalf("the oldest kept state has name %q, want n24", fnName(s, 0))
-	}
-	if !s.Dirty() {
-		t.Fatal("the oldest kept state is not the saved one")
-	}
+	return model.StringAt(s.Doc().Functions[i].Raw, []string{"name"})
 }
 
 func TestSessionMarksAndTool(t *testing.T) {
@@ -274,28 +39,28 @@ func TestSessionMarksAndTool(t *testing.T) {
 		{"name": "ok", "strict": false, "parameters": {"type": "object"}},
 		{"name": "bad name!", "strict": false, "parameters": {"type": "object"}}
 	], "extra": {"builtin_tools": [{"type": "no_such_tool"}]}}`)
-	if s.marks[sel{kind: model.Function, index: 0}] != 0 {
+	if s.rowMarks()[sel{Kind: model.Function, Index: 0}] != 0 {
 		t.Error("a valid function is marked")
 	}
-	if s.marks[sel{kind: model.Function, index: 1}] != 2 {
-		t.Errorf("an invalid function name is not marked as an error: %v", s.res.Diagnostics)
+	if s.rowMarks()[sel{Kind: model.Function, Index: 1}] != 2 {
+		t.Errorf("an invalid function name is not marked as an error: %v", s.Result().Diagnostics)
 	}
-	if s.marks[sel{kind: model.Builtin, index: 0}] == 0 {
-		t.Errorf("an unknown built-in is not marked: %v", s.res.Diagnostics)
+	if s.rowMarks()[sel{Kind: model.Builtin, Index: 0}] == 0 {
+		t.Errorf("an unknown built-in is not marked: %v", s.Result().Diagnostics)
 	}
-	if _, ok := s.tool(requestSel); ok {
+	if _, ok := s.Tool(requestSel); ok {
 		t.Error("tool(request) is ok")
 	}
-	if _, ok := s.tool(sel{kind: model.Builtin, index: 5}); ok {
+	if _, ok := s.Tool(sel{Kind: model.Builtin, Index: 5}); ok {
 		t.Error("a stale selection gives a tool")
 	}
-	if tl, ok := s.tool(sel{kind: model.Function, index: 1}); !ok || !strings.Contains(string(tl.Raw), "bad name!") {
+	if tl, ok := s.Tool(sel{Kind: model.Function, Index: 1}); !ok || !strings.Contains(string(tl.Raw), "bad name!") {
 		t.Error("tool(function 1) is wrong")
 	}
 	// Fixing the name clears its mark.
 	s.Apply("", requestSel, setFnName(1, "good_name"))
-	if s.marks[sel{kind: model.Function, index: 1}] != 0 {
-		t.Errorf("the mark stayed after the fix: %v", s.res.Diagnostics)
+	if s.rowMarks()[sel{Kind: model.Function, Index: 1}] != 0 {
+		t.Errorf("the mark stayed after the fix: %v", s.Result().Diagnostics)
 	}
 }
 
@@ -304,7 +69,7 @@ func TestRowsAndSelections(t *testing.T) {
 	if n := rowCount(d); n != 4 {
 		t.Fatalf("rowCount = %d", n)
 	}
-	want := []sel{requestSel, {kind: model.Function, index: 0}, {kind: model.Builtin, index: 0}, {kind: model.Builtin, index: 1}}
+	want := []sel{requestSel, {Kind: model.Function, Index: 0}, {Kind: model.Builtin, Index: 0}, {Kind: model.Builtin, Index: 1}}
 	for row, w := range want {
 		if got := selAt(d, row); got != w {
 			t.Errorf("selAt(%d) = %+v, want %+v", row, got, w)
@@ -312,14 +77,14 @@ func TestRowsAndSelections(t *testing.T) {
 		if got := rowOf(d, w); got != row {
 			t.Errorf("rowOf(%+v) = %d, want %d", w, got, row)
 		}
-		if !w.valid(d) {
+		if !w.Valid(d) {
 			t.Errorf("%+v not valid", w)
 		}
 	}
 	if selAt(d, -3) != requestSel {
 		t.Error("a negative row is not the request")
 	}
-	if (sel{kind: model.Builtin, index: 2}).valid(d) || (sel{kind: model.Function, index: -1}).valid(d) {
+	if (sel{Kind: model.Builtin, Index: 2}).Valid(d) || (sel{Kind: model.Function, Index: -1}).Valid(d) {
 		t.Error("a selection out of range is valid")
 	}
 }

@@ -3,6 +3,7 @@
 package ui_test
 
 import (
+	"github.com/tooltui/tooltui/internal/session"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,7 +24,7 @@ func addFunction(t *testing.T, a *ui.App, name string) {
 	typeText(t, a, name)
 }
 
-func settingsApp(t *testing.T, s ui.Settings, file string) (*ui.App, *fakes) {
+func settingsApp(t *testing.T, s session.Settings, file string) (*ui.App, *fakes) {
 	t.Helper()
 	f, deps := newFakes(t)
 	a := ui.New(ui.Options{Doc: &model.Document{}, Name: "doc.json", Deps: deps, Settings: s, SettingsFile: file})
@@ -34,14 +35,14 @@ func settingsApp(t *testing.T, s ui.Settings, file string) (*ui.App, *fakes) {
 func TestNewFunctionOpensItsParametersTree(t *testing.T) {
 	t.Parallel()
 	t.Run("enter after the name", func(t *testing.T) {
-		a, _ := settingsApp(t, ui.Settings{}, "")
+		a, _ := settingsApp(t, session.Settings{}, "")
 		addFunction(t, a, "get_time")
 		requireContains(t, statusLine(t, a), "enter goes on to its parameters as a tree", "status line")
 		send(t, a, kEnter)
 		requireDialog(t, a, "Parameters of get_time")
 	})
 	t.Run("esc stays in the form", func(t *testing.T) {
-		a, _ := settingsApp(t, ui.Settings{}, "")
+		a, _ := settingsApp(t, session.Settings{}, "")
 		addFunction(t, a, "get_time")
 		send(t, a, kEsc)
 		requireNoDialog(t, a, "Parameters of get_time")
@@ -50,13 +51,13 @@ func TestNewFunctionOpensItsParametersTree(t *testing.T) {
 		requireNoDialog(t, a, "Parameters of get_time")
 	})
 	t.Run("the json setting stays in the form", func(t *testing.T) {
-		a, _ := settingsApp(t, ui.Settings{NewFunctionView: ui.ViewJSON}, "")
+		a, _ := settingsApp(t, session.Settings{NewFunctionView: session.ViewJSON}, "")
 		addFunction(t, a, "get_time")
 		send(t, a, kEnter)
 		requireNoDialog(t, a, "Parameters of get_time")
 	})
 	t.Run("a built-in has no tree", func(t *testing.T) {
-		a, _ := settingsApp(t, ui.Settings{}, "")
+		a, _ := settingsApp(t, session.Settings{}, "")
 		send(t, a, press('a'))
 		typeText(t, a, "mcp")
 		send(t, a, kEnter)
@@ -90,8 +91,8 @@ func TestSwitchNewFunctionViewSaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := ui.LoadSettings(file)
-	if err != nil || s.NewFunctionView != ui.ViewJSON || !strings.Contains(string(got), `"theme": "later"`) {
+	s, err := session.LoadSettings(file)
+	if err != nil || s.NewFunctionView != session.ViewJSON || !strings.Contains(string(got), `"theme": "later"`) {
 		t.Fatalf("saved %s (%v, %+v): want json kept beside the other key", got, err, s)
 	}
 	addFunction(t, a, "f")
@@ -101,7 +102,7 @@ func TestSwitchNewFunctionViewSaves(t *testing.T) {
 	send(t, a, kEsc)
 	switchView()
 	requireContains(t, statusLine(t, a), "as a tree", "status line")
-	if s, _ := ui.LoadSettings(file); s.NewFunctionView != ui.ViewTree {
+	if s, _ := session.LoadSettings(file); s.NewFunctionView != session.ViewTree {
 		t.Fatalf("after switching back the file says %+v", s)
 	}
 }
@@ -109,7 +110,7 @@ func TestSwitchNewFunctionViewSaves(t *testing.T) {
 func TestLoadSettings(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	if s, err := ui.LoadSettings(filepath.Join(dir, "none.json")); err != nil || s != (ui.Settings{}) {
+	if s, err := session.LoadSettings(filepath.Join(dir, "none.json")); err != nil || s != (session.Settings{}) {
 		t.Errorf("a missing file: %+v, %v", s, err)
 	}
 	for name, text := range map[string]string{
@@ -118,7 +119,7 @@ func TestLoadSettings(t *testing.T) {
 	} {
 		p := filepath.Join(dir, strings.ReplaceAll(name, " ", "_"))
 		writeFile(t, p, []byte(text))
-		if _, err := ui.LoadSettings(p); err == nil || !strings.Contains(err.Error(), p) {
+		if _, err := session.LoadSettings(p); err == nil || !strings.Contains(err.Error(), p) {
 			t.Errorf("%s: err = %v, want one naming the file", name, err)
 		}
 	}

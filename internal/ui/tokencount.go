@@ -119,13 +119,13 @@ func (t *tokenState) estimate(k model.Kind, i int) (int, bool) {
 // syncTokens brings the counts up to the conversion: nothing when it is
 // the one counted; a command when a large tool or the vocabulary waits.
 func (a *App) syncTokens() tea.Cmd {
-	ts, res := &a.tok, &a.s.res
+	ts, res := &a.tok, a.s.Result()
 	if !ts.asked && a.width > 0 && a.deps.WarmTokens != nil {
 		ts.asked = true
 		return a.deps.WarmTokens()
 	}
-	d := a.s.doc
-	if !ts.warm || a.s.stale || d == ts.doc && unsafe.SliceData(res.Tools) == ts.tools && len(res.Tools) == ts.nTools {
+	d := a.s.Doc()
+	if !ts.warm || a.s.Stale() || d == ts.doc && unsafe.SliceData(res.Tools) == ts.tools && len(res.Tools) == ts.nTools {
 		return nil
 	}
 	ts.doc, ts.tools, ts.nTools = d, unsafe.SliceData(res.Tools), len(res.Tools)
@@ -225,7 +225,7 @@ func (a *App) tokenTotal(level int) string {
 	case 2:
 		s = n + " tokens"
 	}
-	if ts.measured > 0 && ts.measuredAt == a.s.version {
+	if ts.measured > 0 && ts.measuredAt == a.s.Version() {
 		if level < 2 {
 			s += " · the first turn sent " + thousands(ts.measured) + " input tokens"
 		} else {

@@ -36,8 +36,7 @@ func BenchmarkTokenSync1000(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		a.s.doc = next
-		a.s.reconvert()
+		a.s.Replace(next, requestSel)
 		n++
 		b.StartTimer()
 		cmd := a.syncTokens()

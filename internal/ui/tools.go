@@ -48,8 +48,8 @@ func (p *toolsPane) listHeight() int {
 
 // show recomputes the shown rows for d and selects at.
 func (p *toolsPane) show(s *Session, at sel) {
-	p.row = rowOf(s.doc, at)
-	p.refilter(s.doc, s)
+	p.row = rowOf(s.Doc(), at)
+	p.refilter(s.Doc(), s)
 }
 
 // refilter recomputes the shown rows.
@@ -73,8 +73,8 @@ func (p *toolsPane) refilter(d *model.Document, s *Session) {
 func (p *toolsPane) matches(d *model.Document, s *Session, r int) bool {
 	at := selAt(d, r)
 	label := "request"
-	if !at.request {
-		label = s.label(at.kind, at.index)
+	if !at.Request {
+		label = s.label(at.Kind, at.Index)
 	}
 	_, _, ok := filterlist.Match(p.filter.text, label)
 	return ok
@@ -117,7 +117,7 @@ func (p *toolsPane) moveTo(i int, e *env) []action {
 		return []action{say("No tool matches the filter · esc clears it")}
 	}
 	i = max(0, min(i, len(p.rows)-1))
-	return []action{actSelect{selAt(e.s.doc, p.rows[i])}}
+	return []action{actSelect{selAt(e.s.Doc(), p.rows[i])}}
 }
 
 func (p toolsPane) updateKey(k tea.KeyPressMsg, e *env) (toolsPane, []action) {
@@ -143,7 +143,7 @@ func (p toolsPane) updateKey(k tea.KeyPressMsg, e *env) (toolsPane, []action) {
 	case key.Matches(k, km.Back):
 		if p.filter.text != "" {
 			p.filter.text = ""
-			p.refilter(e.s.doc, e.s)
+			p.refilter(e.s.Doc(), e.s)
 			return p, []action{say("Filter cleared")}
 		}
 		return p, []action{say("Already at the top level · q quits")}
@@ -170,7 +170,7 @@ func (p toolsPane) updateFilter(msg tea.Msg, e *env) (toolsPane, []action) {
 		switch msg.String() {
 		case "esc":
 			p.filter = filterInput{}
-			p.refilter(e.s.doc, e.s)
+			p.refilter(e.s.Doc(), e.s)
 			return p, []action{say("Filter cleared")}
 		case "enter":
 			p.filter.typing = false
@@ -200,7 +200,7 @@ func (p toolsPane) updateFilter(msg tea.Msg, e *env) (toolsPane, []action) {
 		return p, nil
 	}
 	p.filter.text = text
-	p.refilter(e.s.doc, e.s)
+	p.refilter(e.s.Doc(), e.s)
 	if p.pos < 0 && len(p.rows) > 0 {
 		return p, p.moveTo(0, e) // keep the selection on a shown tool
 	}
@@ -221,7 +221,7 @@ func (p *toolsPane) rowAt(y int) (int, bool) {
 
 // view renders the pane's inside, w×h.
 func (p toolsPane) view(e *env, w, h int, focused bool) []string {
-	st, d := e.st, e.s.doc
+	st, d := e.st, e.s.Doc()
 	lines := make([]string, 0, h)
 	if p.filter.typing || p.filter.text != "" {
 		fl := "/" + termtext.SanitizeLine(p.filter.text)
@@ -236,8 +236,8 @@ func (p toolsPane) view(e *env, w, h int, focused bool) []string {
 	colW := 0
 	if w >= minTokenColumnWidth && e.tok != nil {
 		for i := p.yOff; i < len(p.rows) && i-p.yOff < h; i++ {
-			if at := selAt(d, p.rows[i]); !at.request {
-				colW = max(colW, utf8.RuneCountInString(e.tok.cell(d, at.kind, at.index))+1)
+			if at := selAt(d, p.rows[i]); !at.Request {
+				colW = max(colW, utf8.RuneCountInString(e.tok.cell(d, at.Kind, at.Index))+1)
 			}
 		}
 	}
@@ -245,7 +245,7 @@ func (p toolsPane) view(e *env, w, h int, focused bool) []string {
 		r := p.rows[i]
 		at := selAt(d, r)
 		mark := " "
-		switch e.s.marks[at] {
+		switch e.s.rowMarks()[at] {
 		case 2:
 			mark = st.Error.Render("✗")
 		case 1:
@@ -253,14 +253,14 @@ func (p toolsPane) view(e *env, w, h int, focused bool) []string {
 		}
 		text := "⚙ Request"
 		cell := ""
-		if !at.request {
-			t := d.List(at.kind)[at.index]
-			text = iconOf(at.kind) + " " + termtext.SanitizeLine(e.s.label(at.kind, at.index))
+		if !at.Request {
+			t := d.List(at.Kind)[at.Index]
+			text = iconOf(at.Kind) + " " + termtext.SanitizeLine(e.s.label(at.Kind, at.Index))
 			if t.Disabled {
 				text = st.Disabled.Render(text + " (off)")
 			}
 			if colW > 0 {
-				cell = e.tok.cell(d, at.kind, at.index)
+				cell = e.tok.cell(d, at.Kind, at.Index)
 			}
 		}
 		line := fit(mark+" "+text, w)

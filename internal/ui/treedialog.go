@@ -107,17 +107,17 @@ func (d *treeDialog) reread(e *env)       { d.sync(e) }
 
 // newTreeDialog opens the tree of the selected function, or says why not.
 func newTreeDialog(a *App) (dialog, string) {
-	if a.at.request {
+	if a.at.Request {
 		return nil, "Select a function: the tree edits a function's parameters"
 	}
-	t := a.s.doc.List(a.at.kind)[a.at.index]
-	if rawjson.CheckJSON(t.Raw) != nil || model.StringAt(t.Raw, []string{"type"}) != "function" && a.at.kind != model.Function {
+	t := a.s.Doc().List(a.at.Kind)[a.at.Index]
+	if rawjson.CheckJSON(t.Raw) != nil || model.StringAt(t.Raw, []string{"type"}) != "function" && a.at.Kind != model.Function {
 		return nil, "The tree edits a function's parameters; this tool is not a function"
 	}
 	if t.Draft != nil && t.DraftMember() == "parameters" {
 		return nil, "The parameters are not valid JSON yet; finish them in the editor (the tree needs a schema)"
 	}
-	d := &treeDialog{kind: a.at.kind, index: a.at.index, folded: map[string]bool{}, ver: a.s.version}
+	d := &treeDialog{kind: a.at.Kind, index: a.at.Index, folded: map[string]bool{}, ver: a.s.Version()}
 	d.fn = model.StringAt(t.Raw, []string{"name"})
 	strict, _ := model.GetPath(t.Raw, []string{"strict"})
 	d.strict = strings.TrimSpace(string(strict)) != "false"
@@ -285,8 +285,8 @@ func (d *treeDialog) click(y int) []action {
 // sync reads the parameters again from the document (after undo or redo,
 // a reload, any change made elsewhere).
 func (d *treeDialog) sync(e *env) {
-	d.ver = e.s.version
-	list := e.s.doc.List(d.kind)
+	d.ver = e.s.Version()
+	list := e.s.Doc().List(d.kind)
 	if d.index >= len(list) {
 		d.tree, d.rows, d.prompt = nil, nil, nil
 		d.why = "The function is gone from the document (undone or reloaded); esc closes the tree"

@@ -60,7 +60,7 @@ func treeScreen(a *App) string { return ansi.Strip(a.View().Content) }
 
 func params(t *testing.T, a *App) string {
 	t.Helper()
-	p, _ := model.GetPath(a.s.doc.Functions[0].Raw, []string{"parameters"})
+	p, _ := model.GetPath(a.s.Doc().Functions[0].Raw, []string{"parameters"})
 	return string(p)
 }
 
@@ -168,24 +168,24 @@ func TestTreeFollowsTheDocument(t *testing.T) {
 		check(fmt.Sprintf("step %d (%s)", i, k))
 	}
 	typeKeys(a, "r")
-	if !a.s.stale {
+	if !a.s.Stale() {
 		t.Fatal("the edit converted in the keystroke")
 	}
 	_ = a.View() // draws the conversion before the edit
 	a.Update(settleMsg{})
-	if a.s.stale {
+	if a.s.Stale() {
 		t.Fatal("settleMsg did not convert")
 	}
-	if want, _ := convert.Convert(a.s.doc); string(a.s.res.JSON) != string(want) {
+	if want, _ := convert.Convert(a.s.Doc()); string(a.s.Result().JSON) != string(want) {
 		t.Fatal("the settled conversion is not the document's")
 	}
 	typeKeys(a, "r")
 	a.Update(clearStatusMsg{})
-	if a.s.stale {
+	if a.s.Stale() {
 		t.Fatal("a message that is not a tree key did not convert first")
 	}
 	typeKeys(a, "r")
-	if want, _ := convert.Convert(a.s.doc); string(a.Output()) != string(want) {
+	if want, _ := convert.Convert(a.s.Doc()); string(a.Output()) != string(want) {
 		t.Fatal("Output is not the document's conversion")
 	}
 }

@@ -21,7 +21,7 @@ func formText(a *App, id string) string {
 }
 
 func toolParams(a *App, i int) string {
-	p, _ := model.GetPath(a.s.doc.Functions[i].Raw, []string{"parameters"})
+	p, _ := model.GetPath(a.s.Doc().Functions[i].Raw, []string{"parameters"})
 	return string(p)
 }
 
@@ -82,7 +82,7 @@ func TestTruthFixRenamesTheNameField(t *testing.T) {
 		t.Fatalf("name field %q", formText(a, "name"))
 	}
 	typeKeys(a, "F")
-	got := model.StringAt(a.s.doc.Functions[1].Raw, []string{"name"})
+	got := model.StringAt(a.s.Doc().Functions[1].Raw, []string{"name"})
 	if got == "f" {
 		t.Fatalf("F did not rename the duplicate")
 	}
@@ -95,7 +95,7 @@ func TestTruthFixRenamesTheNameField(t *testing.T) {
 		a.Update(tea.KeyPressMsg{Code: tea.KeyUp})
 	}
 	typeKeys(a, "enter", "x", "enter")
-	if n := model.StringAt(a.s.doc.Functions[1].Raw, []string{"name"}); n != got+"x" {
+	if n := model.StringAt(a.s.Doc().Functions[1].Raw, []string{"name"}); n != got+"x" {
 		t.Fatalf("typing in the Name field wrote %q, want %q", n, got+"x")
 	}
 }
@@ -105,7 +105,7 @@ func TestTruthFixDialogRenamesTheNameField(t *testing.T) {
 	a := dupApp(t)
 	typeKeys(a, "j", "j", "4")
 	for i := 0; i < 10; i++ {
-		if d, ok := a.diags.current(a.s.res.Diagnostics); ok && len(d.Fixes) > 0 && d.Index == 1 {
+		if d, ok := a.diags.current(a.s.Result().Diagnostics); ok && len(d.Fixes) > 0 && d.Index == 1 {
 			break
 		}
 		a.Update(tea.KeyPressMsg{Code: tea.KeyDown})
@@ -115,11 +115,11 @@ func TestTruthFixDialogRenamesTheNameField(t *testing.T) {
 		t.Fatalf("f opened no fix dialog:\n%s", treeScreen(a))
 	}
 	typeKeys(a, "enter")
-	got := model.StringAt(a.s.doc.Functions[1].Raw, []string{"name"})
+	got := model.StringAt(a.s.Doc().Functions[1].Raw, []string{"name"})
 	if got == "f" {
 		t.Fatal("the fix did not rename")
 	}
-	if a.at != (sel{kind: model.Function, index: 1}) {
+	if a.at != (sel{Kind: model.Function, Index: 1}) {
 		t.Fatalf("selection moved to %+v", a.at)
 	}
 	if formText(a, "name") != got {

@@ -18,7 +18,7 @@ func (a *App) View() tea.View {
 	var v tea.View
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	title := "tooltui — " + termtext.SanitizeLine(a.s.name)
+	title := "tooltui — " + termtext.SanitizeLine(a.s.Name())
 	if a.s.Dirty() {
 		title += " •"
 	}
@@ -76,10 +76,10 @@ func (a *App) paneBox(e *env, p Pane, r rect) []string {
 		title = "2 " + a.formTitle()
 		lines = a.form.view(e, focused)
 	case PanePreview:
-		title = fmt.Sprintf("3 Preview · %d bytes", len(a.s.res.JSON))
+		title = fmt.Sprintf("3 Preview · %d bytes", len(a.s.Result().JSON))
 		lines = a.preview.view(w, h)
 	case PaneDiags:
-		nErr, nWarn := countDiags(a.s.res.Diagnostics)
+		nErr, nWarn := countDiags(a.s.Result().Diagnostics)
 		title = fmt.Sprintf("4 Diagnostics · %s, %s", plural(nErr, "error"), plural(nWarn, "warning"))
 		if ansi.StringWidth(title) > w-2 {
 			title = fmt.Sprintf("4 Diagnostics ✗%d !%d", nErr, nWarn)
@@ -177,13 +177,13 @@ func (a *App) statusView() string {
 		}
 		return mode + s.Render(a.status.text)
 	}
-	nErr, nWarn := countDiags(a.s.res.Diagnostics)
+	nErr, nWarn := countDiags(a.s.Result().Diagnostics)
 	dirty := ""
 	if a.s.Dirty() {
 		dirty = " (modified)"
 	}
 	info := fmt.Sprintf("%s%s · %s in the request · %s · %s",
-		termtext.SanitizeLine(a.s.name), dirty, plural(len(a.s.res.Tools), "tool"), plural(nErr, "error"), plural(nWarn, "warning"))
+		termtext.SanitizeLine(a.s.Name()), dirty, plural(len(a.s.Result().Tools), "tool"), plural(nErr, "error"), plural(nWarn, "warning"))
 	room := a.width - ansi.StringWidth(mode)
 	// What the tools cost follows, in as many words as fit.
 	for level := range 3 {
@@ -220,17 +220,17 @@ func (a *App) shortHelp() []key.Binding {
 
 func (a *App) formTitle() string {
 	at := a.form.at
-	if at.request {
+	if at.Request {
 		return "Request"
 	}
-	if !at.valid(a.s.doc) {
+	if !at.Valid(a.s.Doc()) {
 		return "Editor"
 	}
 	kind := "function"
-	if !a.form.at.request && at.kind != 0 {
+	if !a.form.at.Request && at.Kind != 0 {
 		kind = "built-in"
 	}
-	t := termtext.SanitizeLine(a.s.label(at.kind, at.index)) + " (" + kind + ")"
+	t := termtext.SanitizeLine(a.s.label(at.Kind, at.Index)) + " (" + kind + ")"
 	if a.form.kind == formRaw {
 		t += " · JSON"
 	}

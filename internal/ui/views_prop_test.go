@@ -135,7 +135,7 @@ func runViews(t *testing.T, seed uint64, steps int) {
 		func() { key("ctrl+y") },
 		// the file changed on disk: reloaded (a clean document) or asked
 		func() {
-			nd := a.s.doc.Clone()
+			nd := a.s.Doc().Clone()
 			if len(nd.Functions) > 0 {
 				nd2, err := model.SetToolValue(nd, model.Function, 0, []string{"description"}, json.RawMessage(fmt.Sprintf(`"disk %d"`, r.IntN(100))))
 				if err == nil {
@@ -157,8 +157,8 @@ func runViews(t *testing.T, seed uint64, steps int) {
 					was: model.Stamp{Exists: true, Size: 1}, now: model.Stamp{Exists: true, Size: 2}})})
 				key([]string{"r", "k", "ctrl+z", "esc"}[r.IntN(4)])
 			}
-			if a.s.rawVersion == a.s.version && !a.Dirty() {
-				loaded, _ = a.s.doc.MarshalState() // what is on disk now
+			if a.s.RawVersion() == a.s.Version() && !a.Dirty() {
+				loaded, _ = a.s.Doc().MarshalState() // what is on disk now
 			}
 		},
 	}
@@ -191,22 +191,23 @@ func keyMsgOf(k string) tea.KeyPressMsg {
 // viewsDiffer says how a view differs from the document, "" when none
 // does.
 func viewsDiffer(a *App, loaded []byte) string {
-	s, d := a.s, a.s.doc
+	s, d := a.s, a.s.Doc()
 	// the conversion, the preview and the diagnostics
 	want := convert.Converter{}
 	res := want.Convert(d)
-	if !bytes.Equal(res.JSON, s.res.JSON) {
+	if !bytes.Equal(res.JSON, s.Result().JSON) {
 		return "the conversion is not the document's"
 	}
-	if !bytes.Equal(a.preview.src, s.res.JSON) {
+	if !bytes.Equal(a.preview.src, s.Result().JSON) {
 		return "the preview shows another request"
 	}
-	if len(res.Diagnostics) != len(s.res.Diagnostics) {
+	if len(res.Diagnostics) != len(s.Result().Diagnostics) {
 		return "the diagnostics are not the document's"
 	}
 	// the tools pane's labels
 	var l labels
 	l.update(d)
+	s.derive() // what the tools pane draws with
 	for k := range l.list {
 		if strings.Join(l.list[k], "\x00") != strings.Join(s.labels.list[k], "\x00") {
 			return "the tools pane's labels are not the document's"
@@ -216,10 +217,10 @@ func viewsDiffer(a *App, loaded []byte) string {
 	if a.form.at != a.at {
 		return "the form is of another row"
 	}
-	if a.at.valid(d) {
+	if a.at.Valid(d) {
 		kind := formRequest
-		if !a.at.request {
-			kind = formKindFor(a.at.kind, d.List(a.at.kind)[a.at.index], a.form.raw)
+		if !a.at.Request {
+			kind = formKindFor(a.at.Kind, d.List(a.at.Kind)[a.at.Index], a.form.raw)
 		}
 		if kind != a.form.kind {
 			return fmt.Sprintf("the form is a %d form, the row wants %d", a.form.kind, kind)
@@ -276,10 +277,10 @@ func viewsDiffer(a *App, loaded []byte) string {
 func sameMeaning(d *model.Document, at sel, kind formKind, i int, f *field) bool {
 	cp := *f
 	var fn edit
-	if at.request {
+	if at.Request {
 		fn = requestEdit(&cp, d)
 	} else {
-		fn = toolEdit(&cp, at.kind, at.index)
+		fn = toolEdit(&cp, at.Kind, at.Index)
 	}
 	if fn == nil {
 		return false

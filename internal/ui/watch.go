@@ -1,12 +1,7 @@
 package ui
 
 import (
-	"path/filepath"
-	"sync"
-	"time"
-
 	tea "charm.land/bubbletea/v2"
-	"github.com/fsnotify/fsnotify"
 
 	"github.com/tooltui/tooltui/internal/model"
 )
@@ -16,10 +11,6 @@ import (
 // loaded or saved (its stamp), or what a save is writing, is no change.
 // A real change reloads a clean document, or asks when there are unsaved
 // changes. Nothing polls: an idle app does no work.
-
-// watchDebounce joins the events of one write (an editor's temporary
-// file, rename and chmod) into one change.
-const watchDebounce = 200 * time.Millisecond
 
 // watchState is the watcher of the document's file. gen tells the
 // messages of the current watcher from those of one stopped since.
@@ -57,7 +48,7 @@ func (diskStateMsg) fileMsg()    {}
 // any earlier one.
 func (a *App) startWatch() tea.Cmd {
 	stop := a.stopWatch()
-	path, watch, gen := a.s.path, a.deps.Watch, a.file.watch.gen
+	path, watch, gen := a.s.Path(), a.deps.Watch, a.file.watch.gen
 	if watch == nil || path == "" {
 		return stop
 	}
@@ -100,11 +91,11 @@ func waitCmd(gen int, wait func() bool) tea.Cmd {
 
 func (a *App) onWatchStarted(m watchStartedMsg) tea.Cmd {
 	w := &a.file.watch
-	if m.gen != w.gen || !samePath(m.path, a.s.path) {
+	if m.gen != w.gen || !samePath(m.path, a.s.Path()) {
 		return stopCmd(m.stop) // stopped or moved on meanwhile
 	}
 	if m.err != nil {
-		return a.say("Not watching "+a.s.name+" for changes made elsewhere: "+m.err.Error(), false)
+		return a.say("Not watching "+a.s.Name()+" for changes made elsewhere: "+m.err.Error(), false)
 	}
 	w.wait, w.stop = m.wait, m.stop
 	return waitCmd(w.gen, w.wait)
@@ -116,7 +107,7 @@ func (a *App) onDiskEvent(m diskEventMsg) tea.Cmd {
 	if m.gen != w.gen || w.wait == nil {
 		return nil
 	}
-	gen, path, deps := w.gen, a.s.path, a.deps
+	gen, path, deps := w.gen, a.s.Path(), a.deps
 	return tea.Batch(waitCmd(gen, w.wait), func() tea.Msg {
 		st, data, err := deps.ReadStamp(path)
 		return diskStateMsg{gen: gen, path: path, stamp: st, data: data, err: err}
@@ -125,31 +116,31 @@ func (a *App) onDiskEvent(m diskEventMsg) tea.Cmd {
 
 // onDiskState compares the file with what the app knows of it.
 func (a *App) onDiskState(m diskStateMsg) tea.Cmd {
-	if m.gen != a.file.watch.gen || !samePath(m.path, a.s.path) {
+	if m.gen != a.file.watch.gen || !samePath(m.path, a.s.Path()) {
 		return nil
 	}
 	if m.err != nil {
-		return a.say("Could not read "+a.s.name+" after it changed on disk: "+m.err.Error(), true)
+		return a.say("Could not read "+a.s.Name()+" after it changed on disk: "+m.err.Error(), true)
 	}
-	known := a.file.stamp
+	known := a.s.Stamp()
 	switch {
 	case known == nil, known.Same(m.stamp):
 		// nothing to compare with, or the same content (touched, or our
 		// own save): take its time
 		st := m.stamp
-		a.file.stamp = &st
+		a.s.SetStamp(&st)
 		return nil
 	case m.stamp.Exists && a.file.hasWriting && m.stamp.Sum == a.file.writing:
 		return nil // our own save, its result on the way
 	}
-	name := a.s.name
+	name := a.s.Name()
 	if isChangedDialog(a.dialog) {
 		a.dialog = nil // the newer change replaces it
 	}
 	what := known.Describe(m.stamp)
 	if !a.s.Dirty() {
 		if !m.stamp.Exists {
-			a.s.unsave()
+			a.s.Unsave()
 			return tea.Batch(a.scheduleRecovery(), a.say(name+" was deleted on disk; ctrl+s writes it again", true))
 		}
 		return a.reload(actReload{path: m.path, data: m.data, stamp: m.stamp, what: what})
@@ -163,74 +154,4 @@ func (a *App) onDiskState(m diskStateMsg) tea.Cmd {
 func isChangedDialog(d dialog) bool {
 	c, ok := d.(*confirmDialog)
 	return ok && c.title == changedTitle
-}
-
-// WatchFile reports changes to the file at path: its directory is
-// watched, since editors replace a file by renaming another over it (a
-// symlink's target directory too). Events for the file come at most once
-// per watchDebounce after they stop: wait blocks until the next one (one
-// that came while nobody waited is kept) and returns true, or returns
-// false once stop closed the watcher.
-func WatchFile(path string) (wait func() bool, stop func(), err error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	names := map[string]bool{abs: true}
-	if r, err := filepath.EvalSymlinks(abs); err == nil {
-		names[r] = true
-	}
-	w, err := fsnotify.NewWatcher()
-	if err != nil {
-		return nil, nil, err
-	}
-	dirs := map[string]bool{}
-	for n := range names {
-		dirs[filepath.Dir(n)] = true
-	}
-	for d := range dirs {
-		if err := w.Add(d); err != nil {
-			w.Close()
-			return nil, nil, err
-		}
-	}
-	out := make(chan struct{}, 1)
-	go func() {
-		defer close(out)
-		timer := time.NewTimer(time.Hour)
-		timer.Stop()
-		var fire <-chan time.Time
-		arm := func() {
-			timer.Reset(watchDebounce)
-			fire = timer.C
-		}
-		for {
-			select {
-			case ev, ok := <-w.Events:
-				if !ok {
-					return
-				}
-				if names[filepath.Clean(ev.Name)] && ev.Op != fsnotify.Chmod {
-					arm()
-				}
-			case _, ok := <-w.Errors:
-				if !ok {
-					return
-				}
-				arm() // an overflow may have lost an event of the file
-			case <-fire:
-				fire = nil
-				select {
-				case out <- struct{}{}:
-				default: // one is waiting already
-				}
-			}
-		}
-	}()
-	var once sync.Once
-	wait = func() bool {
-		_, ok := <-out
-		return ok
-	}
-	return wait, func() { once.Do(func() { w.Close() }) }, nil
 }

@@ -4,6 +4,7 @@ package ui_test
 
 import (
 	"errors"
+	"github.com/tooltui/tooltui/internal/session"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -34,7 +35,7 @@ type fakeWatch struct {
 }
 
 // fakeWatcher is one watch: a change nobody waits for yet is kept (one
-// at most, as WatchFile keeps it).
+// at most, as session.WatchFile keeps it).
 type fakeWatcher struct {
 	pending bool
 	stopped bool
@@ -437,7 +438,7 @@ func TestWatchFile(t *testing.T) {
 	path := filepath.Join(dir, "doc.json")
 	writeFile(t, path, []byte("{}"))
 	before := runtime.NumGoroutine()
-	wait, stop, err := ui.WatchFile(path)
+	wait, stop, err := session.WatchFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

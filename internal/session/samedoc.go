@@ -1,4 +1,4 @@
-package ui
+package session
 
 import (
 	"bytes"
@@ -9,11 +9,11 @@ import (
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
-// sameDoc reports whether two documents hold the same content: every
+// SameDoc reports whether two documents hold the same content: every
 // member of model.Document compared (a test keeps the list complete).
 // Edits share what they do not change, so most comparisons are of equal
 // slices and cost nothing; a changed entry costs its length.
-func sameDoc(a, b *model.Document) bool {
+func SameDoc(a, b *model.Document) bool {
 	if a == b {
 		return true
 	}

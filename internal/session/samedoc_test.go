@@ -1,4 +1,4 @@
-package ui
+package session
 
 import (
 	"encoding/json"
@@ -8,7 +8,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 )
 
-// TestSameDocComparesEveryMember: sameDoc knows every member of
+// TestSameDocComparesEveryMember: SameDoc knows every member of
 // model.Document; a new member makes this test fail until it does.
 func TestSameDocComparesEveryMember(t *testing.T) {
 	for typ, known := range map[reflect.Type][]string{
@@ -17,7 +17,7 @@ func TestSameDocComparesEveryMember(t *testing.T) {
 		reflect.TypeFor[model.Tool](): {"Raw", "Draft", "DraftField", "Disabled", "Origin", "Server", "ServerTool"},
 	} {
 		if typ.NumField() != len(known) {
-			t.Fatalf("%s has %d members, sameDoc compares %d: %v", typ, typ.NumField(), len(known), known)
+			t.Fatalf("%s has %d members, SameDoc compares %d: %v", typ, typ.NumField(), len(known), known)
 		}
 		for _, k := range known {
 			if _, ok := typ.FieldByName(k); !ok {
@@ -26,12 +26,12 @@ func TestSameDocComparesEveryMember(t *testing.T) {
 		}
 	}
 	a := model.Example()
-	if !sameDoc(a, a.Clone()) {
+	if !SameDoc(a, a.Clone()) {
 		t.Fatal("a document differs from its clone")
 	}
 	b := a.Clone()
 	b.Mocks = map[string]json.RawMessage{"f": json.RawMessage(`{"output":"x"}`)}
-	if sameDoc(a, b) {
+	if SameDoc(a, b) {
 		t.Fatal("mocks are not compared")
 	}
 }
