@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tooltui/tooltui/internal/session"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -17,6 +16,7 @@ import (
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/session"
 )
 
 // Deps are the app's ways to reach the outside world; tests replace them.

@@ -1,10 +1,11 @@
 package ui
 
 import (
-	"github.com/tooltui/tooltui/internal/session"
 	"path/filepath"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/session"
 )
 
 // settingsSavedMsg reports a write of the settings file.

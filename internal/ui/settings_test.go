@@ -3,7 +3,6 @@
 package ui_test
 
 import (
-	"github.com/tooltui/tooltui/internal/session"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/ui"
 )
 

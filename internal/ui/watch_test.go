@@ -4,7 +4,6 @@ package ui_test
 
 import (
 	"errors"
-	"github.com/tooltui/tooltui/internal/session"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -16,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/ui"
 )
 
