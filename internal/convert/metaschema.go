@@ -195,108 +195,9 @@ func metaClean(data []byte, i, depth int) (end int, ok bool) {
 		kend := rawjson.SkipString(data, i)
 		key := keywordText(data[i:kend])
 		i = rawjson.SkipSpace(data, rawjson.SkipSpace(data, kend)+1) // ':'
-		var vend int
-		c := data[i]
-		switch key {
-		case "items", "contains", "additionalProperties", "propertyNames", "if", "then", "else", "not",
-			"unevaluatedItems", "unevaluatedProperties", "contentSchema":
-			if vend, ok = metaClean(data, i, depth+1); !ok {
-				return 0, false
-			}
-		case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas":
-			if c != '{' {
-				return 0, false
-			}
-			if vend, ok = metaCleanMap(data, i, depth, false); !ok {
-				return 0, false
-			}
-		case "dependencies":
-			if c != '{' {
-				return 0, false
-			}
-			if vend, ok = metaCleanMap(data, i, depth, true); !ok {
-				return 0, false
-			}
-		case "allOf", "anyOf", "oneOf", "prefixItems":
-			if c != '[' {
-				return 0, false
-			}
-			n := 0
-			j := rawjson.SkipSpace(data, i+1)
-			for j < len(data) && data[j] != ']' {
-				if j, ok = metaClean(data, j, depth+1); !ok {
-					return 0, false
-				}
-				n++
-				j = rawjson.SkipSpace(data, j)
-				if j < len(data) && data[j] == ',' {
-					j = rawjson.SkipSpace(data, j+1)
-				}
-			}
-			if n == 0 {
-				return 0, false
-			}
-			vend = j + 1
-		case "type":
-			vend = rawjson.SkipValue(data, i)
-			if !metaCleanType(data[i:vend]) {
-				return 0, false
-			}
-		case "enum", "examples":
-			if c != '[' {
-				return 0, false
-			}
-			vend = rawjson.SkipValue(data, i)
-		case "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum":
-			if c != '-' && (c < '0' || c > '9') {
-				return 0, false
-			}
-			vend = rawjson.SkipValue(data, i)
-		case "maxLength", "minLength", "maxItems", "minItems", "maxContains", "minContains", "maxProperties", "minProperties":
-			vend = rawjson.SkipValue(data, i)
-			if !digitsOnly(data[i:vend]) {
-				return 0, false
-			}
-		case "multipleOf":
-			vend = rawjson.SkipValue(data, i)
-			if !positiveDecimal(data[i:vend]) {
-				return 0, false
-			}
-		case "uniqueItems", "deprecated", "readOnly", "writeOnly":
-			if c != 't' && c != 'f' {
-				return 0, false
-			}
-			vend = rawjson.SkipValue(data, i)
-		case "required":
-			vend = rawjson.SkipValue(data, i)
-			if !uniqueStrings(data[i:vend]) {
-				return 0, false
-			}
-		case "dependentRequired":
-			if c != '{' {
-				return 0, false
-			}
-			vend = rawjson.SkipValue(data, i)
-			for _, m := range rawjson.Members(data[i:vend]) {
-				if !uniqueStrings(m.Value) {
-					return 0, false
-				}
-			}
-		case "pattern", "format", "title", "description", "$comment", "contentEncoding", "contentMediaType",
-			"$ref", "$dynamicRef", "$recursiveRef":
-			if c != '"' {
-				return 0, false
-			}
-			vend = rawjson.SkipString(data, i)
-		case "$schema":
-			vend = rawjson.SkipValue(data, i)
-			if s, isStr := stringValue(data[i:vend]); !isStr || metaschemaURLs[s] != metaschema2020 {
-				return 0, false
-			}
-		case "$id", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$vocabulary":
-			return 0, false // a pattern, or a map of URIs: the validator decides
-		default: // const, default, and keys the metaschema does not name
-			vend = rawjson.SkipValue(data, i)
+		vend, ok := metaCleanKeyword(data, i, depth, key)
+		if !ok {
+			return 0, false
 		}
 		i = rawjson.SkipSpace(data, vend)
 		if i < len(data) && data[i] == ',' {
@@ -304,6 +205,123 @@ func metaClean(data []byte, i, depth int) (end int, ok bool) {
 		}
 	}
 	return i + 1, true
+}
+
+// metaCleanKeyword checks the value at data[i] of the keyword key of a
+// schema at depth; vend is the index after the value.
+func metaCleanKeyword(data []byte, i, depth int, key string) (vend int, ok bool) {
+	c := data[i]
+	switch key {
+	case "items", "contains", "additionalProperties", "propertyNames", "if", "then", "else", "not",
+		"unevaluatedItems", "unevaluatedProperties", "contentSchema":
+		return metaClean(data, i, depth+1)
+	case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas":
+		if c != '{' {
+			return 0, false
+		}
+		return metaCleanMap(data, i, depth, false)
+	case "dependencies":
+		if c != '{' {
+			return 0, false
+		}
+		return metaCleanMap(data, i, depth, true)
+	case "allOf", "anyOf", "oneOf", "prefixItems":
+		if c != '[' {
+			return 0, false
+		}
+		return metaCleanList(data, i, depth)
+	}
+	return metaCleanValue(data, i, key)
+}
+
+// metaCleanList checks a non-empty array of schemas at data[i].
+func metaCleanList(data []byte, i, depth int) (end int, ok bool) {
+	n := 0
+	j := rawjson.SkipSpace(data, i+1)
+	for j < len(data) && data[j] != ']' {
+		if j, ok = metaClean(data, j, depth+1); !ok {
+			return 0, false
+		}
+		n++
+		j = rawjson.SkipSpace(data, j)
+		if j < len(data) && data[j] == ',' {
+			j = rawjson.SkipSpace(data, j+1)
+		}
+	}
+	if n == 0 {
+		return 0, false
+	}
+	return j + 1, true
+}
+
+// metaCleanValue checks the value at data[i] of a keyword that holds no
+// schema: each as the metaschema wants it, or, for a keyword it does not
+// name, anything.
+func metaCleanValue(data []byte, i int, key string) (vend int, ok bool) {
+	c := data[i]
+	switch key {
+	case "type":
+		vend = rawjson.SkipValue(data, i)
+		if !metaCleanType(data[i:vend]) {
+			return 0, false
+		}
+	case "enum", "examples":
+		if c != '[' {
+			return 0, false
+		}
+		vend = rawjson.SkipValue(data, i)
+	case "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum":
+		if c != '-' && (c < '0' || c > '9') {
+			return 0, false
+		}
+		vend = rawjson.SkipValue(data, i)
+	case "maxLength", "minLength", "maxItems", "minItems", "maxContains", "minContains", "maxProperties", "minProperties":
+		vend = rawjson.SkipValue(data, i)
+		if !digitsOnly(data[i:vend]) {
+			return 0, false
+		}
+	case "multipleOf":
+		vend = rawjson.SkipValue(data, i)
+		if !positiveDecimal(data[i:vend]) {
+			return 0, false
+		}
+	case "uniqueItems", "deprecated", "readOnly", "writeOnly":
+		if c != 't' && c != 'f' {
+			return 0, false
+		}
+		vend = rawjson.SkipValue(data, i)
+	case "required":
+		vend = rawjson.SkipValue(data, i)
+		if !uniqueStrings(data[i:vend]) {
+			return 0, false
+		}
+	case "dependentRequired":
+		if c != '{' {
+			return 0, false
+		}
+		vend = rawjson.SkipValue(data, i)
+		for _, m := range rawjson.Members(data[i:vend]) {
+			if !uniqueStrings(m.Value) {
+				return 0, false
+			}
+		}
+	case "pattern", "format", "title", "description", "$comment", "contentEncoding", "contentMediaType",
+		"$ref", "$dynamicRef", "$recursiveRef":
+		if c != '"' {
+			return 0, false
+		}
+		vend = rawjson.SkipString(data, i)
+	case "$schema":
+		vend = rawjson.SkipValue(data, i)
+		if s, isStr := stringValue(data[i:vend]); !isStr || metaschemaURLs[s] != metaschema2020 {
+			return 0, false
+		}
+	case "$id", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$vocabulary":
+		return 0, false // a pattern, or a map of URIs: the validator decides
+	default: // const, default, and keys the metaschema does not name
+		vend = rawjson.SkipValue(data, i)
+	}
+	return vend, true
 }
 
 // keywordText is the text of a quoted key, to compare with keywords: a

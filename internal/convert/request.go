@@ -14,12 +14,22 @@ var fixedOrder = [...]string{"model", "instructions", "input", model.KeyTools, "
 
 // request assembles the body and runs the request-level checks.
 func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept []*entry) ([]byte, []Diagnostic) {
+	fields, diags := requestFields(d)
+	fields, invalid, bad := validFields(fields)
+	diags = append(diags, bad...)
+	diags = append(diags, requestDrafts(d)...)
+	diags = append(diags, checkRequestFields(fields, invalid)...)
+	diags = append(diags, checkChoiceField(&fields, infos)...)
+	return c.requestBody(fields, r, kept), diags
+}
+
+// requestFields are the top-level fields of d, then extra's; an extra
+// key replaces a field. The diagnostics say what cannot be a field.
+func requestFields(d *model.Document) (rawjson.Object, []Diagnostic) {
 	var diags []Diagnostic
 	reqDiag := func(sev Severity, loc, msg string) {
 		diags = append(diags, Diagnostic{Severity: sev, Location: loc, Message: msg, Index: -1})
 	}
-
-	// Top-level fields, then extra's; an extra key replaces a field.
 	fields := make(rawjson.Object, 0, len(d.Fields)+len(d.Extra))
 	for _, f := range d.Fields {
 		switch f.Key {
@@ -46,9 +56,13 @@ func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept
 		}
 		fields = append(fields, m)
 	}
-	// Drop values that are not JSON (a field typed in the app).
-	valid := fields[:0:0]
-	var invalid map[string]bool
+	return fields, diags
+}
+
+// validFields drops the fields whose values are not JSON (a field typed
+// in the app), with a diagnostic each; invalid names them.
+func validFields(fields rawjson.Object) (valid rawjson.Object, invalid map[string]bool, diags []Diagnostic) {
+	valid = fields[:0:0]
 	for _, f := range fields {
 		if err := rawjson.CheckJSON(f.Value); err != nil {
 			if invalid == nil {
@@ -62,36 +76,52 @@ func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept
 		}
 		valid = append(valid, f)
 	}
-	fields = valid
-	diags = append(diags, requestDrafts(d)...)
-	diags = append(diags, checkRequestFields(fields, invalid)...)
+	return valid, invalid, diags
+}
 
-	if raw, ok := fields.Get("tool_choice"); ok {
-		msg, fixes, warnings := checkToolChoice(raw, infos)
-		if msg != "" {
-			diags = append(diags, Diagnostic{Severity: Error, Location: "tool_choice", Message: msg, Index: -1, Fixes: fixes})
-			fields.Delete("tool_choice")
-		}
-		for _, is := range warnings {
-			diags = append(diags, Diagnostic{Severity: Warning, Location: "tool_choice", Path: is.Path, Message: is.Message, Index: -1, Fixes: is.Fixes})
-		}
+// checkChoiceField checks tool_choice against the tools; one it cannot
+// send is taken out of fields.
+func checkChoiceField(fields *rawjson.Object, infos []toolInfo) []Diagnostic {
+	raw, ok := fields.Get("tool_choice")
+	if !ok {
+		return nil
 	}
+	var diags []Diagnostic
+	msg, fixes, warnings := checkToolChoice(raw, infos)
+	if msg != "" {
+		diags = append(diags, Diagnostic{Severity: Error, Location: "tool_choice", Message: msg, Index: -1, Fixes: fixes})
+		fields.Delete("tool_choice")
+	}
+	for _, is := range warnings {
+		diags = append(diags, Diagnostic{Severity: Warning, Location: "tool_choice", Path: is.Path, Message: is.Message, Index: -1, Fixes: is.Fixes})
+	}
+	return diags
+}
 
-	// The body is assembled already indented, exactly as json.Indent with
-	// two spaces would lay it out: each tool's indented form is made once
-	// and kept with its checks, so a keystroke re-indents only what changed.
-	b := make([]byte, 0, 256+estimateSize(r.Tools)*5/4)
-	b = append(b, '{')
-	n := 0
-	member := func(key string) {
-		if n > 0 {
-			b = append(b, ',')
-		}
-		n++
-		b = append(b, "\n  "...)
-		b = rawjson.AppendString(b, key)
-		b = append(b, ": "...)
+// bodyWriter writes the members of the request body.
+type bodyWriter struct {
+	b []byte
+	n int // members written
+}
+
+// member starts the member key.
+func (w *bodyWriter) member(key string) {
+	if w.n > 0 {
+		w.b = append(w.b, ',')
 	}
+	w.n++
+	w.b = append(w.b, "\n  "...)
+	w.b = rawjson.AppendString(w.b, key)
+	w.b = append(w.b, ": "...)
+}
+
+// requestBody assembles the body already indented, exactly as json.Indent
+// with two spaces would lay it out: each tool's indented form is made
+// once and kept with its checks, so a keystroke re-indents only what
+// changed. The fields of fixedOrder come first, then the others in order.
+func (c *Converter) requestBody(fields rawjson.Object, r *Result, kept []*entry) []byte {
+	w := bodyWriter{b: make([]byte, 0, 256+estimateSize(r.Tools)*5/4)}
+	w.b = append(w.b, '{')
 	written := map[string]bool{}
 	for _, key := range fixedOrder {
 		written[key] = true
@@ -99,21 +129,21 @@ func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept
 			if len(kept) == 0 {
 				continue
 			}
-			member(key)
-			b = append(b, '[')
+			w.member(key)
+			w.b = append(w.b, '[')
 			for i, e := range kept {
 				if i > 0 {
-					b = append(b, ',')
+					w.b = append(w.b, ',')
 				}
-				b = append(b, "\n    "...)
-				b = append(b, c.indentedEntry(e)...)
+				w.b = append(w.b, "\n    "...)
+				w.b = append(w.b, c.indentedEntry(e)...)
 			}
-			b = append(b, "\n  ]"...)
+			w.b = append(w.b, "\n  ]"...)
 			continue
 		}
 		if v, ok := fields.Get(key); ok {
-			member(key)
-			b = appendIndented(b, v, "  ")
+			w.member(key)
+			w.b = appendIndented(w.b, v, "  ")
 		}
 	}
 	for _, f := range fields {
@@ -122,14 +152,13 @@ func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept
 		}
 		written[f.Key] = true
 		v, _ := fields.Get(f.Key)
-		member(f.Key)
-		b = appendIndented(b, v, "  ")
+		w.member(f.Key)
+		w.b = appendIndented(w.b, v, "  ")
 	}
-	if n > 0 {
-		b = append(b, '\n')
+	if w.n > 0 {
+		w.b = append(w.b, '\n')
 	}
-	b = append(b, "}\n"...)
-	return b, diags
+	return append(w.b, "}\n"...)
 }
 
 // requestDrafts reports the request fields whose text is kept as a draft
