@@ -10,10 +10,10 @@ import (
 
 const textMods = tea.ModCtrl | tea.ModAlt | tea.ModMeta | tea.ModSuper | tea.ModHyper
 
+// handleKey handles a key: a move, else an edit, else nothing.
 func (m *Model) handleKey(msg tea.KeyPressMsg) {
 	m.ensure()
 	s := msg.String()
-	k := &m.KeyMap
 	if kind := m.editKind(msg, s); kind != editNone {
 		m.remember(kind)
 		defer m.edited1()
@@ -22,8 +22,22 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) {
 		m.handleSelectedKey(msg, s)
 		return
 	}
+	keepGoal, moved := m.moveKey(s)
+	if !moved && !m.editKey(msg, s) {
+		return
+	}
+	if !keepGoal {
+		m.goalX = -1
+	}
+	m.fit()
+}
+
+// moveKey moves the cursor for a movement key; moved is false for
+// another key. keepGoal: the move is vertical and keeps the column the
+// cursor aims at.
+func (m *Model) moveKey(s string) (keepGoal, moved bool) {
+	k := &m.KeyMap
 	line := m.lines[m.row]
-	keepGoal := false
 	switch {
 	case matches(s, k.CharacterBackward):
 		if m.cb > 0 {
@@ -80,6 +94,18 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) {
 	case matches(s, k.BufferEnd):
 		m.row = len(m.lines) - 1
 		m.cb = len(m.lines[m.row])
+	default:
+		return false, false
+	}
+	return keepGoal, true
+}
+
+// editKey changes the text for an editing key or printable text; false
+// for another key.
+func (m *Model) editKey(msg tea.KeyPressMsg, s string) bool {
+	k := &m.KeyMap
+	line := m.lines[m.row]
+	switch {
 	case matches(s, k.InsertNewline):
 		if m.AutoIndent {
 			m.newlineIndented()
@@ -119,12 +145,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) {
 			m.insert(msg.Text)
 		}
 	default:
-		return
+		return false
 	}
-	if !keepGoal {
-		m.goalX = -1
-	}
-	m.fit()
+	return true
 }
 
 // handleSelectedKey handles a key while the whole text is selected.
