@@ -99,6 +99,20 @@ func New(d *model.Document, path, name string) *Session {
 	return s
 }
 
+// NewUnchecked is New without the first conversion: Result is empty and
+// Converted 0 until Settle (or any change) converts the document. A view
+// can draw the document from its parse first and say it is being checked.
+func NewUnchecked(d *model.Document, path, name string) *Session {
+	if d == nil {
+		d = &model.Document{}
+	}
+	return &Session{doc: d, path: path, name: name, savedDoc: d, stale: true}
+}
+
+// Checked reports whether the document was ever converted: false only
+// between NewUnchecked and the first Settle.
+func (s *Session) Checked() bool { return s.converted > 0 }
+
 // Doc is the document as it is now. Callers never change it in place.
 func (s *Session) Doc() *model.Document { return s.doc }
 

@@ -269,3 +269,17 @@ func TestSessionHistoryIsBounded(t *testing.T) {
 		t.Fatal("the oldest kept state is not the saved one")
 	}
 }
+
+func TestSessionUncheckedConvertsOnSettle(t *testing.T) {
+	s := NewUnchecked(model.Example(), "example.json", "example.json")
+	if s.Checked() || !s.Stale() || len(s.Result().JSON) != 0 || s.Dirty() {
+		t.Fatal("an unchecked session converted, or is dirty")
+	}
+	if !s.Settle() || !s.Checked() || s.Stale() || len(s.Result().JSON) == 0 {
+		t.Fatal("Settle did not convert an unchecked session")
+	}
+	want := New(model.Example(), "", "").Result().JSON
+	if string(s.Result().JSON) != string(want) {
+		t.Fatal("the late conversion differs from New's")
+	}
+}

@@ -62,6 +62,10 @@ type Options struct {
 	// Notice is shown on the status line at start, as an error (a
 	// settings file that could not be read, say).
 	Notice string
+	// CheckLater draws the first frame from the document's parse and
+	// converts it right after (the preview, diagnostics and status say
+	// "checking…" until then), so that a large document shows at once.
+	CheckLater bool
 }
 
 // App is the root model.
@@ -111,6 +115,8 @@ type App struct {
 	sayAt *sel
 	// tok estimates what the request's tools cost in tokens (tokencount.go).
 	tok tokenState
+	// checkAsked: checkMsg is on its way (Options.CheckLater).
+	checkAsked bool
 }
 
 // New returns the app for a document.
@@ -122,7 +128,7 @@ func New(o Options) *App {
 	a := &App{
 		deps:         o.Deps.withDefaults(),
 		keys:         DefaultKeyMap(),
-		s:            newSession(o.Doc, o.Path, name),
+		s:            newSessionOf(o.Doc, o.Path, name, o.CheckLater),
 		at:           requestSel,
 		recoveryFile: o.RecoveryFile,
 		baseURL:      o.BaseURL,
@@ -191,7 +197,7 @@ func (a *App) env() *env { return &env{s: a.s, st: &a.styles, km: &a.keys, at: a
 // Update routes a message: size and colour first, then results of
 // commands, then input (the open dialog, global keys, the focused pane).
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if !a.treeKey(msg) {
+	if !a.treeKey(msg) && !a.beforeCheck(msg) {
 		// Everything but the tree's own keys reads the conversion: an edit
 		// the tree left unconverted is converted first.
 		a.settle()
@@ -226,6 +232,36 @@ func (a *App) syncViews() {
 	}
 }
 
+// checkMsg converts a document the first frame showed unchecked
+// (Options.CheckLater).
+type checkMsg struct{}
+
+// beforeCheck reports a message that leaves the document unchecked: until
+// the first frame is drawn (a size is known and checkMsg is on its way),
+// messages that are not input only draw. Input reads the conversion, so
+// it converts first.
+func (a *App) beforeCheck(msg tea.Msg) bool {
+	if a.s.Checked() {
+		return false
+	}
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg, tea.MouseWheelMsg, checkMsg:
+		return false
+	}
+	return true
+}
+
+// checkAfterFrame asks for the conversion of an unchecked document once
+// the frame for the first size is drawn: the command's message comes
+// after it, and the renderer writes that frame while the conversion runs.
+func (a *App) checkAfterFrame() tea.Cmd {
+	if a.s.Checked() || a.checkAsked {
+		return nil
+	}
+	a.checkAsked = true
+	return func() tea.Msg { return checkMsg{} }
+}
+
 // treeKey reports whether msg is a key for the open parameters tree,
 // which reads only its own parameters (never the conversion).
 func (a *App) treeKey(msg tea.Msg) bool {
@@ -236,7 +272,7 @@ func (a *App) treeKey(msg tea.Msg) bool {
 
 func (a *App) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case settleMsg: // settled on the way in
+	case settleMsg, checkMsg: // settled on the way in
 		return nil
 	case treeSyncMsg: // after an undo in the tree: it reads the parameters again
 		if d, ok := a.dialog.(*treeDialog); ok {
@@ -246,7 +282,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
 		a.relayout()
-		return nil
+		return a.checkAfterFrame()
 	case tea.BackgroundColorMsg:
 		a.setStyles(msg.IsDark())
 		return nil

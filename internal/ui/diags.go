@@ -158,6 +158,9 @@ func (p diagsPane) update(msg tea.Msg, e *env) (diagsPane, []action) {
 func (p diagsPane) view(e *env, w, h int, focused bool) []string {
 	ds := e.s.Result().Diagnostics
 	st := e.st
+	if !e.s.Checked() {
+		return []string{st.Dim.Render(fit("checking…", w))}
+	}
 	if len(ds) == 0 {
 		return []string{st.OK.Render(fit("✓ no problems", w))}
 	}

@@ -25,6 +25,14 @@ type Session struct {
 }
 
 func newSession(d *model.Document, path, name string) *Session {
+	return newSessionOf(d, path, name, false)
+}
+
+// newSessionOf is newSession, unchecked when later (Options.CheckLater).
+func newSessionOf(d *model.Document, path, name string, later bool) *Session {
+	if later {
+		return &Session{Session: session.NewUnchecked(d, path, name)}
+	}
 	return &Session{Session: session.New(d, path, name)}
 }
 

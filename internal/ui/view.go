@@ -77,12 +77,18 @@ func (a *App) paneBox(e *env, p Pane, r rect) []string {
 		lines = a.form.view(e, focused)
 	case PanePreview:
 		title = fmt.Sprintf("3 Preview · %d bytes", len(a.s.Result().JSON))
+		if !a.s.Checked() {
+			title = "3 Preview · checking…"
+		}
 		lines = a.preview.view(w, h)
 	case PaneDiags:
 		nErr, nWarn := countDiags(a.s.Result().Diagnostics)
 		title = fmt.Sprintf("4 Diagnostics · %s, %s", plural(nErr, "error"), plural(nWarn, "warning"))
 		if ansi.StringWidth(title) > w-2 {
 			title = fmt.Sprintf("4 Diagnostics ✗%d !%d", nErr, nWarn)
+		}
+		if !a.s.Checked() {
+			title = "4 Diagnostics · checking…"
 		}
 		lines = a.diags.view(e, w, h, focused)
 	}
@@ -184,6 +190,9 @@ func (a *App) statusView() string {
 	}
 	info := fmt.Sprintf("%s%s · %s in the request · %s · %s",
 		termtext.SanitizeLine(a.s.Name()), dirty, plural(len(a.s.Result().Tools), "tool"), plural(nErr, "error"), plural(nWarn, "warning"))
+	if !a.s.Checked() {
+		info = termtext.SanitizeLine(a.s.Name()) + dirty + " · checking…"
+	}
 	room := a.width - ansi.StringWidth(mode)
 	// What the tools cost follows, in as many words as fit.
 	for level := range 3 {
