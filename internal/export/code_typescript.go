@@ -324,6 +324,9 @@ func (e tsException) call() string {
 
 // tsProgram is what the TypeScript program needs to say about a request.
 type tsProgram struct {
+	stream     bool
+	params     string // the package's type of the request
+	reqText    string // the request as a TypeScript object literal
 	exceptions []tsException
 	imports    map[string]bool // the package's types it names
 	extra      []string        // members of the request ResponseCreateParams does not have
@@ -334,13 +337,28 @@ type tsProgram struct {
 // calls. Its request object, the same request, is checked by tsc against
 // the package's types.
 func typescriptProgram(body []byte, req rawjson.Object, opt Options) []byte {
-	v, _ := req.Get("stream")
-	stream := isTrue(v)
-	params := "ResponseCreateParamsNonStreaming"
-	if stream {
-		params = "ResponseCreateParamsStreaming"
+	p := newTSProgram(req)
+	var b strings.Builder
+	p.writeHead(&b, opt)
+	p.writeRequest(&b, body)
+	if p.stream {
+		b.WriteString(typescriptStream)
+	} else {
+		b.WriteString(typescriptPrint)
 	}
-	p := tsProgram{imports: map[string]bool{params: true}}
+	return []byte(b.String())
+}
+
+// newTSProgram reads what the program says about req: the request type,
+// the object literal, the exceptions to the package's types and the types
+// to import.
+func newTSProgram(req rawjson.Object) tsProgram {
+	v, _ := req.Get("stream")
+	p := tsProgram{stream: isTrue(v), params: "ResponseCreateParamsNonStreaming"}
+	if p.stream {
+		p.params = "ResponseCreateParamsStreaming"
+	}
+	p.imports = map[string]bool{p.params: true}
 	for _, m := range req {
 		if !tsParams()[m.Key] {
 			p.extra = append(p.extra, m.Key)
@@ -356,19 +374,24 @@ func typescriptProgram(body []byte, req rawjson.Object, opt Options) []byte {
 	}
 	var reqText strings.Builder
 	lit.object(&reqText, req, 0, "")
+	p.reqText = reqText.String()
 	// The imports: walk again, collecting what the calls name.
 	walkExceptions(req, func(e tsException) {
 		p.exceptions = append(p.exceptions, e)
 		name, _, _ := strings.Cut(e.typ.name, ".")
 		p.imports[name] = true
 	})
-	if stream {
+	if p.stream {
 		p.imports["ResponseStreamEvent"] = true
 	} else {
 		p.imports["Response"] = true
 	}
+	return p
+}
 
-	var b strings.Builder
+// writeHead writes the comment on how to run the program, the imports,
+// the client and, when an entry needs it, the function loose.
+func (p *tsProgram) writeHead(b *strings.Builder, opt Options) {
 	b.WriteString(`// Sends the request to the Responses API with the official openai package,
 // byte for byte as body holds it. npm install openai, set OPENAI_API_KEY,
 // save as request.mts (an ES module, for the top-level await), then run:
@@ -377,13 +400,13 @@ func typescriptProgram(body []byte, req rawjson.Object, opt Options) []byte {
 import OpenAI from "openai";
 `)
 	b.WriteString("import type { " + strings.Join(sortedKeys(p.imports), ", ") + ` } from "openai/resources/responses/responses";` + "\n")
-	if stream {
+	if p.stream {
 		b.WriteString(`import type { Stream } from "openai/streaming";` + "\n")
 	}
 	b.WriteString("\n")
 	if opt.BaseURL != "" {
 		b.WriteString("const client = new OpenAI({ baseURL: ")
-		jsString(&b, opt.BaseURL)
+		jsString(b, opt.BaseURL)
 		b.WriteString(" });\n\n")
 	} else {
 		b.WriteString("const client = new OpenAI();\n\n")
@@ -398,12 +421,17 @@ function loose<T, K extends keyof T = never, X = {}>(value: Omit<T, K> & Partial
 
 `)
 	}
+}
+
+// writeRequest writes the request, checked against the package's type,
+// and the body, with the check that they are the same request.
+func (p *tsProgram) writeRequest(b *strings.Builder, body []byte) {
 	b.WriteString("// request is the request as the package types it.\n")
-	check := params
+	check := p.params
 	if len(p.extra) > 0 {
-		fmt.Fprintf(&b, "// Sent as written: %s, which %s does not have.\n", strings.Join(p.extra, ", "), params)
+		fmt.Fprintf(b, "// Sent as written: %s, which %s does not have.\n", strings.Join(p.extra, ", "), p.params)
 		var x strings.Builder
-		x.WriteString(params + " & { ")
+		x.WriteString(p.params + " & { ")
 		for _, k := range p.extra {
 			jsKey(&x, k)
 			x.WriteString("?: unknown; ")
@@ -412,7 +440,7 @@ function loose<T, K extends keyof T = never, X = {}>(value: Omit<T, K> & Partial
 		check = x.String()
 	}
 	b.WriteString("const request = ")
-	b.WriteString(reqText.String())
+	b.WriteString(p.reqText)
 	b.WriteString(" satisfies " + check + ";\n\n")
 
 	b.WriteString("// body is the same request as tooltui wrote it, and what is sent, byte for\n// byte")
@@ -420,19 +448,13 @@ function loose<T, K extends keyof T = never, X = {}>(value: Omit<T, K> & Partial
 		b.WriteString(": JSON.stringify(request) would write " + tok + " as " + js)
 	}
 	b.WriteString(".\n// Change both together: the program stops when they differ.\nconst body = ")
-	jsTemplate(&b, strings.TrimSuffix(string(indent(body)), "\n"))
+	jsTemplate(b, strings.TrimSuffix(string(indent(body)), "\n"))
 	b.WriteString(`;
 if (JSON.stringify(JSON.parse(body)) !== JSON.stringify(request)) {
   throw new Error("request and body differ: change both together");
 }
 
 `)
-	if stream {
-		b.WriteString(typescriptStream)
-	} else {
-		b.WriteString(typescriptPrint)
-	}
-	return []byte(b.String())
 }
 
 // walkExceptions calls f for each exception in req, in order.
