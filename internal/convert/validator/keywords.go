@@ -27,24 +27,30 @@ type objectCompile struct {
 // group in this order, which is the order their subschemas are compiled
 // (and their errors found) in.
 func (c *Compiler) compileObject(s *Schema, d *document, ptr string, obj map[string]any) error {
-	oc := &objectCompile{c: c, s: s, d: d, ptr: ptr, obj: obj}
+	oc := objectCompile{c: c, s: s, d: d, ptr: ptr, obj: obj}
 	if err := oc.references(); err != nil || s.refOnly {
 		return err
 	}
-	for _, step := range [...]func(*objectCompile) error{
-		(*objectCompile).assertions,
-		(*objectCompile).objectKeywords,
-		(*objectCompile).dependentKeywords,
-		(*objectCompile).arrayKeywords,
-		(*objectCompile).stringKeywords,
-		(*objectCompile).numberKeywords,
-		(*objectCompile).applicators,
-	} {
-		if err := step(oc); err != nil {
-			return err
-		}
+	// Called one by one, not through a table: oc stays on the stack.
+	if err := oc.assertions(); err != nil {
+		return err
 	}
-	return nil
+	if err := oc.objectKeywords(); err != nil {
+		return err
+	}
+	if err := oc.dependentKeywords(); err != nil {
+		return err
+	}
+	if err := oc.arrayKeywords(); err != nil {
+		return err
+	}
+	if err := oc.stringKeywords(); err != nil {
+		return err
+	}
+	if err := oc.numberKeywords(); err != nil {
+		return err
+	}
+	return oc.applicators()
 }
 
 // sub compiles the subschema at the path below this one.
