@@ -237,20 +237,7 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	w := &sendWatcher{out: stdout, err: stderr, json: asJSON, tools: res.Tools, start: time.Now()}
-	bopts := bridge.Options{CallTimeout: opts.mcpTimeout}
-	if opts.callMCP {
-		announced := map[string]bool{}
-		bopts.Permit = func(_ context.Context, s bridge.Server, _ send.Call) error {
-			// Said before the first call of a server starts it: a server
-			// run by npx or uvx may take a while.
-			if !announced[s.Name] && !asJSON {
-				announced[s.Name] = true
-				fmt.Fprintln(stderr, termtext.SanitizeLine("starting MCP server "+s.String()))
-			}
-			return nil
-		}
-	}
-	b := bridge.New(doc, bopts)
+	b := bridge.New(doc, cliBridgeOptions(opts, stderr))
 	defer b.Close()
 	var answers []bridge.Answer // of the turn under way
 	answer := func(ctx context.Context, c send.Call) (string, bool, error) {
@@ -280,51 +267,12 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 		func(t send.Turn) {
 			turnAnswers := answers
 			answers = nil
-			if asJSON {
-				return
-			}
-			for i, o := range t.Outputs {
-				what := "mock output for " + t.Calls[i].Name
-				if i < len(turnAnswers) && turnAnswers[i].By == bridge.ByMCP {
-					a := turnAnswers[i]
-					kind := "output"
-					if a.IsError {
-						kind = "error"
-					}
-					what = "MCP " + kind + " for " + t.Calls[i].Name + " (" + a.Tool + " of " + a.Server + ")"
-				}
-				fmt.Fprintln(stderr, termtext.SanitizeLine(what+": "+o))
-			}
-			if t.Note != "" {
-				fmt.Fprintln(stderr, termtext.SanitizeLine(t.Note))
+			if !asJSON {
+				printTurnOutputs(stderr, t, turnAnswers)
 			}
 		})
 	w.endText()
-	var noMock *send.ErrNoMock
-	var notPermitted *bridge.NotPermittedError
-	switch {
-	case errors.As(err, &noMock):
-		// The response completed; the loop ends at a call only a person
-		// could answer.
-		if !asJSON {
-			msg := err.Error()
-			if fromMCP(doc, noMock.Name) {
-				msg += "; " + noMock.Name + " came from an MCP server that the document does not record: import it again with " +
-					"tooltui import --into FILE --replace --mcp -- CMD… (or --mcp-url URL) for --call-mcp to call it there"
-			}
-			fmt.Fprintf(stderr, "the loop stops here: %s\n", termtext.SanitizeLine(msg))
-		}
-		err = nil
-	case errors.As(err, &notPermitted):
-		// The safety rule: no server runs unless --call-mcp says so.
-		if !asJSON {
-			fmt.Fprintf(stderr, "the loop stops here: %s is served by MCP server %s; nothing was started: "+
-				"give --call-mcp to let tooltui send start it and call its tools (a mock output in the document answers first)\n",
-				termtext.SanitizeLine(notPermitted.Function), termtext.SanitizeLine(notPermitted.Server.String()))
-		}
-		err = nil
-	}
-	if err != nil {
+	if err = loopEnd(err, doc, asJSON, stderr); err != nil {
 		msg := err.Error()
 		var apiErr *send.APIError
 		if errors.As(err, &apiErr) {
@@ -339,6 +287,75 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 		return 1
 	}
 	return 0
+}
+
+// cliBridgeOptions are the bridge's options for tooltui send: MCP servers
+// run only with --call-mcp, and each is named before it starts.
+func cliBridgeOptions(opts sendOptions, stderr io.Writer) bridge.Options {
+	bopts := bridge.Options{CallTimeout: opts.mcpTimeout}
+	if opts.callMCP {
+		announced := map[string]bool{}
+		bopts.Permit = func(_ context.Context, s bridge.Server, _ send.Call) error {
+			// Said before the first call of a server starts it: a server
+			// run by npx or uvx may take a while.
+			if !announced[s.Name] && !opts.json {
+				announced[s.Name] = true
+				fmt.Fprintln(stderr, termtext.SanitizeLine("starting MCP server "+s.String()))
+			}
+			return nil
+		}
+	}
+	return bopts
+}
+
+// printTurnOutputs says what answered each call of a turn: a mock, or an
+// MCP server's output or error.
+func printTurnOutputs(stderr io.Writer, t send.Turn, answers []bridge.Answer) {
+	for i, o := range t.Outputs {
+		what := "mock output for " + t.Calls[i].Name
+		if i < len(answers) && answers[i].By == bridge.ByMCP {
+			a := answers[i]
+			kind := "output"
+			if a.IsError {
+				kind = "error"
+			}
+			what = "MCP " + kind + " for " + t.Calls[i].Name + " (" + a.Tool + " of " + a.Server + ")"
+		}
+		fmt.Fprintln(stderr, termtext.SanitizeLine(what+": "+o))
+	}
+	if t.Note != "" {
+		fmt.Fprintln(stderr, termtext.SanitizeLine(t.Note))
+	}
+}
+
+// loopEnd says why a loop that stopped at a call nobody may answer
+// stopped, and returns nil for it; any other error is returned as it is.
+func loopEnd(err error, doc *model.Document, asJSON bool, stderr io.Writer) error {
+	var noMock *send.ErrNoMock
+	var notPermitted *bridge.NotPermittedError
+	switch {
+	case errors.As(err, &noMock):
+		// The response completed; the loop ends at a call only a person
+		// could answer.
+		if !asJSON {
+			msg := err.Error()
+			if fromMCP(doc, noMock.Name) {
+				msg += "; " + noMock.Name + " came from an MCP server that the document does not record: import it again with " +
+					"tooltui import --into FILE --replace --mcp -- CMD… (or --mcp-url URL) for --call-mcp to call it there"
+			}
+			fmt.Fprintf(stderr, "the loop stops here: %s\n", termtext.SanitizeLine(msg))
+		}
+		return nil
+	case errors.As(err, &notPermitted):
+		// The safety rule: no server runs unless --call-mcp says so.
+		if !asJSON {
+			fmt.Fprintf(stderr, "the loop stops here: %s is served by MCP server %s; nothing was started: "+
+				"give --call-mcp to let tooltui send start it and call its tools (a mock output in the document answers first)\n",
+				termtext.SanitizeLine(notPermitted.Function), termtext.SanitizeLine(notPermitted.Server.String()))
+		}
+		return nil
+	}
+	return err
 }
 
 // fromMCP reports whether the request's function name was imported from
