@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/tooltui/tooltui/internal/session"
 	"io"
 	"io/fs"
 	"os"
@@ -11,10 +10,10 @@ import (
 	"runtime/pprof"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui"
 )
@@ -42,6 +41,18 @@ func runApp(flags appOptions, files []string, stdin io.Reader, stdout, stderr io
 		fmt.Fprintf(stderr, "tooltui: %s\n", termtext.SanitizeLine(err.Error()))
 		return 2
 	}
+	out := stdout
+	if print {
+		// stdout carries the request; draw on the terminal itself.
+		tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+		if err != nil {
+			fmt.Fprintf(stderr, "tooltui: --print needs a terminal to draw on: %s\n", err)
+			return 2
+		}
+		defer tty.Close()
+		out = tty
+	}
+	colours := detectColours(out, os.Environ())
 	opts.Deps = ui.DefaultDeps()
 	opts.BaseURL, opts.APIKeyEnv = flags.baseURL, flags.keyEnv
 	opts.RecoveryFile = session.RecoveryFile(opts.Path)
@@ -57,27 +68,13 @@ func runApp(flags appOptions, files []string, stdin io.Reader, stdout, stderr io
 	opts.Recovered = session.Recovered(opts.RecoveryFile, opts.Doc)
 	app := ui.New(opts)
 
-	progOpts := []tea.ProgramOption{tea.WithInput(stdin), tea.WithFPS(frameRate)}
-	if print {
-		// stdout carries the request; draw on the terminal itself.
-		tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
-		if err != nil {
-			fmt.Fprintf(stderr, "tooltui: --print needs a terminal to draw on: %s\n", err)
-			return 2
-		}
-		defer tty.Close()
-		progOpts = append(progOpts, tea.WithOutput(tty))
-		if stdin == os.Stdin {
-			progOpts[0] = tea.WithInput(tty)
-		}
-	} else {
-		progOpts = append(progOpts, tea.WithOutput(stdout))
-		if stdout == os.Stdout {
-			// lipgloss detected the profile of standard output when it was
-			// loaded; detecting it again costs a `tmux info` (~70 ms) in tmux.
-			progOpts = append(progOpts, tea.WithColorProfile(lipgloss.Writer.Profile))
-		}
+	progOpts := []tea.ProgramOption{tea.WithInput(stdin), tea.WithFPS(frameRate), tea.WithOutput(out)}
+	if tty, ok := out.(*os.File); ok && print && stdin == os.Stdin {
+		progOpts[0] = tea.WithInput(tty)
 	}
+	// Bubble Tea would detect the profile again, after the first screen is
+	// laid out; it gets the answer detected meanwhile.
+	progOpts = append(progOpts, tea.WithColorProfile(colours()))
 	if path := os.Getenv("TOOLTUI_CPUPROFILE"); path != "" {
 		// A profile of the real program, for finding what a keystroke
 		// costs in a terminal (see README's Performance section).

@@ -58,6 +58,11 @@ func main() {
 // usage error (its message and the command's help go to stderr) or input
 // that cannot be used.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 1 && (args[0] == "--version" || args[0] == "version") {
+		// What the commands below would print, without building them.
+		printVersion(stdout)
+		return 0
+	}
 	root := newRootCmd()
 	args = oneDashLongFlags(root, args)
 	root.SetArgs(args)
