@@ -223,6 +223,8 @@ func dialogName(d dialog) string {
 		return "the MCP tools list"
 	case *helpDialog:
 		return "the keys help"
+	case *mocksDialog:
+		return "the mocks dialog"
 	}
 	return "the dialog"
 }

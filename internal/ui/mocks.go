@@ -1,0 +1,567 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"sort"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
+	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/editor"
+)
+
+// The mocks dialog lists each function's mock outputs (the document's
+// tooltui.mocks, read as the send loop reads them: model.MockCases) and
+// edits them, one undoable change per edit. It keeps only the row it is on
+// and what is being typed; it reads the document again whenever its
+// version changes.
+
+// mockKeys are the mocks dialog's keys.
+var mockKeys = struct {
+	AddPattern, SetFixed, Edit, Delete, MoveUp, MoveDown, Close key.Binding
+	Apply, NextField, PrevField, TextJSON, Back                 key.Binding
+}{
+	AddPattern: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add an output for arguments matching a pattern")),
+	SetFixed:   key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "the fixed output (for every other call)")),
+	Edit:       key.NewBinding(key.WithKeys("enter", "e"), key.WithHelp("enter", "edit the output (on a function: its fixed output)")),
+	Delete:     key.NewBinding(key.WithKeys("x", "delete"), key.WithHelp("x", "delete the output")),
+	MoveUp:     key.NewBinding(key.WithKeys("K", "shift+up"), key.WithHelp("K", "move the pattern up (tried earlier)")),
+	MoveDown:   key.NewBinding(key.WithKeys("J", "shift+down"), key.WithHelp("J", "move the pattern down")),
+	Close:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+
+	Apply:     key.NewBinding(key.WithKeys("alt+enter", "ctrl+enter"), key.WithHelp("alt+enter", "write the output to the document (ctrl+enter too)")),
+	NextField: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "pattern / output")),
+	PrevField: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "pattern / output")),
+	TextJSON:  key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "output as plain text or as JSON")),
+	Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to the list (twice when typed text would go)")),
+}
+
+// mockRow is a row of the list: a function (c < 0) or one of its outputs.
+type mockRow struct {
+	fn     string // the function's name, the mock's key
+	c      int    // the output's index in model.MockCases, -1 on a function
+	mc     model.MockCase
+	fixed  bool // the function has a fixed output (on its row)
+	count  int  // outputs of the function (on its row)
+	off    bool // the function is disabled
+	orphan bool // no function has this name
+}
+
+// mocksDialog is the list of functions and their mock outputs, and the
+// editor of one output.
+type mocksDialog struct {
+	ver  uint64
+	rows []mockRow
+	cur  int
+	yOff int
+	// want is the row to select at the next reread (fn, output index).
+	want *mockRow
+	ed   *mockEdit
+	w, h int
+}
+
+// mockEdit is an output being typed.
+type mockEdit struct {
+	fn    string
+	i     int            // the output's index, -1 for a new one
+	from  model.MockCase // the output as it was when editing began
+	fixed bool
+	pat   editor.Model
+	out   editor.Model
+	text  bool // the output is plain text (written as a JSON string)
+	focus int  // 0 the pattern, 1 the output
+	err   string
+	// start is what the fields held when editing began; esc once more
+	// drops what was typed after it.
+	start   [2]string
+	escOnce bool
+}
+
+func (d *mocksDialog) seenVersion() uint64 { return d.ver }
+func (d *mocksDialog) see(v uint64)        { d.ver = v }
+
+// newMocksDialog opens the mocks dialog on the selected function (the
+// first row otherwise).
+func newMocksDialog(a *App) dialog {
+	d := &mocksDialog{}
+	if f, why := selectedFunction(a, "edit its mocks"); why == "" && f.name != "" {
+		d.want = &mockRow{fn: f.name, c: -1}
+	}
+	d.reread(a.env())
+	return d
+}
+
+// mockFunctions lists the functions' names as the tools list shows them,
+// each once, then the names of mocks no function has.
+func mockFunctions(doc *model.Document) []mockRow {
+	var out []mockRow
+	seen := map[string]bool{}
+	add := func(t model.Tool) {
+		name := model.StringAt(t.Raw, []string{"name"})
+		if name == "" || seen[name] {
+			return
+		}
+		seen[name] = true
+		out = append(out, mockRow{fn: name, c: -1, off: t.Disabled})
+	}
+	for _, t := range doc.Functions {
+		add(t)
+	}
+	for _, t := range doc.Builtins {
+		if model.StringAt(t.Raw, []string{"type"}) == "function" {
+			add(t)
+		}
+	}
+	var orphans []string
+	for name := range doc.Mocks {
+		if !seen[name] {
+			orphans = append(orphans, name)
+		}
+	}
+	sort.Strings(orphans)
+	for _, name := range orphans {
+		out = append(out, mockRow{fn: name, c: -1, orphan: true})
+	}
+	return out
+}
+
+// reread builds the rows from the document as it is now, keeping the row
+// it was on (or the one asked for).
+func (d *mocksDialog) reread(e *env) {
+	d.ver = e.s.Version()
+	doc := e.s.Doc()
+	want := d.want
+	if want == nil && d.cur < len(d.rows) {
+		r := d.rows[d.cur]
+		want = &r
+	}
+	d.want = nil
+	d.rows = d.rows[:0]
+	for _, f := range mockFunctions(doc) {
+		cases := model.MockCases(doc.Mocks[f.fn])
+		f.count = len(cases)
+		at := len(d.rows)
+		d.rows = append(d.rows, f)
+		for i, c := range cases {
+			d.rows[at].fixed = d.rows[at].fixed || c.Fixed()
+			d.rows = append(d.rows, mockRow{fn: f.fn, c: i, mc: c, off: f.off, orphan: f.orphan})
+		}
+	}
+	d.cur = 0
+	if want != nil {
+		d.cur = d.find(want.fn, want.c)
+	}
+	d.clamp()
+}
+
+// find is the row of output c of function fn (its last output when there
+// are fewer, the function when it has none), 0 when fn is gone.
+func (d *mocksDialog) find(fn string, c int) int {
+	best := -1
+	for i, r := range d.rows {
+		if r.fn != fn {
+			continue
+		}
+		if best < 0 || r.c <= c {
+			best = i
+		}
+	}
+	return max(0, best)
+}
+
+func (d *mocksDialog) clamp() {
+	d.cur = max(0, min(d.cur, len(d.rows)-1))
+	rows := d.listRows()
+	if d.cur < d.yOff {
+		d.yOff = d.cur
+	}
+	if d.cur >= d.yOff+rows {
+		d.yOff = d.cur - rows + 1
+	}
+	d.yOff = max(0, min(d.yOff, len(d.rows)-rows))
+}
+
+func (d *mocksDialog) resize(w, h int) dialog {
+	d.w, d.h = dialogSize(w, h, 100, 34)
+	if d.ed != nil {
+		d.ed.size(d.w, d.h)
+	}
+	d.clamp()
+	return d
+}
+
+func (d *mocksDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+	if d.ed != nil {
+		return d, d.editUpdate(msg, e)
+	}
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return d, nil
+	}
+	if next, ok := listMove(k, e.km, d.cur, d.listRows(), len(d.rows)); ok {
+		d.cur = next
+		d.clamp()
+		return d, nil
+	}
+	if d.ver != e.s.Version() {
+		d.reread(e)
+	}
+	switch {
+	case key.Matches(k, mockKeys.Close):
+		return nil, []action{actClose{}}
+	case len(d.rows) == 0:
+		return d, []action{say("No function to mock: add a function and give it a name first")}
+	case key.Matches(k, mockKeys.AddPattern):
+		return d, d.startEdit(d.rows[d.cur].fn, -1, false, e)
+	case key.Matches(k, mockKeys.SetFixed):
+		return d, d.editFixed(e)
+	case key.Matches(k, mockKeys.Edit):
+		if r := d.rows[d.cur]; r.c >= 0 {
+			return d, d.startEdit(r.fn, r.c, r.mc.Fixed(), e)
+		}
+		return d, d.editFixed(e)
+	case key.Matches(k, mockKeys.Delete):
+		return d, d.deleteCase(e)
+	case key.Matches(k, mockKeys.MoveUp):
+		return d, d.moveCase(-1, e)
+	case key.Matches(k, mockKeys.MoveDown):
+		return d, d.moveCase(1, e)
+	}
+	return d, []action{explainDialogKey(k, d, e.km)}
+}
+
+// editFixed edits the selected function's fixed output, or starts one.
+func (d *mocksDialog) editFixed(e *env) []action {
+	fn := d.rows[d.cur].fn
+	for _, r := range d.rows {
+		if r.fn == fn && r.c >= 0 && r.mc.Fixed() {
+			return d.startEdit(fn, r.c, true, e)
+		}
+	}
+	return d.startEdit(fn, -1, true, e)
+}
+
+// startEdit opens the editor on output i of fn (-1: a new one, fixed or
+// for a pattern).
+func (d *mocksDialog) startEdit(fn string, i int, fixed bool, e *env) []action {
+	me := &mockEdit{fn: fn, i: i, fixed: fixed, pat: newMockEditor(), out: newMockEditor(), focus: 1}
+	me.pat.Placeholder = `the arguments a call must have, such as {"city": "Paris"}`
+	me.out.Placeholder = "the output, JSON such as {\"temp_c\": 12}\n(ctrl+t: plain text)"
+	if i >= 0 {
+		cases := model.MockCases(e.s.Doc().Mocks[fn])
+		if i >= len(cases) {
+			return []action{say("That output is gone: the document changed")}
+		}
+		me.from = cases[i]
+		if me.from.Ignored() != "" && !me.from.Fixed() && rawjson.JSONKind(me.from.Raw) != "object" {
+			return []action{say("This \"when\" entry is not an object: x deletes it, or edit the file")}
+		}
+		if me.from.Args != nil {
+			me.pat.SetValue(indentJSON(me.from.Args))
+		}
+		if s, ok := rawjson.Unquote(bytes.TrimSpace(me.from.Output)); ok {
+			me.text = true
+			me.out.SetValue(s)
+		} else if me.from.Output != nil {
+			me.out.SetValue(indentJSON(me.from.Output))
+		}
+	}
+	if !fixed && i < 0 {
+		me.focus = 0
+		me.pat.SetValue("{}")
+		me.pat.SetCursor(0, 1)
+	}
+	me.start = [2]string{me.pat.Value(), me.out.Value()}
+	me.size(d.w, d.h)
+	d.ed = me
+	return []action{actCmd{me.field().Focus()}}
+}
+
+func newMockEditor() editor.Model {
+	m := editor.New()
+	m.AutoIndent = true
+	m.CharLimit = model.MaxDocumentBytes
+	m.KeyMap.InsertTab.SetEnabled(false) // tab goes to the other field
+	return m
+}
+
+// indentJSON lays valid JSON out for editing.
+func indentJSON(v json.RawMessage) string {
+	return string(rawjson.AppendIndent(nil, bytes.TrimSpace(v), "", "  "))
+}
+
+// field is the editor with the focus.
+func (me *mockEdit) field() *editor.Model {
+	if me.focus == 0 && !me.fixed {
+		return &me.pat
+	}
+	return &me.out
+}
+
+// size fits the fields to a dialog of w×h: the pattern a few lines, the
+// output the rest.
+func (me *mockEdit) size(w, h int) {
+	rest := max(2, h-2-mockEditFixedRows)
+	pr := 0
+	if !me.fixed {
+		pr = max(1, min(6, rest/3))
+	}
+	me.pat.SetSize(max(10, w-4), max(1, pr))
+	me.out.SetSize(max(10, w-4), max(1, rest-pr))
+}
+
+// mockEditFixedRows are the edit view's lines besides the fields: header,
+// the two labels, blank, message, blank, keys.
+const mockEditFixedRows = 7
+
+func (d *mocksDialog) editUpdate(msg tea.Msg, e *env) []action {
+	me := d.ed
+	k, isKey := msg.(tea.KeyPressMsg)
+	if !isKey {
+		f := me.field()
+		*f, _ = f.Update(msg) // a paste
+		return nil
+	}
+	if !key.Matches(k, mockKeys.Back) {
+		me.escOnce = false
+	}
+	switch {
+	case key.Matches(k, mockKeys.Back):
+		if me.changed() && !me.escOnce {
+			me.escOnce = true
+			return []action{say("esc again drops what you typed; alt+enter writes it to the document")}
+		}
+		d.ed = nil
+		return []action{say("Left the output as it is in the document")}
+	case key.Matches(k, mockKeys.Apply):
+		return d.applyEdit(e)
+	case key.Matches(k, mockKeys.NextField, mockKeys.PrevField):
+		if me.fixed {
+			return []action{say("A fixed output has no pattern: it answers every call no pattern matches")}
+		}
+		me.field().Blur()
+		me.focus = 1 - me.focus
+		return []action{actCmd{me.field().Focus()}}
+	case key.Matches(k, mockKeys.TextJSON):
+		me.text = !me.text
+		if me.text {
+			return []action{say("The output is plain text: sent as typed")}
+		}
+		return []action{say("The output is JSON: it must be valid JSON")}
+	}
+	f := me.field()
+	if !f.Handles(k) {
+		return []action{explainDialogKey(k, d, e.km)}
+	}
+	*f, _ = f.Update(k)
+	me.err = ""
+	return nil
+}
+
+func (me *mockEdit) changed() bool {
+	return me.pat.Value() != me.start[0] || me.out.Value() != me.start[1]
+}
+
+// readCase reads the fields as an output, or says what is wrong (the text
+// stays as typed).
+func (me *mockEdit) readCase() (model.MockCase, string) {
+	c := model.MockCase{Raw: me.from.Raw}
+	if !me.fixed {
+		p := strings.TrimSpace(me.pat.Value())
+		if p == "" {
+			return c, "Type a pattern: " + model.ErrMockPattern.Error()
+		}
+		if err := rawjson.CheckJSON([]byte(p)); err != nil {
+			return c, "The pattern is not valid JSON (" + inferError(err) + "): " + model.ErrMockPattern.Error()
+		}
+		if rawjson.JSONKind([]byte(p)) != "object" {
+			return c, "The pattern is a " + rawjson.JSONKind([]byte(p)) + ": " + model.ErrMockPattern.Error()
+		}
+		c.Args = mockJSON(p)
+	}
+	o := me.out.Value()
+	if me.text {
+		c.Output = rawjson.String(o)
+		return c, ""
+	}
+	o = strings.TrimSpace(o)
+	if o == "" {
+		return c, "Type the output, or ctrl+t for plain text"
+	}
+	if err := rawjson.CheckJSON([]byte(o)); err != nil {
+		return c, "The output is not valid JSON (" + inferError(err) + "); ctrl+t sends it as plain text"
+	}
+	c.Output = mockJSON(o)
+	return c, ""
+}
+
+// mockJSON is valid JSON text, compact.
+func mockJSON(s string) json.RawMessage {
+	var b bytes.Buffer
+	if json.Compact(&b, []byte(s)) != nil {
+		return json.RawMessage(s)
+	}
+	return b.Bytes()
+}
+
+// applyEdit writes the output being typed to the document, as one
+// undoable change, after reading the document again if it changed.
+func (d *mocksDialog) applyEdit(e *env) []action {
+	me := d.ed
+	c, why := me.readCase()
+	if why != "" {
+		me.err = termtext.SanitizeLine(why)
+		return []action{sayErr(me.err)}
+	}
+	if d.ver != e.s.Version() {
+		d.reread(e)
+	}
+	doc := e.s.Doc()
+	fn, i := me.fn, me.i
+	if i >= 0 {
+		i = findCase(model.MockCases(doc.Mocks[fn]), me.from, i)
+	}
+	if me.i >= 0 && i < 0 {
+		// edited or deleted elsewhere meanwhile: what was typed stays
+		me.i, me.from, c.Raw = -1, model.MockCase{}, nil
+		me.err = "The document changed: this output is gone; alt+enter again adds it as a new one"
+		return []action{sayErr(me.err)}
+	}
+	var edit func(*model.Document) (*model.Document, error)
+	var verb string
+	at := i
+	if i >= 0 {
+		verb = "Changed"
+		edit = func(doc *model.Document) (*model.Document, error) { return model.SetMockCase(doc, fn, i, c) }
+	} else {
+		verb = "Added"
+		nd, j, err := model.AddMockCase(doc, fn, c)
+		if err != nil {
+			me.err = termtext.SanitizeLine(capitalize(err.Error()))
+			return []action{sayErr(me.err)}
+		}
+		at = j
+		edit = func(*model.Document) (*model.Document, error) { return nd, nil }
+	}
+	if _, err := edit(doc); err != nil {
+		me.err = termtext.SanitizeLine(capitalize(err.Error()))
+		return []action{sayErr(me.err)}
+	}
+	d.ed = nil
+	d.want = &mockRow{fn: fn, c: at}
+	what := "a mock output of " + fn + " for arguments matching " + string(c.Args)
+	if c.Fixed() {
+		what = "the fixed mock output of " + fn
+	}
+	return []action{actEdit{fn: edit}, say(verb + " " + termtext.SanitizeLine(what) + " (ctrl+z undoes it)")}
+}
+
+// findCase is where output was of cases is now: at i when it is still
+// there, else the one equal to it, -1 when none is.
+func findCase(cases []model.MockCase, was model.MockCase, i int) int {
+	same := func(c model.MockCase) bool {
+		return c.Fixed() == was.Fixed() && string(c.Args) == string(was.Args) && string(c.Output) == string(was.Output)
+	}
+	if i < len(cases) && same(cases[i]) {
+		return i
+	}
+	for j, c := range cases {
+		if same(c) {
+			return j
+		}
+	}
+	return -1
+}
+
+// deleteCase deletes the selected output.
+func (d *mocksDialog) deleteCase(e *env) []action {
+	r := d.rows[d.cur]
+	if r.c < 0 {
+		return []action{say("Select one of " + termtext.SanitizeLine(r.fn) + "'s outputs to delete it")}
+	}
+	fn, i := r.fn, r.c
+	edit := func(doc *model.Document) (*model.Document, error) { return model.DeleteMockCase(doc, fn, i) }
+	if _, err := edit(e.s.Doc()); err != nil {
+		return []action{sayErr(capitalize(err.Error()))}
+	}
+	d.want = &mockRow{fn: fn, c: i}
+	return []action{actEdit{fn: edit}, say("Deleted a mock output of " + termtext.SanitizeLine(fn) + " (ctrl+z undoes it)")}
+}
+
+// moveCase moves the selected pattern among its function's patterns.
+func (d *mocksDialog) moveCase(delta int, e *env) []action {
+	r := d.rows[d.cur]
+	if r.c < 0 {
+		return []action{say("Select a pattern to move it: patterns are tried from the first")}
+	}
+	fn, i := r.fn, r.c
+	_, j, err := model.MoveMockCase(e.s.Doc(), fn, i, delta)
+	if err != nil {
+		return []action{say(capitalize(err.Error()))}
+	}
+	d.want = &mockRow{fn: fn, c: j}
+	edit := func(doc *model.Document) (*model.Document, error) {
+		nd, _, err := model.MoveMockCase(doc, fn, i, delta)
+		return nd, err
+	}
+	return []action{actEdit{fn: edit}, say("Moved the pattern (ctrl+z undoes it)")}
+}
+
+func (d *mocksDialog) typingText() bool { return d.ed != nil }
+
+func (d *mocksDialog) undoText(redo bool) (bool, []action) {
+	if d.ed == nil {
+		return false, nil
+	}
+	return fieldUndo(d.ed.field(), redo), nil
+}
+
+// pending: an output being typed is not in the document yet.
+func (d *mocksDialog) pending() string {
+	if d.ed == nil || !d.ed.changed() {
+		return ""
+	}
+	return "the mock output being typed (alt+enter writes it)"
+}
+
+func (d *mocksDialog) help(km *KeyMap) []key.Binding {
+	if d.ed != nil {
+		return []key.Binding{mockKeys.Apply, mockKeys.NextField, mockKeys.PrevField, mockKeys.TextJSON, mockKeys.Back,
+			key.NewBinding(key.WithKeys("x"), key.WithHelp("type/paste", "the pattern or the output"))}
+	}
+	return []key.Binding{mockKeys.Edit, mockKeys.AddPattern, mockKeys.SetFixed, mockKeys.Delete,
+		mockKeys.MoveUp, mockKeys.MoveDown, mockKeys.Close, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End}
+}
+
+// keepAsMock is the edit that keeps an output typed for a call no mock
+// answered as a mock of its function: for calls with these arguments (a
+// call with arguments), or as the fixed output (a call without). The
+// output is written as JSON when it is JSON other than a string, which
+// the send loop sends as its text, and as a string otherwise, sent as
+// typed.
+func keepAsMock(name, arguments, output string) (edit, string, error) {
+	if name == "" {
+		return nil, "", errors.New("the call names no function")
+	}
+	c := model.MockCase{Output: rawjson.String(output)}
+	if t := strings.TrimSpace(output); rawjson.CheckJSON([]byte(t)) == nil && rawjson.JSONKind([]byte(t)) != "string" {
+		c.Output = mockJSON(t)
+	}
+	what := "the fixed mock output of " + name
+	if a := strings.TrimSpace(arguments); rawjson.CheckJSON([]byte(a)) == nil && rawjson.JSONKind([]byte(a)) == "object" &&
+		len(rawjson.Members([]byte(a))) > 0 {
+		c.Args = mockJSON(a)
+		what = "a mock output of " + name + " for these arguments"
+	}
+	fn := func(doc *model.Document) (*model.Document, error) {
+		nd, _, err := model.AddMockCase(doc, name, c)
+		return nd, err
+	}
+	return fn, termtext.SanitizeLine(what), nil
+}

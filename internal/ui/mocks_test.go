@@ -1,0 +1,240 @@
+package ui
+
+// The mocks dialog: each function's mock outputs, read as the send loop
+// reads them, edited one undoable change at a time; the document is read
+// again whenever it changed, and a refused output keeps what was typed.
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/send"
+)
+
+const mocksTestDoc = `{"model": "gpt-5", "tools_defs": [
+	{"name": "get_weather", "description": "d", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}},
+	{"name": "search_docs", "description": "d"}
+	], "tooltui": {"mocks": {"search_docs": {"when": [{"args": {"q": "a"}, "output": "A"}, {"args": {"q": "b"}, "output": "B"}], "output": "other"}}}}`
+
+// openMocks opens the mocks dialog over an app on function i.
+func openMocks(t *testing.T, i int) (*App, *mocksDialog) {
+	t.Helper()
+	a := dialogTestApp(t, mocksTestDoc, sel{Kind: model.Function, Index: i})
+	a.apply(actOpen{newMocksDialog(a)})
+	d, ok := a.dialog.(*mocksDialog)
+	if !ok {
+		t.Fatalf("opened %T", a.dialog)
+	}
+	return a, d
+}
+
+func mkeys(a *App, keys ...string) {
+	for _, k := range keys {
+		a.Update(ukey(k))
+	}
+}
+
+func mtype(a *App, s string) {
+	for _, r := range s {
+		a.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+}
+
+// mockOut is what the send loop answers fn's call with now.
+func mockOut(a *App, fn, args string) (string, bool) {
+	return send.Mocks(a.s.Doc().Mocks).Output(fn, args)
+}
+
+func TestMocksDialogListsEveryFunction(t *testing.T) {
+	a, d := openMocks(t, 0)
+	view := stripped(d.view(a.env(), a.width, a.height))
+	for _, want := range []string{"ƒ get_weather", "no mock", "ƒ search_docs", `when {"q":"a"} → "A"`, `when {"q":"b"} → "B"`, `otherwise → "other"`} {
+		if !strings.Contains(view, want) {
+			t.Fatalf("the list lacks %q:\n%s", want, view)
+		}
+	}
+	if r := d.rows[d.cur]; r.fn != "get_weather" || r.c != -1 {
+		t.Fatalf("opened on %+v, want get_weather's row", r)
+	}
+}
+
+func TestMocksDialogAddFixedUndoRedo(t *testing.T) {
+	a, d := openMocks(t, 0)
+	v0 := a.s.Version()
+	mkeys(a, "o")
+	if d.ed == nil || !d.ed.fixed {
+		t.Fatal("o did not start a fixed output")
+	}
+	mtype(a, `{"temp_c": 12}`)
+	mkeys(a, "alt+enter")
+	if d.ed != nil {
+		t.Fatalf("the output stayed in the editor: %s", d.ed.err)
+	}
+	if got := string(a.s.Doc().Mocks["get_weather"]); got != `{"output":{"temp_c":12}}` {
+		t.Fatalf("mock %s", got)
+	}
+	if out, ok := mockOut(a, "get_weather", `{"city":"Oslo"}`); !ok || out != `{"temp_c":12}` {
+		t.Fatalf("the send loop answers %q %v", out, ok)
+	}
+	if r := d.rows[d.cur]; r.fn != "get_weather" || r.c != 0 {
+		t.Fatalf("after the add the dialog is on %+v", r)
+	}
+	mkeys(a, "ctrl+z")
+	if _, ok := a.s.Doc().Mocks["get_weather"]; ok || a.s.Version() != v0 {
+		t.Fatal("ctrl+z did not take the added output back in one step")
+	}
+	if strings.Contains(stripped(d.view(a.env(), a.width, a.height)), "temp_c") {
+		t.Fatal("the dialog still shows the undone output")
+	}
+	mkeys(a, "ctrl+y")
+	if _, ok := a.s.Doc().Mocks["get_weather"]; !ok {
+		t.Fatal("ctrl+y did not put it back")
+	}
+}
+
+func TestMocksDialogAddPatternTextOutput(t *testing.T) {
+	a, d := openMocks(t, 0)
+	mkeys(a, "a")
+	if d.ed == nil || d.ed.fixed || d.ed.focus != 0 || d.ed.pat.Value() != "{}" {
+		t.Fatal("a did not start a pattern in {}")
+	}
+	mtype(a, `"city": "Paris"`)
+	mkeys(a, "tab", "ctrl+t")
+	mtype(a, "Sunny, 12 °C")
+	mkeys(a, "alt+enter")
+	if out, ok := mockOut(a, "get_weather", `{"city": "Paris", "days": 2}`); !ok || out != "Sunny, 12 °C" {
+		t.Fatalf("Paris: %q %v", out, ok)
+	}
+	if _, ok := mockOut(a, "get_weather", `{"city": "Oslo"}`); ok {
+		t.Fatal("a call the pattern does not match is answered")
+	}
+}
+
+func TestMocksDialogInvalidInputKeepsTheText(t *testing.T) {
+	a, d := openMocks(t, 0)
+	before := a.s.Version()
+	mkeys(a, "o")
+	mtype(a, `{"temp_c": 12`)
+	mkeys(a, "alt+enter")
+	if d.ed == nil || d.ed.out.Value() != `{"temp_c": 12` {
+		t.Fatal("the invalid output was lost")
+	}
+	if !strings.Contains(d.ed.err, "not valid JSON") || !strings.Contains(d.ed.err, "ctrl+t") || a.s.Version() != before {
+		t.Fatalf("message %q, version %d→%d", d.ed.err, before, a.s.Version())
+	}
+	if !strings.Contains(stripped(d.view(a.env(), a.width, a.height)), "not valid JSON") {
+		t.Fatal("the view does not say why")
+	}
+	mkeys(a, "esc")
+	if d.ed == nil {
+		t.Fatal("one esc dropped what was typed")
+	}
+	mkeys(a, "esc", "a", "ctrl+u", "ctrl+k")
+	mtype(a, `["Paris"]`)
+	mkeys(a, "tab")
+	mtype(a, `"x"`)
+	mkeys(a, "alt+enter")
+	if d.ed == nil || d.ed.pat.Value() != `["Paris"]` || !strings.Contains(d.ed.err, "pattern is a array") {
+		t.Fatalf("a pattern that is not an object: %v %q", d.ed == nil, d.ed.err)
+	}
+	if a.s.Version() != before {
+		t.Fatal("a refused output changed the document")
+	}
+}
+
+func TestMocksDialogRereadsAStaleDocument(t *testing.T) {
+	a, d := openMocks(t, 1)
+	// edit search_docs' first pattern; meanwhile the document changes
+	mkeys(a, "down", "enter")
+	if d.ed == nil || d.ed.i != 0 || d.ed.pat.Value() == "" {
+		t.Fatal("enter did not edit the first pattern")
+	}
+	mkeys(a, "ctrl+e")
+	mtype(a, "X")
+	if err := a.s.Apply("", a.at, func(doc *model.Document) (*model.Document, error) {
+		nd, _, err := model.MoveMockCase(doc, "search_docs", 1, -1)
+		return nd, err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40}) // any message: the views read the document
+	if d.ver != a.s.Version() {
+		t.Fatal("the dialog did not read the changed document")
+	}
+	mkeys(a, "alt+enter")
+	for args, want := range map[string]string{`{"q":"a"}`: "AX", `{"q":"b"}`: "B", `{"q":"c"}`: "other"} {
+		if out, _ := mockOut(a, "search_docs", args); out != want {
+			t.Fatalf("%s → %q, want %q: %s", args, out, want, a.s.Doc().Mocks["search_docs"])
+		}
+	}
+	// The output being edited goes away meanwhile: what was typed stays,
+	// and a second alt+enter adds it.
+	mkeys(a, "enter", "ctrl+e")
+	mtype(a, "Y")
+	i := d.ed.i
+	if err := a.s.Apply("", a.at, func(doc *model.Document) (*model.Document, error) {
+		return model.DeleteMockCase(doc, "search_docs", i)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	mkeys(a, "alt+enter")
+	if d.ed == nil || !strings.Contains(d.ed.err, "gone") || d.ed.out.Value() != "AXY" {
+		t.Fatalf("the output gone meanwhile: %v", d.ed == nil)
+	}
+	mkeys(a, "alt+enter")
+	if out, _ := mockOut(a, "search_docs", `{"q":"a"}`); out != "AXY" {
+		t.Fatalf("the second alt+enter: %s", a.s.Doc().Mocks["search_docs"])
+	}
+}
+
+func TestMocksDialogDeleteAndMove(t *testing.T) {
+	a, d := openMocks(t, 1)
+	mkeys(a, "down", "down", "K")
+	if out, _ := mockOut(a, "search_docs", `{"q":"b"}`); out != "B" {
+		t.Fatal("the move changed what a call gets")
+	}
+	cases := model.MockCases(a.s.Doc().Mocks["search_docs"])
+	if oneLine(cases[0].Args) != `{"q":"b"}` || d.rows[d.cur].c != 0 {
+		t.Fatalf("K did not move the pattern up: %s (on %+v)", a.s.Doc().Mocks["search_docs"], d.rows[d.cur])
+	}
+	mkeys(a, "G", "K")
+	if got := string(a.s.Doc().Mocks["search_docs"]); !strings.HasSuffix(got, `"output":"other"}`) {
+		t.Fatalf("the fixed output moved: %s", got)
+	}
+	mkeys(a, "x")
+	if _, ok := mockOut(a, "search_docs", `{"q":"zzz"}`); ok {
+		t.Fatal("x did not delete the fixed output")
+	}
+	mkeys(a, "ctrl+z")
+	if out, _ := mockOut(a, "search_docs", `{"q":"zzz"}`); out != "other" {
+		t.Fatal("ctrl+z did not bring the fixed output back")
+	}
+	mkeys(a, "esc")
+	if a.dialog != nil {
+		t.Fatal("esc did not close the list")
+	}
+}
+
+func TestKeepAsMock(t *testing.T) {
+	d := parseDoc(t, mocksTestDoc)
+	for _, tc := range []struct{ args, typed, call, want string }{
+		{`{"city":"Rome"}`, `{"temp_c": 20}`, `{"city":"Rome"}`, `{"temp_c":20}`},
+		{`{"city":"Rome"}`, `sunny`, `{"city":"Rome"}`, `sunny`},
+		{`{}`, `"quoted"`, `{"city":"Oslo"}`, `"quoted"`},
+	} {
+		fn, what, err := keepAsMock("get_weather", tc.args, tc.typed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nd, err := fn(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, ok := send.Mocks(nd.Mocks).Output("get_weather", tc.call); !ok || out != tc.want {
+			t.Fatalf("%s kept as %s (%s): %q %v", tc.typed, nd.Mocks["get_weather"], what, out, ok)
+		}
+	}
+}

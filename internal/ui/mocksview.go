@@ -1,0 +1,152 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"github.com/tooltui/tooltui/internal/rawjson"
+	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/editor"
+)
+
+// mockListFixedRows are the list view's lines besides the rows: header,
+// blank, blank, keys.
+const mockListFixedRows = 4
+
+// listRows is how many rows of the list the box shows.
+func (d *mocksDialog) listRows() int { return max(1, d.h-2-mockListFixedRows) }
+
+func (d *mocksDialog) view(e *env, w, h int) []string {
+	if d.ed != nil {
+		return d.editView(e)
+	}
+	iw := d.w - 2
+	st := e.st
+	lines := []string{st.Dim.Render(fit(" What a send answers each function's calls with (tooltui.mocks, never sent); patterns are tried in order", iw)), ""}
+	rows := d.listRows()
+	if len(d.rows) == 0 {
+		lines = append(lines, st.Dim.Render(fit(" No function yet: add one (a in the tools pane) and give it a name", iw)))
+	}
+	for i := d.yOff; i < len(d.rows) && i < d.yOff+rows; i++ {
+		line := fit(d.rowText(i), iw)
+		switch r := d.rows[i]; {
+		case i == d.cur:
+			line = st.Selected.Render(line)
+		case r.c < 0:
+			line = st.Label.Render(line)
+		case r.mc.Ignored() != "":
+			line = st.Warning.Render(line)
+		}
+		lines = append(lines, line)
+	}
+	for len(lines) < rows+2 {
+		lines = append(lines, "")
+	}
+	keys := " enter edit · a add for a pattern · o fixed output · x delete · K/J move · esc close · ? keys"
+	lines = append(lines, "", st.Dim.Render(fit(keys, iw)))
+	return box(e, "Mock outputs", lines, d.w)
+}
+
+// rowText is row i as text: a function with how many outputs it has, or
+// one output.
+func (d *mocksDialog) rowText(i int) string {
+	r := d.rows[i]
+	name := termtext.SanitizeLine(r.fn)
+	if r.c < 0 {
+		s := " ƒ " + name
+		switch {
+		case r.orphan:
+			s += "  (no function has this name: its calls never come)"
+		case r.off:
+			s += "  (off)"
+		}
+		if r.count == 0 {
+			return s + "  · no mock: a adds an output for a pattern, o a fixed one"
+		}
+		return s + "  · " + plural(r.count, "output")
+	}
+	out := oneLine(r.mc.Output)
+	if why := r.mc.Ignored(); why != "" {
+		return "     ! ignored (" + why + "): " + oneLine(r.mc.Raw)
+	}
+	if r.mc.Fixed() {
+		if d.patterns(r.fn) == 0 {
+			return "     always → " + out
+		}
+		return "     otherwise → " + out
+	}
+	return "     when " + oneLine(r.mc.Args) + " → " + out
+}
+
+// patterns counts fn's outputs for patterns.
+func (d *mocksDialog) patterns(fn string) int {
+	n := 0
+	for _, r := range d.rows {
+		if r.fn == fn && r.c >= 0 && !r.mc.Fixed() {
+			n++
+		}
+	}
+	return n
+}
+
+// oneLine is JSON on one line, for a row.
+func oneLine(v json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, v) != nil {
+		return termtext.SanitizeLine(string(v))
+	}
+	return termtext.SanitizeLine(b.String())
+}
+
+// editView is the editor of one output: the pattern (not for the fixed
+// output) and the output.
+func (d *mocksDialog) editView(e *env) []string {
+	me := d.ed
+	iw := d.w - 2
+	st := e.st
+	name := termtext.SanitizeLine(me.fn)
+	head := " " + name + " · the output for calls whose arguments match the pattern"
+	if me.fixed {
+		head = " " + name + " · the fixed output: for every call no pattern matches"
+	}
+	lines := []string{st.Dim.Render(fit(head, iw))}
+	label := func(text string, focused bool) string {
+		if focused {
+			return st.LabelFocused.Render(fit(" "+text, iw))
+		}
+		return st.Label.Render(fit(" "+text, iw))
+	}
+	field := func(m *editor.Model) {
+		ed := *m
+		ed.Styles = st.Editor
+		for _, l := range strings.Split(ed.View(), "\n") {
+			lines = append(lines, " "+l)
+		}
+	}
+	if !me.fixed {
+		lines = append(lines, label("Pattern: a JSON object; a call matches when its arguments have each member, with that value", me.focus == 0))
+		field(&me.pat)
+	}
+	kind := "Output (JSON; ctrl+t: plain text)"
+	if me.text {
+		kind = "Output (plain text, sent as typed; ctrl+t: JSON)"
+	}
+	lines = append(lines, label(kind, me.focus == 1 || me.fixed))
+	field(&me.out)
+	lines = append(lines, "")
+	switch {
+	case me.err != "":
+		lines = append(lines, st.Error.Render(fit(" ✗ "+me.err, iw)))
+	case me.from.Raw != nil && rawjson.JSONKind(me.from.Raw) == "object" && me.from.Ignored() != "":
+		lines = append(lines, st.Warning.Render(fit(" ! ignored by a send now ("+me.from.Ignored()+"); alt+enter writes both", iw)))
+	default:
+		lines = append(lines, "")
+	}
+	lines = append(lines, "", st.Dim.Render(fit(" alt+enter write · tab pattern/output · ctrl+t text/JSON · esc back", iw)))
+	title := "Mock output"
+	if me.i < 0 {
+		title = "New mock output"
+	}
+	return box(e, title, lines, d.w)
+}
