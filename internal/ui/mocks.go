@@ -22,6 +22,10 @@ import (
 // and what is being typed; it reads the document again whenever its
 // version changes.
 
+// cmdMocks is the palette's name for the mocks dialog (M from a
+// function's form opens it on that function).
+const cmdMocks = "Edit mocks…"
+
 // mockKeys are the mocks dialog's keys.
 var mockKeys = struct {
 	AddPattern, SetFixed, Edit, Delete, MoveUp, MoveDown, Close key.Binding
@@ -313,8 +317,11 @@ func (me *mockEdit) size(w, h int) {
 		pr = max(1, min(6, rest/3))
 	}
 	me.pat.SetSize(max(10, w-4), max(1, pr))
-	me.out.SetSize(max(10, w-4), max(1, rest-pr))
+	me.out.SetSize(max(10, w-4), max(1, min(mockOutputRows, rest-pr)))
 }
+
+// mockOutputRows are the most lines the output field takes.
+const mockOutputRows = 14
 
 // mockEditFixedRows are the edit view's lines besides the fields: header,
 // the two labels, blank, message, blank, keys.

@@ -14,7 +14,10 @@ import (
 // blank, blank, keys.
 const mockListFixedRows = 4
 
-// listRows is how many rows of the list the box shows.
+// mockMinRows are the fewest rows the list box shows.
+const mockMinRows = 8
+
+// listRows is how many rows of the list the box can show.
 func (d *mocksDialog) listRows() int { return max(1, d.h-2-mockListFixedRows) }
 
 func (d *mocksDialog) view(e *env, w, h int) []string {
@@ -23,8 +26,9 @@ func (d *mocksDialog) view(e *env, w, h int) []string {
 	}
 	iw := d.w - 2
 	st := e.st
-	lines := []string{st.Dim.Render(fit(" What a send answers each function's calls with (tooltui.mocks, never sent); patterns are tried in order", iw)), ""}
-	rows := d.listRows()
+	lines := []string{st.Dim.Render(fit(" What a send answers the calls with (tooltui.mocks; never sent). Patterns are tried in order", iw)), ""}
+	// the box is as tall as the rows need, up to the screen
+	rows := min(d.listRows(), max(mockMinRows, len(d.rows)))
 	if len(d.rows) == 0 {
 		lines = append(lines, st.Dim.Render(fit(" No function yet: add one (a in the tools pane) and give it a name", iw)))
 	}

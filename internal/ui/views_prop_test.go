@@ -130,6 +130,33 @@ func runViews(t *testing.T, seed uint64, steps int) {
 			text([]string{"Duplicate tool", "Move tool down", "Enable or disable", "Fix all"}[r.IntN(4)])
 			key("enter")
 		},
+		// the mocks dialog: add an output (fixed or for a pattern), edit,
+		// move or delete the selected one
+		func() {
+			key("esc", "esc", "1")
+			log = append(log, "mocks")
+			a.apply(actOpen{newMocksDialog(a)})
+			for range r.IntN(4) {
+				key("j")
+			}
+			switch r.IntN(4) {
+			case 0:
+				key("o")
+				text(fmt.Sprintf(`"out %d"`, r.IntN(100)))
+				key("alt+enter")
+			case 1:
+				key("a")
+				text(fmt.Sprintf(`"a": "%d"`, r.IntN(3)))
+				key("tab")
+				text(fmt.Sprint(r.IntN(100)))
+				key("alt+enter")
+			default:
+				key([]string{"x", "K", "J", "enter"}[r.IntN(4)])
+			}
+			if r.IntN(3) > 0 {
+				key("esc", "esc", "esc")
+			}
+		},
 		// undo and redo, wherever the focus is
 		func() { key("ctrl+z") },
 		func() { key("ctrl+y") },
@@ -181,6 +208,10 @@ func keyMsgOf(k string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyUp}
 	case " ":
 		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "alt+enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter, Mod: tea.ModAlt}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
 	}
 	if strings.HasPrefix(k, "ctrl+") && len(k) == 6 {
 		return tea.KeyPressMsg{Code: rune(k[5]), Mod: tea.ModCtrl}
@@ -258,6 +289,14 @@ func viewsDiffer(a *App, loaded []byte) string {
 			}
 		}
 	}
+	// an open mocks dialog lists the document's mock outputs
+	for _, dl := range a.dialogs() {
+		if md, ok := dl.(*mocksDialog); ok {
+			if why := mocksDiffer(md, a.env()); why != "" {
+				return why
+			}
+		}
+	}
 	// modified means different from what was loaded
 	if loaded != nil {
 		now, err := d.MarshalState()
@@ -290,4 +329,21 @@ func sameMeaning(d *model.Document, at sel, kind formKind, i int, f *field) bool
 		return false
 	}
 	return buildFields(nd, at, kind)[i].ed.Value() == buildFields(d, at, kind)[i].ed.Value()
+}
+
+// mocksDiffer says how the mocks dialog's rows differ from the document's
+// mock outputs, "" when they do not.
+func mocksDiffer(md *mocksDialog, e *env) string {
+	fresh := &mocksDialog{w: md.w, h: md.h}
+	fresh.reread(e)
+	if len(fresh.rows) != len(md.rows) {
+		return fmt.Sprintf("the mocks dialog shows %d rows, the document %d", len(md.rows), len(fresh.rows))
+	}
+	for i, r := range md.rows {
+		f := fresh.rows[i]
+		if r.fn != f.fn || r.c != f.c || r.count != f.count || string(r.mc.Args) != string(f.mc.Args) || string(r.mc.Output) != string(f.mc.Output) {
+			return fmt.Sprintf("the mocks dialog's row %d is %+v, the document's %+v", i, r, f)
+		}
+	}
+	return ""
 }
