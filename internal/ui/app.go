@@ -115,6 +115,8 @@ type App struct {
 	sayAt *sel
 	// tok estimates what the request's tools cost in tokens (tokencount.go).
 	tok tokenState
+	// sends is what the app keeps between sends (sendpermit.go).
+	sends sendState
 	// checkAsked: checkMsg is on its way (Options.CheckLater).
 	checkAsked bool
 }

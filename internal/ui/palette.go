@@ -46,6 +46,8 @@ const (
 	cmdNewView   = "Switch where new functions' parameters open: tree or form"
 	cmdSend      = "Send request"
 	cmdListMCP   = "List the MCP server's tools…"
+	cmdRecord    = "Record the next send…"
+	cmdReplay    = "Replay a recording…"
 )
 
 // run runs a command by name, or says why it cannot run.
@@ -125,6 +127,8 @@ func commands() []command {
 		{name: cmdFix, group: "Diagnostics pane", pane: kb(km.Fix), where: "diagnostics pane (4)", run: func(a *App) tea.Cmd { return a.fixCurrent() }},
 		{name: cmdFixAll, group: "Everywhere", nav: kb(km.FixAll), run: func(a *App) tea.Cmd { return a.fixAll() }},
 		{name: cmdSend, group: "Everywhere", global: kb(km.Send), run: func(a *App) tea.Cmd { return a.sendRequest() }},
+		{name: cmdRecord, group: "Everywhere", run: func(a *App) tea.Cmd { return a.recordNextSend() }},
+		{name: cmdReplay, group: "Everywhere", run: func(a *App) tea.Cmd { return a.replayRecording() }},
 		{name: cmdTree, group: "Editor pane", nav: kb(km.Tree), run: func(a *App) tea.Cmd { return a.openDialog(newTreeDialog(a)) }},
 		{name: cmdTestArgs, group: "Editor pane", nav: kb(km.TestArgs), run: func(a *App) tea.Cmd { return a.openDialog(newArgsDialog(a)) }},
 		{name: cmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.openDialog(newInferDialog(a)) }},

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/tooltui/tooltui/internal/bridge"
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/termtext"
@@ -35,7 +36,15 @@ type sendDialog struct {
 	// asking is the call whose output the prompt asks for.
 	asking *askCall
 	prompt *editor.Model
-	typed  map[string]bool // calls whose output was typed, by call id
+	// permit is the call whose approval the prompt asks for (sendpermit.go);
+	// allowed are the servers allowed for every call.
+	permit  *permitAsk
+	allowed *mcpAllowed
+	// replay names the recording played back ("" : a send).
+	replay string
+	// recording is the file the send records to ("" none).
+	recording string
+	typed     map[string]bool // calls whose output was typed, by call id
 	// where names the document entry of the request's tools[i].
 	where func(i int) string
 	// The transcript: text as it streams, and a line per other event.
@@ -87,8 +96,13 @@ type streamMsg struct {
 	ev       send.Event
 	turnDone *send.Turn
 	ask      *askCall
-	end      bool
-	err      error
+	permit   *permitAsk
+	// answers say how each call of turnDone was answered.
+	answers []callAnswer
+	// note is a line for the transcript (a server started or stopped).
+	note string
+	end  bool
+	err  error
 }
 
 // askCall asks the person watching for the output of a call no mock
@@ -114,7 +128,8 @@ var sendKeys = struct{ Cancel, Raw, Copy key.Binding }{
 
 var streamIDs int
 
-// newSendDialog starts sending the request, or says why it cannot.
+// newSendDialog starts sending the request, or says why it cannot. The
+// send writes the recording the user asked for (Record the next send).
 func newSendDialog(a *App) (dialog, string, tea.Cmd) {
 	cfg := a.sendConfig()
 	if why := cfg.Check(); why != "" {
@@ -123,11 +138,26 @@ func newSendDialog(a *App) (dialog, string, tea.Cmd) {
 	if len(a.s.Result().JSON) == 0 {
 		return nil, "Nothing to send", nil
 	}
+	cfg.Stream = a.deps.Send
+	record := a.sends.recordNext
+	a.sends.recordNext = ""
+	d, cmd := startSendDialog(a, cfg, record, "")
+	return d, "", cmd
+}
+
+// startSendDialog runs the tool loop on the request with cfg (a replay's
+// stream when replay names its file) and returns the response view that
+// shows it.
+func startSendDialog(a *App, cfg send.Config, record, replay string) (*sendDialog, tea.Cmd) {
 	streamIDs++
 	ctx, cancel := context.WithCancel(context.Background())
 	ch := make(chan streamMsg, 256)
+	if a.sends.allowed == nil {
+		a.sends.allowed = &mcpAllowed{}
+	}
 	d := &sendDialog{id: streamIDs, cancel: cancel, ch: ch, tools: a.s.Result().Tools, base: cfg.BaseURL,
-		start: time.Now(), running: true, follow: true, sentAt: a.s.Version()}
+		start: time.Now(), running: true, follow: true, sentAt: a.s.Version(),
+		allowed: a.sends.allowed, replay: replay, recording: record}
 	sources, locs := a.s.Result().Sources, a.s.Doc().Locator()
 	d.where = func(i int) string {
 		if i >= len(sources) {
@@ -135,41 +165,13 @@ func newSendDialog(a *App) (dialog, string, tea.Cmd) {
 		}
 		return locs.At(sources[i].Kind, sources[i].Index)
 	}
-	body, id := a.s.Result().JSON, d.id
-	cfg.Stream = a.deps.Send
-	mocks := send.Mocks(a.s.Doc().Mocks)
+	spec := loopSpec{cfg: cfg, body: a.s.Result().JSON, doc: a.s.Doc(), getenv: a.deps.Getenv, allowed: d.allowed, record: record}
+	r := &loopRun{id: d.id, ch: ch, ctx: ctx}
 	go func() {
 		defer close(ch)
-		put := func(m streamMsg) error {
-			select {
-			case ch <- m:
-				return nil
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-		ask := func(c send.Call) (string, bool) {
-			if out, ok := mocks.Output(c.Name, c.Arguments); ok {
-				return out, true
-			}
-			// No mock: the person watching types the output.
-			reply := make(chan answer, 1)
-			if put(streamMsg{id: id, ask: &askCall{call: c, reply: reply}}) != nil {
-				return "", false
-			}
-			select {
-			case a := <-reply:
-				return a.text, a.ok
-			case <-ctx.Done():
-				return "", false
-			}
-		}
-		err := send.Loop(ctx, cfg, body, maxTurns, ask,
-			func(turn int, e send.Event) error { return put(streamMsg{id: id, turn: turn, ev: e}) },
-			func(t send.Turn) { _ = put(streamMsg{id: id, turnDone: &t}) })
-		ch <- streamMsg{id: id, end: true, err: err} // read by the dialog, or by dismiss's drain
+		r.run(spec)
 	}()
-	return d, "", d.wait()
+	return d, d.wait()
 }
 
 // dismiss stops the stream of a dialog that goes away (a click outside
@@ -213,10 +215,14 @@ func (d *sendDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 			d.finish(m.err)
 			return d, nil
 		case m.turnDone != nil:
-			d.turnDone(*m.turnDone)
+			d.turnDone(*m.turnDone, m.answers)
 		case m.ask != nil:
 			d.askFor(m.ask)
 			return d, []action{actCmd{d.wait()}}
+		case m.permit != nil:
+			d.permitFor(m.permit)
+		case m.note != "":
+			d.lines = append(d.lines, transcriptLine{text: "· " + m.note, kind: lineTool})
 		default:
 			if m.turn != d.turn {
 				d.turn, d.start, d.first = m.turn, time.Now(), 0
@@ -247,6 +253,9 @@ func (d *sendDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 func (d *sendDialog) key(k tea.KeyPressMsg, e *env) (dialog, []action) {
 	if d.asking != nil {
 		return d, d.answerKey(k)
+	}
+	if d.permit != nil {
+		return d, d.permitKey(k)
 	}
 	km := e.km
 	switch {
@@ -369,12 +378,27 @@ func (d *sendDialog) answerKey(k tea.KeyPressMsg) []action {
 	return nil
 }
 
-// turnDone shows the mock outputs a turn answered its calls with.
-func (d *sendDialog) turnDone(t send.Turn) {
+// turnDone shows the outputs a turn answered its calls with: a mock's, an
+// MCP server's (or why the server gave none); typed ones show as typed.
+func (d *sendDialog) turnDone(t send.Turn, answers []callAnswer) {
 	for i, o := range t.Outputs {
-		if !d.typed[t.Calls[i].CallID] {
-			d.lines = append(d.lines, transcriptLine{text: "← mock output for " + t.Calls[i].Name + ": " + o, kind: lineTool})
+		if d.typed[t.Calls[i].CallID] {
+			continue
 		}
+		what := "mock output for " + t.Calls[i].Name
+		if i < len(answers) && answers[i].By == bridge.ByMCP {
+			a := answers[i]
+			for _, dr := range a.Dropped {
+				d.lines = append(d.lines, transcriptLine{text: "· left " + dr + ": null out of the call of " + t.Calls[i].Name +
+					": MCP server " + a.Server + "'s schema takes no null there", kind: lineTool})
+			}
+			kind := "output"
+			if a.IsError {
+				kind = "error"
+			}
+			what = "MCP " + kind + " for " + t.Calls[i].Name + " (" + a.Tool + " of " + a.Server + ")"
+		}
+		d.lines = append(d.lines, transcriptLine{text: "← " + what + ": " + o, kind: lineTool})
 	}
 	if t.Note != "" {
 		d.lines = append(d.lines, transcriptLine{text: "· " + t.Note, kind: lineTool})
@@ -403,6 +427,8 @@ func (d *sendDialog) finish(err error) {
 		msg = "cancelled"
 	case errors.As(err, &noMock):
 		msg, kind = "the tool loop stops here: "+msg, lineTool
+	case errors.Is(err, errStopped):
+		msg, kind = "the tool loop stops here, as asked", lineTool
 	}
 	d.lines = append(d.lines, transcriptLine{text: msg, kind: kind})
 	if kind == lineError {
@@ -486,6 +512,16 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 	if !d.running {
 		keys = "esc close · r events · y copy text · ↑/↓ scroll"
 	}
+	if d.permit != nil {
+		pv := d.permitView(e, max(1, iw-2))
+		at := max(0, len(lines)-len(pv))
+		for i, s := range pv {
+			if at+i < len(lines) {
+				lines[at+i] = " " + s
+			}
+		}
+		keys = permitKeysText
+	}
 	if d.asking != nil {
 		p := *d.prompt
 		p.Styles = e.st.Editor
@@ -496,6 +532,12 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 	}
 	lines = append(lines, "", e.st.Dim.Render(fit(" "+keys, iw)))
 	title := "Response · " + plural(len(d.raw), "event")
+	if d.replay != "" {
+		title = "Replay of " + termtext.SanitizeLine(d.replay) + " · " + plural(len(d.raw), "event")
+	}
+	if d.recording != "" && d.running {
+		title += " · recording"
+	}
 	if d.running {
 		title += " · streaming"
 	}
@@ -509,6 +551,9 @@ func (d *sendDialog) undoText(redo bool) (bool, []action) {
 }
 
 func (d *sendDialog) help(km *KeyMap) []key.Binding {
+	if d.permit != nil {
+		return []key.Binding{permitKeys.Once, permitKeys.Always, permitKeys.Decline, permitKeys.Type, permitKeys.Stop}
+	}
 	return []key.Binding{sendKeys.Cancel, sendKeys.Raw, sendKeys.Copy, km.Up, km.Down, km.PageUp, km.PageDown}
 }
 

@@ -1,0 +1,169 @@
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/termtext"
+)
+
+// Record and replay in the app, as tooltui send --record and --replay
+// do: "Record the next send" names the file the next send writes its
+// recording to; "Replay a recording" reads one, checks that the document
+// still builds its first request, and plays it back through the response
+// view with no network and no key.
+
+// recordingName is where a document's recording goes by default: beside
+// it, x.json gives x.recording.jsonl.
+func recordingName(path string) string {
+	return siblingName(path, ".recording.jsonl", "recording.jsonl")
+}
+
+// defaultRecording is the file the record and replay prompts propose.
+func (a *App) defaultRecording() string {
+	if p := a.sends.lastRecording; p != "" {
+		return p
+	}
+	base := a.s.Path()
+	if base == "" {
+		base = a.s.Name()
+	}
+	return recordingName(base)
+}
+
+// recordNextSend asks where the next send's recording goes.
+func (a *App) recordNextSend() tea.Cmd {
+	return a.apply(actOpen{newFileNameDialog("Record the next send", "record", a.defaultRecording(), func(p string) []action {
+		st := &a.sends
+		st.recordNext, st.lastRecording = p, p
+		msg := "The next send (ctrl+r) records to " + p
+		if _, err := os.Stat(p); err == nil {
+			msg += " (the file is there: the send writes over it)"
+		}
+		return []action{say(msg)}
+	})})
+}
+
+// replayRecording asks for a recording, then opens the replay dialog.
+func (a *App) replayRecording() tea.Cmd {
+	return a.apply(actOpen{newFileNameDialog("Replay a recording", "replay", a.defaultRecording(), func(p string) []action {
+		d, why := newReplayDialog(a, p)
+		if d == nil {
+			return []action{sayErr(why)}
+		}
+		a.sends.lastRecording = p
+		return []action{actOpen{d}}
+	})})
+}
+
+// replayDialog says what a recording holds and whether the document still
+// builds its first request, and asks how fast to play it.
+type replayDialog struct {
+	path string
+	rec  *send.Recording
+	// differs is the JSON Pointer where the document's request first
+	// differs from the recorded one ("" : the same).
+	differs string
+	events  int
+	length  time.Duration
+	play    func(speed float64) []action
+	w       int
+}
+
+var replayKeys = struct{ Play, Twice, Four, Once, Cancel key.Binding }{
+	Play:   key.NewBinding(key.WithKeys("enter", "1"), key.WithHelp("enter", "play at the recorded pace")),
+	Twice:  key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "play twice as fast")),
+	Four:   key.NewBinding(key.WithKeys("4"), key.WithHelp("4", "play four times as fast")),
+	Once:   key.NewBinding(key.WithKeys("0"), key.WithHelp("0", "play at once")),
+	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+}
+
+// newReplayDialog reads the recording at path; nil and why when it
+// cannot be played.
+func newReplayDialog(a *App, path string) (dialog, string) {
+	data, err := a.deps.ReadFile(path)
+	if err != nil {
+		return nil, "Cannot replay: " + termtext.SanitizeLine(err.Error())
+	}
+	rec, err := send.ReadRecording(bytes.NewReader(data))
+	if err != nil {
+		return nil, "Cannot replay " + termtext.SanitizeLine(path) + ": " + termtext.SanitizeLine(err.Error())
+	}
+	d := &replayDialog{path: path, rec: rec, differs: rec.CheckFirst(a.s.Result().JSON)}
+	for _, t := range rec.Turns {
+		d.events += len(t.Events)
+		d.length += t.End
+	}
+	d.play = func(speed float64) []action {
+		cfg := send.Config{BaseURL: "the recording " + path, Stream: rec.Stream(speed)}
+		sd, cmd := startSendDialog(a, cfg, "", path)
+		return []action{actOpen{sd}, actCmd{cmd}}
+	}
+	return d, ""
+}
+
+func (d *replayDialog) resize(w, h int) dialog {
+	d.w = max(20, min(90, w-2))
+	return d
+}
+
+func (d *replayDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return d, nil
+	}
+	speed := -1.0
+	switch {
+	case key.Matches(k, replayKeys.Play):
+		speed = 1
+	case key.Matches(k, replayKeys.Twice):
+		speed = 2
+	case key.Matches(k, replayKeys.Four):
+		speed = 4
+	case key.Matches(k, replayKeys.Once):
+		speed = 0
+	case key.Matches(k, replayKeys.Cancel):
+		return nil, []action{actClose{}, say("Replay cancelled")}
+	default:
+		return d, []action{explainDialogKey(k, d, e.km)}
+	}
+	return nil, append([]action{actClose{}}, d.play(speed)...)
+}
+
+func (d *replayDialog) view(e *env, w, h int) []string {
+	st := e.st
+	iw := d.w - 4
+	line := func(s string) string { return " " + fit(termtext.SanitizeLine(s), iw) }
+	created := ""
+	if d.rec.Created != "" {
+		created = " · recorded " + d.rec.Created
+	}
+	lines := []string{
+		line(d.path + created),
+		st.Dim.Render(line(fmt.Sprintf("%s · %s · %s at the recorded pace", plural(len(d.rec.Turns), "turn"), plural(d.events, "event"),
+			durationText(d.length.Round(time.Millisecond))))),
+		"",
+	}
+	play := "enter play at the recorded pace"
+	if d.differs == "" {
+		lines = append(lines, st.OK.Render(line("The document still builds the recorded first request.")))
+	} else {
+		lines = append(lines, st.Error.Render(line("The document no longer builds the recorded first request:")),
+			st.Error.Render(line("they first differ at "+d.differs+".")),
+			st.Dim.Render(line("Playing it anyway replays the model's side as recorded.")))
+		play = "enter play anyway"
+	}
+	lines = append(lines, "", st.Dim.Render(line("No network and no key: the calls are answered again (mocks, MCP servers, you).")),
+		"", st.Dim.Render(" "+fit(play+" · 2 twice as fast · 4 four times · 0 at once · esc cancel", iw)))
+	return box(e, "Replay a recording", lines, d.w)
+}
+
+func (d *replayDialog) help(km *KeyMap) []key.Binding {
+	return []key.Binding{replayKeys.Play, replayKeys.Twice, replayKeys.Four, replayKeys.Once, replayKeys.Cancel}
+}

@@ -1,0 +1,198 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/tooltui/tooltui/internal/bridge"
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/termtext"
+)
+
+// The tool loop of a send, off the event loop: it streams each turn to the
+// response view and answers the model's calls through internal/bridge (a
+// mock first, then the tool of the function's MCP server once the user
+// allows it), or asks the user to type the output. A send may write a
+// recording as it goes (send.Recorder), or play one back instead of
+// sending (the config's Stream).
+
+// loopSpec is what one send runs.
+type loopSpec struct {
+	cfg  send.Config
+	body []byte
+	doc  *model.Document
+	// getenv reads the variables an MCP server's header values name.
+	getenv func(string) string
+	// allowed are the servers the user allowed for every call.
+	allowed *mcpAllowed
+	// record is the file the send writes its recording to ("" none).
+	record string
+}
+
+// callAnswer is how the loop answered one call, for the transcript.
+type callAnswer struct {
+	bridge.Answer
+	typed bool // the user typed it
+}
+
+// typedOutput is the output the user typed at the approval prompt instead
+// of letting the server answer; the bridge hands it back as Permit's error.
+type typedOutput struct{ text string }
+
+func (t *typedOutput) Error() string { return "the output was typed" }
+
+// errStopped ends the loop at a call the user chose not to answer.
+var errStopped = errors.New("stopped at a call, as asked")
+
+// loopRun is one send's goroutine side: it reports to the dialog id
+// through ch.
+type loopRun struct {
+	id  int
+	ch  chan<- streamMsg
+	ctx context.Context
+}
+
+func (r *loopRun) put(m streamMsg) error {
+	m.id = r.id
+	select {
+	case r.ch <- m:
+		return nil
+	case <-r.ctx.Done():
+		return r.ctx.Err()
+	}
+}
+
+func (r *loopRun) note(text string) { _ = r.put(streamMsg{note: text}) }
+
+// run runs the loop of spec and ends with the end message, after the MCP
+// servers it started were stopped and the recording was closed.
+func (r *loopRun) run(spec loopSpec) {
+	cfg := spec.cfg
+	var finish func() string
+	if spec.record != "" {
+		stream, done, err := startRecording(spec.record, cfg.Stream)
+		if err != nil {
+			r.ch <- streamMsg{id: r.id, end: true, err: err}
+			return
+		}
+		cfg.Stream, finish = stream, done
+		r.note("recording to " + spec.record)
+	}
+	b := bridge.New(spec.doc, bridge.Options{Permit: r.permit(spec.allowed), Getenv: spec.getenv})
+	var answers []callAnswer // of the turn under way
+	answer := func(ctx context.Context, c send.Call) (string, bool, error) {
+		a, err := b.Answer(ctx, c)
+		var typed *typedOutput
+		switch {
+		case errors.As(err, &typed):
+			answers = append(answers, callAnswer{typed: true})
+			return typed.text, true, nil
+		case err != nil:
+			return "", false, err
+		case !a.Served():
+			// No mock and no server: the user types the output.
+			out, ok := r.askOutput(c)
+			answers = append(answers, callAnswer{typed: true})
+			return out, ok, nil
+		}
+		answers = append(answers, callAnswer{Answer: a})
+		return a.Output, true, nil
+	}
+	err := send.LoopContext(r.ctx, cfg, spec.body, maxTurns, answer,
+		func(turn int, e send.Event) error { return r.put(streamMsg{turn: turn, ev: e}) },
+		func(t send.Turn) {
+			_ = r.put(streamMsg{turnDone: &t, answers: answers})
+			answers = nil
+		})
+	started := b.Started()
+	b.Close()
+	for _, name := range started {
+		r.note("stopped MCP server " + name)
+	}
+	if finish != nil {
+		r.note(finish())
+	}
+	r.ch <- streamMsg{id: r.id, end: true, err: err} // read by the dialog, or by dismiss's drain
+}
+
+// askOutput asks the user for the output of call c (ok false: the loop
+// stops there).
+func (r *loopRun) askOutput(c send.Call) (string, bool) {
+	reply := make(chan answer, 1)
+	if r.put(streamMsg{ask: &askCall{call: c, reply: reply}}) != nil {
+		return "", false
+	}
+	select {
+	case a := <-reply:
+		return a.text, a.ok
+	case <-r.ctx.Done():
+		return "", false
+	}
+}
+
+// permit asks the user before a call goes to its MCP server, unless the
+// server was allowed for every call: allow once, allow always, decline,
+// type the output, or stop the loop.
+func (r *loopRun) permit(allowed *mcpAllowed) func(ctx context.Context, s bridge.Server, c send.Call) error {
+	announced := map[string]bool{}
+	allow := func(s bridge.Server) error {
+		if !announced[s.Name] {
+			announced[s.Name] = true
+			r.note("starting MCP server " + s.String())
+		}
+		return nil
+	}
+	return func(ctx context.Context, s bridge.Server, c send.Call) error {
+		if allowed.has(s) {
+			return allow(s)
+		}
+		reply := make(chan permitReply, 1)
+		if err := r.put(streamMsg{permit: &permitAsk{call: c, server: s, reply: reply}}); err != nil {
+			return err
+		}
+		var p permitReply
+		select {
+		case p = <-reply:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		switch p.choice {
+		case permitOnce, permitAlways:
+			return allow(s)
+		case permitDecline:
+			return fmt.Errorf("the user declined: %w", bridge.ErrDeclined)
+		case permitTyped:
+			return &typedOutput{text: p.text}
+		}
+		return errStopped
+	}
+}
+
+// startRecording opens path and returns stream wrapped in a recorder
+// (send.Recorder, as tooltui send --record writes it), and done, which
+// closes the file and says how the recording went.
+func startRecording(path string, stream send.StreamFunc) (send.StreamFunc, func() string, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("cannot record: %w", err)
+	}
+	rec, err := send.NewRecorder(f, nil)
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("cannot record to %s: %w", path, err)
+	}
+	done := func() string {
+		err := rec.Err()
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return "the recording " + path + " is incomplete: " + termtext.SanitizeLine(err.Error())
+		}
+		return "recorded to " + path + " (Replay a recording in the palette plays it back)"
+	}
+	return rec.Wrap(stream), done, nil
+}
