@@ -199,18 +199,45 @@ func grow[T any](s []T, n int) []T {
 // mt.pos.
 //
 // It fills a table, one row per pattern rune and one column per text rune
-// of the span where a match can lie, row by row.
+// of the span where a match can lie: h, the best score with pattern rune j
+// at that column (neg for none), run, the bonus of the consecutive run
+// ending there, and back, the column of the previous pattern rune in that
+// alignment. The greedy pass and the rows after the first are done here:
+// they are the hot loops of filtering, and their slices stay in registers.
 func (mt *matcher) align(p *pattern, t *text, wantPos bool) (int, bool) {
 	pr := p.runes
 	m := len(pr)
 	tr := t.runes(p.caseSensitive)
+	n := len(tr)
 	if m == 0 {
 		mt.pos = mt.pos[:0]
 		return 0, true
 	}
-	first, last, ok := matchSpan(pr, tr)
-	if !ok {
+	if m > n {
 		return 0, false
+	}
+	// Greedy forward pass: is p a subsequence at all, and where can the
+	// match start at the earliest? Most texts fail here, so it is done
+	// without a call.
+	first, j := -1, 0
+	for i := 0; i < n; i++ {
+		if tr[i] == pr[j] {
+			if j == 0 {
+				first = i
+			}
+			if j++; j == m {
+				break
+			}
+		}
+	}
+	if j < m {
+		return 0, false
+	}
+	// The match can end at the latest at the last occurrence of the last
+	// pattern rune.
+	last := n - 1
+	for tr[last] != pr[m-1] {
+		last--
 	}
 	w := last - first + 1
 	if m*w > maxDPCells {
@@ -219,13 +246,72 @@ func (mt *matcher) align(p *pattern, t *text, wantPos bool) (int, bool) {
 	mt.h = grow(mt.h, m*w)
 	mt.run = grow(mt.run, m*w)
 	mt.back = grow(mt.back, m*w)
-	bonus, txt := t.bonus[first:last+1], tr[first:last+1]
-	firstRow(mt.row(0, w), txt, bonus, pr[0])
+	h, run, back, bonus := mt.h, mt.run, mt.back, t.bonus[first:last+1]
+	txt := tr[first : last+1]
+	firstRow(h[:w], run[:w], back[:w], txt, bonus, pr[0])
 	for j := 1; j < m; j++ {
-		if !nextRow(mt.row(j, w), mt.row(j-1, w), txt, bonus, pr[j], j) {
-			return 0, false // cannot happen after matchSpan
+		row, rrow, brow := h[j*w:(j+1)*w], run[j*w:(j+1)*w], back[j*w:(j+1)*w]
+		prev, prevRun := h[(j-1)*w:j*w], run[(j-1)*w:j*w]
+		pj := pr[j]
+		// g is the best score of the previous row at a column c' <= c-2,
+		// with the cost of the gap from c' to c already subtracted.
+		g, gArg := int32(neg), int32(-1)
+		found := false
+		for c := range w {
+			if g > neg {
+				g += scoreGapExtension
+			}
+			if c >= 2 && prev[c-2] > neg {
+				if v := prev[c-2] + scoreGapStart; v >= g {
+					g, gArg = v, int32(c-2)
+				}
+			}
+			if txt[c] != pj || c < j {
+				row[c] = neg
+				continue
+			}
+			b := bonus[c]
+			best, bestRun, from := int32(neg), b, int32(-1)
+			if g > neg {
+				best, from = g+scoreMatch+int32(b), gArg
+			}
+			if pv := prev[c-1]; pv > neg {
+				r := max(prevRun[c-1], b)
+				if v := pv + scoreMatch + int32(max(r, bonusConsecutive)); v >= best {
+					best, bestRun, from = v, r, int32(c-1)
+				}
+			}
+			row[c], rrow[c], brow[c] = best, bestRun, from
+			if best > neg {
+				found = true
+			}
+		}
+		if !found {
+			return 0, false // cannot happen after the greedy pass
 		}
 	}
+	return mt.bestEnd(m, w, first, wantPos)
+}
+
+// firstRow fills row 0 of align's table: the first pattern rune p0
+// anywhere.
+func firstRow(h []int32, run []int8, back []int32, txt []rune, bonus []int8, p0 rune) {
+	for c := range h {
+		if txt[c] == p0 {
+			b := bonus[c]
+			h[c] = scoreMatch + int32(b)*bonusFirstCharMultiplier
+			run[c] = b
+			back[c] = -1
+		} else {
+			h[c] = neg
+		}
+	}
+}
+
+// bestEnd is the best score in the last row of align's table, of m rows
+// of w columns; with wantPos, it follows that alignment back to leave its
+// rune indices (from first) in mt.pos.
+func (mt *matcher) bestEnd(m, w, first int, wantPos bool) (int, bool) {
 	best, bc := int32(neg), -1
 	for c, v := range mt.h[(m-1)*w : m*w] {
 		if v > best {
@@ -243,103 +329,6 @@ func (mt *matcher) align(p *pattern, t *text, wantPos bool) (int, bool) {
 		}
 	}
 	return int(best), true
-}
-
-// matchSpan finds, in a greedy forward pass, whether p is a subsequence of
-// tr at all, and the span where an alignment can lie: from the earliest
-// start of a match to the last occurrence of the last pattern rune.
-func matchSpan(pr, tr []rune) (first, last int, ok bool) {
-	m, n := len(pr), len(tr)
-	if m > n {
-		return 0, 0, false
-	}
-	first, j := -1, 0
-	for i := 0; i < n; i++ {
-		if tr[i] == pr[j] {
-			if j == 0 {
-				first = i
-			}
-			if j++; j == m {
-				break
-			}
-		}
-	}
-	if j < m {
-		return 0, 0, false
-	}
-	last = n - 1
-	for tr[last] != pr[m-1] {
-		last--
-	}
-	return first, last, true
-}
-
-// dpRow is one row of align's table: for each column, the best score with
-// the row's pattern rune there (neg for none), the bonus of the
-// consecutive run ending there, and the column of the previous pattern
-// rune in that alignment.
-type dpRow struct {
-	h    []int32
-	run  []int8
-	back []int32
-}
-
-// row is row j of the table, of w columns.
-func (mt *matcher) row(j, w int) dpRow {
-	return dpRow{mt.h[j*w : (j+1)*w], mt.run[j*w : (j+1)*w], mt.back[j*w : (j+1)*w]}
-}
-
-// firstRow fills row 0: the first pattern rune anywhere.
-func firstRow(row dpRow, txt []rune, bonus []int8, p0 rune) {
-	for c := range row.h {
-		if txt[c] == p0 {
-			b := bonus[c]
-			row.h[c] = scoreMatch + int32(b)*bonusFirstCharMultiplier
-			row.run[c] = b
-			row.back[c] = -1
-		} else {
-			row.h[c] = neg
-		}
-	}
-}
-
-// nextRow fills row j, for pattern rune pj, from the row above; false when
-// no column has an alignment.
-func nextRow(row, prev dpRow, txt []rune, bonus []int8, pj rune, j int) bool {
-	// g is the best score of the previous row at a column c' <= c-2,
-	// with the cost of the gap from c' to c already subtracted.
-	g, gArg := int32(neg), int32(-1)
-	found := false
-	for c := range row.h {
-		if g > neg {
-			g += scoreGapExtension
-		}
-		if c >= 2 && prev.h[c-2] > neg {
-			if v := prev.h[c-2] + scoreGapStart; v >= g {
-				g, gArg = v, int32(c-2)
-			}
-		}
-		if txt[c] != pj || c < j {
-			row.h[c] = neg
-			continue
-		}
-		b := bonus[c]
-		best, bestRun, from := int32(neg), b, int32(-1)
-		if g > neg {
-			best, from = g+scoreMatch+int32(b), gArg
-		}
-		if pv := prev.h[c-1]; pv > neg {
-			r := max(prev.run[c-1], b)
-			if v := pv + scoreMatch + int32(max(r, bonusConsecutive)); v >= best {
-				best, bestRun, from = v, r, int32(c-1)
-			}
-		}
-		row.h[c], row.run[c], row.back[c] = best, bestRun, from
-		if best > neg {
-			found = true
-		}
-	}
-	return found
 }
 
 // greedy is the fallback for huge inputs: the leftmost match, scored with
