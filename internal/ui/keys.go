@@ -19,7 +19,7 @@ type KeyMap struct {
 	Up, Down, PageUp, PageDown, Home, End, Left, Right               key.Binding
 	Enter, Edit, Back, Zoom, CopyMenu, ExternalEditorKey             key.Binding
 	RawToggleKey, FormatJSONKey, Export, SaveAs, FixAll              key.Binding
-	Tree, TestArgs, Infer, Formats, ListMCPTools                     key.Binding
+	Tree, TestArgs, Infer, Formats, ListMCPTools, Mocks              key.Binding
 
 	// Tools pane.
 	Add, Delete, Duplicate, MoveUp, MoveDown, Toggle, Filter key.Binding
@@ -86,6 +86,7 @@ func DefaultKeyMap() KeyMap {
 		Infer:             b(k("I"), "I", "infer parameters from an example"),
 		Formats:           b(k("V"), "V", "view in other formats"),
 		ListMCPTools:      b(k("L"), "L", "list the MCP server's tools"),
+		Mocks:             b(k("M"), "M", "edit mock outputs"),
 
 		Add:       b(k("a", "insert"), "a", "add tool"),
 		Delete:    b(k("x", "delete"), "x", "delete"),

@@ -23,10 +23,10 @@ const mocksTestDoc = `{"model": "gpt-5", "tools_defs": [
 func openMocks(t *testing.T, i int) (*App, *mocksDialog) {
 	t.Helper()
 	a := dialogTestApp(t, mocksTestDoc, sel{Kind: model.Function, Index: i})
-	a.apply(actOpen{newMocksDialog(a)})
+	a.run(cmdMocks)
 	d, ok := a.dialog.(*mocksDialog)
 	if !ok {
-		t.Fatalf("opened %T", a.dialog)
+		t.Fatalf("the palette's %q opened %T", cmdMocks, a.dialog)
 	}
 	return a, d
 }
@@ -58,6 +58,21 @@ func TestMocksDialogListsEveryFunction(t *testing.T) {
 	}
 	if r := d.rows[d.cur]; r.fn != "get_weather" || r.c != -1 {
 		t.Fatalf("opened on %+v, want get_weather's row", r)
+	}
+}
+
+// TestMocksKeyFromTheForm: M in a function's form opens the dialog on that
+// function; in the request's form too (on the first function).
+func TestMocksKeyFromTheForm(t *testing.T) {
+	a := dialogTestApp(t, mocksTestDoc, sel{Kind: model.Function, Index: 1})
+	a.Update(ukey("2"))
+	a.Update(ukey("M"))
+	d, ok := a.dialog.(*mocksDialog)
+	if !ok {
+		t.Fatalf("M opened %T", a.dialog)
+	}
+	if r := d.rows[d.cur]; r.fn != "search_docs" {
+		t.Fatalf("opened on %+v", r)
 	}
 }
 
