@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/send"
+)
+
+// TestE2EMocksDialogAddsAndSaves: in the real binary, "Edit mocks" from
+// the palette lists the example's function without a mock; an output for
+// a pattern is added, an output that is not JSON is refused with what was
+// typed kept and then written as plain text, and ctrl+s saves both under
+// tooltui.mocks, where the send loop answers with them.
+func TestE2EMocksDialogAddsAndSaves(t *testing.T) {
+	x := newTerm(t)
+	_, doc, status := openDoc(t, x, string(model.ExampleJSON()))
+
+	x.keys("app", "C-p")
+	x.waitFor("app", "the palette", has("Commands"))
+	x.text("app", "Edit mocks")
+	x.waitFor("app", "the palette's entry", has("Edit mocks…"))
+	x.keys("app", "Enter")
+	x.waitFor("app", "the mocks dialog", has("Mock outputs", "ƒ get_weather", "no mock"))
+
+	x.keys("app", "a")
+	x.waitFor("app", "a new pattern", has("New mock output", "Pattern: a JSON object"))
+	x.text("app", `"city": "Paris"`)
+	x.keys("app", "Tab")
+	x.text("app", `{"temp_c": 12}`)
+	x.waitFor("app", "the output typed", has(`{"temp_c": 12}`))
+	x.keys("app", "M-Enter")
+	x.waitFor("app", "the pattern added", all(statusHas("^Added a mock output of get_weather"),
+		has(`when {"city":"Paris"} → {"temp_c":12}`)))
+
+	x.keys("app", "o")
+	x.waitFor("app", "a new fixed output", has("New mock output", "the fixed output"))
+	x.text("app", `{"sky": clear`)
+	x.keys("app", "M-Enter")
+	x.waitFor("app", "the output refused, kept", has("✗ The output is not valid JSON", `{"sky": clear`))
+	x.keys("app", "C-t")
+	x.waitFor("app", "plain text", has("Output (plain text"))
+	x.keys("app", "M-Enter")
+	x.waitFor("app", "the fixed output added", has(`otherwise → "{\"sky\": clear"`))
+
+	x.keys("app", "C-s")
+	x.waitFor("app", "saved", statusHas("^Saved"))
+	x.keys("app", "Escape")
+	x.waitFor("app", "the dialog closed", func(s string) bool { return !strings.Contains(s, "Mock outputs") })
+	quitClean(t, x, status)
+
+	data, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved struct {
+		Tooltui struct {
+			Mocks map[string]json.RawMessage `json:"mocks"`
+		} `json:"tooltui"`
+	}
+	if err := json.Unmarshal(data, &saved); err != nil {
+		t.Fatal(err)
+	}
+	mocks := send.Mocks(saved.Tooltui.Mocks)
+	for args, want := range map[string]string{`{"city":"Paris","unit":"celsius"}`: `{"temp_c":12}`, `{"city":"Oslo","unit":"celsius"}`: `{"sky": clear`} {
+		if out, ok := mocks.Output("get_weather", args); !ok || out != want {
+			t.Fatalf("a call with %s gets %q %v, want %q; saved: %s", args, out, ok, want, saved.Tooltui.Mocks)
+		}
+	}
+}
