@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"strconv"
 	"syscall"
@@ -10,7 +11,8 @@ import (
 	"github.com/charmbracelet/colorprofile"
 )
 
-// openPTY opens a pseudo-terminal and returns its terminal side.
+// openPTY opens a pseudo-terminal and returns its terminal side; what is
+// written to it is read and dropped.
 func openPTY(t *testing.T) *os.File {
 	t.Helper()
 	ptm, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
@@ -31,6 +33,7 @@ func openPTY(t *testing.T) *os.File {
 		t.Skip("cannot open the pseudo-terminal:", err)
 	}
 	t.Cleanup(func() { pts.Close() })
+	go io.Copy(io.Discard, ptm)
 	return pts
 }
 
