@@ -448,14 +448,14 @@ func (d *mocksDialog) applyEdit(e *env) []action {
 		edit = func(doc *model.Document) (*model.Document, error) { return model.SetMockCase(doc, fn, i, c) }
 	} else {
 		verb = "Added"
-		nd, j, err := model.AddMockCase(doc, fn, c)
-		if err != nil {
-			me.err = termtext.SanitizeLine(capitalize(err.Error()))
-			return []action{sayErr(me.err)}
+		edit = func(doc *model.Document) (*model.Document, error) {
+			nd, j, err := model.AddMockCase(doc, fn, c)
+			at = j
+			return nd, err
 		}
-		at = j
-		edit = func(*model.Document) (*model.Document, error) { return nd, nil }
 	}
+	// An edit that fails now would fail when applied: say so and keep
+	// what was typed.
 	if _, err := edit(doc); err != nil {
 		me.err = termtext.SanitizeLine(capitalize(err.Error()))
 		return []action{sayErr(me.err)}
