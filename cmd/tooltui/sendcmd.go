@@ -71,12 +71,15 @@ incomplete; 2 the input or the configuration cannot be used.
 type sendOptions struct {
 	json             bool
 	baseURL, profile string
-	maxTurns         int
-	record, replay   string
-	speed            float64
-	force            bool
-	callMCP          bool
-	mcpTimeout       time.Duration
+	// keyEnv is the variable a profile reads the key from ("" :
+	// OPENAI_API_KEY); a stdio MCP server does not get it.
+	keyEnv         string
+	maxTurns       int
+	record, replay string
+	speed          float64
+	force          bool
+	callMCP        bool
+	mcpTimeout     time.Duration
 }
 
 // newSendCmd is `tooltui send`.
@@ -167,6 +170,9 @@ func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr i
 			return 2
 		}
 		cfg = p.Apply(cfg, os.Getenv)
+		if p.APIKeyEnv != "" {
+			opts.keyEnv = p.APIKeyEnv // no MCP server gets the key either
+		}
 	}
 	if why := cfg.Check(); why != "" {
 		fmt.Fprintf(stderr, "tooltui send: %s\n", why)
@@ -293,6 +299,9 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 // run only with --call-mcp, and each is named before it starts.
 func cliBridgeOptions(opts sendOptions, stderr io.Writer) bridge.Options {
 	bopts := bridge.Options{CallTimeout: opts.mcpTimeout}
+	if opts.keyEnv != "" {
+		bopts.Withhold = []string{opts.keyEnv}
+	}
 	if opts.callMCP {
 		announced := map[string]bool{}
 		bopts.Permit = func(_ context.Context, s bridge.Server, _ send.Call) error {

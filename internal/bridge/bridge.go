@@ -52,6 +52,10 @@ type Options struct {
 	// Getenv reads the environment variables that header values name;
 	// nil means os.Getenv.
 	Getenv func(string) string
+	// Withhold names environment variables a stdio server does not get,
+	// besides OPENAI_API_KEY (mcpclient.WithheldEnv): the variable a
+	// profile reads its key from.
+	Withhold []string
 }
 
 // PermitAll is a Permit that allows every call.
@@ -347,7 +351,7 @@ func (b *Bridge) session(ctx context.Context, srv Server) (*mcpclient.Session, b
 func (b *Bridge) start(ctx context.Context, srv Server) (*mcpclient.Session, error) {
 	name := "the MCP server " + srv.Name
 	s := mcpclient.Server{Command: srv.Command, URL: srv.URL, Name: name,
-		Timeout: b.opts.StartTimeout, CallTimeout: b.opts.CallTimeout}
+		Timeout: b.opts.StartTimeout, CallTimeout: b.opts.CallTimeout, Withhold: b.opts.Withhold}
 	if len(srv.Headers) > 0 {
 		s.Headers = make(map[string]string, len(srv.Headers))
 	}

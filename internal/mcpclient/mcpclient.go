@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"time"
 
@@ -44,6 +45,27 @@ type Server struct {
 	// Name, when set, is how errors name the server ("the MCP server
 	// fs"); by default MCP server "CMD ARGS…", or MCP server at URL.
 	Name string
+	// Withhold names environment variables a stdio server does not get,
+	// besides WithheldEnv (the variable holding the API key of a
+	// profile, say). The server gets the rest of tooltui's environment.
+	Withhold []string
+}
+
+// WithheldEnv are the environment variables no stdio server gets: the key
+// tooltui sends requests with stays with tooltui, whatever code the
+// server runs.
+var WithheldEnv = []string{"OPENAI_API_KEY"}
+
+// environFor is env without the variables withheld from a server.
+func environFor(env, withhold []string) []string {
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(WithheldEnv, name) && !slices.Contains(withhold, name) {
+			out = append(out, kv)
+		}
+	}
+	return out
 }
 
 // DefaultTimeout is used when Server.Timeout is zero.
@@ -93,7 +115,7 @@ func List(ctx context.Context, s Server) ([]byte, error) {
 	if err := checkServer(s); err != nil {
 		return nil, err
 	}
-	r := &run{parent: ctx, timeout: s.Timeout, rec: newRecorder(), headers: s.Headers}
+	r := &run{parent: ctx, timeout: s.Timeout, rec: newRecorder(), headers: s.Headers, withhold: s.Withhold}
 	if r.timeout <= 0 {
 		r.timeout = DefaultTimeout
 	}
@@ -120,21 +142,22 @@ func (s Server) describe() string {
 
 // run holds the state of one List call.
 type run struct {
-	name    string
-	parent  context.Context // the caller's context
-	ctx     context.Context // parent plus the timeout
-	timeout time.Duration
-	rec     *recorder
-	headers map[string]string
-	proc    *process     // stdio only
-	web     *httpTracker // HTTP only
+	name     string
+	withhold []string        // the environment a stdio server does not get
+	parent   context.Context // the caller's context
+	ctx      context.Context // parent plus the timeout
+	timeout  time.Duration
+	rec      *recorder
+	headers  map[string]string
+	proc     *process     // stdio only
+	web      *httpTracker // HTTP only
 }
 
 func (r *run) listStdio(argv []string) ([]byte, error) {
 	if err := r.ctx.Err(); err != nil {
 		return nil, r.fail(phaseStarting, err)
 	}
-	p, err := startProcess(argv)
+	p, err := startProcess(argv, r.withhold)
 	if err != nil {
 		return nil, r.startError(argv[0], err)
 	}

@@ -46,9 +46,11 @@ type process struct {
 
 // startProcess starts argv with its stdin and stdout on pipes and its stderr
 // in a tail buffer. On systems with process groups the server gets its own
-// group, so that whatever it starts in turn is stopped with it.
-func startProcess(argv []string) (*process, error) {
+// group, so that whatever it starts in turn is stopped with it. It gets
+// tooltui's environment but for the variables withheld (environFor).
+func startProcess(argv, withhold []string) (*process, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = environFor(os.Environ(), withhold)
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, err

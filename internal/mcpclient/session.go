@@ -59,7 +59,7 @@ func Start(ctx context.Context, s Server) (*Session, error) {
 		if err := r.ctx.Err(); err != nil {
 			return nil, r.fail(phaseStarting, err)
 		}
-		p, err := startProcess(s.Command)
+		p, err := startProcess(s.Command, s.Withhold)
 		if err != nil {
 			return nil, r.startError(s.Command[0], err)
 		}

@@ -100,6 +100,16 @@ func newCallServer() *mcp.Server {
 		<-ctx.Done()
 		return nil, ctx.Err()
 	})
+	tool("env", func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var in struct{ Names []string }
+		_ = json.Unmarshal(req.Params.Arguments, &in)
+		var b strings.Builder
+		for _, n := range in.Names {
+			v, ok := os.LookupEnv(n)
+			fmt.Fprintf(&b, "%s=%q(%v) ", n, v, ok)
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}}, nil
+	})
 	tool("crash", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		fmt.Fprintln(os.Stderr, "panic: the disk is gone")
 		os.Exit(4)
@@ -147,7 +157,7 @@ func readPid(t *testing.T, file string) int {
 func checkCalls(t *testing.T, sess *Session) {
 	t.Helper()
 	ctx := context.Background()
-	if got := strings.Join(sess.Tools(), " "); got != "crash fail hang kinds read_head structured" && got != "read_head fail kinds structured hang crash" {
+	if got := strings.Join(sess.Tools(), " "); got != "crash env fail hang kinds read_head structured" && got != "read_head fail kinds structured hang env crash" {
 		t.Errorf("tools %s", got)
 	}
 	schema, ok := sess.InputSchema("read_head")
@@ -293,5 +303,22 @@ func TestResultText(t *testing.T) {
 	}})
 	if got != "[audio, of an unknown type, 2 bytes, not shown]\n[the resource file:///c.bin, application/octet-stream, 3 bytes, not shown]\n[a link to the resource file:///d]" {
 		t.Errorf("got %q", got)
+	}
+}
+
+// TestStdioServerDoesNotGetTheKey: a stdio server gets tooltui's
+// environment without OPENAI_API_KEY and the variables Withhold names.
+func TestStdioServerDoesNotGetTheKey(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-secret")
+	t.Setenv("TOOLTUI_PROFILE_KEY", "sk-profile")
+	t.Setenv("TOOLTUI_KEPT", "yes")
+	sess, _ := startSession(t, "calls", Server{Withhold: []string{"TOOLTUI_PROFILE_KEY"}})
+	res, err := sess.Call(context.Background(), "env", json.RawMessage(`{"Names":["OPENAI_API_KEY","TOOLTUI_PROFILE_KEY","TOOLTUI_KEPT"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `OPENAI_API_KEY=""(false) TOOLTUI_PROFILE_KEY=""(false) TOOLTUI_KEPT="yes"(true) `
+	if res.Text != want {
+		t.Fatalf("the server saw %s, want %s", res.Text, want)
 	}
 }
