@@ -52,6 +52,8 @@ type sendDialog struct {
 	raw   []string
 	// showRaw shows the events as received instead.
 	showRaw bool
+	// wc keeps the wrapped transcript between frames (sendwrap.go).
+	wc wrapCache
 	// firstInput is the input tokens the first turn's usage reported (0:
 	// none yet); the status line shows it beside the estimate.
 	firstInput int
@@ -101,8 +103,10 @@ type streamMsg struct {
 	answers []callAnswer
 	// note is a line for the transcript (a server started or stopped).
 	note string
-	end  bool
-	err  error
+	// batch are messages that were there together (sendstream.go).
+	batch []streamMsg
+	end   bool
+	err   error
 }
 
 // askCall asks the person watching for the output of a call no mock
@@ -185,18 +189,6 @@ func (d *sendDialog) dismiss() {
 	}()
 }
 
-// wait reads the next event; the dialog asks again after each.
-func (d *sendDialog) wait() tea.Cmd {
-	ch := d.ch
-	return func() tea.Msg {
-		m, ok := <-ch
-		if !ok {
-			return nil
-		}
-		return m
-	}
-}
-
 func (d *sendDialog) resize(w, h int) dialog {
 	d.w, d.h = max(20, w-2), max(6, h-1)
 	return d
@@ -207,30 +199,8 @@ func (d *sendDialog) bodyHeight() int { return max(1, d.h-2-2) }
 func (d *sendDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	switch m := msg.(type) {
 	case streamMsg:
-		if m.id != d.id {
+		if m.id != d.id || !d.take(m) {
 			return d, nil
-		}
-		switch {
-		case m.end:
-			d.finish(m.err)
-			return d, nil
-		case m.turnDone != nil:
-			d.turnDone(*m.turnDone, m.answers)
-		case m.ask != nil:
-			d.askFor(m.ask)
-			return d, []action{actCmd{d.wait()}}
-		case m.permit != nil:
-			d.permitFor(m.permit)
-		case m.note != "":
-			d.lines = append(d.lines, transcriptLine{text: "· " + m.note, kind: lineTool})
-		default:
-			if m.turn != d.turn {
-				d.turn, d.start, d.first = m.turn, time.Now(), 0
-				if m.turn > 1 {
-					d.lines = append(d.lines, transcriptLine{text: fmt.Sprintf("── turn %d ──", m.turn), kind: lineTool})
-				}
-			}
-			d.add(m.ev)
 		}
 		return d, []action{actCmd{d.wait()}}
 	case tea.KeyPressMsg:
@@ -451,43 +421,6 @@ func durationText(t time.Duration) string {
 		return "-"
 	}
 	return fmt.Sprintf("%d ms", t.Milliseconds())
-}
-
-// wrapped is what the body shows, wrapped to width w.
-func (d *sendDialog) wrapped(e *env, w int) []string {
-	st := e.st
-	var out []string
-	if d.showRaw {
-		for _, r := range d.raw {
-			for _, s := range textLines(r) { // data that spans lines shows as lines
-				out = append(out, strings.Split(ansi.Hardwrap(s, w, true), "\n")...)
-			}
-		}
-		if len(out) == 0 && !d.running {
-			out = append(out, st.Dim.Render("no event was received"))
-		}
-		return out
-	}
-	for _, l := range d.lines {
-		for _, s := range textLines(l.Text()) {
-			wrapped := ansi.Wrap(s, w, " ")
-			if l.kind == lineRaw {
-				wrapped = ansi.Hardwrap(s, w, true)
-			}
-			for _, part := range strings.Split(wrapped, "\n") {
-				switch l.kind {
-				case lineCall:
-					part = st.OK.Render(part)
-				case lineBad, lineError:
-					part = st.Error.Render(part)
-				case lineTool, lineEnd, lineRaw:
-					part = st.Dim.Render(part)
-				}
-				out = append(out, part)
-			}
-		}
-	}
-	return out
 }
 
 func (d *sendDialog) view(e *env, w, h int) []string {
