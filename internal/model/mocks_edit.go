@@ -262,3 +262,29 @@ func MoveMockCase(d *Document, name string, i, delta int) (*Document, int, error
 	nd, err := SetMockCases(d, name, cases)
 	return nd, j, err
 }
+
+// RenameMock gives the mock outputs of function old to function name (a
+// function renamed after its mocks were written). name must have none.
+func RenameMock(d *Document, old, name string) (*Document, error) {
+	spec, ok := d.Mocks[old]
+	switch {
+	case !ok:
+		return nil, errors.New("no mock outputs for " + old + ": the document changed")
+	case name == "":
+		return nil, errors.New("a function needs a name before it can have mock outputs")
+	case name == old:
+		return d, nil
+	}
+	if _, taken := d.Mocks[name]; taken {
+		return nil, errors.New(name + " has mock outputs already")
+	}
+	c := d.Clone()
+	mocks := make(map[string]json.RawMessage, len(d.Mocks))
+	for k, v := range d.Mocks {
+		mocks[k] = v
+	}
+	delete(mocks, old)
+	mocks[name] = spec
+	c.Mocks = mocks
+	return c, nil
+}

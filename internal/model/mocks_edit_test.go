@@ -141,3 +141,20 @@ func TestMockAddFirst(t *testing.T) {
 		t.Fatal("a mock without a function name")
 	}
 }
+
+func TestRenameMock(t *testing.T) {
+	d := mockDoc(t, `{"old":{"output":1},"g":{"output":2}}`)
+	nd, err := RenameMock(d, "old", "f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := nd.Mocks["old"]; ok || string(nd.Mocks["f"]) != `{"output":1}` || string(d.Mocks["old"]) != `{"output":1}` {
+		t.Fatalf("renamed %v, was %v", nd.Mocks, d.Mocks)
+	}
+	if _, err := RenameMock(d, "old", "g"); err == nil {
+		t.Fatal("renamed onto a function that has mock outputs")
+	}
+	if _, err := RenameMock(d, "nope", "f"); err == nil {
+		t.Fatal("renamed a mock that is not there")
+	}
+}

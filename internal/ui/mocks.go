@@ -14,6 +14,7 @@ import (
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/editor"
+	"github.com/tooltui/tooltui/internal/ui/filterlist"
 )
 
 // The mocks dialog lists each function's mock outputs (the document's
@@ -28,8 +29,8 @@ const cmdMocks = "Edit mocks…"
 
 // mockKeys are the mocks dialog's keys.
 var mockKeys = struct {
-	AddPattern, SetFixed, Edit, Delete, MoveUp, MoveDown, Close key.Binding
-	Apply, NextField, PrevField, TextJSON, Back                 key.Binding
+	AddPattern, SetFixed, Edit, Delete, MoveUp, MoveDown, Give, Close key.Binding
+	Apply, NextField, PrevField, TextJSON, Back                       key.Binding
 }{
 	AddPattern: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add an output for arguments matching a pattern")),
 	SetFixed:   key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "the fixed output (for every other call)")),
@@ -37,6 +38,7 @@ var mockKeys = struct {
 	Delete:     key.NewBinding(key.WithKeys("x", "delete"), key.WithHelp("x", "delete the output")),
 	MoveUp:     key.NewBinding(key.WithKeys("K", "shift+up"), key.WithHelp("K", "move the pattern up (tried earlier)")),
 	MoveDown:   key.NewBinding(key.WithKeys("J", "shift+down"), key.WithHelp("J", "move the pattern down")),
+	Give:       key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "give the outputs of a name no function has (a renamed one) to a function")),
 	Close:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
 
 	Apply:     key.NewBinding(key.WithKeys("alt+enter", "ctrl+enter"), key.WithHelp("alt+enter", "write the output to the document (ctrl+enter too)")),
@@ -236,6 +238,8 @@ func (d *mocksDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		return d, d.moveCase(-1, e)
 	case key.Matches(k, mockKeys.MoveDown):
 		return d, d.moveCase(1, e)
+	case key.Matches(k, mockKeys.Give):
+		return d, d.giveTo(e)
 	}
 	return d, []action{explainDialogKey(k, d, e.km)}
 }
@@ -520,6 +524,35 @@ func (d *mocksDialog) moveCase(delta int, e *env) []action {
 	return []action{actEdit{fn: edit}, say("Moved the pattern (ctrl+z undoes it)")}
 }
 
+// giveTo offers the functions without mock outputs to give the selected
+// name's outputs to, when no function has that name (it was renamed).
+func (d *mocksDialog) giveTo(e *env) []action {
+	r := d.rows[d.cur]
+	old := r.fn
+	if !r.orphan {
+		return []action{say("r is for outputs of a name no function has; these are " + termtext.SanitizeLine(old) + "'s")}
+	}
+	doc := e.s.Doc()
+	var names []string
+	var items []filterlist.Item
+	for _, f := range mockFunctions(doc) {
+		if _, has := doc.Mocks[f.fn]; !f.orphan && !has {
+			names = append(names, f.fn)
+			items = append(items, filterlist.Item{Title: termtext.SanitizeLine(f.fn)})
+		}
+	}
+	if len(names) == 0 {
+		return []action{say("Every function has mock outputs already: delete one's, then give it these")}
+	}
+	ld := newListDialog("Give "+termtext.SanitizeLine(old)+"'s mock outputs to", items, func(i int) []action {
+		name := names[i]
+		d.want = &mockRow{fn: name, c: -1}
+		edit := func(doc *model.Document) (*model.Document, error) { return model.RenameMock(doc, old, name) }
+		return []action{actEdit{fn: edit}, say("Gave " + termtext.SanitizeLine(old) + "'s mock outputs to " + termtext.SanitizeLine(name) + " (ctrl+z undoes it)")}
+	})
+	return []action{actOpen{ld}}
+}
+
 func (d *mocksDialog) typingText() bool { return d.ed != nil }
 
 func (d *mocksDialog) undoText(redo bool) (bool, []action) {
@@ -543,7 +576,7 @@ func (d *mocksDialog) help(km *KeyMap) []key.Binding {
 			key.NewBinding(key.WithKeys("x"), key.WithHelp("type/paste", "the pattern or the output"))}
 	}
 	return []key.Binding{mockKeys.Edit, mockKeys.AddPattern, mockKeys.SetFixed, mockKeys.Delete,
-		mockKeys.MoveUp, mockKeys.MoveDown, mockKeys.Close, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End}
+		mockKeys.MoveUp, mockKeys.MoveDown, mockKeys.Give, mockKeys.Close, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End}
 }
 
 // keepAsMock is the edit that keeps an output typed for a call no mock

@@ -253,3 +253,39 @@ func TestKeepAsMock(t *testing.T) {
 		}
 	}
 }
+
+// TestMocksDialogGivesLostOutputsToAFunction: outputs of a name no
+// function has (a renamed function) are listed, and r gives them to a
+// function without outputs, as one undoable change.
+func TestMocksDialogGivesLostOutputsToAFunction(t *testing.T) {
+	a, d := openMocks(t, 0)
+	if err := a.s.Apply("", a.at, func(doc *model.Document) (*model.Document, error) {
+		return model.SetToolValue(doc, model.Function, 1, []string{"name"}, []byte(`"find_docs"`))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	view := stripped(d.view(a.env(), a.width, a.height))
+	if !strings.Contains(view, "ƒ search_docs  (no function has this name") || !strings.Contains(view, "ƒ find_docs  · no mock") {
+		t.Fatalf("the lost outputs are not shown:\n%s", view)
+	}
+	mkeys(a, "G", "r")
+	if _, ok := a.dialog.(*listDialog); !ok {
+		t.Fatalf("r opened %T", a.dialog)
+	}
+	mtype(a, "find")
+	mkeys(a, "enter")
+	if a.dialog != d {
+		t.Fatalf("the mocks dialog is not back on top: %T", a.dialog)
+	}
+	if out, ok := mockOut(a, "find_docs", `{"q":"a"}`); !ok || out != "A" {
+		t.Fatalf("find_docs got %v", a.s.Doc().Mocks)
+	}
+	if r := d.rows[d.cur]; r.fn != "find_docs" {
+		t.Fatalf("on %+v", r)
+	}
+	mkeys(a, "ctrl+z")
+	if _, ok := a.s.Doc().Mocks["search_docs"]; !ok {
+		t.Fatal("ctrl+z did not take the change back")
+	}
+}

@@ -61,7 +61,7 @@ func (d *mocksDialog) rowText(i int) string {
 		s := " ƒ " + name
 		switch {
 		case r.orphan:
-			s += "  (no function has this name: its calls never come)"
+			s += "  (no function has this name: r gives its outputs to one)"
 		case r.off:
 			s += "  (off)"
 		}
