@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -102,7 +103,7 @@ func newReplayDialog(a *App, path string) (dialog, string) {
 	}
 	d.play = func(speed float64) []action {
 		cfg := send.Config{BaseURL: "the recording " + path, Stream: rec.Stream(speed)}
-		sd, cmd := startSendDialog(a, cfg, "", path)
+		sd, cmd := startSendDialog(a, cfg, "", filepath.Base(path))
 		return []action{actOpen{sd}, actCmd{cmd}}
 	}
 	return d, ""
@@ -145,7 +146,7 @@ func (d *replayDialog) view(e *env, w, h int) []string {
 		created = " · recorded " + d.rec.Created
 	}
 	lines := []string{
-		line(d.path + created),
+		line(filepath.Base(d.path) + created),
 		st.Dim.Render(line(fmt.Sprintf("%s · %s · %s at the recorded pace", plural(len(d.rec.Turns), "turn"), plural(d.events, "event"),
 			durationText(d.length.Round(time.Millisecond))))),
 		"",
@@ -160,7 +161,7 @@ func (d *replayDialog) view(e *env, w, h int) []string {
 		play = "enter play anyway"
 	}
 	lines = append(lines, "", st.Dim.Render(line("No network and no key: the calls are answered again (mocks, MCP servers, you).")),
-		"", st.Dim.Render(" "+fit(play+" · 2 twice as fast · 4 four times · 0 at once · esc cancel", iw)))
+		"", st.Dim.Render(" "+fit(play+" · 2 or 4 times as fast · 0 at once · esc cancel", iw)))
 	return box(e, "Replay a recording", lines, d.w)
 }
 

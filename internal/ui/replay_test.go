@@ -75,7 +75,7 @@ func TestRecordThenReplay(t *testing.T) {
 	_, cmd = a.Update(key1("a"))
 	p.run(cmd, ended)
 	s = strings.Join(strings.Fields(treeScreen(a)), " ")
-	requireIn(t, s, "Replay of "+rec)
+	requireIn(t, s, "Replay of take1.jsonl")
 	requireIn(t, s, `← MCP output for read_head (read_head of fs): read {"path":"a"}`)
 	requireIn(t, s, "Done.")
 	if strings.Contains(s, "network") {

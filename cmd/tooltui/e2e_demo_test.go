@@ -1,0 +1,190 @@
+package main
+
+// End-to-end flows of the demo loop in the app, on the real binary in
+// tmux (see e2e_test.go): a call answered by an MCP server once the user
+// allows it, and a recording made in the app and replayed with the model's
+// server gone and no key.
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/send"
+)
+
+// flat is the screen with its runs of spaces and box edges as one space,
+// so that a line the response view wraps still reads as one.
+func flat(s string) string {
+	s = strings.NewReplacer("│", " ", "╭", " ", "╮", " ", "╰", " ", "╯", " ").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func flatHas(subs ...string) func(string) bool {
+	return func(s string) bool { return has(subs...)(flat(s)) }
+}
+
+// TestE2EDemoMCPCallAfterApproval: the document records an MCP server (a
+// stdio program, imported as a user would); the model calls its read_head;
+// the app asks before anything starts, naming the function, the server's
+// command and the arguments; a allows it once, the server's output goes
+// back to the model, and the server is stopped after the send.
+func TestE2EDemoMCPCallAfterApproval(t *testing.T) {
+	x := newTerm(t)
+	envCmd, err := exec.LookPath("env")
+	if err != nil {
+		t.Skip("no env command")
+	}
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	starts := filepath.Join(dir, "starts")
+	doc := filepath.Join(dir, "doc.json")
+	writeTestFile(t, doc, `{"model":"gpt-5","input":"Read /etc/hosts"}`)
+	// The app runs with an empty environment: the server's command sets
+	// what makes the test binary the bridge test server.
+	st, _, errs := importCmd(t, "", "--into", doc, "--mcp-name", "fs", "--mcp", "--",
+		envCmd, importServerEnv+"=bridge", importStartsEnv+"="+starts, exe)
+	if st != 0 {
+		t.Fatalf("import: status %d\n%s", st, errs)
+	}
+	imported := len(strings.Fields(mustRead(t, starts)))
+	base, bodies := callsThenText(t, "read_head", `{"path":"/etc/hosts"}`)
+	status := filepath.Join(dir, "status")
+	x.start("app", appCommand(t, dir, bin, []string{"--base-url", base, doc}, "", status))
+	x.waitFor("app", "the first screen", all(has("1 Tools", "doc.json"), inTools))
+
+	x.keys("app", "C-r")
+	s := x.waitFor("app", "the approval prompt", flatHas("Call read_head on MCP server fs?", "a allow once"))
+	for _, want := range []string{"command: " + envCmd + " " + importServerEnv + "=bridge", `arguments: {"path":"/etc/hosts"}`} {
+		if !strings.Contains(flat(s), want) {
+			t.Errorf("the prompt lacks %q:\n%s", want, s)
+		}
+	}
+	if n := len(strings.Fields(mustRead(t, starts))); n != imported {
+		t.Fatalf("%d servers started before the approval", n-imported)
+	}
+
+	x.keys("app", "a")
+	s = x.waitFor("app", "the server's output and the second turn", flatHas("Done.", "stopped MCP server fs"))
+	for _, want := range []string{"allowed once: read_head on MCP server fs", "starting MCP server fs (",
+		`← MCP output for read_head (read_head of fs): read {"path":"/etc/hosts"}`, "── turn 2 ──"} {
+		if !strings.Contains(flat(s), want) {
+			t.Errorf("the transcript lacks %q:\n%s", want, s)
+		}
+	}
+	b := bodies()
+	if len(b) != 2 || !strings.Contains(b[1], `"output":"read {\"path\":\"/etc/hosts\"}"`) {
+		t.Fatalf("requests:\n%s", strings.Join(b, "\n"))
+	}
+	pids := strings.Fields(mustRead(t, starts))
+	if len(pids) != imported+1 {
+		t.Fatalf("%d servers started by the send", len(pids)-imported)
+	}
+	pid, err := strconv.Atoi(pids[len(pids)-1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !gone(pid) {
+		t.Errorf("the server %s outlived the send", pids[len(pids)-1])
+	}
+	x.keys("app", "Escape")
+	x.waitFor("app", "the dialog closed", func(s string) bool { return !strings.Contains(s, "Response ·") })
+	quitClean(t, x, status)
+}
+
+// TestE2EDemoRecordThenReplay: "Record the next send" in the palette, a
+// send to a local server, which then goes away; a new app with no key and
+// no server replays the recording through the response view.
+func TestE2EDemoRecordThenReplay(t *testing.T) {
+	x := newTerm(t)
+	turns := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.ReadAll(r.Body)
+		turns++
+		w.Header().Set("Content-Type", "text/event-stream")
+		if turns == 1 {
+			io.WriteString(w, sseOf(
+				`{"type":"response.created","response":{"id":"resp_1","status":"in_progress"}}`,
+				`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Paris\",\"unit\":\"celsius\"}"}}`,
+				`{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
+			return
+		}
+		io.WriteString(w, sseOf(
+			`{"type":"response.output_text.delta","delta":"Twelve degrees "}`,
+			`{"type":"response.output_text.delta","delta":"in Paris."}`,
+			`{"type":"response.completed","response":{"id":"resp_2","status":"completed","usage":{"total_tokens":30}}}`))
+	}))
+	defer srv.Close()
+
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	doc := filepath.Join(dir, "doc.json")
+	writeTestFile(t, doc, strings.Replace(string(model.ExampleJSON()), `"model"`, `"tooltui": {"mocks": {"get_weather": {"output": {"temp_c": 12}}}},
+  "model"`, 1))
+	rec := filepath.Join(dir, "doc.recording.jsonl")
+	status := filepath.Join(dir, "status")
+	x.start("app", appCommand(t, dir, bin, []string{"--base-url", srv.URL + "/v1", doc}, "", status))
+	x.waitFor("app", "the first screen", all(has("1 Tools", "doc.json"), inTools))
+	x.keys("app", "C-p")
+	x.waitFor("app", "the palette", has("Commands"))
+	x.text("app", "Record the next send")
+	x.waitFor("app", "the command", has("› Record the next send"))
+	x.keys("app", "Enter")
+	x.waitFor("app", "the file name, beside the document", has("Record the next send", "doc.recording.jsonl", "enter record"))
+	x.keys("app", "Enter")
+	x.waitFor("app", "the status", statusHas(`^The next send \(ctrl\+r\) records to `))
+	x.keys("app", "C-r")
+	x.waitFor("app", "the recorded send", flatHas("Twelve degrees in Paris.", "recorded to "+rec))
+	x.keys("app", "Escape")
+	x.waitFor("app", "the dialog closed", func(s string) bool { return !strings.Contains(s, "Response ·") })
+	quitClean(t, x, status)
+	srv.Close() // the model's server is gone
+
+	f, err := os.Open(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := send.ReadRecording(f)
+	f.Close()
+	if err != nil || len(r.Turns) != 2 {
+		t.Fatalf("the recording: %v, %d turns", err, len(r.Turns))
+	}
+
+	// No --base-url, no key: sending cannot, replaying can.
+	x.start("replay", appCommand(t, dir, bin, []string{doc}, "", status+"2"))
+	x.waitFor("replay", "the first screen", all(has("1 Tools", "doc.json"), inTools))
+	x.keys("replay", "C-r")
+	x.waitFor("replay", "no key", statusHas(`^Cannot send: no API key`))
+	x.keys("replay", "C-p")
+	x.waitFor("replay", "the palette", has("Commands"))
+	x.text("replay", "Replay a recording")
+	x.waitFor("replay", "the command", has("› Replay a recording"))
+	x.keys("replay", "Enter")
+	x.waitFor("replay", "the file name", has("Replay a recording", "doc.recording.jsonl", "enter replay"))
+	x.keys("replay", "Enter")
+	x.waitFor("replay", "the replay dialog", flatHas("2 turns", "The document still builds the recorded first request.", "enter play at the recorded pace"))
+	x.keys("replay", "Enter")
+	s := x.waitFor("replay", "the replayed answer", flatHas("Replay of", "Twelve degrees in Paris.", "completed"))
+	for _, want := range []string{`→ get_weather {"city":"Paris","unit":"celsius"}: fits its parameters`, `← mock output for get_weather: {"temp_c":12}`, "── turn 2 ──"} {
+		if !strings.Contains(flat(s), want) {
+			t.Errorf("the replay lacks %q:\n%s", want, s)
+		}
+	}
+	x.keys("replay", "Escape")
+	x.waitFor("replay", "the dialog closed", func(s string) bool { return !strings.Contains(s, "Replay of") })
+	x.keys("replay", "C-q")
+	if code := x.waitExit("replay", status+"2"); code != "0" {
+		t.Fatalf("tooltui exited with %s", code)
+	}
+}
