@@ -119,6 +119,8 @@ type App struct {
 	sends sendState
 	// checkAsked: checkMsg is on its way (Options.CheckLater).
 	checkAsked bool
+	// tree is the parameters tree shown in the form's place (treeapp.go).
+	tree treeState
 }
 
 // New returns the app for a document.
@@ -220,6 +222,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // fields) up to the document, whatever changed it. The tree's edits wait
 // for the conversion in the next message (settle), and are read then.
 func (a *App) syncViews() {
+	a.syncTree()
 	if a.s.Stale() {
 		return
 	}
@@ -264,21 +267,20 @@ func (a *App) checkAfterFrame() tea.Cmd {
 	return func() tea.Msg { return checkMsg{} }
 }
 
-// treeKey reports whether msg is a key for the open parameters tree,
-// which reads only its own parameters (never the conversion).
+// treeKey reports whether msg is a key for the parameters tree with the
+// focus, which reads only its own parameters (never the conversion).
 func (a *App) treeKey(msg tea.Msg) bool {
 	_, key := msg.(tea.KeyPressMsg)
-	_, tree := a.dialog.(*treeDialog)
-	return key && tree && !a.lay.tooSmall
+	return key && a.treeFocused() && !a.lay.tooSmall
 }
 
 func (a *App) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case settleMsg, checkMsg: // settled on the way in
 		return nil
-	case treeSyncMsg: // after an undo in the tree: it reads the parameters again
-		if d, ok := a.dialog.(*treeDialog); ok {
-			d.update(msg, a.env())
+	case treeSyncMsg: // the tree reads the parameters again
+		if a.tree.pane != nil {
+			a.tree.pane.sync(a.env())
 		}
 		return nil
 	case tea.WindowSizeMsg:
@@ -312,6 +314,9 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case editorDoneMsg:
 		return a.onEditorDone(msg)
 	case tea.PasteMsg:
+		if a.treeFocused() {
+			return a.treeUpdate(msg)
+		}
 		return a.onPaste(msg)
 	case tea.MouseClickMsg:
 		return a.onClick(msg.Mouse())
@@ -348,6 +353,9 @@ func (a *App) zoomed() Pane {
 	if a.zoom {
 		return a.focus
 	}
+	if a.treeZoomed() {
+		return PaneEditor
+	}
 	return -1
 }
 
@@ -371,6 +379,9 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 			return a.dialogGlobal(g, k)
 		}
 		return a.routeDialog(k)
+	}
+	if cmd, ok := a.routeTree(k); ok {
+		return cmd
 	}
 	for _, c := range a.cmds {
 		if len(c.global) > 0 && key.Matches(k, c.global...) {
@@ -433,6 +444,9 @@ func (a *App) paneUpdate(msg tea.Msg) []action {
 	case PaneTools:
 		a.tools, acts = a.tools.update(msg, e)
 	case PaneEditor:
+		if a.treeShown() {
+			return a.tree.pane.update(msg, e)
+		}
 		a.form, acts = a.form.update(msg, e)
 	case PanePreview:
 		a.preview, acts = a.preview.update(msg, e)
@@ -445,7 +459,7 @@ func (a *App) paneUpdate(msg tea.Msg) []action {
 // tab moves to the next field of the form, or to the next pane after the
 // last field. Moving never starts editing.
 func (a *App) tab(d int) tea.Cmd {
-	if a.focus == PaneEditor {
+	if a.focus == PaneEditor && !a.treeShown() {
 		n := a.form.idx + d
 		if n >= 0 && n < len(a.form.fields) {
 			return tea.Batch(a.form.setEditing(false), a.form.move(n))
@@ -474,7 +488,7 @@ func (a *App) setFocus(p Pane, edit bool) tea.Cmd {
 	if a.zoom {
 		a.relayout()
 	}
-	return a.form.setEditing(p == PaneEditor && edit)
+	return a.form.setEditing(p == PaneEditor && edit && !a.treeShown())
 }
 
 // selectRow selects a row and builds its form.

@@ -172,7 +172,6 @@ func TestQuitNeedsAnExplicitD(t *testing.T) {
 // nothing says so.
 func TestGlobalKeysInEveryDialog(t *testing.T) {
 	openers := map[string]func(a *App){
-		"tree":    func(a *App) { typeKeys(a, "T") },
 		"help":    func(a *App) { typeKeys(a, "?") },
 		"args":    func(a *App) { typeKeys(a, "A") },
 		"infer":   func(a *App) { typeKeys(a, "I") },
@@ -313,7 +312,7 @@ func TestSaveInTheTreeSaysWhatItLeavesOut(t *testing.T) {
 	if !strings.Contains(status(a), "Saving") {
 		t.Fatalf("the second ctrl+s said %q", status(a))
 	}
-	if d, ok := a.dialog.(*treeDialog); !ok || d.prompt == nil || d.prompt.Value() != "sto" {
+	if d := a.tree.pane; !a.treeFocused() || d.prompt == nil || d.prompt.Value() != "sto" {
 		t.Fatal("the save took the name being typed away")
 	}
 }
@@ -388,7 +387,7 @@ func TestUndoTakesATextFieldsOwnTypingFirst(t *testing.T) {
 	a, _ := globalApp(t, "")
 	typeKeys(a, "j", "T", "a", "stops", "enter") // one edit of the document
 	typeKeys(a, "a", "sto")
-	d := a.dialog.(*treeDialog)
+	d := a.tree.pane
 	a.Update(ctrlKey('z'))
 	if d.prompt == nil || d.prompt.Value() != "" || !strings.Contains(toolParams(a, 0), "stops") {
 		t.Fatalf("ctrl+z in the prompt: prompt %v, parameters %s", d.prompt, toolParams(a, 0))

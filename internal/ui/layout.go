@@ -27,7 +27,11 @@ type layout struct {
 	tools, diags, editor, preview rect
 	status, help                  rect
 	wide, tooSmall                bool
+	zoom                          Pane // the pane that takes the whole body, -1 for none
 }
+
+// wideWidth is the narrowest screen with the wide layout.
+const wideWidth = 130
 
 // computeLayout is pure: the panes for a w×h terminal with nDiags
 // diagnostics, zoomed is the pane that takes the whole body (-1 for none).
@@ -37,7 +41,7 @@ type layout struct {
 // diagnostics run under the editor and the preview, as tall as they need
 // up to a third of the screen.
 func computeLayout(w, h, nDiags int, zoomed Pane) layout {
-	var l layout
+	l := layout{zoom: zoomed}
 	if w < MinWidth || h < MinHeight {
 		l.tooSmall = true
 		return l
@@ -61,7 +65,7 @@ func computeLayout(w, h, nDiags int, zoomed Pane) layout {
 	}
 	leftW := max(24, min(40, w*3/10))
 	rest := w - leftW
-	if w >= 130 {
+	if w >= wideWidth {
 		l.wide = true
 		l.tools = rect{0, 0, leftW, body}
 		diagH := max(5, min(body/3, 3*nDiags+2))

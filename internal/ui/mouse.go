@@ -39,6 +39,10 @@ func (a *App) onClick(m tea.Mouse) tea.Cmd {
 			a.selectRow(selAt(a.s.Doc(), row))
 		}
 	case PaneEditor:
+		if a.treeShown() {
+			a.tree.pane.click(y)
+			return cmd
+		}
 		if i, ok := a.form.fieldAt(y); ok {
 			cmd = tea.Batch(cmd, a.form.move(i))
 		}
@@ -96,6 +100,10 @@ func (a *App) onWheel(m tea.Mouse) tea.Cmd {
 	case PaneDiags:
 		a.diags.yOff = max(0, min(a.diags.yOff+d/3, len(a.s.Result().Diagnostics)-1))
 	case PaneEditor:
+		if a.treeShown() {
+			a.tree.pane.update(tea.MouseWheelMsg(m), a.env())
+			return nil
+		}
 		_, total := a.form.fieldLines()
 		a.form.yOff = max(0, min(a.form.yOff+d, total-a.form.h))
 	}

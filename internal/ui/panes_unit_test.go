@@ -1322,6 +1322,21 @@ func TestPaneGolden(t *testing.T) {
 		p, _ = p.update(ukey("down"), e)
 		golden.RequireEqual(t, pane("4 Diagnostics", p.view(e, 40, 12, true), 40, 12))
 	})
+	// the parameters tree, its example arguments under the rows (a
+	// narrow pane) and beside them (a wide one)
+	for _, w := range []int{58, 76} {
+		t.Run(fmt.Sprintf("tree_%d", w), func(t *testing.T) {
+			a := exampleApp()
+			a.selectRow(fn0)
+			d, why := newTreePane(a)
+			if d == nil {
+				t.Fatal(why)
+			}
+			d.setSize(w, 14)
+			d.selectPtr("/properties/unit")
+			golden.RequireEqual(t, pane("2 "+d.title(), d.view(a.env(), true), w, 14))
+		})
+	}
 	dialogs := []struct {
 		name string
 		open func(a *App) dialog
@@ -1336,15 +1351,6 @@ func TestPaneGolden(t *testing.T) {
 		{"tool_choice", func(a *App) dialog {
 			a.selectRow(requestSel)
 			return newSelectDialog(a.form.fields[a.form.fieldIndex("tool_choice")])
-		}},
-		{"tree", func(a *App) dialog {
-			a.selectRow(fn0)
-			d, why := newTreeDialog(a)
-			if d == nil {
-				t.Fatal(why)
-			}
-			d.(*treeDialog).selectPtr("/properties/unit")
-			return d
 		}},
 		{"test_arguments", func(a *App) dialog {
 			a.selectRow(fn0)

@@ -205,8 +205,6 @@ func dialogName(d dialog) string {
 		return "the " + d.title + " dialog"
 	case *saveAsDialog:
 		return "the " + d.title + " dialog"
-	case *treeDialog:
-		return "the parameters tree"
 	case *fixDialog:
 		return "the Fix dialog"
 	case *fixReportDialog:

@@ -4,56 +4,123 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
 	"github.com/tooltui/tooltui/internal/schematree"
 	"github.com/tooltui/tooltui/internal/termtext"
 )
 
-// How the parameters tree draws: the rows, the example beside them, and
-// the chosen row's details, prompt and keys under them.
+// How the parameters tree draws in its pane: the rows; the example
+// arguments beside them (a wide pane) or under them; the chosen row's
+// pointer and the prompt at the bottom.
 
-func (d *treeDialog) view(e *env, w, h int) []string {
+// treeSideWidth is the narrowest inside of the pane that shows the example
+// arguments beside the rows instead of under them.
+const treeSideWidth = 70
+
+// treeDetailLines are the lines under the rows: the chosen row's pointer
+// and problems, then the prompt (or a hint of the keys).
+const treeDetailLines = 2
+
+// exampleShown reports whether the example arguments (or why there are
+// none) are drawn.
+func (d *treePane) exampleShown() bool {
+	return !d.noExample && (d.example != "" || d.exampleWhy != "")
+}
+
+// exampleText is what the example part shows.
+func (d *treePane) exampleText() []string {
+	if d.example == "" {
+		return []string{d.exampleWhy}
+	}
+	return strings.Split(d.example, "\n")
+}
+
+// exampleUnder is the height of the example part under the rows (0: none,
+// or beside them).
+func (d *treePane) exampleUnder() int {
+	if !d.exampleShown() || d.w >= treeSideWidth {
+		return 0
+	}
+	// the rows take what they need, up to two thirds of the pane
+	return min(len(d.exampleText())+1, max(3, d.h/3, d.h-treeDetailLines-len(d.rows)))
+}
+
+// listHeight is the number of rows the tree shows.
+func (d *treePane) listHeight() int {
+	return max(1, d.h-treeDetailLines-d.exampleUnder())
+}
+
+// title is the pane's title.
+func (d *treePane) title() string {
+	t := "Parameters of " + termtext.SanitizeLine(d.fn) + " · tree"
+	if d.tree != nil {
+		t += " · " + plural(d.tree.Len(), "row")
+	}
+	return t
+}
+
+// view draws the inside of the pane (d.w×d.h cells).
+func (d *treePane) view(e *env, focused bool) []string {
 	st := e.st
-	iw := d.w - 2
-	var lines []string
+	iw := d.w
 	if d.tree == nil {
-		lines = append(lines, fit(" "+termtext.SanitizeLine(d.why), iw))
-		for len(lines) < d.h-3 {
-			lines = append(lines, "")
+		var lines []string
+		for _, l := range strings.Split(ansi.Wrap(termtext.SanitizeLine(d.why), iw-2, " "), "\n") {
+			lines = append(lines, " "+l)
 		}
-		lines = append(lines, st.Dim.Render(fit(" esc close · R in the editor shows the JSON", iw)))
-		return box(e, "Parameters of "+termtext.SanitizeLine(d.fn), lines, d.w)
+		return append(lines, "", st.Dim.Render(fit(" T or esc shows the form, where the parameters are JSON", iw)))
 	}
 	treeW := iw
-	var side []string
-	if d.example != "" && iw >= 70 {
+	side := d.exampleShown() && iw >= treeSideWidth
+	if side {
 		treeW = iw * 3 / 5
-		side = strings.Split(d.example, "\n")
 	}
 	lh := d.listHeight()
+	var lines []string
 	for i := d.yOff; i < len(d.rows) && i < d.yOff+lh; i++ {
-		lines = append(lines, d.rowLine(e, d.rows[i], i == d.row, treeW))
+		lines = append(lines, d.rowLine(e, d.rows[i], i == d.row && focused, i == d.row, treeW))
 	}
 	for len(lines) < lh {
 		lines = append(lines, "")
 	}
-	if side != nil {
+	if side {
+		ex := d.exampleLines(e, lh, iw-treeW-1)
 		for i := range lines {
-			s := ""
-			if i == 0 {
-				s = st.Label.Render("example arguments")
-			} else if i-1 < len(side) {
-				s = termtext.SanitizeLine(side[i-1])
-			}
-			lines[i] = fit(lines[i], treeW) + "│" + fit(s, iw-treeW-1)
+			lines[i] = fit(lines[i], treeW) + st.Dim.Render("│") + ex[i]
 		}
+	} else if n := d.exampleUnder(); n > 0 {
+		lines = append(lines, d.exampleLines(e, n, iw)...)
 	}
-	lines = append(lines, d.details(e, iw)...)
-	return box(e, "Parameters of "+termtext.SanitizeLine(d.fn)+" · "+plural(d.tree.Len(), "row"), lines, d.w)
+	return append(lines, d.details(e, iw, focused)...)
+}
+
+// exampleLines draws the example arguments in n lines of w cells: a title,
+// then as much of them as fits.
+func (d *treePane) exampleLines(e *env, n, w int) []string {
+	st := e.st
+	text := d.exampleText()
+	out := []string{fit(" "+st.Label.Render("example arguments")+st.Dim.Render(" · y copies · v hides"), w)}
+	room := n - 1
+	for i := range room {
+		s := ""
+		switch {
+		case i >= len(text):
+		case i == room-1 && len(text) > room:
+			s = st.Dim.Render("  …")
+		case d.example == "":
+			s = st.Dim.Render(" " + termtext.SanitizeLine(text[i]))
+		default:
+			s = " " + termtext.SanitizeLine(text[i])
+		}
+		out = append(out, fit(s, w))
+	}
+	return out
 }
 
 // rowLine draws one row: fold mark, name, type, required, constraints,
-// description; a row that breaks a strict rule starts with ✗.
-func (d *treeDialog) rowLine(e *env, n *schematree.Node, chosen bool, w int) string {
+// description; a row that breaks a strict rule starts with ✗. The chosen
+// row is highlighted while the pane has the focus, marked ▸ without it.
+func (d *treePane) rowLine(e *env, n *schematree.Node, lit, chosen bool, w int) string {
 	st := e.st
 	mark := "  "
 	if len(n.Children) > 0 {
@@ -76,6 +143,8 @@ func (d *treeDialog) rowLine(e *env, n *schematree.Node, chosen bool, w int) str
 	bad := " "
 	if len(n.Problems) > 0 {
 		bad = st.Error.Render("✗")
+	} else if chosen && !lit {
+		bad = "›"
 	}
 	label := n.Type.Label()
 	typ := st.Info.Render(termtext.SanitizeLine(label))
@@ -91,15 +160,15 @@ func (d *treeDialog) rowLine(e *env, n *schematree.Node, chosen bool, w int) str
 		text += "  " + st.Dim.Render(termtext.SanitizeLine(desc))
 	}
 	text = fit(text, w)
-	if chosen {
+	if lit {
 		text = st.Selected.Render(text)
 	}
 	return text
 }
 
 // details is the part under the tree: the chosen row's pointer, its
-// strict problems or read-only keywords, the prompt, the keys.
-func (d *treeDialog) details(e *env, iw int) []string {
+// strict problems or read-only keywords, then the prompt or a hint.
+func (d *treePane) details(e *env, iw int, focused bool) []string {
 	st := e.st
 	n := d.current()
 	// Each part is sanitised before it is styled: a styled string is
@@ -113,22 +182,16 @@ func (d *treeDialog) details(e *env, iw int) []string {
 			info += termtext.SanitizeLine("  kept as written: " + strings.Join(other, ", "))
 		}
 	}
-	out := []string{"", fit(" "+info, iw)}
+	out := []string{fit(" "+info, iw)}
 	if d.prompt != nil {
+		label := askLabels[d.asking]
 		p := *d.prompt
 		p.Styles = e.st.Editor
-		p.SetSize(max(10, iw-len(askLabels[d.asking])-4), 1)
-		out = append(out, fit(" "+st.LabelFocused.Render(askLabels[d.asking])+" "+p.View(), iw),
-			st.Dim.Render(fit(" enter set · esc cancel · empty removes it", iw)), "", "")
-		return out
+		p.SetSize(max(10, iw-ansi.StringWidth(label)-2), 1)
+		return append(out, fit(" "+st.LabelFocused.Render(label)+" "+p.View(), iw))
 	}
-	keys := strings.Split(ansi.Wrap("a add · x delete · D duplicate · K/J move · enter rename · ←/→ type · r required · d description · e enum · f format · </> min/max · p pattern · = default · space fold · v example · y copy it · esc close", iw-2, " "), "\n")
-	for len(keys) < 3 {
-		keys = append(keys, "")
+	if focused {
+		return append(out, "")
 	}
-	out = append(out, "")
-	for _, l := range keys[:3] {
-		out = append(out, st.Dim.Render(fit(" "+l, iw)))
-	}
-	return out
+	return append(out, st.Dim.Render(fit(" 2 or a click gives the tree the focus; T shows the form", iw)))
 }

@@ -75,6 +75,10 @@ func (a *App) paneBox(e *env, p Pane, r rect) []string {
 	case PaneEditor:
 		title = "2 " + a.formTitle()
 		lines = a.form.view(e, focused)
+		if a.treeShown() {
+			title = "2 " + a.tree.pane.title()
+			lines = a.tree.pane.view(e, focused)
+		}
 	case PanePreview:
 		title = fmt.Sprintf("3 Preview · %d bytes", len(a.s.Result().JSON))
 		if !a.s.Checked() {
@@ -94,6 +98,8 @@ func (a *App) paneBox(e *env, p Pane, r rect) []string {
 	}
 	if a.zoom && a.focus == p {
 		title += " · zoomed (z)"
+	} else if p == PaneEditor && a.treeZoomed() {
+		title += " · zoomed (tab: the other panes)"
 	}
 	b, t := st.Border, st.Title
 	if focused {
@@ -173,7 +179,7 @@ func (a *App) writeFooter(b *strings.Builder) {
 func (a *App) statusView() string {
 	st := &a.styles
 	mode := ""
-	if a.focus == PaneEditor && a.form.editing {
+	if a.focus == PaneEditor && (a.form.editing || a.treeShown() && a.tree.pane.prompt != nil) {
 		mode = st.EditTag.Render(" EDIT ") + " "
 	}
 	if a.status.text != "" {
@@ -211,6 +217,8 @@ func (a *App) shortHelp() []key.Binding {
 		return a.dialog.help(km)
 	}
 	switch {
+	case a.focus == PaneEditor && a.treeShown():
+		return a.treeShortHelp()
 	case a.focus == PaneEditor && a.form.editing:
 		return []key.Binding{km.StopEditing, km.NextField, km.FormatJSON, km.ExternalEditor, km.Undo, km.Save, km.Palette}
 	case a.focus == PaneTools && a.tools.filter.typing:

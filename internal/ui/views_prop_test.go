@@ -12,6 +12,8 @@ import (
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
+	"github.com/tooltui/tooltui/internal/schematree"
 )
 
 // TestEveryViewShowsTheDocument drives random sequences of edits through
@@ -99,7 +101,7 @@ func runViews(t *testing.T, seed uint64, steps int) {
 		// the tree: add a property, change a type
 		func() {
 			key("esc", "esc", "1", "T")
-			if _, ok := a.dialog.(*treeDialog); ok {
+			if a.treeFocused() {
 				if r.IntN(2) == 0 {
 					key("a")
 					text(fmt.Sprintf("p%d", r.IntN(100)))
@@ -107,7 +109,11 @@ func runViews(t *testing.T, seed uint64, steps int) {
 				} else {
 					key("down", "right")
 				}
-				if r.IntN(3) > 0 {
+				switch r.IntN(4) {
+				case 0: // the tree stays, another pane has the focus
+					key("tab")
+				case 1: // the tree keeps the focus
+				default:
 					key("esc")
 				}
 			}
@@ -276,17 +282,19 @@ func viewsDiffer(a *App, loaded []byte) string {
 			}
 		}
 	}
-	// an open tree shows the function's parameters
-	for _, dl := range a.dialogs() {
-		if td, ok := dl.(*treeDialog); ok && td.tree != nil {
-			list := d.List(td.kind)
-			if td.index >= len(list) {
-				return "the tree shows a function that is gone"
-			}
-			p, _ := model.GetPath(list[td.index].Raw, []string{"parameters"})
-			if string(p) != string(td.params) {
-				return "the tree shows other parameters"
-			}
+	// the tree shows the function's parameters, and its example arguments
+	// are theirs
+	if td := a.tree.pane; a.treeShown() && td.tree != nil {
+		list := d.List(td.at.Kind)
+		if td.at.Index >= len(list) {
+			return "the tree shows a function that is gone"
+		}
+		p, _ := model.GetPath(list[td.at.Index].Raw, []string{"parameters"})
+		if string(p) != string(td.params) || string(td.tree.Params()) != string(p) {
+			return "the tree shows other parameters"
+		}
+		if ex, err := schematree.Example(p); err == nil && td.example != string(rawjson.AppendIndent(nil, ex, "", "  ")) {
+			return "the tree shows example arguments of other parameters"
 		}
 	}
 	// an open mocks dialog lists the document's mock outputs

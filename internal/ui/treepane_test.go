@@ -39,6 +39,10 @@ func keyMsg(s string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyDown}
 	case "ctrl+z":
 		return tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
 	}
 	r := []rune(s)[0]
 	return tea.KeyPressMsg{Code: r, Text: s}
@@ -46,7 +50,12 @@ func keyMsg(s string) tea.KeyPressMsg {
 
 func typeKeys(a *App, keys ...string) {
 	for _, k := range keys {
-		if len(k) > 1 && k != "enter" && k != "esc" && k != "right" && k != "left" && k != "down" && k != "ctrl+z" {
+		switch k {
+		case "enter", "esc", "right", "left", "down", "ctrl+z", "tab", "shift+tab":
+			a.Update(keyMsg(k))
+			continue
+		}
+		if len(k) > 1 {
 			for _, r := range k {
 				a.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 			}
@@ -69,14 +78,14 @@ func params(t *testing.T, a *App) string {
 func TestTreeBuildsANestedSchemaWithoutABrace(t *testing.T) {
 	a := treeApp(t)
 	typeKeys(a, "j", "T")
-	if _, ok := a.dialog.(*treeDialog); !ok {
-		t.Fatalf("T did not open the tree: %s", treeScreen(a))
+	if !a.treeFocused() {
+		t.Fatalf("T did not show the tree: %s", treeScreen(a))
 	}
 	requireIn(t, treeScreen(a), "Parameters of get_weather")
 	typeKeys(a, "a", "stops", "enter")
 	requireIn(t, params(t, a), `"stops":{"type":"string","description":""}`)
 	typeKeys(a, "right", "right", "right", "right", "right") // string → … → array
-	if _, ok := a.dialog.(*treeDialog); !ok {
+	if !a.treeFocused() {
 		t.Fatalf("the tree closed: %s", treeScreen(a))
 	}
 	requireIn(t, params(t, a), `"stops":{"type":"array","description":"","items":{"type":"string"}}`)
@@ -96,8 +105,8 @@ func TestTreeBuildsANestedSchemaWithoutABrace(t *testing.T) {
 		t.Fatal("undo did not take the last edit back")
 	}
 	typeKeys(a, "esc")
-	if a.dialog != nil {
-		t.Fatal("esc did not close the tree")
+	if a.treeShown() || a.focus != PaneTools || !strings.Contains(treeScreen(a), "2 get_weather (function)") {
+		t.Fatalf("esc did not show the form:\n%s", treeScreen(a))
 	}
 }
 
@@ -106,7 +115,7 @@ func TestTreeBuildsANestedSchemaWithoutABrace(t *testing.T) {
 func TestTreeMouse(t *testing.T) {
 	a := treeApp(t)
 	typeKeys(a, "j", "T")
-	d := a.dialog.(*treeDialog)
+	d := a.tree.pane
 	d.update(tea.MouseClickMsg{Y: 2}, a.env())
 	if n := d.current(); n == nil || n.Name != "unit" {
 		t.Fatalf("the click chose %+v", n)
@@ -124,14 +133,14 @@ func TestTreeMouse(t *testing.T) {
 }
 
 // TestTreeFollowsTheDocument: after every key of a session in the tree,
-// the tree the dialog shows (brought up to date by each edit, not read
+// the tree the pane shows (brought up to date by each edit, not read
 // again) is the tree of the document's parameters, marks included; the
 // conversion an edit leaves for the next message is the document's, and
 // any message but the tree's keys converts first.
 func TestTreeFollowsTheDocument(t *testing.T) {
 	a := treeApp(t)
 	typeKeys(a, "j", "T")
-	d := a.dialog.(*treeDialog)
+	d := a.tree.pane
 	check := func(step string) {
 		t.Helper()
 		want, err := schematree.Parse([]byte(params(t, a)))
@@ -217,7 +226,7 @@ func BenchmarkTree(b *testing.B) {
 			a.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
 			a.Update(keyMsg("j"))
 			a.Update(keyMsg("T"))
-			if _, ok := a.dialog.(*treeDialog); !ok {
+			if !a.treeFocused() {
 				b.Fatal("no tree")
 			}
 			a.Update(keyMsg("down")) // the first property

@@ -16,13 +16,20 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/editor"
 )
 
-// treeDialog edits a function's parameters as a tree of properties: one row
-// per schema, folded and unfolded, with keys like the tools pane's. Each
-// change is one edit of the document (one undo step), written through the
-// pure edits of schematree, which keep every keyword the tree does not show.
-type treeDialog struct {
-	kind   model.Kind
-	index  int
+// treePane edits a function's parameters as a tree of properties, in the
+// editor pane's place: one row per schema, folded and unfolded, with keys
+// like the tools pane's, and example arguments that fit the schema under
+// (or beside) the rows. Each change is one edit of the document (one undo
+// step), written through the pure edits of schematree, which keep every
+// keyword the tree does not show.
+//
+// The document is the only source of truth: the pane keeps the parameters
+// it read with the session version it read them at (ver), and reads them
+// again whenever the version is another, before any edit; besides, it
+// holds only the prompt being typed, the chosen row, the folds and the
+// scroll.
+type treePane struct {
+	at     sel    // the function it shows
 	fn     string // the function's name, for the title
 	strict bool   // strict is not false: optional means required and nullable
 	params []byte
@@ -32,14 +39,18 @@ type treeDialog struct {
 	folded map[string]bool
 	row    int
 	yOff   int
-	w, h   int
-	ver    uint64 // the session version the tree shows
+	w, h   int    // the inside of the pane
+	ver    uint64 // the session version params were read at
 
 	// A prompt asks for one value of the chosen row.
-	prompt  *editor.Model
-	asking  treeAsk
-	askPtr  string
-	example string // example arguments, made when asked for
+	prompt *editor.Model
+	asking treeAsk
+	askPtr string
+	// example is example arguments of params (exampleWhy: why there are
+	// none); noExample hides them (v).
+	example, exampleWhy string
+	noExample           bool
+	wrote               bool // the last key wrote the parameters
 }
 
 // treeAsk is what the prompt asks for.
@@ -69,10 +80,13 @@ var askKeyword = map[treeAsk]string{
 	askMinimum: "minimum", askMaximum: "maximum", askPattern: "pattern", askDefault: "default",
 }
 
-// treeKeys are the dialog's keys.
+// treeKeys are the tree's own keys. While the tree has the focus they come
+// before the app's navigation keys (a, x, z, y, q mean the tree's here);
+// the global keys, tab and the other commands' keys (T, 1-4, ?) keep
+// their meaning.
 var treeKeys = struct {
 	Add, Delete, Duplicate, MoveUp, MoveDown, Required, TypeNext, TypePrev,
-	Rename, Describe, Enum, Format, Min, Max, Pattern, Default, Fold, Example, Copy, Undo, Redo, Close key.Binding
+	Rename, Describe, Enum, Format, Min, Max, Pattern, Default, Fold, Example, Copy, Close key.Binding
 }{
 	Add:       key.NewBinding(key.WithKeys("a", "insert"), key.WithHelp("a", "add a property")),
 	Delete:    key.NewBinding(key.WithKeys("x", "delete"), key.WithHelp("x", "delete")),
@@ -82,7 +96,7 @@ var treeKeys = struct {
 	Required:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "required / optional")),
 	TypeNext:  key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→", "next type")),
 	TypePrev:  key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←", "previous type")),
-	Rename:    key.NewBinding(key.WithKeys("enter", "n"), key.WithHelp("enter/n", "rename")),
+	Rename:    key.NewBinding(key.WithKeys("enter", "n"), key.WithHelp("enter", "rename")),
 	Describe:  key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "description")),
 	Enum:      key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "enum values")),
 	Format:    key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "format")),
@@ -91,22 +105,24 @@ var treeKeys = struct {
 	Pattern:   key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pattern")),
 	Default:   key.NewBinding(key.WithKeys("="), key.WithHelp("=", "default")),
 	Fold:      key.NewBinding(key.WithKeys("space", "z"), key.WithHelp("space", "fold / unfold")),
-	Example:   key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "example arguments")),
-	Copy:      key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy example arguments")),
-	Undo:      key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "undo")),
-	Redo:      key.NewBinding(key.WithKeys("ctrl+y", "ctrl+shift+z"), key.WithHelp("ctrl+y", "redo")),
-	Close:     key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "close the tree")),
+	Example:   key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "show / hide the example arguments")),
+	Copy:      key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy the example arguments")),
+	Close:     key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "leave the tree (back where T was pressed)")),
 }
 
-// treeSyncMsg makes an open tree read the parameters again.
+// own lists the keys the tree takes before the app's navigation keys.
+func treeOwnKeys() []key.Binding {
+	tk := &treeKeys
+	return []key.Binding{tk.Add, tk.Delete, tk.Duplicate, tk.MoveUp, tk.MoveDown, tk.Rename, tk.TypeNext, tk.TypePrev,
+		tk.Required, tk.Describe, tk.Enum, tk.Format, tk.Min, tk.Max, tk.Pattern, tk.Default, tk.Fold, tk.Example, tk.Copy,
+		tk.Close}
+}
+
+// treeSyncMsg makes the tree read the parameters again.
 type treeSyncMsg struct{}
 
-func (d *treeDialog) seenVersion() uint64 { return d.ver }
-func (d *treeDialog) see(v uint64)        { d.ver = v }
-func (d *treeDialog) reread(e *env)       { d.sync(e) }
-
-// newTreeDialog opens the tree of the selected function, or says why not.
-func newTreeDialog(a *App) (dialog, string) {
+// newTreePane shows the tree of the selected function, or says why not.
+func newTreePane(a *App) (*treePane, string) {
 	if a.at.Request {
 		return nil, "Select a function: the tree edits a function's parameters"
 	}
@@ -117,17 +133,13 @@ func newTreeDialog(a *App) (dialog, string) {
 	if t.Draft != nil && t.DraftMember() == "parameters" {
 		return nil, "The parameters are not valid JSON yet; finish them in the editor (the tree needs a schema)"
 	}
-	d := &treeDialog{kind: a.at.Kind, index: a.at.Index, folded: map[string]bool{}, ver: a.s.Version()}
-	d.fn = model.StringAt(t.Raw, []string{"name"})
-	strict, _ := model.GetPath(t.Raw, []string{"strict"})
-	d.strict = strings.TrimSpace(string(strict)) != "false"
-	p, _ := model.GetPath(t.Raw, []string{"parameters"})
-	d.load(p)
+	d := &treePane{at: a.at, folded: map[string]bool{}}
+	d.sync(a.env())
 	return d, ""
 }
 
 // load reads params as the tree, keeping the folds and the chosen row.
-func (d *treeDialog) load(params []byte) {
+func (d *treePane) load(params []byte) {
 	p := append([]byte(nil), params...)
 	t, err := schematree.Parse(p)
 	if err == nil && d.strict {
@@ -137,10 +149,11 @@ func (d *treeDialog) load(params []byte) {
 }
 
 // show shows params as tree t (err: why the tree cannot show them),
-// keeping the folds and the chosen row.
-func (d *treeDialog) show(params []byte, t *schematree.Tree, err error) {
+// keeping the folds and the chosen row, and makes their example arguments.
+func (d *treePane) show(params []byte, t *schematree.Tree, err error) {
 	d.params = params
 	d.tree, d.why = t, ""
+	d.example, d.exampleWhy = "", ""
 	if err != nil {
 		d.tree, d.rows = nil, nil
 		var se *rawjson.SyntaxError
@@ -153,11 +166,15 @@ func (d *treeDialog) show(params []byte, t *schematree.Tree, err error) {
 	}
 	d.rows = t.Rows(func(p string) bool { return d.folded[p] })
 	d.row = max(0, min(d.row, len(d.rows)-1))
-	d.example = ""
+	if ex, err := schematree.Example(params); err != nil {
+		d.exampleWhy = "No example: " + err.Error()
+	} else {
+		d.example = string(rawjson.AppendIndent(nil, ex, "", "  "))
+	}
 }
 
 // selectPtr chooses the row of ptr, unfolding the rows above it.
-func (d *treeDialog) selectPtr(ptr string) {
+func (d *treePane) selectPtr(ptr string) {
 	if d.tree == nil {
 		return
 	}
@@ -174,58 +191,57 @@ func (d *treeDialog) selectPtr(ptr string) {
 	}
 }
 
-func (d *treeDialog) current() *schematree.Node {
+func (d *treePane) current() *schematree.Node {
 	if d.row < 0 || d.row >= len(d.rows) {
 		return nil
 	}
 	return d.rows[d.row]
 }
 
-func (d *treeDialog) resize(w, h int) dialog {
-	d.w, d.h = max(20, w-2), max(6, h-1)
-	return d
+// setSize fits the pane to its inside, w×h cells.
+func (d *treePane) setSize(w, h int) {
+	d.w, d.h = max(10, w), max(3, h)
+	d.follow()
 }
 
-// listHeight is the number of rows the tree shows.
-func (d *treeDialog) listHeight() int { return max(1, d.h-2-6) }
-
-func (d *treeDialog) follow() {
+func (d *treePane) follow() {
 	d.yOff = scrollTo(d.row, d.yOff, d.listHeight(), len(d.rows))
 }
 
 // commit writes the parameters an edit of the tree made as one edit of
 // the document and shows their tree (the edit brought it up to date).
-func (d *treeDialog) commit(e schematree.Edited, selectPtr, done string) []action {
-	k, i := d.kind, d.index
+func (d *treePane) commit(e schematree.Edited, selectPtr, done string) []action {
+	k, i := d.at.Kind, d.at.Index
 	p := json.RawMessage(e.Params)
 	d.show(e.Params, e.Tree, e.Err)
 	if selectPtr != "" || d.current() == nil {
 		d.selectPtr(selectPtr)
 	}
 	d.follow()
-	return []action{actEdit{later: true, by: byDialog, fn: func(doc *model.Document) (*model.Document, error) {
+	d.wrote = true
+	return []action{actEdit{later: true, fn: func(doc *model.Document) (*model.Document, error) {
 		return model.SetToolValue(doc, k, i, []string{"parameters"}, p)
 	}}, say(done)}
 }
 
-func (d *treeDialog) update(msg tea.Msg, e *env) (dialog, []action) {
-	if _, ok := msg.(treeSyncMsg); ok {
+// update handles a key, a paste or the mouse (y relative to the pane's
+// inside). Before anything it reads the document again if it changed
+// since the tree read it: an edit never writes an older value back.
+func (d *treePane) update(msg tea.Msg, e *env) []action {
+	d.wrote = false
+	if d.ver != e.s.Version() {
 		d.sync(e)
-		return d, nil
 	}
-	if k, ok := msg.(tea.KeyPressMsg); ok && (key.Matches(k, treeKeys.Undo) || key.Matches(k, treeKeys.Redo)) {
-		// the prompt's own typing first, then the document (App.undo)
-		if key.Matches(k, treeKeys.Redo) {
-			return d, []action{actRun{"Redo"}}
-		}
-		return d, []action{actRun{"Undo"}}
+	if _, ok := msg.(treeSyncMsg); ok {
+		return nil
 	}
 	if d.prompt != nil {
 		return d.updatePrompt(msg)
 	}
 	switch m := msg.(type) {
 	case tea.MouseClickMsg:
-		return d, d.click(m.Y)
+		d.click(m.Y)
+		return nil
 	case tea.MouseWheelMsg:
 		if m.Button == tea.MouseWheelUp {
 			d.row -= 3
@@ -234,75 +250,80 @@ func (d *treeDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		}
 		d.row = max(0, min(d.row, len(d.rows)-1))
 		d.follow()
-		return d, nil
+		return nil
+	case tea.PasteMsg:
+		return []action{say("Paste into a prompt of the tree: a adds a property, enter renames, d describes")}
 	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
-		return d, nil
-	}
-	tk, km := &treeKeys, e.km
-	switch {
-	case key.Matches(k, tk.Close):
-		return nil, []action{actClose{}}
+		return nil
 	}
 	if d.tree == nil {
-		return d, []action{say(d.why)}
+		return []action{say(d.why)}
 	}
 	n := d.current()
-	if next, ok := listMove(k, km, d.row, d.listHeight(), len(d.rows)); ok {
+	if next, ok := listMove(k, e.km, d.row, d.listHeight(), len(d.rows)); ok {
 		d.row = next
-	} else if key.Matches(k, tk.Fold) {
-		if n != nil && len(n.Children) > 0 {
-			d.folded[n.Ptr] = !d.folded[n.Ptr]
-			d.rows = d.tree.Rows(func(p string) bool { return d.folded[p] })
+	} else if key.Matches(k, treeKeys.Fold) {
+		d.fold(n)
+	} else if key.Matches(k, treeKeys.Example) {
+		d.noExample = !d.noExample
+		if d.noExample {
+			return []action{say("Example arguments hidden; v shows them again")}
 		}
+		return []action{say("Example arguments shown with the tree; y copies them")}
 	} else {
-		return d, d.edit(k, n)
+		return d.edit(k, n)
 	}
 	d.row = max(0, min(d.row, len(d.rows)-1))
 	d.follow()
-	return d, nil
+	return nil
 }
 
-// click chooses the row at line y of the box's inside; a click on the
+// fold folds or unfolds row n.
+func (d *treePane) fold(n *schematree.Node) {
+	if n != nil && len(n.Children) > 0 {
+		d.folded[n.Ptr] = !d.folded[n.Ptr]
+		d.rows = d.tree.Rows(func(p string) bool { return d.folded[p] })
+	}
+}
+
+// click chooses the row at line y of the pane's inside; a click on the
 // chosen row folds or unfolds it.
-func (d *treeDialog) click(y int) []action {
+func (d *treePane) click(y int) {
 	i := d.yOff + y
 	if d.tree == nil || y < 0 || y >= d.listHeight() || i >= len(d.rows) {
-		return nil
+		return
 	}
 	if i == d.row {
-		if n := d.rows[i]; len(n.Children) > 0 {
-			d.folded[n.Ptr] = !d.folded[n.Ptr]
-			d.rows = d.tree.Rows(func(p string) bool { return d.folded[p] })
-		}
-		return nil
+		d.fold(d.rows[i])
+		return
 	}
 	d.row = i
-	return nil
 }
 
 // sync reads the parameters again from the document (after undo or redo,
 // a reload, any change made elsewhere).
-func (d *treeDialog) sync(e *env) {
+func (d *treePane) sync(e *env) {
 	d.ver = e.s.Version()
-	list := e.s.Doc().List(d.kind)
-	if d.index >= len(list) {
-		d.tree, d.rows, d.prompt = nil, nil, nil
-		d.why = "The function is gone from the document (undone or reloaded); esc closes the tree"
+	list := e.s.Doc().List(d.at.Kind)
+	if d.at.Request || d.at.Index >= len(list) {
+		d.tree, d.rows, d.prompt, d.params = nil, nil, nil, nil
+		d.why = "The function is gone from the document (undone or reloaded); T or esc shows the form"
 		return
 	}
-	t := list[d.index]
+	t := list[d.at.Index]
 	if t.Draft != nil && t.DraftMember() == "parameters" {
-		d.tree, d.rows, d.prompt = nil, nil, nil
-		d.why = "The parameters are not valid JSON now; finish them in the editor (the tree needs a schema)"
+		d.tree, d.rows, d.prompt, d.params = nil, nil, nil, nil
+		d.why = "The parameters are not valid JSON now; finish them in the form (T shows it): the tree needs a schema"
 		return
 	}
 	d.fn = model.StringAt(t.Raw, []string{"name"})
 	strict, _ := model.GetPath(t.Raw, []string{"strict"})
+	wasStrict := d.strict
 	d.strict = strings.TrimSpace(string(strict)) != "false"
 	p, _ := model.GetPath(t.Raw, []string{"parameters"})
-	if d.tree != nil && string(p) == string(d.params) {
+	if d.tree != nil && string(p) == string(d.params) && d.strict == wasStrict {
 		return
 	}
 	keep := ""
@@ -315,7 +336,7 @@ func (d *treeDialog) sync(e *env) {
 }
 
 // edit runs the editing keys on row n.
-func (d *treeDialog) edit(k tea.KeyPressMsg, n *schematree.Node) []action {
+func (d *treePane) edit(k tea.KeyPressMsg, n *schematree.Node) []action {
 	tk := &treeKeys
 	if n == nil {
 		return nil
@@ -365,47 +386,18 @@ func (d *treeDialog) edit(k tea.KeyPressMsg, n *schematree.Node) []action {
 		}
 		return d.commit(out, n.Ptr, "Moved "+n.Name)
 	case key.Matches(k, tk.Required):
-		if n.Role != schematree.Property {
-			return []action{say("Only a property can be required or optional")}
-		}
-		out, err := d.tree.ToggleRequired(n.Ptr, d.strict)
-		if err != nil {
-			return fail(err)
-		}
-		what := n.Name + " is now required"
-		if d.strict {
-			what = n.Name + " no longer takes null (required)"
-			if !n.Type.Nullable {
-				what = n.Name + " is now optional: required and nullable, as strict mode wants"
-			}
-		} else if n.Required {
-			what = n.Name + " is now optional"
-		}
-		return d.commit(out, n.Ptr, what)
-	case key.Matches(k, tk.TypeNext), key.Matches(k, tk.TypePrev):
-		if n.Role == schematree.DefsGroup {
-			return []action{say("The $defs row holds definitions; choose one to change its type")}
-		}
-		delta := 1
-		if key.Matches(k, tk.TypePrev) {
-			delta = -1
-		}
-		typ := schematree.NextType(n, delta)
-		if n.Role == schematree.Root && typ != "object" {
-			return []action{say("The parameters stay an object: the API takes arguments as an object")}
-		}
-		out, err := d.tree.SetType(n.Ptr, typ, d.strict)
-		if err != nil {
-			return fail(err)
-		}
-		return d.commit(out, n.Ptr, rowName(n)+" is now "+typ)
+		return d.toggleRequired(n)
+	case key.Matches(k, tk.TypeNext):
+		return d.retype(n, 1)
+	case key.Matches(k, tk.TypePrev):
+		return d.retype(n, -1)
 	case key.Matches(k, tk.Rename):
 		if !member {
 			return []action{notMember}
 		}
 		d.ask(askRename, n.Ptr, n.Name)
-	case key.Matches(k, tk.Example), key.Matches(k, tk.Copy):
-		return d.showExample(key.Matches(k, tk.Copy))
+	case key.Matches(k, tk.Copy):
+		return d.copyExample()
 	default:
 		for ask, b := range map[treeAsk]key.Binding{askDescription: tk.Describe, askEnum: tk.Enum, askFormat: tk.Format,
 			askMinimum: tk.Min, askMaximum: tk.Max, askPattern: tk.Pattern, askDefault: tk.Default} {
@@ -417,9 +409,47 @@ func (d *treeDialog) edit(k tea.KeyPressMsg, n *schematree.Node) []action {
 				return nil
 			}
 		}
-		return []action{say(k.String() + " does nothing in the tree · a add · enter rename · ←/→ type · r required · esc close")}
+		return []action{say(termtext.SanitizeLine(k.String()) + " does nothing in the tree · a add · enter rename · ←/→ type · r required · esc the form · ? all keys")}
 	}
 	return nil
+}
+
+// toggleRequired makes property n required or optional (in strict mode:
+// nullable or not).
+func (d *treePane) toggleRequired(n *schematree.Node) []action {
+	if n.Role != schematree.Property {
+		return []action{say("Only a property can be required or optional")}
+	}
+	out, err := d.tree.ToggleRequired(n.Ptr, d.strict)
+	if err != nil {
+		return []action{sayErr(capitalize(err.Error()))}
+	}
+	what := n.Name + " is now required"
+	if d.strict {
+		what = n.Name + " no longer takes null (required)"
+		if !n.Type.Nullable {
+			what = n.Name + " is now optional: required and nullable, as strict mode wants"
+		}
+	} else if n.Required {
+		what = n.Name + " is now optional"
+	}
+	return d.commit(out, n.Ptr, what)
+}
+
+// retype gives row n the next (delta 1) or previous (-1) type.
+func (d *treePane) retype(n *schematree.Node, delta int) []action {
+	if n.Role == schematree.DefsGroup {
+		return []action{say("The $defs row holds definitions; choose one to change its type")}
+	}
+	typ := schematree.NextType(n, delta)
+	if n.Role == schematree.Root && typ != "object" {
+		return []action{say("The parameters stay an object: the API takes arguments as an object")}
+	}
+	out, err := d.tree.SetType(n.Ptr, typ, d.strict)
+	if err != nil {
+		return []action{sayErr(capitalize(err.Error()))}
+	}
+	return d.commit(out, n.Ptr, rowName(n)+" is now "+typ)
 }
 
 func rowName(n *schematree.Node) string {
@@ -453,38 +483,41 @@ func keywordText(n *schematree.Node, kw string) string {
 	return compactJSON(v)
 }
 
-func (d *treeDialog) ask(what treeAsk, ptr, value string) {
+func (d *treePane) ask(what treeAsk, ptr, value string) {
 	p := editor.New()
 	p.ShowLineNumbers = false
-	p.SetSize(max(10, d.w-6), 1)
+	p.SetSize(max(10, d.w-4), 1)
 	p.SetValue(value)
 	p.SelectAll()
 	p.Focus()
 	d.prompt, d.asking, d.askPtr = &p, what, ptr
 }
 
-func (d *treeDialog) updatePrompt(msg tea.Msg) (dialog, []action) {
+func (d *treePane) updatePrompt(msg tea.Msg) []action {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch k.String() {
 		case "esc":
 			d.prompt = nil
-			return d, []action{say("Nothing changed")}
+			return []action{say("Nothing changed")}
 		case "enter":
 			text := strings.TrimSpace(d.prompt.Value())
 			acts := d.answer(text)
 			if acts != nil {
 				d.prompt = nil
 			}
-			return d, acts
+			return acts
 		}
 	}
-	p, _ := d.prompt.Update(msg)
-	d.prompt = &p
-	return d, nil
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.PasteMsg:
+		p, _ := d.prompt.Update(msg)
+		d.prompt = &p
+	}
+	return nil
 }
 
 // answer applies what the prompt was asked; nil keeps the prompt open.
-func (d *treeDialog) answer(text string) []action {
+func (d *treePane) answer(text string) []action {
 	ptr := d.askPtr
 	if d.tree == nil { // undone meanwhile to parameters the tree cannot show
 		return []action{say(d.why)}
@@ -549,30 +582,16 @@ func keywordValue(kw, text string) (json.RawMessage, error) {
 	return json.RawMessage(text), nil
 }
 
-// showExample makes example arguments that fit the parameters; copy also
-// copies them.
-func (d *treeDialog) showExample(copyIt bool) []action {
+// copyExample copies the example arguments.
+func (d *treePane) copyExample() []action {
 	if d.example == "" {
-		ex, err := schematree.Example(d.params)
-		if err != nil {
-			return []action{sayErr("No example: " + err.Error())}
-		}
-		d.example = string(rawjson.AppendIndent(nil, ex, "", "  "))
+		return []action{sayErr(d.exampleWhy)}
 	}
-	if copyIt {
-		return []action{actCopy{what: "example arguments of " + d.fn, text: d.example}}
-	}
-	return []action{say("Example arguments beside the tree; y copies them")}
-}
-
-func (d *treeDialog) typingText() bool { return d.prompt != nil }
-
-func (d *treeDialog) undoText(redo bool) (bool, []action) {
-	return d.prompt != nil && fieldUndo(d.prompt, redo), nil
+	return []action{actCopy{what: "example arguments of " + d.fn, text: d.example}}
 }
 
 // pending is the value being typed in the prompt, which a save leaves out.
-func (d *treeDialog) pending() string {
+func (d *treePane) pending() string {
 	if d.prompt == nil {
 		return ""
 	}
@@ -580,9 +599,14 @@ func (d *treeDialog) pending() string {
 		termtext.Quote(strings.TrimSpace(d.prompt.Value())) + " (enter applies it, esc drops it)"
 }
 
-func (d *treeDialog) help(km *KeyMap) []key.Binding {
-	tk := treeKeys
-	return []key.Binding{tk.Add, tk.Delete, tk.Duplicate, tk.MoveUp, tk.MoveDown, tk.Rename, tk.TypeNext, tk.TypePrev,
-		tk.Required, tk.Describe, tk.Enum, tk.Format, tk.Min, tk.Max, tk.Pattern, tk.Default, tk.Fold, tk.Example, tk.Copy,
-		tk.Undo, tk.Redo, tk.Close}
+// help lists the tree's keys for ? (the global keys and tab come after
+// them there).
+func (d *treePane) help() []key.Binding {
+	if d.prompt != nil {
+		return []key.Binding{
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "set "+strings.ToLower(askLabels[d.asking]))),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		}
+	}
+	return treeOwnKeys()
 }

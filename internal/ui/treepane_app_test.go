@@ -1,0 +1,220 @@
+package ui
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+)
+
+// The tree as a pane of the app: where it sits, what it shows beside the
+// other panes, the keys it shares with them and the document it reads.
+
+func sizedTreeApp(t *testing.T, w, h int) *App {
+	t.Helper()
+	a, _ := globalApp(t, "")
+	a.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	typeKeys(a, "j", "T")
+	if !a.treeFocused() {
+		t.Fatalf("T did not show the tree:\n%s", treeScreen(a))
+	}
+	return a
+}
+
+// TestTreePaneBesideThePreview: on a wide screen the tree takes the form's
+// place; the tools, the preview and the diagnostics stay, and the example
+// arguments follow the schema as it changes.
+func TestTreePaneBesideThePreview(t *testing.T) {
+	a := sizedTreeApp(t, 160, 45)
+	s := treeScreen(a)
+	for _, want := range []string{"1 Tools", "2 Parameters of get_weather · tree · 3 rows", "3 Preview", "4 Diagnostics",
+		"example arguments", `"city": "example"`, "city*"} {
+		requireIn(t, s, want)
+	}
+	if strings.Contains(s, "zoomed") || a.lay.zoom != -1 {
+		t.Fatalf("the tree is zoomed on a wide screen:\n%s", s)
+	}
+	typeKeys(a, "a", "days", "enter", "right", "right") // days: string → number → integer
+	s = treeScreen(a)
+	requireIn(t, s, `"days": 1`)
+	requireIn(t, s, "days*")
+	a.Update(settleMsg{})
+	requireIn(t, treeScreen(a), `"days"`) // the preview, once converted
+	if !strings.Contains(string(a.s.Result().JSON), `"days"`) {
+		t.Fatal("the request does not have the new property")
+	}
+}
+
+// TestTreePaneZoomsOnANarrowScreen: below the wide layout the tree with
+// the focus takes the whole body; tab moves on to the other panes (the
+// tree stays in the editor's place), shift+tab comes back to it zoomed.
+func TestTreePaneZoomsOnANarrowScreen(t *testing.T) {
+	a := sizedTreeApp(t, 80, 24)
+	s := treeScreen(a)
+	requireIn(t, s, "2 Parameters of get_weather · tree · 3 rows · zoomed")
+	requireIn(t, s, `"unit": "celsius"`) // the example arguments beside the rows
+	if strings.Contains(s, "1 Tools") || strings.Contains(s, "3 Preview") {
+		t.Fatalf("other panes beside the zoomed tree:\n%s", s)
+	}
+	typeKeys(a, "tab")
+	s = treeScreen(a)
+	if a.focus != PanePreview || !strings.Contains(s, "1 Tools") || !strings.Contains(s, "3 Preview") ||
+		!strings.Contains(s, "2 Parameters of get_weather") || strings.Contains(s, "zoomed") {
+		t.Fatalf("tab from the tree, focus %d:\n%s", a.focus, s)
+	}
+	typeKeys(a, "shift+tab")
+	if !a.treeFocused() || !strings.Contains(treeScreen(a), "zoomed") {
+		t.Fatalf("shift+tab back:\n%s", treeScreen(a))
+	}
+	a.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
+	if strings.Contains(treeScreen(a), "zoomed") {
+		t.Fatalf("still zoomed on a wide screen:\n%s", treeScreen(a))
+	}
+}
+
+// TestTreePaneGlobalKeys: ctrl+s saves, ? lists the tree's keys, ctrl+p
+// opens the palette, ctrl+z undoes the tree's edit, ctrl+c and ctrl+q
+// leave the tree for the pane T was pressed in (without quitting), and so
+// do esc and q; T shows the form with the focus on it.
+func TestTreePaneGlobalKeys(t *testing.T) {
+	a := sizedTreeApp(t, 130, 36)
+	typeKeys(a, "a", "stops", "enter")
+	a.Update(ctrlKey('s'))
+	if !strings.Contains(status(a), "Saving /nonexistent/doc.json") || !a.treeFocused() {
+		t.Fatalf("ctrl+s: %q", status(a))
+	}
+	typeKeys(a, "?")
+	if _, ok := a.dialog.(*helpDialog); !ok || !strings.Contains(treeScreen(a), "Keys of the parameters tree") {
+		t.Fatalf("? in the tree:\n%s", treeScreen(a))
+	}
+	requireIn(t, treeScreen(a), "add a property")
+	typeKeys(a, "esc")
+	a.Update(ctrlKey('p'))
+	if _, ok := a.dialog.(*listDialog); !ok {
+		t.Fatal("ctrl+p did not open the palette")
+	}
+	typeKeys(a, "esc")
+	a.Update(ctrlKey('z'))
+	if strings.Contains(params(t, a), "stops") || !a.treeFocused() {
+		t.Fatal("ctrl+z did not undo the tree's edit")
+	}
+	if strings.Contains(treeScreen(a), "stops*") {
+		t.Fatalf("the tree shows the undone property:\n%s", treeScreen(a))
+	}
+	for _, leave := range []tea.KeyPressMsg{ctrlKey('c'), ctrlKey('q'), keyMsg("esc"), keyMsg("q"), keyMsg("T")} {
+		if !a.treeShown() {
+			typeKeys(a, "T")
+		}
+		if !a.treeFocused() {
+			t.Fatalf("T did not show the tree again")
+		}
+		if quits(runNow(a.update(leave))) {
+			t.Fatalf("%s quit", leave)
+		}
+		a.Update(settleMsg{})
+		want := PaneTools
+		if leave.String() == "T" {
+			want = PaneEditor
+		}
+		if a.treeShown() || a.focus != want || !strings.Contains(treeScreen(a), "2 get_weather (function)") {
+			t.Fatalf("%s did not leave the tree for the form:\n%s", leave, treeScreen(a))
+		}
+	}
+}
+
+// TestTreePanePromptKeys: in the prompt, ? is typed, ctrl+z takes the
+// typing back first, a paste goes in, ctrl+s says what it leaves out.
+func TestTreePanePromptKeys(t *testing.T) {
+	a := sizedTreeApp(t, 130, 36)
+	typeKeys(a, "a", "a?")
+	a.Update(tea.PasteMsg{Content: "b"})
+	if p := a.tree.pane.prompt; p == nil || p.Value() != "a?b" {
+		t.Fatalf("the prompt holds %v", p)
+	}
+	if !strings.Contains(treeScreen(a), "EDIT") {
+		t.Fatalf("no EDIT on the status line:\n%s", treeScreen(a))
+	}
+	a.Update(ctrlKey('s'))
+	if !strings.Contains(status(a), `"a?b"`) {
+		t.Fatalf("ctrl+s said %q", status(a))
+	}
+	a.Update(ctrlKey('z'))
+	if a.tree.pane.prompt.Value() == "a?b" {
+		t.Fatal("ctrl+z did not take typing back")
+	}
+	typeKeys(a, "esc")
+	if a.tree.pane.prompt != nil || !a.treeFocused() {
+		t.Fatal("esc did not close the prompt only")
+	}
+}
+
+// TestTreePaneFollowsTheSelection: selecting another row shows its form;
+// the tree is the function's it was shown for.
+func TestTreePaneFollowsTheSelection(t *testing.T) {
+	a := sizedTreeApp(t, 130, 36)
+	typeKeys(a, "1", "down")
+	if a.treeShown() || !strings.Contains(treeScreen(a), "2 web_search (built-in)") {
+		t.Fatalf("another row selected:\n%s", treeScreen(a))
+	}
+	typeKeys(a, "T")
+	if a.treeShown() || !strings.Contains(status(a), "not a function") {
+		t.Fatalf("T on a built-in: %q", status(a))
+	}
+	typeKeys(a, "k")
+	if a.treeShown() || !strings.Contains(treeScreen(a), "2 get_weather (function)") {
+		t.Fatalf("back on the function:\n%s", treeScreen(a))
+	}
+}
+
+// TestTreePaneReadsTheDocumentByVersion: a change the tree was not told
+// of (made straight through the session, as by another view) is read
+// before the tree's next edit, which keeps it.
+func TestTreePaneReadsTheDocumentByVersion(t *testing.T) {
+	a := sizedTreeApp(t, 130, 36)
+	for i, zone := range []string{"zone", "area"} {
+		p := json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"},"` + zone +
+			`":{"type":"string"}},"required":["city","` + zone + `"],"additionalProperties":false}`)
+		if i == 1 {
+			typeKeys(a, "tab") // the tree shown, the preview focused
+		}
+		err := a.s.Apply("", a.at, func(d *model.Document) (*model.Document, error) {
+			return model.SetToolValue(d, model.Function, 0, []string{"parameters"}, p)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 1 {
+			a.Update(settleMsg{})
+			requireIn(t, treeScreen(a), zone+"*")
+			typeKeys(a, "shift+tab")
+		}
+		typeKeys(a, "a", "stops", "enter")
+		got := params(t, a)
+		if !strings.Contains(got, zone) || !strings.Contains(got, "stops") || strings.Contains(got, "unit") {
+			t.Fatalf("the tree wrote %s", got)
+		}
+	}
+}
+
+// TestTreePaneMouse: a click on a row of the pane chooses it and gives the
+// tree the focus; a click in the tools pane moves the focus there.
+func TestTreePaneMouse(t *testing.T) {
+	a := sizedTreeApp(t, 130, 36)
+	typeKeys(a, "tab")
+	r := a.lay.editor
+	a.Update(tea.MouseClickMsg{X: r.X + 5, Y: r.Y + 3, Button: tea.MouseLeft})
+	if !a.treeFocused() || a.tree.pane.current().Name != "unit" {
+		t.Fatalf("the click: focus %d, row %+v", a.focus, a.tree.pane.current())
+	}
+	a.Update(tea.MouseWheelMsg{X: r.X + 5, Y: r.Y + 3, Button: tea.MouseWheelUp})
+	if a.tree.pane.row != 0 {
+		t.Fatalf("the wheel: row %d", a.tree.pane.row)
+	}
+	a.Update(tea.MouseClickMsg{X: 3, Y: 3, Button: tea.MouseLeft})
+	if a.focus != PaneTools {
+		t.Fatalf("a click in the tools pane: focus %d", a.focus)
+	}
+}
