@@ -41,10 +41,10 @@ func TestE2ETreeBuildsANestedSchema(t *testing.T) {
 	x.text("app", "place")
 	x.keys("app", "Enter")
 	x.waitFor("app", "place added", has("place*"))
-	x.keys("app", "v")
 	x.waitFor("app", "the example arguments", has("example arguments", `"place": "example"`))
 	x.keys("app", "Escape")
-	x.waitFor("app", "the tree closed", func(s string) bool { return !strings.Contains(s, "Parameters of get_weather") })
+	x.waitFor("app", "the form again", all(has("2 get_weather (function)"),
+		func(s string) bool { return !strings.Contains(s, "Parameters of get_weather") }))
 
 	x.keys("app", "A")
 	x.waitFor("app", "the argument tester", has("Test arguments", "get_weather"))
@@ -86,4 +86,50 @@ func TestE2ETreeBuildsANestedSchema(t *testing.T) {
 		raw, _ := os.ReadFile(doc)
 		t.Fatalf("the saved parameters are not what the tree built:\n%s", raw)
 	}
+}
+
+// TestE2ETreePane: the tree takes the form's place beside the tools, the
+// preview and the diagnostics on a wide screen (160×45), its example
+// arguments following the schema; ctrl+s saves and ? lists its keys there;
+// on an 80×24 screen it takes the whole body (zoomed), tab and shift+tab
+// move between it and the other panes, and ctrl+c leaves it for the form
+// and the tools list without quitting.
+func TestE2ETreePane(t *testing.T) {
+	x := newTerm(t)
+	_, _, status := openDoc(t, x, string(model.ExampleJSON()))
+	notIn := func(sub string) func(string) bool { return func(s string) bool { return !strings.Contains(s, sub) } }
+
+	x.must("resize-window", "-t", "app", "-x", "160", "-y", "45")
+	x.waitFor("app", "the wide layout", all(has("4 Diagnostics · 0 errors, 0 warnings"), inTools))
+	x.keys("app", "j", "T")
+	x.waitFor("app", "the tree beside the preview", all(
+		has("1 Tools", "2 Parameters of get_weather · tree · 3 rows", "3 Preview", "4 Diagnostics", "city*", "unit*",
+			"example arguments", `"city": "example"`, `"unit": "celsius"`),
+		notIn("zoomed")))
+	x.keys("app", "a")
+	x.waitFor("app", "the name prompt", has("New property name"))
+	x.text("app", "stops")
+	x.keys("app", "Enter")
+	x.waitFor("app", "stops in the tree, the example and the preview", all(has("stops*", `"stops": "example"`, `"stops": {`),
+		statusHas("Added stops")))
+
+	x.keys("app", "C-s")
+	x.waitFor("app", "saved from the tree", all(statusHas("^Saved"), has("2 Parameters of get_weather")))
+	x.keys("app", "?")
+	x.waitFor("app", "the tree's keys", has("Keys of the parameters tree", "add a property"))
+	x.keys("app", "Escape")
+	x.waitFor("app", "the keys closed", all(notIn("Keys of the parameters tree"), has("2 Parameters of get_weather")))
+
+	x.must("resize-window", "-t", "app", "-x", "80", "-y", "24")
+	x.waitFor("app", "the tree zoomed", all(has("2 Parameters of get_weather · tree · 4 rows · zoomed", "stops*", `"stops": "example"`),
+		notIn("1 Tools"), notIn("3 Preview")))
+	x.keys("app", "Tab")
+	x.waitFor("app", "the other panes, the tree in the form's place", all(has("1 Tools", "3 Preview", "2 Parameters of get_weather"),
+		notIn("zoomed")))
+	x.keys("app", "BTab")
+	x.waitFor("app", "the tree zoomed again", has("zoomed", "stops*"))
+	x.keys("app", "C-c")
+	x.waitFor("app", "the form again, the tools list focused", all(has("2 get_weather (function)"), notIn("Parameters of get_weather"),
+		statusHas("Left the tree"), inTools))
+	quitClean(t, x, status)
 }
