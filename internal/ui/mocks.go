@@ -12,6 +12,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
+	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 	"github.com/tooltui/tooltui/internal/ui/filterlist"
@@ -577,6 +578,20 @@ func (d *mocksDialog) help(km *KeyMap) []key.Binding {
 	}
 	return []key.Binding{mockKeys.Edit, mockKeys.AddPattern, mockKeys.SetFixed, mockKeys.Delete,
 		mockKeys.MoveUp, mockKeys.MoveDown, mockKeys.Give, mockKeys.Close, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End}
+}
+
+// keepMockKey, in the response view's prompt for a call no mock answers,
+// sends the output typed and keeps it as a mock of the function.
+var keepMockKey = key.NewBinding(key.WithKeys("alt+enter", "ctrl+enter"),
+	key.WithHelp("alt+enter", "send this output and keep it as a mock of the function (ctrl+enter too)"))
+
+// keptAsMock keeps output, typed for call c, as a mock (keepAsMock).
+func keptAsMock(c send.Call, output string) []action {
+	fn, what, err := keepAsMock(c.Name, c.Arguments, output)
+	if err != nil {
+		return []action{sayErr("Not kept as a mock: " + err.Error())}
+	}
+	return []action{actEdit{fn: fn}, say("Kept the output as " + what + " (ctrl+z undoes it; this send goes on with the mocks it started with)")}
 }
 
 // keepAsMock is the edit that keeps an output typed for a call no mock

@@ -322,10 +322,11 @@ func (d *sendDialog) askFor(a *askCall) {
 	d.follow = true
 }
 
-// answerKey edits the output; enter sends it, esc ends the loop.
+// answerKey edits the output; enter sends it (alt+enter also keeps it as
+// a mock), esc ends the loop.
 func (d *sendDialog) answerKey(k tea.KeyPressMsg) []action {
-	switch k.String() {
-	case "enter":
+	switch keep := key.Matches(k, keepMockKey); {
+	case k.String() == "enter" || keep:
 		text := strings.TrimSpace(d.prompt.Value())
 		if text == "" {
 			return []action{say("Type the output the function would return, or esc to stop the loop")}
@@ -336,9 +337,13 @@ func (d *sendDialog) answerKey(k tea.KeyPressMsg) []action {
 		}
 		d.typed[d.asking.call.CallID] = true
 		d.lines = append(d.lines, transcriptLine{text: "← output for " + d.asking.call.Name + ": " + text, kind: lineTool})
+		call := d.asking.call
 		d.asking, d.prompt = nil, nil
+		if keep {
+			return keptAsMock(call, text)
+		}
 		return nil
-	case "esc":
+	case k.String() == "esc":
 		d.asking.reply <- answer{}
 		d.asking, d.prompt = nil, nil
 		return nil
@@ -461,7 +466,7 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 		label := "Output of " + d.asking.call.Name + ":"
 		p.SetSize(max(10, iw-ansi.StringWidth(label)-3), 1)
 		lines[len(lines)-1] = " " + e.st.LabelFocused.Render(termtext.SanitizeLine(label)) + " " + p.View()
-		keys = "enter send this output and go on · esc stop the loop"
+		keys = "enter send this output and go on · alt+enter send it, keep it as a mock · esc stop the loop"
 	}
 	lines = append(lines, "", e.st.Dim.Render(fit(" "+keys, iw)))
 	title := "Response · " + plural(len(d.raw), "event")
@@ -486,6 +491,10 @@ func (d *sendDialog) undoText(redo bool) (bool, []action) {
 func (d *sendDialog) help(km *KeyMap) []key.Binding {
 	if d.permit != nil {
 		return []key.Binding{permitKeys.Once, permitKeys.Always, permitKeys.Decline, permitKeys.Type, permitKeys.Stop}
+	}
+	if d.asking != nil {
+		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send this output and go on")),
+			keepMockKey, key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop the loop"))}
 	}
 	return []key.Binding{sendKeys.Cancel, sendKeys.Raw, sendKeys.Copy, km.Up, km.Down, km.PageUp, km.PageDown}
 }
