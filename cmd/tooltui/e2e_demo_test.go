@@ -6,6 +6,8 @@ package main
 // server gone and no key.
 
 import (
+	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +16,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tooltui/tooltui/internal/model"
@@ -59,7 +62,7 @@ func TestE2EDemoMCPCallAfterApproval(t *testing.T) {
 		t.Fatalf("import: status %d\n%s", st, errs)
 	}
 	imported := len(strings.Fields(mustRead(t, starts)))
-	base, bodies := callsThenText(t, "read_head", `{"path":"/etc/hosts"}`)
+	base, bodies := callingServer(t, "read_head", `{"path":"/etc/hosts"}`)
 	status := filepath.Join(dir, "status")
 	x.start("app", appCommand(t, dir, bin, []string{"--base-url", base, doc}, "", status))
 	x.waitFor("app", "the first screen", all(has("1 Tools", "doc.json"), inTools))
@@ -97,6 +100,25 @@ func TestE2EDemoMCPCallAfterApproval(t *testing.T) {
 	}
 	if !gone(pid) {
 		t.Errorf("the server %s outlived the send", pids[len(pids)-1])
+	}
+
+	// ctrl+r in the response view sends again, and asks again; A allows
+	// every call of the server until the app quits, so the third send
+	// asks no more.
+	x.keys("app", "C-r")
+	x.waitFor("app", "the approval prompt again", flatHas("Call read_head on MCP server fs?", "a allow once"))
+	x.keys("app", "A")
+	x.waitFor("app", "the second send", flatHas("allowed every call of MCP server fs until tooltui quits", "Done.", "stopped MCP server fs"))
+	x.keys("app", "C-r")
+	s = x.waitFor("app", "the third send", all(flatHas("Done.", "stopped MCP server fs"), func(s string) bool { return !strings.Contains(s, "allowed") }))
+	if strings.Contains(s, "Call read_head") {
+		t.Errorf("the third send asked:\n%s", s)
+	}
+	if b := bodies(); len(b) != 6 {
+		t.Errorf("%d requests, want 6", len(b))
+	}
+	if n := len(strings.Fields(mustRead(t, starts))); n != imported+3 {
+		t.Errorf("%d servers started by three sends", n-imported)
 	}
 	x.keys("app", "Escape")
 	x.waitFor("app", "the dialog closed", func(s string) bool { return !strings.Contains(s, "Response ·") })
@@ -186,5 +208,36 @@ func TestE2EDemoRecordThenReplay(t *testing.T) {
 	x.keys("replay", "C-q")
 	if code := x.waitExit("replay", status+"2"); code != "0" {
 		t.Fatalf("tooltui exited with %s", code)
+	}
+}
+
+// callingServer is a Responses server that answers a request carrying a
+// function's output in text, and any other by calling function name with
+// arguments: each send of the app calls once. It returns the base URL and
+// the request bodies so far.
+func callingServer(t *testing.T, name, arguments string) (string, func() []string) {
+	t.Helper()
+	var mu sync.Mutex
+	var bodies []string
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		bodies = append(bodies, string(b))
+		mu.Unlock()
+		w.Header().Set("Content-Type", "text/event-stream")
+		if strings.Contains(string(b), `"function_call_output"`) {
+			io.WriteString(w, sseOf(`{"type":"response.output_text.delta","delta":"Done."}`,
+				`{"type":"response.completed","response":{"id":"resp_2","status":"completed"}}`))
+			return
+		}
+		args, _ := json.Marshal(arguments)
+		io.WriteString(w, sseOf(fmt.Sprintf(`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc1","call_id":"c1","name":%q,"arguments":%s}}`, name, args),
+			`{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
+	}))
+	t.Cleanup(s.Close)
+	return s.URL + "/v1", func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), bodies...)
 	}
 }
