@@ -271,6 +271,9 @@ func (a *App) jumpTo(d diagnostic) tea.Cmd {
 	}
 	a.selectRow(at)
 	cmd := a.setFocus(PaneEditor, false)
+	if a.treeLocate(d) {
+		return cmd
+	}
 	return tea.Batch(cmd, a.form.locate(d))
 }
 

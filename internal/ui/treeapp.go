@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -144,6 +146,28 @@ func (a *App) treeUpdate(msg tea.Msg) tea.Cmd {
 		a.tree.said = a.status.id
 	}
 	return cmd
+}
+
+// treeLocate shows what diagnostic d is about in the tree, when the tree
+// is shown for its tool: one inside the parameters chooses the row of the
+// schema it is about (or the nearest above it). One about another field of
+// the function, or about parameters the tree cannot show, shows the form,
+// where jumpTo finds the field.
+func (a *App) treeLocate(d diagnostic) bool {
+	if !a.treeShown() {
+		return false
+	}
+	p := a.tree.pane
+	rest, ok := strings.CutPrefix(d.Path, "/parameters")
+	if !ok || rest != "" && rest[0] != '/' || p.tree == nil || d.Line > 0 {
+		a.tree = treeState{}
+		return false
+	}
+	if n := p.tree.Nearest(rest); n != nil {
+		p.selectPtr(n.Ptr)
+		p.follow()
+	}
+	return true
 }
 
 // syncTree brings the tree up to the document and the selection after

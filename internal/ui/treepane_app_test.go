@@ -218,3 +218,38 @@ func TestTreePaneMouse(t *testing.T) {
 		t.Fatalf("a click in the tools pane: focus %d", a.focus)
 	}
 }
+
+// TestTreePaneJumpsToADiagnostic: enter on a diagnostic about a schema
+// inside the parameters chooses its row in the tree; one about another
+// field of the function shows the form.
+func TestTreePaneJumpsToADiagnostic(t *testing.T) {
+	a, _ := globalApp(t, `{"model":"m","tools_defs":[{"name":"bad name!","description":"","strict":true,
+		"parameters":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"object","properties":{"c":{"type":"string"}}}},
+		"required":["a","b"],"additionalProperties":false}}]}`)
+	typeKeys(a, "j", "T")
+	var inParams, other int = -1, -1
+	for i, d := range a.s.Result().Diagnostics {
+		switch {
+		case strings.HasPrefix(d.Path, "/parameters/properties/b"):
+			inParams = i
+		case d.Path == "/name":
+			other = i
+		}
+	}
+	if inParams < 0 || other < 0 {
+		t.Fatalf("diagnostics %+v", a.s.Result().Diagnostics)
+	}
+	for _, i := range []int{inParams, other} {
+		a.diags.row = i
+		typeKeys(a, "4", "enter")
+		if i == inParams {
+			if !a.treeFocused() || a.tree.pane.current().Ptr != "/properties/b" {
+				t.Fatalf("the jump into the parameters chose %+v:\n%s", a.tree.pane.current(), treeScreen(a))
+			}
+			continue
+		}
+		if a.treeShown() || a.focus != PaneEditor || a.form.fields[a.form.idx].label != "Name" {
+			t.Fatalf("the jump to the name:\n%s", treeScreen(a))
+		}
+	}
+}
