@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"sort"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -471,7 +472,39 @@ func (d *mocksDialog) applyEdit(e *env) []action {
 	if c.Fixed() {
 		what = "the fixed mock output of " + fn
 	}
-	return []action{actEdit{fn: edit}, say(verb + " " + termtext.SanitizeLine(what) + " (ctrl+z undoes it)")}
+	msg := verb + " " + what + " (ctrl+z undoes it)"
+	if unknown := unknownArgs(doc, fn, c.Args); len(unknown) > 0 {
+		msg += "; note: " + strings.Join(unknown, ", ") + " is not among " + fn + "'s parameters, so a call that fits them never matches"
+	}
+	return []action{actEdit{fn: edit}, say(termtext.SanitizeLine(msg))}
+}
+
+// unknownArgs are the members of pattern that function fn's parameters do
+// not list where they list their properties and allow no others: no call
+// that fits them has those members.
+func unknownArgs(doc *model.Document, fn string, pattern json.RawMessage) []string {
+	if pattern == nil || rawjson.JSONKind(pattern) != "object" {
+		return nil
+	}
+	for _, f := range append(append([]model.Tool(nil), doc.Functions...), doc.Builtins...) {
+		if model.StringAt(f.Raw, []string{"name"}) != fn {
+			continue
+		}
+		props, ok := model.GetPath(f.Raw, []string{"parameters", "properties"})
+		closed, _ := model.GetPath(f.Raw, []string{"parameters", "additionalProperties"})
+		if !ok || rawjson.JSONKind(props) != "object" || string(bytes.TrimSpace(closed)) != "false" {
+			return nil
+		}
+		known := rawjson.Members(props)
+		var out []string
+		for _, m := range rawjson.Members(pattern) {
+			if !known.Has(m.Key) {
+				out = append(out, strconv.Quote(m.Key))
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // findCase is where output was of cases is now: at i when it is still

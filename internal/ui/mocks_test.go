@@ -127,6 +127,28 @@ func TestMocksDialogAddPatternTextOutput(t *testing.T) {
 	if _, ok := mockOut(a, "get_weather", `{"city": "Oslo"}`); ok {
 		t.Fatal("a call the pattern does not match is answered")
 	}
+	if st := a.status.text; strings.Contains(st, "note:") {
+		t.Fatalf("a note about a pattern that fits the parameters: %s", st)
+	}
+}
+
+// TestMocksDialogNotesAPatternNoCallMatches: a pattern naming a member
+// closed parameters do not have is written, with a note that a call that
+// fits them never matches it.
+func TestMocksDialogNotesAPatternNoCallMatches(t *testing.T) {
+	a := dialogTestApp(t, `{"model": "m", "tools_defs": [{"name": "f", "description": "d", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "additionalProperties": false}}]}`, sel{Kind: model.Function, Index: 0})
+	a.run(cmdMocks)
+	mkeys(a, "a")
+	mtype(a, `"town": "Paris"`)
+	mkeys(a, "tab")
+	mtype(a, "1")
+	mkeys(a, "alt+enter")
+	if _, ok := a.s.Doc().Mocks["f"]; !ok {
+		t.Fatal("the pattern was not written")
+	}
+	if st := a.status.text; !strings.Contains(st, `note: "town" is not among f's parameters`) {
+		t.Fatalf("status %q", st)
+	}
 }
 
 func TestMocksDialogInvalidInputKeepsTheText(t *testing.T) {

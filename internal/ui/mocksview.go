@@ -80,6 +80,9 @@ func (d *mocksDialog) rowText(i int) string {
 		}
 		return "     otherwise → " + out
 	}
+	if len(rawjson.Members(r.mc.Args)) == 0 {
+		return "     when any arguments ({}) → " + out
+	}
 	return "     when " + oneLine(r.mc.Args) + " → " + out
 }
 
