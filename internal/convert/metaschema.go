@@ -179,6 +179,10 @@ var typeAliases = map[string]string{
 // uses a keyword whose value the quick pass does not check ("$id",
 // "$anchor", another "$schema", ...). Keys the metaschema does not name
 // are not looked into, as the metaschema does not.
+//
+// The keywords that hold schemas, and those nearly every schema has
+// ("type", "description" ...), are checked here without a further call;
+// metaCleanValue checks the others.
 func metaClean(data []byte, i, depth int) (end int, ok bool) {
 	switch data[i] {
 	case 't', 'f':
@@ -195,7 +199,34 @@ func metaClean(data []byte, i, depth int) (end int, ok bool) {
 		kend := rawjson.SkipString(data, i)
 		key := keywordText(data[i:kend])
 		i = rawjson.SkipSpace(data, rawjson.SkipSpace(data, kend)+1) // ':'
-		vend, ok := metaCleanKeyword(data, i, depth, key)
+		var vend int
+		c := data[i]
+		switch key {
+		case "items", "contains", "additionalProperties", "propertyNames", "if", "then", "else", "not",
+			"unevaluatedItems", "unevaluatedProperties", "contentSchema":
+			vend, ok = metaClean(data, i, depth+1)
+		case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies":
+			if c != '{' {
+				return 0, false
+			}
+			vend, ok = metaCleanMap(data, i, depth, key == "dependencies")
+		case "allOf", "anyOf", "oneOf", "prefixItems":
+			if c != '[' {
+				return 0, false
+			}
+			vend, ok = metaCleanList(data, i, depth)
+		case "type":
+			vend = rawjson.SkipValue(data, i)
+			ok = metaCleanType(data[i:vend])
+		case "pattern", "format", "title", "description", "$comment", "contentEncoding", "contentMediaType",
+			"$ref", "$dynamicRef", "$recursiveRef":
+			if c != '"' {
+				return 0, false
+			}
+			vend, ok = rawjson.SkipString(data, i), true
+		default:
+			vend, ok = metaCleanValue(data, i, key)
+		}
 		if !ok {
 			return 0, false
 		}
@@ -205,33 +236,6 @@ func metaClean(data []byte, i, depth int) (end int, ok bool) {
 		}
 	}
 	return i + 1, true
-}
-
-// metaCleanKeyword checks the value at data[i] of the keyword key of a
-// schema at depth; vend is the index after the value.
-func metaCleanKeyword(data []byte, i, depth int, key string) (vend int, ok bool) {
-	c := data[i]
-	switch key {
-	case "items", "contains", "additionalProperties", "propertyNames", "if", "then", "else", "not",
-		"unevaluatedItems", "unevaluatedProperties", "contentSchema":
-		return metaClean(data, i, depth+1)
-	case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas":
-		if c != '{' {
-			return 0, false
-		}
-		return metaCleanMap(data, i, depth, false)
-	case "dependencies":
-		if c != '{' {
-			return 0, false
-		}
-		return metaCleanMap(data, i, depth, true)
-	case "allOf", "anyOf", "oneOf", "prefixItems":
-		if c != '[' {
-			return 0, false
-		}
-		return metaCleanList(data, i, depth)
-	}
-	return metaCleanValue(data, i, key)
 }
 
 // metaCleanList checks a non-empty array of schemas at data[i].
@@ -255,16 +259,11 @@ func metaCleanList(data []byte, i, depth int) (end int, ok bool) {
 }
 
 // metaCleanValue checks the value at data[i] of a keyword that holds no
-// schema: each as the metaschema wants it, or, for a keyword it does not
-// name, anything.
+// schema, other than those metaClean checks itself: each as the
+// metaschema wants it, or, for a keyword it does not name, anything.
 func metaCleanValue(data []byte, i int, key string) (vend int, ok bool) {
 	c := data[i]
 	switch key {
-	case "type":
-		vend = rawjson.SkipValue(data, i)
-		if !metaCleanType(data[i:vend]) {
-			return 0, false
-		}
 	case "enum", "examples":
 		if c != '[' {
 			return 0, false
@@ -305,12 +304,6 @@ func metaCleanValue(data []byte, i int, key string) (vend int, ok bool) {
 				return 0, false
 			}
 		}
-	case "pattern", "format", "title", "description", "$comment", "contentEncoding", "contentMediaType",
-		"$ref", "$dynamicRef", "$recursiveRef":
-		if c != '"' {
-			return 0, false
-		}
-		vend = rawjson.SkipString(data, i)
 	case "$schema":
 		vend = rawjson.SkipValue(data, i)
 		if s, isStr := stringValue(data[i:vend]); !isStr || metaschemaURLs[s] != metaschema2020 {
