@@ -1,0 +1,206 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
+	"github.com/tooltui/tooltui/internal/termtext"
+)
+
+func (d *mocksDialog) editUpdate(msg tea.Msg, e *env) []action {
+	me := d.ed
+	k, isKey := msg.(tea.KeyPressMsg)
+	if !isKey {
+		f := me.field()
+		*f, _ = f.Update(msg) // a paste
+		return nil
+	}
+	if !key.Matches(k, mockKeys.Back) {
+		me.escOnce = false
+	}
+	switch {
+	case key.Matches(k, mockKeys.Back):
+		if me.changed() && !me.escOnce {
+			me.escOnce = true
+			return []action{say("esc again drops what you typed; alt+enter writes it to the document")}
+		}
+		d.ed = nil
+		return []action{say("Left the output as it is in the document")}
+	case key.Matches(k, mockKeys.Apply):
+		return d.applyEdit(e)
+	case key.Matches(k, mockKeys.NextField, mockKeys.PrevField):
+		if me.fixed {
+			return []action{say("A fixed output has no pattern: it answers every call no pattern matches")}
+		}
+		me.field().Blur()
+		me.focus = 1 - me.focus
+		return []action{actCmd{me.field().Focus()}}
+	case key.Matches(k, mockKeys.TextJSON):
+		me.text = !me.text
+		if me.text {
+			return []action{say("The output is plain text: sent as typed")}
+		}
+		return []action{say("The output is JSON: it must be valid JSON")}
+	}
+	f := me.field()
+	if !f.Handles(k) {
+		return []action{explainDialogKey(k, d, e.km)}
+	}
+	*f, _ = f.Update(k)
+	me.err = ""
+	return nil
+}
+
+func (me *mockEdit) changed() bool {
+	return me.pat.Value() != me.start[0] || me.out.Value() != me.start[1]
+}
+
+// readCase reads the fields as an output, or says what is wrong (the text
+// stays as typed).
+func (me *mockEdit) readCase() (model.MockCase, string) {
+	c := model.MockCase{Raw: me.from.Raw}
+	if !me.fixed {
+		p := strings.TrimSpace(me.pat.Value())
+		if p == "" {
+			return c, "Type a pattern: " + model.ErrMockPattern.Error()
+		}
+		if err := rawjson.CheckJSON([]byte(p)); err != nil {
+			return c, "The pattern is not valid JSON (" + inferError(err) + "): " + model.ErrMockPattern.Error()
+		}
+		if rawjson.JSONKind([]byte(p)) != "object" {
+			return c, "The pattern is a " + rawjson.JSONKind([]byte(p)) + ": " + model.ErrMockPattern.Error()
+		}
+		c.Args = mockJSON(p)
+	}
+	o := me.out.Value()
+	if me.text {
+		c.Output = rawjson.String(o)
+		return c, ""
+	}
+	o = strings.TrimSpace(o)
+	if o == "" {
+		return c, "Type the output, or ctrl+t for plain text"
+	}
+	if err := rawjson.CheckJSON([]byte(o)); err != nil {
+		return c, "The output is not valid JSON (" + inferError(err) + "); ctrl+t sends it as plain text"
+	}
+	c.Output = mockJSON(o)
+	return c, ""
+}
+
+// mockJSON is valid JSON text, compact.
+func mockJSON(s string) json.RawMessage {
+	var b bytes.Buffer
+	if json.Compact(&b, []byte(s)) != nil {
+		return json.RawMessage(s)
+	}
+	return b.Bytes()
+}
+
+// applyEdit writes the output being typed to the document, as one
+// undoable change, after reading the document again if it changed.
+func (d *mocksDialog) applyEdit(e *env) []action {
+	me := d.ed
+	c, why := me.readCase()
+	if why != "" {
+		me.err = termtext.SanitizeLine(why)
+		return []action{sayErr(me.err)}
+	}
+	if d.ver != e.s.Version() {
+		d.reread(e)
+	}
+	doc := e.s.Doc()
+	fn, i := me.fn, me.i
+	if i >= 0 {
+		i = findCase(model.MockCases(doc.Mocks[fn]), me.from, i)
+	}
+	if me.i >= 0 && i < 0 {
+		// edited or deleted elsewhere meanwhile: what was typed stays
+		me.i, me.from, c.Raw = -1, model.MockCase{}, nil
+		me.err = "The document changed: this output is gone; alt+enter again adds it as a new one"
+		return []action{sayErr(me.err)}
+	}
+	var edit func(*model.Document) (*model.Document, error)
+	var verb string
+	at := i
+	if i >= 0 {
+		verb = "Changed"
+		edit = func(doc *model.Document) (*model.Document, error) { return model.SetMockCase(doc, fn, i, c) }
+	} else {
+		verb = "Added"
+		edit = func(doc *model.Document) (*model.Document, error) {
+			nd, j, err := model.AddMockCase(doc, fn, c)
+			at = j
+			return nd, err
+		}
+	}
+	// An edit that fails now would fail when applied: say so and keep
+	// what was typed.
+	if _, err := edit(doc); err != nil {
+		me.err = termtext.SanitizeLine(capitalize(err.Error()))
+		return []action{sayErr(me.err)}
+	}
+	d.ed = nil
+	d.want = &mockRow{fn: fn, c: at}
+	what := "a mock output of " + fn + " for arguments matching " + string(c.Args)
+	if c.Fixed() {
+		what = "the fixed mock output of " + fn
+	}
+	msg := verb + " " + what + " (ctrl+z undoes it)"
+	if unknown := unknownArgs(doc, fn, c.Args); len(unknown) > 0 {
+		msg += "; note: " + strings.Join(unknown, ", ") + " is not among " + fn + "'s parameters, so a call that fits them never matches"
+	}
+	return []action{actEdit{fn: edit}, say(termtext.SanitizeLine(msg))}
+}
+
+// unknownArgs are the members of pattern that function fn's parameters do
+// not list where they list their properties and allow no others: no call
+// that fits them has those members.
+func unknownArgs(doc *model.Document, fn string, pattern json.RawMessage) []string {
+	if pattern == nil || rawjson.JSONKind(pattern) != "object" {
+		return nil
+	}
+	for _, f := range append(append([]model.Tool(nil), doc.Functions...), doc.Builtins...) {
+		if model.StringAt(f.Raw, []string{"name"}) != fn {
+			continue
+		}
+		props, ok := model.GetPath(f.Raw, []string{"parameters", "properties"})
+		closed, _ := model.GetPath(f.Raw, []string{"parameters", "additionalProperties"})
+		if !ok || rawjson.JSONKind(props) != "object" || string(bytes.TrimSpace(closed)) != "false" {
+			return nil
+		}
+		known := rawjson.Members(props)
+		var out []string
+		for _, m := range rawjson.Members(pattern) {
+			if !known.Has(m.Key) {
+				out = append(out, strconv.Quote(m.Key))
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// findCase is where output was of cases is now: at i when it is still
+// there, else the one equal to it, -1 when none is.
+func findCase(cases []model.MockCase, was model.MockCase, i int) int {
+	same := func(c model.MockCase) bool {
+		return c.Fixed() == was.Fixed() && string(c.Args) == string(was.Args) && string(c.Output) == string(was.Output)
+	}
+	if i < len(cases) && same(cases[i]) {
+		return i
+	}
+	for j, c := range cases {
+		if same(c) {
+			return j
+		}
+	}
+	return -1
+}

@@ -1,0 +1,54 @@
+package ui
+
+import (
+	"errors"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
+	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/termtext"
+)
+
+// keepMockKey, in the response view's prompt for a call no mock answers,
+// sends the output typed and keeps it as a mock of the function.
+var keepMockKey = key.NewBinding(key.WithKeys("alt+enter", "ctrl+enter"),
+	key.WithHelp("alt+enter", "send this output and keep it as a mock of the function (ctrl+enter too)"))
+
+// keptAsMock keeps output, typed for call c, as a mock (keepAsMock).
+func keptAsMock(c send.Call, output string) []action {
+	fn, what, err := keepAsMock(c.Name, c.Arguments, output)
+	if err != nil {
+		return []action{sayErr("Not kept as a mock: " + err.Error())}
+	}
+	return []action{actEdit{fn: fn}, say("Kept the output as " + what + " (ctrl+z undoes it; this send goes on with the mocks it started with)")}
+}
+
+// keepAsMock is the edit that keeps an output typed for a call no mock
+// answered as a mock of its function: for calls with these arguments (a
+// call with arguments), or as the fixed output (a call without). The
+// output is written as JSON when it is JSON other than a string, which
+// the send loop sends as its text, and as a string otherwise, sent as
+// typed.
+func keepAsMock(name, arguments, output string) (edit, string, error) {
+	if name == "" {
+		return nil, "", errors.New("the call names no function")
+	}
+	c := model.MockCase{Output: rawjson.String(output)}
+	if t := strings.TrimSpace(output); rawjson.CheckJSON([]byte(t)) == nil && rawjson.JSONKind([]byte(t)) != "string" {
+		c.Output = mockJSON(t)
+	}
+	what := "the fixed mock output of " + name
+	if a := strings.TrimSpace(arguments); rawjson.CheckJSON([]byte(a)) == nil && rawjson.JSONKind([]byte(a)) == "object" &&
+		len(rawjson.Members([]byte(a))) > 0 {
+		c.Args = mockJSON(a)
+		what = "a mock output of " + name + " for these arguments"
+	}
+	fn := func(doc *model.Document) (*model.Document, error) {
+		nd, _, err := model.AddMockCase(doc, name, c)
+		return nd, err
+	}
+	return fn, termtext.SanitizeLine(what), nil
+}
