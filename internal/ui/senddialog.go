@@ -432,6 +432,11 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 	iw := d.w - 2
 	body := d.wrapped(e, max(1, iw-2))
 	bh := d.bodyHeight()
+	var pv []string // the approval prompt, under the transcript
+	if d.permit != nil {
+		pv = d.permitView(e, max(1, iw-2))
+		bh = max(1, bh-len(pv))
+	}
 	off := d.yOff
 	if d.follow || off > len(body)-bh {
 		off = max(0, len(body)-bh)
@@ -451,12 +456,8 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 		keys = "esc close · r events · y copy text · ↑/↓ scroll"
 	}
 	if d.permit != nil {
-		pv := d.permitView(e, max(1, iw-2))
-		at := max(0, len(lines)-len(pv))
-		for i, s := range pv {
-			if at+i < len(lines) {
-				lines[at+i] = " " + s
-			}
+		for _, s := range pv {
+			lines = append(lines, " "+s)
 		}
 		keys = permitKeysText
 	}

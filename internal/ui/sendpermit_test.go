@@ -185,3 +185,31 @@ func TestSendMCPServerGone(t *testing.T) {
 		t.Fatalf("requests:\n%s", strings.Join(b, "\n"))
 	}
 }
+
+// TestPermitPromptLeavesTheCallInView: the approval prompt goes under the
+// transcript, whose end (the call asked about) stays in view however long
+// it is.
+func TestPermitPromptLeavesTheCallInView(t *testing.T) {
+	ts := mcpServer(t)
+	a := sendAppDoc(t, mcpDoc(ts.URL), func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
+		for range 80 {
+			if err := each(ev(t, `{"type":"response.output_text.delta","delta":"a line of thought\n"}`)); err != nil {
+				return err
+			}
+		}
+		for _, e := range []string{`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"read_head","arguments":"{\"path\":\"a\"}"}}`,
+			`{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`} {
+			if err := each(ev(t, e)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
+	p := newPumper(t, a)
+	p.run(cmd, permitting)
+	s := treeScreen(a)
+	requireIn(t, s, `→ read_head {"path":"a"}: fits its parameters`)
+	requireIn(t, s, "Call read_head on MCP server fs?")
+	a.closeDialog()
+}
