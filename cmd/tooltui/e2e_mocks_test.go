@@ -2,7 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -69,5 +73,66 @@ func TestE2EMocksDialogAddsAndSaves(t *testing.T) {
 		if out, ok := mocks.Output("get_weather", args); !ok || out != want {
 			t.Fatalf("a call with %s gets %q %v, want %q; saved: %s", args, out, ok, want, saved.Tooltui.Mocks)
 		}
+	}
+}
+
+// TestE2ESendKeepsATypedOutputAsAMock: in the real binary, the output
+// typed for a call no mock answers is sent with alt+enter and kept as a
+// mock for those arguments; the next send answers the same call with it,
+// asking nothing, and ctrl+s saves it.
+func TestE2ESendKeepsATypedOutputAsAMock(t *testing.T) {
+	x := newTerm(t)
+	turns := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		turns++
+		w.Header().Set("Content-Type", "text/event-stream")
+		if !strings.Contains(string(b), `"function_call_output"`) {
+			io.WriteString(w, sseOf(
+				`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Oslo\",\"unit\":\"celsius\"}"}}`,
+				`{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
+			return
+		}
+		io.WriteString(w, sseOf(
+			`{"type":"response.output_text.delta","delta":"Cold in Oslo."}`,
+			`{"type":"response.completed","response":{"id":"resp_2","status":"completed"}}`))
+	}))
+	defer srv.Close()
+
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	doc := filepath.Join(dir, "doc.json")
+	writeTestFile(t, doc, string(model.ExampleJSON()))
+	status := filepath.Join(dir, "status")
+	x.start("app", appCommand(t, dir, bin, []string{"--base-url", srv.URL + "/v1", doc}, "", status))
+	x.waitFor("app", "the first screen", all(has("1 Tools", "doc.json"), inTools))
+	x.keys("app", "C-r")
+	x.waitFor("app", "the question", has("Output of get_weather:", "alt+enter send it, keep it as a mock"))
+	x.text("app", `{"temp_c": -3}`)
+	x.keys("app", "M-Enter")
+	x.waitFor("app", "the output sent and kept", all(has("Cold in Oslo."), statusHas("^Kept the output as a mock output of get_weather for these arguments")))
+
+	x.keys("app", "C-r")
+	x.waitFor("app", "the call answered by the kept mock", has(`← mock output for get_weather: {"temp_c":-3}`, "Cold in Oslo."))
+	x.keys("app", "Escape")
+	x.waitFor("app", "the dialog closed", func(s string) bool { return !strings.Contains(s, "Response ·") })
+	x.keys("app", "C-s")
+	x.waitFor("app", "saved", statusHas("^Saved"))
+	quitClean(t, x, status)
+
+	var saved struct {
+		Tooltui struct {
+			Mocks map[string]json.RawMessage `json:"mocks"`
+		} `json:"tooltui"`
+	}
+	data, err := os.ReadFile(doc)
+	if err == nil {
+		err = json.Unmarshal(data, &saved)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, ok := send.Mocks(saved.Tooltui.Mocks).Output("get_weather", `{"city":"Oslo","unit":"celsius"}`); !ok || out != `{"temp_c":-3}` {
+		t.Fatalf("saved %s", saved.Tooltui.Mocks)
 	}
 }

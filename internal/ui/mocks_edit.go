@@ -14,6 +14,8 @@ import (
 	"github.com/tooltui/tooltui/internal/termtext"
 )
 
+// editUpdate handles a message while an output is being typed: the
+// dialog's own keys, then the focused field's.
 func (d *mocksDialog) editUpdate(msg tea.Msg, e *env) []action {
 	me := d.ed
 	k, isKey := msg.(tea.KeyPressMsg)
