@@ -215,6 +215,8 @@ func dialogName(d dialog) string {
 		return "the argument tester"
 	case *sendDialog:
 		return "the response view"
+	case *replayDialog:
+		return "the replay dialog"
 	case *formatsDialog:
 		return "the formats view"
 	case *mcpToolsDialog:
