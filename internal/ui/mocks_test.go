@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
@@ -349,5 +350,50 @@ func TestSendDialogKeepsATypedOutputAsAMock(t *testing.T) {
 	a.Update(ukey("ctrl+z"))
 	if len(a.s.Doc().Mocks) != 0 {
 		t.Fatal("ctrl+z did not take the kept mock back")
+	}
+}
+
+// TestMocksDialogFitsSmallScreens: the list and the editor fit the screen
+// they are drawn on, down to the smallest the app draws (MinWidth ×
+// MinHeight, less the status lines).
+func TestMocksDialogFitsSmallScreens(t *testing.T) {
+	a, d := openMocks(t, 1)
+	for _, edit := range []string{"", "a", "o"} {
+		if edit != "" {
+			mkeys(a, edit)
+		}
+		for _, sz := range [][2]int{{120, 40}, {80, 24}, {60, 16}, {MinWidth, MinHeight - 2}} {
+			d.resize(sz[0], sz[1])
+			lines := d.view(a.env(), sz[0], sz[1])
+			if len(lines) > sz[1] {
+				t.Errorf("%q at %dx%d: %d lines", edit, sz[0], sz[1], len(lines))
+			}
+			for _, l := range lines {
+				if w := ansi.StringWidth(l); w > sz[0] {
+					t.Errorf("%q at %dx%d: a line of %d cells", edit, sz[0], sz[1], w)
+				}
+			}
+		}
+		d.ed = nil
+	}
+}
+
+// TestMocksDialogGlobalKeys: in the editor ? is typed and the first ctrl+s
+// says the output typed is not in the document; in the list ? shows the
+// dialog's keys.
+func TestMocksDialogGlobalKeys(t *testing.T) {
+	a, d := openMocks(t, 0)
+	mkeys(a, "o")
+	mtype(a, `"why?"`)
+	if d.ed.out.Value() != `"why?"` {
+		t.Fatalf("? was not typed: %q", d.ed.out.Value())
+	}
+	mkeys(a, "ctrl+s")
+	if st := a.status.text; !strings.Contains(st, "without the mock output being typed") {
+		t.Fatalf("the first ctrl+s: %q", st)
+	}
+	mkeys(a, "alt+enter", "?")
+	if _, ok := a.dialog.(*helpDialog); !ok || !strings.Contains(stripped(a.dialog.view(a.env(), a.width, a.height)), "Keys of the mocks dialog") {
+		t.Fatalf("? in the list opened %T", a.dialog)
 	}
 }
