@@ -157,15 +157,16 @@ func (d *mocksDialog) reread(e *env) {
 			d.rows = append(d.rows, mockRow{fn: f.fn, c: i, mc: c, off: f.off, orphan: f.orphan})
 		}
 	}
-	d.cur = 0
 	if want != nil {
-		d.cur = d.find(want.fn, want.c)
+		if i := d.find(want.fn, want.c); i >= 0 {
+			d.cur = i
+		} // else the row that took its place
 	}
 	d.clamp()
 }
 
 // find is the row of output c of function fn (its last output when there
-// are fewer, the function when it has none), 0 when fn is gone.
+// are fewer, the function when it has none), -1 when fn is gone.
 func (d *mocksDialog) find(fn string, c int) int {
 	best := -1
 	for i, r := range d.rows {
@@ -176,7 +177,7 @@ func (d *mocksDialog) find(fn string, c int) int {
 			best = i
 		}
 	}
-	return max(0, best)
+	return best
 }
 
 func (d *mocksDialog) clamp() {

@@ -251,6 +251,12 @@ func TestMocksDialogDeleteAndMove(t *testing.T) {
 	if out, _ := mockOut(a, "search_docs", `{"q":"zzz"}`); out != "other" {
 		t.Fatal("ctrl+z did not bring the fixed output back")
 	}
+	// the last output of a function: the row that takes its place is
+	// selected
+	mkeys(a, "G", "x")
+	if r := d.rows[d.cur]; d.cur != len(d.rows)-1 || r.fn != "search_docs" {
+		t.Fatalf("after the delete the dialog is on row %d %+v", d.cur, r)
+	}
 	mkeys(a, "esc")
 	if a.dialog != nil {
 		t.Fatal("esc did not close the list")
