@@ -205,6 +205,27 @@ func (d *mocksDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	if d.ed != nil {
 		return d, d.editUpdate(msg, e)
 	}
+	switch m := msg.(type) {
+	case tea.MouseClickMsg:
+		// rows start under the header and a blank line; a click on the
+		// selected row edits it, as enter does
+		if i := d.yOff + m.Y - 2; m.Button == tea.MouseLeft && m.Y >= 2 && i < len(d.rows) {
+			if i != d.cur {
+				d.cur = i
+				d.clamp()
+				return d, nil
+			}
+			msg = tea.KeyPressMsg{Code: tea.KeyEnter}
+		}
+	case tea.MouseWheelMsg:
+		if m.Button == tea.MouseWheelUp {
+			d.cur -= 3
+		} else {
+			d.cur += 3
+		}
+		d.clamp()
+		return d, nil
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return d, nil

@@ -403,3 +403,22 @@ func TestMocksDialogGlobalKeys(t *testing.T) {
 		t.Fatalf("? in the list opened %T", a.dialog)
 	}
 }
+
+// TestMocksDialogMouse: a click picks a row, a click on the picked row
+// edits it, the wheel moves through the rows.
+func TestMocksDialogMouse(t *testing.T) {
+	a, d := openMocks(t, 0)
+	d.update(tea.MouseClickMsg{X: 5, Y: 2 + 3, Button: tea.MouseLeft}, a.env())
+	if r := d.rows[d.cur]; r.fn != "search_docs" || r.c != 1 {
+		t.Fatalf("the click picked %+v", r)
+	}
+	d.update(tea.MouseClickMsg{X: 5, Y: 2 + 3, Button: tea.MouseLeft}, a.env())
+	if d.ed == nil || d.ed.i != 1 {
+		t.Fatal("a click on the picked row did not edit it")
+	}
+	d.ed = nil
+	d.update(tea.MouseWheelMsg{Button: tea.MouseWheelDown}, a.env())
+	if d.cur != len(d.rows)-1 {
+		t.Fatalf("the wheel went to row %d", d.cur)
+	}
+}
