@@ -215,6 +215,9 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if c := a.syncTokens(); c != nil {
 		cmd = tea.Batch(cmd, c)
 	}
+	if c := a.treeExampleCmd(); c != nil {
+		cmd = tea.Batch(cmd, c)
+	}
 	return a, cmd
 }
 
@@ -301,6 +304,9 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.onCopied(msg)
 	case streamMsg:
 		return a.onStream(msg)
+	case treeExampleMsg:
+		a.onTreeExample(msg)
+		return nil
 	case tokenWarmMsg, tokenCountedMsg:
 		return a.onTokens(msg)
 	case mcpToolsMsg:

@@ -189,6 +189,35 @@ func (a *App) syncTree() {
 	}
 }
 
+// treeExampleMsg brings the example arguments of params.
+type treeExampleMsg struct {
+	params    []byte
+	text, why string
+}
+
+// treeExampleCmd makes the example arguments of large parameters off the
+// main loop, once for each parameters the tree shows.
+func (a *App) treeExampleCmd() tea.Cmd {
+	p := a.tree.pane
+	if p == nil || !p.exampleLater || p.exampleAsked {
+		return nil
+	}
+	p.exampleAsked = true
+	params := p.params // never changed in place: an edit makes new bytes
+	return func() tea.Msg {
+		text, why := makeExample(params)
+		return treeExampleMsg{params: params, text: text, why: why}
+	}
+}
+
+// onTreeExample shows example arguments made by treeExampleCmd, if they
+// are of the parameters the tree shows now.
+func (a *App) onTreeExample(m treeExampleMsg) {
+	if p := a.tree.pane; p != nil && p.exampleLater && string(m.params) == string(p.params) {
+		p.example, p.exampleWhy, p.exampleLater = m.text, m.why, false
+	}
+}
+
 // treeShortHelp is the key help line while the tree has the focus.
 func (a *App) treeShortHelp() []key.Binding {
 	km, tk := &a.keys, &treeKeys

@@ -47,10 +47,13 @@ type treePane struct {
 	asking treeAsk
 	askPtr string
 	// example is example arguments of params (exampleWhy: why there are
-	// none); noExample hides them (v).
-	example, exampleWhy string
-	noExample           bool
-	wrote               bool // the last key wrote the parameters
+	// none); noExample hides them (v). Large parameters have theirs made
+	// off the main loop (exampleLater, exampleAsked: the command is on its
+	// way; treeapp.go).
+	example, exampleWhy        string
+	noExample                  bool
+	exampleLater, exampleAsked bool
+	wrote                      bool // the last key wrote the parameters
 }
 
 // treeAsk is what the prompt asks for.
@@ -154,6 +157,7 @@ func (d *treePane) show(params []byte, t *schematree.Tree, err error) {
 	d.params = params
 	d.tree, d.why = t, ""
 	d.example, d.exampleWhy = "", ""
+	d.exampleLater, d.exampleAsked = false, false
 	if err != nil {
 		d.tree, d.rows = nil, nil
 		var se *rawjson.SyntaxError
@@ -166,11 +170,26 @@ func (d *treePane) show(params []byte, t *schematree.Tree, err error) {
 	}
 	d.rows = t.Rows(func(p string) bool { return d.folded[p] })
 	d.row = max(0, min(d.row, len(d.rows)-1))
-	if ex, err := schematree.Example(params); err != nil {
-		d.exampleWhy = "No example: " + err.Error()
-	} else {
-		d.example = string(rawjson.AppendIndent(nil, ex, "", "  "))
+	if len(params) > treeExampleNow {
+		d.exampleLater = true
+		return
 	}
+	d.example, d.exampleWhy = makeExample(params)
+}
+
+// treeExampleNow is the largest parameters whose example arguments are
+// made in the keystroke (well under a millisecond); larger ones (tens of
+// milliseconds at a megabyte) are made by a command.
+const treeExampleNow = 32 << 10
+
+// makeExample makes example arguments that fit params, indented, or says
+// why there are none.
+func makeExample(params []byte) (text, why string) {
+	ex, err := schematree.Example(params)
+	if err != nil {
+		return "", "No example: " + err.Error()
+	}
+	return string(rawjson.AppendIndent(nil, ex, "", "  ")), ""
 }
 
 // selectPtr chooses the row of ptr, unfolding the rows above it.
@@ -584,6 +603,9 @@ func keywordValue(kw, text string) (json.RawMessage, error) {
 
 // copyExample copies the example arguments.
 func (d *treePane) copyExample() []action {
+	if d.exampleLater {
+		return []action{say("The example arguments are being made; y copies them once shown")}
+	}
 	if d.example == "" {
 		return []action{sayErr(d.exampleWhy)}
 	}

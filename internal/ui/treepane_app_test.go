@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -251,5 +252,43 @@ func TestTreePaneJumpsToADiagnostic(t *testing.T) {
 		if a.treeShown() || a.focus != PaneEditor || a.form.fields[a.form.idx].label != "Name" {
 			t.Fatalf("the jump to the name:\n%s", treeScreen(a))
 		}
+	}
+}
+
+// TestTreePaneMakesLargeExamplesLater: the example arguments of large
+// parameters are made by a command, "making them…" shown meanwhile; those
+// of parameters changed since are dropped.
+func TestTreePaneMakesLargeExamplesLater(t *testing.T) {
+	var props []string
+	for i := range 1500 {
+		props = append(props, fmt.Sprintf(`"p%d":{"type":"string","description":"property number %d"}`, i, i))
+	}
+	a, _ := globalApp(t, `{"model":"m","tools_defs":[{"name":"big","description":"","strict":false,
+		"parameters":{"type":"object","properties":{`+strings.Join(props, ",")+`}}}]}`)
+	typeKeys(a, "j")
+	_, cmd := a.Update(keyMsg("T"))
+	if !a.treeFocused() || !a.tree.pane.exampleLater || !strings.Contains(treeScreen(a), "making them…") {
+		t.Fatalf("no example under way:\n%s", treeScreen(a))
+	}
+	var made []tea.Msg
+	for _, m := range runNow(cmd) {
+		if _, ok := m.(treeExampleMsg); ok {
+			made = append(made, m)
+		}
+	}
+	if len(made) != 1 {
+		t.Fatalf("%d examples made", len(made))
+	}
+	typeKeys(a, "down")
+	_, cmd = a.Update(keyMsg("r")) // p0 optional: other parameters
+	a.Update(made[0])
+	if !a.tree.pane.exampleLater {
+		t.Fatal("the example of the parameters before the edit was shown")
+	}
+	for _, m := range runNow(cmd) {
+		a.Update(m)
+	}
+	if a.tree.pane.exampleLater || !strings.Contains(treeScreen(a), `"p0": "example"`) {
+		t.Fatalf("the example was not shown:\n%s", treeScreen(a))
 	}
 }

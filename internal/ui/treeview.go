@@ -24,11 +24,14 @@ const treeDetailLines = 2
 // exampleShown reports whether the example arguments (or why there are
 // none) are drawn.
 func (d *treePane) exampleShown() bool {
-	return !d.noExample && (d.example != "" || d.exampleWhy != "")
+	return !d.noExample && (d.example != "" || d.exampleWhy != "" || d.exampleLater)
 }
 
 // exampleText is what the example part shows.
 func (d *treePane) exampleText() []string {
+	if d.exampleLater {
+		return []string{"making them…"}
+	}
 	if d.example == "" {
 		return []string{d.exampleWhy}
 	}

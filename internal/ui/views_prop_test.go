@@ -293,7 +293,7 @@ func viewsDiffer(a *App, loaded []byte) string {
 		if string(p) != string(td.params) || string(td.tree.Params()) != string(p) {
 			return "the tree shows other parameters"
 		}
-		if ex, err := schematree.Example(p); err == nil && td.example != string(rawjson.AppendIndent(nil, ex, "", "  ")) {
+		if ex, err := schematree.Example(p); err == nil && !td.exampleLater && td.example != string(rawjson.AppendIndent(nil, ex, "", "  ")) {
 			return "the tree shows example arguments of other parameters"
 		}
 	}
