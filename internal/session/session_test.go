@@ -14,15 +14,6 @@ import (
 // Session tests: the document, its conversion, undo and redo and the saved
 // state, without any pane.
 
-func sessionOf(t *testing.T, src string) *Session {
-	t.Helper()
-	d, err := model.Parse([]byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return New(d, "doc.json", "doc.json")
-}
-
 func exampleSession() *Session { return New(model.Example(), "example.json", "example.json") }
 
 // setFnName is the edit of typing a function's name.
@@ -41,7 +32,7 @@ func TestSessionNewIsCleanAndConverted(t *testing.T) {
 	if s.Dirty() {
 		t.Fatal("a new session is dirty")
 	}
-	if len(s.Result().JSON) == 0 || s.doc != s.doc {
+	if len(s.Result().JSON) == 0 || s.Doc() != s.doc {
 		t.Fatal("a new session has no conversion")
 	}
 	if got := fnName(s, 0); got != "get_weather" {

@@ -21,8 +21,6 @@ func sessionOf(t *testing.T, src string) *Session {
 	return newSession(d, "doc.json", "doc.json")
 }
 
-func exampleSession() *Session { return newSession(model.Example(), "example.json", "example.json") }
-
 // setFnName is the edit of typing a function's name.
 func setFnName(i int, name string) edit {
 	return func(d *model.Document) (*model.Document, error) {
