@@ -55,6 +55,8 @@ func runApp(flags appOptions, files []string, stdin io.Reader, stdout, stderr io
 	colours := detectColours(out, os.Environ())
 	opts.Deps = ui.DefaultDeps()
 	opts.BaseURL, opts.APIKeyEnv = flags.baseURL, flags.keyEnv
+	// The first frame shows the document from its parse; the checks follow.
+	opts.CheckLater = true
 	opts.RecoveryFile = session.RecoveryFile(opts.Path)
 	if path, err := session.SettingsPath(); err == nil {
 		// A settings file that cannot be read is left alone: the app starts

@@ -170,6 +170,9 @@ func startSendDialog(a *App, cfg send.Config, record, replay string) (*sendDialo
 		return locs.At(sources[i].Kind, sources[i].Index)
 	}
 	spec := loopSpec{cfg: cfg, body: a.s.Result().JSON, doc: a.s.Doc(), getenv: a.deps.Getenv, allowed: d.allowed, record: record}
+	if a.apiKeyEnv != "" {
+		spec.withhold = []string{a.apiKeyEnv} // no MCP server gets the key
+	}
 	r := &loopRun{id: d.id, ch: ch, ctx: ctx}
 	go func() {
 		defer close(ch)

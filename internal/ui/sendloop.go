@@ -26,6 +26,9 @@ type loopSpec struct {
 	doc  *model.Document
 	// getenv reads the variables an MCP server's header values name.
 	getenv func(string) string
+	// withhold are variables a stdio MCP server does not get (the one a
+	// profile reads the key from; OPENAI_API_KEY never reaches one).
+	withhold []string
 	// allowed are the servers the user allowed for every call.
 	allowed *mcpAllowed
 	// record is the file the send writes its recording to ("" none).
@@ -81,7 +84,7 @@ func (r *loopRun) run(spec loopSpec) {
 		cfg.Stream, finish = stream, done
 		r.note("recording to " + spec.record)
 	}
-	b := bridge.New(spec.doc, bridge.Options{Permit: r.permit(spec.allowed), Getenv: spec.getenv})
+	b := bridge.New(spec.doc, bridge.Options{Permit: r.permit(spec.allowed), Getenv: spec.getenv, Withhold: spec.withhold})
 	var answers []callAnswer // of the turn under way
 	answer := func(ctx context.Context, c send.Call) (string, bool, error) {
 		a, err := b.Answer(ctx, c)
