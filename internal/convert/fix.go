@@ -153,6 +153,10 @@ func ApplyFixChanges(d *model.Document, diag Diagnostic, f Fix) (*model.Document
 			if fixed, n = model.RenameRefs(fixed, model.FamilyFunction, from, to); n > 0 {
 				changes = append(changes, "tool_choice: name "+quoteForMessage(to)+" instead of "+quoteForMessage(from))
 			}
+			if moved := model.FollowMocks(fixed, from, to); moved != fixed {
+				fixed = moved
+				changes = append(changes, "tooltui.mocks: the mock outputs of "+quoteForMessage(from)+" are "+quoteForMessage(to)+"'s")
+			}
 		}
 		return fixed, changes, nil
 	}

@@ -527,3 +527,31 @@ func compactBytes(t *testing.T, b []byte) []byte {
 	}
 	return c.Bytes()
 }
+
+// The name fix takes the function's mock outputs to the name it writes,
+// and says so.
+func TestFixNameFollowsMocks(t *testing.T) {
+	d := mustParse(t, `{"model":"m","tools_defs":[{"name":"get weather","description":"","parameters":{"type":"object","properties":{},"additionalProperties":false},"strict":true}],
+		"tooltui":{"mocks":{"get weather":{"output":"sunny"}}}}`)
+	r := (&Converter{}).Convert(d)
+	for _, dg := range r.Diagnostics {
+		for _, f := range dg.Fixes {
+			if f.Kind != FixName {
+				continue
+			}
+			fixed, changes, err := ApplyFixChanges(d, dg, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := model.StringAt(fixed.Functions[0].Raw, []string{"name"})
+			if _, ok := fixed.Mocks[name]; !ok || fixed.Mocks["get weather"] != nil {
+				t.Fatalf("the mocks stayed under the old name: %v (name %q)", fixed.Mocks, name)
+			}
+			if !strings.Contains(strings.Join(changes, "\n"), "tooltui.mocks") {
+				t.Fatalf("the changes do not name the mocks: %q", changes)
+			}
+			return
+		}
+	}
+	t.Fatalf("no name fix: %v", r.Diagnostics)
+}

@@ -449,6 +449,9 @@ func followRename(c *Document, k Kind, before, after json.RawMessage, valid bool
 	if from == to {
 		return c
 	}
+	if k == Function {
+		c = FollowMocks(c, from, to)
+	}
 	if choice, ok := c.Fields.Get("tool_choice"); !ok || !mayHold(choice, from) {
 		return c // nothing names the old name (a keystroke in a name costs only this)
 	}
@@ -459,6 +462,26 @@ func followRename(c *Document, k Kind, before, after json.RawMessage, valid bool
 	}
 	r, _ := RenameRefs(c, fam, from, to)
 	return r
+}
+
+// FollowMocks gives the mock outputs of a function renamed from one name
+// to another (c is the document after the rename) to its new name, unless
+// another function still has the old name or the new name has mock
+// outputs of its own.
+func FollowMocks(c *Document, from, to string) *Document {
+	if from == "" || to == "" || from == to {
+		return c
+	}
+	if _, ok := c.Mocks[from]; !ok {
+		return c
+	}
+	if _, taken := c.Mocks[to]; taken || c.nameCount(FamilyFunction, from) > 0 {
+		return c
+	}
+	if r, err := RenameMock(c, from, to); err == nil {
+		return r
+	}
+	return c
 }
 
 // mayHold reports whether raw may hold the string s: it has s as tooltui

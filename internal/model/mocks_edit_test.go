@@ -158,3 +158,35 @@ func TestRenameMock(t *testing.T) {
 		t.Fatal("renamed a mock that is not there")
 	}
 }
+
+// TestRenameFollowsMocks: renaming a function gives its mock outputs to
+// the new name, unless another function keeps the old name or the new
+// name has outputs of its own.
+func TestRenameFollowsMocks(t *testing.T) {
+	d := mockDoc(t, `{"f":{"output":"x"}}`)
+	r, err := SetToolValue(d, Function, 0, []string{"name"}, json.RawMessage(`"g"`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := r.Mocks["g"]; !ok || r.Mocks["f"] != nil {
+		t.Fatalf("the mocks did not follow the rename: %v", r.Mocks)
+	}
+	if _, ok := d.Mocks["f"]; !ok {
+		t.Fatal("the rename changed the earlier document's mocks")
+	}
+	// the new name has outputs already: both stay where they are
+	d2 := mockDoc(t, `{"f":{"output":"x"},"g":{"output":"y"}}`)
+	r2, _ := SetToolValue(d2, Function, 0, []string{"name"}, json.RawMessage(`"g"`))
+	if string(r2.Mocks["f"]) != `{"output":"x"}` || string(r2.Mocks["g"]) != `{"output":"y"}` {
+		t.Fatalf("a rename onto a name with outputs moved them: %v", r2.Mocks)
+	}
+	// another function keeps the old name
+	d3, err := Parse([]byte(`{"model":"m","tools_defs":[{"name":"f","description":"","parameters":null},{"name":"f","description":"","parameters":null}],"tooltui":{"mocks":{"f":{"output":"x"}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r3, _ := SetToolValue(d3, Function, 0, []string{"name"}, json.RawMessage(`"h"`))
+	if _, ok := r3.Mocks["f"]; !ok || r3.Mocks["h"] != nil {
+		t.Fatalf("the mocks left a name another function keeps: %v", r3.Mocks)
+	}
+}

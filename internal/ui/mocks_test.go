@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/send"
 )
 
@@ -290,7 +291,13 @@ func TestKeepAsMock(t *testing.T) {
 func TestMocksDialogGivesLostOutputsToAFunction(t *testing.T) {
 	a, d := openMocks(t, 0)
 	if err := a.s.Apply("", a.at, func(doc *model.Document) (*model.Document, error) {
-		return model.SetToolValue(doc, model.Function, 1, []string{"name"}, []byte(`"find_docs"`))
+		// written as a whole, as another program would: the mocks stay
+		o, err := rawjson.ParseObject(doc.Functions[1].Raw)
+		if err != nil {
+			return nil, err
+		}
+		o.Set("name", []byte(`"find_docs"`))
+		return model.ReplaceTool(doc, model.Function, 1, o.AppendJSON(nil))
 	}); err != nil {
 		t.Fatal(err)
 	}
