@@ -54,16 +54,24 @@ func TestStatusOfASelectionGoesWithIt(t *testing.T) {
 // TestOverlayHasNoDoubledCorners: a dialog as wide as the screen but for
 // a column each side does not sit beside the panes' borders.
 func TestOverlayHasNoDoubledCorners(t *testing.T) {
-	a := treeApp(t)
-	typeKeys(a, "j", "T")
-	for i, l := range strings.Split(treeScreen(a), "\n") {
-		for _, dbl := range []string{"╭╭", "╮╮", "╰╰", "╯╯", "╰│", "│╯", "││╭", "╮││", "╰╭", "╮╯"} {
-			if strings.Contains(l, dbl) {
-				t.Fatalf("line %d has %q:\n%s", i, dbl, treeScreen(a))
-			}
+	// the tree pane, and the widest overlays: the formats view, the keys
+	// help, the mocks dialog
+	for _, keys := range [][]string{{"j", "T"}, {"j", "V"}, {"j", "?"}, {"j", "M"}} {
+		a := treeApp(t)
+		typeKeys(a, keys...)
+		if len(keys) > 1 && keys[1] != "T" && a.dialog == nil {
+			t.Fatalf("%v opened no dialog", keys)
 		}
-		if r := []rune(l); len(r) > 1 && (r[0] == '│' && r[1] == '│' || r[len(r)-1] == '│' && r[len(r)-2] == '│') {
-			t.Fatalf("line %d has a doubled border:\n%s", i, treeScreen(a))
+		screen := treeScreen(a)
+		for i, l := range strings.Split(screen, "\n") {
+			for _, dbl := range []string{"╭╭", "╮╮", "╰╰", "╯╯", "╰│", "│╯", "││╭", "╮││", "╰╭", "╮╯"} {
+				if strings.Contains(l, dbl) {
+					t.Fatalf("%v: line %d has %q:\n%s", keys, i, dbl, screen)
+				}
+			}
+			if r := []rune(l); len(r) > 1 && (r[0] == '│' && r[1] == '│' || r[len(r)-1] == '│' && r[len(r)-2] == '│') {
+				t.Fatalf("%v: line %d has a doubled border:\n%s", keys, i, screen)
+			}
 		}
 	}
 }
