@@ -39,7 +39,7 @@ const (
 	cmdExport    = "Export request…"
 	cmdFix       = "Fix…"
 	cmdFixAll    = "Fix all safe problems"
-	cmdTree      = "Edit parameters as a tree"
+	cmdTree      = "Show parameters as a tree or the form"
 	cmdTestArgs  = "Test arguments…"
 	cmdInfer     = "Infer parameters from an example…"
 	cmdFormats   = "View in other formats (Chat, Anthropic, Gemini, MCP, code)…"
