@@ -8,8 +8,9 @@ import (
 )
 
 // TestE2EColourProfileDetectedOnce: inside tmux, detecting the terminal's
-// colours runs `tmux info` (about 70 ms). lipgloss does it when it is
-// loaded; the program must reuse that answer instead of asking again.
+// colours runs `tmux info` (about 10 ms). lipgloss no longer does it when
+// it is loaded (internal/termtext/colorload); the app detects the colours
+// once, while its first screen is prepared, and never again.
 func TestE2EColourProfileDetectedOnce(t *testing.T) {
 	x := newTerm(t)
 	dir := t.TempDir()
