@@ -109,17 +109,8 @@ func (st *state) apply(s *Schema, v any, loc []string, scp *scope, callerUE *une
 	if s.hasConst && !equal(v, s.constVal) {
 		return r.fail(&Const{Got: v, Want: s.constVal})
 	}
-	if s.enum != nil {
-		found := false
-		for _, e := range s.enum {
-			if equal(v, e) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return r.fail(&Enum{Got: v, Want: s.enum})
-		}
+	if s.enum != nil && !inEnum(v, s.enum) {
+		return r.fail(&Enum{Got: v, Want: s.enum})
 	}
 	if s.formatFunc != nil {
 		if str, ok := v.(string); ok {
@@ -151,15 +142,7 @@ func (st *state) apply(s *Schema, v any, loc []string, scp *scope, callerUE *une
 	}
 	if !r.done() {
 		if s.recursiveRef != nil {
-			target := s.recursiveRef
-			if target.res.recursiveAnchor && target == target.res.root() {
-				for p := r.scp; p != nil; p = p.parent {
-					if p.sch.res.recursiveAnchor {
-						target = p.sch.res.root()
-					}
-				}
-			}
-			r.addErr(r.ref(target, "$recursiveRef"))
+			r.recursiveRef()
 		}
 		if s.dynamicRef != nil {
 			target := s.dynamicRef
@@ -190,6 +173,30 @@ func (st *state) apply(s *Schema, v any, loc []string, scp *scope, callerUE *une
 	e := r.fail(&Group{})
 	e.Causes = r.errors
 	return e
+}
+
+// inEnum reports whether v equals one of the enum's values.
+func inEnum(v any, enum []any) bool {
+	for _, e := range enum {
+		if equal(v, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// recursiveRef applies $recursiveRef (2019-09): the outermost scope with
+// a recursive anchor is its target.
+func (r *run) recursiveRef() {
+	target := r.s.recursiveRef
+	if target.res.recursiveAnchor && target == target.res.root() {
+		for p := r.scp; p != nil; p = p.parent {
+			if p.sch.res.recursiveAnchor {
+				target = p.sch.res.root()
+			}
+		}
+	}
+	r.addErr(r.ref(target, "$recursiveRef"))
 }
 
 func (res *resource) root() *Schema {
