@@ -130,6 +130,21 @@ func resolveURL(base, ref string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if b.Opaque != "" && r.Host == "" && !strings.HasPrefix(r.Path, "/") {
+		// A base without an authority whose path is not absolute
+		// ("urn:x", "a:0"): RFC 3986 merges the reference's path with
+		// the base's (net/url would make it "/…").
+		out := *b
+		out.RawQuery, out.Fragment, out.RawFragment = r.RawQuery, r.Fragment, r.RawFragment
+		if r.Path == "" {
+			if r.RawQuery == "" {
+				out.RawQuery = b.RawQuery
+			}
+		} else {
+			out.Opaque = b.Opaque[:strings.LastIndex(b.Opaque, "/")+1] + r.EscapedPath()
+		}
+		return out.String(), nil
+	}
 	return b.ResolveReference(r).String(), nil
 }
 
