@@ -104,6 +104,7 @@ func newReplayDialog(a *App, path string) (dialog, string) {
 	d.play = func(speed float64) []action {
 		cfg := send.Config{BaseURL: "the recording " + path, Stream: rec.Stream(speed)}
 		sd, cmd := startSendDialog(a, cfg, "", filepath.Base(path))
+		sd.again = func() []action { return d.play(speed) }
 		return []action{actOpen{sd}, actCmd{cmd}}
 	}
 	return d, ""

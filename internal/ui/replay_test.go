@@ -81,6 +81,20 @@ func TestRecordThenReplay(t *testing.T) {
 	if strings.Contains(s, "network") {
 		t.Fatalf("the replay sent:\n%s", s)
 	}
+	// ctrl+r in a replay plays it again, still without the network
+	_, cmd = a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
+	if sd, ok := a.dialog.(*sendDialog); !ok || sd.replay != "take1.jsonl" || cmd == nil {
+		t.Fatalf("ctrl+r in the replay did not play it again:\n%s", treeScreen(a))
+	}
+	p.run(cmd, permitting) // the call is answered again, once allowed
+	_, cmd = a.Update(key1("a"))
+	p.run(cmd, ended)
+	s = strings.Join(strings.Fields(treeScreen(a)), " ")
+	requireIn(t, s, "Replay of take1.jsonl")
+	requireIn(t, s, "Done.")
+	if strings.Contains(s, "network") {
+		t.Fatalf("ctrl+r in the replay sent:\n%s", s)
+	}
 	a.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
 
 	// A changed document: the first difference, and play anyway.

@@ -21,7 +21,8 @@ import (
 //	?               the keys of where you are (typed as text in a field)
 //	ctrl+p          the command palette, over the open dialog
 //	ctrl+z ctrl+y   undo, redo the document
-//	ctrl+r          send the request (send it again in the response view)
+//	ctrl+r          send the request (send it again in the response view;
+//	                a replay plays again)
 //	ctrl+c ctrl+q   quit; inside a dialog, cancel that dialog
 //
 // A dialog claims one of them only by listing it among its keys (help), as
@@ -112,8 +113,11 @@ func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
 	case gRedo:
 		return a.undo(true)
 	case gSend:
-		if _, ok := a.dialog.(*sendDialog); ok {
+		if sd, ok := a.dialog.(*sendDialog); ok {
 			a.closeDialog() // the stream under way stops
+			if sd.again != nil {
+				return a.apply(sd.again()...) // a replay plays again, offline
+			}
 			return a.sendRequest()
 		}
 		return a.run(cmdSend)

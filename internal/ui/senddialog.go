@@ -42,6 +42,9 @@ type sendDialog struct {
 	allowed *mcpAllowed
 	// replay names the recording played back ("" : a send).
 	replay string
+	// again plays the recording again (ctrl+r in a replay); nil: ctrl+r
+	// sends the request.
+	again func() []action
 	// recording is the file the send records to ("" none).
 	recording string
 	typed     map[string]bool // calls whose output was typed, by call id
