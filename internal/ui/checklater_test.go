@@ -37,7 +37,7 @@ func TestCheckLaterDrawsFirstThenChecks(t *testing.T) {
 		t.Fatal("the first size asked for no check")
 	}
 	var check tea.Msg
-	for _, m := range flatten(cmd) {
+	for _, m := range runAll(cmd) {
 		if _, ok := m.(checkMsg); ok {
 			check = m
 		}
@@ -54,7 +54,7 @@ func TestCheckLaterDrawsFirstThenChecks(t *testing.T) {
 		t.Fatalf("after the check the diagnostics are not shown:\n%s", screen)
 	}
 	// a second size asks for nothing more
-	if _, cmd := a.Update(tea.WindowSizeMsg{Width: 120, Height: 40}); len(flatten(cmd)) != 0 {
+	if _, cmd := a.Update(tea.WindowSizeMsg{Width: 120, Height: 40}); len(runAll(cmd)) != 0 {
 		t.Fatal("a later size asked for another check")
 	}
 }
@@ -68,24 +68,4 @@ func TestCheckLaterKeyConvertsFirst(t *testing.T) {
 	if !a.s.Checked() || strings.Contains(a.View().Content, "checking…") {
 		t.Fatal("a key before the check left the document unchecked")
 	}
-}
-
-// flatten runs a command and the batches it returns, and collects their
-// messages.
-func flatten(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	msg := cmd()
-	if b, ok := msg.(tea.BatchMsg); ok {
-		var out []tea.Msg
-		for _, c := range b {
-			out = append(out, flatten(c)...)
-		}
-		return out
-	}
-	if msg == nil {
-		return nil
-	}
-	return []tea.Msg{msg}
 }
