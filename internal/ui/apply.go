@@ -51,6 +51,10 @@ func (a *App) apply1(act action) tea.Cmd {
 	case actJump:
 		return a.jumpTo(act.d)
 	case actOpen:
+		if a.raise(act.d) {
+			name := dialogName(act.d)
+			return a.say(strings.ToUpper(name[:1])+name[1:]+" is open already: here it is", false)
+		}
 		a.pushDialog(act.d)
 	case actClose:
 		a.closeDialog()

@@ -194,7 +194,12 @@ func (a *App) toggleRaw() tea.Cmd {
 	if a.at.Request {
 		return a.say("The request has no JSON view; its other fields are JSON already", false)
 	}
-	a.form.raw = a.form.kind != formRaw
+	raw := a.form.kind != formRaw
+	if a.treeShown() {
+		a.leaveTree(false, "") // from the tree to the tool's JSON
+		raw = true
+	}
+	a.form.raw = raw
 	a.buildForm()
 	return a.setFocus(PaneEditor, false)
 }
@@ -208,9 +213,16 @@ func (a *App) toggleZoom() tea.Cmd {
 	return nil
 }
 
-// openExternalEditor edits the focused multi-line field in $EDITOR.
+// openExternalEditor edits the focused multi-line field in $EDITOR; with
+// the parameters tree shown, the parameters.
 func (a *App) openExternalEditor() tea.Cmd {
 	f := a.form.focused()
+	if a.treeShown() {
+		f = nil
+		if i := a.form.fieldIndex("parameters"); i >= 0 {
+			f = a.form.fields[i]
+		}
+	}
 	if f == nil || f.kind != fieldMulti {
 		return a.say("Focus a multi-line field (description, parameters, JSON) in the editor pane to open it in $EDITOR", false)
 	}

@@ -80,6 +80,15 @@ func needField(a *App) string {
 	return ""
 }
 
+// needFormField is needField for a command on the form's focused field,
+// which the parameters tree hides.
+func needFormField(a *App) string {
+	if a.treeShown() {
+		return "The parameters tree is in the form's place: T shows the form, whose JSON fields this formats"
+	}
+	return needField(a)
+}
+
 func commands() []command {
 	km := DefaultKeyMap()
 	focus := func(p Pane) func(a *App) tea.Cmd {
@@ -99,7 +108,7 @@ func commands() []command {
 		{name: "Copy…", group: "Copy", nav: kb(km.CopyMenu), run: func(a *App) tea.Cmd { return a.apply(actOpen{newCopyDialog()}) }},
 		{name: "Open field in $EDITOR", group: "Editor pane", global: kb(km.ExternalEditor), nav: kb(km.ExternalEditorKey), avail: needField, run: func(a *App) tea.Cmd { return a.openExternalEditor() }},
 		{name: "Switch form / JSON", group: "Editor pane", global: kb(km.RawToggle), nav: kb(km.RawToggleKey), avail: needTool, run: func(a *App) tea.Cmd { return a.toggleRaw() }},
-		{name: "Format JSON field", group: "Editor pane", global: kb(km.FormatJSON), nav: kb(km.FormatJSONKey), avail: needField, run: func(a *App) tea.Cmd { return a.apply(a.form.format(a.env())...) }},
+		{name: "Format JSON field", group: "Editor pane", global: kb(km.FormatJSON), nav: kb(km.FormatJSONKey), avail: needFormField, run: func(a *App) tea.Cmd { return a.apply(a.form.format(a.env())...) }},
 		{name: cmdChoice, group: "Editor pane", run: func(a *App) tea.Cmd { return a.chooseToolChoice() }},
 		{name: "Save and quit", group: "Everywhere", run: func(a *App) tea.Cmd { return a.save(true) }},
 		{name: "Edit field", group: "Editor pane", pane: kb(km.Enter, km.Edit), where: "editor pane (2)", avail: needField, run: func(a *App) tea.Cmd { return a.setFocus(PaneEditor, true) }},

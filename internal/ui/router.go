@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -176,6 +177,29 @@ func (a *App) pushDialog(d dialog) {
 		a.under = append(a.under, a.dialog)
 	}
 	a.dialog = d.resize(a.width, a.lay.status.Y)
+}
+
+// raise brings the open dialog of d's kind (same type, same name) to the
+// top instead of opening a second one, as the palette over a dialog can
+// ask; it reports whether there was one. Questions always open.
+func (a *App) raise(d dialog) bool {
+	if _, ok := d.(*confirmDialog); ok || a.dialog == nil {
+		return false
+	}
+	same := func(o dialog) bool {
+		return reflect.TypeOf(o) == reflect.TypeOf(d) && dialogName(o) == dialogName(d)
+	}
+	if same(a.dialog) {
+		return true
+	}
+	for i, u := range a.under {
+		if same(u) {
+			a.under = append(append(a.under[:i:i], a.under[i+1:]...), a.dialog)
+			a.dialog = u
+			return true
+		}
+	}
+	return false
 }
 
 // popDialog closes the top dialog; the one under it (if any) is open

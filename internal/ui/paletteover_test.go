@@ -1,0 +1,98 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// countDialogs counts the open dialogs that are (or are over and under)
+// of the type of want.
+func countDialogs[T dialog](a *App) int {
+	n := 0
+	for _, d := range a.dialogs() {
+		if _, ok := d.(T); ok {
+			n++
+		}
+	}
+	return n
+}
+
+// paletteRun runs a command by typing its name in the palette.
+func paletteRun(a *App, name string) {
+	a.Update(ctrlKey('p'))
+	for _, r := range name {
+		a.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	a.Update(keyMsg("enter"))
+}
+
+// TestPaletteOverADialogRaisesItsKind: the palette over the mocks dialog
+// (or over the keys help over it) asking for the mocks dialog brings the
+// open one back to the top instead of opening a second.
+func TestPaletteOverADialogRaisesItsKind(t *testing.T) {
+	a, _ := globalApp(t, "")
+	typeKeys(a, "j")
+	a.run(cmdMocks)
+	if n := countDialogs[*mocksDialog](a); n != 1 {
+		t.Fatalf("%d mocks dialogs open before the palette", n)
+	}
+	paletteRun(a, "Edit mocks")
+	if n := countDialogs[*mocksDialog](a); n != 1 {
+		t.Fatalf("the palette over the mocks dialog opened %d of them", n)
+	}
+	if _, ok := a.dialog.(*mocksDialog); !ok || !strings.Contains(status(a), "open already") {
+		t.Fatalf("top %T, status %q", a.dialog, status(a))
+	}
+	a.Update(keyMsg("?"))
+	if _, ok := a.dialog.(*helpDialog); !ok {
+		t.Fatalf("? in the mocks dialog opened %T", a.dialog)
+	}
+	paletteRun(a, "Edit mocks")
+	if _, ok := a.dialog.(*mocksDialog); !ok || countDialogs[*mocksDialog](a) != 1 || countDialogs[*helpDialog](a) != 1 {
+		t.Fatalf("the palette over the help over the mocks dialog: top %T, %d dialogs", a.dialog, len(a.dialogs()))
+	}
+}
+
+// TestFormCommandsWithTheTreeShown: the commands that act on the form's
+// fields never act on the form the tree hides: alt+r goes from the tree
+// to the tool's JSON, alt+e opens the parameters in $EDITOR, format JSON
+// says why it does nothing.
+func TestFormCommandsWithTheTreeShown(t *testing.T) {
+	a, _ := globalApp(t, "")
+	typeKeys(a, "j", "T")
+	if !a.treeShown() {
+		t.Fatal("T did not show the tree")
+	}
+	before := a.s.Version()
+	a.run("Format JSON field")
+	if a.s.Version() != before || !strings.Contains(status(a), "tree") {
+		t.Fatalf("format JSON in the tree: version %d -> %d, status %q", before, a.s.Version(), status(a))
+	}
+
+	cmd := a.run("Open field in $EDITOR")
+	var done editorDoneMsg
+	for _, m := range runNow(cmd) {
+		if d, ok := m.(editorDoneMsg); ok {
+			done = d
+		}
+	}
+	if done.fieldID != "parameters" {
+		t.Fatalf("alt+e in the tree edits %q (status %q), want the parameters", done.fieldID, status(a))
+	}
+	params := `{"type":"object","properties":{"from_editor":{"type":"string"}}}`
+	a.Update(editorDoneMsg{fieldID: "parameters", sel: done.sel, text: params})
+	if !strings.Contains(toolParams(a, 0), "from_editor") {
+		t.Fatalf("the editor's parameters were not applied: %s (status %q)", toolParams(a, 0), status(a))
+	}
+	if !a.treeShown() || !strings.Contains(ansi.Strip(a.View().Content), "from_editor") {
+		t.Fatal("the tree does not show the parameters from the editor")
+	}
+
+	a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModAlt})
+	if a.treeShown() || a.form.kind != formRaw {
+		t.Fatalf("alt+r in the tree: tree shown %v, form kind %v", a.treeShown(), a.form.kind)
+	}
+}
