@@ -37,8 +37,11 @@ func Load(data []byte) (*model.Document, error) {
 		}
 	}
 	// Parse succeeded (or the text is an array): the JSON is valid. Most
-	// files are tooltui's own or Responses bodies, and cost one Parse and
-	// one look at the shape of the tools.
+	// files are tooltui's own, known by their keys, or Responses bodies,
+	// and cost one Parse and one look at the shape of the tools.
+	if perr == nil && (d.Fields.Has(model.KeyToolsDefs) || d.Fields.Has(model.KeyExtra)) {
+		return d, nil
+	}
 	if from := detect(valid); from == Responses {
 		if perr == nil {
 			return d, nil

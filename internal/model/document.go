@@ -200,7 +200,13 @@ func detectLayout(data []byte) Layout {
 		l.Compact = true
 		return l
 	}
-	for _, line := range bytes.Split(t[nl+1:], []byte("\n")) {
+	for rest := t[nl+1:]; len(rest) > 0; {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
 		line = bytes.TrimSuffix(line, []byte("\r"))
 		w := len(line) - len(bytes.TrimLeft(line, " \t"))
 		if w > 0 && w < len(line) {

@@ -36,12 +36,15 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 // Parse reads a document or a Responses request body. A body (a top-level
 // "tools" array) is imported: its function entries become tools_defs, the
 // rest extra.builtin_tools, every other field stays.
+//
+// The document's raw values share data's bytes (a 2 MB file is read
+// without a second copy of it): data must not change afterwards.
 func Parse(data []byte) (*Document, error) {
 	if len(data) > MaxDocumentBytes {
 		return nil, &LoadError{Msg: fmt.Sprintf("too large: %d bytes, the limit is %d MiB", len(data), MaxDocumentBytes>>20)}
 	}
 	data = bytes.TrimPrefix(data, utf8BOM)
-	top, err := rawjson.ParseObject(data)
+	top, err := rawjson.ParseObjectShared(data)
 	if err != nil {
 		var se *rawjson.SyntaxError
 		if errors.As(err, &se) {
@@ -73,12 +76,12 @@ func Parse(data []byte) (*Document, error) {
 			}
 		case KeyExtra:
 			d.Fields = append(d.Fields, rawjson.Member{Key: KeyExtra})
-			ex, err := rawjson.ParseObject(m.Value)
-			if err != nil {
+			if rawjson.JSONKind(m.Value) != "object" {
 				d.ExtraRaw = m.Value
 				continue
 			}
-			for _, em := range ex {
+			for _, em := range rawjson.Members(m.Value) {
+				em.Value = em.Value[:len(em.Value):len(em.Value)] // shares m.Value's copy
 				if em.Key != KeyBuiltinTools {
 					d.Extra = append(d.Extra, em)
 					continue
@@ -123,27 +126,37 @@ func Parse(data []byte) (*Document, error) {
 	return d, nil
 }
 
-// splitArray returns the raw elements of a JSON array, each in its own
-// copy. It follows strings and brackets instead of decoding.
+// splitArray returns the raw elements of a JSON array, a value of the
+// valid object that Parse read. It follows strings and brackets instead
+// of decoding. The elements share the array's bytes, each capped at its
+// end, so that appending to one copies it rather than write over the
+// next.
 func splitArray(raw json.RawMessage) ([]json.RawMessage, bool) {
-	if rawjson.JSONKind(raw) != "array" || !rawjson.Valid(raw) {
+	if rawjson.JSONKind(raw) != "array" {
 		return nil, false
 	}
-	items := []json.RawMessage{}
-	for _, e := range rawjson.Elements(raw) {
-		items = append(items, bytes.Clone(e))
+	els := rawjson.Elements(raw)
+	items := make([]json.RawMessage, len(els))
+	for i, e := range els {
+		items[i] = e[:len(e):len(e)]
 	}
 	return items, true
 }
 
+// isFunctionEntry reports whether a valid tool entry is an object whose
+// "type" is "function", matching the key as encoding/json would (the
+// last of any case).
 func isFunctionEntry(raw json.RawMessage) bool {
-	var probe struct {
-		Type json.RawMessage `json:"type"`
-	}
-	if json.Unmarshal(raw, &probe) != nil {
+	if rawjson.JSONKind(raw) != "object" {
 		return false
 	}
-	return string(probe.Type) == `"function"`
+	var typ []byte
+	for _, m := range rawjson.Members(raw) {
+		if strings.EqualFold(m.Key, "type") {
+			typ = m.Value
+		}
+	}
+	return string(typ) == `"function"`
 }
 
 // meta is the "tooltui" member: what the app needs to restore its state and

@@ -115,6 +115,25 @@ func ParseObject(data []byte) (Object, error) {
 	return o, nil
 }
 
+// ParseObjectShared is ParseObject without the copies: the values share
+// data's bytes, each capped at its end (an append copies it rather than
+// write over the next), so data must not change while they are in use.
+// Reading a file that was just read costs no second copy of it.
+func ParseObjectShared(data []byte) (Object, error) {
+	if err := CheckJSON(data); err != nil {
+		return nil, err
+	}
+	i := SkipSpace(data, 0)
+	if i == len(data) || data[i] != '{' {
+		return nil, ErrNotObject
+	}
+	o := Members(data)
+	for i, m := range o {
+		o[i].Value = m.Value[:len(m.Value):len(m.Value)]
+	}
+	return o, nil
+}
+
 // Members splits JSON text already known to be a valid object into its
 // members, in order and with repeated keys as written. The values share
 // data's bytes.
