@@ -141,7 +141,7 @@ func newAddDialog() dialog {
 // newSelectDialog chooses an option of a choice field (tool_choice lists
 // every tool of the document).
 func newSelectDialog(f *field) dialog {
-	items := make([]filterlist.Item, len(f.opts))
+	items := make([]filterlist.Item, len(f.options()))
 	for i, o := range f.opts {
 		items[i] = filterlist.Item{Title: o.label}
 		if i == f.sel {

@@ -47,11 +47,16 @@ type field struct {
 	ed    editor.Model
 	opts  []option
 	sel   int
-	hint  string // shown under the field while it has focus
-	err   string // a problem with what was typed, shown under the field
-	diag  string // the converter's first diagnostic about this field
-	warn  bool   // diag is a warning, not an error
-	rows  int    // multi-line height; 0 fills what is left
+	// more, when set, returns every option of a select field whose list
+	// costs reading the whole document (tool_choice names every tool):
+	// until the field is cycled or opened, opts holds the few that need
+	// no reading, the current value among them (see options).
+	more func() []option
+	hint string // shown under the field while it has focus
+	err  string // a problem with what was typed, shown under the field
+	diag string // the converter's first diagnostic about this field
+	warn bool   // diag is a warning, not an error
+	rows int    // multi-line height; 0 fills what is left
 }
 
 func newTextField(id, label string, path []string, val valueKind, value string) *field {
@@ -203,9 +208,23 @@ func splitList(s string) []string {
 	return out
 }
 
+// options completes the options of a select field built with more, the
+// current value still chosen.
+func (f *field) options() []option {
+	if f.more != nil {
+		var cur json.RawMessage
+		if f.sel < len(f.opts) {
+			cur = f.opts[f.sel].raw
+		}
+		all := newSelectField(f.id, f.label, f.path, f.more(), cur)
+		f.opts, f.sel, f.more = all.opts, all.sel, nil
+	}
+	return f.opts
+}
+
 // cycle moves a select field by d options.
 func (f *field) cycle(d int) {
-	if n := len(f.opts); n > 0 {
+	if n := len(f.options()); n > 0 {
 		f.sel = ((f.sel+d)%n + n) % n
 	}
 }

@@ -114,7 +114,7 @@ func (p *formPane) syncDoc(e *env) bool {
 			return true
 		}
 		if f.kind == fieldSelect {
-			f.opts, f.sel = nf.opts, nf.sel
+			f.opts, f.sel, f.more = nf.opts, nf.sel, nf.more
 			continue
 		}
 		text := nf.ed.Value()
@@ -440,7 +440,7 @@ func (p *formPane) pick(id string, i int, e *env) []action {
 		return nil
 	}
 	f := p.fields[j]
-	f.sel = max(0, min(i, len(f.opts)-1))
+	f.sel = max(0, min(i, len(f.options())-1))
 	return p.changed(f, e)
 }
 

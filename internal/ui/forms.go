@@ -227,7 +227,7 @@ func requestFields(d *model.Document) []*field {
 	if inputDraft {
 		input.value() // shows why the draft is not applied
 	}
-	choice := newSelectField("tool_choice", "Tool choice", []string{"tool_choice"}, toolChoiceOptions(d), get("tool_choice"))
+	choice := toolChoiceField(d, get("tool_choice"))
 	choice.hint = "←/→ to choose; a named tool must be in the request"
 	par := newSelectField("parallel_tool_calls", "Parallel calls", []string{"parallel_tool_calls"}, boolOptions, get("parallel_tool_calls"))
 	otherText, otherDraft := d.RequestDrafts["extra"]
@@ -262,8 +262,27 @@ func otherFields(d *model.Document, text string) (rawjson.Object, string) {
 }
 
 // toolChoiceOptions lists the modes and one choice per tool of the document.
+// toolChoiceField is the request's tool_choice. The options that name a
+// tool are read from the document when the field is cycled or opened (a
+// 1,000-tool document's request form, its first frame included, reads no
+// tool), unless the current value is one of them.
+func toolChoiceField(d *model.Document, current json.RawMessage) *field {
+	fixed := fixedChoices()
+	f := newSelectField("tool_choice", "Tool choice", []string{"tool_choice"}, fixed, current)
+	if len(f.opts) > len(fixed) {
+		return newSelectField("tool_choice", "Tool choice", []string{"tool_choice"}, toolChoiceOptions(d), current)
+	}
+	f.more = func() []option { return toolChoiceOptions(d) }
+	return f
+}
+
+// fixedChoices are the tool_choice options that name no tool.
+func fixedChoices() []option {
+	return []option{notSet, strOpt("none"), strOpt("auto"), strOpt("required")}
+}
+
 func toolChoiceOptions(d *model.Document) []option {
-	opts := []option{notSet, strOpt("none"), strOpt("auto"), strOpt("required")}
+	opts := fixedChoices()
 	seen := map[string]bool{}
 	addObj := func(label string, o rawjson.Object) {
 		if seen[label] {
