@@ -14,7 +14,8 @@ import (
 // conversion's answers go (never an empty "no problems"); the conversion
 // follows in the message the first size asks for.
 func TestCheckLaterDrawsFirstThenChecks(t *testing.T) {
-	d, err := model.Parse([]byte(`{"tools_defs":[{"name":"f","description":"d","parameters":{"type":"object","properties":{"a":{"type":"strng"}}}}]}`))
+	d, err := model.Parse([]byte(`{"tools_defs":[{"name":"lookup_order","description":"d","parameters":{"type":"object","properties":{"a":{"type":"strng"}}}}],
+		"extra":{"builtin_tools":[{"type":"mcp","server_label":"docs","server_url":"https://x"}]}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +26,7 @@ func TestCheckLaterDrawsFirstThenChecks(t *testing.T) {
 		t.Fatal("the size converted the document before the first frame")
 	}
 	screen := a.View().Content
-	for _, want := range []string{"Diagnostics · checking…", "Preview · checking…", "doc.json · checking…", "f"} {
+	for _, want := range []string{"Diagnostics · checking…", "Preview · checking…", "doc.json · checking…", "ƒ lookup_order", "◆ mcp docs"} {
 		if !strings.Contains(screen, want) {
 			t.Fatalf("first frame lacks %q:\n%s", want, screen)
 		}

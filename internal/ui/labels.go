@@ -8,12 +8,12 @@ import (
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
-// labels holds every tool's label, recomputed after each change: a tool
-// whose bytes did not change (they are never changed in place) reuses its
-// label, so a keystroke in a 1,000-tool document parses only the tool it
-// edited, and drawing a list parses nothing.
+// labels names the tools in lists by the identity of their bytes (never
+// changed in place): a tool's label is read when a row first shows it or
+// the filter first matches it, and kept while the tool is unchanged. The
+// first frame of a 1,000-tool document reads only the rows it shows, and
+// a keystroke only the tool it edited.
 type labels struct {
-	list  [2][]string // by kind, by index
 	cache map[labelKey]string
 }
 
@@ -23,21 +23,34 @@ type labelKey struct {
 	kind model.Kind
 }
 
-func (l *labels) update(d *model.Document) {
-	next := make(map[labelKey]string, len(d.Functions)+len(d.Builtins))
+func keyOf(k model.Kind, t model.Tool) labelKey {
+	return labelKey{unsafe.SliceData(t.Raw), len(t.Raw), k}
+}
+
+// of is tool t's label.
+func (l *labels) of(k model.Kind, t model.Tool) string {
+	key := keyOf(k, t)
+	if s, ok := l.cache[key]; ok {
+		return s
+	}
+	if l.cache == nil {
+		l.cache = map[labelKey]string{}
+	}
+	_, s := toolLabel(k, t)
+	l.cache[key] = s
+	return s
+}
+
+// prune forgets the labels of tools that d no longer holds.
+func (l *labels) prune(d *model.Document) {
+	next := make(map[labelKey]string, len(l.cache))
 	for _, k := range []model.Kind{model.Function, model.Builtin} {
-		ts := d.List(k)
-		out := make([]string, len(ts))
-		for i, t := range ts {
-			key := labelKey{unsafe.SliceData(t.Raw), len(t.Raw), k}
-			s, ok := l.cache[key]
-			if !ok {
-				_, s = toolLabel(k, t)
+		for _, t := range d.List(k) {
+			key := keyOf(k, t)
+			if s, ok := l.cache[key]; ok {
+				next[key] = s
 			}
-			next[key] = s
-			out[i] = s
 		}
-		l.list[k] = out
 	}
 	l.cache = next
 }

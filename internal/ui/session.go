@@ -15,13 +15,14 @@ var requestSel = session.RequestAt
 type edit = session.Edit
 
 // Session is the document being edited (session.Session) with what the
-// panes derive from its conversion: every tool's name in lists and each
-// row's worst diagnostic, derived again after each conversion.
+// panes derive from it: every tool's name in lists, read from the
+// document, and each row's worst diagnostic, derived again after each
+// conversion.
 type Session struct {
 	*session.Session
 	labels    labels
 	marks     map[sel]int
-	derivedAt uint64 // the conversion labels and marks are of (0: none)
+	derivedAt uint64 // the conversion marks are of (0: none)
 }
 
 func newSession(d *model.Document, path, name string) *Session {
@@ -36,13 +37,14 @@ func newSessionOf(d *model.Document, path, name string, later bool) *Session {
 	return &Session{Session: session.New(d, path, name)}
 }
 
-// derive brings labels and marks up to the last conversion.
+// derive brings the marks up to the last conversion, and forgets the
+// labels of the tools it no longer has.
 func (s *Session) derive() {
 	if s.derivedAt == s.Converted() {
 		return
 	}
 	s.derivedAt = s.Converted()
-	s.labels.update(s.Doc())
+	s.labels.prune(s.Doc())
 	s.marks = marks(s.Result().Diagnostics)
 }
 
@@ -52,11 +54,12 @@ func (s *Session) rowMarks() map[sel]int {
 	return s.marks
 }
 
-// label is how tool i of kind k is named in lists.
+// label is how tool i of kind k is named in lists; before the first
+// conversion too.
 func (s *Session) label(k model.Kind, i int) string {
 	s.derive()
-	if l := s.labels.list[k]; i >= 0 && i < len(l) {
-		return l[i]
+	if ts := s.Doc().List(k); i >= 0 && i < len(ts) {
+		return s.labels.of(k, ts[i])
 	}
 	return ""
 }
