@@ -96,3 +96,25 @@ func TestFormCommandsWithTheTreeShown(t *testing.T) {
 		t.Fatalf("alt+r in the tree: tree shown %v, form kind %v", a.treeShown(), a.form.kind)
 	}
 }
+
+// TestSendOverTheResponseViewSends: ctrl+r with the keys help over the
+// response view sends the request again (a new response view) rather
+// than bring the old one back: only views of what is open are raised,
+// never the dialog of an operation.
+func TestSendOverTheResponseViewSends(t *testing.T) {
+	a, _ := globalApp(t, "")
+	a.Update(ctrlKey('r'))
+	first, ok := a.dialog.(*sendDialog)
+	if !ok {
+		t.Fatalf("ctrl+r opened %T", a.dialog)
+	}
+	a.Update(keyMsg("?"))
+	if _, ok := a.dialog.(*helpDialog); !ok {
+		t.Fatalf("? in the response view opened %T", a.dialog)
+	}
+	a.Update(ctrlKey('r'))
+	s, ok := a.dialog.(*sendDialog)
+	if !ok || s.id == first.id || strings.Contains(status(a), "open already") {
+		t.Fatalf("ctrl+r over the help over the response view: top %T, status %q", a.dialog, status(a))
+	}
+}

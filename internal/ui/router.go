@@ -181,9 +181,15 @@ func (a *App) pushDialog(d dialog) {
 
 // raise brings the open dialog of d's kind (same type, same name) to the
 // top instead of opening a second one, as the palette over a dialog can
-// ask; it reports whether there was one. Questions always open.
+// ask; it reports whether there was one. Only views of what the app holds
+// are raised: a question, and the dialog of an operation (a send, a
+// replay, a listing, a fix, a function's arguments), open each time.
 func (a *App) raise(d dialog) bool {
-	if _, ok := d.(*confirmDialog); ok || a.dialog == nil {
+	switch d.(type) {
+	case *confirmDialog, *sendDialog, *replayDialog, *mcpToolsDialog, *fixDialog, *fixReportDialog, *argsDialog, *inferDialog:
+		return false
+	}
+	if a.dialog == nil {
 		return false
 	}
 	same := func(o dialog) bool {
