@@ -101,18 +101,11 @@ var ErrNotObject = errors.New("not a JSON object")
 // megabytes, so it makes one validating pass (CheckJSON) and one pass that
 // only follows strings and brackets, and copies each value once.
 func ParseObject(data []byte) (Object, error) {
-	if err := CheckJSON(data); err != nil {
-		return nil, err
-	}
-	i := SkipSpace(data, 0)
-	if i == len(data) || data[i] != '{' {
-		return nil, ErrNotObject
-	}
-	o := Members(data)
+	o, err := ParseObjectShared(data)
 	for i := range o {
 		o[i].Value = bytes.Clone(o[i].Value)
 	}
-	return o, nil
+	return o, err
 }
 
 // ParseObjectShared is ParseObject without the copies: the values share
