@@ -136,16 +136,10 @@ func TestE2EDemoRecordThenReplay(t *testing.T) {
 		turns++
 		w.Header().Set("Content-Type", "text/event-stream")
 		if turns == 1 {
-			io.WriteString(w, sseOf(
-				`{"type":"response.created","response":{"id":"resp_1","status":"in_progress"}}`,
-				`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Paris\",\"unit\":\"celsius\"}"}}`,
-				`{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
+			io.WriteString(w, callTurn(`{"city":"Paris","unit":"celsius"}`))
 			return
 		}
-		io.WriteString(w, sseOf(
-			`{"type":"response.output_text.delta","delta":"Twelve degrees "}`,
-			`{"type":"response.output_text.delta","delta":"in Paris."}`,
-			`{"type":"response.completed","response":{"id":"resp_2","status":"completed","usage":{"total_tokens":30}}}`))
+		io.WriteString(w, textTurn(`{"total_tokens":30}`, "Twelve degrees ", "in Paris."))
 	}))
 	defer srv.Close()
 
@@ -226,8 +220,7 @@ func callingServer(t *testing.T, name, arguments string) (string, func() []strin
 		mu.Unlock()
 		w.Header().Set("Content-Type", "text/event-stream")
 		if strings.Contains(string(b), `"function_call_output"`) {
-			io.WriteString(w, sseOf(`{"type":"response.output_text.delta","delta":"Done."}`,
-				`{"type":"response.completed","response":{"id":"resp_2","status":"completed"}}`))
+			io.WriteString(w, textTurn("", "Done."))
 			return
 		}
 		args, _ := json.Marshal(arguments)

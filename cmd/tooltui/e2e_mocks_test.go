@@ -93,9 +93,7 @@ func TestE2ESendKeepsATypedOutputAsAMock(t *testing.T) {
 				`{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
 			return
 		}
-		io.WriteString(w, sseOf(
-			`{"type":"response.output_text.delta","delta":"Cold in Oslo."}`,
-			`{"type":"response.completed","response":{"id":"resp_2","status":"completed"}}`))
+		io.WriteString(w, textTurn("", "Cold in Oslo."))
 	}))
 	defer srv.Close()
 

@@ -32,9 +32,7 @@ func TestE2ESendToolLoop(t *testing.T) {
 			io.WriteString(w, sseOf(`{"type":"error","code":"bad_request","message":"no output sent"}`))
 			return
 		}
-		io.WriteString(w, sseOf(
-			`{"type":"response.output_text.delta","delta":"Twelve degrees in Paris."}`,
-			`{"type":"response.completed","response":{"id":"resp_2","status":"completed","usage":{"total_tokens":30}}}`))
+		io.WriteString(w, textTurn(`{"total_tokens":30}`, "Twelve degrees in Paris."))
 	}))
 	defer srv.Close()
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -20,6 +21,30 @@ func sseOf(events ...string) string {
 		fmt.Fprintf(&b, "event: %s\ndata: %s\n\n", typ, e)
 	}
 	return b.String()
+}
+
+// callTurn is a first answer calling get_weather with args (a JSON
+// object's text), as a model streams it.
+func callTurn(args string) string {
+	a, _ := json.Marshal(args)
+	return sseOf(
+		`{"type":"response.created","response":{"id":"resp_1","status":"in_progress"}}`,
+		`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":`+string(a)+`}}`,
+		`{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`)
+}
+
+// textTurn is a later answer in text: its deltas, then the completed
+// response, with usage when it is not "".
+func textTurn(usage string, deltas ...string) string {
+	var events []string
+	for _, d := range deltas {
+		q, _ := json.Marshal(d)
+		events = append(events, `{"type":"response.output_text.delta","delta":`+string(q)+`}`)
+	}
+	if usage != "" {
+		usage = `,"usage":` + usage
+	}
+	return sseOf(append(events, `{"type":"response.completed","response":{"id":"resp_2","status":"completed"`+usage+`}}`)...)
 }
 
 // A model calling get_weather with arguments that break its enum, then
@@ -128,15 +153,10 @@ func TestSendToolLoop(t *testing.T) {
 		n++
 		w.Header().Set("Content-Type", "text/event-stream")
 		if n == 1 {
-			io.WriteString(w, sseOf(
-				`{"type":"response.created","response":{"id":"resp_1","status":"in_progress"}}`,
-				`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Paris\",\"unit\":\"celsius\"}"}}`,
-				`{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
+			io.WriteString(w, callTurn(`{"city":"Paris","unit":"celsius"}`))
 			return
 		}
-		io.WriteString(w, sseOf(
-			`{"type":"response.output_text.delta","delta":"It is 12 degrees."}`,
-			`{"type":"response.completed","response":{"id":"resp_2","status":"completed"}}`))
+		io.WriteString(w, textTurn("", "It is 12 degrees."))
 	})
 	doc := `{"model":"gpt-5","input":"Weather in Paris?","tools_defs":[{"name":"get_weather","description":"","strict":true,
 		"parameters":{"type":"object","properties":{"city":{"type":"string"},"unit":{"type":"string","enum":["celsius","fahrenheit"]}},"required":["city","unit"],"additionalProperties":false}}],
@@ -176,15 +196,10 @@ func TestSendForcedToolChoiceOnce(t *testing.T) {
 		n++
 		w.Header().Set("Content-Type", "text/event-stream")
 		if n == 1 {
-			io.WriteString(w, sseOf(
-				`{"type":"response.created","response":{"id":"resp_1","status":"in_progress"}}`,
-				`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Paris\"}"}}`,
-				`{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
+			io.WriteString(w, callTurn(`{"city":"Paris"}`))
 			return
 		}
-		io.WriteString(w, sseOf(
-			`{"type":"response.output_text.delta","delta":"Sunny."}`,
-			`{"type":"response.completed","response":{"id":"resp_2","status":"completed"}}`))
+		io.WriteString(w, textTurn("", "Sunny."))
 	})
 	doc := `{"model":"gpt-5","input":"Weather?","tool_choice":{"type":"function","name":"get_weather"},
 		"tools_defs":[{"name":"get_weather","description":"","strict":false,"parameters":{"type":"object","properties":{"city":{"type":"string"}}}}],
@@ -214,15 +229,10 @@ func TestSendRecordReplay(t *testing.T) {
 		n++
 		w.Header().Set("Content-Type", "text/event-stream")
 		if n == 1 {
-			io.WriteString(w, sseOf(
-				`{"type":"response.created","response":{"id":"resp_1","status":"in_progress"}}`,
-				`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Paris\"}"}}`,
-				`{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
+			io.WriteString(w, callTurn(`{"city":"Paris"}`))
 			return
 		}
-		io.WriteString(w, sseOf(
-			`{"type":"response.output_text.delta","delta":"It is 12 degrees."}`,
-			`{"type":"response.completed","response":{"id":"resp_2","status":"completed","usage":{"input_tokens":10,"output_tokens":5,"total_tokens":15}}}`))
+		io.WriteString(w, textTurn(`{"input_tokens":10,"output_tokens":5,"total_tokens":15}`, "It is 12 degrees."))
 	})
 	doc := `{"model":"gpt-5","input":"Weather?","tools_defs":[{"name":"get_weather","description":"","strict":false,"parameters":{"type":"object","properties":{"city":{"type":"string"}}}}],
 		"tooltui":{"mocks":{"get_weather":{"output":{"temp":12}}}}}`

@@ -96,8 +96,7 @@ func callsThenText(t *testing.T, calls ...string) (string, func() []string) {
 		mu.Unlock()
 		w.Header().Set("Content-Type", "text/event-stream")
 		if n > 1 {
-			io.WriteString(w, sseOf(`{"type":"response.output_text.delta","delta":"Done."}`,
-				`{"type":"response.completed","response":{"id":"resp_2","status":"completed"}}`))
+			io.WriteString(w, textTurn("", "Done."))
 			return
 		}
 		var events []string
