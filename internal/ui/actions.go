@@ -83,6 +83,15 @@ type (
 	// actCopy copies text to the clipboard; what names it on the status
 	// line.
 	actCopy struct{ what, text string }
+	// actRefresh brings the panes up to the document changed under the
+	// selection (App.refresh).
+	actRefresh struct{}
+	// actShow selects row at after the document was replaced under it (an
+	// undo, a reload): the form keeps its focused field, and its editing.
+	actShow struct{ at sel }
+	// actDrop takes the open dialog away without closing it (the newer
+	// change on disk replaces the Changed on disk question).
+	actDrop struct{}
 	// actQuit quits now, without asking. keepRecovery first writes the
 	// recovery copy of the unsaved work, which the next start offers.
 	actQuit struct{ keepRecovery bool }

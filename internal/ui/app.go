@@ -93,14 +93,11 @@ type App struct {
 	width, height int
 	lay           layout
 
-	quitOnSaved  bool
-	recoveryFile string
-	rec          recoveryState
-	clipWarned   bool      // a missing clipboard program was already reported
-	file         fileState // what the app knows of its file on disk (files.go)
-	mcpHint      mcpHint   // whether L lists the selection's server (the key help)
-	settings     session.Settings
-	settingsFile string
+	clipWarned bool    // a missing clipboard program was already reported
+	mcpHint    mcpHint // whether L lists the selection's server (the key help)
+	// disk is the document's file, the recovery copy and the settings
+	// (disk.go).
+	disk disk
 	// treeAfter is the function just added while its name is typed: enter
 	// then opens its parameters as a tree (Settings.NewFunctionView).
 	treeAfter *sel
@@ -130,22 +127,19 @@ func New(o Options) *App {
 		name = "untitled"
 	}
 	a := &App{
-		deps:         o.Deps.withDefaults(),
-		keys:         DefaultKeyMap(),
-		s:            newSessionOf(o.Doc, o.Path, name, o.CheckLater),
-		at:           requestSel,
-		recoveryFile: o.RecoveryFile,
-		baseURL:      o.BaseURL,
-		apiKeyEnv:    o.APIKeyEnv,
-		settings:     o.Settings,
-		settingsFile: o.SettingsFile,
-		notice:       o.Notice,
+		deps:      o.Deps.withDefaults(),
+		keys:      DefaultKeyMap(),
+		s:         newSessionOf(o.Doc, o.Path, name, o.CheckLater),
+		at:        requestSel,
+		baseURL:   o.BaseURL,
+		apiKeyEnv: o.APIKeyEnv,
+		notice:    o.Notice,
 	}
 	a.cmds = commands()
 	a.setStyles(true)
 	a.tools.filter = newFilterInput()
 	a.selectRow(requestSel)
-	a.initFile(o)
+	a.disk = newDisk(o, a.deps, a.s)
 	if o.Recovered != nil {
 		a.dialog = newRecoveryDialog(o.Recovered)
 	}
@@ -173,7 +167,7 @@ func (a *App) sendConfig() send.Config {
 // Init asks the terminal for its background colour and starts watching
 // the file.
 func (a *App) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, a.startWatch()}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, a.disk.startWatch(a.s.Path())}
 	if a.notice != "" {
 		cmds = append(cmds, a.say(a.notice, true))
 		a.notice = ""
@@ -209,7 +203,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	before := a.s.Version()
 	cmd := a.update(msg)
 	if a.s.Version() != before {
-		cmd = tea.Batch(cmd, a.afterChange())
+		cmd = tea.Batch(cmd, a.disk.afterChange(a.s))
 	}
 	a.syncViews()
 	if c := a.syncTokens(); c != nil {
@@ -296,10 +290,6 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case clearStatusMsg:
 		a.status.clear(msg.id)
 		return nil
-	case recoveryTickMsg:
-		return a.onRecoveryTick(msg)
-	case recoveryWrittenMsg:
-		return a.onRecoveryWritten(msg)
 	case copiedMsg:
 		return a.onCopied(msg)
 	case streamMsg:
@@ -311,12 +301,8 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.onTokens(msg)
 	case mcpToolsMsg:
 		return a.onMCPTools(msg)
-	case savedMsg:
-		return a.onSaved(msg)
-	case settingsSavedMsg:
-		return a.onSettingsSaved(msg)
-	case fileMsg:
-		return a.onFileMsg(msg)
+	case fileMsg: // saves, exports, the watcher, the recovery copy, the settings
+		return a.apply(a.disk.update(a.fileCtx(), msg)...)
 	case editorDoneMsg:
 		return a.onEditorDone(msg)
 	case tea.PasteMsg:

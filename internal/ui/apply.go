@@ -67,14 +67,27 @@ func (a *App) apply1(act action) tea.Cmd {
 	case actAdd:
 		return a.addTool(act.typ)
 	case actSaveTo:
-		return a.saveTo(act)
+		return a.apply(a.disk.saveTo(a.fileCtx(), act)...)
 	case actExport:
-		return a.exportTo(act)
+		return a.apply(a.disk.exportTo(a.fileCtx(), act)...)
 	case actReload:
-		return a.reload(act)
+		return a.apply(a.disk.reload(a.fileCtx(), act)...)
+	case actRefresh:
+		a.refresh()
+	case actShow:
+		editing, idx := a.form.editing, a.form.idx
+		a.selectRow(act.at)
+		a.relayout()
+		cmd := a.form.move(idx)
+		if editing && a.focus == PaneEditor {
+			cmd = tea.Batch(cmd, a.setFocus(PaneEditor, true))
+		}
+		return cmd
+	case actDrop:
+		a.dialog = nil
 	case actRestore:
 		if act.doc == nil {
-			return tea.Batch(removeRecoveryCmd(a.recoveryFile, a.deps), a.say("Discarded the unsaved work of the earlier session", false))
+			return tea.Batch(removeRecoveryCmd(a.disk.recoveryFile, a.deps), a.say("Discarded the unsaved work of the earlier session", false))
 		}
 		a.s.Replace(act.doc, a.at)
 		a.selectRow(requestSel)
@@ -84,9 +97,9 @@ func (a *App) apply1(act action) tea.Cmd {
 		return copyCmd(a.deps, act.what, act.text)
 	case actQuit:
 		if act.keepRecovery {
-			return tea.Sequence(a.keepRecoveryCmd(), a.quitNow())
+			return tea.Sequence(a.disk.keepRecoveryCmd(a.s), a.disk.quitNow())
 		}
-		return a.quitNow()
+		return a.disk.quitNow()
 	default:
 		panic(fmt.Sprintf("ui: unknown action %T", act))
 	}
@@ -176,16 +189,6 @@ func (a *App) refresh() {
 	a.relayout()
 }
 
-// afterChange runs once per message that changed the document: the
-// recovery copy follows the document, removed when it is back to its
-// saved state.
-func (a *App) afterChange() tea.Cmd {
-	if !a.s.Dirty() {
-		return a.dropRecovery()
-	}
-	return a.scheduleRecovery()
-}
-
 // structural runs a structural edit of the selected tool and selects the
 // row it returns.
 func (a *App) structural(fn func(d *model.Document, k model.Kind, i int) (*model.Document, int, error), done string) tea.Cmd {
@@ -255,7 +258,7 @@ func (a *App) addTool(typ string) tea.Cmd {
 	if i := a.form.fieldIndex("name"); i >= 0 {
 		cmd = tea.Batch(cmd, a.form.move(i), a.setFocus(PaneEditor, true))
 		a.form.fields[i].ed.SelectAll()
-		if k == model.Function && a.settings.TreeFirst() {
+		if k == model.Function && a.disk.settings.TreeFirst() {
 			a.treeAfter = &sel{Kind: k, Index: idx}
 			return tea.Batch(cmd, a.sayAbout(sel{Kind: k, Index: idx}, "Added "+label+" · type its name; enter goes on to its parameters as a tree, esc stays here"))
 		}

@@ -117,7 +117,7 @@ func (a *App) quit() tea.Cmd {
 	if a.s.Dirty() {
 		return a.apply(actOpen{newQuitDialog()})
 	}
-	return a.quitNow()
+	return a.disk.quitNow()
 }
 
 // save writes the document; with no file yet it asks for a name.
@@ -131,7 +131,7 @@ func (a *App) save(quit bool) tea.Cmd {
 		return tea.Batch(a.apply(actOpen{newSaveAsDialog(responsesName(a.s.Path()), quit)}),
 			a.say("This file is in the "+src.Format+" format; a save writes a Responses body, so it asks where", false))
 	}
-	return a.saveTo(actSaveTo{path: a.s.Path(), quit: quit})
+	return a.apply(actSaveTo{path: a.s.Path(), quit: quit})
 }
 
 type copyWhat int
@@ -156,13 +156,13 @@ func (a *App) copy(w copyWhat) tea.Cmd {
 		}
 		what, text = "curl command", cmd
 	}
-	return copyCmd(a.deps, what+" ("+a.copySummary()+")", text)
+	return copyCmd(a.deps, what+" ("+copySummary(a.s)+")", text)
 }
 
 // copySummary says how many tools were copied and how many entries of the
 // document were left out, and why.
-func (a *App) copySummary() string {
-	d := a.s.Doc()
+func copySummary(s *Session) string {
+	d := s.Doc()
 	total, off := 0, 0
 	for _, l := range [][]model.Tool{d.Functions, d.Builtins} {
 		for _, t := range l {
@@ -172,8 +172,8 @@ func (a *App) copySummary() string {
 			}
 		}
 	}
-	kept := len(a.s.Result().Tools)
-	s := plural(kept, "tool")
+	kept := len(s.Result().Tools)
+	out := plural(kept, "tool")
 	var left []string
 	if n := total - off - kept; n > 0 {
 		left = append(left, fmt.Sprintf("%d with errors", n))
@@ -183,11 +183,11 @@ func (a *App) copySummary() string {
 	}
 	switch len(left) {
 	case 1:
-		s += "; left out " + left[0]
+		out += "; left out " + left[0]
 	case 2:
-		s += "; left out " + left[0] + " and " + left[1]
+		out += "; left out " + left[0] + " and " + left[1]
 	}
-	return s
+	return out
 }
 
 func (a *App) toggleRaw() tea.Cmd {

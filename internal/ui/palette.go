@@ -143,7 +143,7 @@ func commands() []command {
 		{name: cmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.openDialog(newInferDialog(a)) }},
 		{name: cmdMocks, group: "Editor pane", nav: kb(km.Mocks), run: func(a *App) tea.Cmd { return a.apply(actOpen{newMocksDialog(a)}) }},
 		{name: cmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(actOpen{newFormatsDialog(a)}) }},
-		{name: cmdNewView, group: "Everywhere", run: func(a *App) tea.Cmd { return a.toggleNewFunctionView() }},
+		{name: cmdNewView, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(a.disk.toggleNewFunctionView()...) }},
 		{name: cmdListMCP, group: "Editor pane", nav: kb(km.ListMCPTools), avail: needMCPServer, run: func(a *App) tea.Cmd { return a.listMCPTools() }},
 	}
 }
