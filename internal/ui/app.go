@@ -209,7 +209,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if c := a.syncTokens(); c != nil {
 		cmd = tea.Batch(cmd, c)
 	}
-	if c := a.treeExampleCmd(); c != nil {
+	if c := a.tree.exampleCmd(); c != nil {
 		cmd = tea.Batch(cmd, c)
 	}
 	return a, cmd
@@ -219,7 +219,15 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // fields) up to the document, whatever changed it. The tree's edits wait
 // for the conversion in the next message (settle), and are read then.
 func (a *App) syncViews() {
-	a.syncTree()
+	// another row selected shows its form, and the layout follows the
+	// tree's zoom
+	a.tree.sync(a.env())
+	if a.width > 0 && a.height > 0 && a.lay.zoom != a.zoomed() {
+		a.relayout()
+	}
+	if p := a.tree.pane; p != nil {
+		p.setSize(a.lay.editor.inner())
+	}
 	if a.s.Stale() {
 		return
 	}
@@ -268,7 +276,7 @@ func (a *App) checkAfterFrame() tea.Cmd {
 // focus, which reads only its own parameters (never the conversion).
 func (a *App) treeKey(msg tea.Msg) bool {
 	_, key := msg.(tea.KeyPressMsg)
-	return key && a.treeFocused() && !a.lay.tooSmall
+	return key && a.tree.focused(a.treeCtx()) && !a.lay.tooSmall
 }
 
 func (a *App) update(msg tea.Msg) tea.Cmd {
@@ -295,7 +303,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case streamMsg:
 		return a.onStream(msg)
 	case treeExampleMsg:
-		a.onTreeExample(msg)
+		a.tree.onExample(msg)
 		return nil
 	case tokenWarmMsg, tokenCountedMsg:
 		return a.onTokens(msg)
@@ -306,7 +314,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case editorDoneMsg:
 		return a.onEditorDone(msg)
 	case tea.PasteMsg:
-		if a.treeFocused() {
+		if a.tree.focused(a.treeCtx()) {
 			return a.treeUpdate(msg)
 		}
 		return a.onPaste(msg)
@@ -332,6 +340,9 @@ func (a *App) relayout() {
 	a.preview.setSize(pw, ph)
 	dw, dh := a.lay.diags.inner()
 	a.diags.setSize(dw, dh)
+	if a.tree.pane != nil {
+		a.tree.pane.setSize(w, h)
+	}
 	for i, d := range a.under {
 		a.under[i] = d.resize(a.width, a.lay.status.Y)
 	}
@@ -345,7 +356,7 @@ func (a *App) zoomed() Pane {
 	if a.zoom {
 		return a.focus
 	}
-	if a.treeZoomed() {
+	if a.tree.zoomed(a.treeCtx()) {
 		return PaneEditor
 	}
 	return -1
@@ -372,8 +383,11 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return a.routeDialog(k)
 	}
-	if cmd, ok := a.routeTree(k); ok {
-		return cmd
+	if acts, own, ok := a.tree.route(a.treeCtx(), k); ok {
+		if own {
+			return a.treeUpdate(k)
+		}
+		return a.apply(acts...)
 	}
 	for _, c := range a.cmds {
 		if len(c.global) > 0 && key.Matches(k, c.global...) {
@@ -436,7 +450,7 @@ func (a *App) paneUpdate(msg tea.Msg) []action {
 	case PaneTools:
 		a.tools, acts = a.tools.update(msg, e)
 	case PaneEditor:
-		if a.treeShown() {
+		if a.tree.shown(a.at) {
 			return a.tree.pane.update(msg, e)
 		}
 		a.form, acts = a.form.update(msg, e)
@@ -451,7 +465,7 @@ func (a *App) paneUpdate(msg tea.Msg) []action {
 // tab moves to the next field of the form, or to the next pane after the
 // last field. Moving never starts editing.
 func (a *App) tab(d int) tea.Cmd {
-	if a.focus == PaneEditor && !a.treeShown() {
+	if a.focus == PaneEditor && !a.tree.shown(a.at) {
 		n := a.form.idx + d
 		if n >= 0 && n < len(a.form.fields) {
 			return tea.Batch(a.form.setEditing(false), a.form.move(n))
@@ -480,7 +494,7 @@ func (a *App) setFocus(p Pane, edit bool) tea.Cmd {
 	if a.zoom {
 		a.relayout()
 	}
-	return a.form.setEditing(p == PaneEditor && edit && !a.treeShown())
+	return a.form.setEditing(p == PaneEditor && edit && !a.tree.shown(a.at))
 }
 
 // selectRow selects a row and builds its form.

@@ -32,17 +32,18 @@ func (a *App) apply1(act action) tea.Cmd {
 		return a.setFocus(act.pane, act.edit)
 	case actEdit:
 		prev, ver := a.s.Doc(), a.s.Version()
+		apply := a.s.Apply
 		if act.later {
-			if err := a.s.ApplyLater(act.group, a.at, act.fn); err != nil {
-				return a.say(err.Error(), true)
-			}
-			a.madeBy(act.by, prev, ver)
-			return func() tea.Msg { return settleMsg{} }
+			apply = a.s.ApplyLater
 		}
-		if err := a.s.Apply(act.group, a.at, act.fn); err != nil {
+		err := apply(act.group, a.at, act.fn)
+		a.madeBy(act.by, prev, ver)
+		if err != nil {
 			return a.say(err.Error(), true)
 		}
-		a.madeBy(act.by, prev, ver)
+		if act.later {
+			return func() tea.Msg { return settleMsg{} }
+		}
 		a.refresh()
 	case actRun:
 		return a.run(act.name)
@@ -85,6 +86,17 @@ func (a *App) apply1(act action) tea.Cmd {
 		return cmd
 	case actDrop:
 		a.dialog = nil
+	case actLayout:
+		a.relayout()
+	case actUnsay:
+		a.unsay()
+	case actSave:
+		if act.pending != "" && a.savePending != act.pending {
+			a.savePending = act.pending
+			return a.say("ctrl+s saves the document without "+act.pending+" · ctrl+s again saves now", false)
+		}
+		a.savePending = ""
+		return a.run(cmdSave)
 	case actRestore:
 		if act.doc == nil {
 			return tea.Batch(removeRecoveryCmd(a.disk.recoveryFile, a.deps), a.say("Discarded the unsaved work of the earlier session", false))
@@ -109,8 +121,18 @@ func (a *App) apply1(act action) tea.Cmd {
 // madeBy tells the view an edit came from that it shows the document the
 // edit made (it was up to date with prev, version ver, before): it does
 // not read its own edit back. Every other view reads the document again.
+// After an edit the session refused, the form and dialogs still show the
+// document; the tree, which shows its edit already, reads it again.
 func (a *App) madeBy(by viewer, prev *model.Document, ver uint64) {
 	switch by {
+	case byTree:
+		if p := a.tree.pane; p != nil {
+			if a.s.Version() != ver && p.ver == ver {
+				p.ver = a.s.Version()
+			} else {
+				p.sync(a.env())
+			}
+		}
 	case byForm:
 		if a.form.seen == prev && a.form.ver == ver {
 			a.form.seen, a.form.ver = a.s.Doc(), a.s.Version()
@@ -278,7 +300,7 @@ func (a *App) jumpTo(d diagnostic) tea.Cmd {
 	}
 	a.selectRow(at)
 	cmd := a.setFocus(PaneEditor, false)
-	if a.treeLocate(d) {
+	if a.tree.locate(a.at, d) {
 		return cmd
 	}
 	return tea.Batch(cmd, a.form.locate(d))

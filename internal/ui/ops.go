@@ -195,13 +195,12 @@ func (a *App) toggleRaw() tea.Cmd {
 		return a.say("The request has no JSON view; its other fields are JSON already", false)
 	}
 	raw := a.form.kind != formRaw
-	if a.treeShown() {
-		a.leaveTree(false, "") // from the tree to the tool's JSON
-		raw = true
+	var acts []action
+	if a.tree.shown(a.at) {
+		acts, raw = a.tree.leave(a.treeCtx(), false, ""), true // from the tree to the tool's JSON
 	}
 	a.form.raw = raw
-	a.buildForm()
-	return a.setFocus(PaneEditor, false)
+	return a.apply(append(acts, actRebuild{}, actFocus{pane: PaneEditor})...)
 }
 
 func (a *App) toggleZoom() tea.Cmd {
@@ -217,7 +216,7 @@ func (a *App) toggleZoom() tea.Cmd {
 // the parameters tree shown, the parameters.
 func (a *App) openExternalEditor() tea.Cmd {
 	f := a.form.focused()
-	if a.treeShown() {
+	if a.tree.shown(a.at) {
 		f = nil
 		if i := a.form.fieldIndex("parameters"); i >= 0 {
 			f = a.form.fields[i]

@@ -83,7 +83,7 @@ func needField(a *App) string {
 // needFormField is needField for a command on the form's focused field,
 // which the parameters tree hides.
 func needFormField(a *App) string {
-	if a.treeShown() {
+	if a.tree.shown(a.at) {
 		return "The parameters tree is in the form's place: T shows the form, whose JSON fields this formats"
 	}
 	return needField(a)
@@ -138,7 +138,7 @@ func commands() []command {
 		{name: cmdSend, group: "Everywhere", global: kb(km.Send), run: func(a *App) tea.Cmd { return a.sendRequest() }},
 		{name: cmdRecord, group: "Everywhere", run: func(a *App) tea.Cmd { return a.recordNextSend() }},
 		{name: cmdReplay, group: "Everywhere", run: func(a *App) tea.Cmd { return a.replayRecording() }},
-		{name: cmdTree, group: "Editor pane", nav: kb(km.Tree), run: func(a *App) tea.Cmd { return a.toggleTree() }},
+		{name: cmdTree, group: "Editor pane", nav: kb(km.Tree), run: func(a *App) tea.Cmd { return a.apply(a.tree.toggle(a.treeCtx())...) }},
 		{name: cmdTestArgs, group: "Editor pane", nav: kb(km.TestArgs), run: func(a *App) tea.Cmd { return a.openDialog(newArgsDialog(a)) }},
 		{name: cmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.openDialog(newInferDialog(a)) }},
 		{name: cmdMocks, group: "Editor pane", nav: kb(km.Mocks), run: func(a *App) tea.Cmd { return a.apply(actOpen{newMocksDialog(a)}) }},

@@ -75,7 +75,7 @@ func (a *App) paneBox(e *env, p Pane, r rect) []string {
 	case PaneEditor:
 		title = "2 " + a.formTitle()
 		lines = a.form.view(e, focused)
-		if a.treeShown() {
+		if a.tree.shown(a.at) {
 			title = "2 " + a.tree.pane.title()
 			lines = a.tree.pane.view(e, focused)
 		}
@@ -98,7 +98,7 @@ func (a *App) paneBox(e *env, p Pane, r rect) []string {
 	}
 	if a.zoom && a.focus == p {
 		title += " · zoomed (z)"
-	} else if p == PaneEditor && a.treeZoomed() {
+	} else if p == PaneEditor && a.tree.zoomed(a.treeCtx()) {
 		title += " · zoomed (tab: the other panes)"
 	}
 	b, t := st.Border, st.Title
@@ -179,7 +179,7 @@ func (a *App) writeFooter(b *strings.Builder) {
 func (a *App) statusView() string {
 	st := &a.styles
 	mode := ""
-	if a.focus == PaneEditor && (a.form.editing || a.treeShown() && a.tree.pane.prompt != nil) {
+	if a.focus == PaneEditor && (a.form.editing || a.tree.shown(a.at) && a.tree.pane.prompt != nil) {
 		mode = st.EditTag.Render(" EDIT ") + " "
 	}
 	if a.status.text != "" {
@@ -217,8 +217,8 @@ func (a *App) shortHelp() []key.Binding {
 		return a.dialog.help(km)
 	}
 	switch {
-	case a.focus == PaneEditor && a.treeShown():
-		return a.treeShortHelp()
+	case a.focus == PaneEditor && a.tree.shown(a.at):
+		return a.tree.shortHelp(&a.keys)
 	case a.focus == PaneEditor && a.form.editing:
 		return []key.Binding{km.StopEditing, km.NextField, km.FormatJSON, km.ExternalEditor, km.Undo, km.Save, km.Palette}
 	case a.focus == PaneTools && a.tools.filter.typing:
