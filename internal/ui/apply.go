@@ -211,37 +211,6 @@ func (a *App) refresh() {
 	a.relayout()
 }
 
-// structural runs a structural edit of the selected tool and selects the
-// row it returns.
-func (a *App) structural(fn func(d *model.Document, k model.Kind, i int) (*model.Document, int, error), done string) tea.Cmd {
-	if a.at.Request {
-		return a.say("Select a tool first: the request row cannot be "+done, false)
-	}
-	k, next, row := a.at.Kind, -1, rowOf(a.s.Doc(), a.at)
-	err := a.s.Apply("", a.at, func(d *model.Document) (*model.Document, error) {
-		nd, j, err := fn(d, k, a.at.Index)
-		next = j
-		return nd, err
-	})
-	if err != nil {
-		return a.say(capitalize(err.Error()), false)
-	}
-	at := sel{Kind: k, Index: next}
-	if next < 0 { // the list is empty now: the row that took its place
-		at = selAt(a.s.Doc(), min(row, rowCount(a.s.Doc())-1))
-	}
-	a.selectRow(at)
-	a.relayout()
-	return nil
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
 // explainKey says why a key does nothing where it was pressed.
 func (a *App) explainKey(k tea.KeyPressMsg) action {
 	ks := k.String()
@@ -314,30 +283,6 @@ func (a *App) onCopied(m copiedMsg) tea.Cmd {
 		a.clipWarned = true
 	}
 	return a.say(text, isErr)
-}
-
-func (a *App) onEditorDone(m editorDoneMsg) tea.Cmd {
-	if m.err != nil {
-		return a.say("External editor: "+m.err.Error(), true)
-	}
-	if m.sel != a.at {
-		return a.say("The tool changed while the editor was open; its text was not applied", true)
-	}
-	i := a.form.fieldIndex(m.fieldID)
-	if i < 0 {
-		return nil
-	}
-	f := a.form.fields[i]
-	text := strings.TrimSuffix(m.text, "\n")
-	if text == f.ed.Value() {
-		return a.say("No change from the external editor", false)
-	}
-	if size := a.s.Doc().Size() - f.ed.Len() + len(text); size > model.MaxDocumentBytes {
-		return a.say(fmt.Sprintf("The external editor's text was not applied: the document would be %.1f MiB, over the %d MiB tooltui can open", float64(size)/(1<<20), model.MaxDocumentBytes>>20), true)
-	}
-	a.s.BreakGroup()
-	f.ed.SetValue(text)
-	return a.apply(append(a.form.changed(f, a.env()), say("Applied the text from the external editor"))...)
 }
 
 // maxPaste bounds one paste: far above any real tool definition.
