@@ -425,7 +425,7 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	acts := a.paneUpdate(k)
 	if len(acts) == 0 {
-		acts = []action{a.explainKey(k)}
+		acts = []action{explainKey(a.cmds, k)}
 	}
 	return a.apply(acts...)
 }

@@ -212,9 +212,9 @@ func (a *App) refresh() {
 }
 
 // explainKey says why a key does nothing where it was pressed.
-func (a *App) explainKey(k tea.KeyPressMsg) action {
+func explainKey(cmds []command, k tea.KeyPressMsg) action {
 	ks := k.String()
-	for _, c := range a.cmds {
+	for _, c := range cmds {
 		for _, b := range c.pane {
 			for _, bk := range b.Keys() {
 				if bk == ks {

@@ -95,7 +95,7 @@ func commands() []command {
 		return func(a *App) tea.Cmd { return a.setFocus(p, false) }
 	}
 	return []command{
-		{name: "Command palette", group: "Everywhere", global: kb(km.Palette), run: func(a *App) tea.Cmd { return a.openPalette() }},
+		{name: "Command palette", group: "Everywhere", global: kb(km.Palette), run: func(a *App) tea.Cmd { return a.apply(actOpen{newPaletteDialog(a)}) }},
 		{name: cmdSave, group: "Everywhere", global: kb(km.Save), run: func(a *App) tea.Cmd { return a.apply(save(a.s, false)...) }},
 		{name: cmdSaveAs, group: "Everywhere", nav: kb(km.SaveAs), run: func(a *App) tea.Cmd { return a.apply(actOpen{newSaveAsDialog(a.s.Path(), false)}) }},
 		{name: cmdExport, group: "Everywhere", nav: kb(km.Export), run: func(a *App) tea.Cmd { return a.apply(actOpen{newExportDialog(a)}) }},
@@ -139,8 +139,8 @@ func commands() []command {
 		{name: cmdRecord, group: "Everywhere", run: func(a *App) tea.Cmd { return a.recordNextSend() }},
 		{name: cmdReplay, group: "Everywhere", run: func(a *App) tea.Cmd { return a.replayRecording() }},
 		{name: cmdTree, group: "Editor pane", nav: kb(km.Tree), run: func(a *App) tea.Cmd { return a.apply(a.tree.toggle(a.treeCtx())...) }},
-		{name: cmdTestArgs, group: "Editor pane", nav: kb(km.TestArgs), run: func(a *App) tea.Cmd { return a.openDialog(newArgsDialog(a)) }},
-		{name: cmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.openDialog(newInferDialog(a)) }},
+		{name: cmdTestArgs, group: "Editor pane", nav: kb(km.TestArgs), run: func(a *App) tea.Cmd { return a.apply(openOr(newArgsDialog(a))) }},
+		{name: cmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.apply(openOr(newInferDialog(a))) }},
 		{name: cmdMocks, group: "Editor pane", nav: kb(km.Mocks), run: func(a *App) tea.Cmd { return a.apply(actOpen{newMocksDialog(a)}) }},
 		{name: cmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(actOpen{newFormatsDialog(a)}) }},
 		{name: cmdNewView, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(a.disk.toggleNewFunctionView()...) }},
@@ -150,18 +150,12 @@ func commands() []command {
 
 func kb(bs ...key.Binding) []key.Binding { return bs }
 
-// openDialog opens d, or says why it could not be opened.
-func (a *App) openDialog(d dialog, why string) tea.Cmd {
+// openOr opens d, or says why it could not be opened.
+func openOr(d dialog, why string) action {
 	if d == nil {
-		return a.say(why, false)
+		return say(why)
 	}
-	return a.apply(actOpen{d})
-}
-
-// openPalette lists every command with its keys; those that cannot run now
-// say why.
-func (a *App) openPalette() tea.Cmd {
-	return a.apply(actOpen{newPaletteDialog(a)})
+	return actOpen{d}
 }
 
 // chooseToolChoice opens the request's tool_choice chooser.

@@ -105,7 +105,7 @@ func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
 	case gHelp:
 		return a.apply(actOpen{newHelpDialogFor(a, a.dialog)})
 	case gPalette:
-		return a.openPalette()
+		return a.apply(actOpen{newPaletteDialog(a)})
 	case gUndo:
 		return a.undo(false)
 	case gRedo:

@@ -73,7 +73,7 @@ func (a *App) paneBox(e *env, p Pane, r rect) []string {
 		title = "1 Tools"
 		lines = a.tools.view(e, w, h, focused)
 	case PaneEditor:
-		title = "2 " + a.formTitle()
+		title = "2 " + a.form.title(a.s)
 		lines = a.form.view(e, focused)
 		if a.tree.shown(a.at) {
 			title = "2 " + a.tree.pane.title()
@@ -202,7 +202,7 @@ func (a *App) statusView() string {
 	room := a.width - ansi.StringWidth(mode)
 	// What the tools cost follows, in as many words as fit.
 	for level := range 3 {
-		if full := info + " · " + a.tokenTotal(level); ansi.StringWidth(full) <= room || level == 2 {
+		if full := info + " · " + a.tok.totalText(level, a.s.Version()); ansi.StringWidth(full) <= room || level == 2 {
 			info = full
 			break
 		}
@@ -235,20 +235,20 @@ func (a *App) shortHelp() []key.Binding {
 	return []key.Binding{km.Up, km.Down, km.PageDown, km.Left, km.CopyMenu, km.Zoom, km.Palette, km.Help}
 }
 
-func (a *App) formTitle() string {
-	at := a.form.at
+func (p *formPane) title(s *Session) string {
+	at := p.at
 	if at.Request {
 		return "Request"
 	}
-	if !at.Valid(a.s.Doc()) {
+	if !at.Valid(s.Doc()) {
 		return "Editor"
 	}
 	kind := "function"
-	if !a.form.at.Request && at.Kind != 0 {
+	if !at.Request && at.Kind != 0 {
 		kind = "built-in"
 	}
-	t := termtext.SanitizeLine(a.s.label(at.Kind, at.Index)) + " (" + kind + ")"
-	if a.form.kind == formRaw {
+	t := termtext.SanitizeLine(s.label(at.Kind, at.Index)) + " (" + kind + ")"
+	if p.kind == formRaw {
 		t += " · JSON"
 	}
 	return t
