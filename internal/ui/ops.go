@@ -112,25 +112,17 @@ func (a *App) undo(redo bool) tea.Cmd {
 	if !ok {
 		return a.say("Nothing to "+word, false)
 	}
-	var cmd tea.Cmd
-	if at == a.at && at.Valid(a.s.Doc()) {
-		// The same row: its form reads the document again, and a field
-		// being edited keeps its cursor where it was (as far as the text
-		// it gets back allows).
-		a.refresh()
-	} else {
-		editing, idx := a.form.editing, a.form.idx
-		a.selectRow(at)
-		a.relayout()
-		cmd = a.form.move(idx)
-		if editing && a.focus == PaneEditor {
-			cmd = tea.Batch(cmd, a.setFocus(PaneEditor, true))
-		}
+	// The same row: its form reads the document again, and a field being
+	// edited keeps its cursor where it was (as far as the text it gets
+	// back allows). Another row is selected, keeping the focused field.
+	var show action = actRefresh{}
+	if at != a.at || !at.Valid(a.s.Doc()) {
+		show = actShow{at}
 	}
 	if redo {
-		return tea.Batch(cmd, a.say("Redid the last undone change", false))
+		return a.apply(show, say("Redid the last undone change"))
 	}
-	return tea.Batch(cmd, a.say("Undid the last change (ctrl+y redoes it)", false))
+	return a.apply(show, say("Undid the last change (ctrl+y redoes it)"))
 }
 
 // textUndo is a dialog with a text field that takes its own typing back

@@ -208,7 +208,7 @@ func (a *App) onTokens(msg tea.Msg) tea.Cmd {
 	return a.syncTokens()
 }
 
-// tokenTotal is the status line's estimate, in as many words as fit
+// totalText is the status line's estimate, in as many words as fit
 // (level 0 the most): "≈ 1,234 tokens of tools (o200k_base)", "≈ 1,234
 // tokens of tools", "≈ 1,234 tokens"; "≈…" while not known. After a send
 // of this very document, the input tokens its first turn reported follow.

@@ -235,6 +235,8 @@ func (a *App) shortHelp() []key.Binding {
 	return []key.Binding{km.Up, km.Down, km.PageDown, km.Left, km.CopyMenu, km.Zoom, km.Palette, km.Help}
 }
 
+// title is the editor pane's title: the row the form shows, and
+// whether it shows its JSON.
 func (p *formPane) title(s *Session) string {
 	at := p.at
 	if at.Request {
