@@ -83,6 +83,23 @@ type (
 	// actCopy copies text to the clipboard; what names it on the status
 	// line.
 	actCopy struct{ what, text string }
+	// actRefresh brings the panes up to the document changed under the
+	// selection (App.refresh).
+	actRefresh struct{}
+	// actShow selects row at after the document was replaced under it (an
+	// undo, a reload): the form keeps its focused field, and its editing.
+	actShow struct{ at sel }
+	// actDrop takes the open dialog away without closing it (the newer
+	// change on disk replaces the Changed on disk question).
+	actDrop struct{}
+	// actLayout lays the panes out again (a pane zoomed or back).
+	actLayout struct{}
+	// actUnsay takes the status message away.
+	actUnsay struct{}
+	// actSave is ctrl+s: it saves the document, but when text is typed
+	// and not applied yet (pending says what) the first one says so and
+	// the second saves.
+	actSave struct{ pending string }
 	// actQuit quits now, without asking. keepRecovery first writes the
 	// recovery copy of the unsaved work, which the next start offers.
 	actQuit struct{ keepRecovery bool }
@@ -96,6 +113,7 @@ const (
 	byOther  viewer = iota
 	byForm          // a field of the form
 	byDialog        // the open dialog
+	byTree          // the parameters tree
 )
 
 // say is a shorthand for a status action.

@@ -93,14 +93,11 @@ type App struct {
 	width, height int
 	lay           layout
 
-	quitOnSaved  bool
-	recoveryFile string
-	rec          recoveryState
-	clipWarned   bool      // a missing clipboard program was already reported
-	file         fileState // what the app knows of its file on disk (files.go)
-	mcpHint      mcpHint   // whether L lists the selection's server (the key help)
-	settings     session.Settings
-	settingsFile string
+	clipWarned bool    // a missing clipboard program was already reported
+	mcpHint    mcpHint // whether L lists the selection's server (the key help)
+	// disk is the document's file, the recovery copy and the settings
+	// (disk.go).
+	disk disk
 	// treeAfter is the function just added while its name is typed: enter
 	// then opens its parameters as a tree (Settings.NewFunctionView).
 	treeAfter *sel
@@ -130,22 +127,19 @@ func New(o Options) *App {
 		name = "untitled"
 	}
 	a := &App{
-		deps:         o.Deps.withDefaults(),
-		keys:         DefaultKeyMap(),
-		s:            newSessionOf(o.Doc, o.Path, name, o.CheckLater),
-		at:           requestSel,
-		recoveryFile: o.RecoveryFile,
-		baseURL:      o.BaseURL,
-		apiKeyEnv:    o.APIKeyEnv,
-		settings:     o.Settings,
-		settingsFile: o.SettingsFile,
-		notice:       o.Notice,
+		deps:      o.Deps.withDefaults(),
+		keys:      DefaultKeyMap(),
+		s:         newSessionOf(o.Doc, o.Path, name, o.CheckLater),
+		at:        requestSel,
+		baseURL:   o.BaseURL,
+		apiKeyEnv: o.APIKeyEnv,
+		notice:    o.Notice,
 	}
 	a.cmds = commands()
 	a.setStyles(true)
 	a.tools.filter = newFilterInput()
 	a.selectRow(requestSel)
-	a.initFile(o)
+	a.disk = newDisk(o, a.deps, a.s)
 	if o.Recovered != nil {
 		a.dialog = newRecoveryDialog(o.Recovered)
 	}
@@ -173,7 +167,7 @@ func (a *App) sendConfig() send.Config {
 // Init asks the terminal for its background colour and starts watching
 // the file.
 func (a *App) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, a.startWatch()}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, a.disk.startWatch(a.s.Path())}
 	if a.notice != "" {
 		cmds = append(cmds, a.say(a.notice, true))
 		a.notice = ""
@@ -209,13 +203,13 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	before := a.s.Version()
 	cmd := a.update(msg)
 	if a.s.Version() != before {
-		cmd = tea.Batch(cmd, a.afterChange())
+		cmd = tea.Batch(cmd, a.disk.afterChange(a.s))
 	}
 	a.syncViews()
 	if c := a.syncTokens(); c != nil {
 		cmd = tea.Batch(cmd, c)
 	}
-	if c := a.treeExampleCmd(); c != nil {
+	if c := a.tree.exampleCmd(); c != nil {
 		cmd = tea.Batch(cmd, c)
 	}
 	return a, cmd
@@ -225,7 +219,15 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // fields) up to the document, whatever changed it. The tree's edits wait
 // for the conversion in the next message (settle), and are read then.
 func (a *App) syncViews() {
-	a.syncTree()
+	// another row selected shows its form, and the layout follows the
+	// tree's zoom
+	a.tree.sync(a.env())
+	if a.width > 0 && a.height > 0 && a.lay.zoom != a.zoomed() {
+		a.relayout()
+	}
+	if p := a.tree.pane; p != nil {
+		p.setSize(a.lay.editor.inner())
+	}
 	if a.s.Stale() {
 		return
 	}
@@ -274,7 +276,7 @@ func (a *App) checkAfterFrame() tea.Cmd {
 // focus, which reads only its own parameters (never the conversion).
 func (a *App) treeKey(msg tea.Msg) bool {
 	_, key := msg.(tea.KeyPressMsg)
-	return key && a.treeFocused() && !a.lay.tooSmall
+	return key && a.tree.focused(a.treeCtx()) && !a.lay.tooSmall
 }
 
 func (a *App) update(msg tea.Msg) tea.Cmd {
@@ -296,31 +298,23 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case clearStatusMsg:
 		a.status.clear(msg.id)
 		return nil
-	case recoveryTickMsg:
-		return a.onRecoveryTick(msg)
-	case recoveryWrittenMsg:
-		return a.onRecoveryWritten(msg)
 	case copiedMsg:
 		return a.onCopied(msg)
 	case streamMsg:
 		return a.onStream(msg)
 	case treeExampleMsg:
-		a.onTreeExample(msg)
+		a.tree.onExample(msg)
 		return nil
 	case tokenWarmMsg, tokenCountedMsg:
 		return a.onTokens(msg)
 	case mcpToolsMsg:
 		return a.onMCPTools(msg)
-	case savedMsg:
-		return a.onSaved(msg)
-	case settingsSavedMsg:
-		return a.onSettingsSaved(msg)
-	case fileMsg:
-		return a.onFileMsg(msg)
+	case fileMsg: // saves, exports, the watcher, the recovery copy, the settings
+		return a.apply(a.disk.update(a.fileCtx(), msg)...)
 	case editorDoneMsg:
-		return a.onEditorDone(msg)
+		return a.apply(a.form.editorDone(msg, a.env())...)
 	case tea.PasteMsg:
-		if a.treeFocused() {
+		if a.tree.focused(a.treeCtx()) {
 			return a.treeUpdate(msg)
 		}
 		return a.onPaste(msg)
@@ -346,6 +340,9 @@ func (a *App) relayout() {
 	a.preview.setSize(pw, ph)
 	dw, dh := a.lay.diags.inner()
 	a.diags.setSize(dw, dh)
+	if a.tree.pane != nil {
+		a.tree.pane.setSize(w, h)
+	}
 	for i, d := range a.under {
 		a.under[i] = d.resize(a.width, a.lay.status.Y)
 	}
@@ -359,7 +356,7 @@ func (a *App) zoomed() Pane {
 	if a.zoom {
 		return a.focus
 	}
-	if a.treeZoomed() {
+	if a.tree.zoomed(a.treeCtx()) {
 		return PaneEditor
 	}
 	return -1
@@ -386,8 +383,11 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return a.routeDialog(k)
 	}
-	if cmd, ok := a.routeTree(k); ok {
-		return cmd
+	if acts, own, ok := a.tree.route(a.treeCtx(), k); ok {
+		if own {
+			return a.treeUpdate(k)
+		}
+		return a.apply(acts...)
 	}
 	for _, c := range a.cmds {
 		if len(c.global) > 0 && key.Matches(k, c.global...) {
@@ -425,7 +425,7 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	acts := a.paneUpdate(k)
 	if len(acts) == 0 {
-		acts = []action{a.explainKey(k)}
+		acts = []action{explainKey(a.cmds, k)}
 	}
 	return a.apply(acts...)
 }
@@ -450,7 +450,7 @@ func (a *App) paneUpdate(msg tea.Msg) []action {
 	case PaneTools:
 		a.tools, acts = a.tools.update(msg, e)
 	case PaneEditor:
-		if a.treeShown() {
+		if a.tree.shown(a.at) {
 			return a.tree.pane.update(msg, e)
 		}
 		a.form, acts = a.form.update(msg, e)
@@ -465,7 +465,7 @@ func (a *App) paneUpdate(msg tea.Msg) []action {
 // tab moves to the next field of the form, or to the next pane after the
 // last field. Moving never starts editing.
 func (a *App) tab(d int) tea.Cmd {
-	if a.focus == PaneEditor && !a.treeShown() {
+	if a.focus == PaneEditor && !a.tree.shown(a.at) {
 		n := a.form.idx + d
 		if n >= 0 && n < len(a.form.fields) {
 			return tea.Batch(a.form.setEditing(false), a.form.move(n))
@@ -494,7 +494,7 @@ func (a *App) setFocus(p Pane, edit bool) tea.Cmd {
 	if a.zoom {
 		a.relayout()
 	}
-	return a.form.setEditing(p == PaneEditor && edit && !a.treeShown())
+	return a.form.setEditing(p == PaneEditor && edit && !a.tree.shown(a.at))
 }
 
 // selectRow selects a row and builds its form.

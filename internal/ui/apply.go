@@ -32,17 +32,18 @@ func (a *App) apply1(act action) tea.Cmd {
 		return a.setFocus(act.pane, act.edit)
 	case actEdit:
 		prev, ver := a.s.Doc(), a.s.Version()
+		apply := a.s.Apply
 		if act.later {
-			if err := a.s.ApplyLater(act.group, a.at, act.fn); err != nil {
-				return a.say(err.Error(), true)
-			}
-			a.madeBy(act.by, prev, ver)
-			return func() tea.Msg { return settleMsg{} }
+			apply = a.s.ApplyLater
 		}
-		if err := a.s.Apply(act.group, a.at, act.fn); err != nil {
+		err := apply(act.group, a.at, act.fn)
+		a.madeBy(act.by, prev, ver)
+		if err != nil {
 			return a.say(err.Error(), true)
 		}
-		a.madeBy(act.by, prev, ver)
+		if act.later {
+			return func() tea.Msg { return settleMsg{} }
+		}
 		a.refresh()
 	case actRun:
 		return a.run(act.name)
@@ -67,14 +68,38 @@ func (a *App) apply1(act action) tea.Cmd {
 	case actAdd:
 		return a.addTool(act.typ)
 	case actSaveTo:
-		return a.saveTo(act)
+		return a.apply(a.disk.saveTo(a.fileCtx(), act)...)
 	case actExport:
-		return a.exportTo(act)
+		return a.apply(a.disk.exportTo(a.fileCtx(), act)...)
 	case actReload:
-		return a.reload(act)
+		return a.apply(a.disk.reload(a.fileCtx(), act)...)
+	case actRefresh:
+		a.refresh()
+	case actShow:
+		editing, idx := a.form.editing, a.form.idx
+		a.selectRow(act.at)
+		a.relayout()
+		cmd := a.form.move(idx)
+		if editing && a.focus == PaneEditor {
+			cmd = tea.Batch(cmd, a.setFocus(PaneEditor, true))
+		}
+		return cmd
+	case actDrop:
+		a.dialog = nil
+	case actLayout:
+		a.relayout()
+	case actUnsay:
+		a.unsay()
+	case actSave:
+		if act.pending != "" && a.savePending != act.pending {
+			a.savePending = act.pending
+			return a.say("ctrl+s saves the document without "+act.pending+" · ctrl+s again saves now", false)
+		}
+		a.savePending = ""
+		return a.run(cmdSave)
 	case actRestore:
 		if act.doc == nil {
-			return tea.Batch(removeRecoveryCmd(a.recoveryFile, a.deps), a.say("Discarded the unsaved work of the earlier session", false))
+			return tea.Batch(removeRecoveryCmd(a.disk.recoveryFile, a.deps), a.say("Discarded the unsaved work of the earlier session", false))
 		}
 		a.s.Replace(act.doc, a.at)
 		a.selectRow(requestSel)
@@ -84,9 +109,9 @@ func (a *App) apply1(act action) tea.Cmd {
 		return copyCmd(a.deps, act.what, act.text)
 	case actQuit:
 		if act.keepRecovery {
-			return tea.Sequence(a.keepRecoveryCmd(), a.quitNow())
+			return tea.Sequence(a.disk.keepRecoveryCmd(a.s), a.disk.quitNow())
 		}
-		return a.quitNow()
+		return a.disk.quitNow()
 	default:
 		panic(fmt.Sprintf("ui: unknown action %T", act))
 	}
@@ -96,8 +121,18 @@ func (a *App) apply1(act action) tea.Cmd {
 // madeBy tells the view an edit came from that it shows the document the
 // edit made (it was up to date with prev, version ver, before): it does
 // not read its own edit back. Every other view reads the document again.
+// After an edit the session refused, the form and dialogs still show the
+// document; the tree, which shows its edit already, reads it again.
 func (a *App) madeBy(by viewer, prev *model.Document, ver uint64) {
 	switch by {
+	case byTree:
+		if p := a.tree.pane; p != nil {
+			if a.s.Version() != ver && p.ver == ver {
+				p.ver = a.s.Version()
+			} else {
+				p.sync(a.env())
+			}
+		}
 	case byForm:
 		if a.form.seen == prev && a.form.ver == ver {
 			a.form.seen, a.form.ver = a.s.Doc(), a.s.Version()
@@ -176,51 +211,10 @@ func (a *App) refresh() {
 	a.relayout()
 }
 
-// afterChange runs once per message that changed the document: the
-// recovery copy follows the document, removed when it is back to its
-// saved state.
-func (a *App) afterChange() tea.Cmd {
-	if !a.s.Dirty() {
-		return a.dropRecovery()
-	}
-	return a.scheduleRecovery()
-}
-
-// structural runs a structural edit of the selected tool and selects the
-// row it returns.
-func (a *App) structural(fn func(d *model.Document, k model.Kind, i int) (*model.Document, int, error), done string) tea.Cmd {
-	if a.at.Request {
-		return a.say("Select a tool first: the request row cannot be "+done, false)
-	}
-	k, next, row := a.at.Kind, -1, rowOf(a.s.Doc(), a.at)
-	err := a.s.Apply("", a.at, func(d *model.Document) (*model.Document, error) {
-		nd, j, err := fn(d, k, a.at.Index)
-		next = j
-		return nd, err
-	})
-	if err != nil {
-		return a.say(capitalize(err.Error()), false)
-	}
-	at := sel{Kind: k, Index: next}
-	if next < 0 { // the list is empty now: the row that took its place
-		at = selAt(a.s.Doc(), min(row, rowCount(a.s.Doc())-1))
-	}
-	a.selectRow(at)
-	a.relayout()
-	return nil
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
 // explainKey says why a key does nothing where it was pressed.
-func (a *App) explainKey(k tea.KeyPressMsg) action {
+func explainKey(cmds []command, k tea.KeyPressMsg) action {
 	ks := k.String()
-	for _, c := range a.cmds {
+	for _, c := range cmds {
 		for _, b := range c.pane {
 			for _, bk := range b.Keys() {
 				if bk == ks {
@@ -255,7 +249,7 @@ func (a *App) addTool(typ string) tea.Cmd {
 	if i := a.form.fieldIndex("name"); i >= 0 {
 		cmd = tea.Batch(cmd, a.form.move(i), a.setFocus(PaneEditor, true))
 		a.form.fields[i].ed.SelectAll()
-		if k == model.Function && a.settings.TreeFirst() {
+		if k == model.Function && a.disk.settings.TreeFirst() {
 			a.treeAfter = &sel{Kind: k, Index: idx}
 			return tea.Batch(cmd, a.sayAbout(sel{Kind: k, Index: idx}, "Added "+label+" · type its name; enter goes on to its parameters as a tree, esc stays here"))
 		}
@@ -275,7 +269,7 @@ func (a *App) jumpTo(d diagnostic) tea.Cmd {
 	}
 	a.selectRow(at)
 	cmd := a.setFocus(PaneEditor, false)
-	if a.treeLocate(d) {
+	if a.tree.locate(a.at, d) {
 		return cmd
 	}
 	return tea.Batch(cmd, a.form.locate(d))
@@ -289,30 +283,6 @@ func (a *App) onCopied(m copiedMsg) tea.Cmd {
 		a.clipWarned = true
 	}
 	return a.say(text, isErr)
-}
-
-func (a *App) onEditorDone(m editorDoneMsg) tea.Cmd {
-	if m.err != nil {
-		return a.say("External editor: "+m.err.Error(), true)
-	}
-	if m.sel != a.at {
-		return a.say("The tool changed while the editor was open; its text was not applied", true)
-	}
-	i := a.form.fieldIndex(m.fieldID)
-	if i < 0 {
-		return nil
-	}
-	f := a.form.fields[i]
-	text := strings.TrimSuffix(m.text, "\n")
-	if text == f.ed.Value() {
-		return a.say("No change from the external editor", false)
-	}
-	if size := a.s.Doc().Size() - f.ed.Len() + len(text); size > model.MaxDocumentBytes {
-		return a.say(fmt.Sprintf("The external editor's text was not applied: the document would be %.1f MiB, over the %d MiB tooltui can open", float64(size)/(1<<20), model.MaxDocumentBytes>>20), true)
-	}
-	a.s.BreakGroup()
-	f.ed.SetValue(text)
-	return a.apply(append(a.form.changed(f, a.env()), say("Applied the text from the external editor"))...)
 }
 
 // maxPaste bounds one paste: far above any real tool definition.

@@ -27,100 +27,60 @@ import (
 //   - The file is watched (watch.go): a change made elsewhere reloads a
 //     clean document, or asks when there are unsaved changes.
 
-// fileState is what the app knows of its file on disk.
-type fileState struct {
-	// writing is the sum of the bytes of the last save started: the watcher
-	// takes the file holding them for our own save.
-	writing    [32]byte
-	hasWriting bool
-	// lossesOK are what a body leaves out that the user agreed to.
-	lossesOK map[string]bool
-	watch    watchState
-}
-
-func (a *App) initFile(o Options) {
-	raw := o.Loaded
-	if o.Doc != nil && o.Doc.Source != nil {
-		raw = nil // the bytes are in another format: a save writes the document
-	}
-	a.s.SetRaw(raw, a.s.Version())
-	a.s.SetStamp(o.Stamp)
-}
-
-// fileMsg is a message of the file flows, routed to onFileMsg.
-type fileMsg interface{ fileMsg() }
-
-func (a *App) onFileMsg(msg fileMsg) tea.Cmd {
-	switch m := msg.(type) {
-	case diskChangedMsg:
-		return a.onDiskChanged(m)
-	case exportedMsg:
-		return a.onExported(m)
-	case fileExistsMsg:
-		return a.onFileExists(m)
-	case watchStartedMsg:
-		return a.onWatchStarted(m)
-	case diskEventMsg:
-		return a.onDiskEvent(m)
-	case diskStateMsg:
-		return a.onDiskState(m)
-	}
-	return nil
-}
-
 // ---- saving ----
 
 // saveTo writes the document to path; the app takes path as its file once
 // the write succeeded.
-func (a *App) saveTo(act actSaveTo) tea.Cmd {
+func (d *disk) saveTo(c fileCtx, act actSaveTo) []action {
+	s := c.s
 	for _, l := range act.losses {
-		if a.file.lossesOK == nil {
-			a.file.lossesOK = map[string]bool{}
+		if d.lossesOK == nil {
+			d.lossesOK = map[string]bool{}
 		}
-		a.file.lossesOK[l] = true
+		d.lossesOK[l] = true
 	}
 	var data []byte
 	var err error
 	unchanged := false
 	if act.asDocument {
-		d := *a.s.Doc()
-		d.Format = model.FormatDocument
-		data, err = d.Marshal()
+		doc := *s.Doc()
+		doc.Format = model.FormatDocument
+		data, err = doc.Marshal()
 	} else {
-		data, unchanged, err = a.s.FileBytes()
+		data, unchanged, err = s.FileBytes()
 	}
 	if err != nil {
-		return a.say("Cannot save: "+err.Error(), true)
+		return []action{sayErr("Cannot save: " + err.Error())}
 	}
-	if !unchanged && !act.asDocument && a.s.Doc().Format == model.FormatBody {
-		if losses := a.newLosses(); len(losses) > 0 {
-			return a.apply(actOpen{newBodyLossDialog(a.s.Name(), a.s.Doc().BodyLosses(), act)})
+	if !unchanged && !act.asDocument && s.Doc().Format == model.FormatBody {
+		if losses := d.newLosses(s); len(losses) > 0 {
+			return []action{actOpen{newBodyLossDialog(s.Name(), s.Doc().BodyLosses(), act)}}
 		}
 	}
 	if len(data) > model.MaxDocumentBytes {
-		return a.say(fmt.Sprintf("Cannot save %s: it would be %s (%.1f MiB), over the %d MiB tooltui can load back; nothing was written",
-			act.path, model.Bytes(int64(len(data))), float64(len(data))/(1<<20), model.MaxDocumentBytes>>20), true)
+		return []action{sayErr(fmt.Sprintf("Cannot save %s: it would be %s (%.1f MiB), over the %d MiB tooltui can load back; nothing was written",
+			act.path, model.Bytes(int64(len(data))), float64(len(data))/(1<<20), model.MaxDocumentBytes>>20))}
 	}
-	job := saveJob{path: act.path, data: data, version: a.s.Version(), quit: act.quit, asDocument: act.asDocument}
-	if !act.force && a.s.Stamp() != nil && samePath(act.path, a.s.Path()) {
-		st := *a.s.Stamp()
+	job := saveJob{path: act.path, data: data, version: s.Version(), quit: act.quit, asDocument: act.asDocument}
+	if !act.force && s.Stamp() != nil && samePath(act.path, s.Path()) {
+		st := *s.Stamp()
 		job.check = &st
 	}
-	if !act.force && !samePath(act.path, a.s.Path()) {
+	if !act.force && !samePath(act.path, s.Path()) {
 		retry := act
 		retry.force = true
 		job.fresh = retry
 	}
-	a.file.writing, a.file.hasWriting = sha256.Sum256(data), true
-	return tea.Batch(a.say("Saving "+act.path+"…", false), saveCmd(a.deps, job))
+	d.writing, d.hasWriting = sha256.Sum256(data), true
+	return []action{say("Saving " + act.path + "…"), actCmd{saveCmd(d.deps, job)}}
 }
 
 // newLosses are what a body cannot hold that the user has not agreed to
 // leave out yet.
-func (a *App) newLosses() []string {
+func (d *disk) newLosses(s *Session) []string {
 	var out []string
-	for _, l := range a.s.Doc().BodyLosses() {
-		if !a.file.lossesOK[l] {
+	for _, l := range s.Doc().BodyLosses() {
+		if !d.lossesOK[l] {
 			out = append(out, l)
 		}
 	}
@@ -158,19 +118,16 @@ type fileExistsMsg struct {
 	retry action // the save or export again, writing over it
 }
 
-func (fileExistsMsg) fileMsg() {}
-
 // existing reports whether a file is at path, and its size.
 func existing(deps Deps, path string) (int64, bool) {
 	st, _, err := deps.ReadStamp(path)
 	return st.Size, err == nil && st.Exists
 }
 
-func (a *App) onFileExists(m fileExistsMsg) tea.Cmd {
-	a.file.hasWriting = false
+func onFileExists(m fileExistsMsg) []action {
 	over := key.NewBinding(key.WithKeys("o", "y"), key.WithHelp("o", "overwrite"))
 	cancel := key.NewBinding(key.WithKeys("esc", "c", "n"), key.WithHelp("esc", "cancel"))
-	return tea.Batch(a.say(m.path+" already exists: overwrite it?", false), a.apply(actOpen{&confirmDialog{
+	return []action{say(m.path + " already exists: overwrite it?"), actOpen{&confirmDialog{
 		title: "File exists",
 		text:  fmt.Sprintf("%s already exists (%s). Write over it?", m.path, model.Bytes(m.size)),
 		keys:  []key.Binding{over, cancel},
@@ -183,7 +140,7 @@ func (a *App) onFileExists(m fileExistsMsg) tea.Cmd {
 			}
 			return nil, false
 		},
-	}}))
+	}}}
 }
 
 // savedMsg reports a finished save.
@@ -207,8 +164,6 @@ type diskChangedMsg struct {
 	quit     bool
 	watched  bool // seen by the watcher, not by a save
 }
-
-func (diskChangedMsg) fileMsg() {}
 
 func saveCmd(deps Deps, job saveJob) tea.Cmd {
 	return func() tea.Msg {
@@ -241,49 +196,50 @@ func saveCmd(deps Deps, job saveJob) tea.Cmd {
 	}
 }
 
-func (a *App) onSaved(m savedMsg) tea.Cmd {
+func (d *disk) onSaved(c fileCtx, m savedMsg) []action {
 	// The save is over: from now on a file holding these bytes is a change
 	// made elsewhere (the file's stamp, set below, says what was saved).
-	a.file.hasWriting = false
+	d.hasWriting = false
 	if m.err != nil {
-		a.quitOnSaved = false
-		return a.say("Save failed, nothing changed on disk or here: "+m.err.Error(), true)
+		return []action{sayErr("Save failed, nothing changed on disk or here: " + m.err.Error())}
 	}
-	moved := !samePath(m.path, a.s.Path())
+	s := c.s
+	var acts []action
+	moved := !samePath(m.path, s.Path())
 	if m.asDocument {
-		a.s.SetFormat(model.FormatDocument)
-		a.refresh()
+		s.SetFormat(model.FormatDocument)
+		acts = append(acts, actRefresh{})
 	}
-	if a.s.Doc().Source != nil {
+	if s.Doc().Source != nil {
 		// Saved in the Responses shape: there is nothing left to translate,
 		// and the notes about the translation leave the diagnostics.
-		a.s.SetSource(nil)
-		a.s.Reconvert()
-		a.refresh()
+		s.SetSource(nil)
+		s.Reconvert()
+		acts = append(acts, actRefresh{})
 	}
-	a.s.Saved(m.version, m.path, filepath.Base(m.path))
+	s.Saved(m.version, m.path, filepath.Base(m.path))
 	if m.data != nil {
-		a.s.SetRaw(m.data, m.version)
+		s.SetRaw(m.data, m.version)
 	}
-	a.s.SetStamp(m.stamp)
-	cmd := a.recoveryFollows(m.path)
-	if !a.s.Dirty() {
-		cmd = tea.Batch(cmd, a.dropRecovery())
+	s.SetStamp(m.stamp)
+	cmd := d.recoveryFollows(m.path)
+	if !s.Dirty() {
+		cmd = tea.Batch(cmd, d.dropRecovery())
 	}
 	if moved {
-		cmd = tea.Batch(cmd, a.startWatch())
+		cmd = tea.Batch(cmd, d.startWatch(s.Path()))
 	}
 	if m.quit {
-		return tea.Sequence(cmd, a.quitNow())
+		return append(acts, actCmd{tea.Sequence(cmd, d.quitNow())})
 	}
 	text := "Saved " + m.path
 	switch {
 	case m.asDocument:
 		text += " as a tooltui document; ctrl+s now saves there"
-	case a.s.Doc().Format == model.FormatBody && len(a.s.Doc().BodyLosses()) > 0:
-		text += fmt.Sprintf(" as a Responses body without %s it cannot hold (kept here until you quit)", plural(len(a.s.Doc().BodyLosses()), "thing"))
+	case s.Doc().Format == model.FormatBody && len(s.Doc().BodyLosses()) > 0:
+		text += fmt.Sprintf(" as a Responses body without %s it cannot hold (kept here until you quit)", plural(len(s.Doc().BodyLosses()), "thing"))
 	}
-	return tea.Batch(cmd, a.say(text, false))
+	return append(acts, actCmd{cmd}, say(text))
 }
 
 // ---- a body that cannot hold everything ----
@@ -359,14 +315,14 @@ func siblingName(path, suffix, fallback string) string {
 
 // ---- a file changed on disk ----
 
-func (a *App) onDiskChanged(m diskChangedMsg) tea.Cmd {
-	if !samePath(m.path, a.s.Path()) {
+func (d *disk) onDiskChanged(c fileCtx, m diskChangedMsg) []action {
+	if !samePath(m.path, c.s.Path()) {
 		return nil
 	}
 	if !m.watched {
-		a.file.hasWriting = false // the save stopped before writing
+		d.hasWriting = false // the save stopped before writing
 	}
-	return a.apply(actOpen{newChangedDialog(a.s.Name(), m)})
+	return []action{actOpen{newChangedDialog(c.s.Name(), m)}}
 }
 
 const changedTitle = "Changed on disk"
@@ -432,36 +388,30 @@ func newChangedDialog(name string, m diskChangedMsg) dialog {
 
 // reload replaces the document with the file's content as one undoable
 // step: ctrl+z brings the version that was open back.
-func (a *App) reload(act actReload) tea.Cmd {
-	if !samePath(act.path, a.s.Path()) {
+func (d *disk) reload(c fileCtx, act actReload) []action {
+	s := c.s
+	if !samePath(act.path, s.Path()) {
 		return nil
 	}
-	d, err := formats.Load(act.data)
+	doc, err := formats.Load(act.data)
 	if err != nil {
 		// what is open here is no longer what is on disk: quitting asks
-		a.s.Unsave()
-		return tea.Batch(a.scheduleRecovery(), a.say("Cannot reload "+a.s.Name()+": "+err.Error()+"; your version stays", true))
+		s.Unsave()
+		return []action{actCmd{d.scheduleRecovery()}, sayErr("Cannot reload " + s.Name() + ": " + err.Error() + "; your version stays")}
 	}
-	editing, idx := a.form.editing, a.form.idx
-	a.s.Replace(d, a.at)
-	a.s.Saved(a.s.Version(), a.s.Path(), filepath.Base(a.s.Path())) // no longer "(new)"
+	s.Replace(doc, c.at)
+	s.Saved(s.Version(), s.Path(), filepath.Base(s.Path())) // no longer "(new)"
 	raw := act.data
-	if d.Source != nil {
+	if doc.Source != nil {
 		raw = nil // the bytes are in another format: a save writes the document
 	}
-	a.s.SetRaw(raw, a.s.Version())
-	a.s.SetStamp(&act.stamp)
-	a.selectRow(a.at)
-	a.relayout()
-	cmd := a.form.move(idx)
-	if editing && a.focus == PaneEditor {
-		cmd = tea.Batch(cmd, a.setFocus(PaneEditor, true))
-	}
-	text := "Reloaded " + a.s.Name()
+	s.SetRaw(raw, s.Version())
+	s.SetStamp(&act.stamp)
+	text := "Reloaded " + s.Name()
 	if act.what != "" {
 		text += ": it " + act.what
 	}
-	return tea.Batch(cmd, a.say(text+" · ctrl+z brings back the version you had", false))
+	return []action{actShow{c.at}, say(text + " · ctrl+z brings back the version you had")}
 }
 
 // ---- export ----
@@ -487,32 +437,23 @@ type exportedMsg struct {
 	err     error
 }
 
-func (exportedMsg) fileMsg() {}
-
 // exportTo writes the request JSON, exactly what `tooltui build` prints,
 // to path. The document keeps its file and its saved state.
-func (a *App) exportTo(act actExport) tea.Cmd {
+func (d *disk) exportTo(c fileCtx, act actExport) []action {
 	path := act.path
-	data := append([]byte(nil), a.s.Result().JSON...)
-	summary, deps := a.copySummary(), a.deps
-	return tea.Batch(a.say("Exporting the request to "+path+"…", false), func() tea.Msg {
+	data := append([]byte(nil), c.s.Result().JSON...)
+	summary, deps := copySummary(c.s), d.deps
+	return []action{say("Exporting the request to " + path + "…"), actCmd{func() tea.Msg {
 		if size, ok := existing(deps, path); ok && !act.force {
 			return fileExistsMsg{path: path, size: size, retry: actExport{path: path, force: true}}
 		}
 		return exportedMsg{path: path, bytes: len(data), summary: summary, err: deps.WriteFile(path, data)}
-	})
+	}}}
 }
 
-func (a *App) onExported(m exportedMsg) tea.Cmd {
+func onExported(m exportedMsg) []action {
 	if m.err != nil {
-		return a.say("Export failed, nothing was written: "+m.err.Error(), true)
+		return []action{sayErr("Export failed, nothing was written: " + m.err.Error())}
 	}
-	return a.say(fmt.Sprintf("Exported the request, %s, to %s: %s", model.Bytes(int64(m.bytes)), m.path, m.summary), false)
-}
-
-// ---- quitting ----
-
-// quitNow quits, closing the file watcher first.
-func (a *App) quitNow() tea.Cmd {
-	return tea.Sequence(a.stopWatch(), tea.Quit)
+	return []action{say(fmt.Sprintf("Exported the request, %s, to %s: %s", model.Bytes(int64(m.bytes)), m.path, m.summary))}
 }

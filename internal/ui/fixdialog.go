@@ -326,7 +326,7 @@ func (a *App) fixAll() tea.Cmd {
 	case 1:
 		sk := report.Skipped[0]
 		cmds = append(cmds, a.say(fmt.Sprintf("%s; left out: %s %s (%s); f on it applies it",
-			applied, sk.Location, shortFixTitle(sk.Title), a.shortWhy(sk)), false))
+			applied, sk.Location, shortFixTitle(sk.Title), shortWhy(sk)), false))
 	default:
 		cmds = append(cmds, a.apply(actOpen{newFixReportDialog(applied, report.Skipped)}))
 	}
@@ -346,7 +346,7 @@ func shortFixTitle(title string) string {
 // shortWhy is why F left a fix out, for the status line: the strict
 // repair of a function from an MCP server as "its MCP server may refuse
 // null", any other reason up to its first colon.
-func (a *App) shortWhy(sk convert.FixSkipped) string {
+func shortWhy(sk convert.FixSkipped) string {
 	if sk.Title == (convert.Fix{Kind: convert.FixStrict}).Title() && strings.Contains(sk.Why, "MCP server") {
 		return "its MCP server may refuse null"
 	}

@@ -312,7 +312,7 @@ func TestSaveInTheTreeSaysWhatItLeavesOut(t *testing.T) {
 	if !strings.Contains(status(a), "Saving") {
 		t.Fatalf("the second ctrl+s said %q", status(a))
 	}
-	if d := a.tree.pane; !a.treeFocused() || d.prompt == nil || d.prompt.Value() != "sto" {
+	if d := a.tree.pane; !treeFocused(a) || d.prompt == nil || d.prompt.Value() != "sto" {
 		t.Fatal("the save took the name being typed away")
 	}
 }

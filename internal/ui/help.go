@@ -38,7 +38,7 @@ type helpLine struct {
 }
 
 func newHelpDialog(a *App) dialog {
-	return &helpDialog{groups: helpGroups(a)}
+	return &helpDialog{groups: helpGroups(a.cmds, a.keys)}
 }
 
 // newHelpDialogFor lists the keys of an open dialog (what it claims among
@@ -79,7 +79,7 @@ const (
 // helpGroups collects the keys: the commands' keys by group, the keys of
 // each pane, the editing keys, the questions' keys and the mouse. A row
 // lists every key of its bindings, not only the first.
-func helpGroups(a *App) []helpGroup {
+func helpGroups(cmds []command, km KeyMap) []helpGroup {
 	var groups []helpGroup
 	index := map[string]int{}
 	addRow := func(group, keys, desc string) {
@@ -92,14 +92,13 @@ func helpGroups(a *App) []helpGroup {
 		groups[i].rows = append(groups[i].rows, helpRow{keys, desc})
 	}
 	add := func(group, desc string, bs ...key.Binding) { addRow(group, keyList(bs...), desc) }
-	for _, c := range a.cmds {
+	for _, c := range cmds {
 		k := keyList(append(append(append([]key.Binding{}, c.global...), c.nav...), c.pane...)...)
 		if k == "" {
 			k = "(palette)"
 		}
 		addRow(c.group, k, c.name)
 	}
-	km := a.keys
 	for _, b := range []key.Binding{km.NextField, km.PrevField, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End, km.Left, km.Right} {
 		add(helpMoving, b.Help().Desc, b)
 	}

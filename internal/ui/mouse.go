@@ -39,7 +39,7 @@ func (a *App) onClick(m tea.Mouse) tea.Cmd {
 			a.selectRow(selAt(a.s.Doc(), row))
 		}
 	case PaneEditor:
-		if a.treeShown() {
+		if a.tree.shown(a.at) {
 			a.tree.pane.click(y)
 			return cmd
 		}
@@ -100,7 +100,7 @@ func (a *App) onWheel(m tea.Mouse) tea.Cmd {
 	case PaneDiags:
 		a.diags.yOff = max(0, min(a.diags.yOff+d/3, len(a.s.Result().Diagnostics)-1))
 	case PaneEditor:
-		if a.treeShown() {
+		if a.tree.shown(a.at) {
 			a.tree.pane.update(tea.MouseWheelMsg(m), a.env())
 			return nil
 		}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -12,41 +13,81 @@ import (
 // The commands behind the palette entries: each turns into a session
 // edit, a dialog or an IO command.
 
-func (a *App) deleteTool() tea.Cmd {
-	t, _ := a.s.Tool(a.at)
-	_, label := toolLabel(a.at.Kind, t)
-	if cmd := a.structural(model.DeleteTool, "deleted"); cmd != nil {
-		return cmd
+// structural runs a structural edit of the selected tool and returns the
+// row to select, or why the edit was refused.
+func structural(e *env, fn func(d *model.Document, k model.Kind, i int) (*model.Document, int, error), done string) (sel, action) {
+	if e.at.Request {
+		return sel{}, say("Select a tool first: the request row cannot be " + done)
 	}
-	return a.say("Deleted "+label+" (ctrl+z to undo)", false)
+	k, next, row := e.at.Kind, -1, rowOf(e.s.Doc(), e.at)
+	err := e.s.Apply("", e.at, func(d *model.Document) (*model.Document, error) {
+		nd, j, err := fn(d, k, e.at.Index)
+		next = j
+		return nd, err
+	})
+	if err != nil {
+		return sel{}, say(capitalize(err.Error()))
+	}
+	if next < 0 { // the list is empty now: the row that took its place
+		return selAt(e.s.Doc(), min(row, rowCount(e.s.Doc())-1)), nil
+	}
+	return sel{Kind: k, Index: next}, nil
 }
 
-func (a *App) duplicateTool() tea.Cmd {
-	if cmd := a.structural(model.DuplicateTool, "duplicated"); cmd != nil {
-		return cmd
+func capitalize(s string) string {
+	if s == "" {
+		return s
 	}
-	t, _ := a.s.Tool(a.at)
-	_, label := toolLabel(a.at.Kind, t)
-	return a.say("Duplicated as "+label, false)
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-func (a *App) moveTool(d int) tea.Cmd {
-	return a.structural(func(doc *model.Document, k model.Kind, i int) (*model.Document, int, error) {
+// toolLabelAt is how the status line names the tool at.
+func toolLabelAt(s *Session, at sel) string {
+	t, _ := s.Tool(at)
+	_, label := toolLabel(at.Kind, t)
+	return label
+}
+
+func deleteTool(e *env) []action {
+	label := toolLabelAt(e.s, e.at)
+	at, refused := structural(e, model.DeleteTool, "deleted")
+	if refused != nil {
+		return []action{refused}
+	}
+	return []action{actSelect{at}, actLayout{}, say("Deleted " + label + " (ctrl+z to undo)")}
+}
+
+func duplicateTool(e *env) []action {
+	at, refused := structural(e, model.DuplicateTool, "duplicated")
+	if refused != nil {
+		return []action{refused}
+	}
+	return []action{actSelect{at}, actLayout{}, say("Duplicated as " + toolLabelAt(e.s, at))}
+}
+
+func moveTool(e *env, d int) []action {
+	at, refused := structural(e, func(doc *model.Document, k model.Kind, i int) (*model.Document, int, error) {
 		return model.MoveTool(doc, k, i, d)
 	}, "moved")
+	if refused != nil {
+		return []action{refused}
+	}
+	return []action{actSelect{at}, actLayout{}}
 }
 
-func (a *App) toggleTool() tea.Cmd {
-	if cmd := a.structural(func(doc *model.Document, k model.Kind, i int) (*model.Document, int, error) {
+func toggleTool(e *env) []action {
+	at, refused := structural(e, func(doc *model.Document, k model.Kind, i int) (*model.Document, int, error) {
 		nd, err := model.ToggleTool(doc, k, i)
 		return nd, i, err
-	}, "disabled"); cmd != nil {
-		return cmd
+	}, "disabled")
+	if refused != nil {
+		return []action{refused}
 	}
-	if t, _ := a.s.Tool(a.at); t.Disabled {
-		return a.say("Disabled: kept in the document, left out of the request (space enables it)", false)
+	text := "Enabled: back in the request"
+	if t, _ := e.s.Tool(at); t.Disabled {
+		text = "Disabled: kept in the document, left out of the request (space enables it)"
 	}
-	return a.say("Enabled: back in the request", false)
+	return []action{actSelect{at}, actLayout{}, say(text)}
 }
 
 func (a *App) undo(redo bool) tea.Cmd {
@@ -71,25 +112,17 @@ func (a *App) undo(redo bool) tea.Cmd {
 	if !ok {
 		return a.say("Nothing to "+word, false)
 	}
-	var cmd tea.Cmd
-	if at == a.at && at.Valid(a.s.Doc()) {
-		// The same row: its form reads the document again, and a field
-		// being edited keeps its cursor where it was (as far as the text
-		// it gets back allows).
-		a.refresh()
-	} else {
-		editing, idx := a.form.editing, a.form.idx
-		a.selectRow(at)
-		a.relayout()
-		cmd = a.form.move(idx)
-		if editing && a.focus == PaneEditor {
-			cmd = tea.Batch(cmd, a.setFocus(PaneEditor, true))
-		}
+	// The same row: its form reads the document again, and a field being
+	// edited keeps its cursor where it was (as far as the text it gets
+	// back allows). Another row is selected, keeping the focused field.
+	var show action = actRefresh{}
+	if at != a.at || !at.Valid(a.s.Doc()) {
+		show = actShow{at}
 	}
 	if redo {
-		return tea.Batch(cmd, a.say("Redid the last undone change", false))
+		return a.apply(show, say("Redid the last undone change"))
 	}
-	return tea.Batch(cmd, a.say("Undid the last change (ctrl+y redoes it)", false))
+	return a.apply(show, say("Undid the last change (ctrl+y redoes it)"))
 }
 
 // textUndo is a dialog with a text field that takes its own typing back
@@ -113,25 +146,26 @@ func undoWord(redo bool) string {
 	return "Undid"
 }
 
-func (a *App) quit() tea.Cmd {
-	if a.s.Dirty() {
-		return a.apply(actOpen{newQuitDialog()})
+// quit quits, asking first when there are unsaved changes.
+func quit(s *Session) action {
+	if s.Dirty() {
+		return actOpen{newQuitDialog()}
 	}
-	return a.quitNow()
+	return actQuit{}
 }
 
 // save writes the document; with no file yet it asks for a name.
-func (a *App) save(quit bool) tea.Cmd {
-	if a.s.Path() == "" {
-		return a.apply(actOpen{newSaveAsDialog("", quit)})
+func save(s *Session, quit bool) []action {
+	if s.Path() == "" {
+		return []action{actOpen{newSaveAsDialog("", quit)}}
 	}
-	if src := a.s.Doc().Source; src != nil {
+	if src := s.Doc().Source; src != nil {
 		// A save writes the Responses shape: never over the file in the
 		// other format unless the user names it.
-		return tea.Batch(a.apply(actOpen{newSaveAsDialog(responsesName(a.s.Path()), quit)}),
-			a.say("This file is in the "+src.Format+" format; a save writes a Responses body, so it asks where", false))
+		return []action{actOpen{newSaveAsDialog(responsesName(s.Path()), quit)},
+			say("This file is in the " + src.Format + " format; a save writes a Responses body, so it asks where")}
 	}
-	return a.saveTo(actSaveTo{path: a.s.Path(), quit: quit})
+	return []action{actSaveTo{path: s.Path(), quit: quit}}
 }
 
 type copyWhat int
@@ -142,27 +176,28 @@ const (
 	copyCurl
 )
 
-// copy puts the request, its tools or a curl command on the clipboards.
-func (a *App) copy(w copyWhat) tea.Cmd {
-	body := a.s.Result().JSON
+// copyOf puts the request, its tools or a curl command (to baseURL) on
+// the clipboards.
+func copyOf(s *Session, w copyWhat, baseURL string) action {
+	body := s.Result().JSON
 	what, text := "request JSON", string(body)
 	switch w {
 	case copyTools:
 		what, text = "tools array", toolsJSON(body)
 	case copyCurl:
-		cmd, err := curlCommand(body, a.sendConfig().BaseURL)
+		cmd, err := curlCommand(body, baseURL)
 		if err != nil {
-			return a.say("No curl command: "+err.Error(), true)
+			return sayErr("No curl command: " + err.Error())
 		}
 		what, text = "curl command", cmd
 	}
-	return copyCmd(a.deps, what+" ("+a.copySummary()+")", text)
+	return actCopy{what: what + " (" + copySummary(s) + ")", text: text}
 }
 
 // copySummary says how many tools were copied and how many entries of the
 // document were left out, and why.
-func (a *App) copySummary() string {
-	d := a.s.Doc()
+func copySummary(s *Session) string {
+	d := s.Doc()
 	total, off := 0, 0
 	for _, l := range [][]model.Tool{d.Functions, d.Builtins} {
 		for _, t := range l {
@@ -172,8 +207,8 @@ func (a *App) copySummary() string {
 			}
 		}
 	}
-	kept := len(a.s.Result().Tools)
-	s := plural(kept, "tool")
+	kept := len(s.Result().Tools)
+	out := plural(kept, "tool")
 	var left []string
 	if n := total - off - kept; n > 0 {
 		left = append(left, fmt.Sprintf("%d with errors", n))
@@ -183,11 +218,11 @@ func (a *App) copySummary() string {
 	}
 	switch len(left) {
 	case 1:
-		s += "; left out " + left[0]
+		out += "; left out " + left[0]
 	case 2:
-		s += "; left out " + left[0] + " and " + left[1]
+		out += "; left out " + left[0] + " and " + left[1]
 	}
-	return s
+	return out
 }
 
 func (a *App) toggleRaw() tea.Cmd {
@@ -195,13 +230,12 @@ func (a *App) toggleRaw() tea.Cmd {
 		return a.say("The request has no JSON view; its other fields are JSON already", false)
 	}
 	raw := a.form.kind != formRaw
-	if a.treeShown() {
-		a.leaveTree(false, "") // from the tree to the tool's JSON
-		raw = true
+	var acts []action
+	if a.tree.shown(a.at) {
+		acts, raw = a.tree.leave(a.treeCtx(), false, ""), true // from the tree to the tool's JSON
 	}
 	a.form.raw = raw
-	a.buildForm()
-	return a.setFocus(PaneEditor, false)
+	return a.apply(append(acts, actRebuild{}, actFocus{pane: PaneEditor})...)
 }
 
 func (a *App) toggleZoom() tea.Cmd {
@@ -213,22 +247,49 @@ func (a *App) toggleZoom() tea.Cmd {
 	return nil
 }
 
-// openExternalEditor edits the focused multi-line field in $EDITOR; with
-// the parameters tree shown, the parameters.
-func (a *App) openExternalEditor() tea.Cmd {
-	f := a.form.focused()
-	if a.treeShown() {
+// editExternally edits the focused multi-line field of the form of row
+// at in $EDITOR; params (the parameters tree is shown) edits the
+// parameters.
+func (p *formPane) editExternally(deps Deps, at sel, params bool) action {
+	f := p.focused()
+	if params {
 		f = nil
-		if i := a.form.fieldIndex("parameters"); i >= 0 {
-			f = a.form.fields[i]
+		if i := p.fieldIndex("parameters"); i >= 0 {
+			f = p.fields[i]
 		}
 	}
 	if f == nil || f.kind != fieldMulti {
-		return a.say("Focus a multi-line field (description, parameters, JSON) in the editor pane to open it in $EDITOR", false)
+		return say("Focus a multi-line field (description, parameters, JSON) in the editor pane to open it in $EDITOR")
 	}
 	ext := ".txt"
 	if f.val == valJSON {
 		ext = ".json"
 	}
-	return externalEditorCmd(a.deps, a.at, f.id, f.ed.Value(), ext)
+	return actCmd{externalEditorCmd(deps, at, f.id, f.ed.Value(), ext)}
+}
+
+// editorDone applies the text the external editor wrote to the field it
+// was opened on, if the form still shows that tool.
+func (p *formPane) editorDone(m editorDoneMsg, e *env) []action {
+	if m.err != nil {
+		return []action{sayErr("External editor: " + m.err.Error())}
+	}
+	if m.sel != e.at {
+		return []action{sayErr("The tool changed while the editor was open; its text was not applied")}
+	}
+	i := p.fieldIndex(m.fieldID)
+	if i < 0 {
+		return nil
+	}
+	f := p.fields[i]
+	text := strings.TrimSuffix(m.text, "\n")
+	if text == f.ed.Value() {
+		return []action{say("No change from the external editor")}
+	}
+	if size := e.s.Doc().Size() - f.ed.Len() + len(text); size > model.MaxDocumentBytes {
+		return []action{sayErr(fmt.Sprintf("The external editor's text was not applied: the document would be %.1f MiB, over the %d MiB tooltui can open", float64(size)/(1<<20), model.MaxDocumentBytes>>20))}
+	}
+	e.s.BreakGroup()
+	f.ed.SetValue(text)
+	return append(p.changed(f, e), say("Applied the text from the external editor"))
 }

@@ -83,7 +83,7 @@ func needField(a *App) string {
 // needFormField is needField for a command on the form's focused field,
 // which the parameters tree hides.
 func needFormField(a *App) string {
-	if a.treeShown() {
+	if a.tree.shown(a.at) {
 		return "The parameters tree is in the form's place: T shows the form, whose JSON fields this formats"
 	}
 	return needField(a)
@@ -95,29 +95,29 @@ func commands() []command {
 		return func(a *App) tea.Cmd { return a.setFocus(p, false) }
 	}
 	return []command{
-		{name: "Command palette", group: "Everywhere", global: kb(km.Palette), run: func(a *App) tea.Cmd { return a.openPalette() }},
-		{name: cmdSave, group: "Everywhere", global: kb(km.Save), run: func(a *App) tea.Cmd { return a.save(false) }},
+		{name: "Command palette", group: "Everywhere", global: kb(km.Palette), run: func(a *App) tea.Cmd { return a.apply(actOpen{newPaletteDialog(a)}) }},
+		{name: cmdSave, group: "Everywhere", global: kb(km.Save), run: func(a *App) tea.Cmd { return a.apply(save(a.s, false)...) }},
 		{name: cmdSaveAs, group: "Everywhere", nav: kb(km.SaveAs), run: func(a *App) tea.Cmd { return a.apply(actOpen{newSaveAsDialog(a.s.Path(), false)}) }},
 		{name: cmdExport, group: "Everywhere", nav: kb(km.Export), run: func(a *App) tea.Cmd { return a.apply(actOpen{newExportDialog(a)}) }},
 		{name: "Undo", group: "Everywhere", global: kb(km.Undo), run: func(a *App) tea.Cmd { return a.undo(false) }},
 		{name: "Redo", group: "Everywhere", global: kb(km.Redo), run: func(a *App) tea.Cmd { return a.undo(true) }},
-		{name: cmdQuit, group: "Everywhere", global: kb(km.Quit), nav: kb(km.QuitKey), run: func(a *App) tea.Cmd { return a.quit() }},
-		{name: cmdCopyReq, group: "Copy", global: kb(km.CopyRequest), run: func(a *App) tea.Cmd { return a.copy(copyRequest) }},
-		{name: cmdCopyTools, group: "Copy", global: kb(km.CopyTools), run: func(a *App) tea.Cmd { return a.copy(copyTools) }},
-		{name: cmdCopyCurl, group: "Copy", global: kb(km.CopyCurl), run: func(a *App) tea.Cmd { return a.copy(copyCurl) }},
+		{name: cmdQuit, group: "Everywhere", global: kb(km.Quit), nav: kb(km.QuitKey), run: func(a *App) tea.Cmd { return a.apply(quit(a.s)) }},
+		{name: cmdCopyReq, group: "Copy", global: kb(km.CopyRequest), run: func(a *App) tea.Cmd { return a.apply(copyOf(a.s, copyRequest, a.sendConfig().BaseURL)) }},
+		{name: cmdCopyTools, group: "Copy", global: kb(km.CopyTools), run: func(a *App) tea.Cmd { return a.apply(copyOf(a.s, copyTools, a.sendConfig().BaseURL)) }},
+		{name: cmdCopyCurl, group: "Copy", global: kb(km.CopyCurl), run: func(a *App) tea.Cmd { return a.apply(copyOf(a.s, copyCurl, a.sendConfig().BaseURL)) }},
 		{name: "Copy…", group: "Copy", nav: kb(km.CopyMenu), run: func(a *App) tea.Cmd { return a.apply(actOpen{newCopyDialog()}) }},
-		{name: "Open field in $EDITOR", group: "Editor pane", global: kb(km.ExternalEditor), nav: kb(km.ExternalEditorKey), avail: needField, run: func(a *App) tea.Cmd { return a.openExternalEditor() }},
+		{name: "Open field in $EDITOR", group: "Editor pane", global: kb(km.ExternalEditor), nav: kb(km.ExternalEditorKey), avail: needField, run: func(a *App) tea.Cmd { return a.apply(a.form.editExternally(a.deps, a.at, a.tree.shown(a.at))) }},
 		{name: "Switch form / JSON", group: "Editor pane", global: kb(km.RawToggle), nav: kb(km.RawToggleKey), avail: needTool, run: func(a *App) tea.Cmd { return a.toggleRaw() }},
 		{name: "Format JSON field", group: "Editor pane", global: kb(km.FormatJSON), nav: kb(km.FormatJSONKey), avail: needFormField, run: func(a *App) tea.Cmd { return a.apply(a.form.format(a.env())...) }},
 		{name: cmdChoice, group: "Editor pane", run: func(a *App) tea.Cmd { return a.chooseToolChoice() }},
-		{name: "Save and quit", group: "Everywhere", run: func(a *App) tea.Cmd { return a.save(true) }},
+		{name: "Save and quit", group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(save(a.s, true)...) }},
 		{name: "Edit field", group: "Editor pane", pane: kb(km.Enter, km.Edit), where: "editor pane (2)", avail: needField, run: func(a *App) tea.Cmd { return a.setFocus(PaneEditor, true) }},
 		{name: cmdAdd, group: "Tools pane", nav: kb(km.Add), run: func(a *App) tea.Cmd { return a.apply(actOpen{newAddDialog()}) }},
-		{name: cmdDelete, group: "Tools pane", pane: kb(km.Delete), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.deleteTool() }},
-		{name: cmdDuplicate, group: "Tools pane", pane: kb(km.Duplicate), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.duplicateTool() }},
-		{name: cmdMoveUp, group: "Tools pane", pane: kb(km.MoveUp), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.moveTool(-1) }},
-		{name: cmdMoveDown, group: "Tools pane", pane: kb(km.MoveDown), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.moveTool(1) }},
-		{name: cmdToggle, group: "Tools pane", pane: kb(km.Toggle), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.toggleTool() }},
+		{name: cmdDelete, group: "Tools pane", pane: kb(km.Delete), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(deleteTool(a.env())...) }},
+		{name: cmdDuplicate, group: "Tools pane", pane: kb(km.Duplicate), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(duplicateTool(a.env())...) }},
+		{name: cmdMoveUp, group: "Tools pane", pane: kb(km.MoveUp), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(moveTool(a.env(), -1)...) }},
+		{name: cmdMoveDown, group: "Tools pane", pane: kb(km.MoveDown), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(moveTool(a.env(), 1)...) }},
+		{name: cmdToggle, group: "Tools pane", pane: kb(km.Toggle), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(toggleTool(a.env())...) }},
 		{name: cmdFilter, group: "Tools pane", pane: kb(km.Filter), where: "tools pane (1)", run: func(a *App) tea.Cmd {
 			return tea.Batch(a.setFocus(PaneTools, false), a.apply(a.tools.startFilter()...))
 		}},
@@ -138,30 +138,24 @@ func commands() []command {
 		{name: cmdSend, group: "Everywhere", global: kb(km.Send), run: func(a *App) tea.Cmd { return a.sendRequest() }},
 		{name: cmdRecord, group: "Everywhere", run: func(a *App) tea.Cmd { return a.recordNextSend() }},
 		{name: cmdReplay, group: "Everywhere", run: func(a *App) tea.Cmd { return a.replayRecording() }},
-		{name: cmdTree, group: "Editor pane", nav: kb(km.Tree), run: func(a *App) tea.Cmd { return a.toggleTree() }},
-		{name: cmdTestArgs, group: "Editor pane", nav: kb(km.TestArgs), run: func(a *App) tea.Cmd { return a.openDialog(newArgsDialog(a)) }},
-		{name: cmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.openDialog(newInferDialog(a)) }},
+		{name: cmdTree, group: "Editor pane", nav: kb(km.Tree), run: func(a *App) tea.Cmd { return a.apply(a.tree.toggle(a.treeCtx())...) }},
+		{name: cmdTestArgs, group: "Editor pane", nav: kb(km.TestArgs), run: func(a *App) tea.Cmd { return a.apply(openOr(newArgsDialog(a))) }},
+		{name: cmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.apply(openOr(newInferDialog(a))) }},
 		{name: cmdMocks, group: "Editor pane", nav: kb(km.Mocks), run: func(a *App) tea.Cmd { return a.apply(actOpen{newMocksDialog(a)}) }},
 		{name: cmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(actOpen{newFormatsDialog(a)}) }},
-		{name: cmdNewView, group: "Everywhere", run: func(a *App) tea.Cmd { return a.toggleNewFunctionView() }},
+		{name: cmdNewView, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(a.disk.toggleNewFunctionView()...) }},
 		{name: cmdListMCP, group: "Editor pane", nav: kb(km.ListMCPTools), avail: needMCPServer, run: func(a *App) tea.Cmd { return a.listMCPTools() }},
 	}
 }
 
 func kb(bs ...key.Binding) []key.Binding { return bs }
 
-// openDialog opens d, or says why it could not be opened.
-func (a *App) openDialog(d dialog, why string) tea.Cmd {
+// openOr opens d, or says why it could not be opened.
+func openOr(d dialog, why string) action {
 	if d == nil {
-		return a.say(why, false)
+		return say(why)
 	}
-	return a.apply(actOpen{d})
-}
-
-// openPalette lists every command with its keys; those that cannot run now
-// say why.
-func (a *App) openPalette() tea.Cmd {
-	return a.apply(actOpen{newPaletteDialog(a)})
+	return actOpen{d}
 }
 
 // chooseToolChoice opens the request's tool_choice chooser.

@@ -63,7 +63,7 @@ func TestPaletteOverADialogRaisesItsKind(t *testing.T) {
 func TestFormCommandsWithTheTreeShown(t *testing.T) {
 	a, _ := globalApp(t, "")
 	typeKeys(a, "j", "T")
-	if !a.treeShown() {
+	if !treeShown(a) {
 		t.Fatal("T did not show the tree")
 	}
 	before := a.s.Version()
@@ -87,13 +87,13 @@ func TestFormCommandsWithTheTreeShown(t *testing.T) {
 	if !strings.Contains(toolParams(a, 0), "from_editor") {
 		t.Fatalf("the editor's parameters were not applied: %s (status %q)", toolParams(a, 0), status(a))
 	}
-	if !a.treeShown() || !strings.Contains(ansi.Strip(a.View().Content), "from_editor") {
+	if !treeShown(a) || !strings.Contains(ansi.Strip(a.View().Content), "from_editor") {
 		t.Fatal("the tree does not show the parameters from the editor")
 	}
 
 	a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModAlt})
-	if a.treeShown() || a.form.kind != formRaw {
-		t.Fatalf("alt+r in the tree: tree shown %v, form kind %v", a.treeShown(), a.form.kind)
+	if treeShown(a) || a.form.kind != formRaw {
+		t.Fatalf("alt+r in the tree: tree shown %v, form kind %v", treeShown(a), a.form.kind)
 	}
 }
 

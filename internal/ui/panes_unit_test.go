@@ -1328,7 +1328,7 @@ func TestPaneGolden(t *testing.T) {
 		t.Run(fmt.Sprintf("tree_%d", w), func(t *testing.T) {
 			a := exampleApp()
 			a.selectRow(fn0)
-			d, why := newTreePane(a)
+			d, why := newTreePane(a.env())
 			if d == nil {
 				t.Fatal(why)
 			}

@@ -35,28 +35,28 @@ type recoveryWrittenMsg struct {
 
 // scheduleRecovery asks for a recovery write unless one is on its way:
 // steady typing does not put it off.
-func (a *App) scheduleRecovery() tea.Cmd {
-	if a.recoveryFile == "" || a.rec.pending {
+func (d *disk) scheduleRecovery() tea.Cmd {
+	if d.recoveryFile == "" || d.rec.pending {
 		return nil
 	}
-	a.rec.pending = true
-	return a.deps.Tick(recoveryDelay, func(time.Time) tea.Msg { return recoveryTickMsg{} })
+	d.rec.pending = true
+	return d.deps.Tick(recoveryDelay, func(time.Time) tea.Msg { return recoveryTickMsg{} })
 }
 
 // onRecoveryTick writes the document's whole state (a body's shape and
 // drafts included) unless the copy already holds it. A copy tooltui could
 // not load back (over model.MaxDocumentBytes) is not written, and the
 // stale one is removed: the status line says so once.
-func (a *App) onRecoveryTick(recoveryTickMsg) tea.Cmd {
-	a.rec.pending = false
-	if !a.s.Dirty() || a.recoveryFile == "" || a.rec.written == a.s.Version() {
+func (d *disk) onRecoveryTick(s *Session) tea.Cmd {
+	d.rec.pending = false
+	if !s.Dirty() || d.recoveryFile == "" || d.rec.written == s.Version() {
 		return nil
 	}
 	// The document is never changed in place: the command marshals it off
 	// the event loop (megabytes take tens of milliseconds, which typing
 	// would feel).
-	doc, file, deps := a.s.Doc(), a.recoveryFile, a.deps
-	a.rec.written = a.s.Version()
+	doc, file, deps := s.Doc(), d.recoveryFile, d.deps
+	d.rec.written = s.Version()
 	return func() tea.Msg {
 		data, err := doc.MarshalState()
 		if err != nil {
@@ -75,41 +75,41 @@ func (a *App) onRecoveryTick(recoveryTickMsg) tea.Cmd {
 
 // onRecoveryWritten reports a copy that could not be written, and, once,
 // a document too large for one.
-func (a *App) onRecoveryWritten(m recoveryWrittenMsg) tea.Cmd {
+func (d *disk) onRecoveryWritten(m recoveryWrittenMsg) []action {
 	if m.tooLarge > 0 {
-		if a.rec.tooLarge {
+		if d.rec.tooLarge {
 			return nil
 		}
-		a.rec.tooLarge = true
-		return a.say(fmt.Sprintf("No recovery copy: the document is %.1f MiB, over the %d MiB tooltui loads; save it to keep it", float64(m.tooLarge)/(1<<20), model.MaxDocumentBytes>>20), true)
+		d.rec.tooLarge = true
+		return []action{sayErr(fmt.Sprintf("No recovery copy: the document is %.1f MiB, over the %d MiB tooltui loads; save it to keep it", float64(m.tooLarge)/(1<<20), model.MaxDocumentBytes>>20))}
 	}
-	a.rec.tooLarge = false
+	d.rec.tooLarge = false
 	if m.err != nil {
-		return a.apply(sayErr("Could not keep a recovery copy: " + m.err.Error()))
+		return []action{sayErr("Could not keep a recovery copy: " + m.err.Error())}
 	}
 	return nil
 }
 
 // dropRecovery removes the copy, which then holds nothing.
-func (a *App) dropRecovery() tea.Cmd {
-	a.rec.written = 0
-	return removeRecoveryCmd(a.recoveryFile, a.deps)
+func (d *disk) dropRecovery() tea.Cmd {
+	d.rec.written = 0
+	return removeRecoveryCmd(d.recoveryFile, d.deps)
 }
 
 // recoveryFollows moves the recovery copy to the one of path after the
 // document was saved under a new name (the example saved as a file).
-func (a *App) recoveryFollows(path string) tea.Cmd {
-	if a.recoveryFile == "" || a.deps.RecoveryFile == nil {
+func (d *disk) recoveryFollows(path string) tea.Cmd {
+	if d.recoveryFile == "" || d.deps.RecoveryFile == nil {
 		return nil
 	}
-	next := a.deps.RecoveryFile(path)
-	if next == a.recoveryFile || next == "" {
+	next := d.deps.RecoveryFile(path)
+	if next == d.recoveryFile || next == "" {
 		return nil
 	}
-	old := a.recoveryFile
-	a.recoveryFile = next
-	a.rec.written = 0
-	return removeRecoveryCmd(old, a.deps)
+	old := d.recoveryFile
+	d.recoveryFile = next
+	d.rec.written = 0
+	return removeRecoveryCmd(old, d.deps)
 }
 
 // removeRecoveryCmd removes the copy (after a save, a deliberate quit, or
@@ -120,6 +120,30 @@ func removeRecoveryCmd(file string, deps Deps) tea.Cmd {
 	}
 	return func() tea.Msg {
 		_ = deps.Remove(file)
+		return nil
+	}
+}
+
+// keepRecoveryCmd writes the recovery copy of the unsaved work before the
+// app quits without saving (d at the quit question): the next start
+// offers it back once, where restoring or discarding it is a choice made
+// with the work in view. The copy of the last tick may be a second old,
+// or still being written: it is written again, and the app quits once it
+// is on disk.
+func (d *disk) keepRecoveryCmd(s *Session) tea.Cmd {
+	if d.recoveryFile == "" || !s.Dirty() {
+		return nil
+	}
+	doc, file, deps := s.Doc(), d.recoveryFile, d.deps
+	d.rec.written = s.Version()
+	return func() tea.Msg {
+		data, err := doc.MarshalState()
+		if err != nil || len(data) > model.MaxDocumentBytes {
+			return nil
+		}
+		if deps.MkdirAll(filepath.Dir(file), 0o700) == nil {
+			_ = deps.WriteFile(file, data)
+		}
 		return nil
 	}
 }

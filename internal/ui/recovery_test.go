@@ -109,7 +109,7 @@ func step(a *App, f func() tea.Cmd) tea.Cmd {
 	before := a.s.Version()
 	cmd := f()
 	if a.s.Version() != before {
-		cmd = tea.Batch(cmd, a.afterChange())
+		cmd = tea.Batch(cmd, a.disk.afterChange(a.s))
 	}
 	return cmd
 }
@@ -148,7 +148,7 @@ func runAll(cmd tea.Cmd) []tea.Msg {
 func TestRecoveryCopyIsWrittenWhileTypingGoesOn(t *testing.T) {
 	a, fs := newRecoveryApp(t, model.Example())
 	runAll(change(t, a, "m1"))
-	if !a.rec.pending {
+	if !a.disk.rec.pending {
 		t.Fatal("the first change asked for no copy")
 	}
 	// Steady typing does not put the copy off: one tick is on its way and
@@ -174,7 +174,7 @@ func TestRecoveryCopyIsWrittenWhileTypingGoesOn(t *testing.T) {
 		t.Fatalf("the copy is not the latest state:\n%s", data)
 	}
 	// the next change asks for the next copy
-	if change(t, a, "m5"); !a.rec.pending {
+	if change(t, a, "m5"); !a.disk.rec.pending {
 		t.Fatal("no copy asked for after the first was written")
 	}
 }
@@ -182,7 +182,7 @@ func TestRecoveryCopyIsWrittenWhileTypingGoesOn(t *testing.T) {
 func TestRecoveryCopyGoesWhenUndoReturnsToSaved(t *testing.T) {
 	a, fs := newRecoveryApp(t, model.Example())
 	change(t, a, "m1")
-	runAll(a.onRecoveryTick(recoveryTickMsg{}))
+	runAll(a.disk.onRecoveryTick(a.s))
 	if !fs.has("/recovery/work.json") {
 		t.Fatal("no copy")
 	}
@@ -192,7 +192,7 @@ func TestRecoveryCopyGoesWhenUndoReturnsToSaved(t *testing.T) {
 	}
 	// redo is unsaved again: the copy comes back with the next tick
 	runAll(step(a, func() tea.Cmd { return a.undo(true) }))
-	runAll(a.onRecoveryTick(recoveryTickMsg{}))
+	runAll(a.disk.onRecoveryTick(a.s))
 	if !fs.has("/recovery/work.json") {
 		t.Fatal("redo left no copy")
 	}
@@ -200,11 +200,11 @@ func TestRecoveryCopyGoesWhenUndoReturnsToSaved(t *testing.T) {
 
 func TestRecoveryCopyTooLargeIsNotWritten(t *testing.T) {
 	a, fs := newRecoveryApp(t, model.Example())
-	runAll(a.onRecoveryTick(recoveryTickMsg{})) // nothing to keep yet
+	runAll(a.disk.onRecoveryTick(a.s)) // nothing to keep yet
 	big := strings.Repeat("x", model.MaxDocumentBytes)
 	change(t, a, big)
 	// the copy is made off the event loop; what it reports comes back
-	msg := a.onRecoveryTick(recoveryTickMsg{})()
+	msg := a.disk.onRecoveryTick(a.s)()
 	a.Update(msg)
 	if fs.has("/recovery/work.json") {
 		t.Fatal("a copy tooltui cannot load back was written")
@@ -217,19 +217,19 @@ func TestRecoveryCopyTooLargeIsNotWritten(t *testing.T) {
 func TestRecoveryCopyFollowsSaveAs(t *testing.T) {
 	a, fs := newRecoveryApp(t, model.Example())
 	change(t, a, "m1")
-	runAll(a.onRecoveryTick(recoveryTickMsg{}))
+	runAll(a.disk.onRecoveryTick(a.s))
 	change(t, a, "m2")
 	// saved under a new name while a later change is still unsaved
 	version := a.s.Version()
 	change(t, a, "m3")
-	runAll(a.onSaved(savedMsg{path: "renamed.json", version: version}))
-	if a.recoveryFile != "/recovery/renamed.json" {
-		t.Fatalf("recovery file %q after save as", a.recoveryFile)
+	runAll(a.apply(a.disk.onSaved(a.fileCtx(), savedMsg{path: "renamed.json", version: version})...))
+	if a.disk.recoveryFile != "/recovery/renamed.json" {
+		t.Fatalf("recovery file %q after save as", a.disk.recoveryFile)
 	}
 	if fs.has("/recovery/work.json") {
 		t.Fatal("the old name's copy is left behind")
 	}
-	runAll(a.onRecoveryTick(recoveryTickMsg{}))
+	runAll(a.disk.onRecoveryTick(a.s))
 	if !fs.has("/recovery/renamed.json") {
 		t.Fatal("the unsaved change after save as has no copy under the new name")
 	}
@@ -243,7 +243,7 @@ func TestRecoveryCopyKeepsABodysShape(t *testing.T) {
 	}
 	a, fs := newRecoveryApp(t, d)
 	change(t, a, "m2")
-	runAll(a.onRecoveryTick(recoveryTickMsg{}))
+	runAll(a.disk.onRecoveryTick(a.s))
 	copyBytes := fs.files["/recovery/work.json"]
 	back, err := model.Parse(copyBytes)
 	if err != nil {

@@ -27,20 +27,20 @@ func recordingName(path string) string {
 }
 
 // defaultRecording is the file the record and replay prompts propose.
-func (a *App) defaultRecording() string {
-	if p := a.sends.lastRecording; p != "" {
+func (ss *sendState) defaultRecording(s *Session) string {
+	if p := ss.lastRecording; p != "" {
 		return p
 	}
-	base := a.s.Path()
+	base := s.Path()
 	if base == "" {
-		base = a.s.Name()
+		base = s.Name()
 	}
 	return recordingName(base)
 }
 
 // recordNextSend asks where the next send's recording goes.
 func (a *App) recordNextSend() tea.Cmd {
-	return a.apply(actOpen{newFileNameDialog("Record the next send", "record", a.defaultRecording(), func(p string) []action {
+	return a.apply(actOpen{newFileNameDialog("Record the next send", "record", a.sends.defaultRecording(a.s), func(p string) []action {
 		st := &a.sends
 		st.recordNext, st.lastRecording = p, p
 		msg := "The next send (ctrl+r) records to " + p
@@ -53,7 +53,7 @@ func (a *App) recordNextSend() tea.Cmd {
 
 // replayRecording asks for a recording, then opens the replay dialog.
 func (a *App) replayRecording() tea.Cmd {
-	return a.apply(actOpen{newFileNameDialog("Replay a recording", "replay", a.defaultRecording(), func(p string) []action {
+	return a.apply(actOpen{newFileNameDialog("Replay a recording", "replay", a.sends.defaultRecording(a.s), func(p string) []action {
 		d, why := newReplayDialog(a, p)
 		if d == nil {
 			return []action{sayErr(why)}

@@ -97,18 +97,15 @@ func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
 		a.closeDialog()
 		return a.say(fmt.Sprintf("Closed %s: %s cancels a dialog; at the main screen it quits", name, k.String()), false)
 	case gSave:
+		var pending string
 		if p, ok := a.dialog.(pendingText); ok {
-			if what := p.pending(); what != "" && a.savePending != what {
-				a.savePending = what
-				return a.say("ctrl+s saves the document without "+what+" · ctrl+s again saves now", false)
-			}
+			pending = p.pending()
 		}
-		a.savePending = ""
-		return a.run(cmdSave)
+		return a.apply(actSave{pending: pending})
 	case gHelp:
 		return a.apply(actOpen{newHelpDialogFor(a, a.dialog)})
 	case gPalette:
-		return a.openPalette()
+		return a.apply(actOpen{newPaletteDialog(a)})
 	case gUndo:
 		return a.undo(false)
 	case gRedo:

@@ -14,10 +14,9 @@ type settingsSavedMsg struct {
 	err  error
 }
 
-// saveSettings writes the settings into the file at path, keeping every
-// other key the file has (a newer tooltui's, say) as it is.
-func (a *App) saveSettings(path string, s session.Settings) tea.Cmd {
-	deps := a.deps
+// saveSettingsCmd writes the settings into the file at path, keeping
+// every other key the file has (a newer tooltui's, say) as it is.
+func saveSettingsCmd(deps Deps, path string, s session.Settings) tea.Cmd {
 	return func() tea.Msg {
 		old, _ := deps.ReadFile(path)
 		data, err := session.SettingsBytes(old, s)
@@ -33,25 +32,18 @@ func (a *App) saveSettings(path string, s session.Settings) tea.Cmd {
 
 // toggleNewFunctionView switches where new functions' parameters open and
 // saves the choice when there is a settings file.
-func (a *App) toggleNewFunctionView() tea.Cmd {
-	if a.settings.TreeFirst() {
-		a.settings.NewFunctionView = session.ViewJSON
+func (d *disk) toggleNewFunctionView() []action {
+	if d.settings.TreeFirst() {
+		d.settings.NewFunctionView = session.ViewJSON
 	} else {
-		a.settings.NewFunctionView = session.ViewTree
+		d.settings.NewFunctionView = session.ViewTree
 	}
 	msg := "New functions now open their parameters as a tree once named (enter after the name)"
-	if !a.settings.TreeFirst() {
+	if !d.settings.TreeFirst() {
 		msg = "New functions now stay in the form once named; T opens the parameters tree"
 	}
-	if a.settingsFile == "" {
-		return a.say(msg+" · for this session", false)
+	if d.settingsFile == "" {
+		return []action{say(msg + " · for this session")}
 	}
-	return tea.Batch(a.say(msg, false), a.saveSettings(a.settingsFile, a.settings))
-}
-
-func (a *App) onSettingsSaved(m settingsSavedMsg) tea.Cmd {
-	if m.err != nil {
-		return a.say("The setting holds for this session; saving it failed: "+m.err.Error(), true)
-	}
-	return nil
+	return []action{say(msg), actCmd{saveSettingsCmd(d.deps, d.settingsFile, d.settings)}}
 }

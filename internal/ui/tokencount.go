@@ -208,12 +208,11 @@ func (a *App) onTokens(msg tea.Msg) tea.Cmd {
 	return a.syncTokens()
 }
 
-// tokenTotal is the status line's estimate, in as many words as fit
+// totalText is the status line's estimate, in as many words as fit
 // (level 0 the most): "≈ 1,234 tokens of tools (o200k_base)", "≈ 1,234
 // tokens of tools", "≈ 1,234 tokens"; "≈…" while not known. After a send
 // of this very document, the input tokens its first turn reported follow.
-func (a *App) tokenTotal(level int) string {
-	ts := &a.tok
+func (ts *tokenState) totalText(level int, version uint64) string {
 	n := "≈…"
 	if ts.warm && ts.unknown == 0 && ts.of[0] != nil {
 		n = "≈ " + thousands(ts.total)
@@ -225,7 +224,7 @@ func (a *App) tokenTotal(level int) string {
 	case 2:
 		s = n + " tokens"
 	}
-	if ts.measured > 0 && ts.measuredAt == a.s.Version() {
+	if ts.measured > 0 && ts.measuredAt == version {
 		if level < 2 {
 			s += " · the first turn sent " + thousands(ts.measured) + " input tokens"
 		} else {

@@ -23,144 +23,143 @@ type treeState struct {
 	from Pane      // the pane that had the focus when T showed the tree
 }
 
-// treeShown reports whether the editor pane shows the tree.
-func (a *App) treeShown() bool { return a.tree.pane != nil && a.tree.pane.at == a.at }
+// treeCtx is what the tree reads of the app.
+type treeCtx struct {
+	e      *env
+	focus  Pane
+	dialog bool // a dialog is open
+	width  int
+	status *statusLine
+	cmds   []command
+}
 
-// treeFocused reports whether the tree has the focus (no dialog over it).
-func (a *App) treeFocused() bool { return a.treeShown() && a.focus == PaneEditor && a.dialog == nil }
+func (a *App) treeCtx() treeCtx {
+	return treeCtx{e: a.env(), focus: a.focus, dialog: a.dialog != nil, width: a.width, status: &a.status, cmds: a.cmds}
+}
 
-// treeZoomed reports whether the tree takes the whole body: it has the
+// shown reports whether the editor pane shows the tree (at is the
+// selection).
+func (t *treeState) shown(at sel) bool { return t.pane != nil && t.pane.at == at }
+
+// focused reports whether the tree has the focus (no dialog over it).
+func (t *treeState) focused(c treeCtx) bool {
+	return t.shown(c.e.at) && c.focus == PaneEditor && !c.dialog
+}
+
+// zoomed reports whether the tree takes the whole body: it has the
 // focus on a screen narrower than the wide layout.
-func (a *App) treeZoomed() bool {
-	return a.treeShown() && a.focus == PaneEditor && a.width < wideWidth
+func (t *treeState) zoomed(c treeCtx) bool {
+	return t.shown(c.e.at) && c.focus == PaneEditor && c.width < wideWidth
 }
 
-// toggleTree shows the selected function's parameters as a tree, or the
-// form again.
-func (a *App) toggleTree() tea.Cmd {
-	if a.treeShown() {
-		return a.leaveTree(false, "")
+// toggle shows the selected function's parameters as a tree, or the form
+// again.
+func (t *treeState) toggle(c treeCtx) []action {
+	if t.shown(c.e.at) {
+		return t.leave(c, false, "")
 	}
-	p, why := newTreePane(a)
+	p, why := newTreePane(c.e)
 	if p == nil {
-		return a.say(why, false)
+		return []action{say(why)}
 	}
-	a.tree = treeState{pane: p, said: -1, from: a.focus}
-	cmd := a.setFocus(PaneEditor, false)
-	a.relayout()
-	p.setSize(a.lay.editor.inner())
-	return cmd
+	*t = treeState{pane: p, said: -1, from: c.focus}
+	return []action{actFocus{pane: PaneEditor}, actLayout{}}
 }
 
-// leaveTree shows the form again; back also gives the focus back to the
-// pane that had it before the tree (esc, and ctrl+c or ctrl+q as they
-// cancel a dialog), else it stays on the form (T). A message the tree said
-// goes with it; msg (if any) is said instead.
-func (a *App) leaveTree(back bool, msg string) tea.Cmd {
-	if a.tree.said == a.status.id && a.status.text != "" {
-		a.unsay()
+// leave shows the form again; back also gives the focus back to the pane
+// that had it before the tree (esc, and ctrl+c or ctrl+q as they cancel a
+// dialog), else it stays on the form (T). A message the tree said goes
+// with it; msg (if any) is said instead.
+func (t *treeState) leave(c treeCtx, back bool, msg string) []action {
+	var acts []action
+	if t.said == c.status.id && c.status.text != "" {
+		acts = append(acts, actUnsay{})
 	}
-	from := a.tree.from
-	a.tree = treeState{}
-	var cmd tea.Cmd
+	from := t.from
+	*t = treeState{}
 	if back {
-		cmd = a.setFocus(from, false)
+		acts = append(acts, actFocus{pane: from})
 	}
-	a.relayout()
+	acts = append(acts, actLayout{})
 	if msg != "" {
-		return tea.Batch(cmd, a.say(msg, false))
+		acts = append(acts, say(msg))
 	}
-	return cmd
+	return acts
 }
 
-// routeTree routes a key while the tree is shown, before the commands'
-// keys (onKey). ok false leaves the key to the router: the global keys
-// (but for what the tree says about them), tab and the commands' keys the
-// tree does not take. With the focus, the tree's own keys are its, and
-// while its prompt is open every other key is typed there (? too).
-func (a *App) routeTree(k tea.KeyPressMsg) (tea.Cmd, bool) {
-	if !a.treeShown() || a.dialog != nil {
-		return nil, false
+// route routes a key while the tree is shown, before the commands' keys
+// (onKey). ok false leaves the key to the router: the global keys (but
+// for what the tree says about them), tab and the commands' keys the tree
+// does not take. With the focus, the tree's own keys are its (own: the
+// key goes to the tree's update), and while its prompt is open every
+// other key is typed there (? too).
+func (t *treeState) route(c treeCtx, k tea.KeyPressMsg) (acts []action, own, ok bool) {
+	if !t.shown(c.e.at) || c.dialog {
+		return nil, false, false
 	}
-	km, p := &a.keys, a.tree.pane
+	km, p := c.e.km, t.pane
 	if key.Matches(k, km.Save) {
 		// the prompt's text is not in the document yet: the first ctrl+s
 		// says so, the second saves
-		if what := p.pending(); what != "" && a.savePending != what {
-			a.savePending = what
-			return a.say("ctrl+s saves the document without "+what+" · ctrl+s again saves now", false), true
-		}
-		a.savePending = ""
-		return nil, false
+		return []action{actSave{pending: p.pending()}}, false, true
 	}
-	if a.focus != PaneEditor {
-		return nil, false
+	if c.focus != PaneEditor {
+		return nil, false, false
 	}
 	switch {
 	case key.Matches(k, km.Quit):
-		return a.leaveTree(true, "Left the tree ("+k.String()+" again quits)"), true
+		return t.leave(c, true, "Left the tree ("+k.String()+" again quits)"), false, true
 	case key.Matches(k, km.Undo, km.Redo):
 		redo := key.Matches(k, km.Redo)
 		if p.prompt != nil && fieldUndo(p.prompt, redo) {
-			return a.say(undoWord(redo)+" typing in the field (once it has none, ctrl+z undoes the document)", false), true
+			return []action{say(undoWord(redo) + " typing in the field (once it has none, ctrl+z undoes the document)")}, false, true
 		}
-		return nil, false
+		return nil, false, false
 	case key.Matches(k, km.NextField, km.PrevField):
-		return nil, false
+		return nil, false, false
 	}
-	for _, c := range a.cmds {
-		if len(c.global) > 0 && key.Matches(k, c.global...) {
-			return nil, false
+	for _, cmd := range c.cmds {
+		if len(cmd.global) > 0 && key.Matches(k, cmd.global...) {
+			return nil, false, false
 		}
 	}
 	switch {
 	case p.prompt != nil:
-		return a.treeUpdate(k), true
+		return nil, true, true
 	case key.Matches(k, km.Help):
-		return a.apply(actOpen{newTreeHelpDialog(a)}), true
+		return []action{actOpen{newTreeHelpDialog(c, p)}}, false, true
 	case key.Matches(k, treeKeys.Close):
-		return a.leaveTree(true, ""), true
+		return t.leave(c, true, ""), false, true
 	case key.Matches(k, treeOwnKeys()...):
-		return a.treeUpdate(k), true
+		return nil, true, true
 	}
-	return nil, false
+	return nil, false, false
 }
 
-// treeUpdate hands a message to the tree and applies what it asks. An edit
-// the tree made is the document it shows; an edit the session refused
-// makes it read the document again.
+// treeUpdate hands a message to the tree and applies what it asks; the
+// tree remembers the status message it said (leave takes it away).
 func (a *App) treeUpdate(msg tea.Msg) tea.Cmd {
-	p := a.tree.pane
-	p.setSize(a.lay.editor.inner())
-	acts := p.update(msg, a.env())
-	ver, id := a.s.Version(), a.status.id
-	cmd := a.apply(acts...)
-	if p.wrote {
-		if a.s.Version() != ver && p.ver == ver {
-			p.ver = a.s.Version()
-		} else {
-			p.sync(a.env())
-		}
-	}
+	id := a.status.id
+	cmd := a.apply(a.tree.pane.update(msg, a.env())...)
 	if a.status.id != id {
 		a.tree.said = a.status.id
 	}
 	return cmd
 }
 
-// treeLocate shows what diagnostic d is about in the tree, when the tree
-// is shown for its tool: one inside the parameters chooses the row of the
-// schema it is about (or the nearest above it). One about another field of
-// the function, or about parameters the tree cannot show, shows the form,
-// where jumpTo finds the field.
-func (a *App) treeLocate(d diagnostic) bool {
-	if !a.treeShown() {
+// locate shows what diagnostic d is about in the tree, when the tree is
+// shown for its tool (the selection at): one inside the parameters
+// chooses the row of the schema it is about (or the nearest above it).
+// One about another field of the function, or about parameters the tree
+// cannot show, shows the form, where jumpTo finds the field.
+func (t *treeState) locate(at sel, d diagnostic) bool {
+	if !t.shown(at) {
 		return false
 	}
-	p := a.tree.pane
+	p := t.pane
 	rest, ok := strings.CutPrefix(d.Path, "/parameters")
 	if !ok || rest != "" && rest[0] != '/' || p.tree == nil || d.Line > 0 {
-		a.tree = treeState{}
+		*t = treeState{}
 		return false
 	}
 	if n := p.tree.Nearest(rest); n != nil {
@@ -170,22 +169,16 @@ func (a *App) treeLocate(d diagnostic) bool {
 	return true
 }
 
-// syncTree brings the tree up to the document and the selection after
-// every message: another row selected shows its form, a document of
-// another version is read again. The layout follows the tree's zoom.
-func (a *App) syncTree() {
-	if p := a.tree.pane; p != nil {
-		if p.at != a.at {
-			a.tree = treeState{}
-		} else if p.ver != a.s.Version() {
-			p.sync(a.env())
+// sync brings the tree up to the document and the selection after every
+// message: another row selected shows its form, a document of another
+// version is read again.
+func (t *treeState) sync(e *env) {
+	if p := t.pane; p != nil {
+		if p.at != e.at {
+			*t = treeState{}
+		} else if p.ver != e.s.Version() {
+			p.sync(e)
 		}
-	}
-	if a.width > 0 && a.height > 0 && a.lay.zoom != a.zoomed() {
-		a.relayout()
-	}
-	if p := a.tree.pane; p != nil {
-		p.setSize(a.lay.editor.inner())
 	}
 }
 
@@ -195,10 +188,10 @@ type treeExampleMsg struct {
 	text, why string
 }
 
-// treeExampleCmd makes the example arguments of large parameters off the
-// main loop, once for each parameters the tree shows.
-func (a *App) treeExampleCmd() tea.Cmd {
-	p := a.tree.pane
+// exampleCmd makes the example arguments of large parameters off the main
+// loop, once for each parameters the tree shows.
+func (t *treeState) exampleCmd() tea.Cmd {
+	p := t.pane
 	if p == nil || !p.exampleLater || p.exampleAsked {
 		return nil
 	}
@@ -210,18 +203,18 @@ func (a *App) treeExampleCmd() tea.Cmd {
 	}
 }
 
-// onTreeExample shows example arguments made by treeExampleCmd, if they
-// are of the parameters the tree shows now.
-func (a *App) onTreeExample(m treeExampleMsg) {
-	if p := a.tree.pane; p != nil && p.exampleLater && string(m.params) == string(p.params) {
+// onExample shows example arguments made by exampleCmd, if they are of
+// the parameters the tree shows now.
+func (t *treeState) onExample(m treeExampleMsg) {
+	if p := t.pane; p != nil && p.exampleLater && string(m.params) == string(p.params) {
 		p.example, p.exampleWhy, p.exampleLater = m.text, m.why, false
 	}
 }
 
-// treeShortHelp is the key help line while the tree has the focus.
-func (a *App) treeShortHelp() []key.Binding {
-	km, tk := &a.keys, &treeKeys
-	if p := a.tree.pane; p.prompt != nil {
+// shortHelp is the key help line while the tree has the focus.
+func (t *treeState) shortHelp(km *KeyMap) []key.Binding {
+	tk := &treeKeys
+	if p := t.pane; p.prompt != nil {
 		keys := p.help()
 		if askKeyword[p.asking] != "" {
 			keys = append(keys, key.NewBinding(key.WithKeys("x"), key.WithHelp("empty", "removes it")))
@@ -236,9 +229,9 @@ func (a *App) treeShortHelp() []key.Binding {
 
 // newTreeHelpDialog lists the tree's keys first, then the global keys and
 // every other key.
-func newTreeHelpDialog(a *App) dialog {
-	km := &a.keys
-	own := helpGroup{title: "Keys of the parameters tree (" + termtext.SanitizeLine(a.tree.pane.fn) + ")"}
+func newTreeHelpDialog(c treeCtx, p *treePane) dialog {
+	km := c.e.km
+	own := helpGroup{title: "Keys of the parameters tree (" + termtext.SanitizeLine(p.fn) + ")"}
 	for _, b := range treeOwnKeys() {
 		own.rows = append(own.rows, helpRow{keyList(b), b.Help().Desc})
 	}
@@ -249,5 +242,5 @@ func newTreeHelpDialog(a *App) dialog {
 		helpRow{keyList(km.NextField, km.PrevField), "next / previous pane"},
 		helpRow{"prompt: enter", "set the value (empty removes it); esc cancels, ctrl+z undoes typing"})
 	groups := []helpGroup{own, {title: "Global keys, in the tree too", rows: globalHelpRows(km)}}
-	return &helpDialog{groups: append(groups, helpGroups(a)...)}
+	return &helpDialog{groups: append(groups, helpGroups(c.cmds, *km)...)}
 }

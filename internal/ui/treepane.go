@@ -53,7 +53,6 @@ type treePane struct {
 	example, exampleWhy        string
 	noExample                  bool
 	exampleLater, exampleAsked bool
-	wrote                      bool // the last key wrote the parameters
 }
 
 // treeAsk is what the prompt asks for.
@@ -125,19 +124,19 @@ func treeOwnKeys() []key.Binding {
 type treeSyncMsg struct{}
 
 // newTreePane shows the tree of the selected function, or says why not.
-func newTreePane(a *App) (*treePane, string) {
-	if a.at.Request {
+func newTreePane(e *env) (*treePane, string) {
+	if e.at.Request {
 		return nil, "Select a function: the tree edits a function's parameters"
 	}
-	t := a.s.Doc().List(a.at.Kind)[a.at.Index]
-	if rawjson.CheckJSON(t.Raw) != nil || model.StringAt(t.Raw, []string{"type"}) != "function" && a.at.Kind != model.Function {
+	t := e.s.Doc().List(e.at.Kind)[e.at.Index]
+	if rawjson.CheckJSON(t.Raw) != nil || model.StringAt(t.Raw, []string{"type"}) != "function" && e.at.Kind != model.Function {
 		return nil, "The tree edits a function's parameters; this tool is not a function"
 	}
 	if t.Draft != nil && t.DraftMember() == "parameters" {
 		return nil, "The parameters are not valid JSON yet; finish them in the editor (the tree needs a schema)"
 	}
-	d := &treePane{at: a.at, folded: map[string]bool{}}
-	d.sync(a.env())
+	d := &treePane{at: e.at, folded: map[string]bool{}}
+	d.sync(e)
 	return d, ""
 }
 
@@ -237,8 +236,7 @@ func (d *treePane) commit(e schematree.Edited, selectPtr, done string) []action 
 		d.selectPtr(selectPtr)
 	}
 	d.follow()
-	d.wrote = true
-	return []action{actEdit{later: true, fn: func(doc *model.Document) (*model.Document, error) {
+	return []action{actEdit{later: true, by: byTree, fn: func(doc *model.Document) (*model.Document, error) {
 		return model.SetToolValue(doc, k, i, []string{"parameters"}, p)
 	}}, say(done)}
 }
@@ -247,7 +245,6 @@ func (d *treePane) commit(e schematree.Edited, selectPtr, done string) []action 
 // inside). Before anything it reads the document again if it changed
 // since the tree read it: an edit never writes an older value back.
 func (d *treePane) update(msg tea.Msg, e *env) []action {
-	d.wrote = false
 	if d.ver != e.s.Version() {
 		d.sync(e)
 	}

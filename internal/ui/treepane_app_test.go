@@ -19,7 +19,7 @@ func sizedTreeApp(t *testing.T, w, h int) *App {
 	a, _ := globalApp(t, "")
 	a.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	typeKeys(a, "j", "T")
-	if !a.treeFocused() {
+	if !treeFocused(a) {
 		t.Fatalf("T did not show the tree:\n%s", treeScreen(a))
 	}
 	return a
@@ -67,7 +67,7 @@ func TestTreePaneZoomsOnANarrowScreen(t *testing.T) {
 		t.Fatalf("tab from the tree, focus %d:\n%s", a.focus, s)
 	}
 	typeKeys(a, "shift+tab")
-	if !a.treeFocused() || !strings.Contains(treeScreen(a), "zoomed") {
+	if !treeFocused(a) || !strings.Contains(treeScreen(a), "zoomed") {
 		t.Fatalf("shift+tab back:\n%s", treeScreen(a))
 	}
 	a.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
@@ -84,7 +84,7 @@ func TestTreePaneGlobalKeys(t *testing.T) {
 	a := sizedTreeApp(t, 130, 36)
 	typeKeys(a, "a", "stops", "enter")
 	a.Update(ctrlKey('s'))
-	if !strings.Contains(status(a), "Saving /nonexistent/doc.json") || !a.treeFocused() {
+	if !strings.Contains(status(a), "Saving /nonexistent/doc.json") || !treeFocused(a) {
 		t.Fatalf("ctrl+s: %q", status(a))
 	}
 	typeKeys(a, "?")
@@ -99,17 +99,17 @@ func TestTreePaneGlobalKeys(t *testing.T) {
 	}
 	typeKeys(a, "esc")
 	a.Update(ctrlKey('z'))
-	if strings.Contains(params(t, a), "stops") || !a.treeFocused() {
+	if strings.Contains(params(t, a), "stops") || !treeFocused(a) {
 		t.Fatal("ctrl+z did not undo the tree's edit")
 	}
 	if strings.Contains(treeScreen(a), "stops*") {
 		t.Fatalf("the tree shows the undone property:\n%s", treeScreen(a))
 	}
 	for _, leave := range []tea.KeyPressMsg{ctrlKey('c'), ctrlKey('q'), keyMsg("esc"), keyMsg("q"), keyMsg("T")} {
-		if !a.treeShown() {
+		if !treeShown(a) {
 			typeKeys(a, "T")
 		}
-		if !a.treeFocused() {
+		if !treeFocused(a) {
 			t.Fatalf("T did not show the tree again")
 		}
 		if quits(runNow(a.update(leave))) {
@@ -120,7 +120,7 @@ func TestTreePaneGlobalKeys(t *testing.T) {
 		if leave.String() == "T" {
 			want = PaneEditor
 		}
-		if a.treeShown() || a.focus != want || !strings.Contains(treeScreen(a), "2 get_weather (function)") {
+		if treeShown(a) || a.focus != want || !strings.Contains(treeScreen(a), "2 get_weather (function)") {
 			t.Fatalf("%s did not leave the tree for the form:\n%s", leave, treeScreen(a))
 		}
 	}
@@ -147,7 +147,7 @@ func TestTreePanePromptKeys(t *testing.T) {
 		t.Fatal("ctrl+z did not take typing back")
 	}
 	typeKeys(a, "esc")
-	if a.tree.pane.prompt != nil || !a.treeFocused() {
+	if a.tree.pane.prompt != nil || !treeFocused(a) {
 		t.Fatal("esc did not close the prompt only")
 	}
 }
@@ -157,15 +157,15 @@ func TestTreePanePromptKeys(t *testing.T) {
 func TestTreePaneFollowsTheSelection(t *testing.T) {
 	a := sizedTreeApp(t, 130, 36)
 	typeKeys(a, "1", "down")
-	if a.treeShown() || !strings.Contains(treeScreen(a), "2 web_search (built-in)") {
+	if treeShown(a) || !strings.Contains(treeScreen(a), "2 web_search (built-in)") {
 		t.Fatalf("another row selected:\n%s", treeScreen(a))
 	}
 	typeKeys(a, "T")
-	if a.treeShown() || !strings.Contains(status(a), "not a function") {
+	if treeShown(a) || !strings.Contains(status(a), "not a function") {
 		t.Fatalf("T on a built-in: %q", status(a))
 	}
 	typeKeys(a, "k")
-	if a.treeShown() || !strings.Contains(treeScreen(a), "2 get_weather (function)") {
+	if treeShown(a) || !strings.Contains(treeScreen(a), "2 get_weather (function)") {
 		t.Fatalf("back on the function:\n%s", treeScreen(a))
 	}
 }
@@ -207,7 +207,7 @@ func TestTreePaneMouse(t *testing.T) {
 	typeKeys(a, "tab")
 	r := a.lay.editor
 	a.Update(tea.MouseClickMsg{X: r.X + 5, Y: r.Y + 3, Button: tea.MouseLeft})
-	if !a.treeFocused() || a.tree.pane.current().Name != "unit" {
+	if !treeFocused(a) || a.tree.pane.current().Name != "unit" {
 		t.Fatalf("the click: focus %d, row %+v", a.focus, a.tree.pane.current())
 	}
 	a.Update(tea.MouseWheelMsg{X: r.X + 5, Y: r.Y + 3, Button: tea.MouseWheelUp})
@@ -244,12 +244,12 @@ func TestTreePaneJumpsToADiagnostic(t *testing.T) {
 		a.diags.row = i
 		typeKeys(a, "4", "enter")
 		if i == inParams {
-			if !a.treeFocused() || a.tree.pane.current().Ptr != "/properties/b" {
+			if !treeFocused(a) || a.tree.pane.current().Ptr != "/properties/b" {
 				t.Fatalf("the jump into the parameters chose %+v:\n%s", a.tree.pane.current(), treeScreen(a))
 			}
 			continue
 		}
-		if a.treeShown() || a.focus != PaneEditor || a.form.fields[a.form.idx].label != "Name" {
+		if treeShown(a) || a.focus != PaneEditor || a.form.fields[a.form.idx].label != "Name" {
 			t.Fatalf("the jump to the name:\n%s", treeScreen(a))
 		}
 	}
@@ -267,7 +267,7 @@ func TestTreePaneMakesLargeExamplesLater(t *testing.T) {
 		"parameters":{"type":"object","properties":{`+strings.Join(props, ",")+`}}}]}`)
 	typeKeys(a, "j")
 	_, cmd := a.Update(keyMsg("T"))
-	if !a.treeFocused() || !a.tree.pane.exampleLater || !strings.Contains(treeScreen(a), "making them…") {
+	if !treeFocused(a) || !a.tree.pane.exampleLater || !strings.Contains(treeScreen(a), "making them…") {
 		t.Fatalf("no example under way:\n%s", treeScreen(a))
 	}
 	var made []tea.Msg
@@ -292,3 +292,9 @@ func TestTreePaneMakesLargeExamplesLater(t *testing.T) {
 		t.Fatalf("the example was not shown:\n%s", treeScreen(a))
 	}
 }
+
+// treeShown reports whether the editor pane shows the parameters tree.
+func treeShown(a *App) bool { return a.tree.shown(a.at) }
+
+// treeFocused reports whether the parameters tree has the focus.
+func treeFocused(a *App) bool { return a.tree.focused(a.treeCtx()) }

@@ -78,14 +78,14 @@ func params(t *testing.T, a *App) string {
 func TestTreeBuildsANestedSchemaWithoutABrace(t *testing.T) {
 	a := treeApp(t)
 	typeKeys(a, "j", "T")
-	if !a.treeFocused() {
+	if !treeFocused(a) {
 		t.Fatalf("T did not show the tree: %s", treeScreen(a))
 	}
 	requireIn(t, treeScreen(a), "Parameters of get_weather")
 	typeKeys(a, "a", "stops", "enter")
 	requireIn(t, params(t, a), `"stops":{"type":"string","description":""}`)
 	typeKeys(a, "right", "right", "right", "right", "right") // string → … → array
-	if !a.treeFocused() {
+	if !treeFocused(a) {
 		t.Fatalf("the tree closed: %s", treeScreen(a))
 	}
 	requireIn(t, params(t, a), `"stops":{"type":"array","description":"","items":{"type":"string"}}`)
@@ -105,7 +105,7 @@ func TestTreeBuildsANestedSchemaWithoutABrace(t *testing.T) {
 		t.Fatal("undo did not take the last edit back")
 	}
 	typeKeys(a, "esc")
-	if a.treeShown() || a.focus != PaneTools || !strings.Contains(treeScreen(a), "2 get_weather (function)") {
+	if treeShown(a) || a.focus != PaneTools || !strings.Contains(treeScreen(a), "2 get_weather (function)") {
 		t.Fatalf("esc did not show the form:\n%s", treeScreen(a))
 	}
 }
@@ -226,7 +226,7 @@ func BenchmarkTree(b *testing.B) {
 			a.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
 			a.Update(keyMsg("j"))
 			a.Update(keyMsg("T"))
-			if !a.treeFocused() {
+			if !treeFocused(a) {
 				b.Fatal("no tree")
 			}
 			a.Update(keyMsg("down")) // the first property

@@ -73,9 +73,9 @@ func (a *App) paneBox(e *env, p Pane, r rect) []string {
 		title = "1 Tools"
 		lines = a.tools.view(e, w, h, focused)
 	case PaneEditor:
-		title = "2 " + a.formTitle()
+		title = "2 " + a.form.title(a.s)
 		lines = a.form.view(e, focused)
-		if a.treeShown() {
+		if a.tree.shown(a.at) {
 			title = "2 " + a.tree.pane.title()
 			lines = a.tree.pane.view(e, focused)
 		}
@@ -98,7 +98,7 @@ func (a *App) paneBox(e *env, p Pane, r rect) []string {
 	}
 	if a.zoom && a.focus == p {
 		title += " · zoomed (z)"
-	} else if p == PaneEditor && a.treeZoomed() {
+	} else if p == PaneEditor && a.tree.zoomed(a.treeCtx()) {
 		title += " · zoomed (tab: the other panes)"
 	}
 	b, t := st.Border, st.Title
@@ -179,7 +179,7 @@ func (a *App) writeFooter(b *strings.Builder) {
 func (a *App) statusView() string {
 	st := &a.styles
 	mode := ""
-	if a.focus == PaneEditor && (a.form.editing || a.treeShown() && a.tree.pane.prompt != nil) {
+	if a.focus == PaneEditor && (a.form.editing || a.tree.shown(a.at) && a.tree.pane.prompt != nil) {
 		mode = st.EditTag.Render(" EDIT ") + " "
 	}
 	if a.status.text != "" {
@@ -202,7 +202,7 @@ func (a *App) statusView() string {
 	room := a.width - ansi.StringWidth(mode)
 	// What the tools cost follows, in as many words as fit.
 	for level := range 3 {
-		if full := info + " · " + a.tokenTotal(level); ansi.StringWidth(full) <= room || level == 2 {
+		if full := info + " · " + a.tok.totalText(level, a.s.Version()); ansi.StringWidth(full) <= room || level == 2 {
 			info = full
 			break
 		}
@@ -217,8 +217,8 @@ func (a *App) shortHelp() []key.Binding {
 		return a.dialog.help(km)
 	}
 	switch {
-	case a.focus == PaneEditor && a.treeShown():
-		return a.treeShortHelp()
+	case a.focus == PaneEditor && a.tree.shown(a.at):
+		return a.tree.shortHelp(&a.keys)
 	case a.focus == PaneEditor && a.form.editing:
 		return []key.Binding{km.StopEditing, km.NextField, km.FormatJSON, km.ExternalEditor, km.Undo, km.Save, km.Palette}
 	case a.focus == PaneTools && a.tools.filter.typing:
@@ -235,20 +235,22 @@ func (a *App) shortHelp() []key.Binding {
 	return []key.Binding{km.Up, km.Down, km.PageDown, km.Left, km.CopyMenu, km.Zoom, km.Palette, km.Help}
 }
 
-func (a *App) formTitle() string {
-	at := a.form.at
+// title is the editor pane's title: the row the form shows, and
+// whether it shows its JSON.
+func (p *formPane) title(s *Session) string {
+	at := p.at
 	if at.Request {
 		return "Request"
 	}
-	if !at.Valid(a.s.Doc()) {
+	if !at.Valid(s.Doc()) {
 		return "Editor"
 	}
 	kind := "function"
-	if !a.form.at.Request && at.Kind != 0 {
+	if !at.Request && at.Kind != 0 {
 		kind = "built-in"
 	}
-	t := termtext.SanitizeLine(a.s.label(at.Kind, at.Index)) + " (" + kind + ")"
-	if a.form.kind == formRaw {
+	t := termtext.SanitizeLine(s.label(at.Kind, at.Index)) + " (" + kind + ")"
+	if p.kind == formRaw {
 		t += " · JSON"
 	}
 	return t

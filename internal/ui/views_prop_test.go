@@ -101,7 +101,7 @@ func runViews(t *testing.T, seed uint64, steps int) {
 		// the tree: add a property, change a type
 		func() {
 			key("esc", "esc", "1", "T")
-			if a.treeFocused() {
+			if treeFocused(a) {
 				if r.IntN(2) == 0 {
 					key("a")
 					text(fmt.Sprintf("p%d", r.IntN(100)))
@@ -283,7 +283,7 @@ func viewsDiffer(a *App, loaded []byte) string {
 	}
 	// the tree shows the function's parameters, and its example arguments
 	// are theirs
-	if td := a.tree.pane; a.treeShown() && td.tree != nil {
+	if td := a.tree.pane; treeShown(a) && td.tree != nil {
 		list := d.List(td.at.Kind)
 		if td.at.Index >= len(list) {
 			return "the tree shows a function that is gone"

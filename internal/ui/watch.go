@@ -40,15 +40,11 @@ type (
 	}
 )
 
-func (watchStartedMsg) fileMsg() {}
-func (diskEventMsg) fileMsg()    {}
-func (diskStateMsg) fileMsg()    {}
-
 // startWatch watches the document's file, after stopping the watcher of
 // any earlier one.
-func (a *App) startWatch() tea.Cmd {
-	stop := a.stopWatch()
-	path, watch, gen := a.s.Path(), a.deps.Watch, a.file.watch.gen
+func (d *disk) startWatch(path string) tea.Cmd {
+	stop := d.stopWatch()
+	watch, gen := d.deps.Watch, d.watch.gen
 	if watch == nil || path == "" {
 		return stop
 	}
@@ -60,8 +56,8 @@ func (a *App) startWatch() tea.Cmd {
 
 // stopWatch stops the watcher; messages of it still on their way are
 // ignored.
-func (a *App) stopWatch() tea.Cmd {
-	w := &a.file.watch
+func (d *disk) stopWatch() tea.Cmd {
+	w := &d.watch
 	w.gen++
 	stop := w.stop
 	w.stop, w.wait = nil, nil
@@ -89,25 +85,25 @@ func waitCmd(gen int, wait func() bool) tea.Cmd {
 	}
 }
 
-func (a *App) onWatchStarted(m watchStartedMsg) tea.Cmd {
-	w := &a.file.watch
-	if m.gen != w.gen || !samePath(m.path, a.s.Path()) {
-		return stopCmd(m.stop) // stopped or moved on meanwhile
+func (d *disk) onWatchStarted(c fileCtx, m watchStartedMsg) []action {
+	w := &d.watch
+	if m.gen != w.gen || !samePath(m.path, c.s.Path()) {
+		return []action{actCmd{stopCmd(m.stop)}} // stopped or moved on meanwhile
 	}
 	if m.err != nil {
-		return a.say("Not watching "+a.s.Name()+" for changes made elsewhere: "+m.err.Error(), false)
+		return []action{say("Not watching " + c.s.Name() + " for changes made elsewhere: " + m.err.Error())}
 	}
 	w.wait, w.stop = m.wait, m.stop
-	return waitCmd(w.gen, w.wait)
+	return []action{actCmd{waitCmd(w.gen, w.wait)}}
 }
 
 // onDiskEvent waits for the next change again and reads the file.
-func (a *App) onDiskEvent(m diskEventMsg) tea.Cmd {
-	w := &a.file.watch
+func (d *disk) onDiskEvent(c fileCtx, m diskEventMsg) tea.Cmd {
+	w := &d.watch
 	if m.gen != w.gen || w.wait == nil {
 		return nil
 	}
-	gen, path, deps := w.gen, a.s.Path(), a.deps
+	gen, path, deps := w.gen, c.s.Path(), d.deps
 	return tea.Batch(waitCmd(gen, w.wait), func() tea.Msg {
 		st, data, err := deps.ReadStamp(path)
 		return diskStateMsg{gen: gen, path: path, stamp: st, data: data, err: err}
@@ -115,40 +111,42 @@ func (a *App) onDiskEvent(m diskEventMsg) tea.Cmd {
 }
 
 // onDiskState compares the file with what the app knows of it.
-func (a *App) onDiskState(m diskStateMsg) tea.Cmd {
-	if m.gen != a.file.watch.gen || !samePath(m.path, a.s.Path()) {
+func (d *disk) onDiskState(c fileCtx, m diskStateMsg) []action {
+	s := c.s
+	if m.gen != d.watch.gen || !samePath(m.path, s.Path()) {
 		return nil
 	}
 	if m.err != nil {
-		return a.say("Could not read "+a.s.Name()+" after it changed on disk: "+m.err.Error(), true)
+		return []action{sayErr("Could not read " + s.Name() + " after it changed on disk: " + m.err.Error())}
 	}
-	known := a.s.Stamp()
+	known := s.Stamp()
 	switch {
 	case known == nil, known.Same(m.stamp):
 		// nothing to compare with, or the same content (touched, or our
 		// own save): take its time
 		st := m.stamp
-		a.s.SetStamp(&st)
+		s.SetStamp(&st)
 		return nil
-	case m.stamp.Exists && a.file.hasWriting && m.stamp.Sum == a.file.writing:
+	case m.stamp.Exists && d.hasWriting && m.stamp.Sum == d.writing:
 		return nil // our own save, its result on the way
 	}
-	name := a.s.Name()
-	if isChangedDialog(a.dialog) {
-		a.dialog = nil // the newer change replaces it
+	name := s.Name()
+	var acts []action
+	if isChangedDialog(c.dialog) {
+		acts, c.dialog = []action{actDrop{}}, nil // the newer change replaces it
 	}
 	what := known.Describe(m.stamp)
-	if !a.s.Dirty() {
+	if !s.Dirty() {
 		if !m.stamp.Exists {
-			a.s.Unsave()
-			return tea.Batch(a.scheduleRecovery(), a.say(name+" was deleted on disk; ctrl+s writes it again", true))
+			s.Unsave()
+			return append(acts, actCmd{d.scheduleRecovery()}, sayErr(name+" was deleted on disk; ctrl+s writes it again"))
 		}
-		return a.reload(actReload{path: m.path, data: m.data, stamp: m.stamp, what: what})
+		return append(acts, d.reload(c, actReload{path: m.path, data: m.data, stamp: m.stamp, what: what})...)
 	}
-	if a.dialog != nil { // the user is in another dialog: do not take it away
-		return a.say(name+" "+what+"; the next save asks before writing over it", true)
+	if c.dialog != nil { // the user is in another dialog: do not take it away
+		return append(acts, sayErr(name+" "+what+"; the next save asks before writing over it"))
 	}
-	return a.apply(actOpen{newChangedDialog(name, diskChangedMsg{path: m.path, was: *known, now: m.stamp, data: m.data, watched: true})})
+	return append(acts, actOpen{newChangedDialog(name, diskChangedMsg{path: m.path, was: *known, now: m.stamp, data: m.data, watched: true})})
 }
 
 func isChangedDialog(d dialog) bool {
