@@ -89,8 +89,9 @@ type (
 	// actShow selects row at after the document was replaced under it (an
 	// undo, a reload): the form keeps its focused field, and its editing.
 	actShow struct{ at sel }
-	// actDrop takes the open dialog away without closing it (the newer
-	// change on disk replaces the Changed on disk question).
+	// actDrop takes the open dialog away without answering it (the newer
+	// change on disk replaces the Changed on disk question); the one under
+	// it is open again.
 	actDrop struct{}
 	// actLayout lays the panes out again (a pane zoomed or back).
 	actLayout struct{}

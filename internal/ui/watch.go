@@ -132,8 +132,9 @@ func (d *disk) onDiskState(c fileCtx, m diskStateMsg) []action {
 	}
 	name := s.Name()
 	var acts []action
-	if isChangedDialog(c.dialog) {
-		acts, c.dialog = []action{actDrop{}}, nil // the newer change replaces it
+	replacing := isChangedDialog(c.dialog)
+	if replacing {
+		acts = []action{actDrop{}} // the newer change replaces it
 	}
 	what := known.Describe(m.stamp)
 	if !s.Dirty() {
@@ -143,7 +144,7 @@ func (d *disk) onDiskState(c fileCtx, m diskStateMsg) []action {
 		}
 		return append(acts, d.reload(c, actReload{path: m.path, data: m.data, stamp: m.stamp, what: what})...)
 	}
-	if c.dialog != nil { // the user is in another dialog: do not take it away
+	if c.dialog != nil && !replacing { // the user is in another dialog: do not take it away
 		return append(acts, sayErr(name+" "+what+"; the next save asks before writing over it"))
 	}
 	return append(acts, actOpen{newChangedDialog(name, diskChangedMsg{path: m.path, was: *known, now: m.stamp, data: m.data, watched: true})})

@@ -289,7 +289,7 @@ func TestWatchIgnoresOurOwnSaves(t *testing.T) {
 
 func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 	t.Parallel()
-	changed := func(t *testing.T) (*ui.App, *fakes, string, *pump) {
+	changed := func(t *testing.T) (*ui.App, *fakes, string, *fakeWatch, *pump) {
 		a, f, path, w, p := openWatched(t, string(model.ExampleJSON()))
 		send(t, a, press('j'), press('j'), press('x')) // delete web_search
 		changeOnDisk(t, path, externalDoc())
@@ -302,11 +302,11 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 		}
 		requireNotContains(t, txt, "overwrite", "the dialog")
 		requireTools(t, a, "function:get_weather", "file_search")
-		return a, f, path, p
+		return a, f, path, w, p
 	}
 	t.Run("r reloads, ctrl+z brings the edits back", func(t *testing.T) {
 		t.Parallel()
-		a, _, _, p := changed(t)
+		a, _, _, _, p := changed(t)
 		p.key(press('o')) // not offered here
 		requireDialog(t, a, "Changed on disk")
 		p.key(press('r'))
@@ -323,7 +323,7 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 	})
 	t.Run("k keeps mine, and the next save asks", func(t *testing.T) {
 		t.Parallel()
-		a, f, path, p := changed(t)
+		a, f, path, _, p := changed(t)
 		p.key(press('k'))
 		requireNoDialog(t, a, "Changed on disk")
 		requireContains(t, statusLine(t, a), "Kept your version", "status line")
@@ -341,13 +341,31 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 	})
 	t.Run("esc is keep mine", func(t *testing.T) {
 		t.Parallel()
-		a, _, _, p := changed(t)
+		a, _, _, _, p := changed(t)
 		p.key(kEsc)
 		requireNoDialog(t, a, "Changed on disk")
 		requireContains(t, statusLine(t, a), "Kept your version", "status line")
 		if !a.Dirty() {
 			t.Fatal("not dirty")
 		}
+	})
+	t.Run("a newer change replaces the question, over the dialog it was asked in", func(t *testing.T) {
+		t.Parallel()
+		a, _, path, w, p := changed(t)
+		p.key(press('k'))
+		p.key(ctrl('p'))
+		requireDialog(t, a, "Commands")
+		p.key(ctrl('s')) // in the palette: the save finds the file changed
+		requireDialog(t, a, "Changed on disk")
+		requireContains(t, paneText(t, a, "Changed on disk"), "o overwrite", "the save's question")
+		changeOnDisk(t, path, strings.Replace(externalDoc(), "get_weather_ext", "get_weather_3", 1))
+		w.fire()
+		p.settle()
+		requireDialog(t, a, "Changed on disk")
+		requireNotContains(t, paneText(t, a, "Changed on disk"), "o overwrite", "the newer change's question")
+		p.key(press('k'))
+		requireNoDialog(t, a, "Changed on disk")
+		requireDialog(t, a, "Commands")
 	})
 	t.Run("another dialog stays open", func(t *testing.T) {
 		t.Parallel()
