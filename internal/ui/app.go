@@ -283,11 +283,6 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case settleMsg, checkMsg: // settled on the way in
 		return nil
-	case treeSyncMsg: // the tree reads the parameters again
-		if a.tree.pane != nil {
-			a.tree.pane.sync(a.env())
-		}
-		return nil
 	case tea.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
 		a.relayout()

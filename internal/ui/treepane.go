@@ -120,9 +120,6 @@ func treeOwnKeys() []key.Binding {
 		tk.Close}
 }
 
-// treeSyncMsg makes the tree read the parameters again.
-type treeSyncMsg struct{}
-
 // newTreePane shows the tree of the selected function, or says why not.
 func newTreePane(e *env) (*treePane, string) {
 	if e.at.Request {
@@ -247,9 +244,6 @@ func (d *treePane) commit(e schematree.Edited, selectPtr, done string) []action 
 func (d *treePane) update(msg tea.Msg, e *env) []action {
 	if d.ver != e.s.Version() {
 		d.sync(e)
-	}
-	if _, ok := msg.(treeSyncMsg); ok {
-		return nil
 	}
 	if d.prompt != nil {
 		return d.updatePrompt(msg)

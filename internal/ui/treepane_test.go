@@ -100,7 +100,7 @@ func TestTreeBuildsANestedSchemaWithoutABrace(t *testing.T) {
 		t.Fatal("the request does not follow the tree")
 	}
 	typeKeys(a, "ctrl+z")
-	a.Update(treeSyncMsg{})
+	a.Update(settleMsg{}) // the message after the undo
 	if strings.Contains(params(t, a), "stop_name") {
 		t.Fatal("undo did not take the last edit back")
 	}
@@ -172,7 +172,7 @@ func TestTreeFollowsTheDocument(t *testing.T) {
 	for i, k := range steps {
 		typeKeys(a, k)
 		if k == "ctrl+z" {
-			a.Update(treeSyncMsg{})
+			a.Update(settleMsg{}) // the message after the undo
 		}
 		check(fmt.Sprintf("step %d (%s)", i, k))
 	}
