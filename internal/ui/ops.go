@@ -155,17 +155,17 @@ func quit(s *Session) action {
 }
 
 // save writes the document; with no file yet it asks for a name.
-func save(s *Session, quit bool) []action {
+func save(s *Session, thenQuit bool) []action {
 	if s.Path() == "" {
-		return []action{actOpen{newSaveAsDialog("", quit)}}
+		return []action{actOpen{newSaveAsDialog("", thenQuit)}}
 	}
 	if src := s.Doc().Source; src != nil {
 		// A save writes the Responses shape: never over the file in the
 		// other format unless the user names it.
-		return []action{actOpen{newSaveAsDialog(responsesName(s.Path()), quit)},
+		return []action{actOpen{newSaveAsDialog(responsesName(s.Path()), thenQuit)},
 			say("This file is in the " + src.Format + " format; a save writes a Responses body, so it asks where")}
 	}
-	return []action{actSaveTo{path: s.Path(), quit: quit}}
+	return []action{actSaveTo{path: s.Path(), quit: thenQuit}}
 }
 
 type copyWhat int
