@@ -15,24 +15,9 @@ func TestE2EColourProfileDetectedOnce(t *testing.T) {
 	x := newTerm(t)
 	dir := t.TempDir()
 	bin := buildBinary(t, dir)
-	shims := filepath.Join(dir, "shims")
-	if err := os.MkdirAll(shims, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	calls := filepath.Join(dir, "tmux-calls")
-	writeTestFile(t, filepath.Join(shims, "tmux"), "#!/bin/sh\necho \"$*\" >> "+shellQuote(calls)+"\n")
-	if err := os.Chmod(filepath.Join(shims, "tmux"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	inTmux, calls := fakeTmux(t, dir)
 	status := filepath.Join(dir, "status")
-	cmdline := appCommand(t, dir, bin, nil, "", status)
-	// the app believes it runs in tmux, and finds the shim first on PATH
-	cmdline = strings.Replace(cmdline, "PATH="+shellQuote(filepath.Join(dir, "nobin")),
-		"PATH="+shellQuote(shims)+" TMUX=/tmp/fake,1,0", 1)
-	if !strings.Contains(cmdline, "TMUX=") {
-		t.Fatalf("could not set TMUX in %s", cmdline)
-	}
-	x.start("colours", cmdline)
+	x.start("colours", inTmux(appCommand(t, dir, bin, nil, "", status)))
 	x.waitFor("colours", "the first screen", has("1 Tools", "get_weather"))
 	x.keys("colours", "C-q")
 	if code := x.waitExit("colours", status); code != "0" {
@@ -42,6 +27,30 @@ func TestE2EColourProfileDetectedOnce(t *testing.T) {
 	if n := strings.Count(string(b), "info"); n != 1 {
 		t.Fatalf("tmux info ran %d times, want 1:\n%s", n, b)
 	}
+}
+
+// fakeTmux makes a command line believe it runs in tmux: TMUX is set, and
+// the first tmux on its PATH is a shim that records each run in calls.
+func fakeTmux(t *testing.T, dir string) (inTmux func(cmdline string) string, calls string) {
+	t.Helper()
+	shims := filepath.Join(dir, "shims")
+	if err := os.MkdirAll(shims, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	calls = filepath.Join(dir, "tmux-calls")
+	writeTestFile(t, filepath.Join(shims, "tmux"), "#!/bin/sh\necho \"$*\" >> "+shellQuote(calls)+"\n")
+	if err := os.Chmod(filepath.Join(shims, "tmux"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return func(cmdline string) string {
+		t.Helper()
+		out := strings.Replace(cmdline, "PATH="+shellQuote(filepath.Join(dir, "nobin")),
+			"PATH="+shellQuote(shims)+" TMUX=/tmp/fake,1,0", 1)
+		if !strings.Contains(out, "TMUX=") {
+			t.Fatalf("could not set TMUX in %s", cmdline)
+		}
+		return out
+	}, calls
 }
 
 // TestE2EFileNamedLikeACommand: after --, a FILE named like a command

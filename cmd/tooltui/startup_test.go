@@ -74,30 +74,15 @@ func TestE2EStartupCommandsAskNoTerminal(t *testing.T) {
 	x := newTerm(t)
 	dir := t.TempDir()
 	bin := buildBinary(t, dir)
-	shims := filepath.Join(dir, "shims")
-	if err := os.MkdirAll(shims, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	calls := filepath.Join(dir, "tmux-calls")
-	writeTestFile(t, filepath.Join(shims, "tmux"), "#!/bin/sh\necho \"$*\" >> "+shellQuote(calls)+"\n")
-	if err := os.Chmod(filepath.Join(shims, "tmux"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	inTmux, calls := fakeTmux(t, dir)
 	doc, err := filepath.Abs(filepath.Join("..", "..", "examples", "travel.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, args := range [][]string{{"--version"}, {"build", doc}, {"version"}} {
 		status := filepath.Join(dir, "status"+string(rune('0'+i)))
-		cmdline := appCommand(t, dir, bin, args, "", status)
-		// the command believes it runs in tmux; the shim records a run
-		cmdline = strings.Replace(cmdline, "PATH="+shellQuote(filepath.Join(dir, "nobin")),
-			"PATH="+shellQuote(shims)+" TMUX=/tmp/fake,1,0", 1)
-		if !strings.Contains(cmdline, "TMUX=") {
-			t.Fatalf("could not set TMUX in %s", cmdline)
-		}
 		name := "cmd" + string(rune('0'+i))
-		x.start(name, cmdline)
+		x.start(name, inTmux(appCommand(t, dir, bin, args, "", status)))
 		if code := x.waitExit(name, status); code != "0" {
 			t.Fatalf("tooltui %s: exit %s\n%s", strings.Join(args, " "), code, x.screen(name))
 		}
