@@ -140,8 +140,10 @@ func TestHTTPHang(t *testing.T) {
 
 func TestHTTPListTimeout(t *testing.T) {
 	s := newToolServer(0, 0)
-	s.AddReceivingMiddleware(hangToolsList)
+	release := make(chan struct{})
+	s.AddReceivingMiddleware(hangToolsListUntil(release))
 	ts, _ := mcpHTTP(t, s, nil)
+	t.Cleanup(func() { close(release) }) // before the server closes
 	const timeout = 500 * time.Millisecond
 	start := time.Now()
 	_, err := List(context.Background(), Server{URL: ts.URL, Timeout: timeout})

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -168,12 +169,27 @@ func failToolsList(next mcp.MethodHandler) mcp.MethodHandler {
 
 // hangToolsList makes tools/list never answer.
 func hangToolsList(next mcp.MethodHandler) mcp.MethodHandler {
-	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		if method == "tools/list" {
-			<-ctx.Done()
-			return nil, ctx.Err()
+	return hangToolsListUntil(nil)(next)
+}
+
+// hangToolsListUntil makes tools/list answer only once it is cancelled or
+// release is closed. A server in the test's own process needs release: a
+// client that gives up may abort its cancellation notice, and the SDK's
+// server closes a session only once its requests have ended, which
+// httptest.Server.Close waits for.
+func hangToolsListUntil(release <-chan struct{}) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "tools/list" {
+				select {
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				case <-release:
+					return nil, errors.New("released at the end of the test")
+				}
+			}
+			return next(ctx, method, req)
 		}
-		return next(ctx, method, req)
 	}
 }
 
