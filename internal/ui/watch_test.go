@@ -367,6 +367,26 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 		requireNoDialog(t, a, "Changed on disk")
 		requireDialog(t, a, "Commands")
 	})
+	t.Run("a clean document takes a newer change, and the dialog the question was asked in comes back", func(t *testing.T) {
+		t.Parallel()
+		a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
+		changeOnDisk(t, path, externalDoc()) // the watcher has not told yet
+		p.key(ctrl('p'))
+		p.key(ctrl('s')) // in the palette: the save finds the file changed
+		requireDialog(t, a, "Changed on disk")
+		requireContains(t, paneText(t, a, "Changed on disk"), "o overwrite", "the save's question")
+		w.fire()
+		p.settle()
+		requireNoDialog(t, a, "Changed on disk")
+		requireDialog(t, a, "Commands")
+		requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
+		if a.Dirty() {
+			t.Fatal("dirty after the reload")
+		}
+		if readFile(t, path) != externalDoc() {
+			t.Fatal("the file was written")
+		}
+	})
 	t.Run("another dialog stays open", func(t *testing.T) {
 		t.Parallel()
 		a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
