@@ -225,10 +225,9 @@ func copySummary(s *Session) string {
 	return out
 }
 
+// toggleRaw switches the selected tool between its form and its JSON
+// (the palette's needToolJSON keeps it off the request row).
 func (a *App) toggleRaw() tea.Cmd {
-	if a.at.Request {
-		return a.say("The request has no JSON view; its other fields are JSON already", false)
-	}
 	raw := a.form.kind != formRaw
 	var acts []action
 	if a.tree.shown(a.at) {

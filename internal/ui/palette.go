@@ -73,6 +73,14 @@ func needTool(a *App) string {
 	return ""
 }
 
+// needToolJSON is needTool for the switch to a tool's JSON.
+func needToolJSON(a *App) string {
+	if a.at.Request {
+		return "The request has no JSON view; its other fields are JSON already"
+	}
+	return ""
+}
+
 func needField(a *App) string {
 	if len(a.form.fields) == 0 {
 		return "The editor has no field here"
@@ -107,7 +115,7 @@ func commands() []command {
 		{name: cmdCopyCurl, group: "Copy", global: kb(km.CopyCurl), run: func(a *App) tea.Cmd { return a.apply(copyOf(a.s, copyCurl, a.sendConfig().BaseURL)) }},
 		{name: "Copy…", group: "Copy", nav: kb(km.CopyMenu), run: func(a *App) tea.Cmd { return a.apply(actOpen{newCopyDialog()}) }},
 		{name: "Open field in $EDITOR", group: "Editor pane", global: kb(km.ExternalEditor), nav: kb(km.ExternalEditorKey), avail: needField, run: func(a *App) tea.Cmd { return a.apply(a.form.editExternally(a.deps, a.at, a.tree.shown(a.at))) }},
-		{name: "Switch form / JSON", group: "Editor pane", global: kb(km.RawToggle), nav: kb(km.RawToggleKey), avail: needTool, run: func(a *App) tea.Cmd { return a.toggleRaw() }},
+		{name: "Switch form / JSON", group: "Editor pane", global: kb(km.RawToggle), nav: kb(km.RawToggleKey), avail: needToolJSON, run: func(a *App) tea.Cmd { return a.toggleRaw() }},
 		{name: "Format JSON field", group: "Editor pane", global: kb(km.FormatJSON), nav: kb(km.FormatJSONKey), avail: needFormField, run: func(a *App) tea.Cmd { return a.apply(a.form.format(a.env())...) }},
 		{name: cmdChoice, group: "Editor pane", run: func(a *App) tea.Cmd { return a.chooseToolChoice() }},
 		{name: "Save and quit", group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(save(a.s, true)...) }},
