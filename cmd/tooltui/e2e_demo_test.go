@@ -19,7 +19,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
 )
 
@@ -45,15 +44,12 @@ func TestE2EDemoMCPCallAfterApproval(t *testing.T) {
 	if err != nil {
 		t.Skip("no env command")
 	}
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
+	dir, bin, doc, status := newDoc(t, "doc.json", `{"model":"gpt-5","input":"Read /etc/hosts"}`)
 	starts := filepath.Join(dir, "starts")
-	doc := filepath.Join(dir, "doc.json")
-	writeTestFile(t, doc, `{"model":"gpt-5","input":"Read /etc/hosts"}`)
 	// The app runs with an empty environment: the server's command sets
 	// what makes the test binary the bridge test server.
 	st, _, errs := importCmd(t, "", "--into", doc, "--mcp-name", "fs", "--mcp", "--",
@@ -63,7 +59,6 @@ func TestE2EDemoMCPCallAfterApproval(t *testing.T) {
 	}
 	imported := len(strings.Fields(mustRead(t, starts)))
 	base, bodies := callingServer(t, "read_head", `{"path":"/etc/hosts"}`)
-	status := filepath.Join(dir, "status")
 	x.start("app", appCommand(t, dir, bin, []string{"--base-url", base, doc}, "", status))
 	x.waitFor("app", "the first screen", all(has("1 Tools", "doc.json"), inTools))
 
@@ -143,15 +138,9 @@ func TestE2EDemoRecordThenReplay(t *testing.T) {
 	}))
 	defer srv.Close()
 
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
-	doc := filepath.Join(dir, "doc.json")
-	writeTestFile(t, doc, strings.Replace(string(model.ExampleJSON()), `"model"`, `"tooltui": {"mocks": {"get_weather": {"output": {"temp_c": 12}}}},
-  "model"`, 1))
+	bin, doc, status := openDoc(t, x, exampleWithMock(), "--base-url", srv.URL+"/v1")
+	dir := filepath.Dir(doc)
 	rec := filepath.Join(dir, "doc.recording.jsonl")
-	status := filepath.Join(dir, "status")
-	x.start("app", appCommand(t, dir, bin, []string{"--base-url", srv.URL + "/v1", doc}, "", status))
-	x.waitFor("app", "the first screen", all(has("1 Tools", "doc.json"), inTools))
 	x.keys("app", "C-p")
 	x.waitFor("app", "the palette", has("Commands"))
 	x.text("app", "Record the next send")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -12,14 +11,10 @@ import (
 // from an MCP server) and why.
 func TestE2EFixNamesEveryChange(t *testing.T) {
 	x := newTerm(t)
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
-	doc := filepath.Join(dir, "doc.json")
-	writeTestFile(t, doc, `{"model":"gpt-5","tools_defs":[
+	dir, bin, doc, status := newDoc(t, "doc.json", `{"model":"gpt-5","tools_defs":[
  {"name":"own","description":"d","parameters":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","ghost"]}},
  {"name":"remote","description":"d","parameters":{"type":"object","properties":{"q":{"type":"string"}}}}],
  "tooltui":{"origins":{"tools_defs[1]":"mcp"}}}`)
-	status := filepath.Join(dir, "status")
 
 	x.start("app", appCommand(t, dir, bin, []string{doc}, "", status))
 	x.waitFor("app", "the first screen", has("1 Tools", "own", "remote", "doc.json"))

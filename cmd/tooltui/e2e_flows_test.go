@@ -19,31 +19,6 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 )
 
-// openDoc builds the binary, writes data to doc.json and starts the app
-// on it in session "app". It returns the binary, the document's path and
-// the file the app's exit status goes to.
-func openDoc(t *testing.T, x *term, data string) (bin, doc, status string) {
-	t.Helper()
-	dir := t.TempDir()
-	bin = buildBinary(t, dir)
-	doc = filepath.Join(dir, "doc.json")
-	writeTestFile(t, doc, data)
-	status = filepath.Join(dir, "status")
-	x.start("app", appCommand(t, dir, bin, []string{doc}, "", status))
-	x.waitFor("app", "the first screen", all(has("1 Tools", "doc.json"), inTools))
-	return bin, doc, status
-}
-
-// quitClean quits with ctrl+q and expects the app to exit at once with
-// status 0: a document with unsaved changes would ask first.
-func quitClean(t *testing.T, x *term, status string) {
-	t.Helper()
-	x.keys("app", "C-q")
-	if code := x.waitExit("app", status); code != "0" {
-		t.Fatalf("tooltui exited with %s", code)
-	}
-}
-
 // TestE2ENavigationDoesNotType: with the editor focused on a text field
 // but not editing it, letters run commands or are explained on the status
 // line; none of them lands in the field or changes the request.
@@ -358,13 +333,8 @@ func TestE2EDiagnosticJumpsToLine(t *testing.T) {
 // a name on ctrl+s; the file written there builds to the same request.
 func TestE2ESaveAs(t *testing.T) {
 	x := newTerm(t)
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
-	status := filepath.Join(dir, "status")
+	dir, bin, status := openExample(t, x)
 	saved := filepath.Join(dir, "saved.json")
-
-	x.start("app", appCommand(t, dir, bin, nil, "", status))
-	x.waitFor("app", "the first screen", all(has("1 Tools", "get_weather"), inTools))
 	x.keys("app", "C-s")
 	x.waitFor("app", "the Save as dialog", has("Save as", "tooltui.json", "enter save · esc cancel"))
 	// Replace the suggested name: to the end of the line, delete to its start.
@@ -425,11 +395,7 @@ func TestE2EAddFunctionTypesName(t *testing.T) {
 // typing a name replaces it.
 func TestE2ESaveAsTypesName(t *testing.T) {
 	x := newTerm(t)
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
-	status := filepath.Join(dir, "status")
-	x.start("app", appCommand(t, dir, bin, nil, "", status))
-	x.waitFor("app", "the first screen", all(has("1 Tools", "get_weather"), inTools))
+	_, _, status := openExample(t, x)
 	x.keys("app", "C-s")
 	x.waitFor("app", "the Save as dialog", has("Save as", "tooltui.json"))
 	x.text("app", "mine.json")

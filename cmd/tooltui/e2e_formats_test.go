@@ -29,11 +29,7 @@ const e2eChat = `{
 
 func TestE2EChatFileViewCopySave(t *testing.T) {
 	x := newTerm(t)
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
-	doc := filepath.Join(dir, "chat.json")
-	writeTestFile(t, doc, e2eChat)
-	status := filepath.Join(dir, "status")
+	dir, bin, doc, status := newDoc(t, "chat.json", e2eChat)
 	x.start("app", appCommand(t, dir, bin, []string{doc}, "", status))
 	x.waitFor("app", "the translated file", all(has("1 Tools", "get_weather", "read as Chat"), inTools))
 

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -97,13 +96,7 @@ func TestE2ESendKeepsATypedOutputAsAMock(t *testing.T) {
 	}))
 	defer srv.Close()
 
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
-	doc := filepath.Join(dir, "doc.json")
-	writeTestFile(t, doc, string(model.ExampleJSON()))
-	status := filepath.Join(dir, "status")
-	x.start("app", appCommand(t, dir, bin, []string{"--base-url", srv.URL + "/v1", doc}, "", status))
-	x.waitFor("app", "the first screen", all(has("1 Tools", "doc.json"), inTools))
+	_, doc, status := openDoc(t, x, string(model.ExampleJSON()), "--base-url", srv.URL+"/v1")
 	x.keys("app", "C-r")
 	x.waitFor("app", "the question", has("Output of get_weather:", "alt+enter send it, keep it as a mock"))
 	x.text("app", `{"temp_c": -3}`)

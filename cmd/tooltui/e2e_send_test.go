@@ -4,11 +4,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/tooltui/tooltui/internal/model"
 )
 
 // TestE2ESendToolLoop: the real binary in tmux sends the example to a
@@ -36,15 +33,7 @@ func TestE2ESendToolLoop(t *testing.T) {
 	}))
 	defer srv.Close()
 
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
-	doc := filepath.Join(dir, "doc.json")
-	data := strings.Replace(string(model.ExampleJSON()), `"model"`, `"tooltui": {"mocks": {"get_weather": {"output": {"temp_c": 12}}}},
-  "model"`, 1)
-	writeTestFile(t, doc, data)
-	status := filepath.Join(dir, "status")
-	x.start("app", appCommand(t, dir, bin, []string{"--base-url", srv.URL + "/v1", doc}, "", status))
-	x.waitFor("app", "the first screen", all(has("1 Tools", "doc.json"), inTools))
+	_, _, status := openDoc(t, x, exampleWithMock(), "--base-url", srv.URL+"/v1")
 	x.keys("app", "C-r")
 	s := x.waitFor("app", "the second turn's text", has("Twelve degrees in Paris.", "completed"))
 	for _, want := range []string{`→ get_weather {"city":"Paris","unit":"celsius"}: fits its parameters`, `← mock output for get_weather: {"temp_c":12}`, "turn 2"} {

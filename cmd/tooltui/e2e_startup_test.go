@@ -13,10 +13,8 @@ import (
 // once, while its first screen is prepared, and never again.
 func TestE2EColourProfileDetectedOnce(t *testing.T) {
 	x := newTerm(t)
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
+	dir, bin, status := newAppDir(t)
 	inTmux, calls := fakeTmux(t, dir)
-	status := filepath.Join(dir, "status")
 	x.start("colours", inTmux(appCommand(t, dir, bin, nil, "", status)))
 	x.waitFor("colours", "the first screen", has("1 Tools", "get_weather"))
 	x.keys("colours", "C-q")
@@ -57,9 +55,7 @@ func fakeTmux(t *testing.T, dir string) (inTmux func(cmdline string) string, cal
 // opens in the builder (here as a new document) instead of running it.
 func TestE2EFileNamedLikeACommand(t *testing.T) {
 	x := newTerm(t)
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
-	status := filepath.Join(dir, "status")
+	dir, bin, status := newAppDir(t)
 	// in dir, where no file is named build
 	x.start("app", "cd "+shellQuote(dir)+" && "+appCommand(t, dir, bin, []string{"--", "build"}, "", status))
 	x.waitFor("app", "the new document", has("build (new)", "0 tools in the request"))

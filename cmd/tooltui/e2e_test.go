@@ -326,12 +326,7 @@ func writeTestFile(t *testing.T, path, data string) {
 // and the copy carried the same request.
 func TestE2EAddFileSearchCopySaveQuit(t *testing.T) {
 	x := newTerm(t)
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
-	doc := filepath.Join(dir, "doc.json")
-	writeTestFile(t, doc, string(model.ExampleJSON()))
-	status := filepath.Join(dir, "status")
-
+	dir, bin, doc, status := newDoc(t, "doc.json", string(model.ExampleJSON()))
 	x.start("app", appCommand(t, dir, bin, []string{doc}, "", status))
 	x.waitFor("app", "the first screen", has("1 Tools", "get_weather", "doc.json"))
 
@@ -404,15 +399,7 @@ func TestE2EAddFileSearchCopySaveQuit(t *testing.T) {
 // prints the request on quit, the same as `tooltui build FILE`.
 func TestE2EPrint(t *testing.T) {
 	x := newTerm(t)
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
-	doc := filepath.Join(dir, "doc.json")
-	writeTestFile(t, doc, string(model.ExampleJSON()))
-	out := filepath.Join(dir, "out.json")
-	status := filepath.Join(dir, "status")
-
-	x.start("print", appCommand(t, dir, bin, []string{"--print", doc}, "> "+shellQuote(out), status))
-	x.waitFor("print", "the first screen", has("1 Tools", "get_weather"))
+	bin, doc, out, status := startPrint(t, x)
 	x.keys("print", "C-q")
 	if code := x.waitExit("print", status); code != "0" {
 		t.Fatalf("tooltui --print exited with %s; screen:\n%s", code, x.screen("print"))
@@ -431,15 +418,7 @@ func TestE2EPrint(t *testing.T) {
 // the edit is discarded on quit.
 func TestE2EPrintAfterEdit(t *testing.T) {
 	x := newTerm(t)
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
-	doc := filepath.Join(dir, "doc.json")
-	writeTestFile(t, doc, string(model.ExampleJSON()))
-	out := filepath.Join(dir, "out.json")
-	status := filepath.Join(dir, "status")
-
-	x.start("print", appCommand(t, dir, bin, []string{"--print", doc}, "> "+shellQuote(out), status))
-	x.waitFor("print", "the first screen", has("1 Tools", "get_weather"))
+	_, doc, out, status := startPrint(t, x)
 	x.keys("print", "j", "x")
 	x.waitFor("print", "the delete", has("Deleted get_weather"))
 	x.keys("print", "q")

@@ -93,13 +93,8 @@ func TestE2ETruthFixAllRenamesTheNameField(t *testing.T) {
 // next start offers the unsaved work back.
 func TestE2ETruthCtrlCTwiceKeepsTheWork(t *testing.T) {
 	x := newTerm(t)
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
-	doc := filepath.Join(dir, "doc.json")
-	writeTestFile(t, doc, string(model.ExampleJSON()))
-	status := filepath.Join(dir, "status")
-	x.start("app", appCommand(t, dir, bin, []string{doc}, "", status))
-	x.waitFor("app", "the first screen", all(has("1 Tools", "doc.json"), inTools))
+	bin, doc, status := openDoc(t, x, string(model.ExampleJSON()))
+	dir := filepath.Dir(doc)
 
 	x.keys("app", "j", "x")
 	x.waitFor("app", "get_weather deleted", statusHas("^Deleted"))
@@ -170,10 +165,8 @@ func TestE2ETruthSaveAndHelpInTheTree(t *testing.T) {
 // the screen: the terminal shows why, and the status is 2.
 func TestE2ETruthBadPath(t *testing.T) {
 	x := newTerm(t)
-	dir := t.TempDir()
-	bin := buildBinary(t, dir)
+	dir, bin, status := newAppDir(t)
 	writeTestFile(t, filepath.Join(dir, "notadir"), "a file\n")
-	status := filepath.Join(dir, "status")
 	x.start("app", "cd "+shellQuote(dir)+" && "+appCommand(t, dir, bin, []string{"notadir/doc.json"}, "", status))
 	if code := x.waitExit("app", status); code != "2" {
 		t.Fatalf("exit status %s, want 2", code)
