@@ -189,9 +189,7 @@ func TestE2EDemoRecordThenReplay(t *testing.T) {
 	x.keys("replay", "Escape")
 	x.waitFor("replay", "the dialog closed", func(s string) bool { return !strings.Contains(s, "Replay of") })
 	x.keys("replay", "C-q")
-	if code := x.waitExit("replay", status+"2"); code != "0" {
-		t.Fatalf("tooltui exited with %s", code)
-	}
+	x.wantExit("replay", status+"2", "0")
 }
 
 // callingServer is a Responses server that answers a request carrying a

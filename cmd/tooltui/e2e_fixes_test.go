@@ -45,7 +45,5 @@ func TestE2EFixNamesEveryChange(t *testing.T) {
 	x.keys("app", "C-q")
 	x.waitFor("app", "the quit question", has("unsaved changes"))
 	x.keys("app", "d")
-	if code := x.waitExit("app", status); code != "0" {
-		t.Fatalf("tooltui exited with %s", code)
-	}
+	x.wantExit("app", status, "0")
 }

@@ -224,9 +224,7 @@ func TestE2ERenameFollowsToolChoice(t *testing.T) {
 	x.keys("app", "q")
 	x.waitFor("app", "the quit prompt", has("Quit", "unsaved changes", "s save and quit"))
 	x.keys("app", "s")
-	if code := x.waitExit("app", status); code != "0" {
-		t.Fatalf("tooltui exited with %s", code)
-	}
+	x.wantExit("app", status, "0")
 
 	out := build(t, bin, doc)
 	var req struct {
@@ -430,7 +428,5 @@ func TestE2EAddBuiltinStatus(t *testing.T) {
 	x.keys("app", "C-q")
 	x.waitFor("app", "the quit prompt", has("Quit", "unsaved changes"))
 	x.keys("app", "d")
-	if code := x.waitExit("app", status); code != "0" {
-		t.Fatalf("tooltui exited with %s", code)
-	}
+	x.wantExit("app", status, "0")
 }

@@ -2,7 +2,7 @@ package main
 
 // Steps shared by the end-to-end tests (see e2e_test.go for the terminal
 // they run in): setting up a test's directory and opening a document in
-// it, quitting.
+// it, checking the exit status.
 
 import (
 	"path/filepath"
@@ -76,12 +76,19 @@ func exampleWithMock() string {
   "model"`, 1)
 }
 
+// wantExit waits for the app in session name to exit and fails the test
+// unless its exit status, in statusFile, is want.
+func (x *term) wantExit(name, statusFile, want string) {
+	x.t.Helper()
+	if code := x.waitExit(name, statusFile); code != want {
+		x.t.Fatalf("tooltui exited with %s, want %s; the screen:\n%s", code, want, x.screen(name))
+	}
+}
+
 // quitClean quits with ctrl+q and expects the app to exit at once with
 // status 0: a document with unsaved changes would ask first.
 func quitClean(t *testing.T, x *term, status string) {
 	t.Helper()
 	x.keys("app", "C-q")
-	if code := x.waitExit("app", status); code != "0" {
-		t.Fatalf("tooltui exited with %s", code)
-	}
+	x.wantExit("app", status, "0")
 }

@@ -18,9 +18,7 @@ func TestE2EColourProfileDetectedOnce(t *testing.T) {
 	x.start("colours", inTmux(appCommand(t, dir, bin, nil, "", status)))
 	x.waitFor("colours", "the first screen", has("1 Tools", "get_weather"))
 	x.keys("colours", "C-q")
-	if code := x.waitExit("colours", status); code != "0" {
-		t.Fatalf("exit %s", code)
-	}
+	x.wantExit("colours", status, "0")
 	b, _ := os.ReadFile(calls)
 	if n := strings.Count(string(b), "info"); n != 1 {
 		t.Fatalf("tmux info ran %d times, want 1:\n%s", n, b)
@@ -60,7 +58,5 @@ func TestE2EFileNamedLikeACommand(t *testing.T) {
 	x.start("app", "cd "+shellQuote(dir)+" && "+appCommand(t, dir, bin, []string{"--", "build"}, "", status))
 	x.waitFor("app", "the new document", has("build (new)", "0 tools in the request"))
 	x.keys("app", "C-q")
-	if code := x.waitExit("app", status); code != "0" {
-		t.Fatalf("exit %s", code)
-	}
+	x.wantExit("app", status, "0")
 }

@@ -361,9 +361,7 @@ func TestE2EAddFileSearchCopySaveQuit(t *testing.T) {
 	x.keys("app", "C-s")
 	x.waitFor("app", "the save", has("Saved"))
 	x.keys("app", "C-q")
-	if code := x.waitExit("app", status); code != "0" {
-		t.Fatalf("tooltui exited with %s", code)
-	}
+	x.wantExit("app", status, "0")
 
 	out := build(t, bin, doc)
 	var req struct {
@@ -401,15 +399,10 @@ func TestE2EPrint(t *testing.T) {
 	x := newTerm(t)
 	bin, doc, out, status := startPrint(t, x)
 	x.keys("print", "C-q")
-	if code := x.waitExit("print", status); code != "0" {
-		t.Fatalf("tooltui --print exited with %s; screen:\n%s", code, x.screen("print"))
-	}
-	got, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	x.wantExit("print", status, "0")
+	got := mustRead(t, out)
 	want := build(t, bin, doc)
-	if string(got) != string(want) {
+	if got != string(want) {
 		t.Fatalf("--print wrote\n%s\nbut tooltui build prints\n%s", got, want)
 	}
 }
@@ -424,14 +417,9 @@ func TestE2EPrintAfterEdit(t *testing.T) {
 	x.keys("print", "q")
 	x.waitFor("print", "the quit prompt", has("Quit", "unsaved changes", "d discard"))
 	x.keys("print", "d")
-	if code := x.waitExit("print", status); code != "0" {
-		t.Fatalf("tooltui --print exited with %s", code)
-	}
-	got, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(string(got), "get_weather") || !strings.Contains(string(got), `"web_search"`) {
+	x.wantExit("print", status, "0")
+	got := mustRead(t, out)
+	if strings.Contains(got, "get_weather") || !strings.Contains(got, `"web_search"`) {
 		t.Fatalf("--print wrote the request before the edit:\n%s", got)
 	}
 	// The file itself is untouched.

@@ -114,9 +114,7 @@ func TestE2ETruthCtrlCTwiceKeepsTheWork(t *testing.T) {
 	x.keys("app", "C-q")
 	x.waitFor("app", "the quit question", has("There are unsaved changes"))
 	x.keys("app", "d")
-	if code := x.waitExit("app", status); code != "0" {
-		t.Fatalf("d exited with %s", code)
-	}
+	x.wantExit("app", status, "0")
 	copies, _ := filepath.Glob(filepath.Join(dir, "cache", "tooltui", "recovery", "*.json"))
 	if len(copies) != 1 {
 		t.Fatalf("no recovery copy after d: %v", copies)
@@ -168,9 +166,7 @@ func TestE2ETruthBadPath(t *testing.T) {
 	dir, bin, status := newAppDir(t)
 	writeTestFile(t, filepath.Join(dir, "notadir"), "a file\n")
 	x.start("app", "cd "+shellQuote(dir)+" && "+appCommand(t, dir, bin, []string{"notadir/doc.json"}, "", status))
-	if code := x.waitExit("app", status); code != "2" {
-		t.Fatalf("exit status %s, want 2", code)
-	}
+	x.wantExit("app", status, "2")
 	// tmux's "Pane is dead" line scrolls a one-line output into the
 	// history: read it too
 	if s := x.must("capture-pane", "-p", "-S", "-", "-t", "app"); !strings.Contains(s, "tooltui: notadir/doc.json: not a directory") {
