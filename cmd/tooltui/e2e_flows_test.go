@@ -131,13 +131,7 @@ func TestE2EPaletteCopy(t *testing.T) {
 	if m == nil || m[1] != fmt.Sprint(len(want)) {
 		t.Errorf("the status line gives the size %v, the request has %d bytes", m, len(want))
 	}
-	buf, err := x.tmux("show-buffer")
-	if err != nil {
-		t.Fatalf("tmux got nothing by OSC 52: %v", err)
-	}
-	if buf != string(want) {
-		t.Errorf("the copy differs from tooltui build:\n--- copy\n%s\n--- build\n%s", buf, want)
-	}
+	x.wantCopied(want, "tooltui build")
 }
 
 // TestE2EFilterFindsNeedle: `/` narrows a list of 301 functions to the one

@@ -2,7 +2,7 @@ package main
 
 // Steps shared by the end-to-end tests (see e2e_test.go for the terminal
 // they run in): setting up a test's directory and opening a document in
-// it, checking the exit status.
+// it, checking the OSC 52 copy and the exit status.
 
 import (
 	"path/filepath"
@@ -74,6 +74,19 @@ func startPrint(t *testing.T, x *term) (bin, doc, out, status string) {
 func exampleWithMock() string {
 	return strings.Replace(string(model.ExampleJSON()), `"model"`, `"tooltui": {"mocks": {"get_weather": {"output": {"temp_c": 12}}}},
   "model"`, 1)
+}
+
+// wantCopied checks that the last text the app sent with OSC 52, which
+// tmux keeps in a paste buffer, is want: what from prints.
+func (x *term) wantCopied(want []byte, from string) {
+	x.t.Helper()
+	buf, err := x.tmux("show-buffer")
+	if err != nil {
+		x.t.Fatalf("tmux got nothing by OSC 52: %v", err)
+	}
+	if buf != string(want) {
+		x.t.Errorf("the OSC 52 copy differs from %s:\n--- copy\n%s\n--- build\n%s", from, buf, want)
+	}
 }
 
 // wantExit waits for the app in session name to exit and fails the test

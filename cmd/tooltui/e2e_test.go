@@ -383,14 +383,8 @@ func TestE2EAddFileSearchCopySaveQuit(t *testing.T) {
 		t.Fatalf("tooltui build has no file_search with vs_e2e:\n%s", out)
 	}
 
-	// tmux keeps the OSC 52 text in a paste buffer: it is the request.
-	buf, err := x.tmux("show-buffer")
-	if err != nil {
-		t.Fatalf("tmux got nothing by OSC 52: %v", err)
-	}
-	if buf != string(out) {
-		t.Errorf("the OSC 52 copy differs from tooltui build:\n--- copy\n%s\n--- build\n%s", buf, out)
-	}
+	// The OSC 52 copy is the request.
+	x.wantCopied(out, "tooltui build")
 }
 
 // TestE2EPrint: `tooltui --print FILE > out.json` draws on the terminal and
