@@ -2,7 +2,8 @@ package main
 
 // Steps shared by the end-to-end tests (see e2e_test.go for the terminal
 // they run in): setting up a test's directory and opening a document in
-// it, checking the OSC 52 copy and the exit status.
+// it, running a command from the palette, checking the OSC 52 copy
+// and the exit status.
 
 import (
 	"path/filepath"
@@ -74,6 +75,17 @@ func startPrint(t *testing.T, x *term) (bin, doc, out, status string) {
 func exampleWithMock() string {
 	return strings.Replace(string(model.ExampleJSON()), `"model"`, `"tooltui": {"mocks": {"get_weather": {"output": {"temp_c": 12}}}},
   "model"`, 1)
+}
+
+// runFromPalette opens the palette in session name with ctrl+p, types
+// typed, waits for entry to show and runs it with enter.
+func (x *term) runFromPalette(name, typed, entry string) {
+	x.t.Helper()
+	x.keys(name, "C-p")
+	x.waitFor(name, "the palette", has("Commands"))
+	x.text(name, typed)
+	x.waitFor(name, "the palette's entry "+entry, has(entry))
+	x.keys(name, "Enter")
 }
 
 // wantCopied checks that the last text the app sent with OSC 52, which

@@ -22,11 +22,7 @@ func TestE2EMocksDialogAddsAndSaves(t *testing.T) {
 	x := newTerm(t)
 	_, doc, status := openDoc(t, x, string(model.ExampleJSON()))
 
-	x.keys("app", "C-p")
-	x.waitFor("app", "the palette", has("Commands"))
-	x.text("app", "Edit mocks")
-	x.waitFor("app", "the palette's entry", has("Edit mocks…"))
-	x.keys("app", "Enter")
+	x.runFromPalette("app", "Edit mocks", "Edit mocks…")
 	x.waitFor("app", "the mocks dialog", has("Mock outputs", "ƒ get_weather", "no mock"))
 
 	x.keys("app", "a")
