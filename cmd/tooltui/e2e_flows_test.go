@@ -353,13 +353,7 @@ func TestE2EAddFunctionTypesName(t *testing.T) {
 	x := newTerm(t)
 	bin, doc, status := openDoc(t, x, string(model.ExampleJSON()))
 
-	x.keys("app", "a")
-	x.waitFor("app", "the picker", has("Add a tool"))
-	x.text("app", "function")
-	x.waitFor("app", "function chosen in the picker", func(s string) bool {
-		return regexp.MustCompile(`› function\s`).MatchString(s)
-	})
-	x.keys("app", "Enter")
+	x.addTool("app", "function", `› function\s`)
 	x.waitFor("app", "the new function's Name being edited", all(editingField, has("(function)", "▸ Name", "new_function")))
 	x.text("app", "lookup")
 	s := x.waitFor("app", "the typed name", has(`lookup"`))
@@ -407,13 +401,7 @@ func TestE2ESaveAsTypesName(t *testing.T) {
 func TestE2EAddBuiltinStatus(t *testing.T) {
 	x := newTerm(t)
 	_, _, status := openDoc(t, x, string(model.ExampleJSON()))
-	x.keys("app", "a")
-	x.waitFor("app", "the picker", has("Add a tool"))
-	x.text("app", "file_search")
-	x.waitFor("app", "file_search chosen in the picker", func(s string) bool {
-		return regexp.MustCompile(`› file_search\b`).MatchString(s)
-	})
-	x.keys("app", "Enter")
+	x.addTool("app", "file_search", `› file_search\b`)
 	s := x.waitFor("app", "the new file_search's form", all(inEditor, has("file_search (built-in)", "▸ Vector stores"), statusHas(`^Added file_search`)))
 	if strings.Contains(statusOf(s), "type its name") {
 		t.Skip("BUG: after adding file_search the status line says " + fmt.Sprintf("%q", strings.TrimSpace(statusOf(s))) +

@@ -2,11 +2,12 @@ package main
 
 // Steps shared by the end-to-end tests (see e2e_test.go for the terminal
 // they run in): setting up a test's directory and opening a document in
-// it, running a command from the palette, checking the OSC 52 copy
-// and the exit status.
+// it, adding a tool or a property, running a command from the palette,
+// checking the OSC 52 copy and the exit status.
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -75,6 +76,27 @@ func startPrint(t *testing.T, x *term) (bin, doc, out, status string) {
 func exampleWithMock() string {
 	return strings.Replace(string(model.ExampleJSON()), `"model"`, `"tooltui": {"mocks": {"get_weather": {"output": {"temp_c": 12}}}},
   "model"`, 1)
+}
+
+// addTool adds a tool in session name: a opens the picker, typing typed
+// filters it, and once chosen (a pattern) matches, enter adds that type.
+func (x *term) addTool(name, typed, chosen string) {
+	x.t.Helper()
+	x.keys(name, "a")
+	x.waitFor(name, "the picker", has("Add a tool"))
+	x.text(name, typed)
+	x.waitFor(name, typed+" chosen in the picker", regexp.MustCompile(chosen).MatchString)
+	x.keys(name, "Enter")
+}
+
+// addProperty adds a property named prop in the parameters tree open in
+// session name: a, the property's name at the prompt, enter.
+func (x *term) addProperty(name, prop string) {
+	x.t.Helper()
+	x.keys(name, "a")
+	x.waitFor(name, "the name prompt", has("New property name"))
+	x.text(name, prop)
+	x.keys(name, "Enter")
 }
 
 // runFromPalette opens the palette in session name with ctrl+p, types

@@ -330,14 +330,7 @@ func TestE2EAddFileSearchCopySaveQuit(t *testing.T) {
 	x.start("app", appCommand(t, dir, bin, []string{doc}, "", status))
 	x.waitFor("app", "the first screen", has("1 Tools", "get_weather", "doc.json"))
 
-	// a opens the picker; typing filters it, enter adds the chosen type.
-	x.keys("app", "a")
-	x.waitFor("app", "the picker", has("Add a tool"))
-	x.text("app", "file_search")
-	x.waitFor("app", "file_search chosen in the picker", func(s string) bool {
-		return regexp.MustCompile(`› file_search\b`).MatchString(s)
-	})
-	x.keys("app", "Enter")
+	x.addTool("app", "file_search", `› file_search\b`)
 	// The new tool's form has the focus, on its first field, not editing:
 	// file_search has no name to type.
 	x.waitFor("app", "the new file_search's form", all(has("file_search (built-in)", "▸ Vector stores"), inEditor))

@@ -21,10 +21,7 @@ func TestE2ETreeBuildsANestedSchema(t *testing.T) {
 	x.waitFor("app", "get_weather selected", has("2 get_weather (function)"))
 	x.keys("app", "T")
 	x.waitFor("app", "the tree", has("Parameters of get_weather", "(parameters)", "city*"))
-	x.keys("app", "a")
-	x.waitFor("app", "the name prompt", has("New property name"))
-	x.text("app", "stops")
-	x.keys("app", "Enter")
+	x.addProperty("app", "stops")
 	x.waitFor("app", "stops added", has("stops*", "Added stops"))
 	for _, want := range []string{"number", "integer", "boolean", "object", "array"} {
 		x.keys("app", "Right")
@@ -36,10 +33,7 @@ func TestE2ETreeBuildsANestedSchema(t *testing.T) {
 		x.keys("app", "Right")
 		x.waitFor("app", "items are "+want, statusHas("items is now "+want))
 	}
-	x.keys("app", "a")
-	x.waitFor("app", "the name prompt", has("New property name"))
-	x.text("app", "place")
-	x.keys("app", "Enter")
+	x.addProperty("app", "place")
 	x.waitFor("app", "place added", has("place*"))
 	x.waitFor("app", "the example arguments", has("example arguments", `"place": "example"`))
 	x.keys("app", "Escape")
@@ -106,10 +100,7 @@ func TestE2ETreePane(t *testing.T) {
 		has("1 Tools", "2 Parameters of get_weather · tree · 3 rows", "3 Preview", "4 Diagnostics", "city*", "unit*",
 			"example arguments", `"city": "example"`, `"unit": "celsius"`),
 		notIn("zoomed")))
-	x.keys("app", "a")
-	x.waitFor("app", "the name prompt", has("New property name"))
-	x.text("app", "stops")
-	x.keys("app", "Enter")
+	x.addProperty("app", "stops")
 	x.waitFor("app", "stops in the tree, the example and the preview", all(has("stops*", `"stops": "example"`, `"stops": {`),
 		statusHas("Added stops")))
 
