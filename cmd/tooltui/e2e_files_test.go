@@ -60,13 +60,7 @@ func TestE2EBodySaveAndChangesOnDisk(t *testing.T) {
 	x.waitFor("app", "the editor focused on Name", all(inEditor, has("▸ Name")))
 	x.keys("app", "Down")
 	x.waitFor("app", "Description focused", all(inEditor, has("▸ Description")))
-	x.keys("app", "Enter")
-	x.waitFor("app", "editing the description", editingField)
-	x.keys("app", "C-e")
-	x.text("app", " fast")
-	x.waitFor("app", "the new description in the preview", has(`"Look it up fast"`))
-	x.keys("app", "Escape")
-	x.waitFor("app", "the end of editing", inEditor)
+	appendToField(x, " fast", `"Look it up fast"`)
 	x.keys("app", "C-s")
 	x.waitFor("app", "the save", statusHas(`^Saved `))
 	if isBody, desc := bodyDescription(t, doc); !isBody || desc != "Look it up fast" {
@@ -80,13 +74,7 @@ func TestE2EBodySaveAndChangesOnDisk(t *testing.T) {
 
 	// An edit, then another change on disk: the app asks.
 	x.waitFor("app", "the editor focused on Description", all(inEditor, has("▸ Description")))
-	x.keys("app", "Enter")
-	x.waitFor("app", "editing the description", editingField)
-	x.keys("app", "C-e")
-	x.text("app", " mine")
-	x.waitFor("app", "the edit in the preview", has(`"Changed outside mine"`))
-	x.keys("app", "Escape")
-	x.waitFor("app", "the end of editing", inEditor)
+	appendToField(x, " mine", `"Changed outside mine"`)
 	writeTestFile(t, doc, strings.Replace(e2eBody, "Look it up", "Second outside", 1))
 	s := x.waitFor("app", "the changed-on-disk prompt", has("Changed on disk", "r reload"))
 	if !regexp.MustCompile(`doc\.json changed on disk`).MatchString(strings.Join(strings.Fields(s), " ")) {
@@ -106,6 +94,20 @@ func TestE2EBodySaveAndChangesOnDisk(t *testing.T) {
 	if isBody, desc := bodyDescription(t, doc); !isBody || desc != "Second outside" {
 		t.Fatalf("the file: body %v, description %q", isBody, desc)
 	}
+}
+
+// appendToField edits the focused field in session "app": enter, ctrl+e
+// to the end of its line, text typed; once the preview shows preview, esc
+// ends the editing.
+func appendToField(x *term, text, preview string) {
+	x.t.Helper()
+	x.keys("app", "Enter")
+	x.waitFor("app", "editing the field", editingField)
+	x.keys("app", "C-e")
+	x.text("app", text)
+	x.waitFor("app", "the edit in the preview", has(preview))
+	x.keys("app", "Escape")
+	x.waitFor("app", "the end of editing", inEditor)
 }
 
 func mustRead(t *testing.T, path string) string {
