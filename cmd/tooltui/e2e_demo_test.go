@@ -126,16 +126,7 @@ func TestE2EDemoMCPCallAfterApproval(t *testing.T) {
 func TestE2EDemoRecordThenReplay(t *testing.T) {
 	x := newTerm(t)
 	turns := 0
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.ReadAll(r.Body)
-		turns++
-		w.Header().Set("Content-Type", "text/event-stream")
-		if turns == 1 {
-			io.WriteString(w, callTurn(`{"city":"Paris","unit":"celsius"}`))
-			return
-		}
-		io.WriteString(w, textTurn(`{"total_tokens":30}`, "Twelve degrees ", "in Paris."))
-	}))
+	srv := httptest.NewServer(callThenText(&turns, `{"city":"Paris","unit":"celsius"}`, `{"total_tokens":30}`, "Twelve degrees ", "in Paris."))
 	defer srv.Close()
 
 	bin, doc, status := openDoc(t, x, exampleWithMock(), "--base-url", srv.URL+"/v1")

@@ -47,6 +47,22 @@ func textTurn(usage string, deltas ...string) string {
 	return sseOf(append(events, `{"type":"response.completed","response":{"id":"resp_2","status":"completed"`+usage+`}}`)...)
 }
 
+// callThenText answers the first request with callTurn(args) and each
+// later one with textTurn(usage, deltas...); n counts the requests, and
+// setting it back to 0 starts over with the call.
+func callThenText(n *int, args, usage string, deltas ...string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		io.ReadAll(r.Body)
+		*n++
+		w.Header().Set("Content-Type", "text/event-stream")
+		if *n == 1 {
+			io.WriteString(w, callTurn(args))
+			return
+		}
+		io.WriteString(w, textTurn(usage, deltas...))
+	}
+}
+
 // A model calling get_weather with arguments that break its enum, then
 // saying something, in the event shapes of the spec.
 var sendEvents = sseOf(
@@ -149,15 +165,7 @@ func TestSendToolLoop(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "k")
 	n := 0
 	var second string
-	base, body := sendServer(t, func(w http.ResponseWriter, r *http.Request) {
-		n++
-		w.Header().Set("Content-Type", "text/event-stream")
-		if n == 1 {
-			io.WriteString(w, callTurn(`{"city":"Paris","unit":"celsius"}`))
-			return
-		}
-		io.WriteString(w, textTurn("", "It is 12 degrees."))
-	})
+	base, body := sendServer(t, callThenText(&n, `{"city":"Paris","unit":"celsius"}`, "", "It is 12 degrees."))
 	doc := `{"model":"gpt-5","input":"Weather in Paris?","tools_defs":[{"name":"get_weather","description":"","strict":true,
 		"parameters":{"type":"object","properties":{"city":{"type":"string"},"unit":{"type":"string","enum":["celsius","fahrenheit"]}},"required":["city","unit"],"additionalProperties":false}}],
 		"tooltui":{"mocks":{"get_weather":{"when":[{"args":{"city":"Paris"},"output":{"temp":12}}],"output":"no data"}}}}`
@@ -192,15 +200,7 @@ func TestSendToolLoop(t *testing.T) {
 func TestSendForcedToolChoiceOnce(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "k")
 	n := 0
-	base, last := sendServer(t, func(w http.ResponseWriter, r *http.Request) {
-		n++
-		w.Header().Set("Content-Type", "text/event-stream")
-		if n == 1 {
-			io.WriteString(w, callTurn(`{"city":"Paris"}`))
-			return
-		}
-		io.WriteString(w, textTurn("", "Sunny."))
-	})
+	base, last := sendServer(t, callThenText(&n, `{"city":"Paris"}`, "", "Sunny."))
 	doc := `{"model":"gpt-5","input":"Weather?","tool_choice":{"type":"function","name":"get_weather"},
 		"tools_defs":[{"name":"get_weather","description":"","strict":false,"parameters":{"type":"object","properties":{"city":{"type":"string"}}}}],
 		"tooltui":{"mocks":{"get_weather":"sunny"}}}`
@@ -225,15 +225,7 @@ func TestSendForcedToolChoiceOnce(t *testing.T) {
 func TestSendRecordReplay(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "sk-recorded-key")
 	n := 0
-	base, _ := sendServer(t, func(w http.ResponseWriter, r *http.Request) {
-		n++
-		w.Header().Set("Content-Type", "text/event-stream")
-		if n == 1 {
-			io.WriteString(w, callTurn(`{"city":"Paris"}`))
-			return
-		}
-		io.WriteString(w, textTurn(`{"input_tokens":10,"output_tokens":5,"total_tokens":15}`, "It is 12 degrees."))
-	})
+	base, _ := sendServer(t, callThenText(&n, `{"city":"Paris"}`, `{"input_tokens":10,"output_tokens":5,"total_tokens":15}`, "It is 12 degrees."))
 	doc := `{"model":"gpt-5","input":"Weather?","tools_defs":[{"name":"get_weather","description":"","strict":false,"parameters":{"type":"object","properties":{"city":{"type":"string"}}}}],
 		"tooltui":{"mocks":{"get_weather":{"output":{"temp":12}}}}}`
 	dir := t.TempDir()
