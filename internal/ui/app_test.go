@@ -29,18 +29,15 @@ import (
 )
 
 func TestQuit(t *testing.T) {
-	t.Run("q quits at once when nothing changed", func(t *testing.T) {
-		a, _ := newApp(t)
-		if !isQuit(send(t, a, press('q'))) {
-			t.Fatal("q did not quit a clean document")
-		}
-	})
-	t.Run("ctrl+q quits at once when nothing changed", func(t *testing.T) {
-		a, _ := newApp(t)
-		if !isQuit(send(t, a, ctrl('q'))) {
-			t.Fatal("ctrl+q did not quit a clean document")
-		}
-	})
+	for _, k := range []struct {
+		name string
+		m    tea.Msg
+	}{{"q", press('q')}, {"ctrl+q", ctrl('q')}} {
+		t.Run(k.name+" quits at once when nothing changed", func(t *testing.T) {
+			a, _ := newApp(t)
+			requireQuit(t, a, k.m, "%s did not quit a clean document", k.name)
+		})
+	}
 	t.Run("esc stops editing, then q asks when dirty", func(t *testing.T) {
 		a, _ := newApp(t)
 		editName(t, a)
@@ -48,44 +45,32 @@ func TestQuit(t *testing.T) {
 		requireTools(t, a, "function:get_weatherq", "web_search", "file_search")
 		send(t, a, kEsc)
 		requireEditing(t, a, false)
-		if cmd := send(t, a, press('q')); isQuit(cmd) {
-			t.Fatal("q quit with unsaved changes without asking")
-		}
+		requireNoQuit(t, a, press('q'), "q quit with unsaved changes without asking")
 		requireDialog(t, a, "Quit")
 		requireScreen(t, a, "There are unsaved changes")
 		// esc cancels, and the document is untouched.
-		if cmd := send(t, a, kEsc); isQuit(cmd) {
-			t.Fatal("esc in the quit prompt quit")
-		}
+		requireNoQuit(t, a, kEsc, "esc in the quit prompt quit")
 		requireNoDialog(t, a, "Quit")
 		requireContains(t, statusLine(t, a), "Quit cancelled", "status line")
 		requireTools(t, a, "function:get_weatherq", "web_search", "file_search")
 		// d discards and quits.
 		send(t, a, press('q'))
-		if !isQuit(send(t, a, press('d'))) {
-			t.Fatal("d in the quit prompt did not quit")
-		}
+		requireQuit(t, a, press('d'), "d in the quit prompt did not quit")
 	})
 	t.Run("ctrl+q asks too, even while typing", func(t *testing.T) {
 		a, _ := newApp(t)
 		editName(t, a)
 		typeText(t, a, "z")
-		if cmd := send(t, a, ctrl('q')); isQuit(cmd) {
-			t.Fatal("ctrl+q quit with unsaved changes without asking")
-		}
+		requireNoQuit(t, a, ctrl('q'), "ctrl+q quit with unsaved changes without asking")
 		requireDialog(t, a, "Quit")
-		if isQuit(send(t, a, ctrl('q'))) {
-			t.Fatal("a second ctrl+q in the prompt quit without saving")
-		}
+		requireNoQuit(t, a, ctrl('q'), "a second ctrl+q in the prompt quit without saving")
 		requireNoDialog(t, a, "Quit")
 	})
 	t.Run("other keys in the prompt do nothing", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('j'), press('x'), press('q'))
 		for _, m := range []tea.Msg{press('x'), press('a'), press('j'), kEnter} {
-			if cmd := send(t, a, m); isQuit(cmd) {
-				t.Fatalf("%v in the quit prompt quit", m)
-			}
+			requireNoQuit(t, a, m, "%v in the quit prompt quit", m)
 		}
 		requireTools(t, a, "web_search", "file_search")
 		requireDialog(t, a, "Quit")
@@ -482,9 +467,7 @@ func TestHelpListsEveryBinding(t *testing.T) {
 	t.Run("ctrl+q in help closes it; it never quits with unsaved changes", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('j'), press('x'), press('?'))
-		if cmd := send(t, a, ctrl('q')); isQuit(cmd) {
-			t.Fatal("ctrl+q in help quit with unsaved changes")
-		}
+		requireNoQuit(t, a, ctrl('q'), "ctrl+q in help quit with unsaved changes")
 		requireNoDialog(t, a, "Keys")
 	})
 }
@@ -557,9 +540,7 @@ func TestTooSmall(t *testing.T) {
 		t.Fatalf("after growing, j selected %q", got)
 	}
 	send(t, a, tea.WindowSizeMsg{Width: 80, Height: ui.MinHeight - 1})
-	if !isQuit(send(t, a, press('q'))) {
-		t.Fatal("q does not quit while the terminal is too small")
-	}
+	requireQuit(t, a, press('q'), "q does not quit while the terminal is too small")
 }
 
 func TestPaste(t *testing.T) {
@@ -1082,9 +1063,7 @@ func TestSave(t *testing.T) {
 		requireSavedAs(t, a, path)
 		requireContains(t, string(a.Output()), `"vs_saved"`, "request")
 		// Nothing left to ask about: q quits at once.
-		if !isQuit(send(t, a, press('q'))) {
-			t.Fatal("q after a save asked again")
-		}
+		requireQuit(t, a, press('q'), "q after a save asked again")
 	})
 	t.Run("ctrl+s while typing saves what was typed", func(t *testing.T) {
 		a, _, path := openFile(t)
@@ -1129,9 +1108,7 @@ func TestSave(t *testing.T) {
 			t.Fatalf("the file changed after a failed save: %v", err)
 		}
 		// and quitting still asks
-		if isQuit(send(t, a, press('q'))) {
-			t.Fatal("q quit without asking after a failed save")
-		}
+		requireNoQuit(t, a, press('q'), "q quit without asking after a failed save")
 		requireDialog(t, a, "Quit")
 	})
 	t.Run("the example asks for a file name", func(t *testing.T) {
@@ -1219,9 +1196,7 @@ func TestSave(t *testing.T) {
 		if len(msgs) != 1 {
 			t.Fatalf("enter gave %d messages, want the save result: %#v", len(msgs), msgs)
 		}
-		if !isQuit(send(t, a, msgs[0])) {
-			t.Fatal("the app did not quit after saving")
-		}
+		requireQuit(t, a, msgs[0], "the app did not quit after saving")
 		requireSavedAs(t, a, path)
 	})
 	t.Run("a failed save from the quit prompt does not quit", func(t *testing.T) {
@@ -1232,9 +1207,7 @@ func TestSave(t *testing.T) {
 		if len(msgs) != 1 {
 			t.Fatalf("s gave %d messages, want the save result", len(msgs))
 		}
-		if isQuit(send(t, a, msgs[0])) {
-			t.Fatal("the app quit although the save failed: the changes would be lost")
-		}
+		requireNoQuit(t, a, msgs[0], "the app quit although the save failed: the changes would be lost")
 		requireContains(t, statusLine(t, a), "read-only file system", "status line")
 		if !a.Dirty() {
 			t.Fatal("Dirty() false after a failed save")

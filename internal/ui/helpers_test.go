@@ -579,6 +579,24 @@ func isQuit(cmd tea.Cmd) bool {
 	return false
 }
 
+// requireQuit sends m, which must quit the program; format and args say
+// what failed.
+func requireQuit(t testing.TB, a *ui.App, m tea.Msg, format string, args ...any) {
+	t.Helper()
+	if !isQuit(send(t, a, m)) {
+		t.Fatalf(format, args...)
+	}
+}
+
+// requireNoQuit sends m, which must not quit the program; format and args
+// say what failed.
+func requireNoQuit(t testing.TB, a *ui.App, m tea.Msg, format string, args ...any) {
+	t.Helper()
+	if isQuit(send(t, a, m)) {
+		t.Fatalf(format, args...)
+	}
+}
+
 // chosenRow matches the row under the cursor of a list dialog: "› label",
 // then its detail after two spaces, or the dialog's border.
 func chosenRow(label string) *regexp.Regexp {

@@ -233,9 +233,7 @@ func TestAddToolViaPicker(t *testing.T) {
 	t.Run("q in the picker filters and does not quit", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('a'))
-		if cmd := send(t, a, press('q')); isQuit(cmd) {
-			t.Fatal("q in the picker quit the app")
-		}
+		requireNoQuit(t, a, press('q'), "q in the picker quit the app")
 		requireDialog(t, a, "Add a tool")
 		requireScreen(t, a, "> q")
 		send(t, a, kEsc) // clears the filter
@@ -340,9 +338,7 @@ func TestTypingIsNeverACommand(t *testing.T) {
 		if r == ' ' {
 			m = kSpace
 		}
-		if cmd := send(t, a, m); isQuit(cmd) {
-			t.Fatalf("typing %q quit the app", r)
-		}
+		requireNoQuit(t, a, m, "typing %q quit the app", r)
 	}
 	if got := editorTitle(t, a); got != name+" (function)" {
 		t.Errorf("editor title %q, want %q", got, name+" (function)")
@@ -890,9 +886,7 @@ func TestToolsFilter(t *testing.T) {
 		a := openAt(t, parseDoc(t, `{"model": "gpt-5", "tools_defs": [`+strings.Join(defs, ",")+`]}`), 80, 24)
 		send(t, a, press('/'))
 		for _, r := range "qx" {
-			if isQuit(send(t, a, press(r))) {
-				t.Fatalf("%c in the filter quit", r)
-			}
+			requireNoQuit(t, a, press(r), "%c in the filter quit", r)
 		}
 		requireContains(t, paneText(t, a, "1 Tools"), "no tool matches", "the tools pane")
 		if a.Dirty() {
