@@ -1013,13 +1013,7 @@ func openFile(t *testing.T) (*ui.App, *fakes, string) {
 	f, deps := newFakes(t)
 	path := filepath.Join(f.fs.dir, "doc.json")
 	writeFile(t, path, model.ExampleJSON())
-	doc, err := model.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := ui.New(ui.Options{Doc: doc, Path: path, Name: "doc.json", Deps: deps})
-	send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
-	return a, f, path
+	return openPath(t, path, deps), f, path
 }
 
 // requireSavedAs checks that path loads and converts to the app's request.

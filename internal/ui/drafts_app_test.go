@@ -20,13 +20,7 @@ func openDoc(t *testing.T, text string) (*ui.App, string) {
 	f, deps := newFakes(t)
 	path := filepath.Join(f.fs.dir, "doc.json")
 	writeFile(t, path, []byte(text))
-	doc, err := model.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := ui.New(ui.Options{Doc: doc, Path: path, Name: "doc.json", Deps: deps})
-	send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
-	return a, path
+	return openPath(t, path, deps), path
 }
 
 func TestAppKeepsInvalidFilters(t *testing.T) {

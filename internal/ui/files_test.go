@@ -30,13 +30,7 @@ func openStamped(t *testing.T, data string, configure ...func(*ui.Deps)) (*ui.Ap
 	}
 	path := filepath.Join(f.fs.dir, "doc.json")
 	writeFile(t, path, []byte(data))
-	doc, raw, st, err := model.ReadFileStamped(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := ui.New(ui.Options{Doc: doc, Path: path, Name: "doc.json", Deps: deps, Loaded: raw, Stamp: &st})
-	send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
-	return a, f, path
+	return openRead(t, path, deps, model.ReadFileStamped, tea.WindowSizeMsg{Width: 80, Height: 24}), f, path
 }
 
 func readFile(t *testing.T, path string) string {
@@ -557,12 +551,7 @@ func TestFailedSavesKeepTheDocument(t *testing.T) {
 		}
 		path := filepath.Join(dir, "doc.json")
 		writeFile(t, path, model.ExampleJSON())
-		doc, raw, st, err := model.ReadFileStamped(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := ui.New(ui.Options{Doc: doc, Path: path, Name: "doc.json", Deps: deps, Loaded: raw, Stamp: &st})
-		send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
+		a := openRead(t, path, deps, model.ReadFileStamped, tea.WindowSizeMsg{Width: 200, Height: 24})
 		send(t, a, press('j'), kSpace)
 		if err := os.RemoveAll(dir); err != nil {
 			t.Fatal(err)

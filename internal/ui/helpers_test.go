@@ -537,6 +537,33 @@ func writeFile(t testing.TB, path string, data []byte) {
 	}
 }
 
+// openPath reads the document at path and opens it in an app on deps,
+// named doc.json, at 80×24.
+func openPath(t testing.TB, path string, deps ui.Deps) *ui.App {
+	t.Helper()
+	doc, err := model.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := ui.New(ui.Options{Doc: doc, Path: path, Name: "doc.json", Deps: deps})
+	send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
+	return a
+}
+
+// openRead opens path as tooltui does: read (model.ReadFileStamped or
+// formats.ReadFileStamped) gives the document, the bytes read and their
+// stamp; the app is on deps, named after the file, at size.
+func openRead(t testing.TB, path string, deps ui.Deps, read func(string) (*model.Document, []byte, model.Stamp, error), size tea.WindowSizeMsg) *ui.App {
+	t.Helper()
+	doc, raw, st, err := read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := ui.New(ui.Options{Doc: doc, Path: path, Name: filepath.Base(path), Deps: deps, Loaded: raw, Stamp: &st})
+	send(t, a, size)
+	return a
+}
+
 // ---- reading the app ----
 
 // editorTitle is the title of pane 2: what the tools pane has selected

@@ -290,15 +290,7 @@ func TestAddToolViaPicker(t *testing.T) {
 // TestDisabledToolStaysInTheFile: a disabled tool leaves the request but is
 // saved, marked disabled.
 func TestDisabledToolStaysInTheFile(t *testing.T) {
-	f, deps := newFakes(t)
-	path := f.fs.dir + "/doc.json"
-	writeFile(t, path, model.ExampleJSON())
-	doc, err := model.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := ui.New(ui.Options{Doc: doc, Path: path, Name: "doc.json", Deps: deps})
-	send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
+	a, f, path := openFile(t)
 	send(t, a, press('j'), press('j'), kSpace)
 	requireTools(t, a, "function:get_weather", "file_search")
 	feed(t, a, send(t, a, ctrl('s')), settle)
@@ -319,7 +311,7 @@ func TestDisabledToolStaysInTheFile(t *testing.T) {
 		t.Errorf("the disabled entry is %q, want web_search", typ)
 	}
 	// Reopened, it is still off.
-	b := ui.New(ui.Options{Doc: saved, Path: path, Name: "doc.json", Deps: deps})
+	b := ui.New(ui.Options{Doc: saved, Path: path, Name: "doc.json", Deps: f.deps()})
 	send(t, b, tea.WindowSizeMsg{Width: 80, Height: 24})
 	requireTools(t, b, "function:get_weather", "file_search")
 	requireScreen(t, b, "web_search (off)")
