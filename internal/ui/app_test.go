@@ -933,7 +933,7 @@ func TestCopy(t *testing.T) {
 		f.env["DISPLAY"] = ":0"
 		deps := f.deps()
 		deps.ClipboardTimeout = 50 * time.Millisecond
-		a := ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps})
+		a := exampleOn(deps)
 		send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
 
 		// Update must not wait for the clipboard.

@@ -148,9 +148,14 @@ func offlineDeps(t testing.TB) ui.Deps {
 func newApp(t testing.TB) (*ui.App, *fakes) {
 	t.Helper()
 	f, deps := newFakes(t)
-	a := ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps})
+	a := exampleOn(deps)
 	send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
 	return a, f
+}
+
+// exampleOn is an app of the example on deps, not yet sized.
+func exampleOn(deps ui.Deps) *ui.App {
+	return ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps})
 }
 
 // send runs msgs through Update and returns the command of the last one.
