@@ -602,10 +602,7 @@ func TestPalette(t *testing.T) {
 		send(t, a, ctrl('p'))
 		requireDialog(t, a, "Commands")
 		requireScreen(t, a, "› Command palette")
-		typeText(t, a, "copy req")
-		if !chosenRow("Copy request JSON").MatchString(screen(a)) {
-			t.Fatalf("copy req did not choose Copy request JSON:\n%s", screen(a))
-		}
+		typeToChoose(t, a, "copy req", "Copy request JSON")
 		requireNotContains(t, screen(a), "Undo", "the filtered palette")
 		feed(t, a, send(t, a, kEnter), settle)
 		requireNoDialog(t, a, "Commands")

@@ -629,6 +629,16 @@ func requireNoQuit(t testing.TB, a *ui.App, m tea.Msg, format string, args ...an
 	}
 }
 
+// typeToChoose types filter into a's open list, which must then have
+// label under its cursor.
+func typeToChoose(t testing.TB, a *ui.App, filter, label string) {
+	t.Helper()
+	typeText(t, a, filter)
+	if !chosenRow(label).MatchString(screen(a)) {
+		t.Fatalf("%s did not choose %s:\n%s", filter, label, screen(a))
+	}
+}
+
 // chosenRow matches the row under the cursor of a list dialog: "› label",
 // then its detail after two spaces, or the dialog's border.
 func chosenRow(label string) *regexp.Regexp {

@@ -246,10 +246,7 @@ func TestAddToolViaPicker(t *testing.T) {
 	t.Run("typing filters, enter adds the match", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('a'))
-		typeText(t, a, "code_int")
-		if !chosenRow("code_interpreter").MatchString(screen(a)) {
-			t.Fatalf("code_int did not choose code_interpreter:\n%s", screen(a))
-		}
+		typeToChoose(t, a, "code_int", "code_interpreter")
 		send(t, a, kEnter)
 		requireTools(t, a, fn, ws, fs, "code_interpreter")
 	})
@@ -461,10 +458,7 @@ func TestWebSearchContextSize(t *testing.T) {
 		if !regexp.MustCompile(`│› low +current│`).MatchString(screen(a)) {
 			t.Fatalf("the chooser does not open on low, the current option:\n%s", screen(a))
 		}
-		typeText(t, a, "hi")
-		if !chosenRow("high").MatchString(screen(a)) {
-			t.Fatalf("hi did not choose high:\n%s", screen(a))
-		}
+		typeToChoose(t, a, "hi", "high")
 		send(t, a, kEnter)
 		requireNoDialog(t, a, "Context size")
 		if got := ctxSize(t, a, 0); got != "high" {
@@ -754,10 +748,7 @@ func TestRequestToolChoice(t *testing.T) {
 		if !regexp.MustCompile(`│› auto +current│`).MatchString(screen(a)) {
 			t.Errorf("the chooser does not open on auto, the current option:\n%s", screen(a))
 		}
-		typeText(t, a, "get")
-		if !chosenRow("function get_weather").MatchString(screen(a)) {
-			t.Fatalf("get did not choose function get_weather:\n%s", screen(a))
-		}
+		typeToChoose(t, a, "get", "function get_weather")
 		send(t, a, kEnter)
 		requireNoDialog(t, a, "Tool choice")
 		if got := compact(string(decode(t, a.Output()).ToolChoice)); got != `{"type":"function","name":"get_weather"}` {
