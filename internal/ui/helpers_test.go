@@ -602,8 +602,11 @@ func requireNoDialog(t testing.TB, a *ui.App, title string) {
 }
 
 // isQuit reports whether cmd (or a command of its batch) quits the program.
-func isQuit(cmd tea.Cmd) bool {
-	for _, m := range runCmd(cmd, settle) {
+func isQuit(cmd tea.Cmd) bool { return hasQuit(runCmd(cmd, settle)) }
+
+// hasQuit reports whether msgs hold the message that quits the program.
+func hasQuit(msgs []tea.Msg) bool {
+	for _, m := range msgs {
 		if _, ok := m.(tea.QuitMsg); ok {
 			return true
 		}
