@@ -87,9 +87,7 @@ func TestTabAndPanes(t *testing.T) {
 	t.Run("tab from the tools pane focuses the first field without editing it", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, kTab)
-		if got := focusedField(t, a); got != "Model" {
-			t.Fatalf("focused field %q, want Model", got)
-		}
+		requireFocused(t, a, "Model")
 		requireEditing(t, a, false)
 		typeText(t, a, "w") // a letter with no command (X exports)
 		if got := model(t, a); got != "gpt-5" || a.Dirty() {
@@ -104,9 +102,7 @@ func TestTabAndPanes(t *testing.T) {
 	t.Run("tab moves to the next field", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, kTab, kTab)
-		if got := focusedField(t, a); got != "Instructions" {
-			t.Fatalf("focused field %q, want Instructions", got)
-		}
+		requireFocused(t, a, "Instructions")
 		send(t, a, kEnter)
 		typeText(t, a, "Y")
 		if got := model(t, a); got != "gpt-5" {
@@ -120,9 +116,7 @@ func TestTabAndPanes(t *testing.T) {
 		a, _ := newApp(t)
 		editName(t, a)
 		send(t, a, kTab)
-		if got := focusedField(t, a); got != "Description" {
-			t.Fatalf("focused field %q, want Description", got)
-		}
+		requireFocused(t, a, "Description")
 		requireEditing(t, a, false)
 		typeText(t, a, "w")
 		if a.Dirty() {
@@ -132,9 +126,7 @@ func TestTabAndPanes(t *testing.T) {
 	t.Run("shift+tab moves back a field", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, kTab, kTab, kShiftTab)
-		if got := focusedField(t, a); got != "Model" {
-			t.Fatalf("focused field %q, want Model", got)
-		}
+		requireFocused(t, a, "Model")
 		send(t, a, kEnter)
 		typeText(t, a, "Z")
 		if got := model(t, a); !strings.Contains(got, "Z") {
@@ -203,9 +195,7 @@ func TestTabAndPanes(t *testing.T) {
 	t.Run("2 focuses the editor; j moves between fields", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('2'), press('j'))
-		if got := focusedField(t, a); got != "Instructions" {
-			t.Fatalf("focused field %q, want Instructions", got)
-		}
+		requireFocused(t, a, "Instructions")
 		if a.Dirty() {
 			t.Fatal("j in the editor pane was typed")
 		}
@@ -251,9 +241,7 @@ func TestNavigationNeverTypes(t *testing.T) {
 			for _, r := range keys {
 				a, _ := newApp(t)
 				send(t, a, field.keys...)
-				if got := focusedField(t, a); got != field.name {
-					t.Fatalf("focused field %q, want %q", got, field.name)
-				}
+				requireFocused(t, a, field.name)
 				before := string(a.Output())
 				m := press(r)
 				if r == ' ' {
@@ -574,9 +562,7 @@ func TestPaste(t *testing.T) {
 	t.Run("on a choice it says why not", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('j'), kEnter, press('G'))
-		if got := focusedField(t, a); got != "Strict" {
-			t.Fatalf("focused field %q, want Strict", got)
-		}
+		requireFocused(t, a, "Strict")
 		paste(t, a, "false")
 		requireContains(t, statusLine(t, a), "Paste into a text field", "status line")
 		if a.Dirty() {

@@ -688,6 +688,14 @@ func focusedField(t testing.TB, a *ui.App) string {
 	return strings.TrimSpace(m[1])
 }
 
+// requireFocused checks that the editor pane's focused field is want.
+func requireFocused(t testing.TB, a *ui.App, want string) {
+	t.Helper()
+	if got := focusedField(t, a); got != want {
+		t.Fatalf("focused field %q, want %s", got, want)
+	}
+}
+
 // editing reports whether a field is being edited: the idle status line
 // then starts with " EDIT ", and the key help with how to stop. (A long
 // status message hides both.)
@@ -710,9 +718,7 @@ func requireEditing(t testing.TB, a *ui.App, want bool) {
 func focusName(t testing.TB, a *ui.App) {
 	t.Helper()
 	send(t, a, press('j'), kEnter)
-	if got := focusedField(t, a); got != "Name" {
-		t.Fatalf("focused field %q, want Name", got)
-	}
+	requireFocused(t, a, "Name")
 	requireEditing(t, a, false)
 }
 

@@ -360,9 +360,7 @@ func TestMovingBetweenFieldsSaysNothing(t *testing.T) {
 	a, _ := newApp(t)
 	focusName(t, a)
 	send(t, a, press('j'))
-	if got := focusedField(t, a); got != "Description" {
-		t.Fatalf("focused field %q, want Description", got)
-	}
+	requireFocused(t, a, "Description")
 	requireNotContains(t, statusLine(t, a), "does nothing", "status line")
 	send(t, a, press('G'), press('k'), press('g'))
 	requireNotContains(t, statusLine(t, a), "does nothing", "status line")
@@ -390,9 +388,7 @@ func TestWebSearchContextSize(t *testing.T) {
 	t.Run("right on Context size after tab", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('j'), press('j'), kEnter, kTab)
-		if got := focusedField(t, a); got != "Context size" {
-			t.Fatalf("focused field %q, want Context size", got)
-		}
+		requireFocused(t, a, "Context size")
 		send(t, a, kRight)
 		if got := ctxSize(t, a, 0); got != "medium" {
 			t.Fatalf("search_context_size = %v, want medium", got)
@@ -420,9 +416,7 @@ func TestWebSearchContextSize(t *testing.T) {
 	t.Run("l and h on Context size after j", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('j'), press('j'), press('2'), press('j'))
-		if got := focusedField(t, a); got != "Context size" {
-			t.Fatalf("focused field %q, want Context size", got)
-		}
+		requireFocused(t, a, "Context size")
 		send(t, a, press('l'))
 		if got := ctxSize(t, a, 0); got != "medium" {
 			t.Fatalf("search_context_size = %v, want medium", got)
@@ -481,9 +475,7 @@ func TestWebSearchContextSize(t *testing.T) {
 	t.Run("choosing another type changes the form", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('j'), press('j'), kEnter)
-		if got := focusedField(t, a); got != "Type" {
-			t.Fatalf("focused field %q, want Type", got)
-		}
+		requireFocused(t, a, "Type")
 		requireScreen(t, a, "Allowed domains")
 		send(t, a, kEnter)
 		requireDialog(t, a, "Type")
@@ -575,9 +567,7 @@ func TestDiagnosticsEnterJumps(t *testing.T) {
 		if got := editorTitle(t, a); got != "file_search (built-in)" {
 			t.Fatalf("enter on the diagnostic selected %q", got)
 		}
-		if got := focusedField(t, a); got != "Max results" {
-			t.Fatalf("focused field %q, want Max results", got)
-		}
+		requireFocused(t, a, "Max results")
 		// The field has focus: enter edits it, to fix the value.
 		send(t, a, kEnter, ctrl('u'))
 		typeText(t, a, "7")
@@ -646,9 +636,7 @@ func TestDiagnosticJumpsIntoSchema(t *testing.T) {
 	if got := editorTitle(t, a); got != "lookup (function)" {
 		t.Fatalf("enter on the diagnostic selected %q", got)
 	}
-	if got := focusedField(t, a); got != "Parameters (JSON Schema)" {
-		t.Fatalf("focused field %q, want Parameters (JSON Schema)", got)
-	}
+	requireFocused(t, a, "Parameters (JSON Schema)")
 	requireScreen(t, a, "▸ Parameters (JSON Schema)  "+want)
 	// enter edits there: the cursor stays on the offending object.
 	send(t, a, kEnter)
@@ -679,9 +667,7 @@ func TestRequestToolChoice(t *testing.T) {
 			}
 			send(t, a, press('j'))
 		}
-		if got := focusedField(t, a); got != "Tool choice" {
-			t.Fatalf("focused field %q, want Tool choice", got)
-		}
+		requireFocused(t, a, "Tool choice")
 	}
 	// choices cycles the Tool choice select once round and returns its labels.
 	choices := func(t *testing.T, a *ui.App) []string {
@@ -974,9 +960,7 @@ func TestDiagnosticsPane(t *testing.T) {
 		if got := editorTitle(t, a); got != "Request" {
 			t.Fatalf("enter on the tool_choice diagnostic selected %q", got)
 		}
-		if got := focusedField(t, a); got != "Tool choice" {
-			t.Fatalf("focused field %q, want Tool choice", got)
-		}
+		requireFocused(t, a, "Tool choice")
 	})
 }
 
@@ -989,9 +973,7 @@ func TestFormAndJSON(t *testing.T) {
 			if got := editorTitle(t, a); got != "web_search (built-in) · JSON" {
 				t.Fatalf("editor title %q after %s", got, k)
 			}
-			if got := focusedField(t, a); got != "Entry (JSON)" {
-				t.Fatalf("focused field %q, want Entry (JSON)", got)
-			}
+			requireFocused(t, a, "Entry (JSON)")
 			requireContains(t, strings.Join(paneLines(t, a, "2 web_search"), "\n"), `"search_context_size": "low"`, "the JSON of the entry")
 			send(t, a, k)
 			if got := editorTitle(t, a); got != "web_search (built-in)" {
