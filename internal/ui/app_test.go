@@ -592,8 +592,8 @@ func TestPalette(t *testing.T) {
 		requireNotContains(t, screen(a), "Undo", "the filtered palette")
 		feed(t, a, send(t, a, kEnter), settle)
 		requireNoDialog(t, a, "Commands")
-		if got := f.clip.copied(); len(got) != 1 || got[0] != string(a.Output()) {
-			t.Fatalf("the clipboard got %d texts, want the request", len(got))
+		if f.clip.only(t) != string(a.Output()) {
+			t.Fatal("the clipboard did not get the request")
 		}
 		requireContains(t, statusLine(t, a), "Copied request JSON", "status line")
 	})
@@ -780,8 +780,8 @@ func TestCopy(t *testing.T) {
 	t.Run("alt+c copies the request to both clipboards", func(t *testing.T) {
 		a, f := newApp(t)
 		msgs := copyKey(t, a, alt('c'), settle)
-		if got := f.clip.copied(); len(got) != 1 || got[0] != string(a.Output()) {
-			t.Fatalf("system clipboard got %d texts; want exactly the request", len(got))
+		if f.clip.only(t) != string(a.Output()) {
+			t.Fatal("the system clipboard did not get the request")
 		}
 		if !hasOSC52(msgs) {
 			t.Error("no OSC 52 command")
@@ -798,8 +798,7 @@ func TestCopy(t *testing.T) {
 		editName(t, a)
 		typeText(t, a, "2")
 		copyKey(t, a, alt('c'), settle)
-		got := f.clip.copied()
-		if len(got) != 1 || !strings.Contains(got[0], `"get_weather2"`) {
+		if got := f.clip.only(t); !strings.Contains(got, `"get_weather2"`) {
 			t.Fatalf("copied %q, want the request with the edited name", got)
 		}
 		requireTools(t, a, "function:get_weather2", "web_search", "file_search")
@@ -807,29 +806,23 @@ func TestCopy(t *testing.T) {
 	t.Run("alt+t copies the tools array", func(t *testing.T) {
 		a, f := newApp(t)
 		copyKey(t, a, alt('t'), settle)
-		got := f.clip.copied()
-		if len(got) != 1 {
-			t.Fatalf("copied %d texts", len(got))
-		}
+		got := f.clip.only(t)
 		var tools []map[string]any
-		if err := json.Unmarshal([]byte(got[0]), &tools); err != nil {
-			t.Fatalf("alt+t copied no JSON array: %v\n%s", err, got[0])
+		if err := json.Unmarshal([]byte(got), &tools); err != nil {
+			t.Fatalf("alt+t copied no JSON array: %v\n%s", err, got)
 		}
 		if len(tools) != 3 || tools[0]["name"] != "get_weather" || tools[2]["type"] != "file_search" {
-			t.Fatalf("alt+t copied %s", got[0])
+			t.Fatalf("alt+t copied %s", got)
 		}
 	})
 	t.Run("alt+u copies a curl command", func(t *testing.T) {
 		a, f := newApp(t)
 		copyKey(t, a, alt('u'), settle)
-		got := f.clip.copied()
-		if len(got) != 1 {
-			t.Fatalf("copied %d texts", len(got))
-		}
+		got := f.clip.only(t)
 		for _, w := range []string{"curl 'https://api.openai.com/v1/responses'", "$OPENAI_API_KEY", `"get_weather"`} {
-			requireContains(t, got[0], w, "curl command")
+			requireContains(t, got, w, "curl command")
 		}
-		requireNotContains(t, got[0], "sk-", "curl command")
+		requireNotContains(t, got, "sk-", "curl command")
 	})
 
 	t.Run("the status says how many tools were copied and what was left out", func(t *testing.T) {
@@ -862,8 +855,7 @@ func TestCopy(t *testing.T) {
 		send(t, a, kDown)
 		feed(t, a, send(t, a, kEnter), settle)
 		requireNoDialog(t, a, "Copy")
-		got := f.clip.copied()
-		if len(got) != 1 || !strings.HasPrefix(got[0], "[") {
+		if got := f.clip.only(t); !strings.HasPrefix(got, "[") {
 			t.Fatalf("the second entry copied %q, want the tools array", got)
 		}
 		send(t, a, press('y'))
@@ -965,7 +957,7 @@ func TestCopy(t *testing.T) {
 		if hasOSC52(msgs) {
 			t.Fatal("a request over MaxOSC52Bytes was sent with OSC 52")
 		}
-		if got := f.clip.copied(); len(got) != 1 || got[0] != string(a.Output()) {
+		if f.clip.only(t) != string(a.Output()) {
 			t.Fatal("the system clipboard did not get the request")
 		}
 		st := statusLine(t, a)

@@ -53,6 +53,16 @@ func (c *fakeClipboard) copied() []string {
 	return append([]string(nil), c.texts...)
 }
 
+// only is the one text copied; any other number of copies fails the test.
+func (c *fakeClipboard) only(t testing.TB) string {
+	t.Helper()
+	got := c.copied()
+	if len(got) != 1 {
+		t.Fatalf("the system clipboard got %d texts, want one: %q", len(got), got)
+	}
+	return got[0]
+}
+
 // fakeFS records writes. With dir set it writes for real, but only inside
 // dir (a t.TempDir()); with err set every write fails.
 type fakeFS struct {
