@@ -119,9 +119,7 @@ func TestTabAndPanes(t *testing.T) {
 		requireFocused(t, a, "Description")
 		requireEditing(t, a, false)
 		typeText(t, a, "w")
-		if a.Dirty() {
-			t.Fatal("w after tab was typed")
-		}
+		requireDirty(t, a, false, "w after tab was typed")
 	})
 	t.Run("shift+tab moves back a field", func(t *testing.T) {
 		a, _ := newApp(t)
@@ -155,9 +153,7 @@ func TestTabAndPanes(t *testing.T) {
 		before := screen(a)
 		send(t, a, kTab, press('j'), press('j'))
 		requireTools(t, a, exampleTools...)
-		if a.Dirty() {
-			t.Fatal("j after leaving the form changed the document")
-		}
+		requireDirty(t, a, false, "j after leaving the form changed the document")
 		if screen(a) == before {
 			t.Fatal("j did nothing: the preview should scroll")
 		}
@@ -196,9 +192,7 @@ func TestTabAndPanes(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('2'), press('j'))
 		requireFocused(t, a, "Instructions")
-		if a.Dirty() {
-			t.Fatal("j in the editor pane was typed")
-		}
+		requireDirty(t, a, false, "j in the editor pane was typed")
 		send(t, a, press('1'), press('j'))
 		if got := editorTitle(t, a); got != "get_weather (function)" {
 			t.Fatalf("1 then j selected %q", got)
@@ -262,9 +256,7 @@ func TestNavigationNeverTypes(t *testing.T) {
 		focusName(t, a)
 		send(t, a, press('i'))
 		requireEditing(t, a, true)
-		if a.Dirty() {
-			t.Fatal("i was typed")
-		}
+		requireDirty(t, a, false, "i was typed")
 		typeText(t, a, "i")
 		requireTools(t, a, "function:get_weatheri", "web_search", "file_search")
 	})
@@ -345,9 +337,7 @@ func TestKeyExplanations(t *testing.T) {
 			send(t, a, c.keys...)
 			requireContains(t, statusLine(t, a), c.want, "status line")
 			requireTools(t, a, exampleTools...)
-			if a.Dirty() {
-				t.Fatal("the key changed the document")
-			}
+			requireDirty(t, a, false, "the key changed the document")
 		})
 	}
 }
@@ -441,9 +431,7 @@ func TestHelpListsEveryBinding(t *testing.T) {
 	send(t, a, press('x'))
 	requireNoDialog(t, a, "Keys")
 	requireTools(t, a, exampleTools...)
-	if a.Dirty() {
-		t.Fatal("the key that closed help changed the document")
-	}
+	requireDirty(t, a, false, "the key that closed help changed the document")
 
 	t.Run("every key shows at 80x24, scrolling", func(t *testing.T) {
 		a, _ := newApp(t)
@@ -520,9 +508,7 @@ func TestTooSmall(t *testing.T) {
 	requireScreen(t, a, "too small")
 	send(t, a, press('j'), press('x'), press('a'))
 	requireTools(t, a, exampleTools...)
-	if a.Dirty() {
-		t.Fatal("keys changed the document while the terminal was too small")
-	}
+	requireDirty(t, a, false, "keys changed the document while the terminal was too small")
 	send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24}, press('j'))
 	if got := editorTitle(t, a); got != "get_weather (function)" {
 		t.Fatalf("after growing, j selected %q", got)
@@ -565,9 +551,7 @@ func TestPaste(t *testing.T) {
 		requireFocused(t, a, "Strict")
 		paste(t, a, "false")
 		requireContains(t, statusLine(t, a), "Paste into a text field", "status line")
-		if a.Dirty() {
-			t.Fatal("a paste on a choice changed the document")
-		}
+		requireDirty(t, a, false, "a paste on a choice changed the document")
 	})
 	t.Run("in the tools filter it filters", func(t *testing.T) {
 		a, _ := newApp(t)
@@ -616,9 +600,7 @@ func TestPalette(t *testing.T) {
 		requireScreen(t, a, "type to filter")
 		send(t, a, kEsc)
 		requireNoDialog(t, a, "Commands")
-		if a.Dirty() {
-			t.Fatal("the palette changed the document")
-		}
+		requireDirty(t, a, false, "the palette changed the document")
 	})
 	t.Run("a command that cannot run says why", func(t *testing.T) {
 		a, _ := newApp(t)
@@ -745,9 +727,7 @@ func TestZoom(t *testing.T) {
 		requireScreen(t, a, p)
 	}
 	requireNotContains(t, screen(a), "zoomed", "the screen after z again")
-	if a.Dirty() {
-		t.Fatal("zooming changed the document")
-	}
+	requireDirty(t, a, false, "zooming changed the document")
 }
 
 // ---- copying ----
@@ -1065,9 +1045,7 @@ func TestSave(t *testing.T) {
 		send(t, a, press('j'), press('x'))
 		f.fs.err = errors.New("no space left on device")
 		feed(t, a, send(t, a, ctrl('s')), settle)
-		if !a.Dirty() {
-			t.Fatal("Dirty() false after a failed save")
-		}
+		requireDirty(t, a, true, "Dirty() false after a failed save")
 		st := statusLine(t, a)
 		requireContains(t, st, "no space left on device", "status line")
 		requireContains(t, st, "Save failed", "status line")
@@ -1131,9 +1109,7 @@ func TestSave(t *testing.T) {
 		f.fs.err = errors.New("no such file or directory")
 		feed(t, a, send(t, a, kEnter), 3*settle) // a save as looks for a file at the name first
 		requireContains(t, statusLine(t, a), "no such file or directory", "status line")
-		if !a.Dirty() {
-			t.Fatal("Dirty() false after a failed save")
-		}
+		requireDirty(t, a, true, "Dirty() false after a failed save")
 		// Nothing was saved: the next ctrl+s lets the user pick another name
 		// instead of retrying the path that failed.
 		f.fs.err = nil
@@ -1178,8 +1154,6 @@ func TestSave(t *testing.T) {
 		}
 		requireNoQuit(t, a, msgs[0], "the app quit although the save failed: the changes would be lost")
 		requireContains(t, statusLine(t, a), "read-only file system", "status line")
-		if !a.Dirty() {
-			t.Fatal("Dirty() false after a failed save")
-		}
+		requireDirty(t, a, true, "Dirty() false after a failed save")
 	})
 }

@@ -717,6 +717,15 @@ func editing(a *ui.App) bool {
 	return strings.HasPrefix(ls[len(ls)-2], " EDIT ") || strings.HasPrefix(ls[len(ls)-1], "esc stop editing")
 }
 
+// requireDirty checks whether a has unsaved changes; why says what
+// failed.
+func requireDirty(t testing.TB, a *ui.App, want bool, why string) {
+	t.Helper()
+	if a.Dirty() != want {
+		t.Fatal(why)
+	}
+}
+
 func requireEditing(t testing.TB, a *ui.App, want bool) {
 	t.Helper()
 	if got := editing(a); got != want {

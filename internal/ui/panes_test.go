@@ -792,9 +792,7 @@ func TestRenameFollowsToolChoice(t *testing.T) {
 	if got := choice(); got != `{"type":"function","name":"get_weather"}` {
 		t.Fatalf("tool_choice = %s after undoing", got)
 	}
-	if a.Dirty() {
-		t.Fatal("Dirty() after undoing every change")
-	}
+	requireDirty(t, a, false, "Dirty() after undoing every change")
 }
 
 // TestToolsFilter: / filters the tools pane; among 300 functions typing a
@@ -847,9 +845,7 @@ func TestToolsFilter(t *testing.T) {
 	if got := editorTitle(t, a); got != "fn_218 (function)" {
 		t.Fatalf("j after clearing the filter selected %q, want fn_218", got)
 	}
-	if a.Dirty() {
-		t.Fatal("filtering changed the document")
-	}
+	requireDirty(t, a, false, "filtering changed the document")
 
 	t.Run("while typing, keys filter: q does not quit, x does not delete", func(t *testing.T) {
 		a := openAt(t, parseDoc(t, `{"model": "gpt-5", "tools_defs": [`+strings.Join(defs, ",")+`]}`), 80, 24)
@@ -858,9 +854,7 @@ func TestToolsFilter(t *testing.T) {
 			requireNoQuit(t, a, press(r), "%c in the filter quit", r)
 		}
 		requireContains(t, paneText(t, a, "1 Tools"), "no tool matches", "the tools pane")
-		if a.Dirty() {
-			t.Fatal("x in the filter deleted a tool")
-		}
+		requireDirty(t, a, false, "x in the filter deleted a tool")
 		send(t, a, code(tea.KeyBackspace), code(tea.KeyBackspace))
 		typeText(t, a, "fn_29")
 		requireContains(t, paneText(t, a, "1 Tools"), "/fn_29", "the filter line")
@@ -979,9 +973,7 @@ func TestFormAndJSON(t *testing.T) {
 			if got := editorTitle(t, a); got != "web_search (built-in)" {
 				t.Fatalf("editor title %q after %s twice", got, k)
 			}
-			if a.Dirty() {
-				t.Fatal("switching views changed the document")
-			}
+			requireDirty(t, a, false, "switching views changed the document")
 		})
 	}
 	t.Run("editing the JSON edits the tool", func(t *testing.T) {
@@ -1034,7 +1026,5 @@ func TestExternalEditorNeedsEDITOR(t *testing.T) {
 	}
 	feed(t, a, send(t, a, press('E')), settle)
 	requireContains(t, statusLine(t, a), "set $EDITOR", "status line")
-	if a.Dirty() {
-		t.Fatal("the failed external editor changed the document")
-	}
+	requireDirty(t, a, false, "the failed external editor changed the document")
 }

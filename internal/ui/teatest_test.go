@@ -287,9 +287,7 @@ func TestProgramSaveAs(t *testing.T) {
 	tm.Type(path)
 	tm.Send(kEnter)
 	a := tm.FinalModel(t, teatest.WithFinalTimeout(settle)).(*ui.App)
-	if a.Dirty() {
-		t.Fatal("quit dirty after save and quit")
-	}
+	requireDirty(t, a, false, "quit dirty after save and quit")
 	d, err := model.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

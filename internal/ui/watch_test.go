@@ -198,9 +198,7 @@ func TestWatchReloadsACleanDocument(t *testing.T) {
 	changeOnDisk(t, path, externalDoc())
 	p.fire()
 	requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
-	if a.Dirty() {
-		t.Fatal("dirty after reloading a clean document")
-	}
+	requireDirty(t, a, false, "dirty after reloading a clean document")
 	requireNoDialog(t, a, "Changed on disk")
 	send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
 	st := statusLine(t, a)
@@ -213,9 +211,7 @@ func TestWatchReloadsACleanDocument(t *testing.T) {
 	// Undo steps back through the reloads.
 	send(t, a, ctrl('z'), ctrl('z'))
 	requireTools(t, a, exampleTools...)
-	if !a.Dirty() {
-		t.Fatal("the version before the reloads is not the one on disk, but Dirty() is false")
-	}
+	requireDirty(t, a, true, "the version before the reloads is not the one on disk, but Dirty() is false")
 }
 
 func TestWatchIgnoresOurOwnSaves(t *testing.T) {
@@ -226,9 +222,7 @@ func TestWatchIgnoresOurOwnSaves(t *testing.T) {
 		send(t, a, press('j'), kSpace)
 		out := string(a.Output())
 		p.key(ctrl('s'))
-		if a.Dirty() {
-			t.Fatal("the save did not go through")
-		}
+		requireDirty(t, a, false, "the save did not go through")
 		p.fire() // what our own write caused
 		requireNoDialog(t, a, "Changed on disk")
 		requireContains(t, statusLine(t, a), "Saved", "status line")
@@ -254,9 +248,7 @@ func TestWatchIgnoresOurOwnSaves(t *testing.T) {
 		requireTools(t, a, "web_search", "file_search")
 		p.run(send(t, a, saved))
 		p.settle()
-		if a.Dirty() {
-			t.Fatal("dirty after the save")
-		}
+		requireDirty(t, a, false, "dirty after the save")
 		p.fire()
 		requireNoDialog(t, a, "Changed on disk")
 	})
@@ -313,14 +305,10 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 		p.key(press('r'))
 		requireNoDialog(t, a, "Changed on disk")
 		requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
-		if a.Dirty() {
-			t.Fatal("dirty after the reload")
-		}
+		requireDirty(t, a, false, "dirty after the reload")
 		send(t, a, ctrl('z'))
 		requireTools(t, a, "function:get_weather", "file_search")
-		if !a.Dirty() {
-			t.Fatal("the edits are back but Dirty() is false")
-		}
+		requireDirty(t, a, true, "the edits are back but Dirty() is false")
 	})
 	t.Run("k keeps mine, and the next save asks", func(t *testing.T) {
 		t.Parallel()
@@ -346,9 +334,7 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 		p.key(kEsc)
 		requireNoDialog(t, a, "Changed on disk")
 		requireContains(t, statusLine(t, a), "Kept your version", "status line")
-		if !a.Dirty() {
-			t.Fatal("not dirty")
-		}
+		requireDirty(t, a, true, "not dirty")
 	})
 	t.Run("a newer change replaces the question, over the dialog it was asked in", func(t *testing.T) {
 		t.Parallel()
@@ -379,9 +365,7 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 		requireNoDialog(t, a, "Changed on disk")
 		requireDialog(t, a, "Commands")
 		requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
-		if a.Dirty() {
-			t.Fatal("dirty after the reload")
-		}
+		requireDirty(t, a, false, "dirty after the reload")
 		if readFile(t, path) != externalDoc() {
 			t.Fatal("the file was written")
 		}
@@ -407,9 +391,7 @@ func TestWatchDeletedFile(t *testing.T) {
 	}
 	p.fire()
 	requireContains(t, statusLine(t, a), "doc.json was deleted on disk; ctrl+s writes it again", "status line")
-	if !a.Dirty() {
-		t.Fatal("a document whose file is gone is not dirty: quitting would not ask")
-	}
+	requireDirty(t, a, true, "a document whose file is gone is not dirty: quitting would not ask")
 	requireTools(t, a, exampleTools...)
 	p.key(ctrl('s'))
 	requireDialog(t, a, "Changed on disk")
@@ -554,7 +536,5 @@ func TestWatchKeepsTheDocumentWhenTheFileIsNotJSON(t *testing.T) {
 	requireTools(t, a, exampleTools...)
 	send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
 	requireContains(t, statusLine(t, a), "Cannot reload doc.json", "status line")
-	if !a.Dirty() {
-		t.Fatal("the file on disk is not the document, but Dirty() is false: quitting would not ask")
-	}
+	requireDirty(t, a, true, "the file on disk is not the document, but Dirty() is false: quitting would not ask")
 }
