@@ -29,18 +29,15 @@ import (
 )
 
 func TestQuit(t *testing.T) {
-	t.Run("q quits at once when nothing changed", func(t *testing.T) {
-		a, _ := newApp(t)
-		if !isQuit(send(t, a, press('q'))) {
-			t.Fatal("q did not quit a clean document")
-		}
-	})
-	t.Run("ctrl+q quits at once when nothing changed", func(t *testing.T) {
-		a, _ := newApp(t)
-		if !isQuit(send(t, a, ctrl('q'))) {
-			t.Fatal("ctrl+q did not quit a clean document")
-		}
-	})
+	for _, k := range []struct {
+		name string
+		m    tea.Msg
+	}{{"q", press('q')}, {"ctrl+q", ctrl('q')}} {
+		t.Run(k.name+" quits at once when nothing changed", func(t *testing.T) {
+			a, _ := newApp(t)
+			requireQuit(t, a, k.m, "%s did not quit a clean document", k.name)
+		})
+	}
 	t.Run("esc stops editing, then q asks when dirty", func(t *testing.T) {
 		a, _ := newApp(t)
 		editName(t, a)
@@ -48,44 +45,32 @@ func TestQuit(t *testing.T) {
 		requireTools(t, a, "function:get_weatherq", "web_search", "file_search")
 		send(t, a, kEsc)
 		requireEditing(t, a, false)
-		if cmd := send(t, a, press('q')); isQuit(cmd) {
-			t.Fatal("q quit with unsaved changes without asking")
-		}
+		requireNoQuit(t, a, press('q'), "q quit with unsaved changes without asking")
 		requireDialog(t, a, "Quit")
 		requireScreen(t, a, "There are unsaved changes")
 		// esc cancels, and the document is untouched.
-		if cmd := send(t, a, kEsc); isQuit(cmd) {
-			t.Fatal("esc in the quit prompt quit")
-		}
+		requireNoQuit(t, a, kEsc, "esc in the quit prompt quit")
 		requireNoDialog(t, a, "Quit")
 		requireContains(t, statusLine(t, a), "Quit cancelled", "status line")
 		requireTools(t, a, "function:get_weatherq", "web_search", "file_search")
 		// d discards and quits.
 		send(t, a, press('q'))
-		if !isQuit(send(t, a, press('d'))) {
-			t.Fatal("d in the quit prompt did not quit")
-		}
+		requireQuit(t, a, press('d'), "d in the quit prompt did not quit")
 	})
 	t.Run("ctrl+q asks too, even while typing", func(t *testing.T) {
 		a, _ := newApp(t)
 		editName(t, a)
 		typeText(t, a, "z")
-		if cmd := send(t, a, ctrl('q')); isQuit(cmd) {
-			t.Fatal("ctrl+q quit with unsaved changes without asking")
-		}
+		requireNoQuit(t, a, ctrl('q'), "ctrl+q quit with unsaved changes without asking")
 		requireDialog(t, a, "Quit")
-		if isQuit(send(t, a, ctrl('q'))) {
-			t.Fatal("a second ctrl+q in the prompt quit without saving")
-		}
+		requireNoQuit(t, a, ctrl('q'), "a second ctrl+q in the prompt quit without saving")
 		requireNoDialog(t, a, "Quit")
 	})
 	t.Run("other keys in the prompt do nothing", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('j'), press('x'), press('q'))
 		for _, m := range []tea.Msg{press('x'), press('a'), press('j'), kEnter} {
-			if cmd := send(t, a, m); isQuit(cmd) {
-				t.Fatalf("%v in the quit prompt quit", m)
-			}
+			requireNoQuit(t, a, m, "%v in the quit prompt quit", m)
 		}
 		requireTools(t, a, "web_search", "file_search")
 		requireDialog(t, a, "Quit")
@@ -102,9 +87,7 @@ func TestTabAndPanes(t *testing.T) {
 	t.Run("tab from the tools pane focuses the first field without editing it", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, kTab)
-		if got := focusedField(t, a); got != "Model" {
-			t.Fatalf("focused field %q, want Model", got)
-		}
+		requireFocused(t, a, "Model")
 		requireEditing(t, a, false)
 		typeText(t, a, "w") // a letter with no command (X exports)
 		if got := model(t, a); got != "gpt-5" || a.Dirty() {
@@ -119,9 +102,7 @@ func TestTabAndPanes(t *testing.T) {
 	t.Run("tab moves to the next field", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, kTab, kTab)
-		if got := focusedField(t, a); got != "Instructions" {
-			t.Fatalf("focused field %q, want Instructions", got)
-		}
+		requireFocused(t, a, "Instructions")
 		send(t, a, kEnter)
 		typeText(t, a, "Y")
 		if got := model(t, a); got != "gpt-5" {
@@ -135,21 +116,15 @@ func TestTabAndPanes(t *testing.T) {
 		a, _ := newApp(t)
 		editName(t, a)
 		send(t, a, kTab)
-		if got := focusedField(t, a); got != "Description" {
-			t.Fatalf("focused field %q, want Description", got)
-		}
+		requireFocused(t, a, "Description")
 		requireEditing(t, a, false)
 		typeText(t, a, "w")
-		if a.Dirty() {
-			t.Fatal("w after tab was typed")
-		}
+		requireDirty(t, a, false, "w after tab was typed")
 	})
 	t.Run("shift+tab moves back a field", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, kTab, kTab, kShiftTab)
-		if got := focusedField(t, a); got != "Model" {
-			t.Fatalf("focused field %q, want Model", got)
-		}
+		requireFocused(t, a, "Model")
 		send(t, a, kEnter)
 		typeText(t, a, "Z")
 		if got := model(t, a); !strings.Contains(got, "Z") {
@@ -178,9 +153,7 @@ func TestTabAndPanes(t *testing.T) {
 		before := screen(a)
 		send(t, a, kTab, press('j'), press('j'))
 		requireTools(t, a, exampleTools...)
-		if a.Dirty() {
-			t.Fatal("j after leaving the form changed the document")
-		}
+		requireDirty(t, a, false, "j after leaving the form changed the document")
 		if screen(a) == before {
 			t.Fatal("j did nothing: the preview should scroll")
 		}
@@ -218,12 +191,8 @@ func TestTabAndPanes(t *testing.T) {
 	t.Run("2 focuses the editor; j moves between fields", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('2'), press('j'))
-		if got := focusedField(t, a); got != "Instructions" {
-			t.Fatalf("focused field %q, want Instructions", got)
-		}
-		if a.Dirty() {
-			t.Fatal("j in the editor pane was typed")
-		}
+		requireFocused(t, a, "Instructions")
+		requireDirty(t, a, false, "j in the editor pane was typed")
 		send(t, a, press('1'), press('j'))
 		if got := editorTitle(t, a); got != "get_weather (function)" {
 			t.Fatalf("1 then j selected %q", got)
@@ -266,9 +235,7 @@ func TestNavigationNeverTypes(t *testing.T) {
 			for _, r := range keys {
 				a, _ := newApp(t)
 				send(t, a, field.keys...)
-				if got := focusedField(t, a); got != field.name {
-					t.Fatalf("focused field %q, want %q", got, field.name)
-				}
+				requireFocused(t, a, field.name)
 				before := string(a.Output())
 				m := press(r)
 				if r == ' ' {
@@ -289,9 +256,7 @@ func TestNavigationNeverTypes(t *testing.T) {
 		focusName(t, a)
 		send(t, a, press('i'))
 		requireEditing(t, a, true)
-		if a.Dirty() {
-			t.Fatal("i was typed")
-		}
+		requireDirty(t, a, false, "i was typed")
 		typeText(t, a, "i")
 		requireTools(t, a, "function:get_weatheri", "web_search", "file_search")
 	})
@@ -372,9 +337,7 @@ func TestKeyExplanations(t *testing.T) {
 			send(t, a, c.keys...)
 			requireContains(t, statusLine(t, a), c.want, "status line")
 			requireTools(t, a, exampleTools...)
-			if a.Dirty() {
-				t.Fatal("the key changed the document")
-			}
+			requireDirty(t, a, false, "the key changed the document")
 		})
 	}
 }
@@ -468,9 +431,7 @@ func TestHelpListsEveryBinding(t *testing.T) {
 	send(t, a, press('x'))
 	requireNoDialog(t, a, "Keys")
 	requireTools(t, a, exampleTools...)
-	if a.Dirty() {
-		t.Fatal("the key that closed help changed the document")
-	}
+	requireDirty(t, a, false, "the key that closed help changed the document")
 
 	t.Run("every key shows at 80x24, scrolling", func(t *testing.T) {
 		a, _ := newApp(t)
@@ -482,9 +443,7 @@ func TestHelpListsEveryBinding(t *testing.T) {
 	t.Run("ctrl+q in help closes it; it never quits with unsaved changes", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('j'), press('x'), press('?'))
-		if cmd := send(t, a, ctrl('q')); isQuit(cmd) {
-			t.Fatal("ctrl+q in help quit with unsaved changes")
-		}
+		requireNoQuit(t, a, ctrl('q'), "ctrl+q in help quit with unsaved changes")
 		requireNoDialog(t, a, "Keys")
 	})
 }
@@ -549,17 +508,13 @@ func TestTooSmall(t *testing.T) {
 	requireScreen(t, a, "too small")
 	send(t, a, press('j'), press('x'), press('a'))
 	requireTools(t, a, exampleTools...)
-	if a.Dirty() {
-		t.Fatal("keys changed the document while the terminal was too small")
-	}
+	requireDirty(t, a, false, "keys changed the document while the terminal was too small")
 	send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24}, press('j'))
 	if got := editorTitle(t, a); got != "get_weather (function)" {
 		t.Fatalf("after growing, j selected %q", got)
 	}
 	send(t, a, tea.WindowSizeMsg{Width: 80, Height: ui.MinHeight - 1})
-	if !isQuit(send(t, a, press('q'))) {
-		t.Fatal("q does not quit while the terminal is too small")
-	}
+	requireQuit(t, a, press('q'), "q does not quit while the terminal is too small")
 }
 
 func TestPaste(t *testing.T) {
@@ -593,14 +548,10 @@ func TestPaste(t *testing.T) {
 	t.Run("on a choice it says why not", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('j'), kEnter, press('G'))
-		if got := focusedField(t, a); got != "Strict" {
-			t.Fatalf("focused field %q, want Strict", got)
-		}
+		requireFocused(t, a, "Strict")
 		paste(t, a, "false")
 		requireContains(t, statusLine(t, a), "Paste into a text field", "status line")
-		if a.Dirty() {
-			t.Fatal("a paste on a choice changed the document")
-		}
+		requireDirty(t, a, false, "a paste on a choice changed the document")
 	})
 	t.Run("in the tools filter it filters", func(t *testing.T) {
 		a, _ := newApp(t)
@@ -621,15 +572,12 @@ func TestPalette(t *testing.T) {
 		send(t, a, ctrl('p'))
 		requireDialog(t, a, "Commands")
 		requireScreen(t, a, "› Command palette")
-		typeText(t, a, "copy req")
-		if !chosenRow("Copy request JSON").MatchString(screen(a)) {
-			t.Fatalf("copy req did not choose Copy request JSON:\n%s", screen(a))
-		}
+		typeToChoose(t, a, "copy req", "Copy request JSON")
 		requireNotContains(t, screen(a), "Undo", "the filtered palette")
 		feed(t, a, send(t, a, kEnter), settle)
 		requireNoDialog(t, a, "Commands")
-		if got := f.clip.copied(); len(got) != 1 || got[0] != string(a.Output()) {
-			t.Fatalf("the clipboard got %d texts, want the request", len(got))
+		if f.clip.only(t) != string(a.Output()) {
+			t.Fatal("the clipboard did not get the request")
 		}
 		requireContains(t, statusLine(t, a), "Copied request JSON", "status line")
 	})
@@ -652,9 +600,7 @@ func TestPalette(t *testing.T) {
 		requireScreen(t, a, "type to filter")
 		send(t, a, kEsc)
 		requireNoDialog(t, a, "Commands")
-		if a.Dirty() {
-			t.Fatal("the palette changed the document")
-		}
+		requireDirty(t, a, false, "the palette changed the document")
 	})
 	t.Run("a command that cannot run says why", func(t *testing.T) {
 		a, _ := newApp(t)
@@ -781,9 +727,7 @@ func TestZoom(t *testing.T) {
 		requireScreen(t, a, p)
 	}
 	requireNotContains(t, screen(a), "zoomed", "the screen after z again")
-	if a.Dirty() {
-		t.Fatal("zooming changed the document")
-	}
+	requireDirty(t, a, false, "zooming changed the document")
 }
 
 // ---- copying ----
@@ -816,8 +760,8 @@ func TestCopy(t *testing.T) {
 	t.Run("alt+c copies the request to both clipboards", func(t *testing.T) {
 		a, f := newApp(t)
 		msgs := copyKey(t, a, alt('c'), settle)
-		if got := f.clip.copied(); len(got) != 1 || got[0] != string(a.Output()) {
-			t.Fatalf("system clipboard got %d texts; want exactly the request", len(got))
+		if f.clip.only(t) != string(a.Output()) {
+			t.Fatal("the system clipboard did not get the request")
 		}
 		if !hasOSC52(msgs) {
 			t.Error("no OSC 52 command")
@@ -834,8 +778,7 @@ func TestCopy(t *testing.T) {
 		editName(t, a)
 		typeText(t, a, "2")
 		copyKey(t, a, alt('c'), settle)
-		got := f.clip.copied()
-		if len(got) != 1 || !strings.Contains(got[0], `"get_weather2"`) {
+		if got := f.clip.only(t); !strings.Contains(got, `"get_weather2"`) {
 			t.Fatalf("copied %q, want the request with the edited name", got)
 		}
 		requireTools(t, a, "function:get_weather2", "web_search", "file_search")
@@ -843,29 +786,23 @@ func TestCopy(t *testing.T) {
 	t.Run("alt+t copies the tools array", func(t *testing.T) {
 		a, f := newApp(t)
 		copyKey(t, a, alt('t'), settle)
-		got := f.clip.copied()
-		if len(got) != 1 {
-			t.Fatalf("copied %d texts", len(got))
-		}
+		got := f.clip.only(t)
 		var tools []map[string]any
-		if err := json.Unmarshal([]byte(got[0]), &tools); err != nil {
-			t.Fatalf("alt+t copied no JSON array: %v\n%s", err, got[0])
+		if err := json.Unmarshal([]byte(got), &tools); err != nil {
+			t.Fatalf("alt+t copied no JSON array: %v\n%s", err, got)
 		}
 		if len(tools) != 3 || tools[0]["name"] != "get_weather" || tools[2]["type"] != "file_search" {
-			t.Fatalf("alt+t copied %s", got[0])
+			t.Fatalf("alt+t copied %s", got)
 		}
 	})
 	t.Run("alt+u copies a curl command", func(t *testing.T) {
 		a, f := newApp(t)
 		copyKey(t, a, alt('u'), settle)
-		got := f.clip.copied()
-		if len(got) != 1 {
-			t.Fatalf("copied %d texts", len(got))
-		}
+		got := f.clip.only(t)
 		for _, w := range []string{"curl 'https://api.openai.com/v1/responses'", "$OPENAI_API_KEY", `"get_weather"`} {
-			requireContains(t, got[0], w, "curl command")
+			requireContains(t, got, w, "curl command")
 		}
-		requireNotContains(t, got[0], "sk-", "curl command")
+		requireNotContains(t, got, "sk-", "curl command")
 	})
 
 	t.Run("the status says how many tools were copied and what was left out", func(t *testing.T) {
@@ -898,8 +835,7 @@ func TestCopy(t *testing.T) {
 		send(t, a, kDown)
 		feed(t, a, send(t, a, kEnter), settle)
 		requireNoDialog(t, a, "Copy")
-		got := f.clip.copied()
-		if len(got) != 1 || !strings.HasPrefix(got[0], "[") {
+		if got := f.clip.only(t); !strings.HasPrefix(got, "[") {
 			t.Fatalf("the second entry copied %q, want the tools array", got)
 		}
 		send(t, a, press('y'))
@@ -952,7 +888,7 @@ func TestCopy(t *testing.T) {
 		f.env["DISPLAY"] = ":0"
 		deps := f.deps()
 		deps.ClipboardTimeout = 50 * time.Millisecond
-		a := ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps})
+		a := exampleOn(deps)
 		send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
 
 		// Update must not wait for the clipboard.
@@ -1001,7 +937,7 @@ func TestCopy(t *testing.T) {
 		if hasOSC52(msgs) {
 			t.Fatal("a request over MaxOSC52Bytes was sent with OSC 52")
 		}
-		if got := f.clip.copied(); len(got) != 1 || got[0] != string(a.Output()) {
+		if f.clip.only(t) != string(a.Output()) {
 			t.Fatal("the system clipboard did not get the request")
 		}
 		st := statusLine(t, a)
@@ -1032,13 +968,7 @@ func openFile(t *testing.T) (*ui.App, *fakes, string) {
 	f, deps := newFakes(t)
 	path := filepath.Join(f.fs.dir, "doc.json")
 	writeFile(t, path, model.ExampleJSON())
-	doc, err := model.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := ui.New(ui.Options{Doc: doc, Path: path, Name: "doc.json", Deps: deps})
-	send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
-	return a, f, path
+	return openPath(t, path, deps), f, path
 }
 
 // requireSavedAs checks that path loads and converts to the app's request.
@@ -1082,9 +1012,7 @@ func TestSave(t *testing.T) {
 		requireSavedAs(t, a, path)
 		requireContains(t, string(a.Output()), `"vs_saved"`, "request")
 		// Nothing left to ask about: q quits at once.
-		if !isQuit(send(t, a, press('q'))) {
-			t.Fatal("q after a save asked again")
-		}
+		requireQuit(t, a, press('q'), "q after a save asked again")
 	})
 	t.Run("ctrl+s while typing saves what was typed", func(t *testing.T) {
 		a, _, path := openFile(t)
@@ -1117,9 +1045,7 @@ func TestSave(t *testing.T) {
 		send(t, a, press('j'), press('x'))
 		f.fs.err = errors.New("no space left on device")
 		feed(t, a, send(t, a, ctrl('s')), settle)
-		if !a.Dirty() {
-			t.Fatal("Dirty() false after a failed save")
-		}
+		requireDirty(t, a, true, "Dirty() false after a failed save")
 		st := statusLine(t, a)
 		requireContains(t, st, "no space left on device", "status line")
 		requireContains(t, st, "Save failed", "status line")
@@ -1129,9 +1055,7 @@ func TestSave(t *testing.T) {
 			t.Fatalf("the file changed after a failed save: %v", err)
 		}
 		// and quitting still asks
-		if isQuit(send(t, a, press('q'))) {
-			t.Fatal("q quit without asking after a failed save")
-		}
+		requireNoQuit(t, a, press('q'), "q quit without asking after a failed save")
 		requireDialog(t, a, "Quit")
 	})
 	t.Run("the example asks for a file name", func(t *testing.T) {
@@ -1185,9 +1109,7 @@ func TestSave(t *testing.T) {
 		f.fs.err = errors.New("no such file or directory")
 		feed(t, a, send(t, a, kEnter), 3*settle) // a save as looks for a file at the name first
 		requireContains(t, statusLine(t, a), "no such file or directory", "status line")
-		if !a.Dirty() {
-			t.Fatal("Dirty() false after a failed save")
-		}
+		requireDirty(t, a, true, "Dirty() false after a failed save")
 		// Nothing was saved: the next ctrl+s lets the user pick another name
 		// instead of retrying the path that failed.
 		f.fs.err = nil
@@ -1219,9 +1141,7 @@ func TestSave(t *testing.T) {
 		if len(msgs) != 1 {
 			t.Fatalf("enter gave %d messages, want the save result: %#v", len(msgs), msgs)
 		}
-		if !isQuit(send(t, a, msgs[0])) {
-			t.Fatal("the app did not quit after saving")
-		}
+		requireQuit(t, a, msgs[0], "the app did not quit after saving")
 		requireSavedAs(t, a, path)
 	})
 	t.Run("a failed save from the quit prompt does not quit", func(t *testing.T) {
@@ -1232,12 +1152,8 @@ func TestSave(t *testing.T) {
 		if len(msgs) != 1 {
 			t.Fatalf("s gave %d messages, want the save result", len(msgs))
 		}
-		if isQuit(send(t, a, msgs[0])) {
-			t.Fatal("the app quit although the save failed: the changes would be lost")
-		}
+		requireNoQuit(t, a, msgs[0], "the app quit although the save failed: the changes would be lost")
 		requireContains(t, statusLine(t, a), "read-only file system", "status line")
-		if !a.Dirty() {
-			t.Fatal("Dirty() false after a failed save")
-		}
+		requireDirty(t, a, true, "Dirty() false after a failed save")
 	})
 }

@@ -60,22 +60,29 @@ func dialogTestApp(t *testing.T, src string, at sel) *App {
 	return a
 }
 
+// openIn opens the dialog that open makes in a, sized to the screen above
+// the status line, failing if it does not open.
+func openIn[D dialog](t *testing.T, a *App, open func(*App) (dialog, string)) D {
+	t.Helper()
+	d, why := open(a)
+	if d == nil {
+		t.Fatalf("%T did not open: %s", *new(D), why)
+	}
+	return d.resize(a.width, a.lay.status.Y).(D)
+}
+
 // openArgs opens the tester on row at of argsTestDoc.
 func openArgs(t *testing.T, at sel) (*App, *argsDialog) {
 	t.Helper()
 	a := dialogTestApp(t, argsTestDoc, at)
-	d, why := newArgsDialog(a)
-	if d == nil {
-		t.Fatalf("the tester did not open: %s", why)
-	}
-	return a, d.resize(a.width, a.lay.status.Y).(*argsDialog)
+	return a, openIn[*argsDialog](t, a, newArgsDialog)
 }
 
-// send gives the dialog one message, failing if it closes.
-func sendArgs(t *testing.T, a *App, d *argsDialog, msg tea.Msg) []action {
+// sendTo gives the dialog one message, failing if it closes.
+func sendTo[D dialog](t *testing.T, a *App, d D, msg tea.Msg) []action {
 	t.Helper()
 	nd, acts := d.update(msg, a.env())
-	if nd != d {
+	if nd != dialog(d) {
 		t.Fatalf("%v closed the dialog: %#v", msg, acts)
 	}
 	return acts
@@ -106,7 +113,7 @@ func TestArgsDialogValidArgumentsFit(t *testing.T) {
 	if v := argsView(a, d); !strings.Contains(v, "Nothing to check yet") || !strings.Contains(v, `strict: "strict" is true`) {
 		t.Fatalf("empty tester:\n%s", v)
 	}
-	sendArgs(t, a, d, tea.PasteMsg{Content: "{\n  \"city\": \"Paris\",\n  \"days\": 3\n}"})
+	sendTo(t, a, d, tea.PasteMsg{Content: "{\n  \"city\": \"Paris\",\n  \"days\": 3\n}"})
 	v := argsView(a, d)
 	if !strings.Contains(v, "✓ fits get_weather's parameters") || strings.Contains(v, "✗") {
 		t.Fatalf("valid arguments:\n%s", v)
@@ -125,13 +132,13 @@ func TestArgsDialogLocatesAWrongTypeInPastedLines(t *testing.T) {
 	for _, nl := range []string{"\n", "\r\n"} {
 		a, d := openArgs(t, argsWeather)
 		text := strings.ReplaceAll("{\n  \"city\": \"Paris\",\n  \"days\": \"three\"\n}", "\n", nl)
-		sendArgs(t, a, d, tea.PasteMsg{Content: text})
+		sendTo(t, a, d, tea.PasteMsg{Content: text})
 		v := argsView(a, d)
 		if !strings.Contains(v, "✗ 1 problem") || !strings.Contains(v, "3:11 /days: ") || strings.Contains(v, "✓") {
 			t.Fatalf("newlines %q: want 3:11 /days:\n%s", nl, v)
 		}
 		// ctrl+n puts the cursor on the value at fault
-		sendArgs(t, a, d, ukey("ctrl+n"))
+		sendTo(t, a, d, ukey("ctrl+n"))
 		if d.ed.Line() != 2 || d.ed.Column() != 10 {
 			t.Errorf("ctrl+n: cursor at %d:%d, want 3:11", d.ed.Line()+1, d.ed.Column()+1)
 		}
@@ -139,7 +146,7 @@ func TestArgsDialogLocatesAWrongTypeInPastedLines(t *testing.T) {
 	// pasted after text already typed: the place counts the whole text
 	a, d := openArgs(t, argsWeather)
 	typeText(t, a, d, "{\"city\": \"Paris\",\n")
-	sendArgs(t, a, d, tea.PasteMsg{Content: "\n\n\"days\": 1.5}"})
+	sendTo(t, a, d, tea.PasteMsg{Content: "\n\n\"days\": 1.5}"})
 	if v := argsView(a, d); !strings.Contains(v, "4:9 /days: ") {
 		t.Fatalf("want 4:9 /days:\n%s", v)
 	}
@@ -156,10 +163,10 @@ func TestArgsDialogLocatesProblemsInTypedText(t *testing.T) {
 		t.Fatalf("want 3:11 /days:\n%s", v)
 	}
 	// fixing it as one types: each keystroke is checked
-	sendArgs(t, a, d, ukey("up"))
-	sendArgs(t, a, d, ukey("end"))
+	sendTo(t, a, d, ukey("up"))
+	sendTo(t, a, d, ukey("end"))
 	for range 3 {
-		sendArgs(t, a, d, ukey("backspace"))
+		sendTo(t, a, d, ukey("backspace"))
 	}
 	typeText(t, a, d, "2")
 	if v := argsView(a, d); !strings.Contains(v, "✓ fits get_weather's parameters") {
@@ -191,7 +198,7 @@ func TestArgsDialogStrictSemantics(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			a, d := openArgs(t, c.at)
-			sendArgs(t, a, d, tea.PasteMsg{Content: c.args})
+			sendTo(t, a, d, tea.PasteMsg{Content: c.args})
 			v := argsView(a, d)
 			if fits := strings.Contains(v, "✓ fits"); fits != c.fits {
 				t.Errorf("fits %v, want %v:\n%s", fits, c.fits, v)
@@ -202,7 +209,7 @@ func TestArgsDialogStrictSemantics(t *testing.T) {
 		})
 	}
 	a, d := openArgs(t, argsWeather)
-	sendArgs(t, a, d, tea.PasteMsg{Content: "{\n  \"city\": \"Paris\",\n  \"days\": 3,\n  \"country\": \"FR\"\n}"})
+	sendTo(t, a, d, tea.PasteMsg{Content: "{\n  \"city\": \"Paris\",\n  \"days\": 3,\n  \"country\": \"FR\"\n}"})
 	if v := argsView(a, d); !strings.Contains(v, `4:14 /country: property "country" is not allowed`) {
 		t.Fatalf("the extra key is not named:\n%s", v)
 	}
@@ -211,7 +218,7 @@ func TestArgsDialogStrictSemantics(t *testing.T) {
 func TestArgsDialogExampleFitsAndCopies(t *testing.T) {
 	for _, at := range []sel{argsWeather, argsLoose, argsAuto, argsBare, argsInside} {
 		a, d := openArgs(t, at)
-		acts := sendArgs(t, a, d, ukey("ctrl+g"))
+		acts := sendTo(t, a, d, ukey("ctrl+g"))
 		if st := actsOf[actStatus](acts); len(st) != 1 || st[0].err || strings.Contains(st[0].text, "does not fit") {
 			t.Errorf("%+v: ctrl+g said %#v", at, acts)
 		}
@@ -225,7 +232,7 @@ func TestArgsDialogExampleFitsAndCopies(t *testing.T) {
 		if probs := d.v.Validate([]byte(text)); probs != nil {
 			t.Errorf("%+v: the example %s: %v", at, text, probs)
 		}
-		acts = sendArgs(t, a, d, ukey("ctrl+y"))
+		acts = sendTo(t, a, d, ukey("ctrl+y"))
 		want := []action{actCopy{what: "the arguments of " + d.fn.name, text: text}}
 		if !reflect.DeepEqual(acts, want) {
 			t.Errorf("%+v: ctrl+y: %#v, want %#v", at, acts, want)
@@ -233,8 +240,8 @@ func TestArgsDialogExampleFitsAndCopies(t *testing.T) {
 	}
 	// the example replaces what was there
 	a, d := openArgs(t, argsWeather)
-	sendArgs(t, a, d, tea.PasteMsg{Content: `{"nonsense": true}`})
-	sendArgs(t, a, d, ukey("ctrl+g"))
+	sendTo(t, a, d, tea.PasteMsg{Content: `{"nonsense": true}`})
+	sendTo(t, a, d, ukey("ctrl+g"))
 	if strings.Contains(d.ed.Value(), "nonsense") || !strings.Contains(argsView(a, d), "✓ fits") {
 		t.Errorf("ctrl+g kept the old text: %q", d.ed.Value())
 	}
@@ -242,15 +249,15 @@ func TestArgsDialogExampleFitsAndCopies(t *testing.T) {
 
 func TestArgsDialogKeysAndClosing(t *testing.T) {
 	a, d := openArgs(t, argsWeather)
-	if acts := sendArgs(t, a, d, ukey("ctrl+y")); len(actsOf[actCopy](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 {
+	if acts := sendTo(t, a, d, ukey("ctrl+y")); len(actsOf[actCopy](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 {
 		t.Errorf("ctrl+y with no arguments: %#v", acts)
 	}
-	if acts := sendArgs(t, a, d, ukey("ctrl+n")); len(actsOf[actStatus](acts)) != 1 {
+	if acts := sendTo(t, a, d, ukey("ctrl+n")); len(actsOf[actStatus](acts)) != 1 {
 		t.Errorf("ctrl+n with no problem: %#v", acts)
 	}
 	// printable keys the app would take (quit, help) are text here
 	for _, k := range []string{"q", "?"} {
-		if acts := sendArgs(t, a, d, ukey(k)); len(acts) != 0 {
+		if acts := sendTo(t, a, d, ukey(k)); len(acts) != 0 {
 			t.Errorf("%s: %#v", k, acts)
 		}
 	}
@@ -325,14 +332,14 @@ func TestArgsDialogLargeArguments(t *testing.T) {
 		fmt.Fprintf(&b, ",\n  \"k%06d\": \"%s\"", i, strings.Repeat("v", 40))
 	}
 	b.WriteString("\n}")
-	sendArgs(t, a, d, tea.PasteMsg{Content: b.String()})
+	sendTo(t, a, d, tea.PasteMsg{Content: b.String()})
 	if v := argsView(a, d); !strings.Contains(v, "✓ fits") {
 		t.Fatalf("1 MB of arguments:\n%s", v)
 	}
 	start := time.Now()
-	sendArgs(t, a, d, ukey("ctrl+home"))
-	sendArgs(t, a, d, ukey("right"))
-	sendArgs(t, a, d, ukey("x")) // {x"city"...: not JSON any more
+	sendTo(t, a, d, ukey("ctrl+home"))
+	sendTo(t, a, d, ukey("right"))
+	sendTo(t, a, d, ukey("x")) // {x"city"...: not JSON any more
 	argsView(a, d)
 	if el := time.Since(start); el > 2*time.Second {
 		t.Errorf("a keystroke in 1 MB of arguments took %v", el)
@@ -391,17 +398,9 @@ func TestArgsAndInferDialogsSanitise(t *testing.T) {
 	const evil = `{"model": "m", "tools_defs": [{"name": "f\u001b]0;owned\u0007", "parameters": {"type": "object",
 		"properties": {"k\u001b[2J": {"type": "string"}}, "required": ["k\u001b[2J"], "additionalProperties": false}}]}`
 	a := dialogTestApp(t, evil, sel{Kind: model.Function, Index: 0})
-	d, why := newArgsDialog(a)
-	if d == nil {
-		t.Fatal(why)
-	}
-	d = d.resize(a.width, a.lay.status.Y)
+	d := openIn[*argsDialog](t, a, newArgsDialog)
 	d.update(tea.PasteMsg{Content: "{\"k\\u001b[2J\": 1, \"x\\u009b\": 2}"}, a.env())
-	i, why := newInferDialog(a)
-	if i == nil {
-		t.Fatal(why)
-	}
-	i = i.resize(a.width, a.lay.status.Y)
+	i := openIn[*inferDialog](t, a, newInferDialog)
 	i.update(tea.PasteMsg{Content: "{\"k\\u001b[2J\": 1, \"\x1b]0;x\x07\": 2}"}, a.env())
 	for name, dl := range map[string]dialog{"args": d, "infer": i} {
 		raw := strings.Join(dl.view(a.env(), a.width, a.lay.status.Y), "\n")

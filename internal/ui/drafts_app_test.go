@@ -20,13 +20,7 @@ func openDoc(t *testing.T, text string) (*ui.App, string) {
 	f, deps := newFakes(t)
 	path := filepath.Join(f.fs.dir, "doc.json")
 	writeFile(t, path, []byte(text))
-	doc, err := model.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := ui.New(ui.Options{Doc: doc, Path: path, Name: "doc.json", Deps: deps})
-	send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
-	return a, path
+	return openPath(t, path, deps), path
 }
 
 func TestAppKeepsInvalidFilters(t *testing.T) {
@@ -38,9 +32,7 @@ func TestAppKeepsInvalidFilters(t *testing.T) {
 	const broken = "{\"type\": \"eq\", \"key\": \"lang\","
 	paste(t, a, broken)
 	send(t, a, kEsc, kEsc)
-	if !a.Dirty() {
-		t.Fatal("invalid filters left the document clean")
-	}
+	requireDirty(t, a, true, "invalid filters left the document clean")
 	// file_search is left out while its filters are not valid JSON.
 	requireTools(t, a, "function:get_weather", "web_search")
 	// Away and back: the form shows what was typed.
@@ -79,9 +71,7 @@ func TestAppOtherRequestFields(t *testing.T) {
 	paste(t, a, "oops")
 	send(t, a, kEsc, kEsc)
 	broken := "{\n  \"reasoning\": {\noops    \"effort\": \"low\"\n  },\n  \"store\": false\n}"
-	if !a.Dirty() {
-		t.Fatal("invalid text left the document clean")
-	}
+	requireDirty(t, a, true, "invalid text left the document clean")
 	requireContains(t, string(a.Output()), `"effort": "low"`, "the request keeps the last valid value")
 	send(t, a, press('j'), press('k'), press('2'), press('G'))
 	requireContains(t, screen(a), "oops", "the Other request fields after coming back")
@@ -145,9 +135,7 @@ func TestAppInputMeantAsJSON(t *testing.T) {
 	send(t, a, kEnter, ctrl(tea.KeyHome))
 	paste(t, a, `[{"role": "user", "content": "`)
 	send(t, a, kEsc, kEsc)
-	if !a.Dirty() {
-		t.Fatal("the document is clean")
-	}
+	requireDirty(t, a, true, "the document is clean")
 	requireContains(t, string(a.Output()), `"input": "hi"`, "the request keeps the last valid input")
 	requireContains(t, paneText(t, a, "4 Diagnostics"), "input", "the diagnostics")
 	send(t, a, press('j'), press('k'))

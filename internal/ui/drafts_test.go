@@ -60,6 +60,19 @@ func fieldByID(t *testing.T, p *formPane, id string) *field {
 	return p.fields[i]
 }
 
+// formAgain is field id of d's form on row at, rebuilt in a new session
+// ("rebuilt") and after the document is saved and parsed again
+// ("reloaded").
+func formAgain(t *testing.T, d *model.Document, at sel, id string) map[string]*field {
+	t.Helper()
+	out := map[string]*field{}
+	for name, doc := range map[string]*model.Document{"rebuilt": d, "reloaded": reload(t, d)} {
+		p := rebuilt(t, newSession(doc, "", "x"), at)
+		out[name] = fieldByID(t, &p, id)
+	}
+	return out
+}
+
 // reload saves and parses the document again.
 func reload(t *testing.T, d *model.Document) *model.Document {
 	t.Helper()
@@ -93,10 +106,7 @@ func TestFiltersDraftIsKeptShownSavedAndDropped(t *testing.T) {
 		t.Fatalf("field err %q diag %q", f.err, f.diag)
 	}
 	// Rebuilt, after a reload too, the form shows the draft and its error.
-	for name, doc := range map[string]*model.Document{"rebuilt": s.Doc(), "reloaded": reload(t, s.Doc())} {
-		s2 := newSession(doc, "", "x")
-		p2 := rebuilt(t, s2, fileSearch0)
-		g := fieldByID(t, &p2, "filters")
+	for name, g := range formAgain(t, s.Doc(), fileSearch0, "filters") {
 		if g.ed.Value() != broken || !strings.HasPrefix(g.err, "not valid JSON") {
 			t.Fatalf("%s: filters %q err %q", name, g.ed.Value(), g.err)
 		}
@@ -155,10 +165,7 @@ func TestInputDraft(t *testing.T) {
 				if !strings.Contains(f.err, tc.err) || !strings.Contains(f.diag, tc.diag) {
 					t.Fatalf("field err %q diag %q", f.err, f.diag)
 				}
-				for name, doc := range map[string]*model.Document{"rebuilt": s.Doc(), "reloaded": reload(t, s.Doc())} {
-					s2 := newSession(doc, "", "x")
-					p2 := rebuilt(t, s2, requestSel)
-					g := fieldByID(t, &p2, "input")
+				for name, g := range formAgain(t, s.Doc(), requestSel, "input") {
 					if g.ed.Value() != tc.text || !strings.Contains(g.err, tc.err) || !strings.Contains(g.diag, tc.diag) {
 						t.Fatalf("%s: input %q err %q diag %q", name, g.ed.Value(), g.err, g.diag)
 					}
@@ -262,10 +269,7 @@ func TestOtherRequestFieldsDraft(t *testing.T) {
 			if !strings.Contains(f.err, tc.err) || !strings.Contains(f.diag, tc.diag) {
 				t.Fatalf("field err %q diag %q", f.err, f.diag)
 			}
-			for name, doc := range map[string]*model.Document{"rebuilt": s.Doc(), "reloaded": reload(t, s.Doc())} {
-				s2 := newSession(doc, "", "x")
-				p2 := rebuilt(t, s2, requestSel)
-				g := fieldByID(t, &p2, "extra")
+			for name, g := range formAgain(t, s.Doc(), requestSel, "extra") {
 				if g.ed.Value() != tc.text || !strings.Contains(g.err, tc.err) || !strings.Contains(g.diag, tc.diag) {
 					t.Fatalf("%s: field %q err %q diag %q", name, g.ed.Value(), g.err, g.diag)
 				}

@@ -30,13 +30,7 @@ func openStamped(t *testing.T, data string, configure ...func(*ui.Deps)) (*ui.Ap
 	}
 	path := filepath.Join(f.fs.dir, "doc.json")
 	writeFile(t, path, []byte(data))
-	doc, raw, st, err := model.ReadFileStamped(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := ui.New(ui.Options{Doc: doc, Path: path, Name: "doc.json", Deps: deps, Loaded: raw, Stamp: &st})
-	send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
-	return a, f, path
+	return openRead(t, path, deps, model.ReadFileStamped, tea.WindowSizeMsg{Width: 80, Height: 24}), f, path
 }
 
 func readFile(t *testing.T, path string) string {
@@ -110,9 +104,7 @@ func TestSaveUnchangedWritesTheLoadedBytes(t *testing.T) {
 		t.Parallel()
 		a, f, path := openStamped(t, orig)
 		send(t, a, press('j'), kSpace, ctrl('z'))
-		if a.Dirty() {
-			t.Fatal("dirty after undoing the only change")
-		}
+		requireDirty(t, a, false, "dirty after undoing the only change")
 		save(t, a)
 		if got := string(f.fs.written()[path]); got != orig {
 			t.Fatalf("a document undone to its loaded state saved as\n%s", got)
@@ -179,9 +171,7 @@ func TestSaveBodyAsksAboutWhatItCannotHold(t *testing.T) {
 		}
 		send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
 		requireContains(t, statusLine(t, a), "as a Responses body without 1 thing it cannot hold", "status line")
-		if a.Dirty() {
-			t.Fatal("dirty after the save")
-		}
+		requireDirty(t, a, false, "dirty after the save")
 		// The app keeps the disabled tool, and the next save does not ask.
 		requireScreen(t, a, "lookup")
 		send(t, a, press('j'), kSpace, kSpace) // other: off and on again
@@ -226,9 +216,7 @@ func TestSaveBodyAsksAboutWhatItCannotHold(t *testing.T) {
 		if err != nil || len(back.Functions) != 2 || !back.Functions[0].Disabled {
 			t.Fatalf("the document lost the disabled tool: %v", err)
 		}
-		if a.Dirty() {
-			t.Fatal("dirty after the save")
-		}
+		requireDirty(t, a, false, "dirty after the save")
 		requireContains(t, a.View().WindowTitle, "doc.tooltui.json", "window title")
 		// From now on it is a document: a save neither asks nor writes a body.
 		send(t, a, press('j'), kSpace)
@@ -270,9 +258,7 @@ func TestSaveRefusesWhatCannotBeLoadedBack(t *testing.T) {
 	for _, want := range []string{"Cannot save", "16 MiB", "nothing was written", "bytes"} {
 		requireContains(t, st, want, "status line")
 	}
-	if !a.Dirty() {
-		t.Fatal("not dirty after a refused save")
-	}
+	requireDirty(t, a, true, "not dirty after a refused save")
 }
 
 func TestExportRequest(t *testing.T) {
@@ -406,9 +392,7 @@ func TestSaveChecksTheFileOnDisk(t *testing.T) {
 		for _, k := range []string{"o overwrite", "r reload (your edits stay one ctrl+z away)", "esc cancel"} {
 			requireContains(t, txt, k, "dialog")
 		}
-		if !a.Dirty() {
-			t.Fatal("not dirty")
-		}
+		requireDirty(t, a, true, "not dirty")
 	})
 	t.Run("o overwrites", func(t *testing.T) {
 		t.Parallel()
@@ -436,9 +420,7 @@ func TestSaveChecksTheFileOnDisk(t *testing.T) {
 		send(t, a, press('r'))
 		requireNoDialog(t, a, "Changed on disk")
 		requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
-		if a.Dirty() {
-			t.Fatal("dirty after a reload")
-		}
+		requireDirty(t, a, false, "dirty after a reload")
 		requireContains(t, statusLine(t, a), "Reloaded doc.json", "status line")
 		send(t, a, ctrl('z'))
 		if string(a.Output()) != mine || !a.Dirty() {
@@ -477,9 +459,7 @@ func TestSaveChecksTheFileOnDisk(t *testing.T) {
 		requireDialog(t, a, "Changed on disk")
 		feed(t, a, send(t, a, press('o')), settle)
 		requireSavedAs(t, a, path)
-		if a.Dirty() {
-			t.Fatal("dirty after writing the file again")
-		}
+		requireDirty(t, a, false, "dirty after writing the file again")
 	})
 	t.Run("save and quit asks, and o quits after writing", func(t *testing.T) {
 		t.Parallel()
@@ -557,12 +537,7 @@ func TestFailedSavesKeepTheDocument(t *testing.T) {
 		}
 		path := filepath.Join(dir, "doc.json")
 		writeFile(t, path, model.ExampleJSON())
-		doc, raw, st, err := model.ReadFileStamped(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := ui.New(ui.Options{Doc: doc, Path: path, Name: "doc.json", Deps: deps, Loaded: raw, Stamp: &st})
-		send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
+		a := openRead(t, path, deps, model.ReadFileStamped, tea.WindowSizeMsg{Width: 200, Height: 24})
 		send(t, a, press('j'), kSpace)
 		if err := os.RemoveAll(dir); err != nil {
 			t.Fatal(err)
@@ -574,8 +549,6 @@ func TestFailedSavesKeepTheDocument(t *testing.T) {
 		st2 := statusLine(t, a)
 		requireContains(t, st2, "Save failed", "status line")
 		requireContains(t, st2, "no such file or directory", "status line")
-		if !a.Dirty() {
-			t.Fatal("not dirty after a failed save")
-		}
+		requireDirty(t, a, true, "not dirty after a failed save")
 	})
 }

@@ -49,13 +49,9 @@ func TestFixDialogShowsDiffAndApplies(t *testing.T) {
           "note"
         ]`, "request")
 	requireContains(t, statusLine(t, a), "Fixed tools_defs[0]", "status")
-	if !a.Dirty() {
-		t.Fatal("a fix leaves the document unmodified")
-	}
+	requireDirty(t, a, true, "a fix leaves the document unmodified")
 	send(t, a, ctrl('z'))
-	if a.Dirty() {
-		t.Fatal("one undo does not take the fix back")
-	}
+	requireDirty(t, a, false, "one undo does not take the fix back")
 }
 
 // TestFixWithoutFixSaysWhy: a diagnostic with no fix says so; esc cancels
@@ -93,9 +89,7 @@ func TestFixAllAppliesOnlySafeFixes(t *testing.T) {
 	send(t, a, press('F'))
 	requireContains(t, statusLine(t, a), "No safe fix", "status")
 	send(t, a, ctrl('z'))
-	if a.Dirty() {
-		t.Fatal("fix all is not one undo step")
-	}
+	requireDirty(t, a, false, "fix all is not one undo step")
 	send(t, a, ctrl('p'))
 	typeText(t, a, "fix all")
 	requireContains(t, screen(a), "Fix all safe problems", "palette")

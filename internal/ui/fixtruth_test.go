@@ -112,17 +112,13 @@ func TestFixAllReportDialog(t *testing.T) {
 	requireContains(t, flat, "F applied no fix; left out 2 fixes of a safe kind", "report")
 	requireContains(t, flat, "tools_defs[0], tools_defs[1]: make the parameters strict-compatible", "report")
 	requireContains(t, flat, "why: the function comes from an MCP server", "report")
-	if a.Dirty() {
-		t.Fatal("F changed a document it had nothing to apply to")
-	}
+	requireDirty(t, a, false, "F changed a document it had nothing to apply to")
 	send(t, a, kEsc)
 	requireNoDialog(t, a, "Fix all")
 	send(t, a, press('4'), press('f'))
 	requireDialog(t, a, "Fix")
 	send(t, a, kEnter)
-	if !a.Dirty() {
-		t.Fatal("f does not apply the fix F left out")
-	}
+	requireDirty(t, a, true, "f does not apply the fix F left out")
 }
 
 // TestFixDialogLongListScrollsWithTheDiff: a fix with more changes than

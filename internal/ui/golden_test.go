@@ -138,48 +138,29 @@ var (
 	sweepHeights = []int{1, 2, 5, 10, 15, 16, 23, 24, 40, 60}
 )
 
+// exampleAfter opens the example at 80×24 and sends it msgs.
+func exampleAfter(msgs ...tea.Msg) func(t testing.TB) *ui.App {
+	return func(t testing.TB) *ui.App {
+		a := openAt(t, model.Example(), 80, 24)
+		send(t, a, msgs...)
+		return a
+	}
+}
+
 // sweepStates are the screens checked at every size: the example in each
 // mode, and a document full of errors.
 var sweepStates = []struct {
 	name string
 	open func(t testing.TB) *ui.App
 }{
-	{"request", func(t testing.TB) *ui.App { return openAt(t, model.Example(), 80, 24) }},
-	{"function editing", func(t testing.TB) *ui.App {
-		a := openAt(t, model.Example(), 80, 24)
-		send(t, a, press('j'), kEnter, kTab, kTab, kEnter)
-		return a
-	}},
-	{"name being edited", func(t testing.TB) *ui.App {
-		a := openAt(t, model.Example(), 80, 24)
-		send(t, a, press('j'), kEnter, kEnter, tea.PasteMsg{Content: strings.Repeat("long_name_", 20)})
-		return a
-	}},
-	{"web_search form", func(t testing.TB) *ui.App {
-		a := openAt(t, model.Example(), 80, 24)
-		send(t, a, press('j'), press('j'), kEnter)
-		return a
-	}},
-	{"picker", func(t testing.TB) *ui.App {
-		a := openAt(t, model.Example(), 80, 24)
-		send(t, a, press('a'), kDown, kDown)
-		return a
-	}},
-	{"help", func(t testing.TB) *ui.App {
-		a := openAt(t, model.Example(), 80, 24)
-		send(t, a, press('?'))
-		return a
-	}},
-	{"quit prompt", func(t testing.TB) *ui.App {
-		a := openAt(t, model.Example(), 80, 24)
-		send(t, a, press('j'), press('x'), press('q'))
-		return a
-	}},
-	{"save as prompt", func(t testing.TB) *ui.App {
-		a := openAt(t, model.Example(), 80, 24)
-		send(t, a, ctrl('s'))
-		return a
-	}},
+	{"request", exampleAfter()},
+	{"function editing", exampleAfter(press('j'), kEnter, kTab, kTab, kEnter)},
+	{"name being edited", exampleAfter(press('j'), kEnter, kEnter, tea.PasteMsg{Content: strings.Repeat("long_name_", 20)})},
+	{"web_search form", exampleAfter(press('j'), press('j'), kEnter)},
+	{"picker", exampleAfter(press('a'), kDown, kDown)},
+	{"help", exampleAfter(press('?'))},
+	{"quit prompt", exampleAfter(press('j'), press('x'), press('q'))},
+	{"save as prompt", exampleAfter(ctrl('s'))},
 	{"diagnostics", func(t testing.TB) *ui.App {
 		a := openAt(t, errorsDocument(t), 80, 24)
 		send(t, a, press('4'), press('j'), press('j'))
@@ -199,22 +180,14 @@ var sweepStates = []struct {
 		send(t, a, kEnter)
 		return a
 	}},
-	{"copy menu", func(t testing.TB) *ui.App {
-		a := openAt(t, model.Example(), 80, 24)
-		send(t, a, press('y'))
-		return a
-	}},
+	{"copy menu", exampleAfter(press('y'))},
 	{"tools filter", func(t testing.TB) *ui.App {
 		a := openAt(t, model.Example(), 80, 24)
 		send(t, a, press('/'))
 		typeText(t, a, "zzz")
 		return a
 	}},
-	{"zoomed preview", func(t testing.TB) *ui.App {
-		a := openAt(t, model.Example(), 80, 24)
-		send(t, a, press('3'), press('z'))
-		return a
-	}},
+	{"zoomed preview", exampleAfter(press('3'), press('z'))},
 	{"recovery prompt", func(t testing.TB) *ui.App {
 		a := ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: offlineDeps(t), Recovered: model.Example()})
 		send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})

@@ -53,6 +53,16 @@ func (c *fakeClipboard) copied() []string {
 	return append([]string(nil), c.texts...)
 }
 
+// only is the one text copied; any other number of copies fails the test.
+func (c *fakeClipboard) only(t testing.TB) string {
+	t.Helper()
+	got := c.copied()
+	if len(got) != 1 {
+		t.Fatalf("the system clipboard got %d texts, want one: %q", len(got), got)
+	}
+	return got[0]
+}
+
 // fakeFS records writes. With dir set it writes for real, but only inside
 // dir (a t.TempDir()); with err set every write fails.
 type fakeFS struct {
@@ -148,9 +158,14 @@ func offlineDeps(t testing.TB) ui.Deps {
 func newApp(t testing.TB) (*ui.App, *fakes) {
 	t.Helper()
 	f, deps := newFakes(t)
-	a := ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps})
+	a := exampleOn(deps)
 	send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
 	return a, f
+}
+
+// exampleOn is an app of the example on deps, not yet sized.
+func exampleOn(deps ui.Deps) *ui.App {
+	return ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps})
 }
 
 // send runs msgs through Update and returns the command of the last one.
@@ -537,6 +552,33 @@ func writeFile(t testing.TB, path string, data []byte) {
 	}
 }
 
+// openPath reads the document at path and opens it in an app on deps,
+// named doc.json, at 80×24.
+func openPath(t testing.TB, path string, deps ui.Deps) *ui.App {
+	t.Helper()
+	doc, err := model.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := ui.New(ui.Options{Doc: doc, Path: path, Name: "doc.json", Deps: deps})
+	send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
+	return a
+}
+
+// openRead opens path as tooltui does: read (model.ReadFileStamped or
+// formats.ReadFileStamped) gives the document, the bytes read and their
+// stamp; the app is on deps, named after the file, at size.
+func openRead(t testing.TB, path string, deps ui.Deps, read func(string) (*model.Document, []byte, model.Stamp, error), size tea.WindowSizeMsg) *ui.App {
+	t.Helper()
+	doc, raw, st, err := read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := ui.New(ui.Options{Doc: doc, Path: path, Name: filepath.Base(path), Deps: deps, Loaded: raw, Stamp: &st})
+	send(t, a, size)
+	return a
+}
+
 // ---- reading the app ----
 
 // editorTitle is the title of pane 2: what the tools pane has selected
@@ -570,13 +612,44 @@ func requireNoDialog(t testing.TB, a *ui.App, title string) {
 }
 
 // isQuit reports whether cmd (or a command of its batch) quits the program.
-func isQuit(cmd tea.Cmd) bool {
-	for _, m := range runCmd(cmd, settle) {
+func isQuit(cmd tea.Cmd) bool { return hasQuit(runCmd(cmd, settle)) }
+
+// hasQuit reports whether msgs hold the message that quits the program.
+func hasQuit(msgs []tea.Msg) bool {
+	for _, m := range msgs {
 		if _, ok := m.(tea.QuitMsg); ok {
 			return true
 		}
 	}
 	return false
+}
+
+// requireQuit sends m, which must quit the program; format and args say
+// what failed.
+func requireQuit(t testing.TB, a *ui.App, m tea.Msg, format string, args ...any) {
+	t.Helper()
+	if !isQuit(send(t, a, m)) {
+		t.Fatalf(format, args...)
+	}
+}
+
+// requireNoQuit sends m, which must not quit the program; format and args
+// say what failed.
+func requireNoQuit(t testing.TB, a *ui.App, m tea.Msg, format string, args ...any) {
+	t.Helper()
+	if isQuit(send(t, a, m)) {
+		t.Fatalf(format, args...)
+	}
+}
+
+// typeToChoose types filter into a's open list, which must then have
+// label under its cursor.
+func typeToChoose(t testing.TB, a *ui.App, filter, label string) {
+	t.Helper()
+	typeText(t, a, filter)
+	if !chosenRow(label).MatchString(screen(a)) {
+		t.Fatalf("%s did not choose %s:\n%s", filter, label, screen(a))
+	}
 }
 
 // chosenRow matches the row under the cursor of a list dialog: "› label",
@@ -625,6 +698,14 @@ func focusedField(t testing.TB, a *ui.App) string {
 	return strings.TrimSpace(m[1])
 }
 
+// requireFocused checks that the editor pane's focused field is want.
+func requireFocused(t testing.TB, a *ui.App, want string) {
+	t.Helper()
+	if got := focusedField(t, a); got != want {
+		t.Fatalf("focused field %q, want %s", got, want)
+	}
+}
+
 // editing reports whether a field is being edited: the idle status line
 // then starts with " EDIT ", and the key help with how to stop. (A long
 // status message hides both.)
@@ -634,6 +715,15 @@ func editing(a *ui.App) bool {
 		return false
 	}
 	return strings.HasPrefix(ls[len(ls)-2], " EDIT ") || strings.HasPrefix(ls[len(ls)-1], "esc stop editing")
+}
+
+// requireDirty checks whether a has unsaved changes; why says what
+// failed.
+func requireDirty(t testing.TB, a *ui.App, want bool, why string) {
+	t.Helper()
+	if a.Dirty() != want {
+		t.Fatal(why)
+	}
 }
 
 func requireEditing(t testing.TB, a *ui.App, want bool) {
@@ -647,9 +737,7 @@ func requireEditing(t testing.TB, a *ui.App, want bool) {
 func focusName(t testing.TB, a *ui.App) {
 	t.Helper()
 	send(t, a, press('j'), kEnter)
-	if got := focusedField(t, a); got != "Name" {
-		t.Fatalf("focused field %q, want Name", got)
-	}
+	requireFocused(t, a, "Name")
 	requireEditing(t, a, false)
 }
 

@@ -36,20 +36,7 @@ const inferExample = "{\n  \"city\": \"Paris\",\n  \"days\": 3,\n  \"where\": {\
 func openInfer(t *testing.T, at sel) (*App, *inferDialog) {
 	t.Helper()
 	a := dialogTestApp(t, inferTestDoc, at)
-	d, why := newInferDialog(a)
-	if d == nil {
-		t.Fatalf("the dialog did not open: %s", why)
-	}
-	return a, d.resize(a.width, a.lay.status.Y).(*inferDialog)
-}
-
-func sendInfer(t *testing.T, a *App, d *inferDialog, msg tea.Msg) []action {
-	t.Helper()
-	nd, acts := d.update(msg, a.env())
-	if nd != d {
-		t.Fatalf("%v closed the dialog: %#v", msg, acts)
-	}
-	return acts
+	return a, openIn[*inferDialog](t, a, newInferDialog)
 }
 
 // applyInfer presses alt+enter and checks the dialog closes with an edit.
@@ -83,7 +70,7 @@ func TestInferDialogProposesASchemaAsTheExampleChanges(t *testing.T) {
 	if v := argsView(a, d); !strings.Contains(v, "The proposed parameters show here") {
 		t.Fatalf("empty:\n%s", v)
 	}
-	sendInfer(t, a, d, tea.PasteMsg{Content: inferExample})
+	sendTo(t, a, d, tea.PasteMsg{Content: inferExample})
 	v := argsView(a, d)
 	want, err := schematree.Infer([]byte(inferExample))
 	if err != nil {
@@ -107,12 +94,12 @@ func TestInferDialogProposesASchemaAsTheExampleChanges(t *testing.T) {
 	if n := d.schemaLines(); n <= d.schemaRows() {
 		t.Fatalf("the schema (%d lines) fits in %d rows; the test needs it longer", n, d.schemaRows())
 	}
-	sendInfer(t, a, d, ukey("alt+down"))
+	sendTo(t, a, d, ukey("alt+down"))
 	if d.yOff != 1 || !strings.Contains(argsView(a, d), "lines 2-") {
 		t.Errorf("alt+down: yOff %d\n%s", d.yOff, argsView(a, d))
 	}
 	for range 1000 {
-		sendInfer(t, a, d, ukey("alt+down"))
+		sendTo(t, a, d, ukey("alt+down"))
 	}
 	if d.yOff != d.schemaLines()-d.schemaRows() {
 		t.Errorf("scrolled past the end: %d", d.yOff)
@@ -121,19 +108,19 @@ func TestInferDialogProposesASchemaAsTheExampleChanges(t *testing.T) {
 		t.Errorf("the end of the schema:\n%s", v)
 	}
 	// a syntax error, placed by line and column of the pasted lines
-	sendInfer(t, a, d, ukey("ctrl+end"))
-	sendInfer(t, a, d, tea.PasteMsg{Content: "\r\n  oops"})
+	sendTo(t, a, d, ukey("ctrl+end"))
+	sendTo(t, a, d, tea.PasteMsg{Content: "\r\n  oops"})
 	v = argsView(a, d)
 	if d.schema != nil || !strings.Contains(v, "✗ 9:3: not valid JSON") {
 		t.Fatalf("a syntax error, %q:\n%s", d.ed.Value(), v)
 	}
 	// not an object
 	d.ed.SetValue("")
-	sendInfer(t, a, d, tea.PasteMsg{Content: "[1, 2]"})
+	sendTo(t, a, d, tea.PasteMsg{Content: "[1, 2]"})
 	if v := argsView(a, d); !strings.Contains(v, "✗ ") || !strings.Contains(v, "an array") {
 		t.Fatalf("an array:\n%s", v)
 	}
-	if acts := sendInfer(t, a, d, ukey("alt+enter")); len(actsOf[actEdit](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 || !actsOf[actStatus](acts)[0].err {
+	if acts := sendTo(t, a, d, ukey("alt+enter")); len(actsOf[actEdit](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 || !actsOf[actStatus](acts)[0].err {
 		t.Errorf("alt+enter with no schema: %#v", acts)
 	}
 }
@@ -152,7 +139,7 @@ func TestInferDialogAppliesAStrictCompatibleSchema(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			a, d := openInfer(t, c.at)
-			sendInfer(t, a, d, tea.PasteMsg{Content: inferExample})
+			sendTo(t, a, d, tea.PasteMsg{Content: inferExample})
 			schema := append([]byte(nil), d.schema...)
 			before := a.s.Doc()
 			acts, edit := applyInfer(t, a, d, c.key)
@@ -216,13 +203,13 @@ func TestInferDialogIsOneUndoableEdit(t *testing.T) {
 
 func TestInferDialogCancelsAndRefuses(t *testing.T) {
 	a, d := openInfer(t, inferNoStrict)
-	sendInfer(t, a, d, tea.PasteMsg{Content: `{"a": 1}`})
+	sendTo(t, a, d, tea.PasteMsg{Content: `{"a": 1}`})
 	nd, acts := d.update(ukey("esc"), a.env())
 	if nd != nil || !reflect.DeepEqual(acts, []action{actClose{}, say("Inferring parameters cancelled")}) {
 		t.Fatalf("esc: %v %#v", nd, acts)
 	}
 	a, d = openInfer(t, inferNoStrict)
-	if acts := sendInfer(t, a, d, ukey("alt+enter")); len(actsOf[actEdit](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 {
+	if acts := sendTo(t, a, d, ukey("alt+enter")); len(actsOf[actEdit](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 {
 		t.Errorf("alt+enter with no example: %#v", acts)
 	}
 	// enter is a new line, keys the app would take are typed
@@ -251,7 +238,7 @@ func TestInferDialogCancelsAndRefuses(t *testing.T) {
 		t.Fatalf("a parameters draft: %s", why)
 	}
 	id := nd2.resize(a.width, a.lay.status.Y).(*inferDialog)
-	sendInfer(t, a, id, tea.PasteMsg{Content: `{"a": true}`})
+	sendTo(t, a, id, tea.PasteMsg{Content: `{"a": true}`})
 	_, edit := applyInfer(t, a, id, "alt+enter")
 	next, err := edit.fn(a.s.Doc())
 	if err != nil {

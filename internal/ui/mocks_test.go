@@ -5,7 +5,6 @@ package ui
 // again whenever it changed, and a refused output keeps what was typed.
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -331,25 +330,12 @@ func TestMocksDialogGivesLostOutputsToAFunction(t *testing.T) {
 // call no mock answers sends the output, as enter does, and keeps it as a
 // mock of the function for these arguments, as one undoable change.
 func TestSendDialogKeepsATypedOutputAsAMock(t *testing.T) {
-	turn := 0
 	var second []byte
-	a := sendApp(t, func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
-		turn++
-		if turn == 1 {
-			each(ev(t, `{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Oslo\",\"unit\":\"celsius\"}"}}`))
-			return each(ev(t, `{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
-		}
-		second = body
-		each(ev(t, `{"type":"response.output_text.delta","delta":"Cold in Oslo."}`))
-		return each(ev(t, `{"type":"response.completed","response":{"id":"resp_2","status":"completed"}}`))
-	})
-	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	p := newPumper(t, a)
-	p.run(cmd, asking)
+	a := sendApp(t, twoTurns(t, &second, []string{osloCall}, []string{`{"type":"response.output_text.delta","delta":"Cold in Oslo."}`}))
+	p := startSend(t, a, asking)
 	requireIn(t, treeScreen(a), "alt+enter send it, keep it as a mock")
 	mtype(a, `{"temp_c": -3}`)
-	_, next := a.Update(ukey("alt+enter"))
-	p.run(next, ended)
+	p.press(ukey("alt+enter"), ended)
 	requireIn(t, treeScreen(a), "Cold in Oslo.")
 	if !strings.Contains(string(second), `"output":"{\"temp_c\": -3}"`) {
 		t.Fatalf("the output sent: %s", second)

@@ -233,9 +233,7 @@ func TestAddToolViaPicker(t *testing.T) {
 	t.Run("q in the picker filters and does not quit", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('a'))
-		if cmd := send(t, a, press('q')); isQuit(cmd) {
-			t.Fatal("q in the picker quit the app")
-		}
+		requireNoQuit(t, a, press('q'), "q in the picker quit the app")
 		requireDialog(t, a, "Add a tool")
 		requireScreen(t, a, "> q")
 		send(t, a, kEsc) // clears the filter
@@ -248,10 +246,7 @@ func TestAddToolViaPicker(t *testing.T) {
 	t.Run("typing filters, enter adds the match", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('a'))
-		typeText(t, a, "code_int")
-		if !chosenRow("code_interpreter").MatchString(screen(a)) {
-			t.Fatalf("code_int did not choose code_interpreter:\n%s", screen(a))
-		}
+		typeToChoose(t, a, "code_int", "code_interpreter")
 		send(t, a, kEnter)
 		requireTools(t, a, fn, ws, fs, "code_interpreter")
 	})
@@ -292,15 +287,7 @@ func TestAddToolViaPicker(t *testing.T) {
 // TestDisabledToolStaysInTheFile: a disabled tool leaves the request but is
 // saved, marked disabled.
 func TestDisabledToolStaysInTheFile(t *testing.T) {
-	f, deps := newFakes(t)
-	path := f.fs.dir + "/doc.json"
-	writeFile(t, path, model.ExampleJSON())
-	doc, err := model.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := ui.New(ui.Options{Doc: doc, Path: path, Name: "doc.json", Deps: deps})
-	send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
+	a, f, path := openFile(t)
 	send(t, a, press('j'), press('j'), kSpace)
 	requireTools(t, a, "function:get_weather", "file_search")
 	feed(t, a, send(t, a, ctrl('s')), settle)
@@ -321,7 +308,7 @@ func TestDisabledToolStaysInTheFile(t *testing.T) {
 		t.Errorf("the disabled entry is %q, want web_search", typ)
 	}
 	// Reopened, it is still off.
-	b := ui.New(ui.Options{Doc: saved, Path: path, Name: "doc.json", Deps: deps})
+	b := ui.New(ui.Options{Doc: saved, Path: path, Name: "doc.json", Deps: f.deps()})
 	send(t, b, tea.WindowSizeMsg{Width: 80, Height: 24})
 	requireTools(t, b, "function:get_weather", "file_search")
 	requireScreen(t, b, "web_search (off)")
@@ -340,9 +327,7 @@ func TestTypingIsNeverACommand(t *testing.T) {
 		if r == ' ' {
 			m = kSpace
 		}
-		if cmd := send(t, a, m); isQuit(cmd) {
-			t.Fatalf("typing %q quit the app", r)
-		}
+		requireNoQuit(t, a, m, "typing %q quit the app", r)
 	}
 	if got := editorTitle(t, a); got != name+" (function)" {
 		t.Errorf("editor title %q, want %q", got, name+" (function)")
@@ -375,9 +360,7 @@ func TestMovingBetweenFieldsSaysNothing(t *testing.T) {
 	a, _ := newApp(t)
 	focusName(t, a)
 	send(t, a, press('j'))
-	if got := focusedField(t, a); got != "Description" {
-		t.Fatalf("focused field %q, want Description", got)
-	}
+	requireFocused(t, a, "Description")
 	requireNotContains(t, statusLine(t, a), "does nothing", "status line")
 	send(t, a, press('G'), press('k'), press('g'))
 	requireNotContains(t, statusLine(t, a), "does nothing", "status line")
@@ -405,9 +388,7 @@ func TestWebSearchContextSize(t *testing.T) {
 	t.Run("right on Context size after tab", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('j'), press('j'), kEnter, kTab)
-		if got := focusedField(t, a); got != "Context size" {
-			t.Fatalf("focused field %q, want Context size", got)
-		}
+		requireFocused(t, a, "Context size")
 		send(t, a, kRight)
 		if got := ctxSize(t, a, 0); got != "medium" {
 			t.Fatalf("search_context_size = %v, want medium", got)
@@ -435,9 +416,7 @@ func TestWebSearchContextSize(t *testing.T) {
 	t.Run("l and h on Context size after j", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('j'), press('j'), press('2'), press('j'))
-		if got := focusedField(t, a); got != "Context size" {
-			t.Fatalf("focused field %q, want Context size", got)
-		}
+		requireFocused(t, a, "Context size")
 		send(t, a, press('l'))
 		if got := ctxSize(t, a, 0); got != "medium" {
 			t.Fatalf("search_context_size = %v, want medium", got)
@@ -473,10 +452,7 @@ func TestWebSearchContextSize(t *testing.T) {
 		if !regexp.MustCompile(`│› low +current│`).MatchString(screen(a)) {
 			t.Fatalf("the chooser does not open on low, the current option:\n%s", screen(a))
 		}
-		typeText(t, a, "hi")
-		if !chosenRow("high").MatchString(screen(a)) {
-			t.Fatalf("hi did not choose high:\n%s", screen(a))
-		}
+		typeToChoose(t, a, "hi", "high")
 		send(t, a, kEnter)
 		requireNoDialog(t, a, "Context size")
 		if got := ctxSize(t, a, 0); got != "high" {
@@ -499,9 +475,7 @@ func TestWebSearchContextSize(t *testing.T) {
 	t.Run("choosing another type changes the form", func(t *testing.T) {
 		a, _ := newApp(t)
 		send(t, a, press('j'), press('j'), kEnter)
-		if got := focusedField(t, a); got != "Type" {
-			t.Fatalf("focused field %q, want Type", got)
-		}
+		requireFocused(t, a, "Type")
 		requireScreen(t, a, "Allowed domains")
 		send(t, a, kEnter)
 		requireDialog(t, a, "Type")
@@ -593,9 +567,7 @@ func TestDiagnosticsEnterJumps(t *testing.T) {
 		if got := editorTitle(t, a); got != "file_search (built-in)" {
 			t.Fatalf("enter on the diagnostic selected %q", got)
 		}
-		if got := focusedField(t, a); got != "Max results" {
-			t.Fatalf("focused field %q, want Max results", got)
-		}
+		requireFocused(t, a, "Max results")
 		// The field has focus: enter edits it, to fix the value.
 		send(t, a, kEnter, ctrl('u'))
 		typeText(t, a, "7")
@@ -664,9 +636,7 @@ func TestDiagnosticJumpsIntoSchema(t *testing.T) {
 	if got := editorTitle(t, a); got != "lookup (function)" {
 		t.Fatalf("enter on the diagnostic selected %q", got)
 	}
-	if got := focusedField(t, a); got != "Parameters (JSON Schema)" {
-		t.Fatalf("focused field %q, want Parameters (JSON Schema)", got)
-	}
+	requireFocused(t, a, "Parameters (JSON Schema)")
 	requireScreen(t, a, "▸ Parameters (JSON Schema)  "+want)
 	// enter edits there: the cursor stays on the offending object.
 	send(t, a, kEnter)
@@ -697,9 +667,7 @@ func TestRequestToolChoice(t *testing.T) {
 			}
 			send(t, a, press('j'))
 		}
-		if got := focusedField(t, a); got != "Tool choice" {
-			t.Fatalf("focused field %q, want Tool choice", got)
-		}
+		requireFocused(t, a, "Tool choice")
 	}
 	// choices cycles the Tool choice select once round and returns its labels.
 	choices := func(t *testing.T, a *ui.App) []string {
@@ -766,10 +734,7 @@ func TestRequestToolChoice(t *testing.T) {
 		if !regexp.MustCompile(`│› auto +current│`).MatchString(screen(a)) {
 			t.Errorf("the chooser does not open on auto, the current option:\n%s", screen(a))
 		}
-		typeText(t, a, "get")
-		if !chosenRow("function get_weather").MatchString(screen(a)) {
-			t.Fatalf("get did not choose function get_weather:\n%s", screen(a))
-		}
+		typeToChoose(t, a, "get", "function get_weather")
 		send(t, a, kEnter)
 		requireNoDialog(t, a, "Tool choice")
 		if got := compact(string(decode(t, a.Output()).ToolChoice)); got != `{"type":"function","name":"get_weather"}` {
@@ -827,9 +792,7 @@ func TestRenameFollowsToolChoice(t *testing.T) {
 	if got := choice(); got != `{"type":"function","name":"get_weather"}` {
 		t.Fatalf("tool_choice = %s after undoing", got)
 	}
-	if a.Dirty() {
-		t.Fatal("Dirty() after undoing every change")
-	}
+	requireDirty(t, a, false, "Dirty() after undoing every change")
 }
 
 // TestToolsFilter: / filters the tools pane; among 300 functions typing a
@@ -882,22 +845,16 @@ func TestToolsFilter(t *testing.T) {
 	if got := editorTitle(t, a); got != "fn_218 (function)" {
 		t.Fatalf("j after clearing the filter selected %q, want fn_218", got)
 	}
-	if a.Dirty() {
-		t.Fatal("filtering changed the document")
-	}
+	requireDirty(t, a, false, "filtering changed the document")
 
 	t.Run("while typing, keys filter: q does not quit, x does not delete", func(t *testing.T) {
 		a := openAt(t, parseDoc(t, `{"model": "gpt-5", "tools_defs": [`+strings.Join(defs, ",")+`]}`), 80, 24)
 		send(t, a, press('/'))
 		for _, r := range "qx" {
-			if isQuit(send(t, a, press(r))) {
-				t.Fatalf("%c in the filter quit", r)
-			}
+			requireNoQuit(t, a, press(r), "%c in the filter quit", r)
 		}
 		requireContains(t, paneText(t, a, "1 Tools"), "no tool matches", "the tools pane")
-		if a.Dirty() {
-			t.Fatal("x in the filter deleted a tool")
-		}
+		requireDirty(t, a, false, "x in the filter deleted a tool")
 		send(t, a, code(tea.KeyBackspace), code(tea.KeyBackspace))
 		typeText(t, a, "fn_29")
 		requireContains(t, paneText(t, a, "1 Tools"), "/fn_29", "the filter line")
@@ -997,9 +954,7 @@ func TestDiagnosticsPane(t *testing.T) {
 		if got := editorTitle(t, a); got != "Request" {
 			t.Fatalf("enter on the tool_choice diagnostic selected %q", got)
 		}
-		if got := focusedField(t, a); got != "Tool choice" {
-			t.Fatalf("focused field %q, want Tool choice", got)
-		}
+		requireFocused(t, a, "Tool choice")
 	})
 }
 
@@ -1012,17 +967,13 @@ func TestFormAndJSON(t *testing.T) {
 			if got := editorTitle(t, a); got != "web_search (built-in) · JSON" {
 				t.Fatalf("editor title %q after %s", got, k)
 			}
-			if got := focusedField(t, a); got != "Entry (JSON)" {
-				t.Fatalf("focused field %q, want Entry (JSON)", got)
-			}
+			requireFocused(t, a, "Entry (JSON)")
 			requireContains(t, strings.Join(paneLines(t, a, "2 web_search"), "\n"), `"search_context_size": "low"`, "the JSON of the entry")
 			send(t, a, k)
 			if got := editorTitle(t, a); got != "web_search (built-in)" {
 				t.Fatalf("editor title %q after %s twice", got, k)
 			}
-			if a.Dirty() {
-				t.Fatal("switching views changed the document")
-			}
+			requireDirty(t, a, false, "switching views changed the document")
 		})
 	}
 	t.Run("editing the JSON edits the tool", func(t *testing.T) {
@@ -1075,7 +1026,5 @@ func TestExternalEditorNeedsEDITOR(t *testing.T) {
 	}
 	feed(t, a, send(t, a, press('E')), settle)
 	requireContains(t, statusLine(t, a), "set $EDITOR", "status line")
-	if a.Dirty() {
-		t.Fatal("the failed external editor changed the document")
-	}
+	requireDirty(t, a, false, "the failed external editor changed the document")
 }

@@ -41,13 +41,10 @@ func TestRecordThenReplay(t *testing.T) {
 	a.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	requireIn(t, treeScreen(a), "The next send (ctrl+r) records to")
 
-	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	p := newPumper(t, a)
-	p.run(cmd, permitting)
+	p := startSend(t, a, permitting)
 	requireIn(t, treeScreen(a), "· recording")
-	_, cmd = a.Update(key1("a"))
-	p.run(cmd, ended)
-	requireIn(t, strings.Join(strings.Fields(treeScreen(a)), " "), "recorded to "+rec)
+	p.press(key1("a"), ended)
+	requireIn(t, flatText(treeScreen(a)), "recorded to "+rec)
 	f, err := os.Open(rec)
 	if err != nil {
 		t.Fatal(err)
@@ -67,14 +64,12 @@ func TestRecordThenReplay(t *testing.T) {
 	a.Update(actRunMsg(a, cmdReplay))
 	requireIn(t, treeScreen(a), "/take1.jsonl") // the last recording is proposed
 	a.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	s := strings.Join(strings.Fields(treeScreen(a)), " ")
+	s := flatText(treeScreen(a))
 	requireIn(t, s, "2 turns · 4 events")
 	requireIn(t, s, "The document still builds the recorded first request.")
-	_, cmd = a.Update(key1("0"))
-	p.run(cmd, permitting)
-	_, cmd = a.Update(key1("a"))
-	p.run(cmd, ended)
-	s = strings.Join(strings.Fields(treeScreen(a)), " ")
+	p.press(key1("0"), permitting)
+	p.press(key1("a"), ended)
+	s = flatText(treeScreen(a))
 	requireIn(t, s, "Replay of take1.jsonl")
 	requireIn(t, s, `← MCP output for read_head (read_head of fs): read {"path":"a"}`)
 	requireIn(t, s, "Done.")
@@ -82,14 +77,13 @@ func TestRecordThenReplay(t *testing.T) {
 		t.Fatalf("the replay sent:\n%s", s)
 	}
 	// ctrl+r in a replay plays it again, still without the network
-	_, cmd = a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
+	_, cmd := a.Update(ctrlR)
 	if sd, ok := a.dialog.(*sendDialog); !ok || sd.replay != "take1.jsonl" || cmd == nil {
 		t.Fatalf("ctrl+r in the replay did not play it again:\n%s", treeScreen(a))
 	}
 	p.run(cmd, permitting) // the call is answered again, once allowed
-	_, cmd = a.Update(key1("a"))
-	p.run(cmd, ended)
-	s = strings.Join(strings.Fields(treeScreen(a)), " ")
+	p.press(key1("a"), ended)
+	s = flatText(treeScreen(a))
 	requireIn(t, s, "Replay of take1.jsonl")
 	requireIn(t, s, "Done.")
 	if strings.Contains(s, "network") {
@@ -103,7 +97,7 @@ func TestRecordThenReplay(t *testing.T) {
 	a.s.Replace(d, a.at)
 	a.Update(actRunMsg(a, cmdReplay))
 	a.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	s = strings.Join(strings.Fields(treeScreen(a)), " ")
+	s = flatText(treeScreen(a))
 	requireIn(t, s, "they first differ at /input")
 	requireIn(t, s, "enter play anyway")
 	_, cmd = a.Update(tea.KeyPressMsg{Code: tea.KeyEnter})

@@ -15,7 +15,7 @@ import (
 	"github.com/tooltui/tooltui/internal/send"
 )
 
-func sendApp(t *testing.T, fake func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error) *App {
+func sendApp(t *testing.T, fake fakeSend) *App {
 	t.Helper()
 	a := New(Options{Doc: model.Example(), Name: "example.json", BaseURL: "http://127.0.0.1:9/v1", Deps: Deps{
 		CopyNative: func(string) error { return nil },
@@ -86,8 +86,53 @@ func ended(a *App) bool {
 	return !ok || !d.running
 }
 
-// pump runs cmd's messages through a until its stream ends.
-func pump(t *testing.T, a *App, cmd tea.Cmd) { newPumper(t, a).run(cmd, ended) }
+// ctrlR is the key that sends the request.
+var ctrlR = tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl}
+
+// press hands msg to the app and runs the commands that follow until done
+// holds.
+func (p *pumper) press(msg tea.Msg, done func(*App) bool) {
+	p.t.Helper()
+	_, cmd := p.a.Update(msg)
+	p.run(cmd, done)
+}
+
+// startSend presses ctrl+r in a and runs the send until done holds; the
+// pumper it returns goes on from there.
+func startSend(t *testing.T, a *App, done func(*App) bool) *pumper {
+	t.Helper()
+	p := newPumper(t, a)
+	p.press(ctrlR, done)
+	return p
+}
+
+// fakeSend is the shape of Deps.Send.
+type fakeSend = func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error
+
+// twoTurns is a fake send whose first turn streams first and completes
+// resp_1, and whose later turns keep the request in *second, stream then
+// and complete resp_2.
+func twoTurns(t *testing.T, second *[]byte, first, then []string) fakeSend {
+	turn := 0
+	return func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
+		turn++
+		evs, id := first, "resp_1"
+		if turn > 1 {
+			*second = body
+			evs, id = then, "resp_2"
+		}
+		for _, e := range evs {
+			each(ev(t, e))
+		}
+		return each(ev(t, `{"type":"response.completed","response":{"id":"`+id+`","status":"completed"}}`))
+	}
+}
+
+// osloCall is a streamed call of get_weather for Oslo in celsius.
+const osloCall = `{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Oslo\",\"unit\":\"celsius\"}"}}`
+
+// flatText folds the white space of s into single spaces.
+func flatText(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func ev(t *testing.T, data string) send.Event {
 	t.Helper()
@@ -117,9 +162,7 @@ func TestSendDialogStreamsAndChecksCalls(t *testing.T) {
 		}
 		return nil
 	})
-	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	p := newPumper(t, a)
-	p.run(cmd, asking)
+	p := startSend(t, a, asking)
 	d, ok := a.dialog.(*sendDialog)
 	if !ok {
 		t.Fatalf("no response dialog: %s", treeScreen(a))
@@ -137,8 +180,7 @@ func TestSendDialogStreamsAndChecksCalls(t *testing.T) {
 	if d.asking == nil || d.asking.call.Name != "get_weather" {
 		t.Fatalf("no question for the call without a mock:\n%s", s)
 	}
-	_, next := a.Update(keyMsg("esc"))
-	p.run(next, ended)
+	p.press(keyMsg("esc"), ended)
 	if d.running {
 		t.Fatal("still running after the loop stopped")
 	}
@@ -221,22 +263,13 @@ func TestSendNeedsAKeyForOpenAI(t *testing.T) {
 // TestSendDialogToolLoop: a call of a function with a mock output is
 // answered and the next turn's text follows in the same transcript.
 func TestSendDialogToolLoop(t *testing.T) {
-	turn := 0
 	var second []byte
-	a := sendApp(t, func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
-		turn++
-		if turn == 1 {
-			each(ev(t, `{"type":"response.created","response":{"id":"resp_1","status":"in_progress"}}`))
-			each(ev(t, `{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Paris\",\"unit\":\"celsius\"}"}}`))
-			return each(ev(t, `{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
-		}
-		second = body
-		each(ev(t, `{"type":"response.output_text.delta","delta":"12 degrees in Paris."}`))
-		return each(ev(t, `{"type":"response.completed","response":{"id":"resp_2","status":"completed"}}`))
-	})
+	a := sendApp(t, twoTurns(t, &second, []string{
+		`{"type":"response.created","response":{"id":"resp_1","status":"in_progress"}}`,
+		`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Paris\",\"unit\":\"celsius\"}"}}`,
+	}, []string{`{"type":"response.output_text.delta","delta":"12 degrees in Paris."}`}))
 	a.s.Doc().Mocks = map[string]json.RawMessage{"get_weather": json.RawMessage(`{"output":{"temp":12}}`)}
-	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	pump(t, a, cmd)
+	startSend(t, a, ended)
 	s := treeScreen(a)
 	for _, want := range []string{`← mock output for get_weather: {"temp":12}`, "── turn 2 ──", "12 degrees in Paris."} {
 		requireIn(t, s, want)
@@ -251,32 +284,18 @@ func TestSendDialogToolLoop(t *testing.T) {
 // TestSendDialogAsksForAnOutput: a call no mock answers opens a prompt;
 // what is typed there is sent as the output, and the loop goes on.
 func TestSendDialogAsksForAnOutput(t *testing.T) {
-	turn := 0
 	var second []byte
-	a := sendApp(t, func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
-		turn++
-		if turn == 1 {
-			each(ev(t, `{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Oslo\",\"unit\":\"celsius\"}"}}`))
-			return each(ev(t, `{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
-		}
-		second = body
-		each(ev(t, `{"type":"response.output_text.delta","delta":"Cold in Oslo."}`))
-		return each(ev(t, `{"type":"response.completed","response":{"id":"resp_2","status":"completed"}}`))
-	})
-	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	p := newPumper(t, a)
-	p.run(cmd, asking) // up to the question
+	a := sendApp(t, twoTurns(t, &second, []string{osloCall}, []string{`{"type":"response.output_text.delta","delta":"Cold in Oslo."}`}))
+	p := startSend(t, a, asking) // up to the question
 	d := a.dialog.(*sendDialog)
 	if d.asking == nil {
 		t.Fatalf("no question for the call without a mock:\n%s", treeScreen(a))
 	}
 	requireIn(t, treeScreen(a), "Output of get_weather:")
-	var next tea.Cmd
 	for _, r := range `{"temp_c":-3}` {
 		a.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
-	_, next = a.Update(keyMsg("enter"))
-	p.run(next, ended) // the wait the first run left reads what follows
+	p.press(keyMsg("enter"), ended) // the wait the first run left reads what follows
 	requireIn(t, treeScreen(a), "Cold in Oslo.")
 	if strings.Contains(treeScreen(a), "mock output") {
 		t.Fatal("a typed output is shown as a mock's")
@@ -321,7 +340,6 @@ func TestSendDialogNamesTheEntryOfAnAPIError(t *testing.T) {
 	a := sendApp(t, func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
 		return &send.APIError{Status: 400, Param: "tools[1].search_context_size", Message: "Invalid value"}
 	})
-	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	pump(t, a, cmd)
-	requireIn(t, strings.Join(strings.Fields(treeScreen(a)), " "), "extra.builtin_tools[0] in the document")
+	startSend(t, a, ended)
+	requireIn(t, flatText(treeScreen(a)), "extra.builtin_tools[0] in the document")
 }

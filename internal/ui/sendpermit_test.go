@@ -38,7 +38,7 @@ func mcpDoc(url string) string {
 
 // callThenText is a fake send whose first turn calls read_head and whose
 // later ones answer in text; bodies are the requests sent.
-func callThenText(t *testing.T) (func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error, func() []string) {
+func callThenText(t *testing.T) (fakeSend, func() []string) {
 	var mu sync.Mutex
 	var bodies []string
 	return func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
@@ -76,27 +76,31 @@ func key1(s string) tea.KeyPressMsg {
 	return tea.KeyPressMsg{Code: r, Text: s}
 }
 
+// mcpSend sends mcpDoc(url) with callThenText as the model, up to the
+// question whether to call the MCP server; bodies are the requests sent.
+func mcpSend(t *testing.T, url string) (a *App, p *pumper, bodies func() []string) {
+	t.Helper()
+	fake, bodies := callThenText(t)
+	a = sendAppDoc(t, mcpDoc(url), fake)
+	return a, startSend(t, a, permitting), bodies
+}
+
 // TestSendAsksBeforeCallingAnMCPServer: a call of a function imported from
 // an MCP server waits for the user's approval, which names the function,
 // the server's URL and the arguments; nothing reaches the server before.
 // Allowed once, the server's output goes back to the model.
 func TestSendAsksBeforeCallingAnMCPServer(t *testing.T) {
 	ts := mcpServer(t)
-	fake, bodies := callThenText(t)
-	a := sendAppDoc(t, mcpDoc(ts.URL), fake)
-	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	p := newPumper(t, a)
-	p.run(cmd, permitting)
-	s := strings.Join(strings.Fields(treeScreen(a)), " ")
+	a, p, bodies := mcpSend(t, ts.URL)
+	s := flatText(treeScreen(a))
 	for _, want := range []string{"Call read_head on MCP server fs?", "URL: " + ts.URL, `arguments: {"path":"a"}`, "a allow once · A allow always"} {
 		requireIn(t, s, want)
 	}
 	if n := len(ts.Seen()); n != 0 {
 		t.Fatalf("%d requests reached the MCP server before the approval", n)
 	}
-	_, cmd = a.Update(key1("a"))
-	p.run(cmd, ended)
-	s = strings.Join(strings.Fields(treeScreen(a)), " ")
+	p.press(key1("a"), ended)
+	s = flatText(treeScreen(a))
 	for _, want := range []string{"allowed once: read_head on MCP server fs", "starting MCP server fs (" + ts.URL + ")",
 		`← MCP output for read_head (read_head of fs): read {"path":"a"}`, "Done.", "stopped MCP server fs"} {
 		requireIn(t, s, want)
@@ -111,29 +115,19 @@ func TestSendAsksBeforeCallingAnMCPServer(t *testing.T) {
 // call of the server in the app's run, without asking.
 func TestSendDeclinesAnMCPCall(t *testing.T) {
 	ts := mcpServer(t)
-	fake, bodies := callThenText(t)
-	a := sendAppDoc(t, mcpDoc(ts.URL), fake)
-	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	p := newPumper(t, a)
-	p.run(cmd, permitting)
-	_, cmd = a.Update(key1("d"))
-	p.run(cmd, ended)
+	a, p, bodies := mcpSend(t, ts.URL)
+	p.press(key1("d"), ended)
 	if b := bodies(); len(b) != 2 || !strings.Contains(b[1], "declined") || len(ts.Seen()) != 0 {
 		t.Fatalf("%d MCP requests; requests:\n%s", len(ts.Seen()), strings.Join(b, "\n"))
 	}
-	requireIn(t, strings.Join(strings.Fields(treeScreen(a)), " "), "← MCP error for read_head (read_head of fs): error: the call of read_head was declined")
+	requireIn(t, flatText(treeScreen(a)), "← MCP error for read_head (read_head of fs): error: the call of read_head was declined")
 
 	// Allowed always: the next send asks no more.
-	fake, _ = callThenText(t)
-	a.deps.Send = fake
-	_, cmd = a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	p.run(cmd, permitting)
-	_, cmd = a.Update(key1("A"))
-	p.run(cmd, ended)
-	fake, bodies = callThenText(t)
-	a.deps.Send = fake
-	_, cmd = a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	p.run(cmd, func(a *App) bool { return permitting(a) || ended(a) })
+	a.deps.Send, _ = callThenText(t)
+	p.press(ctrlR, permitting)
+	p.press(key1("A"), ended)
+	a.deps.Send, bodies = callThenText(t)
+	p.press(ctrlR, func(a *App) bool { return permitting(a) || ended(a) })
 	if permitting(a) {
 		t.Fatal("a server allowed always was asked again")
 	}
@@ -146,11 +140,7 @@ func TestSendDeclinesAnMCPCall(t *testing.T) {
 // user type the output; the server is not reached.
 func TestSendTypesTheOutputOfAnMCPCall(t *testing.T) {
 	ts := mcpServer(t)
-	fake, bodies := callThenText(t)
-	a := sendAppDoc(t, mcpDoc(ts.URL), fake)
-	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	p := newPumper(t, a)
-	p.run(cmd, permitting)
+	a, p, bodies := mcpSend(t, ts.URL)
 	a.Update(key1("t"))
 	if !asking(a) {
 		t.Fatal("t opened no output prompt")
@@ -158,8 +148,7 @@ func TestSendTypesTheOutputOfAnMCPCall(t *testing.T) {
 	for _, r := range "three lines" {
 		a.Update(key1(string(r)))
 	}
-	_, cmd = a.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	p.run(cmd, ended)
+	p.press(tea.KeyPressMsg{Code: tea.KeyEnter}, ended)
 	if b := bodies(); len(b) != 2 || !strings.Contains(b[1], `"output":"three lines"`) || len(ts.Seen()) != 0 {
 		t.Fatalf("%d MCP requests; requests:\n%s", len(ts.Seen()), strings.Join(b, "\n"))
 	}
@@ -171,14 +160,9 @@ func TestSendMCPServerGone(t *testing.T) {
 	ts := mcpServer(t)
 	url := ts.URL
 	ts.Close()
-	fake, bodies := callThenText(t)
-	a := sendAppDoc(t, mcpDoc(url), fake)
-	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	p := newPumper(t, a)
-	p.run(cmd, permitting)
-	_, cmd = a.Update(key1("a"))
-	p.run(cmd, ended)
-	s := strings.Join(strings.Fields(treeScreen(a)), " ")
+	a, p, bodies := mcpSend(t, url)
+	p.press(key1("a"), ended)
+	s := flatText(treeScreen(a))
 	requireIn(t, s, "← MCP error for read_head (read_head of fs): error: the MCP server fs")
 	requireIn(t, s, "Done.")
 	if b := bodies(); len(b) != 2 {
@@ -205,9 +189,7 @@ func TestPermitPromptLeavesTheCallInView(t *testing.T) {
 		}
 		return nil
 	})
-	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	p := newPumper(t, a)
-	p.run(cmd, permitting)
+	startSend(t, a, permitting)
 	s := treeScreen(a)
 	requireIn(t, s, `→ read_head {"path":"a"}: fits its parameters`)
 	requireIn(t, s, "Call read_head on MCP server fs?")

@@ -6,14 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
 )
 
 // sendAppDoc is sendApp with a document of the test's own.
-func sendAppDoc(t *testing.T, doc string, fake func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error) *App {
+func sendAppDoc(t *testing.T, doc string, fake fakeSend) *App {
 	t.Helper()
 	a := sendApp(t, fake)
 	d, err := model.Parse([]byte(doc))
@@ -47,8 +45,7 @@ func TestSendViewSaysTheForcedChoiceIsRelaxed(t *testing.T) {
 		}
 		return nil
 	})
-	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	pump(t, a, cmd)
+	startSend(t, a, ended)
 	s := treeScreen(a)
 	requireIn(t, s, "12 degrees.")
 	requireIn(t, s, `tool_choice "required" applies to the first turn: the follow-up sends "auto"`)
@@ -66,8 +63,7 @@ func TestSendViewShowsEventsAfterAFailure(t *testing.T) {
 		each(ev(t, `{"type":"response.in_progress","response":{"id":"resp_1","status":"in_progress"}}`))
 		return errors.New("reading the stream: connection reset by peer")
 	})
-	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	pump(t, a, cmd)
+	startSend(t, a, ended)
 	s := treeScreen(a)
 	requireIn(t, s, "connection reset by peer")
 	requireIn(t, s, `{"type":"response.created"`)
@@ -79,8 +75,7 @@ func TestSendViewShowsEventsAfterAFailure(t *testing.T) {
 	b := sendApp(t, func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
 		return errors.New("dial tcp 127.0.0.1:9: connection refused")
 	})
-	_, cmd = b.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	pump(t, b, cmd)
+	startSend(t, b, ended)
 	requireIn(t, treeScreen(b), "connection refused")
 	b.Update(keyMsg("r"))
 	s = treeScreen(b)
@@ -107,8 +102,7 @@ func TestSendViewNeverShowsBackslashN(t *testing.T) {
 		}
 		return nil
 	})
-	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	pump(t, a, cmd)
+	startSend(t, a, ended)
 	s := treeScreen(a)
 	for _, want := range []string{"First line", "Second line", "Third line", "Fourth line"} {
 		requireIn(t, s, want)
@@ -138,7 +132,6 @@ func TestSendViewShowsUsage(t *testing.T) {
 		}
 		return nil
 	})
-	_, cmd := a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})
-	pump(t, a, cmd)
+	startSend(t, a, ended)
 	requireIn(t, treeScreen(a), "usage: 1,234 input tokens (1,024 cached) · 56 output tokens")
 }

@@ -11,7 +11,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/formats"
-	"github.com/tooltui/tooltui/internal/ui"
 )
 
 const chatFile = `{"model":"gpt-4o","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"get_weather","description":"Weather","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false},"strict":true}}]}`
@@ -21,12 +20,7 @@ func TestTranslatedFileSavesUnderANewName(t *testing.T) {
 	f, deps := newFakes(t)
 	path := filepath.Join(f.fs.dir, "chat.json")
 	writeFile(t, path, []byte(chatFile))
-	doc, raw, st, err := formats.ReadFileStamped(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := ui.New(ui.Options{Doc: doc, Path: path, Name: "chat.json", Deps: deps, Loaded: raw, Stamp: &st})
-	send(t, a, tea.WindowSizeMsg{Width: 100, Height: 30})
+	a := openRead(t, path, deps, formats.ReadFileStamped, tea.WindowSizeMsg{Width: 100, Height: 30})
 	requireContains(t, screen(a), "read as Chat Completions", "diagnostics")
 
 	// ctrl+s asks where, and says why; enter takes the name offered,
@@ -73,12 +67,7 @@ func TestSaveAsShowsTheEndOfALongPath(t *testing.T) {
 	}
 	path := filepath.Join(dir, "travel-tools.json")
 	writeFile(t, path, []byte(chatFile))
-	doc, raw, st, err := formats.ReadFileStamped(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := ui.New(ui.Options{Doc: doc, Path: path, Name: "travel-tools.json", Deps: deps, Loaded: raw, Stamp: &st})
-	send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
+	a := openRead(t, path, deps, formats.ReadFileStamped, tea.WindowSizeMsg{Width: 80, Height: 24})
 	send(t, a, ctrl('s'))
 	requireDialog(t, a, "Save as")
 	requireContains(t, screen(a), "travel-tools.responses.json", "the Save as field")

@@ -33,19 +33,34 @@ func probeFilter(m tea.Model, msg tea.Msg) tea.Msg {
 	return msg
 }
 
-// startProgram runs a in a teatest program at 80×24; the program is shut
-// down when the test ends.
-func startProgram(t *testing.T, a *ui.App) *teatest.TestModel {
+// runProgram runs a in a teatest program at w×h; the program is shut down
+// when the test ends.
+func runProgram(t *testing.T, a *ui.App, w, h int) *teatest.TestModel {
 	t.Helper()
 	tm := teatest.NewTestModel(t, a,
-		teatest.WithInitialTermSize(80, 24),
+		teatest.WithInitialTermSize(w, h),
 		teatest.WithProgramOptions(tea.WithFilter(probeFilter)))
 	t.Cleanup(func() {
 		_ = tm.Quit()
 		tm.WaitFinished(t, teatest.WithFinalTimeout(settle))
 	})
+	return tm
+}
+
+// startProgram runs a in a teatest program at 80×24 and waits for its
+// first frame; the program is shut down when the test ends.
+func startProgram(t *testing.T, a *ui.App) *teatest.TestModel {
+	t.Helper()
+	tm := runProgram(t, a, 80, 24)
 	waitScreen(t, tm, "the first frame", func(s string) bool { return strings.Contains(s, "1 Tools") })
 	return tm
+}
+
+// startExample runs the example with fake deps in a program at 80×24.
+func startExample(t *testing.T) (*teatest.TestModel, *fakes) {
+	t.Helper()
+	f, deps := newFakes(t)
+	return startProgram(t, exampleOn(deps)), f
 }
 
 // waitScreen polls the program's screen until ok holds, for up to settle.
@@ -106,8 +121,7 @@ func quitDiscarding(t *testing.T, tm *teatest.TestModel) *ui.App {
 }
 
 func TestProgramAddWebSearchWithContextSize(t *testing.T) {
-	_, deps := newFakes(t)
-	tm := startProgram(t, ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps}))
+	tm, _ := startExample(t)
 
 	pickIn(t, tm, "web_search")
 	waitScreen(t, tm, "the web_search form", contains("▸ Type"))
@@ -129,8 +143,7 @@ func TestProgramAddWebSearchWithContextSize(t *testing.T) {
 }
 
 func TestProgramBrokenParameters(t *testing.T) {
-	_, deps := newFakes(t)
-	tm := startProgram(t, ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps}))
+	tm, _ := startExample(t)
 
 	for _, m := range []tea.Msg{press('j'), kEnter, kTab, kTab, kEnter, ctrl(tea.KeyHome)} {
 		tm.Send(m)
@@ -162,27 +175,47 @@ func (c *signalClipboard) copy(s string) error {
 	return c.err
 }
 
-func TestProgramCopyWritesOSC52(t *testing.T) {
-	clip := &signalClipboard{texts: make(chan string, 4)}
+// copyApp is an app of doc, named name, whose system clipboard is clip;
+// want is its request.
+func copyApp(t *testing.T, doc *model.Document, name string) (a *ui.App, clip *signalClipboard, want string) {
+	t.Helper()
+	clip = &signalClipboard{texts: make(chan string, 4)}
 	_, deps := newFakes(t)
 	deps.CopyNative = clip.copy
-	a := ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps})
-	want := string(a.Output()) // read before the program owns the app
-	tm := startProgram(t, a)
+	a = ui.New(ui.Options{Doc: doc, Name: name, Deps: deps})
+	return a, clip, string(a.Output()) // read before a program owns the app
+}
 
-	tm.Send(alt('c'))
-	osc := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(want))
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(osc)) },
-		teatest.WithDuration(settle), teatest.WithCheckInterval(10*time.Millisecond))
-
+// requireCopied waits for the system clipboard's next copy, which must be
+// want.
+func (c *signalClipboard) requireCopied(t *testing.T, want string) {
+	t.Helper()
 	select {
-	case got := <-clip.texts:
+	case got := <-c.texts:
 		if got != want {
 			t.Fatalf("the system clipboard got\n%s\nwant the request\n%s", got, want)
 		}
 	case <-time.After(settle):
 		t.Fatal("the system clipboard was never written")
 	}
+}
+
+// waitOSC52 waits for the program to write text to the terminal's
+// clipboard (OSC 52).
+func waitOSC52(t *testing.T, tm *teatest.TestModel, text string) {
+	t.Helper()
+	osc := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(text))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(osc)) },
+		teatest.WithDuration(settle), teatest.WithCheckInterval(10*time.Millisecond))
+}
+
+func TestProgramCopyWritesOSC52(t *testing.T) {
+	a, clip, want := copyApp(t, model.Example(), "example.json")
+	tm := startProgram(t, a)
+
+	tm.Send(alt('c'))
+	waitOSC52(t, tm, want)
+	clip.requireCopied(t, want)
 	waitScreen(t, tm, "the copy status", contains("Copied"))
 	if err := tm.Quit(); err != nil {
 		t.Fatal(err)
@@ -194,31 +227,14 @@ func TestProgramCopyWritesOSC52(t *testing.T) {
 }
 
 func TestProgramLargeRequestSkipsOSC52(t *testing.T) {
-	clip := &signalClipboard{texts: make(chan string, 4)}
-	_, deps := newFakes(t)
-	deps.CopyNative = clip.copy
-	a := ui.New(ui.Options{Doc: bigDocument(t), Name: "big.json", Deps: deps})
-	want := string(a.Output())
+	a, clip, want := copyApp(t, bigDocument(t), "big.json")
 	if len(want) <= ui.MaxOSC52Bytes {
 		t.Fatalf("request is %d bytes, not over %d", len(want), ui.MaxOSC52Bytes)
 	}
-	tm := teatest.NewTestModel(t, a,
-		teatest.WithInitialTermSize(200, 24),
-		teatest.WithProgramOptions(tea.WithFilter(probeFilter)))
-	t.Cleanup(func() {
-		_ = tm.Quit()
-		tm.WaitFinished(t, teatest.WithFinalTimeout(settle))
-	})
+	tm := runProgram(t, a, 200, 24)
 
 	tm.Send(alt('c'))
-	select {
-	case got := <-clip.texts:
-		if got != want {
-			t.Fatal("the system clipboard did not get the request")
-		}
-	case <-time.After(settle):
-		t.Fatal("the system clipboard was never written")
-	}
+	clip.requireCopied(t, want)
 	st := waitScreen(t, tm, "the copy status", contains("Copied"))
 	requireContains(t, st, "too large", "status")
 	_ = tm.Quit()
@@ -241,14 +257,7 @@ func TestProgramHungClipboard(t *testing.T) {
 	deps := f.deps()
 	deps.CopyNative = func(string) error { <-block; return nil }
 	deps.ClipboardTimeout = 50 * time.Millisecond
-	a := ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps})
-	tm := teatest.NewTestModel(t, a,
-		teatest.WithInitialTermSize(200, 24),
-		teatest.WithProgramOptions(tea.WithFilter(probeFilter)))
-	t.Cleanup(func() {
-		_ = tm.Quit()
-		tm.WaitFinished(t, teatest.WithFinalTimeout(settle))
-	})
+	tm := runProgram(t, exampleOn(deps), 200, 24)
 
 	start := time.Now()
 	tm.Send(alt('c'))
@@ -264,8 +273,7 @@ func TestProgramHungClipboard(t *testing.T) {
 // TestProgramSaveAs drives a save as from the quit prompt in a program:
 // the app quits once the file is written.
 func TestProgramSaveAs(t *testing.T) {
-	f, deps := newFakes(t)
-	tm := startProgram(t, ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps}))
+	tm, f := startExample(t)
 	path := f.fs.dir + "/from-program.json"
 
 	tm.Send(press('j'))
@@ -279,9 +287,7 @@ func TestProgramSaveAs(t *testing.T) {
 	tm.Type(path)
 	tm.Send(kEnter)
 	a := tm.FinalModel(t, teatest.WithFinalTimeout(settle)).(*ui.App)
-	if a.Dirty() {
-		t.Fatal("quit dirty after save and quit")
-	}
+	requireDirty(t, a, false, "quit dirty after save and quit")
 	d, err := model.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -300,8 +306,7 @@ func TestProgramSaveAs(t *testing.T) {
 // program runs the timer's command; the test's clock fires it.
 func TestProgramStatusClears(t *testing.T) {
 	t.Parallel()
-	f, deps := newFakes(t)
-	tm := startProgram(t, ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps}))
+	tm, f := startExample(t)
 	idle := "example.json · 3 tools in the request · 0 errors · 0 warnings"
 	waitScreen(t, tm, "the idle status", contains(idle))
 	before := len(f.clock.pending())
@@ -334,11 +339,7 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 // request JSON: the request goes to the terminal (OSC 52) and the system
 // clipboard.
 func TestProgramPaletteCopies(t *testing.T) {
-	clip := &signalClipboard{texts: make(chan string, 4)}
-	_, deps := newFakes(t)
-	deps.CopyNative = clip.copy
-	a := ui.New(ui.Options{Doc: model.Example(), Name: "example.json", Deps: deps})
-	want := string(a.Output())
+	a, clip, want := copyApp(t, model.Example(), "example.json")
 	tm := startProgram(t, a)
 
 	tm.Send(ctrl('p'))
@@ -346,17 +347,8 @@ func TestProgramPaletteCopies(t *testing.T) {
 	tm.Type("cpyreq")
 	waitScreen(t, tm, "Copy request JSON chosen", chosenRow("Copy request JSON").MatchString)
 	tm.Send(kEnter)
-	select {
-	case got := <-clip.texts:
-		if got != want {
-			t.Fatal("the system clipboard did not get the request")
-		}
-	case <-time.After(settle):
-		t.Fatal("the system clipboard was never written")
-	}
-	osc := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(want))
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(osc)) },
-		teatest.WithDuration(settle), teatest.WithCheckInterval(10*time.Millisecond))
+	clip.requireCopied(t, want)
+	waitOSC52(t, tm, want)
 	st := waitScreen(t, tm, "the copy status", contains("Copied request JSON"))
 	requireNotContains(t, st, "╭─Commands", "screen after the palette ran")
 }

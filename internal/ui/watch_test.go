@@ -126,6 +126,7 @@ type pump struct {
 	t *testing.T
 	a *ui.App
 	r *runner
+	w *fakeWatch
 }
 
 func newPump(t *testing.T, a *ui.App) *pump { return &pump{t: t, a: a, r: newRunner()} }
@@ -135,6 +136,14 @@ func (p *pump) watching(w *fakeWatch) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.runner = p.r
+	p.w = w
+}
+
+// fire tells the app the watched file changed, and runs what it asks for.
+func (p *pump) fire() {
+	p.t.Helper()
+	p.w.fire()
+	p.settle()
 }
 
 func (p *pump) run(cmd tea.Cmd) { p.r.run(cmd) }
@@ -167,11 +176,12 @@ func (p *pump) key(k tea.Msg) []tea.Msg {
 	return p.settle()
 }
 
-// openWatched opens doc.json holding data, with a fake watcher started.
-func openWatched(t *testing.T, data string) (*ui.App, *fakes, string, *fakeWatch, *pump) {
+// openWatched opens doc.json holding the example, with a fake watcher
+// started.
+func openWatched(t *testing.T) (*ui.App, *fakes, string, *fakeWatch, *pump) {
 	t.Helper()
 	w := &fakeWatch{t: t}
-	a, f, path := openStamped(t, data, func(d *ui.Deps) { d.Watch = w.watch })
+	a, f, path := openStamped(t, string(model.ExampleJSON()), func(d *ui.Deps) { d.Watch = w.watch })
 	p := newPump(t, a)
 	p.watching(w)
 	p.run(a.Init())
@@ -184,14 +194,11 @@ func openWatched(t *testing.T, data string) (*ui.App, *fakes, string, *fakeWatch
 
 func TestWatchReloadsACleanDocument(t *testing.T) {
 	t.Parallel()
-	a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
+	a, _, path, _, p := openWatched(t)
 	changeOnDisk(t, path, externalDoc())
-	w.fire()
-	p.settle()
+	p.fire()
 	requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
-	if a.Dirty() {
-		t.Fatal("dirty after reloading a clean document")
-	}
+	requireDirty(t, a, false, "dirty after reloading a clean document")
 	requireNoDialog(t, a, "Changed on disk")
 	send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
 	st := statusLine(t, a)
@@ -199,30 +206,24 @@ func TestWatchReloadsACleanDocument(t *testing.T) {
 	requireContains(t, st, "ctrl+z brings back the version you had", "status line")
 	// The watcher is armed again.
 	changeOnDisk(t, path, strings.Replace(externalDoc(), "get_weather_ext", "get_weather_2", 1))
-	w.fire()
-	p.settle()
+	p.fire()
 	requireTools(t, a, "function:get_weather_2", "web_search", "file_search")
 	// Undo steps back through the reloads.
 	send(t, a, ctrl('z'), ctrl('z'))
 	requireTools(t, a, exampleTools...)
-	if !a.Dirty() {
-		t.Fatal("the version before the reloads is not the one on disk, but Dirty() is false")
-	}
+	requireDirty(t, a, true, "the version before the reloads is not the one on disk, but Dirty() is false")
 }
 
 func TestWatchIgnoresOurOwnSaves(t *testing.T) {
 	t.Parallel()
 	t.Run("after the save", func(t *testing.T) {
 		t.Parallel()
-		a, _, _, w, p := openWatched(t, string(model.ExampleJSON()))
+		a, _, _, _, p := openWatched(t)
 		send(t, a, press('j'), kSpace)
 		out := string(a.Output())
 		p.key(ctrl('s'))
-		if a.Dirty() {
-			t.Fatal("the save did not go through")
-		}
-		w.fire() // what our own write caused
-		p.settle()
+		requireDirty(t, a, false, "the save did not go through")
+		p.fire() // what our own write caused
 		requireNoDialog(t, a, "Changed on disk")
 		requireContains(t, statusLine(t, a), "Saved", "status line")
 		if string(a.Output()) != out || a.Dirty() {
@@ -231,7 +232,7 @@ func TestWatchIgnoresOurOwnSaves(t *testing.T) {
 	})
 	t.Run("before the save's result", func(t *testing.T) {
 		t.Parallel()
-		a, _, _, w, p := openWatched(t, string(model.ExampleJSON()))
+		a, _, _, _, p := openWatched(t)
 		send(t, a, press('j'), kSpace)
 		var saved tea.Msg
 		for _, m := range runCmd(send(t, a, ctrl('s')), settle) {
@@ -242,44 +243,37 @@ func TestWatchIgnoresOurOwnSaves(t *testing.T) {
 		if saved == nil {
 			t.Fatal("no save result")
 		}
-		w.fire() // the file holds our bytes, the app has not heard yet
-		p.settle()
+		p.fire() // the file holds our bytes, the app has not heard yet
 		requireNoDialog(t, a, "Changed on disk")
 		requireTools(t, a, "web_search", "file_search")
 		p.run(send(t, a, saved))
 		p.settle()
-		if a.Dirty() {
-			t.Fatal("dirty after the save")
-		}
-		w.fire()
-		p.settle()
+		requireDirty(t, a, false, "dirty after the save")
+		p.fire()
 		requireNoDialog(t, a, "Changed on disk")
 	})
 	t.Run("the saved bytes put back after a change elsewhere", func(t *testing.T) {
 		t.Parallel()
-		a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
+		a, _, path, _, p := openWatched(t)
 		send(t, a, press('j'), kSpace)
 		p.key(ctrl('s'))
 		saved := readFile(t, path)
 		changeOnDisk(t, path, externalDoc())
-		w.fire()
-		p.settle()
+		p.fire()
 		requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
 		changeOnDisk(t, path, saved) // e.g. git checkout of the saved version
-		w.fire()
-		p.settle()
+		p.fire()
 		requireTools(t, a, "web_search", "file_search")
 		requireContains(t, statusLine(t, a), "Reloaded", "status line")
 	})
 	t.Run("a touch with the same content", func(t *testing.T) {
 		t.Parallel()
-		a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
+		a, _, path, _, p := openWatched(t)
 		later := time.Now().Add(time.Minute)
 		if err := os.Chtimes(path, later, later); err != nil {
 			t.Fatal(err)
 		}
-		w.fire()
-		p.settle()
+		p.fire()
 		requireNoDialog(t, a, "Changed on disk")
 		if a.Dirty() || strings.Contains(statusLine(t, a), "Reloaded") {
 			t.Fatal("a touch was taken for a change")
@@ -289,12 +283,11 @@ func TestWatchIgnoresOurOwnSaves(t *testing.T) {
 
 func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 	t.Parallel()
-	changed := func(t *testing.T) (*ui.App, *fakes, string, *fakeWatch, *pump) {
-		a, f, path, w, p := openWatched(t, string(model.ExampleJSON()))
+	changed := func(t *testing.T) (*ui.App, *fakes, string, *pump) {
+		a, f, path, _, p := openWatched(t)
 		send(t, a, press('j'), press('j'), press('x')) // delete web_search
 		changeOnDisk(t, path, externalDoc())
-		w.fire()
-		p.settle()
+		p.fire()
 		requireDialog(t, a, "Changed on disk")
 		txt := paneText(t, a, "Changed on disk")
 		for _, want := range []string{"doc.json changed on disk", "r reload (your edits stay one ctrl+z away)", "k keep mine (the next save will ask)", "esc close"} {
@@ -302,28 +295,24 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 		}
 		requireNotContains(t, txt, "overwrite", "the dialog")
 		requireTools(t, a, "function:get_weather", "file_search")
-		return a, f, path, w, p
+		return a, f, path, p
 	}
 	t.Run("r reloads, ctrl+z brings the edits back", func(t *testing.T) {
 		t.Parallel()
-		a, _, _, _, p := changed(t)
+		a, _, _, p := changed(t)
 		p.key(press('o')) // not offered here
 		requireDialog(t, a, "Changed on disk")
 		p.key(press('r'))
 		requireNoDialog(t, a, "Changed on disk")
 		requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
-		if a.Dirty() {
-			t.Fatal("dirty after the reload")
-		}
+		requireDirty(t, a, false, "dirty after the reload")
 		send(t, a, ctrl('z'))
 		requireTools(t, a, "function:get_weather", "file_search")
-		if !a.Dirty() {
-			t.Fatal("the edits are back but Dirty() is false")
-		}
+		requireDirty(t, a, true, "the edits are back but Dirty() is false")
 	})
 	t.Run("k keeps mine, and the next save asks", func(t *testing.T) {
 		t.Parallel()
-		a, f, path, _, p := changed(t)
+		a, f, path, p := changed(t)
 		p.key(press('k'))
 		requireNoDialog(t, a, "Changed on disk")
 		requireContains(t, statusLine(t, a), "Kept your version", "status line")
@@ -341,17 +330,15 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 	})
 	t.Run("esc is keep mine", func(t *testing.T) {
 		t.Parallel()
-		a, _, _, _, p := changed(t)
+		a, _, _, p := changed(t)
 		p.key(kEsc)
 		requireNoDialog(t, a, "Changed on disk")
 		requireContains(t, statusLine(t, a), "Kept your version", "status line")
-		if !a.Dirty() {
-			t.Fatal("not dirty")
-		}
+		requireDirty(t, a, true, "not dirty")
 	})
 	t.Run("a newer change replaces the question, over the dialog it was asked in", func(t *testing.T) {
 		t.Parallel()
-		a, _, path, w, p := changed(t)
+		a, _, path, p := changed(t)
 		p.key(press('k'))
 		p.key(ctrl('p'))
 		requireDialog(t, a, "Commands")
@@ -359,8 +346,7 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 		requireDialog(t, a, "Changed on disk")
 		requireContains(t, paneText(t, a, "Changed on disk"), "o overwrite", "the save's question")
 		changeOnDisk(t, path, strings.Replace(externalDoc(), "get_weather_ext", "get_weather_3", 1))
-		w.fire()
-		p.settle()
+		p.fire()
 		requireDialog(t, a, "Changed on disk")
 		requireNotContains(t, paneText(t, a, "Changed on disk"), "o overwrite", "the newer change's question")
 		p.key(press('k'))
@@ -369,32 +355,28 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 	})
 	t.Run("a clean document takes a newer change, and the dialog the question was asked in comes back", func(t *testing.T) {
 		t.Parallel()
-		a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
+		a, _, path, _, p := openWatched(t)
 		changeOnDisk(t, path, externalDoc()) // the watcher has not told yet
 		p.key(ctrl('p'))
 		p.key(ctrl('s')) // in the palette: the save finds the file changed
 		requireDialog(t, a, "Changed on disk")
 		requireContains(t, paneText(t, a, "Changed on disk"), "o overwrite", "the save's question")
-		w.fire()
-		p.settle()
+		p.fire()
 		requireNoDialog(t, a, "Changed on disk")
 		requireDialog(t, a, "Commands")
 		requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
-		if a.Dirty() {
-			t.Fatal("dirty after the reload")
-		}
+		requireDirty(t, a, false, "dirty after the reload")
 		if readFile(t, path) != externalDoc() {
 			t.Fatal("the file was written")
 		}
 	})
 	t.Run("another dialog stays open", func(t *testing.T) {
 		t.Parallel()
-		a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
+		a, _, path, _, p := openWatched(t)
 		send(t, a, press('j'), kSpace, ctrl('p'))
 		requireDialog(t, a, "Commands")
 		changeOnDisk(t, path, externalDoc())
-		w.fire()
-		p.settle()
+		p.fire()
 		requireDialog(t, a, "Commands")
 		send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
 		requireContains(t, statusLine(t, a), "the next save asks before writing over it", "status line")
@@ -403,16 +385,13 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 
 func TestWatchDeletedFile(t *testing.T) {
 	t.Parallel()
-	a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
+	a, _, path, _, p := openWatched(t)
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
 	}
-	w.fire()
-	p.settle()
+	p.fire()
 	requireContains(t, statusLine(t, a), "doc.json was deleted on disk; ctrl+s writes it again", "status line")
-	if !a.Dirty() {
-		t.Fatal("a document whose file is gone is not dirty: quitting would not ask")
-	}
+	requireDirty(t, a, true, "a document whose file is gone is not dirty: quitting would not ask")
 	requireTools(t, a, exampleTools...)
 	p.key(ctrl('s'))
 	requireDialog(t, a, "Changed on disk")
@@ -427,21 +406,15 @@ func TestWatchStops(t *testing.T) {
 	t.Parallel()
 	t.Run("on quit", func(t *testing.T) {
 		t.Parallel()
-		_, _, _, w, p := openWatched(t, string(model.ExampleJSON()))
-		msgs := p.key(ctrl('q'))
-		quit := false
-		for _, m := range msgs {
-			if _, ok := m.(tea.QuitMsg); ok {
-				quit = true
-			}
-		}
+		_, _, _, w, p := openWatched(t)
+		quit := hasQuit(p.key(ctrl('q')))
 		if _, stopped := w.state(); !quit || stopped != 1 {
 			t.Fatalf("quit %v, watchers stopped %d; want a quit and the watcher stopped", quit, stopped)
 		}
 	})
 	t.Run("on save as, for the new file", func(t *testing.T) {
 		t.Parallel()
-		a, f, path, w, p := openWatched(t, string(model.ExampleJSON()))
+		a, f, path, w, p := openWatched(t)
 		send(t, a, ctrl('p'))
 		typeText(t, a, "save as")
 		send(t, a, kEnter, ctrl('e'), ctrl('u'))
@@ -454,8 +427,7 @@ func TestWatchStops(t *testing.T) {
 		}
 		// A change to the new file reloads it.
 		changeOnDisk(t, other, externalDoc())
-		w.fire()
-		p.settle()
+		p.fire()
 		requireTools(t, a, "function:get_weather_ext", "web_search", "file_search")
 	})
 	t.Run("a watcher that cannot start says so", func(t *testing.T) {
@@ -558,14 +530,11 @@ func TestWatchFile(t *testing.T) {
 
 func TestWatchKeepsTheDocumentWhenTheFileIsNotJSON(t *testing.T) {
 	t.Parallel()
-	a, _, path, w, p := openWatched(t, string(model.ExampleJSON()))
+	a, _, path, _, p := openWatched(t)
 	changeOnDisk(t, path, `{"model": `)
-	w.fire()
-	p.settle()
+	p.fire()
 	requireTools(t, a, exampleTools...)
 	send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
 	requireContains(t, statusLine(t, a), "Cannot reload doc.json", "status line")
-	if !a.Dirty() {
-		t.Fatal("the file on disk is not the document, but Dirty() is false: quitting would not ask")
-	}
+	requireDirty(t, a, true, "the file on disk is not the document, but Dirty() is false: quitting would not ask")
 }
