@@ -328,7 +328,8 @@ func TestKeyExplanations(t *testing.T) {
 		{"esc at the top", []tea.Msg{kEsc}, "Already at the top level · q quits"},
 		{"enter in the preview", []tea.Msg{press('3'), kEnter}, "The preview is read-only"},
 		{"format outside a JSON field", []tea.Msg{press('j'), kEnter, press('=')}, "Focus a JSON field"},
-		{"form / JSON on the request", []tea.Msg{press('R')}, "Select a tool in the tools pane first"},
+		{"form / JSON on the request", []tea.Msg{press('R')}, "The request has no JSON view"},
+		{"alt+r on the request", []tea.Msg{tea.KeyPressMsg{Code: 'r', Mod: tea.ModAlt}}, "The request has no JSON view"},
 		{"$EDITOR on a one-line field", []tea.Msg{press('j'), kEnter, press('E')}, "Focus a multi-line field"},
 	}
 	for _, c := range cases {

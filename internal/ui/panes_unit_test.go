@@ -1535,23 +1535,3 @@ func TestSelectDialogOpensOnTheCurrentOption(t *testing.T) {
 		t.Errorf("enter on the chooser as opened: %#v, want to keep option %d (%s)", acts, f.sel, f.text())
 	}
 }
-
-// The request row has no JSON view: the keys that switch a tool's form to
-// its JSON say so there, and change nothing.
-func TestRawToggleOnTheRequestRow(t *testing.T) {
-	for _, k := range []tea.KeyPressMsg{{Code: 'r', Mod: tea.ModAlt}, {Code: 'R', Text: "R"}} {
-		a := exampleApp()
-		a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-		if !a.at.Request {
-			t.Fatal("the example does not open on the request row")
-		}
-		kind := a.form.kind
-		a.Update(k)
-		if want := "The request has no JSON view; its other fields are JSON already"; a.status.text != want {
-			t.Errorf("%s: status %q, want %q", k, a.status.text, want)
-		}
-		if a.form.kind != kind || a.form.raw {
-			t.Errorf("%s: the form changed", k)
-		}
-	}
-}
