@@ -40,22 +40,29 @@ type saveAsDialog struct {
 	title  string
 	verb   string                  // what enter does: "save", "export"
 	done   func(p string) []action // the answer to a name
-	w      int
+	// what tells it from another of the same title: what it was opened
+	// with (the proposed name, and whether it quits after saving)
+	what string
+	w    int
 }
 
 func newSaveAsDialog(path string, quit bool) dialog {
 	if path == "" {
 		path = "tooltui.json"
 	}
-	return newFileNameDialog("Save as", "save", path, func(p string) []action {
+	d := newFileNameDialog("Save as", "save", path, func(p string) []action {
 		return []action{actSaveTo{path: p, quit: quit}}
 	})
+	if quit {
+		d.what += " then quit"
+	}
+	return d
 }
 
 // newFileNameDialog asks for a file name, proposing path, all selected so
 // that typing replaces it.
 func newFileNameDialog(title, verb, path string, done func(p string) []action) *saveAsDialog {
-	d := &saveAsDialog{prompt: editor.New(), title: title, verb: verb, done: done}
+	d := &saveAsDialog{prompt: editor.New(), title: title, verb: verb, done: done, what: path}
 	d.prompt.ShowLineNumbers = false
 	d.prompt.SetValue(path)
 	// The cursor at the end keeps the file name in view when the path is

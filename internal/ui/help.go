@@ -14,6 +14,7 @@ import (
 // laid out for the width of the box: long key lists and descriptions wrap,
 // nothing is cut.
 type helpDialog struct {
+	about  string // whose keys: "" for all of them, else its first group's title
 	groups []helpGroup
 	text   []helpLine // groups laid out for the box
 	kw     int        // width of the keys column in text
@@ -55,7 +56,7 @@ func newHelpDialogFor(a *App, d dialog) dialog {
 			own.rows = append(own.rows, helpRow{keys, h.Desc})
 		}
 	}
-	return &helpDialog{groups: []helpGroup{own, {title: "Everywhere, in dialogs too", rows: globalHelpRows(km)}}}
+	return &helpDialog{about: own.title, groups: []helpGroup{own, {title: "Everywhere, in dialogs too", rows: globalHelpRows(km)}}}
 }
 
 // globalHelpRows are the global keys as the help lists them (router.go).

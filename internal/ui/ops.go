@@ -248,13 +248,15 @@ func (a *App) toggleZoom() tea.Cmd {
 
 // editExternally edits the focused multi-line field of the form of row
 // at in $EDITOR; params (the parameters tree is shown) edits the
-// parameters.
+// parameters, or the tool's JSON when the form shows that instead.
 func (p *formPane) editExternally(deps Deps, at sel, params bool) action {
 	f := p.focused()
 	if params {
 		f = nil
 		if i := p.fieldIndex("parameters"); i >= 0 {
 			f = p.fields[i]
+		} else if p.kind == formRaw && len(p.fields) > 0 {
+			f = p.fields[0]
 		}
 	}
 	if f == nil || f.kind != fieldMulti {

@@ -95,6 +95,81 @@ func TestFormCommandsWithTheTreeShown(t *testing.T) {
 	if treeShown(a) || a.form.kind != formRaw {
 		t.Fatalf("alt+r in the tree: tree shown %v, form kind %v", treeShown(a), a.form.kind)
 	}
+
+	// The tree over the tool's JSON: alt+e opens that JSON, which holds
+	// the parameters.
+	typeKeys(a, "T")
+	if !treeShown(a) {
+		t.Fatal("T over the tool's JSON did not show the tree")
+	}
+	done = editorDoneMsg{}
+	for _, m := range runNow(a.run("Open field in $EDITOR")) {
+		if d, ok := m.(editorDoneMsg); ok {
+			done = d
+		}
+	}
+	if done.fieldID != "raw" {
+		t.Fatalf("alt+e in the tree over the tool's JSON edits %q (status %q), want the tool's JSON", done.fieldID, status(a))
+	}
+}
+
+// TestPaletteRaisesOnlyTheSameView: a view of the same kind opened for
+// something else is not the one asked for: the keys of one dialog are not
+// all keys, and "Save as" is not "Save and quit".
+func TestPaletteRaisesOnlyTheSameView(t *testing.T) {
+	helpOf := func(a *App) string {
+		h, ok := a.dialog.(*helpDialog)
+		if !ok {
+			t.Fatalf("top %T, status %q", a.dialog, status(a))
+		}
+		return h.groups[0].title
+	}
+	t.Run("? in a dialog over all keys", func(t *testing.T) {
+		a, _ := globalApp(t, "")
+		a.run("Show all keys")
+		all := helpOf(a)
+		a.run(cmdMocks)
+		a.Update(keyMsg("?"))
+		if got := helpOf(a); got == all || !strings.Contains(got, "mocks") {
+			t.Errorf("? in the mocks dialog shows %q", got)
+		}
+	})
+	t.Run("all keys over a dialog's keys", func(t *testing.T) {
+		a, _ := globalApp(t, "")
+		a.run("Show all keys")
+		all := helpOf(a)
+		a.Update(keyMsg("esc"))
+		a.run(cmdMocks)
+		a.Update(keyMsg("?"))
+		paletteRun(a, "Show all keys")
+		if got := helpOf(a); got != all {
+			t.Errorf("Show all keys over the mocks dialog's keys shows %q, want %q", got, all)
+		}
+		paletteRun(a, "Show all keys") // this one is open: raised, not stacked
+		if n := countDialogs[*helpDialog](a); n != 2 {
+			t.Errorf("%d keys helps open, want 2", n)
+		}
+	})
+	t.Run("Save and quit over Save as", func(t *testing.T) {
+		a, _ := globalApp(t, "")
+		a.s.Saved(a.s.Version(), "", "example") // no file yet: Save and quit asks for a name
+		a.run(cmdSaveAs)
+		plain := a.dialog.(*saveAsDialog)
+		paletteRun(a, "Save and quit")
+		d, ok := a.dialog.(*saveAsDialog)
+		if !ok || d == plain {
+			t.Fatalf("Save and quit over Save as: top %T (the same: %v), status %q", a.dialog, d == plain, status(a))
+		}
+		quits := false
+		for _, act := range d.done("/tmp/x.json") {
+			if s, ok := act.(actSaveTo); ok {
+				quits = s.quit
+			}
+		}
+		if !quits {
+			t.Error("the Save as that Save and quit opened does not quit")
+		}
+	})
 }
 
 // TestSendOverTheResponseViewSends: ctrl+r with the keys help over the

@@ -176,9 +176,9 @@ func (a *App) pushDialog(d dialog) {
 	a.dialog = d.resize(a.width, a.lay.status.Y)
 }
 
-// raise brings the open dialog of d's kind (same type, same name) to the
-// top instead of opening a second one, as the palette over a dialog can
-// ask; it reports whether there was one. Only views of what the app holds
+// raise brings the open dialog of d's kind (same type, same name, opened
+// for the same thing: viewKey) to the top instead of opening a second one,
+// as the palette over a dialog can ask; it reports whether there was one. Only views of what the app holds
 // are raised: a question, and the dialog of an operation (a send, a
 // replay, a listing, a fix, a function's arguments), open each time.
 func (a *App) raise(d dialog) bool {
@@ -190,7 +190,7 @@ func (a *App) raise(d dialog) bool {
 		return false
 	}
 	same := func(o dialog) bool {
-		return reflect.TypeOf(o) == reflect.TypeOf(d) && dialogName(o) == dialogName(d)
+		return reflect.TypeOf(o) == reflect.TypeOf(d) && viewKey(o) == viewKey(d)
 	}
 	if same(a.dialog) {
 		return true
@@ -218,6 +218,22 @@ func (a *App) popDialog() {
 	}
 }
 
+// dropDialogs closes the open dialogs that match, wherever they are in
+// the stack.
+func (a *App) dropDialogs(match func(dialog) bool) {
+	kept := a.under[:0]
+	for _, u := range a.under {
+		if !match(u) {
+			kept = append(kept, u)
+		}
+	}
+	clear(a.under[len(kept):])
+	a.under = kept
+	if a.dialog != nil && match(a.dialog) {
+		a.popDialog()
+	}
+}
+
 // dialogs are the open dialogs, the top one last.
 func (a *App) dialogs() []dialog {
 	if a.dialog == nil {
@@ -228,6 +244,19 @@ func (a *App) dialogs() []dialog {
 
 // dialogName is how a sentence names a dialog: "the Quit dialog", "the
 // parameters tree".
+// viewKey tells apart the views of one kind that show different things:
+// the keys of one dialog from all keys, "Save as" from "Save as" then
+// quit.
+func viewKey(d dialog) string {
+	switch d := d.(type) {
+	case *helpDialog:
+		return dialogName(d) + "\x00" + d.about
+	case *saveAsDialog:
+		return dialogName(d) + "\x00" + d.what
+	}
+	return dialogName(d)
+}
+
 func dialogName(d dialog) string {
 	switch d := d.(type) {
 	case *listDialog:
