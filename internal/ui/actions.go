@@ -89,10 +89,10 @@ type (
 	// actShow selects row at after the document was replaced under it (an
 	// undo, a reload): the form keeps its focused field, and its editing.
 	actShow struct{ at sel }
-	// actDrop takes the open dialog away without answering it (the newer
-	// change on disk replaces the Changed on disk question); the one under
-	// it is open again.
-	actDrop struct{}
+	// actDrop takes the open dialogs that match away without answering
+	// them (a newer change on disk replaces the Changed on disk question);
+	// the one under the top, if that goes, is open again.
+	actDrop struct{ match func(dialog) bool }
 	// actLayout lays the panes out again (a pane zoomed or back).
 	actLayout struct{}
 	// actUnsay takes the status message away.

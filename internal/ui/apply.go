@@ -85,7 +85,7 @@ func (a *App) apply1(act action) tea.Cmd {
 		}
 		return cmd
 	case actDrop:
-		a.popDialog()
+		a.dropDialogs(act.match)
 	case actLayout:
 		a.relayout()
 	case actUnsay:

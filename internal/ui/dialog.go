@@ -171,6 +171,7 @@ type confirmDialog struct {
 	title, text string
 	keys        []key.Binding
 	answer      func(k tea.KeyPressMsg, km *KeyMap) ([]action, bool)
+	changed     *diskChangedMsg // the change a Changed on disk question is about
 	w           int
 }
 

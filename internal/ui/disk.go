@@ -29,14 +29,17 @@ type disk struct {
 }
 
 // fileCtx is what the file flows read of the app: the session, the
-// selection and the open dialog.
+// selection and the open dialogs (the top one, and all of them, top last).
 type fileCtx struct {
-	s      *Session
-	at     sel
-	dialog dialog
+	s       *Session
+	at      sel
+	dialog  dialog
+	dialogs []dialog
 }
 
-func (a *App) fileCtx() fileCtx { return fileCtx{s: a.s, at: a.at, dialog: a.dialog} }
+func (a *App) fileCtx() fileCtx {
+	return fileCtx{s: a.s, at: a.at, dialog: a.dialog, dialogs: a.dialogs()}
+}
 
 // newDisk is the disk side of a document opened with o.
 func newDisk(o Options, deps Deps, s *Session) disk {

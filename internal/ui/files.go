@@ -205,6 +205,9 @@ func (d *disk) onSaved(c fileCtx, m savedMsg) []action {
 	}
 	s := c.s
 	var acts []action
+	if changedQuestion(c.dialogs) != nil {
+		acts = append(acts, actDrop{match: isChangedDialog}) // the file is ours now
+	}
 	moved := !samePath(m.path, s.Path())
 	if m.asDocument {
 		s.SetFormat(model.FormatDocument)
@@ -322,7 +325,34 @@ func (d *disk) onDiskChanged(c fileCtx, m diskChangedMsg) []action {
 	if !m.watched {
 		d.hasWriting = false // the save stopped before writing
 	}
-	return []action{actOpen{newChangedDialog(c.s.Name(), m)}}
+	return openChanged(c, m)
+}
+
+// openChanged asks about a change on disk. It replaces a question about
+// an earlier change wherever that is in the stack: the newest knows the
+// file as it is.
+func openChanged(c fileCtx, m diskChangedMsg) []action {
+	acts := []action{actOpen{newChangedDialog(c.s.Name(), m)}}
+	if changedQuestion(c.dialogs) != nil {
+		acts = append([]action{actDrop{match: isChangedDialog}}, acts...)
+	}
+	return acts
+}
+
+// changedQuestion is the change the open Changed on disk question is
+// about, nil when none is open.
+func changedQuestion(ds []dialog) *diskChangedMsg {
+	for _, d := range ds {
+		if c, ok := d.(*confirmDialog); ok && c.changed != nil {
+			return c.changed
+		}
+	}
+	return nil
+}
+
+func isChangedDialog(d dialog) bool {
+	c, ok := d.(*confirmDialog)
+	return ok && c.changed != nil
 }
 
 const changedTitle = "Changed on disk"
@@ -364,9 +394,10 @@ func newChangedDialog(name string, m diskChangedMsg) dialog {
 	}
 	kept := "Kept your version; the next save asks before writing over " + name
 	return &confirmDialog{
-		title: changedTitle,
-		text:  text,
-		keys:  keys,
+		title:   changedTitle,
+		text:    text,
+		keys:    keys,
+		changed: &m,
 		answer: func(k tea.KeyPressMsg, _ *KeyMap) ([]action, bool) {
 			switch {
 			case key.Matches(k, overwrite) && offers(overwrite):

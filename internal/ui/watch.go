@@ -130,11 +130,15 @@ func (d *disk) onDiskState(c fileCtx, m diskStateMsg) []action {
 	case m.stamp.Exists && d.hasWriting && m.stamp.Sum == d.writing:
 		return nil // our own save, its result on the way
 	}
+	q := changedQuestion(c.dialogs)
+	if q != nil && q.now.Same(m.stamp) && s.Dirty() {
+		return nil // the open question (a save's) is about this change already
+	}
 	name := s.Name()
 	var acts []action
-	replacing := isChangedDialog(c.dialog)
+	replacing := q != nil
 	if replacing {
-		acts = []action{actDrop{}} // the newer change replaces it
+		acts = []action{actDrop{match: isChangedDialog}} // the newer change replaces it
 	}
 	what := known.Describe(m.stamp)
 	if !s.Dirty() {
@@ -147,10 +151,5 @@ func (d *disk) onDiskState(c fileCtx, m diskStateMsg) []action {
 	if c.dialog != nil && !replacing { // the user is in another dialog: do not take it away
 		return append(acts, sayErr(name+" "+what+"; the next save asks before writing over it"))
 	}
-	return append(acts, actOpen{newChangedDialog(name, diskChangedMsg{path: m.path, was: *known, now: m.stamp, data: m.data, watched: true})})
-}
-
-func isChangedDialog(d dialog) bool {
-	c, ok := d.(*confirmDialog)
-	return ok && c.title == changedTitle
+	return append(acts, actOpen{newChangedDialog(name, diskChangedMsg{path: m.path, was: *known, now: m.stamp, data: m.data, watched: q == nil || q.watched, quit: q != nil && q.quit})})
 }

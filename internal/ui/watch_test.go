@@ -336,7 +336,7 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 		requireContains(t, statusLine(t, a), "Kept your version", "status line")
 		requireDirty(t, a, true, "not dirty")
 	})
-	t.Run("a newer change replaces the question, over the dialog it was asked in", func(t *testing.T) {
+	t.Run("a newer change replaces the save's question, over the dialog it was asked in", func(t *testing.T) {
 		t.Parallel()
 		a, _, path, p := changed(t)
 		p.key(press('k'))
@@ -345,13 +345,16 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 		p.key(ctrl('s')) // in the palette: the save finds the file changed
 		requireDialog(t, a, "Changed on disk")
 		requireContains(t, paneText(t, a, "Changed on disk"), "o overwrite", "the save's question")
+		requireContains(t, paneText(t, a, "Changed on disk"), "1,138 → 1,142 bytes", "the save's question")
 		changeOnDisk(t, path, strings.Replace(externalDoc(), "get_weather_ext", "get_weather_3", 1))
 		p.fire()
-		requireDialog(t, a, "Changed on disk")
-		requireNotContains(t, paneText(t, a, "Changed on disk"), "o overwrite", "the newer change's question")
-		p.key(press('k'))
+		// still the save's question, about the file as it is now
+		requireContains(t, paneText(t, a, "Changed on disk"), "o overwrite", "the newer change's question")
+		requireContains(t, paneText(t, a, "Changed on disk"), "1,138 → 1,140 bytes", "the newer change's question")
+		p.key(press('r'))
 		requireNoDialog(t, a, "Changed on disk")
 		requireDialog(t, a, "Commands")
+		requireTools(t, a, "function:get_weather_3", "web_search", "file_search")
 	})
 	t.Run("a clean document takes a newer change, and the dialog the question was asked in comes back", func(t *testing.T) {
 		t.Parallel()
@@ -368,6 +371,49 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 		requireDirty(t, a, false, "dirty after the reload")
 		if readFile(t, path) != externalDoc() {
 			t.Fatal("the file was written")
+		}
+	})
+	t.Run("a newer change replaces the question under the keys help", func(t *testing.T) {
+		t.Parallel()
+		a, _, path, p := changed(t)
+		p.key(press('?'))
+		second := strings.Replace(externalDoc(), "get_weather_ext", "get_weather_3", 1)
+		changeOnDisk(t, path, second)
+		p.fire()
+		requireDialog(t, a, "Changed on disk")
+		p.key(press('r'))
+		requireTools(t, a, "function:get_weather_3", "web_search", "file_search")
+		requireDirty(t, a, false, "dirty after reloading the file as it is")
+		requireNoDialog(t, a, "Changed on disk") // the first change's question is gone too
+		p.key(kEsc)                              // the keys help
+		requireNoDialog(t, a, "Changed on disk")
+	})
+	t.Run("o in the save's question answers the watcher's too", func(t *testing.T) {
+		t.Parallel()
+		a, _, path, p := changed(t)
+		p.key(ctrl('s')) // in the watcher's question: the save asks again
+		requireContains(t, paneText(t, a, "Changed on disk"), "o overwrite", "the save's question")
+		p.key(press('o'))
+		p.fire() // the watcher sees the save
+		requireNoDialog(t, a, "Changed on disk")
+		requireDirty(t, a, false, "dirty after o")
+		if readFile(t, path) == externalDoc() {
+			t.Fatal("o did not write")
+		}
+	})
+	t.Run("the watcher's report of the change the save found keeps the save's question", func(t *testing.T) {
+		t.Parallel()
+		a, _, path, _, p := openWatched(t)
+		send(t, a, press('j'), press('j'), press('x'))
+		changeOnDisk(t, path, externalDoc()) // the watcher has not told yet
+		p.key(ctrl('s'))
+		requireContains(t, paneText(t, a, "Changed on disk"), "o overwrite", "the save's question")
+		p.fire()
+		requireContains(t, paneText(t, a, "Changed on disk"), "o overwrite", "the question after the watcher's report")
+		p.key(press('o'))
+		requireNoDialog(t, a, "Changed on disk")
+		if readFile(t, path) == externalDoc() {
+			t.Fatal("o did not write")
 		}
 	})
 	t.Run("another dialog stays open", func(t *testing.T) {
