@@ -10,7 +10,9 @@ import (
 )
 
 // SameDoc reports whether two documents hold the same content: every
-// member of model.Document compared (a test keeps the list complete).
+// member of model.Document compared (a test keeps the list complete), JSON
+// values but for their whitespace, which a save writes in the file's own
+// layout either way.
 // Edits share what they do not change, so most comparisons are of equal
 // slices and cost nothing; a changed entry costs its length.
 func SameDoc(a, b *model.Document) bool {
@@ -47,7 +49,7 @@ func sameObject(a, b rawjson.Object) bool {
 		return false
 	}
 	for i := range a {
-		if a[i].Key != b[i].Key || !bytes.Equal(a[i].Value, b[i].Value) {
+		if a[i].Key != b[i].Key || !sameJSON(a[i].Value, b[i].Value) {
 			return false
 		}
 	}
@@ -87,7 +89,7 @@ func sameRawMap[M ~map[string]V, V ~[]byte](a, b M) bool {
 	}
 	for k, v := range a {
 		w, ok := b[k]
-		if !ok || !bytes.Equal(v, w) {
+		if !ok || !sameJSON(v, w) {
 			return false
 		}
 	}

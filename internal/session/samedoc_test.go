@@ -36,6 +36,35 @@ func TestSameDocComparesEveryMember(t *testing.T) {
 	}
 }
 
+// TestSameDocIgnoresLayout: a document reloaded from its file holds its
+// values in the file's layout, an edited one compactly; both save the
+// same bytes, so neither is modified against the other.
+func TestSameDocIgnoresLayout(t *testing.T) {
+	compact := `{"model":"m","tool_choice":{"type":"function","name":"f"},"tools_defs":[{"name":"f","parameters":{"type":"object"}}],"tooltui":{"mocks":{"f":{"when":[{"args":{"a":"1"},"output":73}]}}}}`
+	spread := "{\n\t\"model\": \"m\",\n\t\"tool_choice\": {\n\t\t\"type\": \"function\",\n\t\t\"name\": \"f\"\n\t},\n\t\"tools_defs\": [{\"name\": \"f\", \"parameters\": {\"type\": \"object\"}}],\n\t\"tooltui\": {\"mocks\": {\"f\": {\n\t\t\"when\": [ {\"args\": {\"a\": \"1\"}, \"output\": 73} ]\n\t}}}\n}"
+	a, err := model.Parse([]byte(compact))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := model.Parse([]byte(spread))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Layout = a.Layout // the files' own layouts differ; their values do not
+	ma, _ := a.Marshal()
+	mb, _ := b.Marshal()
+	if string(ma) != string(mb) {
+		t.Fatalf("the two save differently:\n%s\n%s", ma, mb)
+	}
+	if !SameDoc(a, b) {
+		t.Error("the same values in another layout differ")
+	}
+	b.Mocks["f"] = json.RawMessage(`{"when":[{"args":{"a":"1"},"output":74}]}`)
+	if SameDoc(a, b) {
+		t.Error("another mock output is the same")
+	}
+}
+
 func TestSameJSON(t *testing.T) {
 	for _, c := range []struct {
 		a, b string

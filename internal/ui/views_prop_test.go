@@ -23,7 +23,7 @@ import (
 // fields, the tools pane's labels, the preview and the diagnostics, an
 // open tree, and whether the document is modified.
 func TestEveryViewShowsTheDocument(t *testing.T) {
-	seeds := 12
+	seeds := 160 // seed 151 found mocks compared byte for byte
 	steps := 80
 	if testing.Short() {
 		seeds, steps = 3, 40
