@@ -223,8 +223,11 @@ func (a *App) popDialog() {
 func (a *App) dropDialogs(match func(dialog) bool) {
 	kept := a.under[:0]
 	for _, u := range a.under {
-		if !match(u) {
+		switch {
+		case !match(u):
 			kept = append(kept, u)
+		case a.sayIn == u:
+			a.unsay() // it was about this dialog
 		}
 	}
 	clear(a.under[len(kept):])
