@@ -54,8 +54,12 @@ func (p *formPane) fieldIndex(id string) int {
 func (p *formPane) build(e *env) {
 	d := e.s.Doc()
 	keep := ""
+	var typing *field // the field being typed in: its cursor stays
 	if f := p.focused(); f != nil && p.at == e.at {
 		keep = f.id
+		if f.ed.Focused() {
+			typing = f
+		}
 	}
 	p.at = e.at
 	p.kind = formRequest
@@ -70,6 +74,10 @@ func (p *formPane) build(e *env) {
 	p.idx = max(0, p.fieldIndex(keep))
 	if keep == "" {
 		p.yOff = 0
+	}
+	if f := p.focused(); typing != nil && f.id == typing.id && f.isText() {
+		f.ed.SetCursor(typing.ed.Line(), typing.ed.Column())
+		f.ed.Focus()
 	}
 	p.layoutFields()
 	p.sync()

@@ -193,3 +193,30 @@ func TestSendOverTheResponseViewSends(t *testing.T) {
 		t.Fatalf("ctrl+r over the help over the response view: top %T, status %q", a.dialog, status(a))
 	}
 }
+
+// TestPaletteCommandKeepsTheCursor: a palette command that changes the
+// document while a field is being typed in (the form is built again)
+// leaves the cursor where it was, so the next letter lands after the last.
+func TestPaletteCommandKeepsTheCursor(t *testing.T) {
+	for _, c := range []struct {
+		down int
+		want string
+	}{
+		{0, "get_weatherXY"},
+		{1, "Current weather for a city.XY"},
+	} {
+		a, _ := globalApp(t, "")
+		typeKeys(a, "j", "enter")
+		for range c.down {
+			typeKeys(a, "j")
+		}
+		typeKeys(a, "enter")
+		a.Update(ctrlKey('e'))
+		typeKeys(a, "X")
+		paletteRun(a, "Enable or disable")
+		typeKeys(a, "Y")
+		if got := a.form.focused().ed.Value(); got != c.want {
+			t.Errorf("typed after the palette's Enable or disable: %q, want %q", got, c.want)
+		}
+	}
+}
