@@ -130,7 +130,7 @@ func (t *treeState) route(c treeCtx, k tea.KeyPressMsg) (acts []action, own, ok 
 		return []action{actOpen{newTreeHelpDialog(c, p)}}, false, true
 	case key.Matches(k, treeKeys.Close):
 		return t.leave(c, true, ""), false, true
-	case key.Matches(k, treeOwnKeys()...):
+	case key.Matches(k, treeOwnKeys()...), key.Matches(k, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End):
 		return nil, true, true
 	}
 	return nil, false, false

@@ -264,3 +264,23 @@ func BenchmarkTree(b *testing.B) {
 		})
 	}
 }
+
+// TestTreeRowKeysSayNothing: j, k, G and g choose a row in the tree as the
+// arrows do, with no "does nothing" on the status line.
+func TestTreeRowKeysSayNothing(t *testing.T) {
+	a, _ := globalApp(t, "")
+	typeKeys(a, "j", "T")
+	if !treeShown(a) {
+		t.Fatal("T did not show the tree")
+	}
+	for _, c := range []struct {
+		key string
+		row int
+	}{{"j", 1}, {"G", 2}, {"k", 1}, {"g", 0}} {
+		a.unsay()
+		typeKeys(a, c.key)
+		if a.tree.pane.row != c.row || status(a) != "" {
+			t.Errorf("%s in the tree: row %d, want %d; status %q", c.key, a.tree.pane.row, c.row, status(a))
+		}
+	}
+}
