@@ -220,6 +220,15 @@ func (s *Session) change(group string, at At, fn Edit) error {
 	if err != nil {
 		return err
 	}
+	if base != s.doc && SameDoc(next, base) {
+		// The group is back where it began (typed and deleted, or its
+		// typing undone in the field): it leaves no step to undo.
+		top := s.hist.undo[len(s.hist.undo)-1]
+		s.hist.undo = s.hist.undo[:len(s.hist.undo)-1]
+		s.hist.group, s.hist.redo = "", nil
+		s.doc, s.version = top.doc, top.version
+		return nil
+	}
 	if group == "" || group != s.hist.group {
 		s.hist.undo = append(s.hist.undo, snapshot{doc: s.doc, at: at, version: s.version})
 		if len(s.hist.undo) > maxUndo {

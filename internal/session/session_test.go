@@ -274,3 +274,33 @@ func TestSessionUncheckedConvertsOnSettle(t *testing.T) {
 		t.Fatal("the late conversion differs from New's")
 	}
 }
+
+func TestSessionGroupBackWhereItBeganLeavesNoStep(t *testing.T) {
+	s := exampleSession()
+	at := At{Kind: model.Function, Index: 0}
+	v0 := s.Version()
+	s.Apply("", at, setFnName(0, "first")) // an earlier step stays
+	v1 := s.Version()
+	for _, n := range []string{"first_x", "first_xy", "first_x", "first"} {
+		s.Apply("fn0/name", at, setFnName(0, n))
+	}
+	if len(s.hist.undo) != 1 {
+		t.Fatalf("%d undo steps after typing and deleting it again, want 1", len(s.hist.undo))
+	}
+	if s.Version() != v1 {
+		t.Fatalf("version %d after the group came back, want the one before it (%d)", s.Version(), v1)
+	}
+	// Typing again starts a step of its own, and undo goes to the start.
+	s.Apply("fn0/name", at, setFnName(0, "first_z"))
+	s.Undo(false, at)
+	if fnName(s, 0) != "first" {
+		t.Fatalf("undo after typing again: name %q, want first", fnName(s, 0))
+	}
+	s.Undo(false, at)
+	if fnName(s, 0) != "get_weather" || s.Version() != v0 || s.Dirty() {
+		t.Fatalf("second undo: name %q, version %d (want %d), dirty %v", fnName(s, 0), s.Version(), v0, s.Dirty())
+	}
+	if _, ok := s.Undo(false, at); ok {
+		t.Fatal("a third step to undo")
+	}
+}
