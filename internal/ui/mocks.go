@@ -43,7 +43,7 @@ var mockKeys = struct {
 	NextField: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "pattern / output")),
 	PrevField: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "pattern / output")),
 	TextJSON:  key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "output as plain text or as JSON")),
-	Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to the list (twice when typed text would go)")),
+	Back:      key.NewBinding(key.WithKeys("esc", "ctrl+c", "ctrl+q"), key.WithHelp("esc", "back to the list, as ctrl+c and ctrl+q are (twice when typed text would go)")),
 }
 
 // mockRow is a row of the list: a function (c < 0) or one of its outputs.

@@ -31,7 +31,7 @@ func (d *mocksDialog) editUpdate(msg tea.Msg, e *env) []action {
 	case key.Matches(k, mockKeys.Back):
 		if me.changed() && !me.escOnce {
 			me.escOnce = true
-			return []action{say("esc again drops what you typed; alt+enter writes it to the document")}
+			return []action{say(k.String() + " again drops what you typed; alt+enter writes it to the document")}
 		}
 		d.ed = nil
 		return []action{say("Left the output as it is in the document")}

@@ -415,3 +415,29 @@ func TestMocksDialogMouse(t *testing.T) {
 		t.Fatalf("the wheel went to row %d", d.cur)
 	}
 }
+
+// TestMocksEditorCancelKeys: ctrl+c and ctrl+q in the output editor go
+// back to the list as esc does (twice when typed text would go); in the
+// list they close the dialog, as in every dialog.
+func TestMocksEditorCancelKeys(t *testing.T) {
+	for _, k := range []string{"ctrl+c", "ctrl+q"} {
+		a, d := openMocks(t, 0)
+		mkeys(a, "o")
+		mtype(a, `"typed"`)
+		mkeys(a, k)
+		if a.dialog != d || d.ed == nil || d.ed.out.Value() != `"typed"` {
+			t.Fatalf("%s dropped the typed output (dialog %T)", k, a.dialog)
+		}
+		if st := a.status.text; !strings.Contains(st, k+" again drops what you typed") {
+			t.Fatalf("%s said %q", k, st)
+		}
+		mkeys(a, k)
+		if a.dialog != d || d.ed != nil {
+			t.Fatalf("%s twice: dialog %T, editing %v", k, a.dialog, d.ed != nil)
+		}
+		mkeys(a, k)
+		if a.dialog != nil {
+			t.Fatalf("%s in the list left %T open", k, a.dialog)
+		}
+	}
+}
