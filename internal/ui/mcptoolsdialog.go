@@ -109,9 +109,10 @@ func (d *mcpToolsDialog) start() tea.Cmd {
 	}
 }
 
-// dismiss stops a listing still under way when the dialog goes away.
+// typingText: keys are the filter's text while it is typed.
 func (d *mcpToolsDialog) typingText() bool { return d.typing }
 
+// dismiss stops a listing still under way when the dialog goes away.
 func (d *mcpToolsDialog) dismiss() {
 	if d.cancel != nil {
 		d.cancel()
