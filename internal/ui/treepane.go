@@ -462,6 +462,14 @@ func (d *treePane) retype(n *schematree.Node, delta int) []action {
 	return d.commit(out, n.Ptr, rowName(n)+" is now "+typ)
 }
 
+// ptrOrRoot names a row by its pointer, the root as "/".
+func ptrOrRoot(ptr string) string {
+	if ptr == "" {
+		return "/"
+	}
+	return ptr
+}
+
 func rowName(n *schematree.Node) string {
 	if n.Role == schematree.Root {
 		return "The parameters"
@@ -510,9 +518,8 @@ func (d *treePane) updatePrompt(msg tea.Msg) []action {
 			d.prompt = nil
 			return []action{say("Nothing changed")}
 		case "enter":
-			text := strings.TrimSpace(d.prompt.Value())
-			acts := d.answer(text)
-			if acts != nil {
+			acts, done := d.answer(strings.TrimSpace(d.prompt.Value()))
+			if done {
 				d.prompt = nil
 			}
 			return acts
@@ -526,40 +533,41 @@ func (d *treePane) updatePrompt(msg tea.Msg) []action {
 	return nil
 }
 
-// answer applies what the prompt was asked; nil keeps the prompt open.
-func (d *treePane) answer(text string) []action {
+// answer applies what the prompt was asked; done is false when it could
+// not, and the prompt stays open with what was typed.
+func (d *treePane) answer(text string) (acts []action, done bool) {
 	ptr := d.askPtr
 	if d.tree == nil { // undone meanwhile to parameters the tree cannot show
-		return []action{say(d.why)}
+		return []action{sayErr(d.why + "; esc drops what you typed")}, false
 	}
+	if d.tree.Node(ptr) == nil { // the document changed under the prompt
+		return []action{sayErr("The row " + termtext.SanitizeLine(ptrOrRoot(ptr)) + " is gone from the parameters (the document changed): nothing was applied; esc drops what you typed")}, false
+	}
+	var out schematree.Edited
+	var err error
+	to, msg := ptr, ""
 	switch d.asking {
 	case askAdd:
-		out, err := d.tree.AddProperty(ptr, text, d.strict)
-		if err != nil {
-			return []action{sayErr(capitalize(err.Error()))}
-		}
-		return d.commit(out, out.Ptr, "Added "+text+" (a string; ←/→ changes its type)")
+		out, err = d.tree.AddProperty(ptr, text, d.strict)
+		to, msg = out.Ptr, "Added "+text+" (a string; ←/→ changes its type)"
 	case askRename:
-		out, err := d.tree.Rename(ptr, text)
-		if err != nil {
-			return []action{sayErr(capitalize(err.Error()))}
+		out, err = d.tree.Rename(ptr, text)
+		to, msg = out.Ptr, "Renamed to "+text
+	default:
+		kw := askKeyword[d.asking]
+		var v json.RawMessage
+		if v, err = keywordValue(kw, text); err == nil {
+			out, err = d.tree.SetKeyword(ptr, kw, v)
 		}
-		return d.commit(out, out.Ptr, "Renamed to "+text)
+		msg = "Set " + kw
+		if v == nil {
+			msg = "Removed " + kw
+		}
 	}
-	kw := askKeyword[d.asking]
-	v, err := keywordValue(kw, text)
 	if err != nil {
-		return []action{sayErr(err.Error())}
+		return []action{sayErr(capitalize(err.Error()) + "; the prompt keeps what you typed (esc drops it)")}, false
 	}
-	out, err := d.tree.SetKeyword(ptr, kw, v)
-	if err != nil {
-		return []action{sayErr(capitalize(err.Error()))}
-	}
-	done := "Set " + kw
-	if v == nil {
-		done = "Removed " + kw
-	}
-	return d.commit(out, ptr, done)
+	return d.commit(out, to, msg), true
 }
 
 // keywordValue turns the prompt's text into a keyword's JSON value; empty

@@ -298,3 +298,38 @@ func treeShown(a *App) bool { return a.tree.shown(a.at) }
 
 // treeFocused reports whether the parameters tree has the focus.
 func treeFocused(a *App) bool { return a.tree.focused(a.treeCtx()) }
+
+// TestTreePanePromptKeepsTextItCannotApply: a rename whose row went away
+// (the document changed under the prompt) or that the schema refuses
+// keeps the prompt open with what was typed, and says why.
+func TestTreePanePromptKeepsTextItCannotApply(t *testing.T) {
+	a := sizedTreeApp(t, 130, 36)
+	typeKeys(a, "G", "enter")
+	d := a.tree.pane
+	if d.prompt == nil || d.askPtr != "/properties/unit" {
+		t.Fatalf("enter on unit: prompt %v at %q", d.prompt != nil, d.askPtr)
+	}
+	typeKeys(a, "units") // over the old name, chosen whole
+	a.apply(actEdit{fn: func(doc *model.Document) (*model.Document, error) {
+		return model.SetToolValue(doc, model.Function, 0, []string{"parameters"},
+			json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}`))
+	}})
+	typeKeys(a, "enter")
+	if d.prompt == nil || d.prompt.Value() != "units" {
+		t.Fatalf("enter after unit went away dropped the typed name (prompt %v)", d.prompt != nil)
+	}
+	requireIn(t, status(a), "The row /properties/unit is gone from the parameters")
+	if strings.Contains(toolParams(a, 0), "units") {
+		t.Fatal("the name was applied to another row")
+	}
+	typeKeys(a, "esc", "g", "down", "=", "nice") // a default that is not JSON
+	typeKeys(a, "enter")
+	if d.prompt == nil || d.prompt.Value() != "nice" {
+		t.Fatalf("a refused default dropped the typed text (status %q)", status(a))
+	}
+	requireIn(t, status(a), "the prompt keeps what you typed")
+	typeKeys(a, "left", "left", "left", "left", `"`, "right", "right", "right", "right", `"`, "enter")
+	if d.prompt != nil || !strings.Contains(toolParams(a, 0), `"default":"nice"`) {
+		t.Fatalf("the default mended in the prompt: %s (status %q)", toolParams(a, 0), status(a))
+	}
+}
