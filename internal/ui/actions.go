@@ -30,8 +30,13 @@ type (
 		later bool
 		by    viewer
 	}
-	// actRun runs a named command of the palette.
-	actRun struct{ name string }
+	// actRun runs a named command of the palette; one chosen in the
+	// palette that saves or quits asks first when text being typed would
+	// be left out (typedQuestion).
+	actRun struct {
+		name   string
+		chosen bool
+	}
 	// actStatus shows a message on the status line.
 	actStatus struct {
 		text string

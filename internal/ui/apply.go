@@ -46,6 +46,9 @@ func (a *App) apply1(act action) tea.Cmd {
 		}
 		a.refresh()
 	case actRun:
+		if q := a.typedQuestion(act); q != nil {
+			return a.apply(actOpen{q})
+		}
 		return a.run(act.name)
 	case actStatus:
 		return a.say(act.text, act.err)

@@ -143,9 +143,9 @@ func (p diagsPane) update(msg tea.Msg, e *env) (diagsPane, []action) {
 	case key.Matches(k, km.End):
 		p.row = len(ds) - 1
 	case key.Matches(k, km.Enter):
-		return p, []action{actRun{"Go to diagnostic"}}
+		return p, []action{actRun{name: "Go to diagnostic"}}
 	case key.Matches(k, km.Fix):
-		return p, []action{actRun{cmdFix}}
+		return p, []action{actRun{name: cmdFix}}
 	case key.Matches(k, km.Back):
 		return p, []action{actFocus{pane: PaneTools}}
 	default:

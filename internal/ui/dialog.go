@@ -122,7 +122,7 @@ func newPaletteDialog(a *App) dialog {
 		names = append(names, c.name)
 	}
 	return newListDialog("Commands", items, func(i int) []action {
-		return []action{actRun{names[i]}}
+		return []action{actRun{name: names[i], chosen: true}}
 	})
 }
 
@@ -163,7 +163,7 @@ func newCopyDialog() dialog {
 		{Title: "curl command", Detail: "POST /v1/responses with $OPENAI_API_KEY", Key: "alt+u"},
 	}
 	names := []string{cmdCopyReq, cmdCopyTools, cmdCopyCurl}
-	return newListDialog("Copy", items, func(i int) []action { return []action{actRun{names[i]}} })
+	return newListDialog("Copy", items, func(i int) []action { return []action{actRun{name: names[i]}} })
 }
 
 // confirmDialog asks a question answered with a few keys.
@@ -225,7 +225,7 @@ func newQuitDialog() dialog {
 		answer: func(k tea.KeyPressMsg, km *KeyMap) ([]action, bool) {
 			switch {
 			case key.Matches(k, km.SaveQuit):
-				return []action{actRun{"Save and quit"}}, true
+				return []action{actRun{name: cmdSaveQuit}}, true
 			case key.Matches(k, km.Discard):
 				return []action{actQuit{keepRecovery: true}}, true
 			case key.Matches(k, km.Cancel):

@@ -441,3 +441,56 @@ func TestMocksEditorCancelKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestPaletteSaveOrQuitAsksAboutTypedText: "Save", "Save and quit" and
+// "Quit" chosen in the palette while an output is typed ask first (esc
+// goes back to the typing, enter goes on); ctrl+s with the palette over
+// the editor says what it leaves out, as it does in the editor.
+func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
+	choose := func(a *App, name string) {
+		a.Update(ctrlKey('p'))
+		mtype(a, strings.ToLower(name))
+		mkeys(a, "enter")
+	}
+	for _, name := range []string{cmdSave, cmdSaveQuit, cmdQuit} {
+		a, d := openMocks(t, 0)
+		mkeys(a, "o")
+		mtype(a, `{"a":1}`)
+		choose(a, name)
+		q, ok := a.dialog.(*confirmDialog)
+		if !ok || q.title != name+"?" || !strings.Contains(q.text, "without the mock output being typed") {
+			t.Fatalf("%s with an output typed: %T %+v", name, a.dialog, a.dialog)
+		}
+		mkeys(a, "esc")
+		if a.dialog != d || d.ed == nil || d.ed.out.Value() != `{"a":1}` {
+			t.Fatalf("esc after %s: %T, the typed output lost", name, a.dialog)
+		}
+		requireIn(t, status(a), "is still there")
+		choose(a, name)
+		msgs := runNow(a.update(ukey("enter")))
+		switch name {
+		case cmdQuit:
+			if !quits(msgs) {
+				t.Fatalf("enter did not quit a clean document: %T", a.dialog)
+			}
+		default: // the document has no file yet: a save asks where
+			if sa, ok := a.dialog.(*saveAsDialog); !ok || strings.HasSuffix(sa.what, " then quit") != (name == cmdSaveQuit) {
+				t.Fatalf("enter did not %s: %T, status %q", name, a.dialog, status(a))
+			}
+		}
+	}
+
+	a, _ := openMocks(t, 0)
+	mkeys(a, "o")
+	mtype(a, `{"a":1}`)
+	a.Update(ctrlKey('p'))
+	a.Update(ctrlKey('s'))
+	requireIn(t, status(a), "without the mock output being typed")
+
+	// With nothing typed, the command runs at once.
+	a, _ = openMocks(t, 0)
+	choose(a, cmdQuit)
+	if _, ok := a.dialog.(*confirmDialog); ok {
+		t.Fatal("Quit asked with nothing typed")
+	}
+}

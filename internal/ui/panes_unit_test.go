@@ -222,9 +222,9 @@ func TestToolsPaneMoving(t *testing.T) {
 	}
 	for k, want := range map[string]action{
 		"enter": actFocus{pane: PaneEditor}, "right": actFocus{pane: PaneEditor}, "l": actFocus{pane: PaneEditor}, "i": actFocus{pane: PaneEditor},
-		"x": actRun{cmdDelete}, "delete": actRun{cmdDelete}, "D": actRun{cmdDuplicate},
-		"K": actRun{cmdMoveUp}, "shift+up": actRun{cmdMoveUp}, "J": actRun{cmdMoveDown}, "shift+down": actRun{cmdMoveDown},
-		"space": actRun{cmdToggle},
+		"x": actRun{name: cmdDelete}, "delete": actRun{name: cmdDelete}, "D": actRun{name: cmdDuplicate},
+		"K": actRun{name: cmdMoveUp}, "shift+up": actRun{name: cmdMoveUp}, "J": actRun{name: cmdMoveDown}, "shift+down": actRun{name: cmdMoveDown},
+		"space": actRun{name: cmdToggle},
 	} {
 		if acts := f.send(k); !reflect.DeepEqual(acts, []action{want}) {
 			t.Errorf("%s: %#v, want %#v", k, acts, want)
@@ -536,7 +536,7 @@ func TestDiagsPaneKeys(t *testing.T) {
 	p.setSize(40, 10)
 	var acts []action
 	p, acts = p.update(ukey("enter"), e)
-	if !reflect.DeepEqual(acts, []action{actRun{"Go to diagnostic"}}) {
+	if !reflect.DeepEqual(acts, []action{actRun{name: "Go to diagnostic"}}) {
 		t.Errorf("enter: %#v", acts)
 	}
 	p, acts = p.update(ukey("esc"), e)
@@ -1055,7 +1055,7 @@ func TestPaletteListsEveryCommandWithItsKeys(t *testing.T) {
 		d = dl.(*listDialog)
 	}
 	dl, acts := d.update(ukey("enter"), e)
-	if dl != nil || !reflect.DeepEqual(acts, []action{actClose{}, actRun{"Undo"}}) {
+	if dl != nil || !reflect.DeepEqual(acts, []action{actClose{}, actRun{name: "Undo", chosen: true}}) {
 		t.Fatalf("enter on undo: %v %#v", dl, acts)
 	}
 	// esc clears the filter, then closes.
@@ -1074,8 +1074,8 @@ func TestPaletteListsEveryCommandWithItsKeys(t *testing.T) {
 func TestQuitDialogKeys(t *testing.T) {
 	e := exampleApp().env()
 	for k, want := range map[string][]action{
-		"s":   {actClose{}, actRun{"Save and quit"}},
-		"y":   {actClose{}, actRun{"Save and quit"}},
+		"s":   {actClose{}, actRun{name: "Save and quit"}},
+		"y":   {actClose{}, actRun{name: "Save and quit"}},
 		"d":   {actClose{}, actQuit{keepRecovery: true}},
 		"n":   {actClose{}, actQuit{keepRecovery: true}},
 		"esc": {actClose{}, say("Quit cancelled")},
@@ -1264,7 +1264,7 @@ func TestAddAndCopyDialogsChoose(t *testing.T) {
 		for range i {
 			d, _ = d.update(ukey("down"), e)
 		}
-		if got, acts := d.update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, actRun{want}}) {
+		if got, acts := d.update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, actRun{name: want}}) {
 			t.Errorf("copy item %d: %#v", i, acts)
 		}
 	}

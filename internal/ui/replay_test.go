@@ -123,6 +123,6 @@ func TestReplayOfAMissingFile(t *testing.T) {
 // actRunMsg runs a palette command as the palette would, and returns a
 // message that changes nothing (the command's dialog is then open).
 func actRunMsg(a *App, name string) tea.Msg {
-	a.apply(actRun{name})
+	a.apply(actRun{name: name})
 	return nil
 }

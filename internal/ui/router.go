@@ -97,11 +97,7 @@ func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
 		a.closeDialog()
 		return a.say(fmt.Sprintf("Closed %s: %s cancels a dialog; at the main screen it quits", name, k.String()), false)
 	case gSave:
-		var pending string
-		if p, ok := a.dialog.(pendingText); ok {
-			pending = p.pending()
-		}
-		return a.apply(actSave{pending: pending})
+		return a.apply(actSave{pending: a.typedText()})
 	case gHelp:
 		return a.apply(actOpen{newHelpDialogFor(a, a.dialog)})
 	case gPalette:
@@ -305,4 +301,51 @@ func explainDialogKey(k tea.KeyPressMsg, d dialog, km *KeyMap) action {
 	}
 	return say(fmt.Sprintf("%s does nothing in %s · %s · ? all keys", termtext.SanitizeLine(k.String()),
 		dialogName(d), strings.Join(keys, " · ")))
+}
+
+// typedText says what text being typed is not in the document yet, in the
+// open dialogs (the top one first, so that ctrl+s in the palette or the
+// keys help over the mocks editor tells too) or in the tree's prompt; ""
+// when there is none.
+func (a *App) typedText() string {
+	ds := a.dialogs()
+	for i := len(ds) - 1; i >= 0; i-- {
+		if p, ok := ds[i].(pendingText); ok {
+			if s := p.pending(); s != "" {
+				return s
+			}
+		}
+	}
+	if a.tree.shown(a.at) {
+		return a.tree.pane.pending()
+	}
+	return ""
+}
+
+// typedQuestion asks before a command chosen in the palette saves or
+// quits without the text being typed (ctrl+s says so on its first press
+// instead); nil when it leaves nothing out.
+func (a *App) typedQuestion(act actRun) dialog {
+	does, ok := map[string]string{cmdSave: "saves the document", cmdSaveQuit: "saves the document and quits",
+		cmdQuit: "quits"}[act.name]
+	typed := a.typedText()
+	if !act.chosen || !ok || typed == "" {
+		return nil
+	}
+	goOn := key.NewBinding(key.WithKeys("enter", "y"), key.WithHelp("enter", strings.ToLower(act.name[:1])+act.name[1:]+" anyway"))
+	back := key.NewBinding(key.WithKeys("esc", "n"), key.WithHelp("esc", "back to the typing"))
+	return &confirmDialog{
+		title: act.name + "?",
+		text:  act.name + " " + does + " without " + typed + ".",
+		keys:  []key.Binding{goOn, back},
+		answer: func(k tea.KeyPressMsg, _ *KeyMap) ([]action, bool) {
+			switch {
+			case key.Matches(k, goOn):
+				return []action{actRun{name: act.name}}, true
+			case key.Matches(k, back):
+				return []action{say(act.name + " cancelled: " + typed + " is still there")}, true
+			}
+			return nil, false
+		},
+	}
 }

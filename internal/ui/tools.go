@@ -148,15 +148,15 @@ func (p toolsPane) updateKey(k tea.KeyPressMsg, e *env) (toolsPane, []action) {
 		}
 		return p, []action{say("Already at the top level · q quits")}
 	case key.Matches(k, km.Delete):
-		return p, []action{actRun{cmdDelete}}
+		return p, []action{actRun{name: cmdDelete}}
 	case key.Matches(k, km.Duplicate):
-		return p, []action{actRun{cmdDuplicate}}
+		return p, []action{actRun{name: cmdDuplicate}}
 	case key.Matches(k, km.MoveUp):
-		return p, []action{actRun{cmdMoveUp}}
+		return p, []action{actRun{name: cmdMoveUp}}
 	case key.Matches(k, km.MoveDown):
-		return p, []action{actRun{cmdMoveDown}}
+		return p, []action{actRun{name: cmdMoveDown}}
 	case key.Matches(k, km.Toggle):
-		return p, []action{actRun{cmdToggle}}
+		return p, []action{actRun{name: cmdToggle}}
 	}
 	return p, nil
 }
