@@ -335,6 +335,8 @@ func TestSendDialogKeepsATypedOutputAsAMock(t *testing.T) {
 	p := startSend(t, a, asking)
 	requireIn(t, treeScreen(a), "alt+enter send it, keep it as a mock")
 	mtype(a, `{"temp_c": -3}`)
+	a.Update(ctrlKey('s')) // the output is not in the document yet: a first ctrl+s says so
+	requireIn(t, status(a), "without the output being typed for get_weather")
 	p.press(ukey("alt+enter"), ended)
 	requireIn(t, treeScreen(a), "Cold in Oslo.")
 	if !strings.Contains(string(second), `"output":"{\"temp_c\": -3}"`) {

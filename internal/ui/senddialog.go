@@ -491,6 +491,14 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 
 func (d *sendDialog) typingText() bool { return d.asking != nil }
 
+// pending: an output being typed is neither sent nor kept as a mock yet.
+func (d *sendDialog) pending() string {
+	if d.asking == nil || strings.TrimSpace(d.prompt.Value()) == "" {
+		return ""
+	}
+	return "the output being typed for " + termtext.SanitizeLine(d.asking.call.Name) + " (enter sends it, alt+enter keeps it as a mock too)"
+}
+
 func (d *sendDialog) undoText(redo bool) (bool, []action) {
 	return d.asking != nil && fieldUndo(d.prompt, redo), nil
 }
