@@ -51,6 +51,20 @@ func formKindFor(k model.Kind, t model.Tool, raw bool) formKind {
 	return formRaw
 }
 
+// noFormWhy says why a tool shows its JSON even when its form is asked
+// for; "" when it has a form.
+func noFormWhy(k model.Kind, t model.Tool) string {
+	switch {
+	case rawjson.CheckJSON(t.Raw) != nil:
+		return "The entry is not valid JSON yet: it stays JSON until it is (the diagnostics say where)"
+	case rawjson.JSONKind(t.Raw) != "object":
+		return "The entry is not a JSON object: it has no form"
+	case formKindFor(k, t, false) == formRaw:
+		return termtext.SanitizeLine(typeOf(t.Raw)) + " has no form: its options are edited as JSON, checked against its schema as you type"
+	}
+	return ""
+}
+
 // buildFields returns the fields of a form for the selection.
 func buildFields(d *model.Document, s sel, kind formKind) []*field {
 	if s.Request {

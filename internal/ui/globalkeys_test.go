@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"reflect"
 	"strings"
@@ -440,5 +441,35 @@ func TestFormatsViewFollowsUndo(t *testing.T) {
 	a.Update(ctrlKey('z'))
 	if !strings.Contains(string(d.body), "get_weather") || !strings.Contains(d.current().text, "get_weather") {
 		t.Fatal("the formats view shows the request before the undo")
+	}
+}
+
+// TestSwitchToAFormThereIsNone: alt+r (R) on a built-in without a form, or
+// on JSON that is not valid yet, says why it stays JSON.
+func TestSwitchToAFormThereIsNone(t *testing.T) {
+	src := `{"model": "gpt-5", "extra": {"builtin_tools": [{"type": "code_interpreter", "container": {"type": "auto"}}, {"type": "web_search"}]}}`
+	a := dialogTestApp(t, src, sel{Kind: model.Builtin, Index: 0})
+	a.run("Switch form / JSON")
+	if a.form.kind != formRaw || !strings.Contains(status(a), "code_interpreter has no form") {
+		t.Fatalf("code_interpreter: kind %v, status %q", a.form.kind, status(a))
+	}
+	a.apply(actSelect{sel{Kind: model.Builtin, Index: 1}})
+	a.run("Switch form / JSON") // web_search: to its JSON
+	if a.form.kind != formRaw {
+		t.Fatalf("web_search did not switch to JSON: %v", a.form.kind)
+	}
+	a.apply(actEdit{fn: func(d *model.Document) (*model.Document, error) {
+		return model.SetToolRaw(d, model.Builtin, 1, json.RawMessage(`{"type": "web_search",`))
+	}})
+	a.run("Switch form / JSON")
+	if a.form.kind != formRaw || !strings.Contains(status(a), "not valid JSON yet") {
+		t.Fatalf("invalid JSON: kind %v, status %q", a.form.kind, status(a))
+	}
+	a.apply(actEdit{fn: func(d *model.Document) (*model.Document, error) {
+		return model.SetToolRaw(d, model.Builtin, 1, json.RawMessage(`{"type": "web_search"}`))
+	}})
+	a.run("Switch form / JSON")
+	if a.form.kind != formWebSearch {
+		t.Fatalf("valid again: kind %v, status %q", a.form.kind, status(a))
 	}
 }

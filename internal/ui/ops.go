@@ -229,6 +229,11 @@ func copySummary(s *Session) string {
 // (the palette's needToolJSON keeps it off the request row).
 func (a *App) toggleRaw() tea.Cmd {
 	raw := a.form.kind != formRaw
+	if !raw && !a.at.Request && !a.tree.shown(a.at) {
+		if why := noFormWhy(a.at.Kind, a.s.Doc().List(a.at.Kind)[a.at.Index]); why != "" {
+			return a.say(why, false)
+		}
+	}
 	var acts []action
 	if a.tree.shown(a.at) {
 		acts, raw = a.tree.leave(a.treeCtx(), false, ""), true // from the tree to the tool's JSON
