@@ -130,6 +130,17 @@ type argsDialog struct {
 	w, h  int
 	ver   uint64 // the session version the parameters were read at
 	why   string // why the parameters cannot check the arguments now
+	guard dropGuard
+}
+
+// mayClose: arguments typed go with the dialog, so the first closing key
+// says so.
+func (d *argsDialog) mayClose(key string) (action, bool) {
+	typed := ""
+	if strings.TrimSpace(d.ed.Value()) != "" {
+		typed = "the arguments typed"
+	}
+	return d.guard.mayClose(key, typed)
 }
 
 func (d *argsDialog) seenVersion() uint64 { return d.ver }
@@ -220,8 +231,14 @@ func (d *argsDialog) check() {
 
 func (d *argsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
+		if !key.Matches(k, argsKeys.Close) {
+			d.guard.armed = false
+		}
 		switch {
 		case key.Matches(k, argsKeys.Close):
+			if act, ok := d.mayClose(k.String()); !ok {
+				return d, []action{act}
+			}
 			return nil, []action{actClose{}}
 		case key.Matches(k, argsKeys.Example):
 			ex, err := schematree.Example(d.fn.params)

@@ -267,7 +267,12 @@ func TestArgsDialogKeysAndClosing(t *testing.T) {
 	if len(d.help(&a.keys)) == 0 {
 		t.Error("no help")
 	}
+	// typed arguments would go: the first esc says so, the second closes
 	nd, acts := d.update(ukey("esc"), a.env())
+	if nd != d || !reflect.DeepEqual(acts, []action{say("esc again closes it and drops the arguments typed")}) {
+		t.Fatalf("first esc: %v %#v", nd, acts)
+	}
+	nd, acts = d.update(ukey("esc"), a.env())
 	if nd != nil || !reflect.DeepEqual(acts, []action{actClose{}}) {
 		t.Fatalf("esc: %v %#v", nd, acts)
 	}
@@ -277,9 +282,17 @@ func TestArgsDialogKeysAndClosing(t *testing.T) {
 	if !strings.Contains(screenText(a), "1:10 /city: ") {
 		t.Fatalf("the app's screen:\n%s", screenText(a))
 	}
-	a.Update(ukey("esc"))
+	for _, k := range []string{"esc", "ctrl+c", "ctrl+q"} { // each says so first: arguments are typed
+		a.Update(ukey(k))
+		if a.dialog == nil || !strings.Contains(status(a), k+" again closes it and drops the arguments typed") {
+			t.Fatalf("a first %s: %T, status %q", k, a.dialog, status(a))
+		}
+		a.Update(ukey("end")) // another key: the next close says so again
+	}
+	a.Update(ukey("ctrl+q"))
+	a.Update(ukey("ctrl+q"))
 	if a.dialog != nil {
-		t.Fatal("esc did not close the tester")
+		t.Fatal("ctrl+q twice did not close the tester")
 	}
 }
 

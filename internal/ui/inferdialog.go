@@ -44,6 +44,17 @@ type inferDialog struct {
 	yOff   int          // first schema line shown
 	w, h   int
 	ver    uint64 // the session version fn was read at
+	guard  dropGuard
+}
+
+// mayClose: the example typed goes with the dialog, so the first closing
+// key says so.
+func (d *inferDialog) mayClose(key string) (action, bool) {
+	typed := ""
+	if strings.TrimSpace(d.ed.Value()) != "" {
+		typed = "the example typed (alt+enter sets the parameters it gives)"
+	}
+	return d.guard.mayClose(key, typed)
 }
 
 func (d *inferDialog) seenVersion() uint64 { return d.ver }
@@ -135,8 +146,14 @@ func inferError(err error) string {
 
 func (d *inferDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
+		if !key.Matches(k, inferKeys.Close) {
+			d.guard.armed = false
+		}
 		switch {
 		case key.Matches(k, inferKeys.Close):
+			if act, ok := d.mayClose(k.String()); !ok {
+				return d, []action{act}
+			}
 			return nil, []action{actClose{}, say("Inferring parameters cancelled")}
 		case key.Matches(k, inferKeys.Apply):
 			return d.apply(e)

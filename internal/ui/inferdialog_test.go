@@ -204,7 +204,11 @@ func TestInferDialogIsOneUndoableEdit(t *testing.T) {
 func TestInferDialogCancelsAndRefuses(t *testing.T) {
 	a, d := openInfer(t, inferNoStrict)
 	sendTo(t, a, d, tea.PasteMsg{Content: `{"a": 1}`})
-	nd, acts := d.update(ukey("esc"), a.env())
+	nd, acts := d.update(ukey("esc"), a.env()) // the example would go: says so first
+	if nd != d || len(acts) != 1 || !strings.Contains(acts[0].(actStatus).text, "esc again closes it and drops the example typed") {
+		t.Fatalf("first esc: %v %#v", nd, acts)
+	}
+	nd, acts = d.update(ukey("esc"), a.env())
 	if nd != nil || !reflect.DeepEqual(acts, []action{actClose{}, say("Inferring parameters cancelled")}) {
 		t.Fatalf("esc: %v %#v", nd, acts)
 	}

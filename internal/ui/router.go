@@ -48,6 +48,26 @@ const (
 // keys (? among them) are text there.
 type textField interface{ typingText() bool }
 
+// closeGuard is a dialog that closing would drop text typed in (the
+// argument tester, the infer dialog): the first esc, ctrl+c or ctrl+q
+// says so, the next closes.
+type closeGuard interface {
+	mayClose(key string) (action, bool)
+}
+
+// dropGuard is a closeGuard's state: armed after the first closing key.
+type dropGuard struct{ armed bool }
+
+// mayClose reports whether a close by key may go on; with text typed
+// (typed says what) the first one says what it would drop instead.
+func (g *dropGuard) mayClose(key, typed string) (action, bool) {
+	if typed == "" || g.armed {
+		return nil, true
+	}
+	g.armed = true
+	return say(key + " again closes it and drops " + typed), false
+}
+
 // pendingText is a dialog with text typed but not applied yet: pending
 // says what, and what ctrl+s does with it ("" when there is none).
 type pendingText interface{ pending() string }
@@ -93,6 +113,11 @@ func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
 		if c, ok := a.dialog.(*confirmDialog); ok && c.title == quitTitle {
 			a.closeDialog()
 			return a.say("Quit cancelled: ctrl+c and ctrl+q cancel this question; d quits without saving", false)
+		}
+		if c, ok := a.dialog.(closeGuard); ok {
+			if act, ok := c.mayClose(k.String()); !ok {
+				return a.apply(act)
+			}
 		}
 		a.closeDialog()
 		return a.say(fmt.Sprintf("Closed %s: %s cancels a dialog; at the main screen it quits", name, k.String()), false)
