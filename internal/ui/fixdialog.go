@@ -223,10 +223,12 @@ func (d *fixDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	case key.Matches(k, km.Right), k.String() == "tab":
 		d.chosen = (d.chosen + 1) % len(d.opts)
 		d.yOff = 0
-	case len(k.String()) == 1 && k.String() >= "1" && k.String() <= "9":
-		if i := int(k.String()[0] - '1'); i < len(d.opts) {
-			d.chosen, d.yOff = i, 0
+	case isDigitKey(k):
+		i, why, _ := digitChoice(k, len(d.opts), "fixes")
+		if i < 0 {
+			return d, []action{say(why)}
 		}
+		d.chosen, d.yOff = i, 0
 	default:
 		next, ok := listMove(k, km, d.yOff, page, n+1)
 		if !ok {
@@ -266,7 +268,7 @@ func (d *fixDialog) view(e *env, w, h int) []string {
 		}
 		lines = append(lines, l)
 	}
-	keys := "enter apply · ←/→ or 1-9 choose · ↑/↓ scroll · esc cancel"
+	keys := "enter apply · ←/→ or " + digits(len(d.opts)) + " choose · ↑/↓ scroll · esc cancel"
 	if len(d.opts) == 1 {
 		keys = "enter apply · ↑/↓ scroll · esc cancel"
 	}
@@ -281,7 +283,7 @@ func (d *fixDialog) view(e *env, w, h int) []string {
 func (d *fixDialog) help(km *KeyMap) []key.Binding {
 	return []key.Binding{
 		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply the fix")),
-		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→ 1-9", "choose a fix")),
+		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→ "+digits(len(d.opts)), "choose a fix")),
 		key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓ pgup/pgdn", "scroll the diff")),
 		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}

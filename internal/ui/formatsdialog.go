@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"github.com/charmbracelet/x/ansi"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -146,10 +147,12 @@ func (d *formatsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		d.choose(d.chosen - 1)
 	case key.Matches(k, km.Right), k.String() == "tab":
 		d.choose(d.chosen + 1)
-	case len(k.String()) == 1 && k.String() >= "1" && k.String() <= "9":
-		if i := int(k.String()[0] - '1'); i < len(d.targets) {
-			d.choose(i)
+	case isDigitKey(k):
+		i, why, _ := digitChoice(k, len(d.targets), "formats")
+		if i < 0 {
+			return d, []action{say(why)}
 		}
+		d.choose(i)
 	case key.Matches(k, formatsKeys.NotesDown):
 		d.nOff++
 	case key.Matches(k, formatsKeys.NotesUp):
@@ -159,12 +162,39 @@ func (d *formatsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 			d.yOff = next
 			break
 		}
-		return d, []action{say("In the formats view: ←/→ or 1-9 choose a format, ↑/↓ scroll, K/J scroll what is lost, y copies, esc closes")}
+		return d, []action{say("In the formats view: ←/→ or " + digits(len(d.targets)) + " choose a format, ↑/↓ scroll, K/J scroll what is lost, y copies, esc closes")}
 	}
 	v = d.current()
 	d.yOff = max(0, min(d.yOff, d.longest()-d.codeHeight(v)))
 	d.nOff = max(0, min(d.nOff, len(v.notes)-d.notesHeight(v)))
 	return d, nil
+}
+
+// digits is the number keys that choose one of n options: "1-8".
+func digits(n int) string {
+	if n <= 1 {
+		return "1"
+	}
+	return "1-" + strconv.Itoa(min(n, 9))
+}
+
+// isDigitKey reports whether k is one of the number keys 1-9.
+func isDigitKey(k tea.KeyPressMsg) bool {
+	_, _, ok := digitChoice(k, 9, "")
+	return ok
+}
+
+// digitChoice is the option a number key chooses among n: ok false when
+// the key is no digit; i < 0 (and why) when there is no such option.
+func digitChoice(k tea.KeyPressMsg, n int, what string) (i int, why string, ok bool) {
+	s := k.String()
+	if len(s) != 1 || s < "1" || s > "9" {
+		return 0, "", false
+	}
+	if i = int(s[0] - '1'); i >= n {
+		return -1, "There are " + strconv.Itoa(n) + " " + what + ": " + digits(n) + " choose one", true
+	}
+	return i, "", true
 }
 
 // choose shows format i (wrapping around), from its top.
@@ -269,7 +299,7 @@ func (d *formatsDialog) view(e *env, w, h int) []string {
 		}
 		lines = append(lines, s.Render(fit(n, iw)))
 	}
-	lines = append(lines, st.Dim.Render(fit(" ←/→ 1-9 format · ↑/↓ pgup/pgdn scroll · K/J what is lost · y copy · esc close", iw)))
+	lines = append(lines, st.Dim.Render(fit(" ←/→ "+digits(len(d.targets))+" format · ↑/↓ pgup/pgdn scroll · K/J what is lost · y copy · esc close", iw)))
 	for len(lines) < d.h-2 {
 		lines = append(lines, "")
 	}
@@ -286,7 +316,7 @@ func codeLine(lines []string, i int) string {
 
 func (d *formatsDialog) help(km *KeyMap) []key.Binding {
 	return []key.Binding{
-		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→ 1-9", "choose a format")),
+		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→ "+digits(len(d.targets)), "choose a format")),
 		key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓ pgup/pgdn", "scroll")),
 		formatsKeys.NotesUp, formatsKeys.NotesDown, formatsKeys.Copy, formatsKeys.Close,
 	}

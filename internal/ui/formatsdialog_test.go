@@ -120,3 +120,22 @@ func TestFormatsViewKeepsTheChosenTabInView(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatsViewNumberKeys: the keys line names as many number keys as
+// there are formats; a number past them says so and keeps the choice.
+func TestFormatsViewNumberKeys(t *testing.T) {
+	a, d := openFormats(t, 160, 40)
+	n := len(d.targets)
+	if n >= 9 {
+		t.Skip("nine formats or more: every number key chooses one")
+	}
+	want := fmt.Sprintf("←/→ 1-%d format", n)
+	if !strings.Contains(ansi.Strip(a.View().Content), want) {
+		t.Fatalf("no %q on\n%s", want, ansi.Strip(a.View().Content))
+	}
+	a.Update(tea.KeyPressMsg{Code: '2', Text: "2"})
+	a.Update(tea.KeyPressMsg{Code: '9', Text: "9"})
+	if d.chosen != 1 || !strings.Contains(status(a), fmt.Sprintf("There are %d formats", n)) {
+		t.Fatalf("9: chosen %d, status %q", d.chosen, status(a))
+	}
+}
