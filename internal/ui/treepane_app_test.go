@@ -314,6 +314,8 @@ func TestTreePanePromptKeepsTextItCannotApply(t *testing.T) {
 		return model.SetToolValue(doc, model.Function, 0, []string{"parameters"},
 			json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}`))
 	}})
+	a.Update(settleMsg{})
+	requireIn(t, treeScreen(a), "/properties/unit  gone from the parameters") // not the row chosen now
 	typeKeys(a, "enter")
 	if d.prompt == nil || d.prompt.Value() != "units" {
 		t.Fatalf("enter after unit went away dropped the typed name (prompt %v)", d.prompt != nil)

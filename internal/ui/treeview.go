@@ -170,10 +170,18 @@ func (d *treePane) rowLine(e *env, n *schematree.Node, lit, chosen bool, w int) 
 }
 
 // details is the part under the tree: the chosen row's pointer, its
-// strict problems or read-only keywords, then the prompt or a hint.
+// strict problems or read-only keywords, then the prompt or a hint. With
+// the prompt open it is the row the prompt is about, which an undo or a
+// reload may have taken away.
 func (d *treePane) details(e *env, iw int, focused bool) []string {
 	st := e.st
 	n := d.current()
+	if d.prompt != nil && d.tree != nil {
+		if n = d.tree.Node(d.askPtr); n == nil {
+			gone := termtext.SanitizeLine(ptrOrRoot(d.askPtr)) + "  gone from the parameters (the document changed); esc drops the prompt"
+			return []string{st.Error.Render(fit(" "+gone, iw)), d.promptLine(e, iw)}
+		}
+	}
 	// Each part is sanitised before it is styled: a styled string is
 	// never sanitised again (its escape sequences would show as text).
 	var info string
@@ -187,14 +195,19 @@ func (d *treePane) details(e *env, iw int, focused bool) []string {
 	}
 	out := []string{fit(" "+info, iw)}
 	if d.prompt != nil {
-		label := askLabels[d.asking]
-		p := *d.prompt
-		p.Styles = e.st.Editor
-		p.SetSize(max(10, iw-ansi.StringWidth(label)-2), 1)
-		return append(out, fit(" "+st.LabelFocused.Render(label)+" "+p.View(), iw))
+		return append(out, d.promptLine(e, iw))
 	}
 	if focused {
 		return append(out, "")
 	}
 	return append(out, st.Dim.Render(fit(" 2 or a click gives the tree the focus; T shows the form", iw)))
+}
+
+// promptLine is the open prompt with its label.
+func (d *treePane) promptLine(e *env, iw int) string {
+	label := askLabels[d.asking]
+	p := *d.prompt
+	p.Styles = e.st.Editor
+	p.SetSize(max(10, iw-ansi.StringWidth(label)-2), 1)
+	return fit(" "+e.st.LabelFocused.Render(label)+" "+p.View(), iw)
 }
