@@ -122,6 +122,14 @@ func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
 		a.closeDialog()
 		return a.say(fmt.Sprintf("Closed %s: %s cancels a dialog; at the main screen it quits", name, k.String()), false)
 	case gSave:
+		if c, ok := a.dialog.(*confirmDialog); ok && c.changed != nil && !c.changed.watched {
+			// this question is the save's: asking it again says nothing new
+			var keys []string
+			for _, b := range c.keys {
+				keys = append(keys, b.Help().Key+" "+b.Help().Desc)
+			}
+			return a.say("The save waits on this question: "+strings.Join(keys, " · "), false)
+		}
 		return a.apply(actSave{pending: a.typedText()})
 	case gHelp:
 		return a.apply(actOpen{newHelpDialogFor(a, a.dialog)})

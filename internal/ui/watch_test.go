@@ -320,6 +320,8 @@ func TestWatchAsksWhenThereAreUnsavedChanges(t *testing.T) {
 		p.key(ctrl('s'))
 		requireDialog(t, a, "Changed on disk")
 		requireContains(t, paneText(t, a, "Changed on disk"), "o overwrite", "the dialog")
+		p.key(ctrl('s')) // again, in the save's question: it says what it waits for
+		requireContains(t, statusLine(t, a), "The save waits on this question: o overwrite", "status line")
 		if len(f.fs.written()) != 0 || readFile(t, path) != externalDoc() {
 			t.Fatal("the save wrote without asking")
 		}
