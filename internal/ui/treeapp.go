@@ -107,6 +107,9 @@ func (t *treeState) route(c treeCtx, k tea.KeyPressMsg) (acts []action, own, ok 
 		return nil, false, false
 	}
 	switch {
+	case key.Matches(k, km.Quit) && p.prompt != nil:
+		p.prompt = nil // as esc: the prompt, not the tree
+		return []action{say("Closed the prompt, nothing changed (" + k.String() + " again leaves the tree)")}, false, true
 	case key.Matches(k, km.Quit):
 		return t.leave(c, true, "Left the tree ("+k.String()+" again quits)"), false, true
 	case key.Matches(k, km.Undo, km.Redo):

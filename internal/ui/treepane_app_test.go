@@ -150,6 +150,17 @@ func TestTreePanePromptKeys(t *testing.T) {
 	if a.tree.pane.prompt != nil || !treeFocused(a) {
 		t.Fatal("esc did not close the prompt only")
 	}
+	for _, r := range []rune{'c', 'q'} { // as esc: the prompt, then the tree
+		typeKeys(a, "a", "x")
+		a.Update(ctrlKey(r))
+		if !treeFocused(a) || a.tree.pane.prompt != nil {
+			t.Fatalf("ctrl+%c in the prompt: prompt %v, tree focused %v", r, a.tree.pane.prompt != nil, treeFocused(a))
+		}
+	}
+	a.Update(ctrlKey('q'))
+	if treeShown(a) {
+		t.Fatal("ctrl+q with no prompt did not leave the tree")
+	}
 }
 
 // TestTreePaneFollowsTheSelection: selecting another row shows its form;
