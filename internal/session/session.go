@@ -213,14 +213,15 @@ func (s *Session) change(group string, at At, fn Edit) error {
 	// one key at a time is followed by tool_choice as one rename, never
 	// through a name that another tool has on the way.
 	base := s.doc
-	if group != "" && group == s.hist.group && len(s.hist.undo) > 0 {
+	continuing := group != "" && group == s.hist.group && len(s.hist.undo) > 0
+	if continuing {
 		base = s.hist.undo[len(s.hist.undo)-1].doc
 	}
 	next, err := fn(base)
 	if err != nil {
 		return err
 	}
-	if base != s.doc && SameDoc(next, base) {
+	if continuing && SameDoc(next, base) {
 		// The group is back where it began (typed and deleted, or its
 		// typing undone in the field): it leaves no step to undo.
 		top := s.hist.undo[len(s.hist.undo)-1]
