@@ -52,17 +52,19 @@ func formKindFor(k model.Kind, t model.Tool, raw bool) formKind {
 }
 
 // noFormWhy says why a tool shows its JSON even when its form is asked
-// for; "" when it has a form.
-func noFormWhy(k model.Kind, t model.Tool) string {
+// for ("" when it has a form); later when the form shows once the JSON
+// is valid.
+func noFormWhy(k model.Kind, t model.Tool) (why string, later bool) {
+	if formKindFor(k, t, false) != formRaw {
+		return "", false
+	}
 	switch {
 	case rawjson.CheckJSON(t.Raw) != nil:
-		return "The entry is not valid JSON yet: it stays JSON until it is (the diagnostics say where)"
+		return "The entry is not valid JSON yet: its form, if its type has one, shows once it is (the diagnostics say where)", true
 	case rawjson.JSONKind(t.Raw) != "object":
-		return "The entry is not a JSON object: it has no form"
-	case formKindFor(k, t, false) == formRaw:
-		return termtext.SanitizeLine(typeOf(t.Raw)) + " has no form: its options are edited as JSON, checked against its schema as you type"
+		return "The entry is not a JSON object: it has no form", false
 	}
-	return ""
+	return termtext.SanitizeLine(typeOf(t.Raw)) + " has no form: its options are edited as JSON, checked against its schema as you type", false
 }
 
 // buildFields returns the fields of a form for the selection.

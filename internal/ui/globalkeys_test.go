@@ -462,14 +462,14 @@ func TestSwitchToAFormThereIsNone(t *testing.T) {
 		return model.SetToolRaw(d, model.Builtin, 1, json.RawMessage(`{"type": "web_search",`))
 	}})
 	a.run("Switch form / JSON")
-	if a.form.kind != formRaw || !strings.Contains(status(a), "not valid JSON yet") {
+	if a.form.kind != formRaw || !strings.Contains(status(a), "not valid JSON yet: its form, if its type has one, shows once it is") {
 		t.Fatalf("invalid JSON: kind %v, status %q", a.form.kind, status(a))
 	}
 	a.apply(actEdit{fn: func(d *model.Document) (*model.Document, error) {
 		return model.SetToolRaw(d, model.Builtin, 1, json.RawMessage(`{"type": "web_search"}`))
 	}})
-	a.run("Switch form / JSON")
-	if a.form.kind != formWebSearch {
+	a.Update(settleMsg{})
+	if a.form.kind != formWebSearch { // as the status said
 		t.Fatalf("valid again: kind %v, status %q", a.form.kind, status(a))
 	}
 }

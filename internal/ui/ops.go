@@ -230,7 +230,8 @@ func copySummary(s *Session) string {
 func (a *App) toggleRaw() tea.Cmd {
 	raw := a.form.kind != formRaw
 	if !raw && !a.at.Request && !a.tree.shown(a.at) {
-		if why := noFormWhy(a.at.Kind, a.s.Doc().List(a.at.Kind)[a.at.Index]); why != "" {
+		if why, later := noFormWhy(a.at.Kind, a.s.Doc().List(a.at.Kind)[a.at.Index]); why != "" {
+			a.form.raw = !later // JSON not valid yet: the form shows once it is
 			return a.say(why, false)
 		}
 	}
