@@ -148,7 +148,7 @@ func (d *formatsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	case key.Matches(k, km.Right), k.String() == "tab":
 		d.choose(d.chosen + 1)
 	case isDigitKey(k):
-		i, why, _ := digitChoice(k, len(d.targets), "formats")
+		i, why, _ := digitChoice(k, len(d.targets), "format")
 		if i < 0 {
 			return d, []action{say(why)}
 		}
@@ -184,15 +184,16 @@ func isDigitKey(k tea.KeyPressMsg) bool {
 	return ok
 }
 
-// digitChoice is the option a number key chooses among n: ok false when
-// the key is no digit; i < 0 (and why) when there is no such option.
+// digitChoice is the option a number key chooses among n (what names
+// one: "format"): ok false when the key is no digit; i < 0 (and why) when
+// there is no such option.
 func digitChoice(k tea.KeyPressMsg, n int, what string) (i int, why string, ok bool) {
 	s := k.String()
 	if len(s) != 1 || s < "1" || s > "9" {
 		return 0, "", false
 	}
 	if i = int(s[0] - '1'); i >= n {
-		return -1, "There are " + strconv.Itoa(n) + " " + what + ": " + digits(n) + " choose one", true
+		return -1, "There " + map[bool]string{true: "is ", false: "are "}[n == 1] + plural(n, what) + ": " + digits(n) + " chooses one", true
 	}
 	return i, "", true
 }
