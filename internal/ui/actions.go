@@ -30,9 +30,9 @@ type (
 		later bool
 		by    viewer
 	}
-	// actRun runs a named command of the palette; one chosen in the
-	// palette that saves or quits asks first when text being typed would
-	// be left out (typedQuestion).
+	// actRun runs a named command of the palette; one chosen (in the
+	// palette, or by its key) that saves or quits asks first when text
+	// being typed would be left out (typedQuestion).
 	actRun struct {
 		name   string
 		chosen bool

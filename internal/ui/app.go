@@ -386,7 +386,7 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	for _, c := range a.cmds {
 		if len(c.global) > 0 && key.Matches(k, c.global...) {
-			return a.run(c.name)
+			return a.apply(actRun{name: c.name, chosen: true})
 		}
 	}
 	if key.Matches(k, km.NextField) {
@@ -415,7 +415,7 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 	a.treeAfter = nil
 	for _, c := range a.cmds {
 		if len(c.nav) > 0 && key.Matches(k, c.nav...) {
-			return a.run(c.name)
+			return a.apply(actRun{name: c.name, chosen: true})
 		}
 	}
 	acts := a.paneUpdate(k)

@@ -47,6 +47,11 @@ func (a *App) apply1(act action) tea.Cmd {
 		a.refresh()
 	case actRun:
 		if q := a.typedQuestion(act); q != nil {
+			for _, d := range a.dialogs() {
+				if c, ok := d.(*confirmDialog); ok && c.title == q.title {
+					return a.say(`"`+c.title+`" is asked already: enter there goes on, esc goes back`, false)
+				}
+			}
 			return a.apply(actOpen{q})
 		}
 		return a.run(act.name)

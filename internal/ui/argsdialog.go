@@ -140,7 +140,7 @@ func (d *argsDialog) mayClose(key string) (action, bool) {
 	if strings.TrimSpace(d.ed.Value()) != "" {
 		typed = "the arguments typed"
 	}
-	return d.guard.mayClose(key, typed)
+	return d.guard.mayClose(key, "closes it", typed, d.ed.Version())
 }
 
 func (d *argsDialog) seenVersion() uint64 { return d.ver }

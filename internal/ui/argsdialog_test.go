@@ -289,6 +289,12 @@ func TestArgsDialogKeysAndClosing(t *testing.T) {
 		}
 		a.Update(ukey("end")) // another key: the next close says so again
 	}
+	a.Update(ukey("esc"))
+	a.Update(tea.PasteMsg{Content: " "}) // the text changed since: the next esc asks again
+	a.Update(ukey("esc"))
+	if a.dialog == nil {
+		t.Fatal("esc after a paste closed the tester without a word")
+	}
 	a.Update(ukey("ctrl+q"))
 	a.Update(ukey("ctrl+q"))
 	if a.dialog != nil {

@@ -54,7 +54,7 @@ func (d *inferDialog) mayClose(key string) (action, bool) {
 	if strings.TrimSpace(d.ed.Value()) != "" {
 		typed = "the example typed (alt+enter sets the parameters it gives)"
 	}
-	return d.guard.mayClose(key, typed)
+	return d.guard.mayClose(key, "closes it", typed, d.ed.Version())
 }
 
 func (d *inferDialog) seenVersion() uint64 { return d.ver }

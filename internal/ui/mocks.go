@@ -83,8 +83,8 @@ type mockEdit struct {
 	err   string
 	// start is what the fields held when editing began; esc once more
 	// drops what was typed after it.
-	start   [2]string
-	escOnce bool
+	start [2]string
+	guard dropGuard
 }
 
 func (d *mocksDialog) seenVersion() uint64 { return d.ver }

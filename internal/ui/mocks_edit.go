@@ -25,13 +25,16 @@ func (d *mocksDialog) editUpdate(msg tea.Msg, e *env) []action {
 		return nil
 	}
 	if !key.Matches(k, mockKeys.Back) {
-		me.escOnce = false
+		me.guard.armed = false
 	}
 	switch {
 	case key.Matches(k, mockKeys.Back):
-		if me.changed() && !me.escOnce {
-			me.escOnce = true
-			return []action{say(k.String() + " again drops what you typed; alt+enter writes it to the document")}
+		typed := ""
+		if me.changed() {
+			typed = "what you typed (alt+enter writes it to the document)"
+		}
+		if act, ok := me.guard.mayClose(k.String(), "goes back to the list", typed, me.pat.Version()+me.out.Version()); !ok {
+			return []action{act}
 		}
 		d.ed = nil
 		return []action{say("Left the output as it is in the document")}

@@ -337,6 +337,13 @@ func TestSendDialogKeepsATypedOutputAsAMock(t *testing.T) {
 	mtype(a, `{"temp_c": -3}`)
 	a.Update(ctrlKey('s')) // the output is not in the document yet: a first ctrl+s says so
 	requireIn(t, status(a), "without the output being typed for get_weather")
+	for _, k := range []string{"esc", "ctrl+c", "ctrl+r"} { // each says first what it would drop
+		a.Update(ukey(k))
+		if _, ok := a.dialog.(*sendDialog); !ok || !strings.Contains(status(a), k+" again") || !strings.Contains(status(a), "drops the output being typed") {
+			t.Fatalf("a first %s: %T, status %q", k, a.dialog, status(a))
+		}
+		mtype(a, " ") // typing again: the next close asks again
+	}
 	p.press(ukey("alt+enter"), ended)
 	requireIn(t, treeScreen(a), "Cold in Oslo.")
 	if !strings.Contains(string(second), `"output":"{\"temp_c\": -3}"`) {
@@ -430,7 +437,7 @@ func TestMocksEditorCancelKeys(t *testing.T) {
 		if a.dialog != d || d.ed == nil || d.ed.out.Value() != `"typed"` {
 			t.Fatalf("%s dropped the typed output (dialog %T)", k, a.dialog)
 		}
-		if st := a.status.text; !strings.Contains(st, k+" again drops what you typed") {
+		if st := a.status.text; !strings.Contains(st, k+" again goes back to the list and drops what you typed") {
 			t.Fatalf("%s said %q", k, st)
 		}
 		mkeys(a, k)
@@ -488,6 +495,16 @@ func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
 	a.Update(ctrlKey('p'))
 	a.Update(ctrlKey('s'))
 	requireIn(t, status(a), "without the mock output being typed")
+
+	// The same command chosen over its question does not ask twice.
+	mkeys(a, "esc")
+	choose(a, cmdSave)
+	q := a.dialog
+	choose(a, cmdSave)
+	if a.dialog != q || len(a.under) != 1 {
+		t.Fatalf("a second Save over its question: %T over %d", a.dialog, len(a.under))
+	}
+	requireIn(t, status(a), `"Save?" is asked already`)
 
 	// With nothing typed, the command runs at once.
 	a, _ = openMocks(t, 0)

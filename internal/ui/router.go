@@ -49,23 +49,28 @@ const (
 type textField interface{ typingText() bool }
 
 // closeGuard is a dialog that closing would drop text typed in (the
-// argument tester, the infer dialog): the first esc, ctrl+c or ctrl+q
-// says so, the next closes.
+// argument tester, the infer dialog, the response view's output prompt):
+// the first esc, ctrl+c or ctrl+q says so, the next closes.
 type closeGuard interface {
 	mayClose(key string) (action, bool)
 }
 
-// dropGuard is a closeGuard's state: armed after the first closing key.
-type dropGuard struct{ armed bool }
+// dropGuard is a closeGuard's state: armed by the first closing key, for
+// the text as it was then (a paste or an undo since asks again).
+type dropGuard struct {
+	armed bool
+	at    uint64 // the text's version when armed
+}
 
-// mayClose reports whether a close by key may go on; with text typed
-// (typed says what) the first one says what it would drop instead.
-func (g *dropGuard) mayClose(key, typed string) (action, bool) {
-	if typed == "" || g.armed {
+// mayClose reports whether a key that does what does (closes it, goes
+// back) may go on; with text typed (typed says what, ver its version)
+// the first press says what it would drop instead.
+func (g *dropGuard) mayClose(key, does, typed string, ver uint64) (action, bool) {
+	if typed == "" || g.armed && g.at == ver {
 		return nil, true
 	}
-	g.armed = true
-	return say(key + " again closes it and drops " + typed), false
+	g.armed, g.at = true, ver
+	return say(key + " again " + does + " and drops " + typed), false
 }
 
 // pendingText is a dialog with text typed but not applied yet: pending
@@ -141,6 +146,9 @@ func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
 		return a.undo(true)
 	case gSend:
 		if sd, ok := a.dialog.(*sendDialog); ok {
+			if act, ok := sd.mayClose(k.String()); !ok {
+				return a.apply(act)
+			}
 			a.closeDialog() // the stream under way stops
 			if sd.again != nil {
 				return a.apply(sd.again()...) // a replay plays again, offline
@@ -358,11 +366,14 @@ func (a *App) typedText() string {
 // typedQuestion asks before a command chosen in the palette saves or
 // quits without the text being typed (ctrl+s says so on its first press
 // instead); nil when it leaves nothing out.
-func (a *App) typedQuestion(act actRun) dialog {
+func (a *App) typedQuestion(act actRun) *confirmDialog {
 	does, ok := map[string]string{cmdSave: "saves the document", cmdSaveQuit: "saves the document and quits",
 		cmdQuit: "quits"}[act.name]
+	if !act.chosen || !ok {
+		return nil
+	}
 	typed := a.typedText()
-	if !act.chosen || !ok || typed == "" {
+	if typed == "" {
 		return nil
 	}
 	goOn := key.NewBinding(key.WithKeys("enter", "y"), key.WithHelp("enter", strings.ToLower(act.name[:1])+act.name[1:]+" anyway"))

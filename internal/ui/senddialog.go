@@ -36,6 +36,7 @@ type sendDialog struct {
 	// asking is the call whose output the prompt asks for.
 	asking *askCall
 	prompt *editor.Model
+	guard  dropGuard // an output typed goes with esc, ctrl+c, ctrl+q or ctrl+r
 	// permit is the call whose approval the prompt asks for (sendpermit.go);
 	// allowed are the servers allowed for every call.
 	permit  *permitAsk
@@ -324,7 +325,7 @@ func (d *sendDialog) askFor(a *askCall) {
 	p.SetSize(max(10, d.w-8), 1)
 	p.Placeholder = `the function's result, e.g. {"temp_c": 12}`
 	p.Focus()
-	d.asking, d.prompt = a, &p
+	d.asking, d.prompt, d.guard = a, &p, dropGuard{}
 	d.follow = true
 }
 
@@ -350,6 +351,9 @@ func (d *sendDialog) answerKey(k tea.KeyPressMsg) []action {
 		}
 		return nil
 	case k.String() == "esc":
+		if act, ok := d.guard.mayClose("esc", "stops the loop", d.pending(), d.prompt.Version()); !ok {
+			return []action{act}
+		}
 		d.asking.reply <- answer{}
 		d.asking, d.prompt = nil, nil
 		return nil
@@ -490,6 +494,19 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 }
 
 func (d *sendDialog) typingText() bool { return d.asking != nil }
+
+// mayClose: an output being typed goes with the view (ctrl+c, ctrl+q) or
+// with the send it stops (ctrl+r).
+func (d *sendDialog) mayClose(key string) (action, bool) {
+	if d.asking == nil {
+		return nil, true
+	}
+	does := "closes the view"
+	if key == "ctrl+r" {
+		does = "sends again"
+	}
+	return d.guard.mayClose(key, does, d.pending(), d.prompt.Version())
+}
 
 // pending: an output being typed is neither sent nor kept as a mock yet.
 func (d *sendDialog) pending() string {

@@ -43,9 +43,10 @@ type treePane struct {
 	ver    uint64 // the session version params were read at
 
 	// A prompt asks for one value of the chosen row.
-	prompt *editor.Model
-	asking treeAsk
-	askPtr string
+	prompt  *editor.Model
+	asking  treeAsk
+	askPtr  string
+	askFrom string // the value the prompt opened with
 	// example is example arguments of params (exampleWhy: why there are
 	// none); noExample hides them (v). Large parameters have theirs made
 	// off the main loop (exampleLater, exampleAsked: the command is on its
@@ -508,7 +509,7 @@ func (d *treePane) ask(what treeAsk, ptr, value string) {
 	p.SetValue(value)
 	p.SelectAll()
 	p.Focus()
-	d.prompt, d.asking, d.askPtr = &p, what, ptr
+	d.prompt, d.asking, d.askPtr, d.askFrom = &p, what, ptr, value
 }
 
 func (d *treePane) updatePrompt(msg tea.Msg) []action {
@@ -615,6 +616,10 @@ func (d *treePane) copyExample() []action {
 func (d *treePane) pending() string {
 	if d.prompt == nil {
 		return ""
+	}
+	v := strings.TrimSpace(d.prompt.Value())
+	if v == strings.TrimSpace(d.askFrom) || v == "" && (d.asking == askAdd || d.asking == askRename) {
+		return "" // nothing typed but what the prompt opened with (an empty keyword removes it)
 	}
 	return "the " + strings.ToLower(askLabels[d.asking][:1]) + askLabels[d.asking][1:] + " being typed, " +
 		termtext.Quote(strings.TrimSpace(d.prompt.Value())) + " (enter applies it, esc drops it)"

@@ -346,3 +346,35 @@ func TestTreePanePromptKeepsTextItCannotApply(t *testing.T) {
 		t.Fatalf("the default mended in the prompt: %s (status %q)", toolParams(a, 0), status(a))
 	}
 }
+
+// TestTreePromptTextIsNamedWherever: a tree prompt's text is named by a
+// quit from another pane (tab left the tree with the prompt open), stays
+// in view when the parameters change to ones the tree cannot show, and
+// an empty prompt names nothing.
+func TestTreePromptTextIsNamedWherever(t *testing.T) {
+	a := sizedTreeApp(t, 130, 36)
+	typeKeys(a, "a")
+	if p := a.tree.pane.pending(); p != "" {
+		t.Fatalf("an empty add prompt is pending: %q", p)
+	}
+	typeKeys(a, "xyz", "tab")
+	if treeFocused(a) || a.tree.pane.prompt == nil {
+		t.Fatal("tab did not move on with the prompt open")
+	}
+	a.Update(ctrlKey('q'))
+	q, ok := a.dialog.(*confirmDialog)
+	if !ok || q.title != "Quit?" || !strings.Contains(q.text, `"xyz"`) {
+		t.Fatalf("ctrl+q in another pane: %T %+v", a.dialog, a.dialog)
+	}
+	typeKeys(a, "esc")
+	if a.dialog != nil || a.tree.pane.prompt == nil || a.tree.pane.prompt.Value() != "xyz" {
+		t.Fatal("esc did not go back to the prompt's text")
+	}
+	a.apply(actEdit{fn: func(doc *model.Document) (*model.Document, error) {
+		return model.SetToolValue(doc, model.Function, 0, []string{"parameters"}, json.RawMessage(`{"type":"object","not":{}}`))
+	}})
+	a.Update(settleMsg{})
+	s := treeScreen(a)
+	requireIn(t, s, "New property name xyz")
+	requireIn(t, s, "esc drops the prompt")
+}

@@ -71,6 +71,9 @@ func (d *treePane) view(e *env, focused bool) []string {
 		for _, l := range strings.Split(ansi.Wrap(termtext.SanitizeLine(d.why), iw-2, " "), "\n") {
 			lines = append(lines, " "+l)
 		}
+		if d.prompt != nil { // opened before the parameters changed under it
+			return append(lines, "", d.promptLine(e, iw), st.Dim.Render(fit(" esc drops the prompt; then T or esc shows the form", iw)))
+		}
 		return append(lines, "", st.Dim.Render(fit(" T or esc shows the form, where the parameters are JSON", iw)))
 	}
 	treeW := iw
