@@ -131,13 +131,14 @@ type argsDialog struct {
 	ver   uint64 // the session version the parameters were read at
 	why   string // why the parameters cannot check the arguments now
 	guard dropGuard
+	made  string // the example ctrl+g wrote last: made again, not typed
 }
 
 // mayClose: arguments typed go with the dialog, so the first closing key
 // says so.
 func (d *argsDialog) mayClose(key string) (action, bool) {
 	typed := ""
-	if strings.TrimSpace(d.ed.Value()) != "" {
+	if v := d.ed.Value(); strings.TrimSpace(v) != "" && v != d.made {
 		typed = "the arguments typed"
 	}
 	return d.guard.mayClose(key, "closes it", typed, d.ed.Version())
@@ -246,6 +247,7 @@ func (d *argsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 				return d, []action{sayErr("No example: " + err.Error())}
 			}
 			d.ed.SetValue(string(ex))
+			d.made = d.ed.Value()
 			d.check()
 			if len(d.probs) > 0 {
 				return d, []action{say("Wrote an example of the arguments; it does not fit every rule of the parameters")}

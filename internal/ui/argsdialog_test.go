@@ -295,6 +295,11 @@ func TestArgsDialogKeysAndClosing(t *testing.T) {
 	if a.dialog == nil {
 		t.Fatal("esc after a paste closed the tester without a word")
 	}
+	a.Update(ctrlKey('g')) // an example ctrl+g makes again is not typed work
+	a.Update(ukey("esc"))
+	if a.dialog != nil {
+		t.Fatalf("esc over a made example did not close the tester: %q", status(a))
+	}
 	a.Update(ukey("ctrl+q"))
 	a.Update(ukey("ctrl+q"))
 	if a.dialog != nil {
