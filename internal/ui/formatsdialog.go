@@ -193,7 +193,7 @@ func digitChoice(k tea.KeyPressMsg, n int, what string) (i int, why string, ok b
 		return 0, "", false
 	}
 	if i = int(s[0] - '1'); i >= n {
-		return -1, "There " + map[bool]string{true: "is ", false: "are "}[n == 1] + plural(n, what) + ": " + digits(n) + " chooses one", true
+		return -1, "No " + what + " " + s + ": " + digits(n) + " chooses one of " + plural(n, what), true
 	}
 	return i, "", true
 }

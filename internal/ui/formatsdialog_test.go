@@ -135,7 +135,7 @@ func TestFormatsViewNumberKeys(t *testing.T) {
 	}
 	a.Update(tea.KeyPressMsg{Code: '2', Text: "2"})
 	a.Update(tea.KeyPressMsg{Code: '9', Text: "9"})
-	if d.chosen != 1 || !strings.Contains(status(a), fmt.Sprintf("There are %d formats", n)) {
+	if d.chosen != 1 || !strings.Contains(status(a), fmt.Sprintf("No format 9: 1-%d chooses one of %d formats", n, n)) {
 		t.Fatalf("9: chosen %d, status %q", d.chosen, status(a))
 	}
 }
