@@ -109,7 +109,7 @@ var argsKeys = struct {
 	Example, Copy, Next, Close key.Binding
 }{
 	Example: key.NewBinding(key.WithKeys("ctrl+g"), key.WithHelp("ctrl+g", "generate an example")),
-	Copy:    key.NewBinding(key.WithKeys("ctrl+y"), key.WithHelp("ctrl+y", "copy the arguments")),
+	Copy:    key.NewBinding(key.WithKeys("alt+y"), key.WithHelp("alt+y", "copy the arguments")),
 	Next:    key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "go to the next problem")),
 	Close:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
 }
@@ -367,7 +367,7 @@ func (d *argsDialog) view(e *env, w, h int) []string {
 		v = append(v, "")
 	}
 	lines = append(lines, v...)
-	lines = append(lines, "", st.Dim.Render(fit(" ctrl+g example · ctrl+y copy · ctrl+n next problem · esc close", iw)))
+	lines = append(lines, "", st.Dim.Render(fit(" ctrl+g example · alt+y copy · ctrl+n next problem · esc close", iw)))
 	return box(e, "Test arguments", lines, d.w)
 }
 

@@ -232,10 +232,10 @@ func TestArgsDialogExampleFitsAndCopies(t *testing.T) {
 		if probs := d.v.Validate([]byte(text)); probs != nil {
 			t.Errorf("%+v: the example %s: %v", at, text, probs)
 		}
-		acts = sendTo(t, a, d, ukey("ctrl+y"))
+		acts = sendTo(t, a, d, ukey("alt+y"))
 		want := []action{actCopy{what: "the arguments of " + d.fn.name, text: text}}
 		if !reflect.DeepEqual(acts, want) {
-			t.Errorf("%+v: ctrl+y: %#v, want %#v", at, acts, want)
+			t.Errorf("%+v: alt+y: %#v, want %#v", at, acts, want)
 		}
 	}
 	// the example replaces what was there
@@ -249,8 +249,8 @@ func TestArgsDialogExampleFitsAndCopies(t *testing.T) {
 
 func TestArgsDialogKeysAndClosing(t *testing.T) {
 	a, d := openArgs(t, argsWeather)
-	if acts := sendTo(t, a, d, ukey("ctrl+y")); len(actsOf[actCopy](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 {
-		t.Errorf("ctrl+y with no arguments: %#v", acts)
+	if acts := sendTo(t, a, d, ukey("alt+y")); len(actsOf[actCopy](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 {
+		t.Errorf("alt+y with no arguments: %#v", acts)
 	}
 	if acts := sendTo(t, a, d, ukey("ctrl+n")); len(actsOf[actStatus](acts)) != 1 {
 		t.Errorf("ctrl+n with no problem: %#v", acts)
@@ -434,5 +434,28 @@ func TestArgsAndInferDialogsSanitise(t *testing.T) {
 		if v := ansi.Strip(raw); !strings.Contains(v, `\x1b`) {
 			t.Errorf("%s: the escapes are not shown:\n%s", name, v)
 		}
+	}
+}
+
+// TestArgsDialogRedoIsRedo: ctrl+y in the tester redoes typing, as it does
+// everywhere; alt+y copies the arguments.
+func TestArgsDialogRedoIsRedo(t *testing.T) {
+	a := dialogTestApp(t, argsTestDoc, argsWeather)
+	a.run(cmdTestArgs)
+	d, ok := a.dialog.(*argsDialog)
+	if !ok {
+		t.Fatalf("opened %T", a.dialog)
+	}
+	mtype(a, `{"city": "Paris"}`)
+	a.Update(ctrlKey('z'))
+	if v := d.ed.Value(); v != "" {
+		t.Fatalf("ctrl+z left %q", v)
+	}
+	a.Update(ctrlKey('y'))
+	if v := d.ed.Value(); v != `{"city": "Paris"}` {
+		t.Fatalf("ctrl+y gave %q (status %q)", v, status(a))
+	}
+	if acts := sendTo(t, a, d, ukey("alt+y")); len(actsOf[actCopy](acts)) != 1 {
+		t.Fatalf("alt+y: %#v", acts)
 	}
 }

@@ -27,8 +27,8 @@ import (
 //	ctrl+c ctrl+q   quit; inside a dialog, cancel that dialog
 //
 // A dialog claims one of them only by listing it among its keys (help), as
-// the start-up question claims ctrl+q ("quit, keep it") and the argument
-// tester ctrl+y ("copy"); `?` shows what a dialog claims.
+// the start-up question claims ctrl+q ("quit, keep it"); `?` shows what a
+// dialog claims.
 
 // globalKey names what a global key does.
 type globalKey int
