@@ -205,7 +205,9 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if a.s.Version() != before {
 		cmd = tea.Batch(cmd, a.disk.afterChange(a.s))
 	}
-	a.syncViews()
+	if c := a.syncViews(); c != nil {
+		cmd = tea.Batch(cmd, c)
+	}
 	if c := a.syncTokens(); c != nil {
 		cmd = tea.Batch(cmd, c)
 	}
@@ -218,10 +220,12 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // syncViews brings the views that keep text of the document (the form's
 // fields) up to the document, whatever changed it. The tree's edits wait
 // for the conversion in the next message (settle), and are read then.
-func (a *App) syncViews() {
+func (a *App) syncViews() (cmd tea.Cmd) {
 	// another row selected shows its form, and the layout follows the
 	// tree's zoom
-	a.tree.sync(a.env())
+	if dropped := a.tree.sync(a.env()); dropped != "" {
+		cmd = a.say(dropped, false)
+	}
 	if a.width > 0 && a.height > 0 && a.lay.zoom != a.zoomed() {
 		a.relayout()
 	}
@@ -240,6 +244,7 @@ func (a *App) syncViews() {
 			v.reread(e)
 		}
 	}
+	return cmd
 }
 
 // checkMsg converts a document the first frame showed unchecked

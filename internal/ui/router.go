@@ -377,7 +377,8 @@ func (a *App) typedQuestion(act actRun) *confirmDialog {
 		return nil
 	}
 	goOn := key.NewBinding(key.WithKeys("enter", "y"), key.WithHelp("enter", strings.ToLower(act.name[:1])+act.name[1:]+" anyway"))
-	back := key.NewBinding(key.WithKeys("esc", "n"), key.WithHelp("esc", "back to the typing"))
+	back := key.NewBinding(key.WithKeys("esc", "n"), key.WithHelp("esc", "go back (finish or drop it there first)"))
+	typed = withoutHint(typed) // its keys are the view's, not this question's
 	return &confirmDialog{
 		title: act.name + "?",
 		text:  act.name + " " + does + " without " + typed + ".",
@@ -392,4 +393,16 @@ func (a *App) typedQuestion(act actRun) *confirmDialog {
 			return nil, false
 		},
 	}
+}
+
+// withoutHint is what a view's pending text says without the keys it
+// ends with in brackets ("…, "abc" (enter applies it, esc drops it)"),
+// for a sentence said away from that view.
+func withoutHint(s string) string {
+	if strings.HasSuffix(s, ")") {
+		if i := strings.LastIndex(s, " ("); i > 0 {
+			return s[:i]
+		}
+	}
+	return s
 }

@@ -56,6 +56,9 @@ func (t *treeState) zoomed(c treeCtx) bool {
 // again.
 func (t *treeState) toggle(c treeCtx) []action {
 	if t.shown(c.e.at) {
+		if typed := t.pane.pending(); typed != "" {
+			return []action{say("The form shows once the tree's prompt is done: " + typed)}
+		}
 		return t.leave(c, false, "")
 	}
 	p, why := newTreePane(c.e)
@@ -175,14 +178,21 @@ func (t *treeState) locate(at sel, d diagnostic) bool {
 // sync brings the tree up to the document and the selection after every
 // message: another row selected shows its form, a document of another
 // version is read again.
-func (t *treeState) sync(e *env) {
+//
+// Another row chosen closes the tree: dropped says what its prompt held
+// (the row was chosen in another pane, tab having left the prompt open).
+func (t *treeState) sync(e *env) (dropped string) {
 	if p := t.pane; p != nil {
 		if p.at != e.at {
+			if typed := p.pending(); typed != "" {
+				dropped = "The parameters tree of " + termtext.SanitizeLine(p.fn) + " closed with its prompt: " + withoutHint(typed) + " was not applied"
+			}
 			*t = treeState{}
 		} else if p.ver != e.s.Version() {
 			p.sync(e)
 		}
 	}
+	return dropped
 }
 
 // treeExampleMsg brings the example arguments of params.

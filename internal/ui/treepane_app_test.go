@@ -363,12 +363,16 @@ func TestTreePromptTextIsNamedWherever(t *testing.T) {
 	}
 	a.Update(ctrlKey('q'))
 	q, ok := a.dialog.(*confirmDialog)
-	if !ok || q.title != "Quit?" || !strings.Contains(q.text, `"xyz"`) {
+	if !ok || q.title != "Quit?" || !strings.Contains(q.text, `"xyz"`) || strings.Contains(q.text, "enter applies") {
 		t.Fatalf("ctrl+q in another pane: %T %+v", a.dialog, a.dialog)
 	}
 	typeKeys(a, "esc")
 	if a.dialog != nil || a.tree.pane.prompt == nil || a.tree.pane.prompt.Value() != "xyz" {
 		t.Fatal("esc did not go back to the prompt's text")
+	}
+	a.run(cmdTree) // the form waits for the prompt
+	if !treeShown(a) || !strings.Contains(status(a), "The form shows once the tree's prompt is done") {
+		t.Fatalf("the palette's tree/form switch over a prompt: shown %v, status %q", treeShown(a), status(a))
 	}
 	a.apply(actEdit{fn: func(doc *model.Document) (*model.Document, error) {
 		return model.SetToolValue(doc, model.Function, 0, []string{"parameters"}, json.RawMessage(`{"type":"object","not":{}}`))
@@ -377,4 +381,18 @@ func TestTreePromptTextIsNamedWherever(t *testing.T) {
 	s := treeScreen(a)
 	requireIn(t, s, "New property name xyz")
 	requireIn(t, s, "esc drops the prompt")
+}
+
+// TestTreePromptGoneWithAnotherRowSaysSo: choosing another row in the
+// tools pane while the tree's prompt holds text closes the tree and says
+// what was not applied.
+func TestTreePromptGoneWithAnotherRowSaysSo(t *testing.T) {
+	a := sizedTreeApp(t, 130, 36)
+	typeKeys(a, "a", "foo", "tab")
+	a.Update(keyMsg("1"))
+	a.Update(keyMsg("down"))
+	if treeShown(a) {
+		t.Fatal("the tree stayed for another row")
+	}
+	requireIn(t, status(a), `The parameters tree of get_weather closed with its prompt: the new property name being typed, "foo" was not applied`)
 }
