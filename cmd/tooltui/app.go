@@ -68,6 +68,7 @@ func runApp(flags appOptions, files []string, stdin io.Reader, stdout, stderr io
 		}
 	}
 	opts.Recovered = session.Recovered(opts.RecoveryFile, opts.Doc)
+	opts.RecoveredOver = opts.Recovered != nil && session.ChangedSinceCopy(opts.RecoveryFile, opts.Stamp)
 	app := ui.New(opts)
 
 	progOpts := []tea.ProgramOption{tea.WithInput(stdin), tea.WithFPS(frameRate), tea.WithOutput(out)}

@@ -117,9 +117,13 @@ func TestE2ETruthCtrlCTwiceKeepsTheWork(t *testing.T) {
 		t.Fatalf("no recovery copy after d: %v", copies)
 	}
 
+	// the file changes on disk after the copy: the offer says so
+	if err := os.WriteFile(doc, append(model.ExampleJSON(), '\n'), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	os.Remove(status)
 	x.start("again", appCommand(t, dir, bin, []string{doc}, "", status))
-	x.waitFor("again", "the unsaved work offered", has("Unsaved work found"))
+	x.waitFor("again", "the unsaved work offered", has("Unsaved work found", "The file changed on disk"))
 	x.keys("again", "r")
 	x.waitFor("again", "the work restored", all(statusHas("^Restored"), func(s string) bool {
 		return !strings.Contains(s, "get_weather")

@@ -48,3 +48,34 @@ func sameState(a, b *model.Document) bool {
 	y, err2 := b.MarshalState()
 	return err1 == nil && err2 == nil && string(x) == string(y)
 }
+
+// RecoveryBase is the note beside a recovery copy (file) of which version
+// of the document's file the copy was made over, so that the next start
+// can tell whether the file changed since.
+func RecoveryBase(file string) string { return file + ".base" }
+
+// BaseOf is what RecoveryBase holds for the file as the session knew it
+// (st: loaded, reloaded or saved): the SHA-256 of its content; nil when
+// it is not known, and no note is kept.
+func BaseOf(st *model.Stamp) []byte {
+	if st == nil || !st.Exists {
+		return nil
+	}
+	return []byte(hex.EncodeToString(st.Sum[:]))
+}
+
+// ChangedSinceCopy reports whether the file (as now) is not the one the
+// recovery copy (file) was made over; false when that is not known.
+func ChangedSinceCopy(file string, now *model.Stamp) bool {
+	if file == "" {
+		return false
+	}
+	base, err := os.ReadFile(RecoveryBase(file))
+	if err != nil || len(base) == 0 {
+		return false
+	}
+	if now == nil || !now.Exists {
+		return true // it was there when the copy was made
+	}
+	return string(base) != string(BaseOf(now))
+}

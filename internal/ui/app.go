@@ -41,8 +41,10 @@ type Options struct {
 	// RecoveryFile keeps unsaved work between sessions ("" turns it off).
 	RecoveryFile string
 	// Recovered is unsaved work found in RecoveryFile at start; the app
-	// offers to restore it.
-	Recovered *model.Document
+	// offers to restore it. RecoveredOver: the file changed on disk since
+	// that copy was made (session.ChangedSinceCopy), which the offer says.
+	Recovered     *model.Document
+	RecoveredOver bool
 	// Loaded is the file's bytes as read (nil: unknown): saving the
 	// document unchanged writes them back exactly.
 	Loaded []byte
@@ -141,7 +143,7 @@ func New(o Options) *App {
 	a.selectRow(requestSel)
 	a.disk = newDisk(o, a.deps, a.s)
 	if o.Recovered != nil {
-		a.dialog = newRecoveryDialog(o.Recovered)
+		a.dialog = newRecoveryDialog(o.Recovered, o.RecoveredOver)
 	}
 	return a
 }

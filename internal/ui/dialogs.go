@@ -11,12 +11,17 @@ import (
 )
 
 // newRecoveryDialog offers unsaved work of an earlier session.
-func newRecoveryDialog(doc *model.Document) dialog {
+func newRecoveryDialog(doc *model.Document, fileChanged bool) dialog {
 	km := DefaultKeyMap()
 	quit := key.NewBinding(key.WithKeys("q", "ctrl+q", "ctrl+c"), key.WithHelp("q", "quit, keep it"))
+	text := "An earlier session ended with unsaved changes to this document."
+	if fileChanged {
+		text += " The file changed on disk since: restoring puts that work in place of the file as it is now" +
+			" (ctrl+z then shows the file's version, and a save writes the work over it)."
+	}
 	return &confirmDialog{
 		title: "Unsaved work found",
-		text:  "An earlier session ended with unsaved changes to this document.",
+		text:  text,
 		keys:  []key.Binding{km.Restore, km.Discard, quit},
 		answer: func(k tea.KeyPressMsg, km *KeyMap) ([]action, bool) {
 			switch {

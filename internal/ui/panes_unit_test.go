@@ -1125,7 +1125,7 @@ func TestRecoveryDialogKeys(t *testing.T) {
 		"esc":    nil,
 		"x":      nil,
 	} {
-		got, acts := newRecoveryDialog(doc).resize(80, 24).update(ukey(k), e)
+		got, acts := newRecoveryDialog(doc, false).resize(80, 24).update(ukey(k), e)
 		if want == nil && len(acts) == 1 { // says why the key does nothing
 			if st, ok := acts[0].(actStatus); ok && strings.Contains(st.text, "does nothing") {
 				acts = nil
@@ -1361,7 +1361,7 @@ func TestPaneGolden(t *testing.T) {
 		{"copy", func(a *App) dialog { return newCopyDialog() }},
 		{"quit", func(a *App) dialog { return newQuitDialog() }},
 		{"save_as", func(a *App) dialog { return newSaveAsDialog("tools/weather.json", false) }},
-		{"recovery", func(a *App) dialog { return newRecoveryDialog(model.Example()) }},
+		{"recovery", func(a *App) dialog { return newRecoveryDialog(model.Example(), false) }},
 		{"tool_choice", func(a *App) dialog {
 			a.selectRow(requestSel)
 			return newSelectDialog(a.form.fields[a.form.fieldIndex("tool_choice")])
@@ -1496,7 +1496,7 @@ func TestDialogsFitEveryScreen(t *testing.T) {
 		"copy":     func(a *App) dialog { return newCopyDialog() },
 		"quit":     func(a *App) dialog { return newQuitDialog() },
 		"save_as":  func(a *App) dialog { return newSaveAsDialog(strings.Repeat("long/", 40)+"x.json", false) },
-		"recovery": func(a *App) dialog { return newRecoveryDialog(model.Example()) },
+		"recovery": func(a *App) dialog { return newRecoveryDialog(model.Example(), false) },
 	}
 	a := exampleApp()
 	e := a.env()

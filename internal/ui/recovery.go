@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/session"
 )
 
 // Unsaved work is copied to a recovery file at most recoveryDelay after the
@@ -55,7 +56,7 @@ func (d *disk) onRecoveryTick(s *Session) tea.Cmd {
 	// The document is never changed in place: the command marshals it off
 	// the event loop (megabytes take tens of milliseconds, which typing
 	// would feel).
-	doc, file, deps := s.Doc(), d.recoveryFile, d.deps
+	doc, file, deps, base := s.Doc(), d.recoveryFile, d.deps, session.BaseOf(s.Stamp())
 	d.rec.written = s.Version()
 	return func() tea.Msg {
 		data, err := doc.MarshalState()
@@ -69,7 +70,7 @@ func (d *disk) onRecoveryTick(s *Session) tea.Cmd {
 		if err := deps.MkdirAll(filepath.Dir(file), 0o700); err != nil {
 			return recoveryWrittenMsg{err: err}
 		}
-		return recoveryWrittenMsg{err: deps.WriteFile(file, data)}
+		return recoveryWrittenMsg{err: writeRecovery(deps, file, data, base)}
 	}
 }
 
@@ -120,8 +121,22 @@ func removeRecoveryCmd(file string, deps Deps) tea.Cmd {
 	}
 	return func() tea.Msg {
 		_ = deps.Remove(file)
+		_ = deps.Remove(session.RecoveryBase(file))
 		return nil
 	}
+}
+
+// writeRecovery writes the copy and the note of the file it was made over
+// (base; nil: not known, and an older note goes).
+func writeRecovery(deps Deps, file string, data, base []byte) error {
+	if err := deps.WriteFile(file, data); err != nil {
+		return err
+	}
+	if base == nil {
+		_ = deps.Remove(session.RecoveryBase(file))
+		return nil
+	}
+	return deps.WriteFile(session.RecoveryBase(file), base)
 }
 
 // keepRecoveryCmd writes the recovery copy of the unsaved work before the
@@ -134,7 +149,7 @@ func (d *disk) keepRecoveryCmd(s *Session) tea.Cmd {
 	if d.recoveryFile == "" || !s.Dirty() {
 		return nil
 	}
-	doc, file, deps := s.Doc(), d.recoveryFile, d.deps
+	doc, file, deps, base := s.Doc(), d.recoveryFile, d.deps, session.BaseOf(s.Stamp())
 	d.rec.written = s.Version()
 	return func() tea.Msg {
 		data, err := doc.MarshalState()
@@ -142,7 +157,7 @@ func (d *disk) keepRecoveryCmd(s *Session) tea.Cmd {
 			return nil
 		}
 		if deps.MkdirAll(filepath.Dir(file), 0o700) == nil {
-			_ = deps.WriteFile(file, data)
+			_ = writeRecovery(deps, file, data, base)
 		}
 		return nil
 	}

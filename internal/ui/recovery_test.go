@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/session"
 )
 
 // recoveryFS records what the app does to recovery copies.
@@ -262,5 +263,31 @@ func TestRecoveryCopyKeepsABodysShape(t *testing.T) {
 	}
 	if back.Location(model.Builtin, 0) != "tools[0]" || back.Location(model.Function, 0) != "tools[1]" {
 		t.Fatalf("locations after restore: %s %s", back.Location(model.Builtin, 0), back.Location(model.Function, 0))
+	}
+}
+
+// TestRecoveryCopyNotesTheFileItWasMadeOver: beside the copy goes the
+// note of the file the session knew, which goes with the copy; a start
+// over a file changed since says so at the offer.
+func TestRecoveryCopyNotesTheFileItWasMadeOver(t *testing.T) {
+	fs := &recoveryFS{files: map[string][]byte{}}
+	data := model.ExampleJSON()
+	stamp := model.StampOf(data, nil)
+	a := New(Options{Doc: model.Example(), Path: "work.json", Name: "work.json", Deps: fs.deps(),
+		RecoveryFile: "/recovery/work.json", Loaded: data, Stamp: &stamp})
+	a.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	change(t, a, "m1")
+	runAll(a.disk.onRecoveryTick(a.s))
+	if got := string(fs.files["/recovery/work.json.base"]); got != string(session.BaseOf(&stamp)) {
+		t.Fatalf("the note is %q, want the loaded file's", got)
+	}
+	runAll(step(a, func() tea.Cmd { return a.undo(false) }))
+	if fs.has("/recovery/work.json.base") {
+		t.Fatal("the note outlived its copy")
+	}
+
+	d := newRecoveryDialog(model.Example(), true).resize(80, 24)
+	if s := stripped(d.view(a.env(), 80, 24)); !strings.Contains(strings.Join(strings.Fields(s), " "), "The file changed on disk since") {
+		t.Fatalf("the offer does not say the file changed:\n%s", s)
 	}
 }
