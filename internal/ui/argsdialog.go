@@ -170,7 +170,7 @@ func (d *argsDialog) reread(e *env) {
 		how = h
 	}
 	if why != "" {
-		d.why = termtext.SanitizeLine("The document changed: " + why)
+		d.why = termtext.SanitizeLine(changedWhy(why))
 		return
 	}
 	d.fn, d.v, d.how, d.why = f, v, how, ""

@@ -189,7 +189,7 @@ func (d *inferDialog) apply(e *env) (dialog, []action) {
 		d.reread(e)
 	}
 	if _, why := readFunction(e.s.Doc(), sel{Kind: d.fn.kind, Index: d.fn.index}, "infer its parameters"); why != "" {
-		return d, []action{sayErr("The document changed: " + why)}
+		return d, []action{sayErr(changedWhy(why))}
 	}
 	k, i, schema := d.fn.kind, d.fn.index, json.RawMessage(d.schema)
 	setStrict := d.fn.strict == nil && !d.fn.strictOther

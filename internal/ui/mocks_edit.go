@@ -37,6 +37,9 @@ func (d *mocksDialog) editUpdate(msg tea.Msg, e *env) []action {
 			return []action{act}
 		}
 		d.ed = nil
+		if me.i >= 0 && findCase(model.MockCases(e.s.Doc().Mocks[me.fn]), me.from, me.i) < 0 {
+			return []action{say("Left the editor; that output is no longer in the document (undone or reloaded)")}
+		}
 		return []action{say("Left the output as it is in the document")}
 	case key.Matches(k, mockKeys.Apply):
 		return d.applyEdit(e)

@@ -227,6 +227,18 @@ func TestMocksDialogRereadsAStaleDocument(t *testing.T) {
 	if out, _ := mockOut(a, "search_docs", `{"q":"a"}`); out != "AXY" {
 		t.Fatalf("the second alt+enter: %s", a.s.Doc().Mocks["search_docs"])
 	}
+	// Leaving an output that went away meanwhile does not say it stays.
+	mkeys(a, "enter")
+	i = d.ed.i
+	if err := a.s.Apply("", a.at, func(doc *model.Document) (*model.Document, error) {
+		return model.DeleteMockCase(doc, "search_docs", i)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	mkeys(a, "esc")
+	if d.ed != nil || !strings.Contains(status(a), "no longer in the document") {
+		t.Fatalf("esc over an output gone: editing %v, status %q", d.ed != nil, status(a))
+	}
 }
 
 func TestMocksDialogDeleteAndMove(t *testing.T) {
@@ -505,6 +517,12 @@ func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
 		t.Fatalf("a second Save over its question: %T over %d", a.dialog, len(a.under))
 	}
 	requireIn(t, status(a), `"Save?" is asked already`)
+
+	// ctrl+s in the Save? question is its answer: it saves and goes.
+	a.Update(ctrlKey('s'))
+	if sa, ok := a.dialog.(*saveAsDialog); !ok {
+		t.Fatalf("ctrl+s in the Save? question: %T %v, status %q", a.dialog, sa, status(a))
+	}
 
 	// With nothing typed, the command runs at once.
 	a, _ = openMocks(t, 0)

@@ -41,6 +41,15 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// changedWhy says why a view cannot go on after the document changed,
+// with the reason (a sentence of its own) going on the same sentence.
+func changedWhy(why string) string {
+	if why != "" {
+		why = strings.ToLower(why[:1]) + why[1:]
+	}
+	return "The document changed: " + why
+}
+
 // toolLabelAt is how the status line names the tool at.
 func toolLabelAt(s *Session, at sel) string {
 	t, _ := s.Tool(at)

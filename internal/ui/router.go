@@ -377,6 +377,9 @@ func (a *App) typedQuestion(act actRun) *confirmDialog {
 		return nil
 	}
 	goOn := key.NewBinding(key.WithKeys("enter", "y"), key.WithHelp("enter", strings.ToLower(act.name[:1])+act.name[1:]+" anyway"))
+	if act.name == cmdSave {
+		goOn.SetKeys("enter", "y", "ctrl+s") // a save asked for again is the answer
+	}
 	back := key.NewBinding(key.WithKeys("esc", "n"), key.WithHelp("esc", "go back (finish or drop it there first)"))
 	typed = withoutHint(typed) // its keys are the view's, not this question's
 	return &confirmDialog{

@@ -111,8 +111,12 @@ func (t *treeState) route(c treeCtx, k tea.KeyPressMsg) (acts []action, own, ok 
 	}
 	switch {
 	case key.Matches(k, km.Quit) && p.prompt != nil:
+		msg := "Closed the prompt, nothing changed"
+		if typed := p.pending(); typed != "" {
+			msg += "; dropped " + withoutHint(typed)
+		}
 		p.prompt = nil // as esc: the prompt, not the tree
-		return []action{say("Closed the prompt, nothing changed (" + k.String() + " again leaves the tree)")}, false, true
+		return []action{say(msg + " (" + k.String() + " again leaves the tree)")}, false, true
 	case key.Matches(k, km.Quit):
 		return t.leave(c, true, "Left the tree ("+k.String()+" again quits)"), false, true
 	case key.Matches(k, km.Undo, km.Redo):

@@ -516,7 +516,11 @@ func (d *treePane) updatePrompt(msg tea.Msg) []action {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch k.String() {
 		case "esc":
+			typed := d.pending()
 			d.prompt = nil
+			if typed != "" {
+				return []action{say("Nothing changed; dropped " + withoutHint(typed))}
+			}
 			return []action{say("Nothing changed")}
 		case "enter":
 			acts, done := d.answer(strings.TrimSpace(d.prompt.Value()))

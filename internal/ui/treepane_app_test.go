@@ -156,7 +156,10 @@ func TestTreePanePromptKeys(t *testing.T) {
 		if !treeFocused(a) || a.tree.pane.prompt != nil {
 			t.Fatalf("ctrl+%c in the prompt: prompt %v, tree focused %v", r, a.tree.pane.prompt != nil, treeFocused(a))
 		}
+		requireIn(t, status(a), `dropped the new property name being typed, "x"`)
 	}
+	typeKeys(a, "a", "yz", "esc")
+	requireIn(t, status(a), `Nothing changed; dropped the new property name being typed, "yz"`)
 	a.Update(ctrlKey('q'))
 	if treeShown(a) {
 		t.Fatal("ctrl+q with no prompt did not leave the tree")
