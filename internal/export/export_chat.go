@@ -228,10 +228,11 @@ func chatAllowedTools(c rawjson.Object, n *notes) (json.RawMessage, bool) {
 		n.lost(index("/tool_choice/tools", i), "allowed_tools lists the built-in %s tool, which Chat Completions does not have; dropped", typ)
 	}
 	if len(keep) == 0 {
-		n.lost("/tool_choice", "allowed_tools lists no tool Chat Completions can take; written as its mode alone")
-		if mode == nil {
+		if _, ok := str(mode); !ok { // a tool_choice of its own only as a string
+			n.lost("/tool_choice", "allowed_tools lists no tool Chat Completions can take, and its mode is no string; dropped (the model chooses)")
 			return nil, false
 		}
+		n.lost("/tool_choice", "allowed_tools lists no tool Chat Completions can take; written as its mode alone")
 		return mode, true
 	}
 	n.changed("/tool_choice", "allowed_tools is written in Chat Completions' shape: {\"type\":\"allowed_tools\",\"allowed_tools\":{\"mode\",\"tools\"}}")
