@@ -479,7 +479,7 @@ func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
 		mtype(a, `{"a":1}`)
 		choose(a, name)
 		q, ok := a.dialog.(*confirmDialog)
-		if !ok || q.title != name+"?" || !strings.Contains(q.text, "without the mock output being typed") {
+		if !ok || q.title != name+"?" || !strings.Contains(q.text, " the mock output being typed") {
 			t.Fatalf("%s with an output typed: %T %+v", name, a.dialog, a.dialog)
 		}
 		mkeys(a, "esc")

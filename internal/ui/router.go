@@ -367,8 +367,9 @@ func (a *App) typedText() string {
 // quits without the text being typed (ctrl+s says so on its first press
 // instead); nil when it leaves nothing out.
 func (a *App) typedQuestion(act actRun) *confirmDialog {
-	does, ok := map[string]string{cmdSave: "saves the document", cmdSaveQuit: "saves the document and quits",
-		cmdQuit: "quits"}[act.name]
+	does, ok := map[string]string{cmdSave: "The save writes the document without %s.",
+		cmdSaveQuit: "Saving and quitting writes the document without %s, which then goes.",
+		cmdQuit:     "Quitting drops %s."}[act.name]
 	if !act.chosen || !ok {
 		return nil
 	}
@@ -384,7 +385,7 @@ func (a *App) typedQuestion(act actRun) *confirmDialog {
 	typed = withoutHint(typed) // its keys are the view's, not this question's
 	return &confirmDialog{
 		title: act.name + "?",
-		text:  act.name + " " + does + " without " + typed + ".",
+		text:  fmt.Sprintf(does, typed),
 		keys:  []key.Binding{goOn, back},
 		answer: func(k tea.KeyPressMsg, _ *KeyMap) ([]action, bool) {
 			switch {
