@@ -165,7 +165,9 @@ func (g *geminiSchema) typ(v []byte, path string, hasAnyOf bool, out *rawjson.Ob
 	case len(types) > 1 && !hasAnyOf:
 		alts := make([]json.RawMessage, len(types))
 		for i, t := range types {
-			alts[i] = obj("type", jstr(t))
+			alt := rawjson.Object{{Key: "type", Value: jstr(t)}}
+			g.finish(&alt, index(key(strings.TrimSuffix(path, "/type"), "anyOf"), i)) // an array gets its items
+			alts[i] = alt.AppendJSON(nil)
 		}
 		out.Set("anyOf", array(alts))
 		g.n.changed(path, "Gemini takes one type: the list is written as anyOf%s", nullableText(null))
