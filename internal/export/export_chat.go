@@ -277,8 +277,12 @@ func chatResponseFormat(v []byte, n *notes) (json.RawMessage, bool) {
 	case "json_schema":
 		var js rawjson.Object
 		for _, m := range f {
-			if m.Key != "type" {
+			switch m.Key {
+			case "type":
+			case "name", "description", "schema", "strict":
 				js = append(js, m)
+			default:
+				n.lost(key("/text/format", m.Key), "%s is not a field of Chat Completions' json_schema format; dropped", m.Key)
 			}
 		}
 		return obj("type", jstr("json_schema"), "json_schema", js.AppendJSON(nil)), true
