@@ -80,8 +80,11 @@ type (
 	}
 	// actPick sets a choice field to one of its options.
 	actPick struct {
-		field  string
-		option int
+		field string
+		// label is the option as the list showed it, at the row the list
+		// was opened for: the document may have changed the options since
+		label string
+		at    sel
 	}
 	// actRestore puts recovered work in place (nil discards it).
 	actRestore struct{ doc *model.Document }

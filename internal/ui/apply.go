@@ -72,7 +72,7 @@ func (a *App) apply1(act action) tea.Cmd {
 	case actRebuild:
 		a.buildForm()
 	case actPick:
-		return a.apply(a.form.pick(act.field, act.option, a.env())...)
+		return a.apply(a.form.pick(act, a.env())...)
 	case actAdd:
 		return a.addTool(act.typ)
 	case actSaveTo:

@@ -140,7 +140,7 @@ func newAddDialog() dialog {
 
 // newSelectDialog chooses an option of a choice field (tool_choice lists
 // every tool of the document).
-func newSelectDialog(f *field) dialog {
+func newSelectDialog(f *field, at sel) dialog {
 	items := make([]filterlist.Item, len(f.options()))
 	for i, o := range f.opts {
 		items[i] = filterlist.Item{Title: o.label}
@@ -150,7 +150,7 @@ func newSelectDialog(f *field) dialog {
 	}
 	id := f.id
 	d := newListDialog(f.label, items, func(i int) []action {
-		return []action{actPick{field: id, option: i}}
+		return []action{actPick{field: id, label: items[i].Title, at: at}}
 	})
 	d.list.Select(f.sel)
 	return d

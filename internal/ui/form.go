@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -9,6 +10,7 @@ import (
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 type diagnostic = convert.Diagnostic
@@ -383,7 +385,7 @@ func (p formPane) update(msg tea.Msg, e *env) (formPane, []action) {
 		f.cycle(d)
 		return p, p.changed(f, e)
 	case key.Matches(k, km.Enter, km.Edit) && f.kind == fieldSelect:
-		return p, []action{actOpen{newSelectDialog(f)}}
+		return p, []action{actOpen{newSelectDialog(f, p.at)}}
 	case key.Matches(k, km.Enter, km.Edit):
 		return p, []action{actFocus{pane: PaneEditor, edit: true}}
 	}
@@ -442,13 +444,21 @@ func (p *formPane) page(down bool) tea.Cmd {
 }
 
 // pick sets a choice field to option i (from its chooser).
-func (p *formPane) pick(id string, i int, e *env) []action {
-	j := p.fieldIndex(id)
-	if j < 0 {
-		return nil
+// pick sets a choice made in a list. The options are the field's as it
+// is now: the choice is found by the label the list showed, so that a
+// document changed meanwhile (an undo, a reload) never sets another one.
+func (p *formPane) pick(act actPick, e *env) []action {
+	j := p.fieldIndex(act.field)
+	if j < 0 || p.at != act.at {
+		return []action{say("Nothing set: another row is selected now than the one the list was opened for")}
 	}
 	f := p.fields[j]
-	f.sel = max(0, min(i, len(f.options())-1))
+	opts := f.options()
+	i := slices.IndexFunc(opts, func(o option) bool { return o.label == act.label })
+	if i < 0 {
+		return []action{sayErr("Nothing set: " + termtext.SanitizeLine(act.label) + " is no longer a choice (the document changed while the list was open)")}
+	}
+	f.sel = i
 	return p.changed(f, e)
 }
 

@@ -175,5 +175,5 @@ func (a *App) chooseToolChoice() tea.Cmd {
 	if i < 0 {
 		return cmd
 	}
-	return tea.Batch(cmd, a.form.move(i), a.apply(actOpen{newSelectDialog(a.form.fields[i])}))
+	return tea.Batch(cmd, a.form.move(i), a.apply(actOpen{newSelectDialog(a.form.fields[i], a.form.at)}))
 }

@@ -1269,9 +1269,9 @@ func TestAddAndCopyDialogsChoose(t *testing.T) {
 		}
 	}
 	f := newSelectField("x", "Pick", nil, []option{notSet, strOpt("a"), strOpt("b")}, rawjson.String("a"))
-	d = newSelectDialog(f).resize(80, 24)
+	d = newSelectDialog(f, requestSel).resize(80, 24)
 	d, _ = d.update(ukey("end"), e)
-	if got, acts := d.update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, actPick{field: "x", option: 2}}) {
+	if got, acts := d.update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, actPick{field: "x", label: "b", at: requestSel}}) {
 		t.Errorf("select, end enter: %#v", acts)
 	}
 }
@@ -1364,7 +1364,7 @@ func TestPaneGolden(t *testing.T) {
 		{"recovery", func(a *App) dialog { return newRecoveryDialog(model.Example(), false) }},
 		{"tool_choice", func(a *App) dialog {
 			a.selectRow(requestSel)
-			return newSelectDialog(a.form.fields[a.form.fieldIndex("tool_choice")])
+			return newSelectDialog(a.form.fields[a.form.fieldIndex("tool_choice")], requestSel)
 		}},
 		{"test_arguments", onFn0(newArgsDialog)},
 		{"infer", onFn0(newInferDialog)},
@@ -1529,9 +1529,9 @@ func TestSelectDialogOpensOnTheCurrentOption(t *testing.T) {
 	if f.text() != "auto" {
 		t.Fatalf("tool_choice is %q", f.text())
 	}
-	d := newSelectDialog(f).resize(80, 24)
+	d := newSelectDialog(f, requestSel).resize(80, 24)
 	_, acts := d.update(ukey("enter"), a.env())
-	if want := []action{actClose{}, actPick{field: "tool_choice", option: f.sel}}; !reflect.DeepEqual(acts, want) {
+	if want := []action{actClose{}, actPick{field: "tool_choice", label: f.text(), at: requestSel}}; !reflect.DeepEqual(acts, want) {
 		t.Errorf("enter on the chooser as opened: %#v, want to keep option %d (%s)", acts, f.sel, f.text())
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/tooltui/tooltui/internal/model"
 )
 
 // The request form reads no tool for tool_choice until the field is
@@ -26,7 +28,7 @@ func TestToolChoiceOptionsReadWhenAsked(t *testing.T) {
 	want := labels(newSelectField("tool_choice", "", nil, toolChoiceOptions(d), json.RawMessage(`"required"`)))
 	for name, ask := range map[string]func(f *field){
 		"cycle":  func(f *field) { f.cycle(0) },
-		"dialog": func(f *field) { newSelectDialog(f) },
+		"dialog": func(f *field) { newSelectDialog(f, requestSel) },
 	} {
 		f := toolChoiceField(d, json.RawMessage(`"required"`))
 		before := f.text()
@@ -45,5 +47,47 @@ func TestToolChoiceOptionsReadWhenAsked(t *testing.T) {
 		if f.more != nil || f.text() != full.text() {
 			t.Errorf("%s: text %q, want %q", v, f.text(), full.text())
 		}
+	}
+}
+
+// TestToolChoiceChooserPicksByName: the document changes while the
+// chooser is open (a function added before the one chosen, then taken
+// away): the choice made is the tool the list named, or none, said why.
+func TestToolChoiceChooserPicksByName(t *testing.T) {
+	a := dialogTestApp(t, `{"model": "m", "tools_defs": [{"name": "b", "parameters": {}}], "extra": {"builtin_tools": [{"type": "web_search"}]}}`, requestSel)
+	choose := func(label string) {
+		t.Helper()
+		a.run(cmdChoice)
+		l, ok := a.dialog.(*listDialog)
+		if !ok {
+			t.Fatalf("the chooser is %T", a.dialog)
+		}
+		// the document changes under the list: a function before b
+		a.apply(actEdit{fn: func(d *model.Document) (*model.Document, error) {
+			nd, _ := model.InsertTool(d, model.Function, 0, model.Tool{Raw: json.RawMessage(`{"name": "a", "parameters": {}}`)})
+			return nd, nil
+		}})
+		a.Update(settleMsg{})
+		typeKeys(a, label)
+		if it, ok := l.list.SelectedItem(); !ok || it.Title != label {
+			t.Fatalf("the row chosen for %q: %+v", label, it)
+		}
+		a.Update(keyMsg("enter"))
+	}
+	choose("function b")
+	if tc := string(a.s.Result().JSON); !strings.Contains(tc, `"tool_choice": {`) || !strings.Contains(tc, `"name": "b"`) {
+		t.Fatalf("chose function b, the request has:\n%s", tc)
+	}
+	before := a.s.Version()
+	a.run(cmdChoice)
+	typeKeys(a, "function a")
+	a.apply(actEdit{fn: func(d *model.Document) (*model.Document, error) {
+		nd, _, err := model.DeleteTool(d, model.Function, 0)
+		return nd, err
+	}})
+	a.Update(settleMsg{})
+	a.Update(keyMsg("enter"))
+	if !strings.Contains(status(a), "function a is no longer a choice") || a.s.Version() != before+1 {
+		t.Fatalf("a tool gone meanwhile: status %q, versions %d → %d", status(a), before, a.s.Version())
 	}
 }
