@@ -84,11 +84,13 @@ func (a *App) apply1(act action) tea.Cmd {
 	case actRefresh:
 		a.refresh()
 	case actShow:
-		editing, idx := a.form.editing, a.form.idx
+		editing, idx, was := a.form.editing, a.form.idx, a.at
 		a.selectRow(act.at)
 		a.relayout()
 		cmd := a.form.move(idx)
-		if editing && a.focus == PaneEditor {
+		// typing goes on only in the entry it was in: an undo that took
+		// that entry away, or shows another, ends it
+		if editing && a.focus == PaneEditor && a.at == was {
 			cmd = tea.Batch(cmd, a.setFocus(PaneEditor, true))
 		}
 		return cmd

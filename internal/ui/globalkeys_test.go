@@ -473,3 +473,31 @@ func TestSwitchToAFormThereIsNone(t *testing.T) {
 		t.Fatalf("valid again: kind %v, status %q", a.form.kind, status(a))
 	}
 }
+
+// TestUndoOfTheEntryBeingTypedInEndsTheTyping: a function added and
+// being named, taken back by ctrl+z: what is typed next goes into no
+// other entry's field.
+func TestUndoOfTheEntryBeingTypedInEndsTheTyping(t *testing.T) {
+	for _, typedFirst := range []bool{false, true} {
+		a, _ := globalApp(t, "")
+		before := string(model.Example().Functions[0].Raw)
+		typeKeys(a, "1", "j", "a")
+		a.Update(keyMsg("enter")) // function, the first in the picker
+		if !a.form.editing {
+			t.Fatalf("adding a function did not start naming it:\n%s", treeScreen(a))
+		}
+		if typedFirst {
+			typeKeys(a, "fn")
+		}
+		for i := 0; i < 3 && len(a.s.Doc().Functions) > 1; i++ { // the typing first, then the function
+			a.Update(ctrlKey('z'))
+		}
+		if len(a.s.Doc().Functions) != 1 {
+			t.Fatal("ctrl+z did not take the new function back")
+		}
+		typeKeys(a, "abc")
+		if got := string(a.s.Doc().Functions[0].Raw); got != before || strings.Contains(string(a.s.Result().JSON), "abc") {
+			t.Fatalf("typed first %v: typing after the undo went into another entry:\n%s", typedFirst, a.s.Result().JSON)
+		}
+	}
+}
