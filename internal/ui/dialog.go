@@ -84,7 +84,7 @@ func (d *listDialog) view(e *env, w, h int) []string {
 // listKey reports whether a list dialog (filterlist) does something with k.
 func listKey(k tea.KeyPressMsg) bool {
 	switch k.String() {
-	case "up", "ctrl+p", "down", "ctrl+n", "pgup", "pgdown", "home", "end", "enter", "esc",
+	case "up", "down", "ctrl+n", "pgup", "pgdown", "home", "end", "enter", "esc",
 		"backspace", "ctrl+h", "ctrl+w", "alt+backspace", "ctrl+u":
 		return true
 	}
@@ -96,7 +96,7 @@ func (d *listDialog) typingText() bool { return true }
 
 func (d *listDialog) help(km *KeyMap) []key.Binding {
 	return []key.Binding{
-		key.NewBinding(key.WithKeys("up", "down", "ctrl+p", "ctrl+n"), key.WithHelp("↑/↓", "choose")),
+		key.NewBinding(key.WithKeys("up", "down", "ctrl+n"), key.WithHelp("↑/↓", "choose")),
 		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run")),
 		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter / close")),
 		key.NewBinding(key.WithKeys("x"), key.WithHelp("type", "filter")),

@@ -185,6 +185,9 @@ func TestGlobalKeysInEveryDialog(t *testing.T) {
 		},
 		"response": func(a *App) { a.Update(ctrlKey('r')) },
 		"palette":  func(a *App) { a.Update(ctrlKey('p')) },
+		"add":      func(a *App) { typeKeys(a, "a") },
+		"copy":     func(a *App) { typeKeys(a, "y") },
+		"choice":   func(a *App) { a.run(cmdChoice) },
 	}
 	for name, open := range openers {
 		t.Run(name, func(t *testing.T) {

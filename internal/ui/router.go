@@ -340,8 +340,12 @@ func explainDialogKey(k tea.KeyPressMsg, d dialog, km *KeyMap) action {
 			break
 		}
 	}
-	return say(fmt.Sprintf("%s does nothing in %s · %s · ? all keys", termtext.SanitizeLine(k.String()),
-		dialogName(d), strings.Join(keys, " · ")))
+	more := "? all keys"
+	if t, ok := d.(textField); ok && t.typingText() {
+		more = "ctrl+p commands (? is typed here)" // its "Show all keys" lists them
+	}
+	return say(fmt.Sprintf("%s does nothing in %s · %s · %s", termtext.SanitizeLine(k.String()),
+		dialogName(d), strings.Join(keys, " · "), more))
 }
 
 // typedText says what text being typed is not in the document yet, in the
