@@ -64,6 +64,14 @@ func (a *App) apply1(act action) tea.Cmd {
 			name := dialogName(act.d)
 			return a.say(strings.ToUpper(name[:1])+name[1:]+" is open already: here it is", false)
 		}
+		if q, ok := act.d.(*confirmDialog); ok {
+			if top, ok := a.dialog.(*confirmDialog); ok && top.title == q.title {
+				// asked again from inside itself (ctrl+s in a save's
+				// question): the question as it is now takes its place
+				a.dialog = q.resize(a.width, a.lay.status.Y)
+				return a.say(`"`+q.title+`" is asked already: answer it here`, false)
+			}
+		}
 		a.pushDialog(act.d)
 	case actClose:
 		a.closeDialog()

@@ -163,6 +163,11 @@ func TestSaveBodyAsksAboutWhatItCannotHold(t *testing.T) {
 				t.Fatalf("line %d is %d columns wide on a 60-column screen:\n%s", i, w, s)
 			}
 		}
+		send(t, a, ctrl('s'), ctrl('s')) // asked again from inside: the one question, not a stack
+		requireContains(t, statusLine(t, a), `"Save as a body?" is asked already`, "status line")
+		send(t, a, kEsc)
+		requireNoDialog(t, a, "Save as a body?")
+		send(t, a, ctrl('s'))
 		feed(t, a, send(t, a, press('s')), settle)
 		requireNoDialog(t, a, "Save as a body?")
 		keys, names := bodyTools(t, readFile(t, path))
