@@ -39,6 +39,7 @@ type listDialog struct {
 	list   filterlist.Model
 	choose func(i int) []action
 	w, h   int
+	hist   filterHist
 }
 
 func newListDialog(title string, items []filterlist.Item, choose func(int) []action) *listDialog {
@@ -58,7 +59,9 @@ func (d *listDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		return d, []action{explainDialogKey(k, d, e.km)}
 	}
 	var ev filterlist.Event
+	before := d.list.Filter()
 	d.list, ev = d.list.Update(msg)
+	d.hist.changed(before, d.list.Filter())
 	switch ev {
 	case filterlist.Cancelled:
 		return nil, []action{actClose{}}
@@ -93,6 +96,15 @@ func listKey(k tea.KeyPressMsg) bool {
 }
 
 func (d *listDialog) typingText() bool { return true }
+
+// undoText takes the filter's typing back (ctrl+z), or puts it back.
+func (d *listDialog) undoText(redo bool) (bool, []action) {
+	s, ok := d.hist.step(redo, d.list.Filter())
+	if ok {
+		d.list.SetFilter(s)
+	}
+	return ok, nil
+}
 
 func (d *listDialog) help(km *KeyMap) []key.Binding {
 	return []key.Binding{

@@ -504,3 +504,41 @@ func TestUndoOfTheEntryBeingTypedInEndsTheTyping(t *testing.T) {
 		}
 	}
 }
+
+// TestUndoInAFilterTakesItsTypingBackFirst: ctrl+z while a filter is
+// typed (a list dialog's, the tools pane's) takes that typing back before
+// it undoes the document under it; ctrl+y puts it back.
+func TestUndoInAFilterTakesItsTypingBackFirst(t *testing.T) {
+	a, _ := globalApp(t, "")
+	typeKeys(a, "j", "j", " ", "k", "k") // disable web_search: a change to undo
+	v := a.s.Version()
+	typeKeys(a, "a", "fi")
+	l, ok := a.dialog.(*listDialog)
+	if !ok {
+		t.Fatalf("a opened %T", a.dialog)
+	}
+	a.Update(ctrlKey('z'))
+	if l.list.Filter() != "f" || a.s.Version() != v {
+		t.Fatalf("ctrl+z in the picker: filter %q, version %d → %d", l.list.Filter(), v, a.s.Version())
+	}
+	a.Update(ctrlKey('y'))
+	if l.list.Filter() != "fi" {
+		t.Fatalf("ctrl+y in the picker: filter %q", l.list.Filter())
+	}
+	a.Update(ctrlKey('z'))
+	a.Update(ctrlKey('z'))
+	a.Update(ctrlKey('z')) // the filter is empty: now the document
+	if l.list.Filter() != "" || a.s.Doc().Builtins[0].Disabled {
+		t.Fatalf("the third ctrl+z: filter %q, web_search disabled %v", l.list.Filter(), a.s.Doc().Builtins[0].Disabled)
+	}
+	typeKeys(a, "esc")
+
+	a, _ = globalApp(t, "")
+	typeKeys(a, "j", "j", " ", "k", "k")
+	v = a.s.Version()
+	typeKeys(a, "/", "web")
+	a.Update(ctrlKey('z'))
+	if a.tools.filter.text != "we" || a.s.Version() != v {
+		t.Fatalf("ctrl+z in the tools filter: filter %q, version %d → %d", a.tools.filter.text, v, a.s.Version())
+	}
+}

@@ -77,6 +77,7 @@ type mcpToolsDialog struct {
 	yOff   int   // first shown item on screen
 	filter string
 	typing bool // keys type into the filter
+	hist   filterHist
 	// confirm: enter with nothing checked asked whether to remove the
 	// names; enter again does.
 	confirm bool
@@ -111,6 +112,20 @@ func (d *mcpToolsDialog) start() tea.Cmd {
 
 // typingText: keys are the filter's text while it is typed.
 func (d *mcpToolsDialog) typingText() bool { return d.typing }
+
+// undoText takes the filter's typing back (ctrl+z), or puts it back.
+func (d *mcpToolsDialog) undoText(redo bool) (bool, []action) {
+	if !d.typing {
+		return false, nil
+	}
+	s, ok := d.hist.step(redo, d.filter)
+	if ok {
+		d.filter = s
+		d.refilter()
+		d.clamp()
+	}
+	return ok, nil
+}
 
 // dismiss stops a listing still under way when the dialog goes away.
 func (d *mcpToolsDialog) dismiss() {
@@ -246,7 +261,9 @@ func (d *mcpToolsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		return d.key(m, e)
 	case tea.PasteMsg:
 		if d.typing {
+			before := d.filter
 			d.typeText(m.Content)
+			d.hist.changed(before, d.filter)
 		}
 	case tea.MouseWheelMsg:
 		if d.state == mcpListed {
@@ -305,7 +322,10 @@ func (d *mcpToolsDialog) key(k tea.KeyPressMsg, e *env) (dialog, []action) {
 		return d, []action{say("allowed_tools left as it was")}
 	}
 	if d.typing {
-		return d, d.filterKey(k, e)
+		before := d.filter
+		acts := d.filterKey(k, e)
+		d.hist.changed(before, d.filter)
+		return d, acts
 	}
 	km := e.km
 	switch {

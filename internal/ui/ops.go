@@ -108,6 +108,9 @@ func (a *App) undo(redo bool) tea.Cmd {
 			return tea.Batch(cmd, a.say(undoWord(redo)+" typing in "+f.label+" (once it has none, ctrl+z undoes the document)", false))
 		}
 	}
+	if a.dialog == nil && a.focus == PaneTools && a.tools.undoFilter(redo, a.env()) {
+		return a.say(undoWord(redo)+" typing in the filter (once it has none, ctrl+z undoes the document)", false)
+	}
 	if d, ok := a.dialog.(textUndo); ok {
 		if done, acts := d.undoText(redo); done {
 			return tea.Batch(a.apply(acts...), a.say(undoWord(redo)+" typing in the field (once it has none, ctrl+z undoes the document)", false))

@@ -29,6 +29,7 @@ type toolsPane struct {
 type filterInput struct {
 	typing bool // keys go to the filter text
 	text   string
+	hist   filterHist
 }
 
 func newFilterInput() filterInput { return filterInput{} }
@@ -91,6 +92,20 @@ func (p *toolsPane) scroll() {
 		}
 	}
 	p.yOff = max(0, min(p.yOff, len(p.rows)-h))
+}
+
+// undoFilter takes the filter's typing back (ctrl+z while it is typed),
+// or puts it back.
+func (p *toolsPane) undoFilter(redo bool, e *env) bool {
+	if !p.filter.typing {
+		return false
+	}
+	s, ok := p.filter.hist.step(redo, p.filter.text)
+	if ok {
+		p.filter.text = s
+		p.refilter(e.s.Doc(), e.s)
+	}
+	return ok
 }
 
 // startFilter opens the filter line for typing.
@@ -199,6 +214,7 @@ func (p toolsPane) updateFilter(msg tea.Msg, e *env) (toolsPane, []action) {
 	default:
 		return p, nil
 	}
+	p.filter.hist.changed(p.filter.text, text)
 	p.filter.text = text
 	p.refilter(e.s.Doc(), e.s)
 	if p.pos < 0 && len(p.rows) > 0 {

@@ -327,6 +327,10 @@ func (m *Model) typeText(s string) {
 	m.setFilter(b.String())
 }
 
+// SetFilter puts text in the filter (an undo of its typing), as typing it
+// would.
+func (m *Model) SetFilter(text string) { m.setFilter(text) }
+
 // setFilter changes the filter, re-filters and puts the cursor on the best
 // match.
 func (m *Model) setFilter(f string) {

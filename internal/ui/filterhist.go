@@ -1,0 +1,31 @@
+package ui
+
+// filterHist is the undo of a filter line's typing (the lists' filters,
+// the tools pane's, the MCP tools dialog's): the texts it held before each
+// change, so that ctrl+z there takes typing back before it reaches the
+// document under it.
+type filterHist struct{ undo, redo []string }
+
+// changed records that the filter text went from before to after.
+func (h *filterHist) changed(before, after string) {
+	if before != after {
+		h.undo = append(h.undo, before)
+		h.redo = nil
+	}
+}
+
+// step is the text an undo (redo: a redo) puts in place of cur; ok false
+// when there is no step to take.
+func (h *filterHist) step(redo bool, cur string) (string, bool) {
+	from, to := &h.undo, &h.redo
+	if redo {
+		from, to = to, from
+	}
+	if len(*from) == 0 {
+		return "", false
+	}
+	s := (*from)[len(*from)-1]
+	*from = (*from)[:len(*from)-1]
+	*to = append(*to, cur)
+	return s, true
+}
