@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -235,6 +236,11 @@ func (d *disk) onSaved(c fileCtx, m savedMsg) []action {
 	if m.quit {
 		return append(acts, actCmd{tea.Sequence(cmd, d.quitNow())})
 	}
+	if !s.Dirty() && slices.ContainsFunc(c.dialogs, isQuitDialog) {
+		// saved from inside the quit question: nothing is unsaved now,
+		// so it asks about nothing
+		acts = append(acts, actDrop{match: isQuitDialog})
+	}
 	text := "Saved " + m.path
 	switch {
 	case m.asDocument:
@@ -348,6 +354,11 @@ func changedQuestion(ds []dialog) *diskChangedMsg {
 		}
 	}
 	return nil
+}
+
+func isQuitDialog(d dialog) bool {
+	c, ok := d.(*confirmDialog)
+	return ok && c.title == quitTitle
 }
 
 func isChangedDialog(d dialog) bool {

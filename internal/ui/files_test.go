@@ -557,3 +557,17 @@ func TestFailedSavesKeepTheDocument(t *testing.T) {
 		requireDirty(t, a, true, "not dirty after a failed save")
 	})
 }
+
+// TestSaveInsideTheQuitQuestionEndsIt: ctrl+s at the quit question saves;
+// with nothing unsaved after it, the question (about unsaved changes) goes.
+func TestSaveInsideTheQuitQuestionEndsIt(t *testing.T) {
+	t.Parallel()
+	a, _, _ := openStamped(t, bodyDoc)
+	send(t, a, press('j'), press('j'), kSpace, kSpace, press('x')) // delete: a change the body holds
+	send(t, a, ctrl('q'))
+	requireDialog(t, a, "Quit")
+	feed(t, a, send(t, a, ctrl('s')), settle)
+	requireNoDialog(t, a, "Quit")
+	requireDirty(t, a, false, "dirty after the save")
+	requireContains(t, statusLine(t, a), "Saved", "status line")
+}
