@@ -47,12 +47,7 @@ func (a *App) apply1(act action) tea.Cmd {
 		a.refresh()
 	case actRun:
 		if q := a.typedQuestion(act); q != nil {
-			for _, d := range a.dialogs() {
-				if c, ok := d.(*confirmDialog); ok && c.title == q.title {
-					return a.say(`"`+c.title+`" is asked already: enter there goes on, esc goes back`, false)
-				}
-			}
-			return a.apply(actOpen{q})
+			return a.open(q)
 		}
 		return a.run(act.name)
 	case actStatus:
@@ -60,19 +55,7 @@ func (a *App) apply1(act action) tea.Cmd {
 	case actJump:
 		return a.jumpTo(act.d)
 	case actOpen:
-		if a.raise(act.d) {
-			name := dialogName(act.d)
-			return a.say(strings.ToUpper(name[:1])+name[1:]+" is open already: here it is", false)
-		}
-		if q, ok := act.d.(*confirmDialog); ok {
-			if top, ok := a.dialog.(*confirmDialog); ok && top.title == q.title {
-				// asked again from inside itself (ctrl+s in a save's
-				// question): the question as it is now takes its place
-				a.dialog = q.resize(a.width, a.lay.status.Y)
-				return a.say(`"`+q.title+`" is asked already: answer it here`, false)
-			}
-		}
-		a.pushDialog(act.d)
+		return a.open(act.d)
 	case actClose:
 		a.closeDialog()
 	case actCmd:
@@ -92,16 +75,7 @@ func (a *App) apply1(act action) tea.Cmd {
 	case actRefresh:
 		a.refresh()
 	case actShow:
-		editing, idx, was := a.form.editing, a.form.idx, a.at
-		a.selectRow(act.at)
-		a.relayout()
-		cmd := a.form.move(idx)
-		// typing goes on only in the entry it was in: an undo that took
-		// that entry away, or shows another, ends it
-		if editing && a.focus == PaneEditor && a.at == was {
-			cmd = tea.Batch(cmd, a.setFocus(PaneEditor, true))
-		}
-		return cmd
+		return a.show(act.at)
 	case actDrop:
 		a.dropDialogs(act.match)
 	case actLayout:
@@ -134,6 +108,38 @@ func (a *App) apply1(act action) tea.Cmd {
 		panic(fmt.Sprintf("ui: unknown action %T", act))
 	}
 	return nil
+}
+
+// open opens d over the open dialog, or brings the one open for the same
+// thing to the top. A question asked again from inside itself (ctrl+s in
+// a save's question) takes its own place, as it is now.
+func (a *App) open(d dialog) tea.Cmd {
+	if a.raise(d) {
+		name := dialogName(d)
+		return a.say(strings.ToUpper(name[:1])+name[1:]+" is open already: here it is", false)
+	}
+	if q, ok := d.(*confirmDialog); ok {
+		if top, ok := a.dialog.(*confirmDialog); ok && top.title == q.title {
+			a.dialog = q.resize(a.width, a.lay.status.Y)
+			return a.say(`"`+q.title+`" is asked already: answer it here`, false)
+		}
+	}
+	a.pushDialog(d)
+	return nil
+}
+
+// show selects the row at (an undo's, a reload's) keeping the focused
+// field; typing goes on only in the entry it was in: an undo that took
+// that entry away, or shows another, ends it.
+func (a *App) show(at sel) tea.Cmd {
+	editing, idx, was := a.form.editing, a.form.idx, a.at
+	a.selectRow(at)
+	a.relayout()
+	cmd := a.form.move(idx)
+	if editing && a.focus == PaneEditor && a.at == was {
+		cmd = tea.Batch(cmd, a.setFocus(PaneEditor, true))
+	}
+	return cmd
 }
 
 // madeBy tells the view an edit came from that it shows the document the

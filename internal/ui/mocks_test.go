@@ -511,9 +511,8 @@ func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
 	// The same command chosen over its question does not ask twice.
 	mkeys(a, "esc")
 	choose(a, cmdSave)
-	q := a.dialog
 	choose(a, cmdSave)
-	if a.dialog != q || len(a.under) != 1 {
+	if q, ok := a.dialog.(*confirmDialog); !ok || q.title != "Save?" || len(a.under) != 1 {
 		t.Fatalf("a second Save over its question: %T over %d", a.dialog, len(a.under))
 	}
 	requireIn(t, status(a), `"Save?" is asked already`)
