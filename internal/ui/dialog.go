@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -246,4 +247,29 @@ func newQuitDialog() dialog {
 			return nil, false
 		},
 	}
+}
+
+// digits is the number keys that choose one of n options: "1-8".
+func digits(n int) string {
+	if n <= 1 {
+		return "1"
+	}
+	return "1-" + strconv.Itoa(min(n, 9))
+}
+
+// isDigitKey reports whether k is one of the number keys 1-9, which
+// choose an option in the formats view and the fix dialog.
+func isDigitKey(k tea.KeyPressMsg) bool {
+	s := k.String()
+	return len(s) == 1 && s >= "1" && s <= "9"
+}
+
+// digitChoice is the option number key k (isDigitKey) chooses among n
+// (what names one: "format"); -1 and why when there is no such option.
+func digitChoice(k tea.KeyPressMsg, n int, what string) (int, string) {
+	s := k.String()
+	if i := int(s[0] - '1'); i < n {
+		return i, ""
+	}
+	return -1, "No " + what + " " + s + ": " + digits(n) + " chooses one of " + plural(n, what)
 }

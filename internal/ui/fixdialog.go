@@ -224,7 +224,7 @@ func (d *fixDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		d.chosen = (d.chosen + 1) % len(d.opts)
 		d.yOff = 0
 	case isDigitKey(k):
-		i, why, _ := digitChoice(k, len(d.opts), "fix")
+		i, why := digitChoice(k, len(d.opts), "fix")
 		if i < 0 {
 			return d, []action{say(why)}
 		}

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"github.com/charmbracelet/x/ansi"
-	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -148,7 +147,7 @@ func (d *formatsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	case key.Matches(k, km.Right), k.String() == "tab":
 		d.choose(d.chosen + 1)
 	case isDigitKey(k):
-		i, why, _ := digitChoice(k, len(d.targets), "format")
+		i, why := digitChoice(k, len(d.targets), "format")
 		if i < 0 {
 			return d, []action{say(why)}
 		}
@@ -168,34 +167,6 @@ func (d *formatsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	d.yOff = max(0, min(d.yOff, d.longest()-d.codeHeight(v)))
 	d.nOff = max(0, min(d.nOff, len(v.notes)-d.notesHeight(v)))
 	return d, nil
-}
-
-// digits is the number keys that choose one of n options: "1-8".
-func digits(n int) string {
-	if n <= 1 {
-		return "1"
-	}
-	return "1-" + strconv.Itoa(min(n, 9))
-}
-
-// isDigitKey reports whether k is one of the number keys 1-9.
-func isDigitKey(k tea.KeyPressMsg) bool {
-	_, _, ok := digitChoice(k, 9, "")
-	return ok
-}
-
-// digitChoice is the option a number key chooses among n (what names
-// one: "format"): ok false when the key is no digit; i < 0 (and why) when
-// there is no such option.
-func digitChoice(k tea.KeyPressMsg, n int, what string) (i int, why string, ok bool) {
-	s := k.String()
-	if len(s) != 1 || s < "1" || s > "9" {
-		return 0, "", false
-	}
-	if i = int(s[0] - '1'); i >= n {
-		return -1, "No " + what + " " + s + ": " + digits(n) + " chooses one of " + plural(n, what), true
-	}
-	return i, "", true
 }
 
 // choose shows format i (wrapping around), from its top.
