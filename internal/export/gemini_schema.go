@@ -128,9 +128,10 @@ func (g *geminiSchema) finish(out *rawjson.Object, path string) {
 		out.Set("items", emptySchema)
 		g.n.changed(path, "Gemini requires items on every array: written as items {} (any element)")
 	}
-	if out.Has("nullable") && !out.Has("type") && !out.Has("anyOf") {
-		// null alone ({"type":"null"} in a oneOf, say): Gemini's nullable
-		// qualifies a type, and read back without one it is gone
+	if out.Has("nullable") && typ == "" && !out.Has("anyOf") {
+		// null alone ({"type":"null"} in a oneOf, say), or beside an empty
+		// type: Gemini's nullable qualifies a type, and read back without
+		// one it is gone
 		out.Delete("nullable")
 		g.n.lost(path, "nullable with no type qualifies nothing in Gemini's schema; left out, so any value is allowed")
 	}
