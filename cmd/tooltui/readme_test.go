@@ -1,6 +1,6 @@
-// The README's examples are true: every command it shows with its output
-// (a "$ tooltui …" line in a text block) runs on the files shipped under
-// examples/ and prints what the README says it prints.
+// The README's examples are true: every command it, or a document under
+// docs/, shows with its output (a "$ tooltui …" line in a text block) runs
+// on the files shipped under examples/ and prints what it says it prints.
 package main
 
 import (
@@ -17,13 +17,35 @@ import (
 // readmeExample is one command of the README and the lines it shows
 // after it ("…" stands for lines left out).
 type readmeExample struct {
+	file    string // README.md, docs/….md
 	line    int
 	command string
 	want    []string
 }
 
-// readmeExamples reads the commands of README.md's text blocks.
-func readmeExamples(t *testing.T, readme []byte) []readmeExample {
+// readmeExamples reads the commands of the text blocks of README.md and
+// of the documents under docs/.
+func readmeExamples(t *testing.T) []readmeExample {
+	t.Helper()
+	root := filepath.Join("..", "..")
+	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []readmeExample
+	for _, path := range append([]string{filepath.Join(root, "README.md")}, docs...) {
+		text, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, _ := filepath.Rel(root, path)
+		out = append(out, textExamples(t, filepath.ToSlash(name), text)...)
+	}
+	return out
+}
+
+// textExamples reads the commands of the text blocks of one Markdown file.
+func textExamples(t *testing.T, name string, readme []byte) []readmeExample {
 	t.Helper()
 	var (
 		out     []readmeExample
@@ -53,7 +75,7 @@ func readmeExamples(t *testing.T, readme []byte) []readmeExample {
 			if current != nil {
 				out = append(out, *current)
 			}
-			current = &readmeExample{line: n, command: cmd}
+			current = &readmeExample{file: name, line: n, command: cmd}
 			continue
 		}
 		if current != nil && trimmed != "…" && trimmed != "" {
@@ -74,13 +96,9 @@ var offline = regexp.MustCompile(`\btooltui (send|--version|version)\b|--mcp|OPE
 var ownIndent = regexp.MustCompile(`^\s*`)
 
 func TestREADMEExamples(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	examples := readmeExamples(t, readme)
+	examples := readmeExamples(t)
 	if len(examples) < 5 {
-		t.Fatalf("found %d commands in README.md's text blocks; the reader is broken", len(examples))
+		t.Fatalf("found %d commands in the text blocks of README.md and docs/; the reader is broken", len(examples))
 	}
 	bash, err := exec.LookPath("bash")
 	if err != nil {
@@ -112,13 +130,13 @@ func TestREADMEExamples(t *testing.T) {
 			for _, w := range ex.want {
 				w = strings.TrimPrefix(w, indent)
 				if !have[strings.TrimSpace(w)] {
-					t.Errorf("README.md:%d: %s\nshows the line\n  %s\nwhich it does not print; it printed:\n%s", ex.line, ex.command, w, out)
+					t.Errorf("%s:%d: %s\nshows the line\n  %s\nwhich it does not print; it printed:\n%s", ex.file, ex.line, ex.command, w, out)
 				}
 			}
 		})
 	}
 	if ran == 0 {
-		t.Fatal("no command of README.md was run")
+		t.Fatal("no command of README.md or docs/ was run")
 	}
 }
 
@@ -145,12 +163,8 @@ func copyExamples(t *testing.T, dir string) {
 // Every file the README's commands name is shipped under examples/, so
 // that a newcomer can run them as written.
 func TestREADMEExamplesNameShippedFiles(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	file := regexp.MustCompile(`(^|\s)([A-Za-z0-9_.-]+\.json)\b`)
-	for _, ex := range readmeExamples(t, readme) {
+	for _, ex := range readmeExamples(t) {
 		if !strings.Contains(ex.command, "tooltui ") || offline.MatchString(ex.command) {
 			continue
 		}
@@ -160,7 +174,7 @@ func TestREADMEExamplesNameShippedFiles(t *testing.T) {
 				continue // import --into creates the document
 			}
 			if _, err := os.Stat(filepath.Join("..", "..", "examples", m[2])); err != nil {
-				t.Errorf("README.md:%d: %s names %s, which is not under examples/", ex.line, ex.command, m[2])
+				t.Errorf("%s:%d: %s names %s, which is not under examples/", ex.file, ex.line, ex.command, m[2])
 			}
 		}
 	}
