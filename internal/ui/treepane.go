@@ -276,7 +276,9 @@ func (d *treePane) update(msg tea.Msg, e *env) []action {
 	if next, ok := listMove(k, e.km, d.row, d.listHeight(), len(d.rows)); ok {
 		d.row = next
 	} else if key.Matches(k, treeKeys.Fold) {
-		d.fold(n)
+		if why := d.fold(n); why != "" {
+			return []action{say(why)}
+		}
 	} else if key.Matches(k, treeKeys.Example) {
 		d.noExample = !d.noExample
 		if d.noExample {
@@ -291,12 +293,21 @@ func (d *treePane) update(msg tea.Msg, e *env) []action {
 	return nil
 }
 
-// fold folds or unfolds row n.
-func (d *treePane) fold(n *schematree.Node) {
-	if n != nil && len(n.Children) > 0 {
-		d.folded[n.Ptr] = !d.folded[n.Ptr]
-		d.rows = d.tree.Rows(func(p string) bool { return d.folded[p] })
+// fold folds or unfolds row n, or says why it cannot: a row without
+// rows under it has nothing to fold.
+func (d *treePane) fold(n *schematree.Node) string {
+	if n == nil {
+		return "No row is chosen: a adds a property"
 	}
+	if len(n.Children) == 0 && n.Role == schematree.Root {
+		return "Nothing to fold: the parameters have no properties yet; a adds one"
+	}
+	if len(n.Children) == 0 {
+		return "Nothing to fold: " + termtext.SanitizeLine(n.Ptr) + " has no rows under it (an object's properties, an array's items and anyOf branches fold)"
+	}
+	d.folded[n.Ptr] = !d.folded[n.Ptr]
+	d.rows = d.tree.Rows(func(p string) bool { return d.folded[p] })
+	return ""
 }
 
 // click chooses the row at line y of the pane's inside; a click on the

@@ -284,3 +284,29 @@ func TestTreeRowKeysSayNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeFoldOnALeafSaysWhy: space and z on a row with nothing under it
+// fold nothing and say so; on the root they fold its rows.
+func TestTreeFoldOnALeafSaysWhy(t *testing.T) {
+	a, _ := globalApp(t, "")
+	typeKeys(a, "j", "T")
+	if !treeShown(a) {
+		t.Fatal("T did not show the tree")
+	}
+	typeKeys(a, "j") // a property: a string, no rows under it
+	rows := len(a.tree.pane.rows)
+	for _, k := range []string{" ", "z"} {
+		a.unsay()
+		typeKeys(a, k)
+		if got := status(a); !strings.Contains(got, "Nothing to fold") || !strings.Contains(got, "/properties/") {
+			t.Errorf("%q on a leaf row says %q", k, got)
+		}
+		if len(a.tree.pane.rows) != rows {
+			t.Errorf("%q on a leaf row changed the rows", k)
+		}
+	}
+	typeKeys(a, "g", "z")
+	if len(a.tree.pane.rows) != 1 {
+		t.Errorf("z on the root left %d rows, want it folded", len(a.tree.pane.rows))
+	}
+}
