@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -82,8 +83,10 @@ func (me *mockEdit) readCase() (model.MockCase, string) {
 		if err := rawjson.CheckJSON([]byte(p)); err != nil {
 			return c, "The pattern is not valid JSON (" + inferError(err) + "): " + model.ErrMockPattern.Error()
 		}
-		if rawjson.JSONKind([]byte(p)) != "object" {
-			return c, "The pattern is a " + rawjson.JSONKind([]byte(p)) + ": " + model.ErrMockPattern.Error()
+		if kind := rawjson.JSONKind([]byte(p)); kind != "object" {
+			raw := me.pat.Value()
+			line, col := rawjson.LineCol([]byte(raw), len(raw)-len(strings.TrimLeft(raw, " \t\r\n")))
+			return c, fmt.Sprintf("The pattern at line %d, column %d is %s: %s", line, col, withArticle(kind), model.ErrMockPattern.Error())
 		}
 		c.Args = mockJSON(p)
 	}
@@ -211,4 +214,15 @@ func findCase(cases []model.MockCase, was model.MockCase, i int) int {
 		}
 	}
 	return -1
+}
+
+// withArticle is a JSON kind with its article: "an array", "a string".
+func withArticle(kind string) string {
+	switch kind {
+	case "array", "object":
+		return "an " + kind
+	case "null":
+		return kind
+	}
+	return "a " + kind
 }

@@ -172,11 +172,11 @@ func TestMocksDialogInvalidInputKeepsTheText(t *testing.T) {
 		t.Fatal("one esc dropped what was typed")
 	}
 	mkeys(a, "esc", "a", "ctrl+u", "ctrl+k")
-	mtype(a, `["Paris"]`)
+	mtype(a, ` ["Paris"]`)
 	mkeys(a, "tab")
 	mtype(a, `"x"`)
 	mkeys(a, "alt+enter")
-	if d.ed == nil || d.ed.pat.Value() != `["Paris"]` || !strings.Contains(d.ed.err, "pattern is a array") {
+	if d.ed == nil || d.ed.pat.Value() != ` ["Paris"]` || !strings.Contains(d.ed.err, "The pattern at line 1, column 2 is an array: a pattern is a JSON object") {
 		t.Fatalf("a pattern that is not an object: %v %q", d.ed == nil, d.ed.err)
 	}
 	if a.s.Version() != before {
