@@ -128,7 +128,7 @@ func openDocument(files []string) (ui.Options, error) {
 	}
 	d, data, stamp, err := formats.ReadFileStamped(path)
 	if err != nil {
-		return ui.Options{}, err
+		return ui.Options{}, namedError(err)
 	}
 	return ui.Options{Doc: d, Path: path, Name: filepath.Base(path), Loaded: data, Stamp: &stamp}, nil
 }

@@ -285,6 +285,7 @@ func TestInvalidJSONExits2(t *testing.T) {
 		stdin string
 		want  string
 	}{
+		{[]string{bad}, "", "tooltui: " + bad + fileAt},
 		{[]string{"build", bad}, "", "tooltui build: " + bad + fileAt},
 		{[]string{"build", "-"}, "{\"a\":", "tooltui build: standard input: line 1, column 6: not valid JSON: unexpected end of JSON input\n"},
 		{[]string{"fix", bad}, "", "tooltui fix: " + bad + fileAt},
