@@ -80,7 +80,7 @@ func runApp(flags appOptions, files []string, stdin io.Reader, stdout, stderr io
 	progOpts = append(progOpts, tea.WithColorProfile(colours()))
 	if path := os.Getenv("TOOLTUI_CPUPROFILE"); path != "" {
 		// A profile of the real program, for finding what a keystroke
-		// costs in a terminal (see README's Performance section).
+		// costs in a terminal (see docs/PERFORMANCE.md).
 		if stop, err := startCPUProfile(path); err == nil {
 			defer stop()
 		} else {
