@@ -17,6 +17,7 @@ import (
 	"github.com/tooltui/tooltui/internal/bridge"
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/formats"
+	"github.com/tooltui/tooltui/internal/importer"
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
@@ -261,10 +262,6 @@ func validServerName(name string) bool {
 	return true
 }
 
-// importLocation is the Location of what import says itself about the
-// input (left out, not carried over).
-const importLocation = "import"
-
 // runImport is `tooltui import`. Everything it prints on standard error
 // comes through termtext.SanitizeLine, as for build.
 func runImport(ctx context.Context, opts importOptions, files []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -277,12 +274,12 @@ func runImport(ctx context.Context, opts importOptions, files []string, stdin io
 		}
 		return 2
 	}
-	var into *target
+	var into *importer.Target
 	if opts.into != "" {
 		// DOC first: a DOC that cannot take the tools costs no server start.
 		var err error
-		if into, err = readTarget(opts.into); err != nil {
-			return fail(err)
+		if into, err = importer.ReadTarget(opts.into); err != nil {
+			return fail(namedError(err))
 		}
 	}
 	doc, srv, err := importInput(ctx, opts, files, stdin)
@@ -322,7 +319,7 @@ func importInput(ctx context.Context, opts importOptions, files []string, stdin 
 		for h := range headers {
 			rec.Headers[h] = "" // the value serves this import only
 		}
-		for _, h := range sortedHeaderNames(envHeaders) {
+		for _, h := range importer.SortedHeaderNames(envHeaders) {
 			v, err := bridge.ExpandHeader(envHeaders[h], os.Getenv)
 			if err != nil {
 				return nil, nil, fmt.Errorf("--header-env %s: %w", h, err)
@@ -351,6 +348,29 @@ func importInput(ctx context.Context, opts importOptions, files []string, stdin 
 	return d, &rec, nil
 }
 
+// mergeImport is --into: DOC with the imported tools, written in place;
+// srv, for tools from a live server, is recorded in DOC with them.
+func mergeImport(opts importOptions, into *importer.Target, in *model.Document, srv *model.MCPServer, stderr io.Writer, fail func(error) int) int {
+	r, err := importer.Into(into, in, srv, importer.Options{Replace: opts.replace, ServerName: opts.mcpName})
+	if err != nil {
+		return fail(err)
+	}
+	if r.Write {
+		if err := into.Write(r.Out); err != nil {
+			return fail(err)
+		}
+	}
+	for _, d := range r.Diags {
+		fmt.Fprintln(stderr, termtext.SanitizeLine(d.String()))
+	}
+	fmt.Fprintln(stderr, termtext.SanitizeLine(r.Summary(into, opts.replace)))
+	if r.Server != "" && r.Added[model.Function] > 0 {
+		fmt.Fprintln(stderr, termtext.SanitizeLine(fmt.Sprintf("their MCP server is recorded in %s as %s (%s): tooltui send --call-mcp calls its tools there",
+			into.Path, r.Server, srv.Describe())))
+	}
+	return 0
+}
+
 // printImport prints the imported tools as a Responses request body, with
 // the diagnostics build prints for it and what a body cannot hold.
 func printImport(doc *model.Document, stdout, stderr io.Writer, fail func(error) int) int {
@@ -361,7 +381,7 @@ func printImport(doc *model.Document, stdout, stderr io.Writer, fail func(error)
 	}
 	_, diags := convert.Convert(doc)
 	for _, l := range doc.BodyLosses() {
-		diags = append(diags, convert.Diagnostic{Severity: convert.Warning, Location: importLocation, Index: -1,
+		diags = append(diags, convert.Diagnostic{Severity: convert.Warning, Location: importer.Location, Index: -1,
 			Message: "a Responses body cannot hold " + l + "; it is left out"})
 	}
 	for _, d := range diags {

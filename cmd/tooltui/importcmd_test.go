@@ -18,6 +18,7 @@ import (
 	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 
 	"github.com/tooltui/tooltui/internal/formats"
+	"github.com/tooltui/tooltui/internal/importer"
 	"github.com/tooltui/tooltui/internal/model"
 )
 
@@ -737,7 +738,7 @@ func TestImportRecordsServer(t *testing.T) {
 	}
 	data, _ := os.ReadFile(doc)
 	servers, origins := metaOf(t, string(data))
-	name := baseServerName(model.MCPServer{Command: []string{exe}})
+	name := importer.BaseServerName(model.MCPServer{Command: []string{exe}})
 	if s := servers[name]; len(servers) != 1 || strings.Join(s.Command, " ") != exe+" --root /tmp" || s.URL != "" || len(s.Headers) != 0 {
 		t.Fatalf("servers %+v", servers)
 	}
@@ -845,29 +846,6 @@ func TestImportServerFlags(t *testing.T) {
 		st, _, errs := importCmd(t, "", c.args...)
 		if st != 2 || !strings.Contains(errs, c.want) {
 			t.Errorf("%q: status %d\n%s", c.args, st, errs)
-		}
-	}
-}
-
-func TestBaseServerName(t *testing.T) {
-	for _, c := range []struct {
-		s    model.MCPServer
-		want string
-	}{
-		{model.MCPServer{Command: []string{"npx", "-y", "@modelcontextprotocol/server-filesystem", "/tmp"}}, "filesystem"},
-		{model.MCPServer{Command: []string{"uvx", "mcp-server-git", "--repository", "."}}, "git"},
-		{model.MCPServer{Command: []string{"npx", "@playwright/mcp@latest"}}, "mcp"},
-		{model.MCPServer{Command: []string{"docker", "run", "-i", "--rm", "ghcr.io/github/github-mcp-server"}}, "github"},
-		{model.MCPServer{Command: []string{"node", "build/index.js"}}, "index"},
-		{model.MCPServer{Command: []string{"python", "-m", "weather_mcp"}}, "weather"},
-		{model.MCPServer{Command: []string{`C:\tools\fetch-server.exe`}}, "fetch"},
-		{model.MCPServer{Command: []string{"./my server"}}, "my_server"},
-		{model.MCPServer{URL: "https://mcp.example.com/mcp"}, "mcp.example.com"},
-		{model.MCPServer{URL: "http://127.0.0.1:8080/mcp"}, "localhost"},
-		{model.MCPServer{Command: []string{"///"}}, "server"},
-	} {
-		if got := baseServerName(c.s); got != c.want {
-			t.Errorf("%s: %q, want %q", c.s.Describe(), got, c.want)
 		}
 	}
 }

@@ -158,7 +158,7 @@ func (c *Converter) Convert(d *model.Document) Result {
 	defer c.finish()
 
 	var r Result
-	diags := sourceDiagnostics(d.Source)
+	diags := SourceDiagnostics(d.Source, true)
 	nsource := len(diags)
 	structural := func(loc, msg string) {
 		diags = append(diags, Diagnostic{Severity: Error, Location: loc, Message: msg, Index: -1})

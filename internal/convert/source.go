@@ -10,17 +10,24 @@ import (
 // translation from another format: their Path is a pointer in the input.
 const SourceLocation = "source"
 
-// sourceDiagnostics come first in a translated document's diagnostics:
+// SourceDiagnostics come first in a translated document's diagnostics:
 // a note naming the format that was read, then one diagnostic per field
 // that did not carry over as written, a warning where something is lost.
-func sourceDiagnostics(src *model.Source) []Diagnostic {
+// saved adds to the note what a save of the document writes.
+func SourceDiagnostics(src *model.Source, saved bool) []Diagnostic {
 	if src == nil {
 		return nil
 	}
 	out := make([]Diagnostic, 0, 1+len(src.Notes))
-	msg := "read as " + src.Format + " and translated to the Responses API; a save writes the Responses shape"
+	msg := "read as " + src.Format + " and translated to the Responses API"
+	if saved {
+		msg += "; a save writes the Responses shape"
+	}
 	if strings.HasPrefix(src.Format, "Responses") {
-		msg = "read as a " + src.Format + "; a save writes a request body with it as \"tools\""
+		msg = "read as a " + src.Format
+		if saved {
+			msg += "; a save writes a request body with it as \"tools\""
+		}
 	}
 	out = append(out, Diagnostic{Severity: Note, Location: SourceLocation, Index: -1, Message: msg})
 	for _, n := range src.Notes {

@@ -1,7 +1,7 @@
-package main
+package importer
 
-// The MCP server an import records in DOC: its name, and the functions it
-// serves.
+// The MCP server an import records in the document: its name, and the
+// functions it serves.
 
 import (
 	"fmt"
@@ -13,10 +13,10 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 )
 
-// serverName is the name DOC records srv under: want (--mcp-name), else
-// the name of a server DOC has that starts or reaches the same server,
-// else a new one made from the command or the host.
-func serverName(d *model.Document, srv model.MCPServer, want string) (string, error) {
+// ServerName is the name d records srv under: want (--mcp-name), else
+// the name of a server d has that starts or reaches the same server, else
+// a new one made from the command or the host.
+func ServerName(d *model.Document, srv model.MCPServer, want string) (string, error) {
 	if want != "" {
 		if old, ok := d.MCPServers[want]; ok && !old.Same(srv) {
 			return "", fmt.Errorf("it has an MCP server named %s already (%s): give --mcp-name another name", want, old.Describe())
@@ -33,7 +33,7 @@ func serverName(d *model.Document, srv model.MCPServer, want string) (string, er
 			return n, nil
 		}
 	}
-	return model.UniqueName(baseServerName(srv), func(n string) bool { _, taken := d.MCPServers[n]; return taken }), nil
+	return model.UniqueName(BaseServerName(srv), func(n string) bool { _, taken := d.MCPServers[n]; return taken }), nil
 }
 
 // launchers run the program named by their first argument that is not a
@@ -46,11 +46,11 @@ var launchers = map[string]bool{"npx": true, "bunx": true, "pnpx": true, "pnpm":
 // run, go run …), skipped on the way to the server's own name.
 var launcherWords = map[string]bool{"run": true, "exec": true, "dlx": true, "x": true, "tool": true}
 
-// baseServerName makes a name from a server's command or URL: the
+// BaseServerName makes a name from a server's command or URL: the
 // program, or for a launcher (npx, uvx, docker …) the package or script it
 // runs, without a scope, a version and "mcp"/"server" around it; the host
 // of a URL.
-func baseServerName(srv model.MCPServer) string {
+func BaseServerName(srv model.MCPServer) string {
 	var raw string
 	if len(srv.Command) > 0 {
 		raw = progName(srv.Command[0])
@@ -116,13 +116,13 @@ func progName(p string) string {
 }
 
 // recordServer marks the functions of in as served by the server name,
-// each by the tool of its own name there. DOC must be a tooltui
+// each by the tool of its own name there. The target must be a tooltui
 // document: a Responses body holds no metadata, and a note says the
 // functions cannot be called there.
-func recordServer(into *target, in *model.Document, name string) (*model.Document, []convert.Diagnostic, error) {
-	if into.doc.Format == model.FormatBody {
-		return in, []convert.Diagnostic{{Severity: convert.Note, Location: importLocation, Index: -1,
-			Message: into.path + " is a Responses request body, which cannot record the MCP server: tooltui send --call-mcp cannot call these functions there; " +
+func recordServer(into *Target, in *model.Document, name string) (*model.Document, []convert.Diagnostic, error) {
+	if into.Doc.Format == model.FormatBody {
+		return in, []convert.Diagnostic{{Severity: convert.Note, Location: Location, Index: -1,
+			Message: into.Path + " is a Responses request body, which cannot record the MCP server: tooltui send --call-mcp cannot call these functions there; " +
 				"import them into a tooltui document to keep it"}}, nil
 	}
 	out := in
@@ -139,7 +139,8 @@ func recordServer(into *target, in *model.Document, name string) (*model.Documen
 	return out, nil, nil
 }
 
-func sortedHeaderNames(h map[string]string) []string {
+// SortedHeaderNames are the names of h in order.
+func SortedHeaderNames(h map[string]string) []string {
 	names := make([]string, 0, len(h))
 	for n := range h {
 		names = append(names, n)
