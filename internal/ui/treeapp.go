@@ -70,8 +70,7 @@ func (t *treeState) toggle(c treeCtx) []action {
 }
 
 // leave shows the form again; back also gives the focus back to the pane
-// that had it before the tree (esc, and ctrl+c or ctrl+q as they cancel a
-// dialog), else it stays on the form (T). A message the tree said goes
+// that had it before the tree (esc, q), else it stays on the form (T). A message the tree said goes
 // with it; msg (if any) is said instead.
 func (t *treeState) leave(c treeCtx, back bool, msg string) []action {
 	var acts []action
@@ -115,10 +114,8 @@ func (t *treeState) route(c treeCtx, k tea.KeyPressMsg) (acts []action, own, ok 
 		if typed := p.pending(); typed != "" {
 			msg += "; dropped " + withoutHint(typed)
 		}
-		p.prompt = nil // as esc: the prompt, not the tree
-		return []action{say(msg + " (" + k.String() + " again leaves the tree)")}, false, true
-	case key.Matches(k, km.Quit):
-		return t.leave(c, true, "Left the tree ("+k.String()+" again quits)"), false, true
+		p.prompt = nil // as esc: the prompt, as a dialog is cancelled
+		return []action{say(msg + " (" + k.String() + " again quits, as on every pane; esc or q leaves the tree)")}, false, true
 	case key.Matches(k, km.Undo, km.Redo):
 		redo := key.Matches(k, km.Redo)
 		if p.prompt != nil && fieldUndo(p.prompt, redo) {
@@ -255,7 +252,7 @@ func newTreeHelpDialog(c treeCtx, p *treePane) dialog {
 	own.rows = append(own.rows,
 		helpRow{keyList(km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End), "choose a row"},
 		helpRow{keyList(km.Tree), "the form instead of the tree"},
-		helpRow{keyList(km.Quit), "leave the tree, as they cancel a dialog"},
+		helpRow{keyList(km.Quit), "quit, as on every pane (with a prompt open: close the prompt)"},
 		helpRow{keyList(km.NextField, km.PrevField), "next / previous pane"},
 		helpRow{"prompt: enter", "set the value (empty removes it); esc cancels, ctrl+z undoes typing"})
 	groups := []helpGroup{own, {title: "Global keys, in the tree too", rows: globalHelpRows(km)}}

@@ -77,9 +77,9 @@ func TestTreePaneZoomsOnANarrowScreen(t *testing.T) {
 }
 
 // TestTreePaneGlobalKeys: ctrl+s saves, ? lists the tree's keys, ctrl+p
-// opens the palette, ctrl+z undoes the tree's edit, ctrl+c and ctrl+q
-// leave the tree for the pane T was pressed in (without quitting), and so
-// do esc and q; T shows the form with the focus on it.
+// opens the palette, ctrl+z undoes the tree's edit, ctrl+c and ctrl+q ask
+// to quit as on every pane, esc and q leave the tree for the pane T was
+// pressed in; T shows the form with the focus on it.
 func TestTreePaneGlobalKeys(t *testing.T) {
 	a := sizedTreeApp(t, 130, 36)
 	typeKeys(a, "a", "stops", "enter")
@@ -98,6 +98,15 @@ func TestTreePaneGlobalKeys(t *testing.T) {
 		t.Fatal("ctrl+p did not open the palette")
 	}
 	typeKeys(a, "esc")
+	for _, quit := range []tea.KeyPressMsg{ctrlKey('c'), ctrlKey('q')} {
+		if quits(runNow(a.update(quit))) {
+			t.Fatalf("%s quit with unsaved changes", quit)
+		}
+		if c, ok := a.dialog.(*confirmDialog); !ok || c.title != quitTitle || !treeShown(a) {
+			t.Fatalf("%s in the tree did not ask to quit, as on every pane: %T", quit, a.dialog)
+		}
+		typeKeys(a, "esc")
+	}
 	a.Update(ctrlKey('z'))
 	if strings.Contains(params(t, a), "stops") || !treeFocused(a) {
 		t.Fatal("ctrl+z did not undo the tree's edit")
@@ -105,7 +114,7 @@ func TestTreePaneGlobalKeys(t *testing.T) {
 	if strings.Contains(treeScreen(a), "stops*") {
 		t.Fatalf("the tree shows the undone property:\n%s", treeScreen(a))
 	}
-	for _, leave := range []tea.KeyPressMsg{ctrlKey('c'), ctrlKey('q'), keyMsg("esc"), keyMsg("q"), keyMsg("T")} {
+	for _, leave := range []tea.KeyPressMsg{keyMsg("esc"), keyMsg("q"), keyMsg("T")} {
 		if !treeShown(a) {
 			typeKeys(a, "T")
 		}
@@ -150,7 +159,7 @@ func TestTreePanePromptKeys(t *testing.T) {
 	if a.tree.pane.prompt != nil || !treeFocused(a) {
 		t.Fatal("esc did not close the prompt only")
 	}
-	for _, r := range []rune{'c', 'q'} { // as esc: the prompt, then the tree
+	for _, r := range []rune{'c', 'q'} { // as esc: the prompt, as a dialog
 		typeKeys(a, "a", "x")
 		a.Update(ctrlKey(r))
 		if !treeFocused(a) || a.tree.pane.prompt != nil {
@@ -160,9 +169,9 @@ func TestTreePanePromptKeys(t *testing.T) {
 	}
 	typeKeys(a, "a", "yz", "esc")
 	requireIn(t, status(a), `Nothing changed; dropped the new property name being typed, "yz"`)
-	a.Update(ctrlKey('q'))
+	typeKeys(a, "q")
 	if treeShown(a) {
-		t.Fatal("ctrl+q with no prompt did not leave the tree")
+		t.Fatal("q with no prompt did not leave the tree")
 	}
 }
 
