@@ -57,6 +57,9 @@ type field struct {
 	diag string // the converter's first diagnostic about this field
 	warn bool   // diag is a warning, not an error
 	rows int    // multi-line height; 0 fills what is left
+	// placed: the cursor was put where a diagnostic points, and editing
+	// starts there; otherwise it starts at the end of the text.
+	placed bool
 }
 
 func newTextField(id, label string, path []string, val valueKind, value string) *field {

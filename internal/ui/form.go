@@ -246,11 +246,13 @@ func (p *formPane) locate(d diagnostic) tea.Cmd {
 	switch {
 	case d.Line > 0:
 		f.ed.SetCursor(d.Line-1, max(0, d.Column-1))
+		f.placed = true
 	case f.val == valJSON:
 		text := []byte(f.ed.Value())
 		if off, _, ok := rawjson.LocatePointer(text, rest); ok {
 			line, col := rawjson.LineCol(text, off)
 			f.ed.SetCursor(line-1, col-1)
+			f.placed = true
 		}
 	}
 	return cmd
@@ -320,9 +322,10 @@ func (p *formPane) sync() tea.Cmd {
 	var cmd tea.Cmd
 	for i, f := range p.fields {
 		if i == p.idx && p.editing {
-			if !f.ed.Focused() && f.kind == fieldText {
-				f.ed.SetCursor(0, len(f.ed.Value())) // typing appends
+			if !f.ed.Focused() && !f.placed {
+				f.ed.SetCursor(f.ed.LineCount()-1, len(f.ed.Value())) // typing appends
 			}
+			f.placed = false
 			cmd = f.ed.Focus()
 		} else {
 			if f.ed.Focused() {
@@ -392,6 +395,16 @@ func (p formPane) update(msg tea.Msg, e *env) (formPane, []action) {
 	return p, nil
 }
 
+// selectAll selects the whole text of the field being edited, so that
+// typing or a paste replaces it.
+func selectAll(f *field) action {
+	if f.ed.Len() == 0 {
+		return say("Nothing to select: the field is empty")
+	}
+	f.ed.SelectAll()
+	return say("Selected the whole field: typing or a paste replaces it, a movement key drops the selection")
+}
+
 // cmdActs reports a handled key, with the command it produced (if any).
 func cmdActs(cmd tea.Cmd) []action {
 	return []action{actCmd{cmd}}
@@ -404,6 +417,8 @@ func (p formPane) updateEditing(msg tea.Msg, f *field, e *env) (formPane, []acti
 			return p, cmdActs(p.setEditing(false))
 		case key.Matches(k, e.km.Done) && f.kind == fieldText:
 			return p, cmdActs(p.setEditing(false))
+		case key.Matches(k, e.km.SelectAll):
+			return p, []action{selectAll(f)}
 		}
 	}
 	v := f.ed.Version()

@@ -64,7 +64,7 @@ var goldenStates = []struct {
 	}},
 	{"editing_parameters", func(t testing.TB, w, h int) *ui.App {
 		a := openAt(t, model.Example(), w, h)
-		send(t, a, press('j'), kEnter, kTab, kTab, kEnter, kDown, kDown, ctrl('e'))
+		send(t, a, press('j'), kEnter, kTab, kTab, kEnter, tea.KeyPressMsg{Code: tea.KeyHome, Mod: tea.ModCtrl}, kDown, kDown, ctrl('e'))
 		return a
 	}},
 	{"add_picker", func(t testing.TB, w, h int) *ui.App {

@@ -109,6 +109,7 @@ func helpGroups(cmds []command, km KeyMap) []helpGroup {
 	ek := editor.DefaultKeyMap()
 	add(helpEditing, "stop editing", km.StopEditing)
 	add(helpEditing, "done (one-line field)", km.Done)
+	add(helpEditing, km.SelectAll.Help().Desc+"; a movement key drops the selection", km.SelectAll)
 	add(helpEditing, "new line, indented (JSON field)", ek.InsertNewline)
 	add(helpEditing, "next / previous field (a tab character comes in by paste)", km.NextField, km.PrevField)
 	for _, col := range ek.FullHelp() {
@@ -119,7 +120,7 @@ func helpGroups(cmds []command, km KeyMap) []helpGroup {
 			add(helpEditing, b.Help().Desc, b)
 		}
 	}
-	addRow(helpEditing, "paste", "insert text; a one-line field keeps it on one line")
+	addRow(helpEditing, "paste", "insert text, or replace the selection; a field of one line keeps it on one line")
 
 	const lists = "Lists and dialogs"
 	addRow(lists, "type", "filter (palette, add, choices; / in the tools pane)")

@@ -28,7 +28,7 @@ type KeyMap struct {
 	Fix key.Binding
 
 	// While editing a field.
-	StopEditing, Done key.Binding
+	StopEditing, Done, SelectAll key.Binding
 
 	// Dialogs.
 	SaveQuit, Discard, Restore, Cancel key.Binding
@@ -100,6 +100,7 @@ func DefaultKeyMap() KeyMap {
 
 		StopEditing: b(k("esc"), "esc", "stop editing"),
 		Done:        b(k("enter"), "enter", "done (one-line field)"),
+		SelectAll:   b(k("alt+a"), "alt+a", "select the whole field: typing or a paste replaces it"),
 
 		SaveQuit: b(k("s", "y"), "s", "save and quit"),
 		Discard:  b(k("d", "n"), "d", "discard"),

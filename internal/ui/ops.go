@@ -312,3 +312,14 @@ func (p *formPane) editorDone(m editorDoneMsg, e *env) []action {
 	f.ed.SetValue(text)
 	return append(p.changed(f, e), say("Applied the text from the external editor"))
 }
+
+// selectField edits the form's focused field with its whole text
+// selected (the palette's "Select the whole field").
+func (a *App) selectField() tea.Cmd {
+	cmd := a.setFocus(PaneEditor, true)
+	f := a.form.focused()
+	if f == nil || !f.isText() || !a.form.editing {
+		return tea.Batch(cmd, a.say("The focused field is a choice: ←/→ or enter change it", false))
+	}
+	return tea.Batch(cmd, a.apply(selectAll(f)))
+}

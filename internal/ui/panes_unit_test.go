@@ -1535,3 +1535,35 @@ func TestSelectDialogOpensOnTheCurrentOption(t *testing.T) {
 		t.Errorf("enter on the chooser as opened: %#v, want to keep option %d (%s)", acts, f.sel, f.text())
 	}
 }
+
+// TestEditingStartsAtTheEnd: editing a one-line or a multi-line field puts
+// the cursor at the end of its text; alt+a selects the whole field and a
+// paste replaces it, as one document change.
+func TestEditingStartsAtTheEnd(t *testing.T) {
+	a := exampleApp()
+	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	typeKeys(a, "down", "enter") // get_weather's form
+	for _, id := range []string{"name", "parameters"} {
+		i := a.form.fieldIndex(id)
+		a.form.move(i)
+		typeKeys(a, "enter")
+		f := a.form.fields[i]
+		lines := strings.Split(f.ed.Value(), "\n")
+		if !f.ed.Focused() || f.ed.Line() != len(lines)-1 || f.ed.Column() != len([]rune(lines[len(lines)-1])) {
+			t.Fatalf("editing %s starts at %d:%d, want the end of %d lines", id, f.ed.Line()+1, f.ed.Column()+1, len(lines))
+		}
+		typeKeys(a, "esc")
+	}
+
+	i := a.form.fieldIndex("parameters")
+	a.form.move(i)
+	typeKeys(a, "enter")
+	a.Update(tea.KeyPressMsg{Code: 'a', Mod: tea.ModAlt})
+	requireIn(t, status(a), "Selected the whole field")
+	schema := `{"type":"object","properties":{"q":{"type":"string"}},"required":["q"],"additionalProperties":false}`
+	a.Update(tea.PasteMsg{Content: schema})
+	a.Update(settleMsg{})
+	if got := string(a.s.Doc().Functions[0].Raw); !strings.Contains(got, `"parameters":`+schema) {
+		t.Fatalf("the paste over the selection did not replace the parameters: %s", got)
+	}
+}
