@@ -230,7 +230,9 @@ func (a *App) refresh() {
 	a.tools.show(a.s, a.at)
 	a.form.syncDoc(a.env())
 	a.form.attach(a.s.Result().Diagnostics, a.at)
-	a.preview.setJSON(a.s.Result().JSON)
+	if a.preview.setJSON(a.s.Result().JSON) {
+		a.preview.track(a.s.Result().Sources, a.at)
+	}
 	a.diags.clamp(len(a.s.Result().Diagnostics))
 	a.relayout()
 }

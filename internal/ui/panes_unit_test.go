@@ -1567,3 +1567,28 @@ func TestEditingStartsAtTheEnd(t *testing.T) {
 		t.Fatalf("the paste over the selection did not replace the parameters: %s", got)
 	}
 }
+
+// TestPreviewFollowsTheEditedTool: a function left out of the request for
+// an error comes in once its name is mended, and the preview shows it
+// without the selection moving.
+func TestPreviewFollowsTheEditedTool(t *testing.T) {
+	props := ""
+	for i := range 30 {
+		props += fmt.Sprintf(`,"p%d":{"type":"string"}`, i)
+	}
+	doc, err := model.Parse([]byte(`{"tools_defs":[{"name":"first","parameters":{"type":"object","properties":{"q":{"type":"string"}` + props + `}}},{"name":"bad name!","parameters":{"type":"object","properties":{}}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := New(Options{Doc: doc, Name: "doc.json", Deps: Deps{CopyNative: func(string) error { return nil }}})
+	a.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	typeKeys(a, "down", "down", "enter") // bad name!'s form, its name field
+	typeKeys(a, "enter")
+	a.Update(tea.KeyPressMsg{Code: 'a', Mod: tea.ModAlt})
+	typeKeys(a, "good_name")
+	a.Update(settleMsg{})
+	shown := strings.Join(a.preview.view(a.preview.w, a.preview.h), "\n")
+	if !strings.Contains(ansi.Strip(shown), `"name": "good_name"`) {
+		t.Fatalf("the preview does not show the tool being edited:\n%s", ansi.Strip(shown))
+	}
+}

@@ -19,16 +19,23 @@ type previewPane struct {
 	yOff   int
 	xOff   int
 	w, h   int
+	// entry is the first line of the selected tool's entry as last shown
+	// (-1: the tool is not in the request, or the request row is
+	// selected); the view keeps its place in that entry when an edit moves
+	// the entry (track).
+	entry int
 }
 
-// setJSON shows a new request; the same bytes again cost nothing.
-func (p *previewPane) setJSON(b []byte) {
+// setJSON shows a new request; the same bytes again cost nothing. It
+// reports whether the text changed.
+func (p *previewPane) setJSON(b []byte) bool {
 	if p.doc != nil && len(b) == len(p.src) && (len(b) == 0 || &b[0] == &p.src[0]) {
-		return
+		return false
 	}
 	p.src = b
 	p.doc = display.NewDoc(b)
 	p.clamp()
+	return true
 }
 
 func (p *previewPane) setSize(w, h int) {
@@ -53,16 +60,45 @@ func (p *previewPane) scroll(d int) {
 	p.clamp()
 }
 
-// follow scrolls to the selected tool's entry in the request's tools
-// (each starts with a line of exactly four spaces and "{"); the request row
-// scrolls to the top.
+// follow scrolls to the selected tool's entry in the request's tools; the
+// request row scrolls to the top.
 func (p *previewPane) follow(sources []convert.ToolRef, at sel) {
-	if p.doc == nil {
+	p.entry = p.entryLine(sources, at)
+	switch {
+	case at.Request:
+		p.yOff = 0
+	case p.entry >= 0:
+		p.yOff = p.entry - 1
+		p.clamp()
+	}
+}
+
+// track keeps the view on the selected tool after an edit changed the
+// request: the same place in its entry when the entry moved (a tool
+// before it grew, or its own name changed the order), its start when it
+// was not in the request before (it had an error).
+func (p *previewPane) track(sources []convert.ToolRef, at sel) {
+	if at.Request {
 		return
 	}
-	if at.Request {
-		p.yOff = 0
-		return
+	line := p.entryLine(sources, at)
+	switch {
+	case line < 0:
+	case p.entry < 0:
+		p.yOff = line - 1
+	default:
+		p.yOff += line - p.entry
+	}
+	p.entry = line
+	p.clamp()
+}
+
+// entryLine is the first line of the selected tool's entry in the
+// request's tools (each starts with a line of exactly four spaces and
+// "{"), or -1.
+func (p *previewPane) entryLine(sources []convert.ToolRef, at sel) int {
+	if p.doc == nil || at.Request {
+		return -1
 	}
 	n := -1
 	for i, src := range sources {
@@ -72,7 +108,7 @@ func (p *previewPane) follow(sources []convert.ToolRef, at sel) {
 	}
 	start := p.doc.FindLine([]byte(`  "tools": [`), 0)
 	if n < 0 || start < 0 {
-		return
+		return -1
 	}
 	seen := -1
 	for i := start + 1; i < p.doc.Lines(); i++ {
@@ -80,15 +116,14 @@ func (p *previewPane) follow(sources []convert.ToolRef, at sel) {
 		if bytes.Equal(l, []byte("    {")) {
 			seen++
 			if seen == n {
-				p.yOff = i - 1
-				p.clamp()
-				return
+				return i
 			}
 		}
 		if bytes.Equal(l, []byte("  ],")) || bytes.Equal(l, []byte("  ]")) {
-			return
+			return -1
 		}
 	}
+	return -1
 }
 
 func (p previewPane) update(msg tea.Msg, e *env) (previewPane, []action) {
