@@ -1,12 +1,14 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 )
 
@@ -16,10 +18,14 @@ import (
 type helpDialog struct {
 	about  string // whose keys: "" for all of them, else its first group's title
 	groups []helpGroup
-	text   []helpLine // groups laid out for the box
+	text   []helpLine // groups laid out for the box, as the filter leaves them
 	kw     int        // width of the keys column in text
 	yOff   int
 	w, h   int
+	// filter keeps the rows whose keys or description hold it (any case);
+	// typing: "/" was pressed and keys go into the filter.
+	filter string
+	typing bool
 }
 
 type helpGroup struct {
@@ -38,8 +44,90 @@ type helpLine struct {
 	keys, txt string
 }
 
+// newHelpDialog lists every key, those of the focused pane first (while a
+// field is edited, the editing keys).
 func newHelpDialog(a *App) dialog {
-	return &helpDialog{groups: helpGroups(a.cmds, a.keys)}
+	var first []string
+	switch a.focus {
+	case PaneTools:
+		first = []string{"Tools pane"}
+	case PaneEditor:
+		first = []string{"Editor pane", helpMoving}
+		if a.form.editing {
+			first = []string{helpEditing, "Editor pane"}
+		}
+	case PanePreview:
+		first = []string{helpMoving}
+	case PaneDiags:
+		first = []string{"Diagnostics pane"}
+	}
+	return &helpDialog{groups: groupsFirst(helpGroups(a.cmds, a.keys), first)}
+}
+
+// groupsFirst puts the groups titled first before the others, in the
+// order first names them; the others keep their order.
+func groupsFirst(groups []helpGroup, first []string) []helpGroup {
+	out := make([]helpGroup, 0, len(groups))
+	for _, t := range first {
+		for _, g := range groups {
+			if g.title == t {
+				out = append(out, g)
+			}
+		}
+	}
+	for _, g := range groups {
+		if !slices.Contains(first, g.title) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// shown are the groups as the filter leaves them: the rows that hold it,
+// in groups that keep a row (a group whose title holds it keeps every row).
+func (d *helpDialog) shown() []helpGroup {
+	if d.filter == "" {
+		return d.groups
+	}
+	f := strings.ToLower(d.filter)
+	var out []helpGroup
+	for _, g := range d.groups {
+		if strings.Contains(strings.ToLower(g.title), f) {
+			out = append(out, g)
+			continue
+		}
+		kept := helpGroup{title: g.title}
+		for _, r := range g.rows {
+			if strings.Contains(strings.ToLower(r.keys), f) || strings.Contains(strings.ToLower(r.desc), f) {
+				kept.rows = append(kept.rows, r)
+			}
+		}
+		if len(kept.rows) > 0 {
+			out = append(out, kept)
+		}
+	}
+	return out
+}
+
+// rows counts the rows the filter leaves.
+func (d *helpDialog) rows() int {
+	n := 0
+	for _, g := range d.shown() {
+		n += len(g.rows)
+	}
+	return n
+}
+
+// typingText: while the filter is typed, printable keys (? among them)
+// go into it.
+func (d *helpDialog) typingText() bool { return d.typing }
+
+// setFilter lays the help out again for a new filter, from its top.
+func (d *helpDialog) setFilter(f string) {
+	d.filter = f
+	d.text = nil
+	d.yOff = 0
+	d.resize(d.w+2, d.h)
 }
 
 // newHelpDialogFor lists the keys of an open dialog (what it claims among
@@ -286,7 +374,7 @@ func wrapLines(s string, w int) []string {
 func (d *helpDialog) resize(w, h int) dialog {
 	nw := max(20, min(90, w-2))
 	if nw != d.w || d.text == nil {
-		d.text, d.kw = layoutHelp(d.groups, nw-2)
+		d.text, d.kw = layoutHelp(d.shown(), nw-2)
 	}
 	d.w, d.h = nw, max(4, h)
 	d.scrollTo(d.yOff)
@@ -308,13 +396,26 @@ func (d *helpDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		}
 		return d, nil
 	}
+	if p, ok := msg.(tea.PasteMsg); ok && d.typing {
+		d.setFilter(d.filter + strings.Join(strings.Fields(p.Content), " "))
+		return d, nil
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
+		return d, nil
+	}
+	if d.typing && d.typeFilter(k) {
 		return d, nil
 	}
 	page := max(1, d.h-4)
 	y := d.yOff
 	switch {
+	case k.String() == "/":
+		d.typing = true
+		return d, nil
+	case key.Matches(k, e.km.Back) && d.filter != "":
+		d.setFilter("")
+		return d, nil
 	case key.Matches(k, e.km.Up):
 		y--
 	case key.Matches(k, e.km.Down):
@@ -334,11 +435,48 @@ func (d *helpDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	return d, nil
 }
 
+// typeFilter takes a key while the filter is typed: text goes in,
+// backspace and ctrl+u take it back, enter keeps the filter and esc drops
+// it. A moving key ends the typing and is left to scroll (false).
+func (d *helpDialog) typeFilter(k tea.KeyPressMsg) bool {
+	switch k.String() {
+	case "enter":
+		d.typing = false
+	case "esc":
+		d.typing = false
+		d.setFilter("")
+	case "backspace", "ctrl+h":
+		if r := []rune(d.filter); len(r) > 0 {
+			d.setFilter(string(r[:len(r)-1]))
+		}
+	case "ctrl+u":
+		d.setFilter("")
+	case "up", "down", "pgup", "pgdown":
+		d.typing = false
+		return false
+	default:
+		if k.Text != "" && k.Mod&^tea.ModShift == 0 {
+			d.setFilter(d.filter + k.Text)
+		}
+	}
+	return true
+}
+
 func (d *helpDialog) view(e *env, w, h int) []string {
 	st := e.st
 	iw := d.w - 2
 	body := d.h - 3
-	out := []string{st.Dim.Render(fit(" ↑/↓ pgup/pgdn scroll · any other key closes", iw))}
+	head := " ↑/↓ pgup/pgdn scroll · / filter · any other key closes"
+	switch {
+	case d.typing:
+		head = " / " + termtext.SanitizeLine(d.filter) + "█ · " + itoa(d.rows()) + " rows · enter keeps, esc drops the filter"
+	case d.filter != "":
+		head = " / " + termtext.SanitizeLine(d.filter) + " · " + itoa(d.rows()) + " rows · esc drops the filter, / changes it"
+	}
+	out := []string{st.Dim.Render(fit(head, iw))}
+	if d.filter != "" && len(d.text) == 0 {
+		out = append(out, "  No key matches "+termtext.Quote(d.filter))
+	}
 	for i := d.yOff; i < len(d.text) && len(out) <= body; i++ {
 		l := d.text[i]
 		switch {
@@ -359,7 +497,8 @@ func (d *helpDialog) view(e *env, w, h int) []string {
 }
 
 func (d *helpDialog) help(km *KeyMap) []key.Binding {
-	return []key.Binding{km.Up, km.Down, km.PageDown, key.NewBinding(key.WithKeys("esc", "?"), key.WithHelp("esc", "close"))}
+	return []key.Binding{km.Up, km.Down, km.PageDown, key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter the keys (esc drops the filter)")),
+		key.NewBinding(key.WithKeys("esc", "?"), key.WithHelp("esc", "close"))}
 }
 
 // scrollPos says which part of a scrolled text shows, e.g. "12–30 of 80".

@@ -1592,3 +1592,65 @@ func TestPreviewFollowsTheEditedTool(t *testing.T) {
 		t.Fatalf("the preview does not show the tool being edited:\n%s", ansi.Strip(shown))
 	}
 }
+
+// TestHelpFocusedFirstAndFiltered: ? lists the focused pane's keys first
+// (the editing keys while a field is edited); / filters the rows by key or
+// description, ? typed into the filter, esc drops the filter, then closes.
+func TestHelpFocusedFirstAndFiltered(t *testing.T) {
+	a := exampleApp()
+	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	firstGroup := func() string {
+		t.Helper()
+		d, ok := a.dialog.(*helpDialog)
+		if !ok {
+			t.Fatalf("no keys help: %T", a.dialog)
+		}
+		return d.shown()[0].title
+	}
+	typeKeys(a, "?")
+	if g := firstGroup(); g != "Tools pane" {
+		t.Errorf("the tools pane focused: the help starts with %q", g)
+	}
+	typeKeys(a, "esc", "down", "enter", "enter") // editing get_weather's name
+	typeKeys(a, "?")
+	if a.dialog != nil {
+		t.Fatalf("? while editing opened %T instead of being typed", a.dialog)
+	}
+	a.Update(ctrlKey('p')) // ? is text here: the palette's "Show all keys"
+	typeKeys(a, "Show all keys", "enter")
+	if g := firstGroup(); g != helpEditing {
+		t.Errorf("a field edited: the help starts with %q", g)
+	}
+
+	d := a.dialog.(*helpDialog)
+	all := d.rows()
+	typeKeys(a, "/", "sel", "?")
+	if d.filter != "sel?" || a.dialog != d {
+		t.Fatalf("the filter holds %q (? is typed into it)", d.filter)
+	}
+	a.Update(tea.KeyPressMsg{Code: tea.KeyBackspace})
+	if d.filter != "sel" {
+		t.Fatalf("backspace left %q", d.filter)
+	}
+	n := d.rows()
+	if n == 0 || n >= all {
+		t.Fatalf("the filter kept %d of %d rows", n, all)
+	}
+	requireIn(t, treeScreen(a), "select the whole field")
+	requireIn(t, treeScreen(a), "/ sel█ · "+itoa(n)+" rows")
+	for _, g := range d.shown() {
+		for _, r := range g.rows {
+			if !strings.Contains(strings.ToLower(r.keys+r.desc+g.title), "sel") {
+				t.Errorf("the filter kept %q", r)
+			}
+		}
+	}
+	typeKeys(a, "enter", "esc")
+	if a.dialog != d || d.filter != "" || d.rows() != all {
+		t.Fatalf("esc did not drop the filter first: %q, %d rows", d.filter, d.rows())
+	}
+	typeKeys(a, "esc")
+	if a.dialog != nil {
+		t.Fatal("esc without a filter did not close the keys help")
+	}
+}
