@@ -40,8 +40,11 @@ func (p diagsPane) current(ds []diagnostic) (diagnostic, bool) {
 	return ds[p.row], true
 }
 
-// block renders diagnostic i: a line saying where, then the message.
-func block(d diagnostic, st *Styles, w int, chosen, focused bool) []string {
+// block renders diagnostic i: a line saying where, then the message. name
+// is the tool's as the tools list names it ("" when it is about no tool):
+// where the location does not fit, the line says the name and the last
+// part of the pointer (where).
+func block(d diagnostic, name string, st *Styles, w int, chosen, focused bool) []string {
 	icon := st.Warning.Render("!")
 	switch d.Severity {
 	case convert.Error:
@@ -60,7 +63,7 @@ func block(d diagnostic, st *Styles, w int, chosen, focused bool) []string {
 	if d.Severity == convert.Error {
 		msg += "; left out"
 	}
-	head := fit(icon+" "+termtext.SanitizeLine(where), w)
+	head := fit(icon+" "+termtext.SanitizeLine(shortWhere(where, d.Location, name, d.Path, w-2)), w)
 	if chosen && focused {
 		head = st.Selected.Render(head)
 	} else if chosen {
@@ -85,10 +88,36 @@ func block(d diagnostic, st *Styles, w int, chosen, focused bool) []string {
 	return out
 }
 
+// shortWhere is where (location, type, pointer), or, when it is wider
+// than w cells, the tool's name with the last part of the pointer inside
+// it ("web_search …/allowed_domains"), after the location when that fits
+// too; the name is shortened first.
+func shortWhere(where, location, name, path string, w int) string {
+	if ansi.StringWidth(where) <= w || name == "" {
+		return where
+	}
+	last := path
+	if i := strings.LastIndexByte(path, '/'); i > 0 {
+		last = "…" + path[i:]
+	}
+	short := strings.TrimSpace(name + " " + last)
+	if l := location + " " + short; ansi.StringWidth(l) <= w {
+		return l
+	}
+	if last == "" || ansi.StringWidth(short) <= w {
+		return ansi.Truncate(short, w, "…")
+	}
+	room := w - ansi.StringWidth(last) - 1
+	if room < 4 {
+		return last
+	}
+	return ansi.Truncate(name, room, "…") + " " + last
+}
+
 // heights returns the number of lines of each block, for scrolling and the
 // mouse; it mirrors view.
 func (p *diagsPane) height(d diagnostic, i int, st *Styles) int {
-	return len(block(d, st, p.w, i == p.row, false))
+	return len(block(d, "", st, p.w, i == p.row, false))
 }
 
 // follow scrolls until the chosen block ends inside the pane.
@@ -166,7 +195,11 @@ func (p diagsPane) view(e *env, w, h int, focused bool) []string {
 	}
 	var lines []string
 	for i := max(0, min(p.yOff, len(ds)-1)); i < len(ds) && len(lines) < h; i++ {
-		lines = append(lines, block(ds[i], st, w, i == p.row, focused)...)
+		name := ""
+		if ds[i].IsTool() {
+			name = e.s.label(ds[i].Kind, ds[i].Index)
+		}
+		lines = append(lines, block(ds[i], name, st, w, i == p.row, focused)...)
 	}
 	if len(lines) > h {
 		lines = lines[:h]

@@ -102,17 +102,17 @@ func TestGoldenStatesSayWhatTheyShow(t *testing.T) {
 	want := map[string][]string{
 		"request":            {"1 Tools", "2 Request", "▸ Model", "gpt-5", "3 Preview · 1367 bytes", "doc.json · 3 tools in the request · 0 errors · 0 warnings"},
 		"function_editor":    {"2 get_weather (function)", "▸ Name", "get_weather", "enter edits", "Description", "3 Preview"},
-		"diagnostics":        {"4 Diagnostics", "tools_defs[0]", "✗ ƒ bad name!", "doc.json · 4 tools in the request · 5 errors · 3 warnings"},
+		"diagnostics":        {"4 Diagnostics", "✗ ƒ bad name!", "doc.json · 4 tools in the request · 5 errors · 3 warnings"},
 		"editing_parameters": {"2 get_weather (function)", "▸ Parameters (JSON Schema)", " EDIT ", "3:18", "esc stop editing"},
 		"add_picker":         {"Add a tool", "type to filter", "  function", "› web_search", "file_search", "esc clear filter / close"},
 	}
 	// What only shows at one size.
 	wide := map[string][]string{
 		"request":     {"Tool choice", "◀ auto ▶", "4 Diagnostics · 0 errors, 0 warnings"},
-		"diagnostics": {"4 Diagnostics · 5 errors, 3 warnings", `must be one of "low", "medium", "high", got "huge"`, "f fix: make the parameters strict-compatible"},
+		"diagnostics": {"4 Diagnostics · 5 errors, 3 warnings", "tools_defs[0] (function) /parameters", `must be one of "low", "medium", "high", got "huge"`, "f fix: make the parameters strict-compatible"},
 	}
 	narrow := map[string][]string{
-		"diagnostics": {"4 Diagnostics ✗5 !3"},
+		"diagnostics": {"4 Diagnostics ✗5 !3", "! search_… /parameters"},
 	}
 	for _, size := range [][2]int{{80, 24}, {140, 40}} {
 		for _, st := range goldenStates {

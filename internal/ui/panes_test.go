@@ -507,7 +507,7 @@ func TestBrokenParameters(t *testing.T) {
 		t.Errorf("error at line %s, column %s; want line 3, column 3", m[1], m[2])
 	}
 	requireCounts(t, a, 0, 1)
-	requireContains(t, paneText(t, a, "4 Diagnostics"), "tools_defs[0]", "diagnostics pane")
+	requireContains(t, paneText(t, a, "4 Diagnostics"), "! get_wea… /parameters", "diagnostics pane") // the tool's name and the pointer, cut to the pane
 	requireContains(t, s, "! ƒ get_weather", "tools pane")
 	requireTools(t, a, exampleTools...)
 	if !a.Dirty() {

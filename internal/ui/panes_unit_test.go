@@ -1654,3 +1654,26 @@ func TestHelpFocusedFirstAndFiltered(t *testing.T) {
 		t.Fatal("esc without a filter did not close the keys help")
 	}
 }
+
+// TestShortWhere: a location too wide for the diagnostics pane keeps the
+// tool's name and the pointer's last part.
+func TestShortWhere(t *testing.T) {
+	where := "extra.builtin_tools[2] (web_search) /filters/allowed_domains"
+	for _, c := range []struct {
+		w    int
+		want string
+	}{
+		{80, where},
+		{52, "extra.builtin_tools[2] web_search …/allowed_domains"},
+		{28, "web_search …/allowed_domains"},
+		{24, "web_s… …/allowed_domains"},
+		{12, "…/allowed_domains"},
+	} {
+		if got := shortWhere(where, "extra.builtin_tools[2]", "web_search", "/filters/allowed_domains", c.w); got != c.want {
+			t.Errorf("%d cells: %q, want %q", c.w, got, c.want)
+		}
+	}
+	if got := shortWhere("tools_defs[12] (function)", "tools_defs[12]", "a_long_function_name", "", 12); got != "a_long_func…" {
+		t.Errorf("no pointer: %q", got)
+	}
+}

@@ -159,7 +159,7 @@ func TestProgramBrokenParameters(t *testing.T) {
 
 	s := screen(a)
 	requireContains(t, s, "line 3, column 3", "final screen")
-	requireContains(t, s, "tools_defs[0]", "final screen")
+	requireContains(t, s, "get_wea… /parameters", "final screen")
 	requireCounts(t, a, 0, 1)
 	requireTools(t, a, "function:get_weather", "web_search", "file_search")
 }
