@@ -91,27 +91,30 @@ func block(d diagnostic, name string, st *Styles, w int, chosen, focused bool) [
 // shortWhere is where (location, type, pointer), or, when it is wider
 // than w cells, the tool's name with the last part of the pointer inside
 // it ("web_search …/allowed_domains"), after the location when that fits
-// too; the name is shortened first.
+// too; the name is shortened first, then the "…/" before the part.
 func shortWhere(where, location, name, path string, w int) string {
 	if ansi.StringWidth(where) <= w || name == "" {
 		return where
 	}
+	if path == "" {
+		return ansi.Truncate(name, w, "…")
+	}
+	seg := path[strings.LastIndexByte(path, '/')+1:]
 	last := path
-	if i := strings.LastIndexByte(path, '/'); i > 0 {
-		last = "…" + path[i:]
+	if len(seg) < len(path)-1 {
+		last = "…/" + seg
 	}
-	short := strings.TrimSpace(name + " " + last)
-	if l := location + " " + short; ansi.StringWidth(l) <= w {
-		return l
+	for _, c := range []string{location + " " + name + " " + last, name + " " + last} {
+		if ansi.StringWidth(c) <= w {
+			return c
+		}
 	}
-	if last == "" || ansi.StringWidth(short) <= w {
-		return ansi.Truncate(short, w, "…")
+	for _, tail := range []string{last, seg} {
+		if room := w - ansi.StringWidth(tail) - 1; room >= 4 {
+			return ansi.Truncate(name, room, "…") + " " + tail
+		}
 	}
-	room := w - ansi.StringWidth(last) - 1
-	if room < 4 {
-		return last
-	}
-	return ansi.Truncate(name, room, "…") + " " + last
+	return ansi.Truncate(last, w, "…")
 }
 
 // heights returns the number of lines of each block, for scrolling and the

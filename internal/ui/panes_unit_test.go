@@ -1667,7 +1667,8 @@ func TestShortWhere(t *testing.T) {
 		{52, "extra.builtin_tools[2] web_search …/allowed_domains"},
 		{28, "web_search …/allowed_domains"},
 		{24, "web_s… …/allowed_domains"},
-		{12, "…/allowed_domains"},
+		{20, "web… allowed_domains"},
+		{12, "…/allowed_d…"},
 	} {
 		if got := shortWhere(where, "extra.builtin_tools[2]", "web_search", "/filters/allowed_domains", c.w); got != c.want {
 			t.Errorf("%d cells: %q, want %q", c.w, got, c.want)
