@@ -27,7 +27,7 @@ import (
 const importLong = `Brings tools from another format, or from a live MCP server, into a
 Responses request or a tooltui document:
 
-  tooltui import [--into DOC] [--replace] [FILE|-]
+  tooltui import [--into DOC] [--replace] [--only NAME]... [-q] [FILE|-]
   tooltui import --mcp [--into DOC [--mcp-name NAME]] [--replace]
                  [--timeout D] -- CMD [ARGS...]
   tooltui import --mcp-url URL [--header-env 'NAME=VAR']...
@@ -67,6 +67,9 @@ import only and DOC keeps just the header's name.
 
 {{flags}}
 
+--only picks tools by name (an import of 3 of a server's 14 tools: --only
+read_file,write_file,list_dir); --quiet leaves the notes out.
+
 Exit status: 0 done; 2 the input, DOC or the server cannot be used, or a
 name clashes (nothing is written).
 `
@@ -82,6 +85,8 @@ type importOptions struct {
 	mcpName string
 	timeout time.Duration
 	command []string // --mcp: the server's command line, from after --
+	only    []string // --only: the names of the tools to take
+	quiet   bool     // --quiet: no notes, only warnings and errors
 }
 
 // newImportCmd is `tooltui import`.
@@ -121,6 +126,9 @@ func newImportCmd() *cobra.Command {
 	f.StringArrayVar(&opts.headers, "header", nil, "with --mcp-url: send the HTTP header `'NAME: VALUE'` with\n"+
 		"every request (Authorization and the like); DOC keeps\nits name only; repeatable")
 	f.StringVar(&opts.mcpName, "mcp-name", "", "with --into and --mcp or --mcp-url: record the server\nin DOC as `NAME`")
+	f.StringSliceVar(&opts.only, "only", nil, "take only the tools named `NAME` (a function's or custom\n"+
+		"tool's name, an mcp tool's server_label, a built-in's type);\nrepeatable, or NAME,NAME")
+	f.BoolVarP(&opts.quiet, "quiet", "q", false, "leave out the notes: print only warnings, errors and\nwhat was added")
 	f.Var(timeoutValue{&opts.timeout}, "timeout", "with --mcp and --mcp-url: give up after `D` (starting,\nconnecting and listing; default "+mcpclient.DefaultTimeout.String()+")")
 	cmd.RegisterFlagCompletionFunc("mcp-url", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("header", cobra.NoFileCompletions)
@@ -286,8 +294,13 @@ func runImport(ctx context.Context, opts importOptions, files []string, stdin io
 	if err != nil {
 		return fail(err)
 	}
+	if len(opts.only) > 0 {
+		if doc, err = importer.Only(doc, opts.only); err != nil {
+			return fail(err)
+		}
+	}
 	if into == nil {
-		return printImport(doc, stdout, stderr, fail)
+		return printImport(doc, opts.quiet, stdout, stderr, fail)
 	}
 	return mergeImport(opts, into, doc, srv, stderr, fail)
 }
@@ -360,9 +373,7 @@ func mergeImport(opts importOptions, into *importer.Target, in *model.Document, 
 			return fail(err)
 		}
 	}
-	for _, d := range r.Diags {
-		fmt.Fprintln(stderr, termtext.SanitizeLine(d.String()))
-	}
+	printDiagnostics(stderr, r.Diags, opts.quiet)
 	fmt.Fprintln(stderr, termtext.SanitizeLine(r.Summary(into, opts.replace)))
 	if r.Server != "" && r.Added[model.Function] > 0 {
 		fmt.Fprintln(stderr, termtext.SanitizeLine(fmt.Sprintf("their MCP server is recorded in %s as %s (%s): tooltui send --call-mcp calls its tools there",
@@ -373,7 +384,7 @@ func mergeImport(opts importOptions, into *importer.Target, in *model.Document, 
 
 // printImport prints the imported tools as a Responses request body, with
 // the diagnostics build prints for it and what a body cannot hold.
-func printImport(doc *model.Document, stdout, stderr io.Writer, fail func(error) int) int {
+func printImport(doc *model.Document, quiet bool, stdout, stderr io.Writer, fail func(error) int) int {
 	doc = bodyForm(doc)
 	out, err := doc.MarshalBody()
 	if err != nil {
@@ -384,13 +395,22 @@ func printImport(doc *model.Document, stdout, stderr io.Writer, fail func(error)
 		diags = append(diags, convert.Diagnostic{Severity: convert.Warning, Location: importer.Location, Index: -1,
 			Message: "a Responses body cannot hold " + l + "; it is left out"})
 	}
-	for _, d := range diags {
-		fmt.Fprintln(stderr, termtext.SanitizeLine(d.String()))
-	}
+	printDiagnostics(stderr, diags, quiet)
 	if _, err := stdout.Write(out); err != nil {
 		return fail(fmt.Errorf("writing the request: %w", err))
 	}
 	return 0
+}
+
+// printDiagnostics prints the diagnostics of an import, one a line;
+// quiet leaves out the notes.
+func printDiagnostics(w io.Writer, diags []convert.Diagnostic, quiet bool) {
+	for _, d := range diags {
+		if quiet && d.Severity == convert.Note {
+			continue
+		}
+		fmt.Fprintln(w, termtext.SanitizeLine(d.String()))
+	}
 }
 
 // bodyForm is d as a Responses request body: a tooltui document's

@@ -849,3 +849,36 @@ func TestImportServerFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestImportOnlyAndQuiet: --only takes the tools named (a built-in by its
+// type), into a file or printed; a name the input lacks stops the import
+// and lists the names it has; --quiet leaves out the notes.
+func TestImportOnlyAndQuiet(t *testing.T) {
+	st, out, errs := importCmd(t, importAnthropic, "--only", "web_search", "-")
+	if st != 0 || strings.Contains(out, "get_time") || !strings.Contains(out, `"web_search"`) {
+		t.Fatalf("--only web_search: status %d\n%s\n%s", st, out, errs)
+	}
+	if !strings.Contains(errs, "note: ") {
+		t.Fatalf("the notes are missing without --quiet:\n%s", errs)
+	}
+	st, out, quiet := importCmd(t, importAnthropic, "--only", "get_time", "--quiet", "-")
+	if st != 0 || !strings.Contains(out, "get_time") || strings.Contains(out, "web_search") {
+		t.Fatalf("--only get_time: status %d\n%s\n%s", st, out, quiet)
+	}
+	if strings.Contains(quiet, "note: ") || !strings.Contains(quiet, "warning: ") {
+		t.Fatalf("--quiet keeps the warnings and drops the notes:\n%s", quiet)
+	}
+
+	doc := filepath.Join(t.TempDir(), "doc.json")
+	st, _, errs = importCmd(t, importAnthropic, "--into", doc, "--only", "nope,get_time", "-")
+	if st != 2 || errs != "tooltui import: --only: no tool named \"nope\"; the input has \"get_time\", \"web_search\"\n" {
+		t.Fatalf("an unknown name: status %d\n%s", st, errs)
+	}
+	if _, err := os.Stat(doc); err == nil {
+		t.Fatal("an import stopped by --only wrote DOC")
+	}
+	st, _, errs = importCmd(t, importAnthropic, "--into", doc, "--only", "get_time", "-q", "-")
+	if st != 0 || !strings.HasSuffix(errs, "added 1 function and 0 built-ins to "+doc+", a new tooltui document\n") {
+		t.Fatalf("--only into DOC: status %d\n%s", st, errs)
+	}
+}
