@@ -55,7 +55,7 @@ type buildOptions struct {
 func newBuildCmd() *cobra.Command {
 	opts := buildOptions{diagnostics: "text"}
 	cmd := &cobra.Command{
-		Use:               "build [--strict] [--json] [--to FORMAT] [FILE|-]",
+		Use:               "build [--strict] [--json | --format F] [--to FORMAT] [FILE|-]",
 		Short:             "print the request JSON for FILE or standard input",
 		Long:              buildLong,
 		Args:              atMost(1, "one input at a time, got %d"),
@@ -70,8 +70,10 @@ func newBuildCmd() *cobra.Command {
 severity, location, type, pointer, line, column, message and
 the title of the fix on offer, if any (see tooltui fix);
 an input that cannot be used is one line of severity "fatal"`)
-	equalsOnly(choiceFlag(cmd, &opts.diagnostics, "diagnostics", []string{"text", "json"},
-		"the same choice spelled out (text is the default)"))
+	choiceFlag(cmd, &opts.diagnostics, "format", []string{"text", "json", "github", "sarif"},
+		"how to write the diagnostics: text (the default), json (as\n--json), github (GitHub Actions annotations at the file's\nline and column) or sarif (one SARIF 2.1.0 log)")
+	equalsOnly(choiceFlag(cmd, &opts.diagnostics, "diagnostics", []string{"text", "json", "github", "sarif"},
+		"the same as --format"))
 	names := make([]string, 0, len(export.Targets()))
 	for _, t := range export.Targets() {
 		names = append(names, string(t))
@@ -93,17 +95,36 @@ an input that cannot be used is one line of severity "fatal"`)
 // still cannot reach the terminal raw.
 func runBuild(opts buildOptions, files []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON := opts.diagnostics == "json"
+	var ann *annotator
+	if opts.diagnostics == "github" || opts.diagnostics == "sarif" {
+		name := ""
+		if len(files) > 0 && files[0] != "-" {
+			name = files[0]
+		}
+		ann = newAnnotator(opts.diagnostics, name)
+		defer ann.end(stderr)
+	}
 	fail := func(err error) int {
-		if asJSON {
+		switch {
+		case ann != nil:
+			ann.fatal(stderr, err)
+		case asJSON:
 			stderr.Write(fatalJSON(err))
-		} else {
+		default:
 			fmt.Fprintf(stderr, "tooltui build: %s\n", termtext.SanitizeLine(err.Error()))
 		}
 		return 2
 	}
+	if ann != nil {
+		// the text too, to place each diagnostic in it
+		files, stdin = ann.read(files, stdin)
+	}
 	doc, err := readInput(files, stdin)
 	if err != nil {
 		return fail(err)
+	}
+	if ann != nil {
+		ann.translated = doc.Source != nil
 	}
 	body, diags := convert.Convert(doc)
 	out := body
@@ -127,9 +148,12 @@ func runBuild(opts buildOptions, files []string, stdin io.Reader, stdout, stderr
 		case convert.Warning:
 			warnings++
 		}
-		if asJSON {
+		switch {
+		case ann != nil:
+			ann.add(stderr, d, "")
+		case asJSON:
 			stderr.Write(diagnosticJSON(d))
-		} else {
+		default:
 			fmt.Fprintln(stderr, termtext.SanitizeLine(d.String()))
 		}
 	}
@@ -281,12 +305,18 @@ func jsonLine(v any) []byte {
 		// Only strings and ints: cannot fail.
 		panic(err)
 	}
-	raw := buf.Bytes()
+	return asciiJSON(buf.Bytes())
+}
+
+// asciiJSON writes the JSON text raw in printable ASCII, as jsonLine says;
+// its line ends (between values: encoding/json escapes those in strings)
+// stay.
+func asciiJSON(raw []byte) []byte {
 	out := make([]byte, 0, len(raw))
 	for len(raw) > 0 {
 		r, size := utf8.DecodeRune(raw)
 		switch {
-		case r >= 0x20 && r < 0x7f, r == '\n' && size == len(raw):
+		case r >= 0x20 && r < 0x7f, r == '\n':
 			out = append(out, raw[0])
 		case r > 0xffff:
 			r1, r2 := utf16Pair(r)

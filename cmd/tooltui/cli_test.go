@@ -51,7 +51,7 @@ func TestHelp(t *testing.T) {
 func TestHelpListsEveryFlag(t *testing.T) {
 	for cmd, flags := range map[string][]string{
 		"":      {"--print", "--base-url URL", "--profile NAME", "--version"},
-		"build": {"--strict", "--json", "--diagnostics=text|json"},
+		"build": {"--strict", "--json", "--format text|json|github|sarif", "--diagnostics=text|json|github|sarif"},
 		"fix":   {"-w, --write"},
 		"args":  {"--strict", "--no-strict"},
 		"send":  {"--json", "--max-turns N", "--profile NAME", "--base-url URL"},
@@ -246,7 +246,8 @@ func TestCompletions(t *testing.T) {
 		{[]string{"fix", "-w", ""}, ":0\n"},
 		{[]string{"infer", ""}, ":0\n"},
 		{[]string{"send", ""}, ":0\n"},
-		{[]string{"build", "--diagnostics="}, "text\njson\n:4\n"},
+		{[]string{"build", "--diagnostics="}, "text\njson\ngithub\nsarif\n:4\n"},
+		{[]string{"build", "--format", ""}, "text\njson\ngithub\nsarif\n:4\n"},
 		{[]string{"build", "--s"}, "--strict\texit 1 on warnings too, not only on errors (notes never count)\n:4\n"},
 		{[]string{"send", "--profile", ""}, "local\nwork\n:4\n"},
 		{[]string{"--profile", ""}, "local\nwork\n:4\n"},
