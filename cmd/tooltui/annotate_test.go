@@ -46,7 +46,7 @@ func TestBuildFormatGithub(t *testing.T) {
 		t.Fatalf("%d annotations for %d diagnostics:\n%s", len(lines), n, errb.String())
 	}
 	want := map[string]string{
-		"tooltui%3A tools_defs[1] (function) /name":                          `"bad name!"`,
+		"tooltui%3A tools_defs[1] (function) /name":                           `"bad name!"`,
 		"tooltui%3A extra.builtin_tools[0] (web_search) /search_context_size": `"huge"`,
 		"tooltui%3A extra.builtin_tools[1] (file_search) /max_num_results":    `99}`,
 		"tooltui%3A extra.builtin_tools[3]":                                   `"web_search",`,
