@@ -23,7 +23,7 @@ func TestE2EFixNamesEveryChange(t *testing.T) {
 	x.keys("app", "f")
 	s := x.waitFor("app", "the fix dialog", has("Fix", "- /strict: set to true", "@@"))
 	for _, want := range []string{
-		`- /parameters: make "b" required and nullable: the tool then`,
+		`- /parameters/properties/b: make it nullable: the tool then`,
 		`- /parameters/required: drop "ghost": no property has that name`,
 	} {
 		if !strings.Contains(s, want) {

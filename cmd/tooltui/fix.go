@@ -28,12 +28,14 @@ strict-compatible (additionalProperties false, optional properties
 required and nullable: the tool then receives null, not a missing key,
 for a value the model leaves out), set strict to true on parameters
 strict mode takes as they are, rename a duplicate function or MCP server
-label, drop the scheme of an allowed domain, convert a Chat Completions
-tool or tool_choice. A function imported from an MCP server is not made
-strict-compatible here: the server checks the arguments against its own
-schema and may refuse null. A guessed type, a removed key, strict set to
-false or a domain that loses its path are offered, never applied here;
-make them in the app (f on a diagnostic).
+label, drop the scheme of an allowed domain, write a country name as its
+ISO code, add "properties": {} (and "type": "object") to parameters the
+API refuses without them, convert a Chat Completions tool or tool_choice.
+A function imported from an MCP server is not made strict-compatible
+here: the server checks the arguments against its own schema and may
+refuse null. A guessed type, a removed key, strict set to false, removed
+defaults or a domain that loses its path are offered, never applied
+here; make them in the app (f on a diagnostic).
 
 {{flags}}
 

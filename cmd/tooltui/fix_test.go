@@ -142,7 +142,8 @@ func TestFixTellsTheWholeTruth(t *testing.T) {
 	got := errb.String()
 	for _, want := range []string{
 		"fixed: tools_defs[0]: make the parameters strict-compatible and set strict to true: optional properties become required and nullable, so the tool receives null, not a missing key, for a value the model leaves out\n",
-		"  - /parameters: make \"b\" required and nullable: the tool then receives null, not a missing key, when the model leaves it out\n",
+		"  - /parameters/required: add \"b\" (strict mode needs every property listed)\n",
+		"  - /parameters/properties/b: make it nullable: the tool then receives null, not a missing key, when the model leaves it out\n",
 		"  - /parameters/required: drop \"ghost\": no property has that name\n",
 		"  - /strict: set to true\n",
 		"not fixed: tools_defs[1]: make the parameters strict-compatible and set strict to true: optional properties become required and nullable, so the tool receives null, not a missing key, for a value the model leaves out: the function comes from an MCP server",

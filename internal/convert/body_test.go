@@ -12,7 +12,7 @@ import (
 func TestBodyDiagnosticsKeepTheUsersIndex(t *testing.T) {
 	d, err := model.Parse([]byte(`{"model":"m","tools":[
 		{"type":"web_search","search_context_size":"huge"},
-		{"type":"function","name":"a","parameters":{},"strict":false},
+		{"type":"function","name":"a","parameters":{"type":"object","properties":{}},"strict":false},
 		{"type":"file_search"}
 	]}`))
 	if err != nil {

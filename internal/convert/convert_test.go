@@ -146,8 +146,8 @@ func TestFunctionWireFormat(t *testing.T) {
 		t.Fatalf("wire = %s\nwant   %s", got, want)
 	}
 	// In a converted request, too.
-	body, _ := Convert(mustParse(t, `{"tools_defs":[{"parameters":{"type":"object"},"description":"d","name":"f"}]}`))
-	if got := compact(t, toolsOf(t, body)[0]); got != `{"type":"function","name":"f","description":"d","parameters":{"type":"object"}}` {
+	body, _ := Convert(mustParse(t, `{"tools_defs":[{"parameters":{"type":"object","properties":{}},"description":"d","name":"f"}]}`))
+	if got := compact(t, toolsOf(t, body)[0]); got != `{"type":"function","name":"f","description":"d","parameters":{"type":"object","properties":{}}}` {
 		t.Fatalf("converted = %s", got)
 	}
 }
@@ -407,7 +407,7 @@ func TestStructuralProblems(t *testing.T) {
 }
 
 func TestDraftsAreReportedWithLineAndColumn(t *testing.T) {
-	d := mustParse(t, `{"tools_defs":[{"name":"f","parameters":{}}]}`)
+	d := mustParse(t, `{"tools_defs":[{"name":"f","parameters":{"type":"object","properties":{}}}]}`)
 	draft := "{\n  \"type\": \"object\",\n  oops\n}"
 	d.Functions[0].Draft = &draft
 	d.Builtins = append(d.Builtins, model.Tool{Raw: []byte(`{"type": "web_search",}`)})
@@ -423,7 +423,7 @@ func TestDraftsAreReportedWithLineAndColumn(t *testing.T) {
 	}
 	// The function stays with its last valid parameters; the draft and
 	// the broken entry stay out.
-	if bytes.Contains(body, []byte(`oops`)) || bytes.Contains(body, []byte(`web_search`)) || !bytes.Contains(body, []byte(`"parameters": {}`)) {
+	if bytes.Contains(body, []byte(`oops`)) || bytes.Contains(body, []byte(`web_search`)) || !bytes.Contains(body, []byte(`"properties": {}`)) {
 		t.Fatalf("drafts reached the request: %s", body)
 	}
 	type pos struct {

@@ -129,7 +129,7 @@ func (c *Converter) checkFunction(f *FunctionTool, si *schemaInfo) []Issue {
 	}
 	issues := leftoverFunctionKey(CheckEntry("function", v))
 	if si != nil {
-		issues = append(issues, si.metaIssues()...)
+		issues = append(issues, si.usableIssues("")...)
 	}
 	if si != nil && (f.Strict == nil || *f.Strict) {
 		issues = append(issues, strictIssues(si, f.Strict, "")...)
@@ -227,7 +227,7 @@ func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 	e.issues = append(e.issues, issues...)
 	if isFunc && rawjson.JSONKind(probe.Parameters) == "object" {
 		e.schema = c.schema(probe.Parameters)
-		e.issues = append(e.issues, e.schema.metaIssues()...)
+		e.issues = append(e.issues, e.schema.usableIssues("")...)
 		e.issues = append(e.issues, c.strictOf(e.schema, probe.Strict, "")...)
 	}
 	if e.typ == "namespace" {
@@ -288,7 +288,7 @@ func (c *Converter) checkNamespace(e *entry, raw []byte) []Issue {
 		if ts == "function" && isRawObject(params) {
 			si := c.schema(params)
 			e.schemas = append(e.schemas, si)
-			issues = append(issues, withPrefix(si.metaIssues(), "/tools/"+itoa(i))...)
+			issues = append(issues, si.usableIssues("/tools/"+itoa(i))...)
 			issues = append(issues, c.strictOf(si, strict, "/tools/"+itoa(i))...)
 		}
 	}

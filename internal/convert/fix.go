@@ -51,6 +51,20 @@ const (
 	// FixChoiceName makes tool_choice name the tool Arg, the request's
 	// tool whose name is closest to the one it names.
 	FixChoiceName
+	// FixAddProperties adds "properties": {} to a function's object
+	// parameters that have none, which the API refuses.
+	FixAddProperties
+	// FixRootObject makes a function's parameters "type": "object" (added
+	// where there is no type, or in place of a list of types holding
+	// it), with "properties": {} when there are none.
+	FixRootObject
+	// FixCountry replaces a web search's user_location.country written
+	// as an English country name by its ISO 3166-1 alpha-2 code (Arg).
+	FixCountry
+	// FixDropDefault removes every "default" from a function's
+	// parameters (At is the function), a keyword outside strict mode's
+	// documented subset that some deployments refuse.
+	FixDropDefault
 )
 
 // Fix is a repair of one entry (or of tool_choice), offered by the
@@ -92,6 +106,14 @@ func (f Fix) Title() string {
 		return `set "additionalProperties" to false (the model may then send no key the schema does not list)`
 	case FixChoiceName:
 		return "name " + quoteForMessage(f.Arg) + " instead"
+	case FixAddProperties:
+		return `add "properties": {}, as for a function without arguments (the arguments stay what they were)`
+	case FixRootObject:
+		return `make the parameters "type": "object", with "properties" (the arguments are an object all the same)`
+	case FixCountry:
+		return "change it to the ISO country code " + quoteForMessage(f.Arg)
+	case FixDropDefault:
+		return `remove every "default" from the parameters (Azure OpenAI refuses it in strict mode; the model no longer sees the defaults)`
 	}
 	return ""
 }
@@ -101,7 +123,7 @@ func (f Fix) Title() string {
 // offered one by one instead.
 func (f Fix) Safe() bool {
 	switch f.Kind {
-	case FixStrict, FixStrictTrue, FixRename, FixChatShape, FixDomain, FixName:
+	case FixStrict, FixStrictTrue, FixRename, FixChatShape, FixDomain, FixName, FixAddProperties, FixRootObject, FixCountry:
 		return true
 	}
 	return false

@@ -370,9 +370,10 @@ func TestFixNamesEveryChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		`/parameters/properties/at: add "additionalProperties": false (the model may send no key the schema does not list)`,
-		`/parameters: add "additionalProperties": false (the model may send no key the schema does not list)`,
-		`/parameters: make "unit" required and nullable: the tool then receives null, not a missing key, when the model leaves it out`,
+		`/parameters/properties/at/additionalProperties: add false (the model may send no key the schema does not list)`,
+		`/parameters/additionalProperties: add false (the model may send no key the schema does not list)`,
+		`/parameters/required: add "unit" (strict mode needs every property listed)`,
+		`/parameters/properties/unit: make it nullable: the tool then receives null, not a missing key, when the model leaves it out`,
 		`/parameters/required: drop "ghost": no property has that name`,
 	}
 	if !slices.Equal(changes, want) {

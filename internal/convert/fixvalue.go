@@ -20,7 +20,7 @@ func fixValue(d *model.Document, raw json.RawMessage, f Fix) (json.RawMessage, [
 		return fixDropKey(raw, f)
 	case FixType:
 		return fixType(raw, f)
-	case FixDomain, FixDomainWiden, FixChoiceName:
+	case FixDomain, FixDomainWiden, FixChoiceName, FixCountry:
 		return fixStringValue(raw, f)
 	case FixRename:
 		return fixRename(d, raw, f)
@@ -36,6 +36,12 @@ func fixValue(d *model.Document, raw json.RawMessage, f Fix) (json.RawMessage, [
 		return setStrict(raw, f, "true")
 	case FixStrict:
 		return fixStrict(raw, f)
+	case FixAddProperties:
+		return fixAddProperties(raw, f)
+	case FixRootObject:
+		return fixRootObject(raw, f)
+	case FixDropDefault:
+		return fixDropDefault(raw, f)
 	}
 	return nil, nil, fmt.Errorf("no such fix (%d)", f.Kind)
 }

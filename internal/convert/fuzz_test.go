@@ -22,6 +22,14 @@ func FuzzConvert(f *testing.F) {
 		`{"extra":{"builtin_tools":[{"type":"file_search","vector_store_ids":["v"],"filters":{"type":"and","filters":[{"type":"eq","key":"k","value":1}]}}]}}`,
 		`{"tools_defs":[{"name":"f","parameters":{"type":"object","properties":{"q":{"type":"strng","minLength":"three","items":"nope"}},"required":"q"}}]}`,
 		`{"tools":[{"type":"namespace","name":"n","description":"","tools":[{"type":"function","name":"g","parameters":{"type":"object","anyOf":[],"required":["a","a"]}}]}]}`,
+		// Parameters the API refuses whatever strict says: an object
+		// without properties, a root without a type, a $ref to nowhere,
+		// {"$schema": …} alone (as some MCP servers send).
+		`{"tools_defs":[{"name":"f","parameters":{"type":"object"}},{"name":"g","parameters":{"type":"object"},"strict":false},{"name":"h","parameters":{"type":"object","additionalProperties":false},"strict":true}]}`,
+		`{"tools_defs":[{"name":"f","parameters":{"properties":{"a":{"type":"string"}}}},{"name":"g","parameters":{"type":["object","null"]},"strict":true},{"name":"h","parameters":{}}]}`,
+		`{"tools_defs":[{"name":"f","parameters":{"type":"object","properties":{"a":{"$ref":"#/$defs/nope"},"b":{"$ref":"#x"},"c":{"$ref":"https://x.example/s"}}},"strict":false}]}`,
+		`{"tools":[{"type":"function","name":"f","parameters":{"$schema":"http://json-schema.org/draft-07/schema#"}},{"type":"namespace","name":"n","description":"","tools":[{"type":"function","name":"g","parameters":{"$schema":"https://json-schema.org/draft/2020-12/schema"}}]}]}`,
+		`{"tools_defs":[{"name":"f","parameters":{"type":"object","properties":{"q":{"type":"string","default":"x","minLength":1}},"required":["q"],"additionalProperties":false},"strict":true}],"extra":{"builtin_tools":[{"type":"web_search","user_location":{"type":"approximate","country":"France"}}]}}`,
 	} {
 		f.Add([]byte(s))
 	}

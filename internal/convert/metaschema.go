@@ -51,9 +51,6 @@ func metaschemaFor(url string) (*validator.Schema, error) {
 	return validator.Metaschema(url, false)
 }
 
-// maxMetaReports caps the metaschema findings listed for one schema.
-const maxMetaReports = 20
-
 // metaIssues are what the metaschema finds wrong with the schema, with
 // paths under "/parameters", checked once per schema.
 func (si *schemaInfo) metaIssues() []Issue {
@@ -133,9 +130,6 @@ func metaschemaIssues(params []byte) []Issue {
 			msg += "; did you mean " + quoteForMessage(s) + "?"
 		}
 		issues = append(issues, fatal(root+f.path, msg))
-		if len(issues) == maxMetaReports {
-			break
-		}
 	}
 	if len(issues) == 0 {
 		issues = []Issue{fatal(root, "not valid JSON Schema")}

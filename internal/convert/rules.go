@@ -200,11 +200,16 @@ func userLocationRules(v any) []Issue {
 	}
 	var issues []Issue
 	if country, ok := loc["country"].(string); ok && !isCountryCode(country) {
-		issues = append(issues, Issue{
+		is := Issue{
 			Path:    "/user_location/country",
 			Message: "must be a two-letter ISO country code such as \"US\", got " + quoteForMessage(country),
 			Fatal:   true,
-		})
+		}
+		if code, ok := countryCodes[strings.ToLower(country)]; ok {
+			is.Message = "must be a two-letter ISO country code, such as " + quoteForMessage(code) + " for " + quoteForMessage(country)
+			is = is.withFix(Fix{Kind: FixCountry, At: is.Path, Arg: code})
+		}
+		issues = append(issues, is)
 	}
 	if tz, ok := loc["timezone"].(string); ok && !looksLikeTimeZone(tz) {
 		issues = append(issues, Issue{

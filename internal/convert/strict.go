@@ -3,12 +3,10 @@ package convert
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
-
-// maxStrictReports caps the strict-mode violations listed for one schema.
-const maxStrictReports = 20
 
 // strictIssues turns the strict-mode violations of a function's
 // parameters (paths under "/parameters") into the issues of the entry that
@@ -21,19 +19,41 @@ func strictIssues(si *schemaInfo, strict *bool, prefix string) []Issue {
 		return nil
 	}
 	found := si.violations()
+	if len(si.rootIssues()) > 0 {
+		// The root is an error whatever strict says (rootShapeIssues):
+		// strict mode's report would repeat its type; a note that
+		// nothing breaks, or advice to turn strict off, would be wrong.
+		// With strict true, the rest of what strict mode refuses is
+		// still listed.
+		if strict == nil {
+			return nil
+		}
+		found = slices.DeleteFunc(slices.Clone(found), isRootTypeIssue)
+		if len(found) == 0 {
+			return nil
+		}
+	}
 	if len(found) == 0 {
+		// The function runs strict: what its parameters use beyond the
+		// documented subset is worth a note.
+		outside := outsideNote(si.outside(), prefix)
 		if strict == nil {
 			// The API's normalisation succeeds here, silently: nothing
 			// breaks, but say so.
-			return []Issue{{Path: prefix, Note: true, Message: "strict is not set, and these parameters are strict-compatible, " +
+			return append([]Issue{{Path: prefix, Note: true, Message: "strict is not set, and these parameters are strict-compatible, " +
 				"so the Responses API will quietly run this function in strict mode; set strict to true (or false) to say which you mean",
-				Fixes: []Fix{{Kind: FixStrictTrue, At: prefix}, {Kind: FixStrictFalse, At: prefix}}}}
+				Fixes: []Fix{{Kind: FixStrictTrue, At: prefix}, {Kind: FixStrictFalse, At: prefix}}}}, outside...)
 		}
-		return nil
+		return outside
 	}
 	fixes := []Fix{{Kind: FixStrictFalse, At: prefix}}
 	if si.repairable() {
 		fixes = []Fix{{Kind: FixStrict, At: prefix}, fixes[0]}
+		if si.hasDefault() {
+			// Strict mode takes "default" at OpenAI, not everywhere:
+			// dropping it is a choice of its own.
+			fixes = []Fix{fixes[0], {Kind: FixDropDefault, At: prefix}, fixes[1]}
+		}
 	}
 	if strict == nil {
 		// The first violation, and every format strict mode does not
@@ -96,6 +116,12 @@ type schemaInfo struct {
 	indented                 []byte
 	metaOnce                 sync.Once
 	meta                     []Issue // what the JSON Schema metaschema finds, under "/parameters"
+	rootOnce                 sync.Once
+	root                     []Issue // a root the API refuses (rootShapeIssues)
+	refOnce                  sync.Once
+	refs                     []Issue // a $ref that resolves nowhere
+	outsideOnce              sync.Once
+	outsideKw                []outsideKeyword // keywords outside strict mode's documented subset
 }
 
 // schema returns the info for a parameters schema, carrying it into the
@@ -289,8 +315,7 @@ func strictKeyword(k string) int {
 }
 
 type strictWalk struct {
-	found     []Issue
-	truncated bool
+	found []Issue
 	// what the limits on the whole schema count
 	props, enumValues, chars int
 
@@ -347,11 +372,9 @@ func (w *strictWalk) pointer(suffix string) string {
 
 // report records a violation at the node being walked, or at suffix
 // inside it ("/format").
+// Every violation is kept: a schema breaks strict mode in as many places
+// as it has nodes at most, and each is worth knowing.
 func (w *strictWalk) report(suffix, msg string) {
-	if len(w.found) >= maxStrictReports {
-		w.truncated = true
-		return
-	}
 	w.found = append(w.found, Issue{Path: w.pointer(suffix), Message: msg})
 }
 

@@ -41,7 +41,7 @@ func StrictRepairChanges(params []byte) (fixed json.RawMessage, ok bool, changes
 	fixed = r.schema(params, "/parameters", 0)
 	if root := rawjson.Members(fixed); root.Has("properties") && !root.Has("type") {
 		fixed = append(rawjson.Object{{Key: "type", Value: rawjson.String("object")}}, root...).AppendJSON(nil)
-		r.changes = append([]string{`/parameters: add "type": "object"`}, r.changes...)
+		r.changes = append([]string{`/parameters/type: add "object"`}, r.changes...)
 	}
 	var w strictWalk
 	w.walkRaw(fixed, "/parameters", 0)
@@ -122,11 +122,12 @@ func isObjectSchema(o rawjson.Object) bool {
 }
 
 // object closes an object schema and requires all its properties, the
-// ones it did not require made nullable.
+// ones it did not require made nullable. Each change is named at the
+// pointer of the member it changes.
 func (r *repairer) object(o *rawjson.Object, path string) {
 	if !o.Has("additionalProperties") {
 		o.Set("additionalProperties", json.RawMessage("false"))
-		r.note(path, `add "additionalProperties": false (the model may send no key the schema does not list)`)
+		r.note(path+"/additionalProperties", "add false (the model may send no key the schema does not list)")
 	}
 	props, _ := o.Get("properties")
 	if rawjson.JSONKind(props) != "object" {
@@ -140,15 +141,22 @@ func (r *repairer) object(o *rawjson.Object, path string) {
 	for _, m := range members {
 		names[m.Key] = true
 	}
-	var required, dropped, made []string
+	var required, dropped, repeated, made []string
 	had := map[string]bool{}
-	if req, ok := o.Get("required"); ok && rawjson.JSONKind(req) == "array" {
-		for _, s := range stringElements(req) {
+	req, hasReq := o.Get("required")
+	others := 0 // elements of "required" that are not strings
+	if hasReq && rawjson.JSONKind(req) == "array" {
+		for _, el := range rawjson.Elements(req) {
+			s, ok := rawjson.Unquote(el)
 			switch {
+			case !ok:
+				others++
 			case names[s] && !had[s]:
 				required = append(required, s)
 				had[s] = true
-			case !names[s]:
+			case names[s]:
+				repeated = appendNew(repeated, s)
+			default:
 				dropped = appendNew(dropped, s)
 			}
 		}
@@ -165,12 +173,28 @@ func (r *repairer) object(o *rawjson.Object, path string) {
 	if changed {
 		o.Set("properties", members.AppendJSON(nil))
 	}
-	if len(made) > 0 {
-		r.note(path, "make %s required and nullable: the tool then receives null, not a missing key, when the model leaves %s out",
-			quotedList(made, "and"), pronoun(len(made)))
+	at := path + "/required"
+	switch {
+	case !hasReq && len(made) == 0:
+		r.note(at, `add [] (strict mode needs "required" on every object, even with no property in it)`)
+	case !hasReq:
+		r.note(at, "add, listing %s (strict mode needs every property listed)", quotedList(made, "and"))
+	case rawjson.JSONKind(req) != "array":
+		r.note(at, "replace %s with a list of the properties (strict mode needs every property listed)", compactText(req))
+	case len(made) > 0:
+		r.note(at, "add %s (strict mode needs every property listed)", quotedList(made, "and"))
+	}
+	for _, m := range made {
+		r.note(path+"/properties/"+pointerToken(m), "make it nullable: the tool then receives null, not a missing key, when the model leaves it out")
 	}
 	if len(dropped) > 0 {
-		r.note(path+"/required", "drop %s: no property has %s name", quotedList(dropped, "and"), possessive(len(dropped)))
+		r.note(at, "drop %s: no property has %s name", quotedList(dropped, "and"), possessive(len(dropped)))
+	}
+	if len(repeated) > 0 {
+		r.note(at, "drop the repeated %s", quotedList(repeated, "and"))
+	}
+	if others > 0 && rawjson.JSONKind(req) == "array" {
+		r.note(at, "drop %d %s that %s not a property name", others, plural(others, "value", "values"), plural(others, "is", "are"))
 	}
 	list := []byte{'['}
 	for i, s := range required {
@@ -263,11 +287,11 @@ func stringElements(v []byte) []string {
 	return out
 }
 
-func pronoun(n int) string {
+func plural(n int, one, many string) string {
 	if n == 1 {
-		return "it"
+		return one
 	}
-	return "one"
+	return many
 }
 
 func possessive(n int) string {

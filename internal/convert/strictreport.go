@@ -254,9 +254,11 @@ func (u unsupportedKeyword) message() string {
 }
 
 const (
-	additionalFalseMessage = `an object schema needs "additionalProperties": false`
-	nestingMessage         = "nests more than 10 levels deep; at most 10 levels of nesting are allowed"
-	rootAnyOfMessage       = `"anyOf" is not allowed at the root; the root must be an object schema`
+	additionalFalseMessage  = `an object schema needs "additionalProperties": false`
+	nestingMessage          = "nests more than 10 levels deep; at most 10 levels of nesting are allowed"
+	rootAnyOfMessage        = `"anyOf" is not allowed at the root; the root must be an object schema`
+	rootTypeMessage         = `the root schema must be "type": "object" (not an array of types or another type)`
+	rootNoTypeStrictMessage = `the root schema must have "type": "object"`
 )
 
 func formatMessage(f string) string {
@@ -267,9 +269,9 @@ func formatMessage(f string) string {
 // the node being walked, then path.
 func (w *strictWalk) reportRootType(path string, hasType bool) {
 	if hasType {
-		w.report(path+"/type", `the root schema must be "type": "object" (not an array of types or another type)`)
+		w.report(path+"/type", rootTypeMessage)
 	} else {
-		w.report(path, `the root schema must have "type": "object"`)
+		w.report(path, rootNoTypeStrictMessage)
 	}
 }
 
@@ -330,10 +332,6 @@ func (w *strictWalk) finish(path string) {
 		return
 	}
 	w.found = append(totals, w.found...)
-	if len(w.found) > maxStrictReports {
-		w.found = w.found[:maxStrictReports]
-		w.truncated = true
-	}
 }
 
 // thousands writes n with commas: 120,000.

@@ -49,4 +49,8 @@ type Note struct {
 	// request: metadata for a client, such as an MCP tool's title or
 	// annotations. It is worth a note, not a warning.
 	Inert bool
+	// Breaks: nothing is lost, but the input breaks its own format's
+	// rules (an MCP inputSchema that is not an object schema), so what
+	// reads it may refuse it. It is worth a warning.
+	Breaks bool
 }

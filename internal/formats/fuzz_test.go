@@ -28,6 +28,7 @@ func FuzzImport(f *testing.F) {
 		`{"functionDeclarations":[{"name":"f","parameters":{"type":"STRING","nullable":true,"enum":["a"],"max_items":"2"}}]}`,
 		`{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"t","title":"T","inputSchema":{"type":"object"}}],"nextCursor":"n"}}`,
 		`{"jsonrpc":"2.0","id":1,"error":{"code":1}}`,
+		`{"tools":[{"name":"gl","inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#"}},{"name":"n","inputSchema":null},{"name":"none"},{"name":"o","inputSchema":{"type":"object","properties":{"a":{"$ref":"#/$defs/nope"}}}}]}`,
 		`[{"type":"custom","custom":{"name":"g","format":{"type":"grammar","grammar":{"syntax":"regex","definition":"a+"}}}}]`,
 		`{"a":1,"a":2,"messages":[],"tools":[{"type":"function","function":{"name":"f","name":"g"}}]}`,
 		`{"model":"m","max_tokens":9,"messages":[{"role":"user","content":"hi"}],"stream":true,"stream_options":{"include_obfuscation":false,"include_usage":true}}`,

@@ -94,13 +94,17 @@ func noteList(notes []Note) string {
 	return b.String()
 }
 
-// noteKeys are the notes as "loss /path" or "change /path", sorted.
+// noteKeys are the notes as "loss /path", "breaks /path" or "change
+// /path", sorted.
 func noteKeys(notes []Note) []string {
 	keys := make([]string, len(notes))
 	for i, n := range notes {
 		kind := "change"
-		if n.Loss {
+		switch {
+		case n.Loss:
 			kind = "loss"
+		case n.Breaks:
+			kind = "breaks"
 		}
 		keys[i] = kind + " " + n.Path
 	}

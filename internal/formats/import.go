@@ -92,6 +92,13 @@ func (b *builder) loseInert(path, format string, args ...any) {
 	b.notes = append(b.notes, Note{Path: path, Message: fmt.Sprintf(format, args...), Loss: true, Inert: true})
 }
 
+// breaks notes a field that carried over as it is although it breaks
+// its own format's rules: nothing is lost, but what reads it may refuse
+// it.
+func (b *builder) breaks(path, format string, args ...any) {
+	b.notes = append(b.notes, Note{Path: path, Message: fmt.Sprintf(format, args...), Breaks: true})
+}
+
 // change notes a field that carried over in another form.
 func (b *builder) change(path, format string, args ...any) {
 	b.notes = append(b.notes, Note{Path: path, Message: fmt.Sprintf(format, args...)})

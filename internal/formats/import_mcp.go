@@ -91,6 +91,11 @@ func mcpTool(b *builder, p string, o rawjson.Object) rawjson.Object {
 		case "name", "description":
 			t.Set(m.Key, m.Value)
 		case "inputSchema":
+			schema, _ := members(m.Value)
+			if typ, _ := str(schema, "type"); typ != "object" {
+				b.breaks(mp, "the server's list breaks the MCP schema: an inputSchema must be \"type\": \"object\" "+
+					"(the MCP TypeScript SDK refuses the whole list for it, and the OpenAI API refuses such parameters)")
+			}
 			t.Set("parameters", withProperties(b, mp, m.Value))
 		case "title":
 			if !o.Has("description") && rawjson.JSONKind(m.Value) == "string" {
@@ -109,6 +114,9 @@ func mcpTool(b *builder, p string, o rawjson.Object) rawjson.Object {
 			// did anything with it.
 			b.loseInert(mp, "%s: %s; left out", m.Key, why)
 		}
+	}
+	if !o.Has("inputSchema") {
+		b.breaks(p, "the server's list breaks the MCP schema: a tool needs an inputSchema (the MCP TypeScript SDK refuses the whole list for it)")
 	}
 	b.strictNote(p, MCP)
 	return t

@@ -29,6 +29,14 @@ func TestImportMCP(t *testing.T) {
 			want:  map[string]string{"/tools": `[{"type":"function","name":"f","description":"does f","parameters":{"type":"object","properties":{}}}]`},
 		},
 		{
+			name: "an inputSchema that is not an object schema, or none, breaks the MCP schema",
+			in: `[{"name":"gl","description":"d","inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#"}},` +
+				`{"name":"n","description":"d","inputSchema":null},{"name":"none","description":"d"}]`,
+			from:  MCP,
+			notes: []string{"breaks /0/inputSchema", "breaks /1/inputSchema", "breaks /2", "change /0", "change /1", "change /2"},
+			want:  map[string]string{"/tools/0": `{"type":"function","name":"gl","description":"d","parameters":{"$schema":"http://json-schema.org/draft-07/schema#"}}`},
+		},
+		{
 			name:  "JSON-RPC envelope and an empty page",
 			in:    `{"jsonrpc":"2.0","id":7,"result":{"tools":[],"nextCursor":"p2"}}`,
 			from:  MCP,

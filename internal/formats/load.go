@@ -66,8 +66,9 @@ func translated(im Imported, err error) (*model.Document, error) {
 	}
 	src := &model.Source{Format: im.From.Title()}
 	for _, n := range im.Notes {
-		// What is lost without effect on the request is a note.
-		src.Notes = append(src.Notes, model.SourceNote{Path: n.Path, Message: n.Message, Loss: n.Loss && !n.Inert})
+		// What is lost without effect on the request is a note; what
+		// breaks the format it was read as, a warning.
+		src.Notes = append(src.Notes, model.SourceNote{Path: n.Path, Message: n.Message, Loss: n.Loss && !n.Inert || n.Breaks})
 	}
 	d.Source = src
 	if im.From == MCP {

@@ -156,3 +156,18 @@ func BenchmarkLoad(b *testing.B) {
 		})
 	}
 }
+
+// An MCP list whose inputSchema is not an object schema loads with a
+// warning that says the list breaks the MCP schema.
+func TestLoadMCPListThatBreaksTheSchema(t *testing.T) {
+	d, err := Load([]byte(`{"tools":[{"name":"gl","description":"d","inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#"}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range d.Source.Notes {
+		if n.Path == "/tools/0/inputSchema" && n.Loss && strings.Contains(n.Message, "breaks the MCP schema") {
+			return
+		}
+	}
+	t.Fatalf("no warning: %+v", d.Source.Notes)
+}

@@ -148,8 +148,9 @@ func stringArray(names []string) json.RawMessage {
 	return append(b, ']')
 }
 
-// NewProperty is the schema a new property starts with.
-const NewProperty = `{"type":"string","description":""}`
+// NewProperty is the schema a new property starts with: no "description"
+// until one is typed (an empty one would be sent with every request).
+const NewProperty = `{"type":"string"}`
 
 // AddProperty adds a property named name (a string) to the object schema at
 // objPtr, after its last property, and lists it in "required". With strict

@@ -1,6 +1,7 @@
 package schematree
 
 import (
+	"bytes"
 	"testing"
 )
 
@@ -18,11 +19,11 @@ func TestEdits(t *testing.T) {
 				t.Errorf("ptr %q", ptr)
 			}
 			return out, err
-		}, `{"type":"object","description":"d","properties":{"city":{"type":"string"},"unit":{"type":"string","enum":["c","f"]},"x-note":1,"days":{"type":"string","description":""}},"required":["city","unit","days"],"additionalProperties":false,"$defs":{"Addr":{"type":"object","properties":{"zip":{"type":"string"}}}},"x-keep":{"a":[1,2]}}`},
+		}, `{"type":"object","description":"d","properties":{"city":{"type":"string"},"unit":{"type":"string","enum":["c","f"]},"x-note":1,"days":{"type":"string"}},"required":["city","unit","days"],"additionalProperties":false,"$defs":{"Addr":{"type":"object","properties":{"zip":{"type":"string"}}}},"x-keep":{"a":[1,2]}}`},
 		{"add to a nested object closes it under strict", func(p []byte) ([]byte, error) {
 			out, _, err := AddProperty(p, "/$defs/Addr", "street", true)
 			return out, err
-		}, `{"type":"object","description":"d","properties":{"city":{"type":"string"},"unit":{"type":"string","enum":["c","f"]},"x-note":1},"required":["city","unit"],"additionalProperties":false,"$defs":{"Addr":{"type":"object","properties":{"zip":{"type":"string"},"street":{"type":"string","description":""}},"required":["street"],"additionalProperties":false}},"x-keep":{"a":[1,2]}}`},
+		}, `{"type":"object","description":"d","properties":{"city":{"type":"string"},"unit":{"type":"string","enum":["c","f"]},"x-note":1},"required":["city","unit"],"additionalProperties":false,"$defs":{"Addr":{"type":"object","properties":{"zip":{"type":"string"},"street":{"type":"string"}},"required":["street"],"additionalProperties":false}},"x-keep":{"a":[1,2]}}`},
 		{"delete takes required with it", func(p []byte) ([]byte, error) { return Delete(p, "/properties/city") },
 			`{"type":"object","description":"d","properties":{"unit":{"type":"string","enum":["c","f"]},"x-note":1},"required":["unit"],"additionalProperties":false,"$defs":{"Addr":{"type":"object","properties":{"zip":{"type":"string"}}}},"x-keep":{"a":[1,2]}}`},
 		{"move down swaps required too", func(p []byte) ([]byte, error) { return Move(p, "/properties/city", 1) },
@@ -96,7 +97,26 @@ func TestEditsRefuse(t *testing.T) {
 		t.Error("required on a definition")
 	}
 	got, ptr, err := AddProperty(nil, "", "q", true)
-	if err != nil || ptr != "/properties/q" || string(got) != `{"type":"object","properties":{"q":{"type":"string","description":""}},"required":["q"],"additionalProperties":false}` {
+	if err != nil || ptr != "/properties/q" || string(got) != `{"type":"object","properties":{"q":{"type":"string"}},"required":["q"],"additionalProperties":false}` {
 		t.Fatalf("empty parameters: %s %v", got, err)
+	}
+}
+
+// A property the tree adds, and a schema infer makes, carry no
+// "description" until one is typed: an empty one costs tokens in every
+// request and says nothing.
+func TestNoEmptyDescription(t *testing.T) {
+	p := []byte(`{"type":"object","properties":{"a":{"type":"object","properties":{}}}}`)
+	for _, at := range []string{"", "/properties/a"} {
+		for _, strict := range []bool{false, true} {
+			got, _, err := AddProperty(p, at, "b", strict)
+			if err != nil || bytes.Contains(got, []byte("description")) {
+				t.Errorf("AddProperty at %q: %s %v", at, got, err)
+			}
+		}
+	}
+	got, err := Infer([]byte(`{"city":"Paris","n":3,"tags":["a"],"at":{"lat":1.5},"stops":[{"name":"x"}],"note":null}`))
+	if err != nil || bytes.Contains(got, []byte("description")) {
+		t.Errorf("Infer: %s %v", got, err)
 	}
 }

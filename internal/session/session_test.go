@@ -215,7 +215,7 @@ func TestSessionDirtyFollowsTheSavedState(t *testing.T) {
 func TestSessionReplace(t *testing.T) {
 	s := exampleSession()
 	orig := s.doc
-	d, err := model.Parse([]byte(`{"model": "m", "tools_defs": [{"name": "only", "parameters": {"type": "object"}}]}`))
+	d, err := model.Parse([]byte(`{"model": "m", "tools_defs": [{"name": "only", "parameters": {"type": "object", "properties": {}}}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,8 @@ func TestFixDialogNamesEveryChange(t *testing.T) {
 	s := screen(a)
 	flat := boxText(s, "Fix")
 	for _, want := range []string{
-		`- /parameters: make "b" required and nullable: the tool then receives null, not a missing key, when the model leaves it out`,
+		`- /parameters/required: add "b" (strict mode needs every property listed)`,
+		`- /parameters/properties/b: make it nullable: the tool then receives null, not a missing key, when the model leaves it out`,
 		`- /parameters/required: drop "ghost": no property has that name`,
 		`- /strict: set to true`,
 	} {
@@ -134,15 +135,19 @@ func TestFixDialogLongListScrollsWithTheDiff(t *testing.T) {
 	send(t, a, press('4'), press('f'))
 	requireDialog(t, a, "Fix")
 	first := boxText(screen(a), "Fix")
-	requireContains(t, first, `- /parameters/properties/alpha: add "additionalProperties": false (the model may send no key the schema does not list)`, "the list's start")
+	requireContains(t, first, `- /parameters/properties/alpha/additionalProperties: add false (the model may send no key the schema does not list)`, "the list's start")
 	requireNotContains(t, first, "@@", "the first page of a long list")
-	sawEnd := false
-	for range 60 {
+	sawEnd, sawDiff := false, false
+	for range 200 {
 		send(t, a, kDown)
-		sawEnd = sawEnd || strings.Contains(boxText(screen(a), "Fix"), "- /strict: set to true")
+		box := boxText(screen(a), "Fix")
+		sawEnd = sawEnd || strings.Contains(box, "- /strict: set to true")
+		sawDiff = sawDiff || sawEnd && strings.Contains(box, `+ "additionalProperties": false`)
 	}
 	if !sawEnd {
 		t.Fatal("scrolling never showed the list's last change")
 	}
-	requireContains(t, boxText(screen(a), "Fix"), `+ "additionalProperties": false`, "the diff after scrolling")
+	if !sawDiff {
+		t.Fatalf("scrolling on never showed the diff's added additionalProperties:\n%s", boxText(screen(a), "Fix"))
+	}
 }

@@ -102,7 +102,7 @@ func manyToolsDoc(t *testing.T, n int) *model.Document {
 		if i > 0 {
 			b.WriteString(",")
 		}
-		fmt.Fprintf(&b, `{"name": "tool_%02d", "strict": false, "parameters": {"type": "object"}}`, i)
+		fmt.Fprintf(&b, `{"name": "tool_%02d", "strict": false, "parameters": {"type": "object", "properties": {}}}`, i)
 	}
 	b.WriteString(`], "extra": {"builtin_tools": [{"type": "web_search"}, {"type": "file_search"}]}}`)
 	d := parseDoc(t, b.String())

@@ -34,8 +34,8 @@ func fnName(s *Session, i int) string {
 
 func TestSessionMarksAndTool(t *testing.T) {
 	s := sessionOf(t, `{"model": "m", "tools_defs": [
-		{"name": "ok", "strict": false, "parameters": {"type": "object"}},
-		{"name": "bad name!", "strict": false, "parameters": {"type": "object"}}
+		{"name": "ok", "strict": false, "parameters": {"type": "object", "properties": {}}},
+		{"name": "bad name!", "strict": false, "parameters": {"type": "object", "properties": {}}}
 	], "extra": {"builtin_tools": [{"type": "no_such_tool"}]}}`)
 	if s.rowMarks()[sel{Kind: model.Function, Index: 0}] != 0 {
 		t.Error("a valid function is marked")

@@ -54,7 +54,7 @@ func TestToolChoiceOptionsReadWhenAsked(t *testing.T) {
 // chooser is open (a function added before the one chosen, then taken
 // away): the choice made is the tool the list named, or none, said why.
 func TestToolChoiceChooserPicksByName(t *testing.T) {
-	a := dialogTestApp(t, `{"model": "m", "tools_defs": [{"name": "b", "parameters": {}}], "extra": {"builtin_tools": [{"type": "web_search"}]}}`, requestSel)
+	a := dialogTestApp(t, `{"model": "m", "tools_defs": [{"name": "b", "parameters": {"type": "object", "properties": {}}}], "extra": {"builtin_tools": [{"type": "web_search"}]}}`, requestSel)
 	choose := func(label string) {
 		t.Helper()
 		a.run(cmdChoice)
@@ -64,7 +64,7 @@ func TestToolChoiceChooserPicksByName(t *testing.T) {
 		}
 		// the document changes under the list: a function before b
 		a.apply(actEdit{fn: func(d *model.Document) (*model.Document, error) {
-			nd, _ := model.InsertTool(d, model.Function, 0, model.Tool{Raw: json.RawMessage(`{"name": "a", "parameters": {}}`)})
+			nd, _ := model.InsertTool(d, model.Function, 0, model.Tool{Raw: json.RawMessage(`{"name": "a", "parameters": {"type": "object", "properties": {}}}`)})
 			return nd, nil
 		}})
 		a.Update(settleMsg{})

@@ -83,16 +83,16 @@ func TestTreeBuildsANestedSchemaWithoutABrace(t *testing.T) {
 	}
 	requireIn(t, treeScreen(a), "Parameters of get_weather")
 	typeKeys(a, "a", "stops", "enter")
-	requireIn(t, params(t, a), `"stops":{"type":"string","description":""}`)
+	requireIn(t, params(t, a), `"stops":{"type":"string"}`)
 	typeKeys(a, "right", "right", "right", "right", "right") // string → … → array
 	if !treeFocused(a) {
 		t.Fatalf("the tree closed: %s", treeScreen(a))
 	}
-	requireIn(t, params(t, a), `"stops":{"type":"array","description":"","items":{"type":"string"}}`)
+	requireIn(t, params(t, a), `"stops":{"type":"array","items":{"type":"string"}}`)
 	typeKeys(a, "down", "right", "right", "right", "right") // items: string → object
 	requireIn(t, params(t, a), `"items":{"type":"object","properties":{},"required":[],"additionalProperties":false}`)
 	typeKeys(a, "a", "stop_name", "enter")
-	requireIn(t, params(t, a), `"items":{"type":"object","properties":{"stop_name":{"type":"string","description":""}},"required":["stop_name"],"additionalProperties":false}`)
+	requireIn(t, params(t, a), `"items":{"type":"object","properties":{"stop_name":{"type":"string"}},"required":["stop_name"],"additionalProperties":false}`)
 	s := treeScreen(a)
 	requireIn(t, s, "stops*")
 	requireIn(t, s, "stop_name*")
