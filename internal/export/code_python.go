@@ -46,12 +46,7 @@ func pyHex(b *strings.Builder, r rune) {
 // literal of the same characters, an escaped lone surrogate ("\ud800")
 // too, which Python's str holds and json.dumps writes back.
 func pyStringToken(b *strings.Builder, tok []byte) {
-	stringToken(b, tok, pyString, func(b *strings.Builder, r rune) {
-		var one strings.Builder
-		quoted(&one, string(r), pyHex)
-		s := one.String()
-		b.WriteString(s[1 : len(s)-1])
-	}, pyHex)
+	stringToken(b, tok, pyString, func(b *strings.Builder, r rune) { escaped(b, r, pyHex) }, pyHex)
 }
 
 // pythonProgram is a program that sends the request with the openai

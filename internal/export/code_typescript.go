@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -20,34 +19,8 @@ var javascript = literal{
 	str: jsString, key: jsKey, strRaw: jsStringToken,
 }
 
-// jsRune writes r as it is inside a JavaScript string literal: printable
-// characters as they are, every other one through \u escapes, so the
-// source shows what is sent.
-func jsRune(b *strings.Builder, r rune) {
-	switch r {
-	case '\\':
-		b.WriteString(`\\`)
-	case '"':
-		b.WriteString(`\"`)
-	case '\n':
-		b.WriteString(`\n`)
-	case '\r':
-		b.WriteString(`\r`)
-	case '\t':
-		b.WriteString(`\t`)
-	default:
-		if printable(r) {
-			b.WriteRune(r)
-		} else {
-			jsHex(b, r)
-		}
-	}
-}
-
-// printable reports whether r is shown as it is in a string literal.
-func printable(r rune) bool {
-	return r < utf8.RuneSelf && r >= 0x20 && r != 0x7f || r >= utf8.RuneSelf && unicode.IsPrint(r)
-}
+// jsRune writes r as it is inside a JavaScript string literal.
+func jsRune(b *strings.Builder, r rune) { escaped(b, r, jsHex) }
 
 // jsHex writes r as \u escapes: one, or a surrogate pair beyond U+FFFF.
 func jsHex(b *strings.Builder, r rune) {
@@ -62,11 +35,7 @@ func jsHex(b *strings.Builder, r rune) {
 
 // jsString writes s as a JavaScript string literal.
 func jsString(b *strings.Builder, s string) {
-	b.WriteByte('"')
-	for _, r := range s {
-		jsRune(b, r)
-	}
-	b.WriteByte('"')
+	quoted(b, s, jsHex)
 }
 
 // jsStringToken writes the JSON string token tok as a JavaScript string
