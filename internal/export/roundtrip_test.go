@@ -467,7 +467,7 @@ func writtenStrict(raw []byte) (any, bool) {
 	if !bytes.HasPrefix(bytes.TrimSpace(fn.Parameters), []byte("{")) || noArguments(fn.Parameters) {
 		return nil, false
 	}
-	return defaultStrict(fn.Parameters) == strictFits, true
+	return convert.StrictAbsent(fn.Parameters) == convert.StrictAsWritten, true
 }
 
 // withProps gives an object schema at the root of a function's parameters
