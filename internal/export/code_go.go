@@ -39,7 +39,9 @@ import (
 		b.WriteString("\t\"github.com/openai/openai-go/v3/packages/ssestream\"\n")
 	}
 	b.WriteString("\t\"github.com/openai/openai-go/v3/responses\"\n)\n\n")
-	b.WriteString("// body is the request. Passed as []byte, it is sent as it is.\nconst body = ")
+	b.WriteString("// body is the request as tooltui wrote it. Passed as []byte, it is sent as it\n" +
+		"// is: openai-go's typed parameters hold a function's parameters and other\n" +
+		"// free-form JSON as map[string]any, whose keys Go writes sorted.\nconst body = ")
 	b.WriteString(goString(string(rawjson.AppendIndent(nil, body, "", "  "))))
 	b.WriteString("\n\nfunc main() {\n\tctx := context.Background()\n")
 	if opt.BaseURL != "" {

@@ -137,7 +137,7 @@ func Export(body []byte, to Target, opt Options) (Result, error) {
 	case Curl:
 		text = []byte(curlCommand(body, opt.base()))
 	case Python:
-		text = pythonProgram(req, opt)
+		text = pythonProgram(body, req, opt)
 	case TypeScript:
 		text = typescriptProgram(body, req, opt)
 	case Go:
