@@ -38,6 +38,9 @@ func toAnthropic(req rawjson.Object, n *notes) rawjson.Object {
 	var out rawjson.Object
 	if v, ok := req.Get("model"); ok {
 		out.Set("model", v)
+		if name, _ := str(v); isOpenAIModel(name) {
+			n.lost("/model", "%s is an OpenAI model, which Anthropic does not serve: written as it is (tooltui build --to anthropic --model NAME writes another)", name)
+		}
 	}
 	if v, ok := req.Get("max_output_tokens"); ok && !isNull(v) {
 		out.Set("max_tokens", v)

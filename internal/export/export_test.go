@@ -211,3 +211,41 @@ func TestParseTarget(t *testing.T) {
 		t.Errorf("Targets() = %v", got)
 	}
 }
+
+// The Anthropic export names an OpenAI model with a warning; Options.Model
+// names another in the Chat, Anthropic and Gemini exports, with a note,
+// and leaves the programs' request as it is.
+func TestExportModel(t *testing.T) {
+	body := []byte(`{"model":"gpt-5","input":"hi"}`)
+	res := mustExport(t, body, Anthropic)
+	if !strings.Contains(formatNotes(res.Notes), "/model\tloss\tgpt-5 is an OpenAI model, which Anthropic does not serve") {
+		t.Errorf("no warning on the model:\n%s", formatNotes(res.Notes))
+	}
+	for _, to := range []Target{Chat, Anthropic, Gemini} {
+		res, err := Export(body, to, Options{Model: "claude-sonnet-4-5"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := formatNotes(res.Notes)
+		if !strings.Contains(notes, "/model\tchange\twritten as claude-sonnet-4-5, as asked, instead of gpt-5") || strings.Contains(notes, "OpenAI model") {
+			t.Errorf("%s: notes\n%s", to, notes)
+		}
+		text := string(res.Text)
+		if to == Gemini {
+			if !strings.Contains(notes, "models/claude-sonnet-4-5:generateContent") {
+				t.Errorf("gemini: notes\n%s", notes)
+			}
+		} else if !strings.Contains(text, `"model": "claude-sonnet-4-5"`) {
+			t.Errorf("%s:\n%s", to, text)
+		}
+	}
+	for _, to := range []Target{Responses, Curl, Python, TypeScript, Go} {
+		res, err := Export(body, to, Options{Model: "claude-sonnet-4-5"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(res.Text), "claude") || len(res.Notes) > 0 {
+			t.Errorf("%s names the model asked for:\n%s", to, res.Text)
+		}
+	}
+}

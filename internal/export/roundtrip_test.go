@@ -649,6 +649,5 @@ func openAIModelIn(req []byte) bool {
 		Model string `json:"model"`
 	}
 	_ = json.Unmarshal(req, &r)
-	m := strings.ToLower(r.Model)
-	return strings.HasPrefix(m, "gpt") || strings.HasPrefix(m, "chatgpt") || len(m) > 1 && m[0] == 'o' && m[1] >= '0' && m[1] <= '9'
+	return isOpenAIModel(r.Model)
 }
