@@ -249,3 +249,40 @@ func TestExportModel(t *testing.T) {
 		}
 	}
 }
+
+// A Chat Completions request's web_search_options, read as a web_search
+// tool, is written back as the same web_search_options; what the tool
+// holds beyond them is named.
+func TestChatWebSearchOptionsRoundTrip(t *testing.T) {
+	opts := `{"search_context_size":"low","user_location":{"type":"approximate","approximate":{"city":"Paris","country":"FR","region":"IDF","timezone":"Europe/Paris"}}}`
+	chat := []byte(`{"model":"gpt-4o-search-preview","messages":[{"role":"user","content":"News?"}],"web_search_options":` + opts + `}`)
+	im, err := formats.Import(chat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := mustExport(t, im.Body, Chat)
+	var out struct{ WebSearchOptions json.RawMessage `json:"web_search_options"` }
+	if err := json.Unmarshal(res.Text, &out); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(compact(out.WebSearchOptions)); got != opts {
+		t.Errorf("web_search_options came back as\n%s\nwant\n%s\n(the Responses body was %s)", got, opts, im.Body)
+	}
+
+	body := []byte(`{"model":"gpt-5","input":"News?","tools":[{"type":"web_search_preview","search_context_size":"high","search_content_types":["text"],` +
+		`"user_location":{"type":"approximate","city":"Oslo","country":"NO"}},{"type":"web_search"}]}`)
+	res = mustExport(t, body, Chat)
+	if want := `"web_search_options":{"search_context_size":"high","user_location":{"type":"approximate","approximate":{"city":"Oslo","country":"NO"}}}`; !strings.Contains(string(compact(res.Text)), want) {
+		t.Errorf("got\n%s\nwant %s", res.Text, want)
+	}
+	notes := formatNotes(res.Notes)
+	for _, want := range []string{
+		"/tools/0/type\tloss\tweb_search_preview is written as web_search_options, which reads back as web_search: the model no longer chooses when to search",
+		"/tools/0/search_content_types\tloss\t",
+		"/tools/1\tloss\ta second web search tool",
+	} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("no %q in\n%s", want, notes)
+		}
+	}
+}
