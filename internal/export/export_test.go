@@ -261,7 +261,9 @@ func TestChatWebSearchOptionsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := mustExport(t, im.Body, Chat)
-	var out struct{ WebSearchOptions json.RawMessage `json:"web_search_options"` }
+	var out struct {
+		WebSearchOptions json.RawMessage `json:"web_search_options"`
+	}
 	if err := json.Unmarshal(res.Text, &out); err != nil {
 		t.Fatal(err)
 	}
