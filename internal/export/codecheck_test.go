@@ -332,20 +332,23 @@ func TestGoProgramsBuildAndRun(t *testing.T) {
 	defer srv.Close()
 	mod := t.TempDir()
 	writeGoModule(t, mod)
-	// Each program links the whole SDK, so three are built: the hostile
-	// strings, the streaming program and the smallest. The fuzz test
-	// checks the body constant of any other.
+	// Each program links the whole SDK, so four are built: the hostile
+	// strings, the streaming program, and the smallest and the plain one,
+	// which send typed parameters. The fuzz test checks the body constant
+	// of any other.
 	all := map[string][]byte{}
 	for name, body := range bodies(t) {
-		if name == "hostile" || name == "stream" || name == "minimal" {
+		if name == "hostile" || name == "stream" || name == "minimal" || name == "plain" {
 			all[name] = body
 		}
 	}
+	progs := map[string][]byte{}
 	for name, body := range all {
 		res, err := Export(body, Go, Options{BaseURL: srv.URL + "/v1"})
 		if err != nil {
 			t.Fatal(err)
 		}
+		progs[name] = res.Text
 		dir := filepath.Join(mod, "cmd", name)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
@@ -373,8 +376,12 @@ func TestGoProgramsBuildAndRun(t *testing.T) {
 				t.Fatalf("%s: %v\n%s", name, err, out)
 			}
 			checkOutput(t, "the Go program", out)
-			if got, want := rec.last(), bytes.TrimSuffix(indent(body), []byte("\n")); !bytes.Equal(got, want) {
-				t.Errorf("the Go program posted\n%s\nwant\n%s", got, want)
+			if bytes.Contains(progs[name], []byte("\nconst body = ")) {
+				if got, want := rec.last(), bytes.TrimSuffix(indent(body), []byte("\n")); !bytes.Equal(got, want) {
+					t.Errorf("the Go program posted\n%s\nwant, byte for byte,\n%s", got, want)
+				}
+			} else if got := rec.last(); !sameRequest(got, body) {
+				t.Errorf("the Go program sent\n%s\nwant the same fields and values as\n%s", got, body)
 			}
 		})
 	}

@@ -24,11 +24,23 @@ type language struct {
 	// indexKeysFirst: an object puts the keys that are array indexes
 	// first, in ascending order (JavaScript).
 	indexKeysFirst bool
+	// sortedFree: free-form JSON (a function's parameters, metadata, a
+	// text format's schema) is a map, whose keys are written sorted (Go).
+	sortedFree bool
+	// exactNumber, if set, reports whether the number at path is held
+	// exactly another way (Go's int64 fields), for the program to check.
+	exactNumber func(path string) bool
 }
 
 var (
 	pythonLang     = language{value: "a Python dict", number: pyNumber}
 	javascriptLang = language{value: "a JavaScript object", number: jsNumberToken, indexKeysFirst: true}
+	// Go writes a float64 as JavaScript does; an integer field's int64
+	// is checked where the program writes one (goParams).
+	goLang = language{value: "openai-go's typed parameters", number: jsNumberToken, sortedFree: true, exactNumber: func(path string) bool {
+		f, ok := goFields()[strings.TrimPrefix(path, "/")]
+		return ok && f.kind == "int"
+	}}
 )
 
 // respelled returns why a program in l cannot send body as the language's
@@ -51,6 +63,10 @@ func respelled(body []byte, l language) string {
 				}
 				seen[m.Key] = true
 			}
+			if l.sortedFree && freeForm(path) && !slices.IsSortedFunc(o, func(a, b rawjson.Member) int { return strings.Compare(a.Key, b.Key) }) {
+				why = fmt.Sprintf("openai-go holds %s as map[string]any, which Go writes with its keys sorted", where(path))
+				return true
+			}
 			if l.indexKeysFirst {
 				if k, ok := movedIndexKey(o); ok {
 					why = fmt.Sprintf("the key %s in %s would move ahead of the keys before it (keys that are array indexes come first)", strconv.Quote(k), where(path))
@@ -69,6 +85,9 @@ func respelled(body []byte, l language) string {
 				}
 			}
 		case "number":
+			if l.exactNumber != nil && l.exactNumber(path) {
+				break
+			}
 			if w := l.number(string(v)); w != string(v) {
 				why = fmt.Sprintf("the number %s at %s would be sent as %s", v, where(path), w)
 				return true
@@ -78,6 +97,22 @@ func respelled(body []byte, l language) string {
 	}
 	walk(body, "")
 	return why
+}
+
+// freeForm reports whether the object at path is free-form JSON, which
+// openai-go holds as a map: a function's parameters or anything in them,
+// metadata, a text format's schema.
+func freeForm(path string) bool {
+	toks := strings.Split(path, "/")
+	switch {
+	case len(toks) >= 2 && toks[1] == "metadata":
+		return true
+	case len(toks) >= 4 && toks[1] == "tools" && toks[3] == "parameters":
+		return true
+	case len(toks) >= 4 && toks[1] == "text" && toks[2] == "format" && toks[3] == "schema":
+		return true
+	}
+	return false
 }
 
 // where names a place in the request for a comment.

@@ -3,6 +3,8 @@ package export
 import (
 	"strings"
 	"testing"
+
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // respelled finds, for Python and JavaScript alike, what their values
@@ -63,5 +65,42 @@ func TestPythonSendsTheText(t *testing.T) {
 	text = string(mustExport(t, bodies(t)["functions"], Python).Text)
 	if !strings.Contains(text, "client.responses.create(**request") || strings.Contains(text, "body =") {
 		t.Errorf("the Python program does not send the dict:\n%s", text)
+	}
+}
+
+// The Go program sends openai-go's typed parameters for a request of plain
+// fields, and the body's text, saying why, where Go would change the
+// request or the fields are not plain.
+func TestGoParams(t *testing.T) {
+	for _, c := range []struct{ body, why string }{
+		{`{"model":"m","input":"hi","temperature":0.5,"max_output_tokens":10,"store":true,"user":"u"}`, ""},
+		{`{"model":"m","temperature":1.50}`, "the number 1.50 at /temperature would be sent as 1.5"},
+		{`{"model":"m","max_output_tokens":1e3}`, "the number 1e3 at /max_output_tokens would be sent as an int64"},
+		{`{"model":"m","input":"a \ud800 b"}`, "the string at /input holds a lone surrogate, which a Go string cannot"},
+		{`{"model":"m","model":"n"}`, `the key "model", written twice in the request, would be sent once`},
+		{`{"model":"m","metadata":{"b":"1","a":"2"}}`, "openai-go holds /metadata as map[string]any, which Go writes with its keys sorted"},
+		{`{"model":"m","tools":[{"type":"function","name":"f","parameters":{"type":"object","properties":{}}}]}`, "openai-go holds /tools/0/parameters as map[string]any"},
+		{`{"model":"m","input":[{"role":"user","content":"hi"}]}`, "input is sent as written: tooltui writes typed parameters for plain fields only"},
+		{`{"model":"m","stream":true}`, "stream is sent as written"},
+	} {
+		body := []byte(c.body)
+		params, why := goParams(body, uniq(rawjson.Members(body)))
+		if c.why == "" && (why != "" || params == "") || !strings.Contains(why, c.why) {
+			t.Errorf("%s: goParams = %q, %q; want why %q", c.body, params, why, c.why)
+		}
+	}
+	text := string(mustExport(t, bodies(t)["plain"], Go).Text)
+	for _, want := range []string{
+		"\tres, err := client.Responses.New(ctx, responses.ResponseNewParams{\n",
+		"\t\tTemperature:       openai.Float(0.2),\n",
+		"\t\tMaxOutputTokens:   openai.Int(500),\n",
+		"\t\tStore:             openai.Bool(false),\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "const body") {
+		t.Errorf("the request is written twice:\n%s", text)
 	}
 }
