@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -24,19 +23,6 @@ const (
 	wantText = "hello"
 	wantCall = `function call lookup: {"q":"mars"}`
 )
-
-// sameJSON reports whether two JSON texts hold the same value.
-func sameJSON(t *testing.T, got, want []byte) bool {
-	t.Helper()
-	var g, w any
-	if err := json.Unmarshal(got, &g); err != nil {
-		t.Fatalf("sent body is not JSON: %v\n%s", err, got)
-	}
-	if err := json.Unmarshal(want, &w); err != nil {
-		t.Fatal(err)
-	}
-	return reflect.DeepEqual(g, w)
-}
 
 // sameText reports whether two JSON texts hold the same request as far as
 // a program can tell them apart: the same keys in the same order, each
