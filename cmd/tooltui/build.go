@@ -48,6 +48,7 @@ type buildOptions struct {
 	diagnostics  string // "text" or "json"
 	to           string // an export target; "" is the Responses body as converted
 	baseURL      string // for --to curl and the programs
+	model        string // for --to chat, anthropic and gemini
 	geminiParams bool   // --to gemini writes parameters, not parametersJsonSchema
 }
 
@@ -81,6 +82,8 @@ an input that cannot be used is one line of severity "fatal"`)
 	choiceFlag(cmd, &opts.to, "to", names, "print the request in this format instead (see above)")
 	cmd.Flags().StringVar(&opts.baseURL, "base-url", "", "with --to curl, python, typescript and go: send to `URL`\n(default "+export.DefaultBaseURL+")")
 	cmd.RegisterFlagCompletionFunc("base-url", cobra.NoFileCompletions)
+	cmd.Flags().StringVar(&opts.model, "model", "", "with --to chat, anthropic and gemini: name model `NAME`\ninstead of the request's")
+	cmd.RegisterFlagCompletionFunc("model", cobra.NoFileCompletions)
 	cmd.Flags().BoolVar(&opts.geminiParams, "gemini-parameters", false, "with --to gemini: write parameters, Gemini's OpenAPI\nsubset, instead of parametersJsonSchema")
 	return cmd
 }
@@ -133,7 +136,7 @@ func runBuild(opts buildOptions, files []string, stdin io.Reader, stdout, stderr
 		if err != nil {
 			return fail(err)
 		}
-		res, err := export.Export(body, to, export.Options{BaseURL: opts.baseURL, GeminiParameters: opts.geminiParams})
+		res, err := export.Export(body, to, export.Options{BaseURL: opts.baseURL, Model: opts.model, GeminiParameters: opts.geminiParams})
 		if err != nil {
 			return fail(fmt.Errorf("exporting to %s: %w", to.Title(), err))
 		}

@@ -71,6 +71,7 @@ func TestBuildGolden(t *testing.T) {
 		{"to-anthropic-strict", []string{"--strict", "--to=anthropic", "testdata/example.json"}, "", 1},
 		{"to-gemini-json", []string{"--json", "--to", "gemini", "testdata/example.json"}, "", 0},
 		{"to-curl-base-url", []string{"--to", "curl", "--base-url", "http://localhost:8080/v1", "testdata/example.json"}, "", 0},
+		{"to-anthropic-model", []string{"--to", "anthropic", "--model", "claude-sonnet-4-5", "testdata/example.json"}, "", 0},
 		{"to-bad", []string{"--to", "xml", "testdata/example.json"}, "", 2},
 	}
 	for _, c := range cases {

@@ -892,3 +892,40 @@ func BenchmarkCheckEntryInvalid(b *testing.B) {
 		CheckEntry("file_search", v)
 	}
 }
+
+// A hosted mcp tool whose server_url OpenAI's servers cannot reach, or
+// reach only over plain http, gets a warning that points at tooltui's MCP
+// bridge; a public https server gets none.
+func TestMCPServerURLReachable(t *testing.T) {
+	mcp := func(u string) string {
+		return `{"type":"mcp","server_label":"s","server_url":"` + u + `","require_approval":"never"}`
+	}
+	bridge := "tooltui's MCP bridge can: import its tools as functions"
+	var cases []entryCase
+	for _, c := range []struct{ url, what string }{
+		{"http://localhost:8080/mcp", `"localhost" is this machine`},
+		{"https://api.localhost/mcp", "is a name of this machine"},
+		{"https://127.0.0.1/mcp", "a loopback address"},
+		{"http://[::1]:3000/mcp", "a loopback address"},
+		{"https://10.1.2.3/mcp", "a private address (RFC 1918)"},
+		{"https://172.16.0.9/mcp", "a private address (RFC 1918)"},
+		{"https://192.168.1.20:8443/mcp", "a private address (RFC 1918)"},
+		{"https://169.254.10.1/mcp", "a link-local address"},
+		{"https://[fe80::1]/mcp", "a link-local address"},
+		{"https://[fd12:3456::1]/mcp", "an IPv6 unique local address"},
+		{"https://[::ffff:192.168.0.1]/mcp", "a private address"},
+		{"https://printer.local/mcp", "a .local name"},
+		{"https://0.0.0.0/mcp", "an unspecified address"},
+	} {
+		cases = append(cases, entryCase{name: c.url, typ: "mcp", json: mcp(c.url), want: []want{warnAt("/server_url", c.what)}})
+	}
+	cases = append(cases, entryCase{name: "the whole message", typ: "mcp", json: mcp("http://localhost:8080/mcp"),
+		want: []want{warnAt("/server_url", `"localhost" is this machine: OpenAI's servers, which call a hosted mcp tool, cannot reach it; `+bridge)}})
+	cases = append(cases,
+		entryCase{name: "plain http", typ: "mcp", json: mcp("http://mcp.example.com/mcp"), want: []want{warnAt("/server_url", "plain http")}},
+		entryCase{name: "public https", typ: "mcp", json: mcp("https://mcp.deepwiki.com/mcp")},
+		entryCase{name: "public address", typ: "mcp", json: mcp("https://8.8.8.8/mcp")},
+		entryCase{name: "172.32 is public", typ: "mcp", json: mcp("https://172.32.0.1/mcp")},
+	)
+	runEntryCases(t, cases)
+}

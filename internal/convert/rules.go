@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/netip"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -102,7 +104,7 @@ func entryRules(typ string, obj map[string]any) []Issue {
 	case "web_search_preview", "web_search_preview_2025_03_11":
 		return userLocationRules(obj["user_location"])
 	case "mcp":
-		return mcpServerRule(obj)
+		return append(mcpServerRule(obj), mcpURLRule(obj["server_url"])...)
 	}
 	return nil
 }
@@ -258,6 +260,64 @@ func mcpServerRule(obj map[string]any) []Issue {
 		}
 	}
 	return []Issue{{Message: `one of "server_url", "connector_id" or "tunnel_id" is required`, Fatal: true}}
+}
+
+// mcpURLRule warns about a hosted MCP server OpenAI's servers cannot
+// reach, or reach only in the clear: they, not this machine, call the
+// server_url of an mcp tool.
+func mcpURLRule(v any) []Issue {
+	s, ok := v.(string)
+	if !ok {
+		return nil
+	}
+	u, err := url.Parse(strings.TrimSpace(s))
+	if err != nil || u.Host == "" {
+		return nil
+	}
+	if where := privateHost(u.Hostname()); where != "" {
+		return []Issue{{Path: "/server_url", Message: fmt.Sprintf("%s is %s: OpenAI's servers, which call a hosted mcp tool, cannot reach it; "+
+			"tooltui's MCP bridge can: import its tools as functions (tooltui import --mcp-url URL --into FILE) and answer their calls with tooltui send --call-mcp",
+			quoteForMessage(u.Hostname()), where)}}
+	}
+	if strings.EqualFold(u.Scheme, "http") {
+		return []Issue{{Path: "/server_url", Message: "plain http: OpenAI's servers call a hosted mcp tool over the internet, " +
+			"with its headers and authorization unencrypted; use https"}}
+	}
+	return nil
+}
+
+// privateHost says what kind of address host is when it is one only this
+// machine or its network can reach: localhost, a loopback, private
+// (RFC 1918), link-local or IPv6 unique local address, or an mDNS .local
+// name; "" otherwise.
+func privateHost(host string) string {
+	h := strings.TrimSuffix(strings.ToLower(host), ".")
+	switch {
+	case h == "localhost":
+		return "this machine"
+	case strings.HasSuffix(h, ".localhost"):
+		return "a name of this machine (.localhost)"
+	case strings.HasSuffix(h, ".local"):
+		return "a .local name (mDNS, this network only)"
+	}
+	ip, err := netip.ParseAddr(h)
+	if err != nil {
+		return ""
+	}
+	ip = ip.WithZone("").Unmap()
+	switch {
+	case ip.IsLoopback():
+		return "a loopback address"
+	case ip.IsUnspecified():
+		return "an unspecified address (this machine)"
+	case ip.Is6() && ip.IsPrivate():
+		return "an IPv6 unique local address"
+	case ip.IsPrivate():
+		return "a private address (RFC 1918)"
+	case ip.IsLinkLocalUnicast():
+		return "a link-local address"
+	}
+	return ""
 }
 
 // allowedDomainsRules warns about an entry of a web search's

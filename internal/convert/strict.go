@@ -33,7 +33,8 @@ func strictIssues(si *schemaInfo, strict *bool, prefix string) []Issue {
 			return nil
 		}
 	}
-	if len(found) == 0 {
+	verdict := strictVerdict(found, si.repairable)
+	if verdict == StrictAsWritten {
 		// The function runs strict: what its parameters use beyond the
 		// documented subset is worth a note.
 		outside := outsideNote(si.outside(), prefix)
@@ -47,7 +48,7 @@ func strictIssues(si *schemaInfo, strict *bool, prefix string) []Issue {
 		return outside
 	}
 	fixes := []Fix{{Kind: FixStrictFalse, At: prefix}}
-	if si.repairable() {
+	if verdict == StrictNormalised {
 		fixes = []Fix{{Kind: FixStrict, At: prefix}, fixes[0]}
 		if si.hasDefault() {
 			// Strict mode takes "default" at OpenAI, not everywhere:
@@ -384,4 +385,44 @@ func escapePointer(s string) string {
 		return s
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// StrictVerdict is what the Responses API does with a function whose
+// strict is absent: it normalises the schema into strict mode when it can,
+// and falls back to non-strict otherwise.
+type StrictVerdict int
+
+const (
+	// StrictAsWritten: the parameters are strict-compatible as written,
+	// so the function runs in strict mode, quietly.
+	StrictAsWritten StrictVerdict = iota
+	// StrictNormalised: they are not, but the API's normalisation
+	// (closing every object, making every optional property required)
+	// makes them so: the function runs in strict mode on a changed schema.
+	StrictNormalised
+	// StrictNonStrict: no normalisation makes them strict-compatible, so
+	// the function runs without strict mode.
+	StrictNonStrict
+)
+
+// StrictAbsent is the verdict for a function with these parameters and no
+// strict: the one decision build's diagnostics and every export use.
+func StrictAbsent(params []byte) StrictVerdict {
+	params = bytes.TrimSpace(params)
+	var w strictWalk
+	w.walkRaw(params, "/parameters", 0)
+	w.finish("/parameters")
+	return strictVerdict(w.found, func() bool { _, ok := StrictRepair(params); return ok })
+}
+
+// strictVerdict decides from the strict-mode violations of a schema and
+// whether StrictRepair makes it strict-compatible.
+func strictVerdict(found []Issue, repairable func() bool) StrictVerdict {
+	switch {
+	case len(found) == 0:
+		return StrictAsWritten
+	case repairable():
+		return StrictNormalised
+	}
+	return StrictNonStrict
 }

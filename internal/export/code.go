@@ -110,32 +110,43 @@ func (l literal) array(b *strings.Builder, els [][]byte, depth int, path string)
 }
 
 // quoted writes s in double quotes with the escapes Python and JavaScript
-// share: printable characters as they are, every other one (controls, line
-// and paragraph separators, format characters such as bidirectional
-// overrides) through hex, so the source shows what is sent.
+// share (see escaped), every other character through hex.
 func quoted(b *strings.Builder, s string, hex func(b *strings.Builder, r rune)) {
 	b.WriteByte('"')
 	for _, r := range s {
-		switch r {
-		case '\\':
-			b.WriteString(`\\`)
-		case '"':
-			b.WriteString(`\"`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		default:
-			if r < utf8.RuneSelf && r >= 0x20 && r != 0x7f || r >= utf8.RuneSelf && unicode.IsPrint(r) {
-				b.WriteRune(r)
-			} else {
-				hex(b, r)
-			}
-		}
+		escaped(b, r, hex)
 	}
 	b.WriteByte('"')
+}
+
+// escaped writes r as it is inside a double-quoted string literal of
+// Python or JavaScript: printable characters as they are, every other one
+// (controls, line and paragraph separators, format characters such as
+// bidirectional overrides) through hex, so the source shows what is sent.
+func escaped(b *strings.Builder, r rune, hex func(b *strings.Builder, r rune)) {
+	switch r {
+	case '\\':
+		b.WriteString(`\\`)
+	case '"':
+		b.WriteString(`\"`)
+	case '\n':
+		b.WriteString(`\n`)
+	case '\r':
+		b.WriteString(`\r`)
+	case '\t':
+		b.WriteString(`\t`)
+	default:
+		if printable(r) {
+			b.WriteRune(r)
+		} else {
+			hex(b, r)
+		}
+	}
+}
+
+// printable reports whether r is shown as it is in a string literal.
+func printable(r rune) bool {
+	return r < utf8.RuneSelf && r >= 0x20 && r != 0x7f || r >= utf8.RuneSelf && unicode.IsPrint(r)
 }
 
 const hexDigits = "0123456789abcdef"

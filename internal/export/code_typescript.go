@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -20,34 +19,8 @@ var javascript = literal{
 	str: jsString, key: jsKey, strRaw: jsStringToken,
 }
 
-// jsRune writes r as it is inside a JavaScript string literal: printable
-// characters as they are, every other one through \u escapes, so the
-// source shows what is sent.
-func jsRune(b *strings.Builder, r rune) {
-	switch r {
-	case '\\':
-		b.WriteString(`\\`)
-	case '"':
-		b.WriteString(`\"`)
-	case '\n':
-		b.WriteString(`\n`)
-	case '\r':
-		b.WriteString(`\r`)
-	case '\t':
-		b.WriteString(`\t`)
-	default:
-		if printable(r) {
-			b.WriteRune(r)
-		} else {
-			jsHex(b, r)
-		}
-	}
-}
-
-// printable reports whether r is shown as it is in a string literal.
-func printable(r rune) bool {
-	return r < utf8.RuneSelf && r >= 0x20 && r != 0x7f || r >= utf8.RuneSelf && unicode.IsPrint(r)
-}
+// jsRune writes r as it is inside a JavaScript string literal.
+func jsRune(b *strings.Builder, r rune) { escaped(b, r, jsHex) }
 
 // jsHex writes r as \u escapes: one, or a surrogate pair beyond U+FFFF.
 func jsHex(b *strings.Builder, r rune) {
@@ -62,11 +35,7 @@ func jsHex(b *strings.Builder, r rune) {
 
 // jsString writes s as a JavaScript string literal.
 func jsString(b *strings.Builder, s string) {
-	b.WriteByte('"')
-	for _, r := range s {
-		jsRune(b, r)
-	}
-	b.WriteByte('"')
+	quoted(b, s, jsHex)
 }
 
 // jsStringToken writes the JSON string token tok as a JavaScript string
@@ -332,19 +301,24 @@ type tsProgram struct {
 	extra      []string        // members of the request ResponseCreateParams does not have
 }
 
-// typescriptProgram is an ES module that posts the body, byte for byte,
-// with the openai npm package and prints the answer's text and function
-// calls. Its request object, the same request, is checked by tsc against
-// the package's types.
+// typescriptProgram is an ES module that sends the request with the
+// openai npm package and prints the answer's text and function calls: the
+// request as an object, checked by tsc against the package's types and
+// passed to client.responses.create, or, where a JavaScript object would
+// change it (respelled), the body's text, posted byte for byte.
 func typescriptProgram(body []byte, req rawjson.Object, opt Options) []byte {
 	p := newTSProgram(req)
 	var b strings.Builder
+	if why := respelled(body, javascriptLang); why != "" {
+		p.writeRaw(&b, body, why, opt)
+		return []byte(b.String())
+	}
 	p.writeHead(&b, opt)
-	p.writeRequest(&b, body)
+	p.writeRequest(&b)
 	if p.stream {
-		b.WriteString(typescriptStream)
+		b.WriteString(typescriptCreateStream)
 	} else {
-		b.WriteString(typescriptPrint)
+		b.WriteString(typescriptCreate)
 	}
 	return []byte(b.String())
 }
@@ -381,36 +355,20 @@ func newTSProgram(req rawjson.Object) tsProgram {
 		name, _, _ := strings.Cut(e.typ.name, ".")
 		p.imports[name] = true
 	})
-	if p.stream {
-		p.imports["ResponseStreamEvent"] = true
-	} else {
-		p.imports["Response"] = true
-	}
 	return p
 }
 
 // writeHead writes the comment on how to run the program, the imports,
 // the client and, when an entry needs it, the function loose.
 func (p *tsProgram) writeHead(b *strings.Builder, opt Options) {
-	b.WriteString(`// Sends the request to the Responses API with the official openai package,
-// byte for byte as body holds it. npm install openai, set OPENAI_API_KEY,
-// save as request.mts (an ES module, for the top-level await), then run:
-// npx tsx request.mts. tsc --strict checks request against the package's
-// types (those of openai ` + OpenAITypesVersion + `).
+	b.WriteString(`// Sends the request to the Responses API with the official openai package.
+// npm install openai, set OPENAI_API_KEY, save as request.mts (an ES
+// module, for the top-level await), then run: npx tsx request.mts.
+// tsc --strict checks request against the package's types (openai ` + OpenAITypesVersion + `).
 import OpenAI from "openai";
 `)
-	b.WriteString("import type { " + strings.Join(sortedKeys(p.imports), ", ") + ` } from "openai/resources/responses/responses";` + "\n")
-	if p.stream {
-		b.WriteString(`import type { Stream } from "openai/streaming";` + "\n")
-	}
-	b.WriteString("\n")
-	if opt.BaseURL != "" {
-		b.WriteString("const client = new OpenAI({ baseURL: ")
-		jsString(b, opt.BaseURL)
-		b.WriteString(" });\n\n")
-	} else {
-		b.WriteString("const client = new OpenAI();\n\n")
-	}
+	b.WriteString("import type { " + strings.Join(sortedKeys(p.imports), ", ") + ` } from "openai/resources/responses/responses";` + "\n\n")
+	writeClient(b, opt)
 	if len(p.exceptions) > 0 {
 		b.WriteString(`// loose checks an entry against the package's type T with the members K
 // optional and those of X added, and gives it type T: the API takes what T
@@ -423,9 +381,19 @@ function loose<T, K extends keyof T = never, X = {}>(value: Omit<T, K> & Partial
 	}
 }
 
-// writeRequest writes the request, checked against the package's type,
-// and the body, with the check that they are the same request.
-func (p *tsProgram) writeRequest(b *strings.Builder, body []byte) {
+// writeClient writes the client, with the base URL when one is set.
+func writeClient(b *strings.Builder, opt Options) {
+	if opt.BaseURL != "" {
+		b.WriteString("const client = new OpenAI({ baseURL: ")
+		jsString(b, opt.BaseURL)
+		b.WriteString(" });\n\n")
+	} else {
+		b.WriteString("const client = new OpenAI();\n\n")
+	}
+}
+
+// writeRequest writes the request, checked against the package's type.
+func (p *tsProgram) writeRequest(b *strings.Builder) {
 	b.WriteString("// request is the request as the package types it.\n")
 	check := p.params
 	if len(p.extra) > 0 {
@@ -442,19 +410,33 @@ func (p *tsProgram) writeRequest(b *strings.Builder, body []byte) {
 	b.WriteString("const request = ")
 	b.WriteString(p.reqText)
 	b.WriteString(" satisfies " + check + ";\n\n")
-
-	b.WriteString("// body is the same request as tooltui wrote it, and what is sent, byte for\n// byte")
-	if tok, js, ok := inexactNumber(body); ok {
-		b.WriteString(": JSON.stringify(request) would write " + tok + " as " + js)
-	}
-	b.WriteString(".\n// Change both together: the program stops when they differ.\nconst body = ")
-	jsTemplate(b, strings.TrimSuffix(string(indent(body)), "\n"))
-	b.WriteString(`;
-if (JSON.stringify(JSON.parse(body)) !== JSON.stringify(request)) {
-  throw new Error("request and body differ: change both together");
 }
 
+// writeRaw writes the program that posts the body's text, byte for byte,
+// saying why: as a JavaScript object the request would change.
+func (p *tsProgram) writeRaw(b *strings.Builder, body []byte, why string, opt Options) {
+	b.WriteString(`// Sends the request to the Responses API with the official openai package,
+// byte for byte as body holds it. npm install openai, set OPENAI_API_KEY,
+// save as request.mts (an ES module, for the top-level await), then run:
+// npx tsx request.mts.
+import OpenAI from "openai";
 `)
+	if p.stream {
+		b.WriteString(`import type { ResponseStreamEvent } from "openai/resources/responses/responses";` + "\n")
+		b.WriteString(`import type { Stream } from "openai/streaming";` + "\n\n")
+	} else {
+		b.WriteString(`import type { Response } from "openai/resources/responses/responses";` + "\n\n")
+	}
+	writeClient(b, opt)
+	b.WriteString(comment("// ", "body is the request as tooltui wrote it, sent byte for byte: as "+javascriptLang.value+", "+why+"."))
+	b.WriteString("const body = ")
+	jsTemplate(b, strings.TrimSuffix(string(indent(body)), "\n"))
+	b.WriteString(";\n\n")
+	if p.stream {
+		b.WriteString(typescriptStream)
+	} else {
+		b.WriteString(typescriptPrint)
+	}
 }
 
 // walkExceptions calls f for each exception in req, in order.
@@ -482,49 +464,6 @@ func walkExceptions(req rawjson.Object, f func(tsException)) {
 	}
 }
 
-// inexactNumber returns the first number of body that JavaScript cannot
-// hold as written (JSON.stringify would write another number), and how
-// JSON.stringify writes it.
-func inexactNumber(body []byte) (tok, js string, found bool) {
-	var walk func(v []byte) bool
-	walk = func(v []byte) bool {
-		v = bytes.TrimSpace(v)
-		switch rawjson.JSONKind(v) {
-		case "object":
-			for _, m := range rawjson.Members(v) {
-				if walk(m.Value) {
-					return true
-				}
-			}
-		case "array":
-			for _, el := range rawjson.Elements(v) {
-				if walk(el) {
-					return true
-				}
-			}
-		case "number":
-			if s, ok := jsChanges(string(v)); ok {
-				tok, js = string(v), s
-				return true
-			}
-		}
-		return false
-	}
-	found = walk(body)
-	return tok, js, found
-}
-
-// jsChanges reports whether the JSON number tok means another number once
-// JavaScript reads it into a double, and how JSON.stringify writes that.
-func jsChanges(tok string) (string, bool) {
-	f, err := strconv.ParseFloat(tok, 64)
-	js := jsNumber(f)
-	if err != nil {
-		return js, true // out of range: Infinity, written null
-	}
-	return js, decimal(tok) != decimal(strconv.FormatFloat(f, 'e', -1, 64))
-}
-
 // jsNumber is how JavaScript writes f.
 func jsNumber(f float64) string {
 	switch abs := max(f, -f); {
@@ -541,39 +480,13 @@ func jsNumber(f float64) string {
 	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
-// decimal is a number's value as its significant digits and exponent, so
-// that two spellings of one number compare equal; the sign of a zero is
-// left out.
-func decimal(s string) string {
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimLeft(s, "+-")
-	mant, exp, _ := strings.Cut(strings.ToLower(s), "e")
-	e, _ := strconv.Atoi(exp)
-	intPart, frac, _ := strings.Cut(mant, ".")
-	digits := intPart + frac
-	e += len(intPart)
-	for len(digits) > 0 && digits[0] == '0' {
-		digits = digits[1:]
-		e--
-	}
-	digits = strings.TrimRight(digits, "0")
-	if digits == "" {
-		return "0"
-	}
-	sign := ""
-	if neg {
-		sign = "-"
-	}
-	return sign + "0." + digits + "e" + strconv.Itoa(e)
-}
-
-// typescriptPrint posts the body and prints the answer's text and
+// typescriptCreate sends the request and prints the answer's text and
 // function calls.
-const typescriptPrint = `const response = await client.post<Response>("/responses", {
-  body,
-  headers: { "Content-Type": "application/json" },
-});
-for (const item of response.output) {
+const typescriptCreate = `const response = await client.responses.create(request);
+` + typescriptOutput
+
+// typescriptOutput prints the answer's text and function calls.
+const typescriptOutput = `for (const item of response.output) {
   if (item.type === "message") {
     for (const part of item.content) {
       if (part.type === "output_text") {
@@ -585,6 +498,27 @@ for (const item of response.output) {
   }
 }
 `
+
+// typescriptCreateStream sends the request and prints the events as they
+// come.
+const typescriptCreateStream = `const stream = await client.responses.create(request);
+for await (const event of stream) {
+  if (event.type === "response.output_text.delta") {
+    process.stdout.write(event.delta);
+  } else if (event.type === "response.output_item.done" && event.item.type === "function_call") {
+    console.log(` + "`\\nfunction call ${event.item.name}: ${event.item.arguments}`" + `);
+  }
+}
+console.log();
+`
+
+// typescriptPrint posts the body and prints the answer's text and
+// function calls.
+const typescriptPrint = `const response = await client.post<Response>("/responses", {
+  body,
+  headers: { "Content-Type": "application/json" },
+});
+` + typescriptOutput
 
 // typescriptStream posts the body and prints the events as they come.
 const typescriptStream = `const stream = await client.post<Stream<ResponseStreamEvent>>("/responses", {

@@ -87,6 +87,10 @@ type Options struct {
 	// means DefaultBaseURL. The curl command always names it; the programs
 	// name it only when it is set and leave the library's default otherwise.
 	BaseURL string
+	// Model, when set, is the model the Chat Completions, Anthropic and
+	// Gemini exports name instead of the request's (Gemini's is in the URL
+	// its note gives). The other exports send the request as it is.
+	Model string
 	// GeminiParameters writes each function's parameters for Gemini as
 	// parameters, in the OpenAPI subset Gemini's Schema takes and spelled
 	// as @google/genai's types spell it (type names in upper case, counts
@@ -122,6 +126,9 @@ func Export(body []byte, to Target, opt Options) (Result, error) {
 	}
 	req = uniq(req)
 	var n notes
+	if opt.Model != "" && (to == Chat || to == Anthropic || to == Gemini) {
+		req = withModel(req, opt.Model, &n)
+	}
 	var text []byte
 	switch to {
 	case Responses:
@@ -137,7 +144,7 @@ func Export(body []byte, to Target, opt Options) (Result, error) {
 	case Curl:
 		text = []byte(curlCommand(body, opt.base()))
 	case Python:
-		text = pythonProgram(req, opt)
+		text = pythonProgram(body, req, opt)
 	case TypeScript:
 		text = typescriptProgram(body, req, opt)
 	case Go:
@@ -147,6 +154,24 @@ func Export(body []byte, to Target, opt Options) (Result, error) {
 		return Result{}, err
 	}
 	return Result{Text: text, Notes: n.list}, nil
+}
+
+// withModel is req naming model, with a note of the model it named.
+func withModel(req rawjson.Object, model string, n *notes) rawjson.Object {
+	out := append(rawjson.Object(nil), req...)
+	if old, ok := getStr(req, "model"); ok && old != model {
+		n.changed("/model", "written as %s, as asked, instead of %s", model, old)
+	}
+	out.Set("model", jstr(model))
+	return out
+}
+
+// isOpenAIModel reports whether name is the name of an OpenAI model: gpt-…,
+// chatgpt-…, o1, o3-mini, o4-mini and the like.
+func isOpenAIModel(name string) bool {
+	m := strings.ToLower(strings.TrimSpace(name))
+	return strings.HasPrefix(m, "gpt") || strings.HasPrefix(m, "chatgpt") || strings.HasPrefix(m, "codex") ||
+		len(m) > 1 && m[0] == 'o' && m[1] >= '0' && m[1] <= '9'
 }
 
 // base is the base URL to send to.

@@ -38,6 +38,9 @@ func toAnthropic(req rawjson.Object, n *notes) rawjson.Object {
 	var out rawjson.Object
 	if v, ok := req.Get("model"); ok {
 		out.Set("model", v)
+		if name, _ := str(v); isOpenAIModel(name) {
+			n.lost("/model", "%s is an OpenAI model, which Anthropic does not serve: written as it is (tooltui build --to anthropic --model NAME writes another)", name)
+		}
 	}
 	if v, ok := req.Get("max_output_tokens"); ok && !isNull(v) {
 		out.Set("max_tokens", v)
@@ -203,7 +206,7 @@ func anthropicWebSearch(t rawjson.Object, path string, n *notes) json.RawMessage
 		case "filters":
 			anthropicFilters(m.Value, &out, key(path, "filters"), n)
 		case "user_location":
-			if loc, ok := anthropicLocation(m.Value, key(path, "user_location"), n); ok {
+			if loc, ok := anthropicLocation(m.Value, key(path, "user_location"), n, formats.Anthropic); ok {
 				out.Set("user_location", loc)
 			}
 		default:
@@ -227,8 +230,8 @@ func anthropicFilters(v []byte, out *rawjson.Object, path string, n *notes) {
 }
 
 // anthropicLocation keeps an approximate location's set fields, the four
-// both APIs have.
-func anthropicLocation(v []byte, path string, n *notes) (json.RawMessage, bool) {
+// target (Anthropic, Chat Completions) has too, after its type.
+func anthropicLocation(v []byte, path string, n *notes, target formats.Name) (json.RawMessage, bool) {
 	loc, ok := members(v)
 	if !ok {
 		return nil, false
@@ -240,7 +243,7 @@ func anthropicLocation(v []byte, path string, n *notes) (json.RawMessage, bool) 
 		case anthropicLocationFields()[m.Key]:
 			out = append(out, m)
 		default:
-			n.lost(key(path, m.Key), "%s of user_location %s; dropped", m.Key, anthropicNone)
+			n.lost(key(path, m.Key), "%s of user_location has no %s equivalent; dropped", m.Key, target.Title())
 		}
 	}
 	return out.AppendJSON(nil), true

@@ -24,7 +24,7 @@ func toChat(req rawjson.Object, n *notes) rawjson.Object {
 	}
 	msgs := chatMessages(req, n)
 	out.Set("messages", msgs)
-	tools := chatTools(req, n)
+	tools, search := chatTools(req, n)
 	if len(tools) > 0 {
 		out.Set("tools", array(tools))
 	}
@@ -44,6 +44,9 @@ func toChat(req rawjson.Object, n *notes) rawjson.Object {
 				out.Set(k, c)
 			}
 		}
+	}
+	if search != nil {
+		out.Set("web_search_options", search)
 	}
 	for _, m := range req {
 		switch {
@@ -83,31 +86,60 @@ func chatMessages(req rawjson.Object, n *notes) json.RawMessage {
 	return array(msgs)
 }
 
-// chatTools converts functions and custom tools; every built-in is lost.
-func chatTools(req rawjson.Object, n *notes) []json.RawMessage {
+// chatTools converts functions and custom tools, and the first web search
+// tool into web_search_options; every other built-in is lost.
+func chatTools(req rawjson.Object, n *notes) (tools []json.RawMessage, search json.RawMessage) {
 	v, ok := req.Get("tools")
 	if !ok || isNull(v) {
-		return nil
+		return nil, nil
 	}
 	list, ok := elements(v)
 	if !ok {
 		n.lost("/tools", "tools is a %s, not a list; dropped", rawjson.JSONKind(v))
-		return nil
+		return nil, nil
 	}
-	var out []json.RawMessage
 	for i, el := range list {
 		path := index("/tools", i)
 		t, _ := members(el)
-		switch typ, _ := getStr(t, "type"); typ {
-		case "function":
-			out = append(out, chatFunction(t, path, n))
-		case "custom":
-			out = append(out, chatCustom(t, path, n))
+		switch typ, _ := getStr(t, "type"); {
+		case typ == "function":
+			tools = append(tools, chatFunction(t, path, n))
+		case typ == "custom":
+			tools = append(tools, chatCustom(t, path, n))
+		case webSearchTypes()[typ] && search == nil:
+			search = chatWebSearch(t, typ, path, n)
+		case webSearchTypes()[typ]:
+			n.lost(path, "a second web search tool: Chat Completions takes one web_search_options; dropped")
 		default:
 			lostTool(n, path, typ, formats.Chat)
 		}
 	}
-	return out
+	return tools, search
+}
+
+// chatWebSearch writes a web search tool as Chat Completions'
+// web_search_options: its search_context_size, and its approximate
+// user_location nested under approximate.
+func chatWebSearch(t rawjson.Object, typ, path string, n *notes) json.RawMessage {
+	n.lost(key(path, "type"), "%s is written as web_search_options, which reads back as web_search: the model no longer chooses when to search, as Chat Completions searches on every request, and only with a search model such as gpt-4o-search-preview", typ)
+	var out rawjson.Object
+	for _, m := range t {
+		switch {
+		case m.Key == "type" || isNull(m.Value):
+		case m.Key == "search_context_size":
+			out.Set(m.Key, m.Value)
+		case m.Key == "user_location":
+			if loc, ok := anthropicLocation(m.Value, key(path, m.Key), n, formats.Chat); ok {
+				out.Set(m.Key, obj("type", jstr("approximate"), "approximate", rawjson.Members(loc)[1:].AppendJSON(nil)))
+			}
+		default:
+			n.lost(key(path, m.Key), "%s of web search %s; dropped", m.Key, chatNone)
+		}
+	}
+	if out == nil {
+		return json.RawMessage("{}")
+	}
+	return out.AppendJSON(nil)
 }
 
 // lostTool notes a tool the target has no counterpart for.
@@ -206,6 +238,10 @@ func chatToolChoice(v []byte, n *notes) (json.RawMessage, bool) {
 		return obj("type", jstr(typ), typ, obj("name", name)), true
 	case typ == "allowed_tools":
 		return chatAllowedTools(c, n)
+	}
+	if webSearchTypes()[typ] {
+		n.lost("/tool_choice", "tool_choice names the %s tool, which Chat Completions cannot choose; dropped (its web_search_options search on every request)", typ)
+		return nil, false
 	}
 	n.lost("/tool_choice", "tool_choice names the built-in %s tool, which Chat Completions does not have; dropped (the model chooses)", typ)
 	return nil, false

@@ -211,3 +211,80 @@ func TestParseTarget(t *testing.T) {
 		t.Errorf("Targets() = %v", got)
 	}
 }
+
+// The Anthropic export names an OpenAI model with a warning; Options.Model
+// names another in the Chat, Anthropic and Gemini exports, with a note,
+// and leaves the programs' request as it is.
+func TestExportModel(t *testing.T) {
+	body := []byte(`{"model":"gpt-5","input":"hi"}`)
+	res := mustExport(t, body, Anthropic)
+	if !strings.Contains(formatNotes(res.Notes), "/model\tloss\tgpt-5 is an OpenAI model, which Anthropic does not serve") {
+		t.Errorf("no warning on the model:\n%s", formatNotes(res.Notes))
+	}
+	for _, to := range []Target{Chat, Anthropic, Gemini} {
+		res, err := Export(body, to, Options{Model: "claude-sonnet-4-5"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := formatNotes(res.Notes)
+		if !strings.Contains(notes, "/model\tchange\twritten as claude-sonnet-4-5, as asked, instead of gpt-5") || strings.Contains(notes, "OpenAI model") {
+			t.Errorf("%s: notes\n%s", to, notes)
+		}
+		text := string(res.Text)
+		if to == Gemini {
+			if !strings.Contains(notes, "models/claude-sonnet-4-5:generateContent") {
+				t.Errorf("gemini: notes\n%s", notes)
+			}
+		} else if !strings.Contains(text, `"model": "claude-sonnet-4-5"`) {
+			t.Errorf("%s:\n%s", to, text)
+		}
+	}
+	for _, to := range []Target{Responses, Curl, Python, TypeScript, Go} {
+		res, err := Export(body, to, Options{Model: "claude-sonnet-4-5"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(res.Text), "claude") || len(res.Notes) > 0 {
+			t.Errorf("%s names the model asked for:\n%s", to, res.Text)
+		}
+	}
+}
+
+// A Chat Completions request's web_search_options, read as a web_search
+// tool, is written back as the same web_search_options; what the tool
+// holds beyond them is named.
+func TestChatWebSearchOptionsRoundTrip(t *testing.T) {
+	opts := `{"search_context_size":"low","user_location":{"type":"approximate","approximate":{"city":"Paris","country":"FR","region":"IDF","timezone":"Europe/Paris"}}}`
+	chat := []byte(`{"model":"gpt-4o-search-preview","messages":[{"role":"user","content":"News?"}],"web_search_options":` + opts + `}`)
+	im, err := formats.Import(chat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := mustExport(t, im.Body, Chat)
+	var out struct {
+		WebSearchOptions json.RawMessage `json:"web_search_options"`
+	}
+	if err := json.Unmarshal(res.Text, &out); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(compact(out.WebSearchOptions)); got != opts {
+		t.Errorf("web_search_options came back as\n%s\nwant\n%s\n(the Responses body was %s)", got, opts, im.Body)
+	}
+
+	body := []byte(`{"model":"gpt-5","input":"News?","tools":[{"type":"web_search_preview","search_context_size":"high","search_content_types":["text"],` +
+		`"user_location":{"type":"approximate","city":"Oslo","country":"NO"}},{"type":"web_search"}]}`)
+	res = mustExport(t, body, Chat)
+	if want := `"web_search_options":{"search_context_size":"high","user_location":{"type":"approximate","approximate":{"city":"Oslo","country":"NO"}}}`; !strings.Contains(string(compact(res.Text)), want) {
+		t.Errorf("got\n%s\nwant %s", res.Text, want)
+	}
+	notes := formatNotes(res.Notes)
+	for _, want := range []string{
+		"/tools/0/type\tloss\tweb_search_preview is written as web_search_options, which reads back as web_search: the model no longer chooses when to search",
+		"/tools/0/search_content_types\tloss\t",
+		"/tools/1\tloss\ta second web search tool",
+	} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("no %q in\n%s", want, notes)
+		}
+	}
+}

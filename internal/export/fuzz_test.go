@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tooltui/tooltui/internal/formats"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // curlData undoes the single quoting of curlCommand's -d argument.
@@ -73,6 +74,64 @@ func tsBody(t *testing.T, src string) string {
 	return ""
 }
 
+// pyBodyValue is the body of a Python export (see pyBody), evaluated.
+func pyBodyValue(t *testing.T, src string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(src, "\nbody = ")
+	if !ok {
+		t.Fatalf("no body in\n%s", src)
+	}
+	var out strings.Builder
+	one := func(rest string) string { // one string literal; what follows it
+		if raw, ok := strings.CutPrefix(rest, `r"""`); ok {
+			text, after, ok := strings.Cut(raw, `"""`)
+			if !ok {
+				t.Fatalf("a raw string does not end: %q", raw)
+			}
+			out.WriteString(text)
+			return after
+		}
+		if !strings.HasPrefix(rest, `"`) {
+			t.Fatalf("not a string: %q", rest[:min(len(rest), 20)])
+		}
+		for i := 1; i < len(rest); {
+			switch c := rest[i]; {
+			case c == '"':
+				return rest[i+1:]
+			case c == '\\':
+				n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[rest[i+1]]
+				if n == 0 {
+					out.WriteByte(map[byte]byte{'\\': '\\', '"': '"', 'n': '\n', 'r': '\r', 't': '\t'}[rest[i+1]])
+					i += 2
+					continue
+				}
+				v, err := strconv.ParseUint(rest[i+2:i+2+n], 16, 32)
+				if err != nil {
+					t.Fatalf("bad escape %q", rest[i:i+2+n])
+				}
+				out.WriteRune(rune(v))
+				i += 2 + n
+			default:
+				out.WriteByte(c)
+				i++
+			}
+		}
+		t.Fatalf("a string does not end: %q", rest)
+		return ""
+	}
+	if parts, ok := strings.CutPrefix(rest, "(\n"); ok {
+		for {
+			parts = strings.TrimLeft(parts, " ")
+			if strings.HasPrefix(parts, ")\n") {
+				return out.String()
+			}
+			parts = strings.TrimPrefix(one(parts), "\n")
+		}
+	}
+	one(rest)
+	return out.String()
+}
+
 // FuzzExport: no JSON object (in UTF-8, as JSON must be) makes an export
 // fail or panic; the JSON targets write valid JSON, the curl command hands
 // curl the body as it is, and the Go program's constant and the TypeScript
@@ -107,14 +166,37 @@ func FuzzExport(f *testing.F) {
 					t.Fatalf("curl -d is\n%q\nwant\n%q", got, body)
 				}
 			case Go:
+				if !strings.Contains(string(res.Text), "\nconst body = ") {
+					if _, why := goParams(body, uniq(rawjson.Members(body))); why != "" {
+						t.Fatalf("the Go program sends typed parameters, which change the request (%s):\n%s", why, res.Text)
+					}
+					break
+				}
 				want := strings.TrimSuffix(string(indent(body)), "\n")
 				if got := goBody(t, string(res.Text)); got != want {
 					t.Fatalf("Go body is\n%q\nwant\n%q", got, want)
 				}
 			case TypeScript:
+				if !strings.Contains(string(res.Text), "\nconst body = `") {
+					if respelled(body, javascriptLang) != "" {
+						t.Fatalf("the TypeScript program sends an object, which changes the request:\n%s", res.Text)
+					}
+					break
+				}
 				want := strings.TrimSuffix(string(indent(body)), "\n")
 				if got := tsBody(t, string(res.Text)); got != want {
 					t.Fatalf("TypeScript body is\n%q\nwant\n%q", got, want)
+				}
+			case Python:
+				if !strings.Contains(string(res.Text), "\nbody = ") {
+					if respelled(body, pythonLang) != "" {
+						t.Fatalf("the Python program sends a dict, which changes the request:\n%s", res.Text)
+					}
+					break
+				}
+				want := strings.TrimSuffix(string(indent(body)), "\n")
+				if got := pyBodyValue(t, string(res.Text)); got != want {
+					t.Fatalf("Python body is\n%q\nwant\n%q", got, want)
 				}
 			}
 		}

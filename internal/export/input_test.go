@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -78,10 +79,11 @@ func TestGeminiParameters(t *testing.T) {
 	}
 }
 
-// The TypeScript program posts the body as tooltui wrote it, byte for
-// byte: JavaScript would round a number beyond 2^53, so the program says
-// which; and its request object, checked by tsc, names each place where
-// the openai package's types disagree with what the API takes.
+// The TypeScript program sends the request as an object, checked by tsc,
+// which names each place where the openai package's types disagree with
+// what the API takes; where JavaScript would change the request (round a
+// number beyond 2^53, write 1000.0 as 1000) it posts the body as tooltui
+// wrote it, byte for byte, and says why.
 func TestTypeScriptBody(t *testing.T) {
 	body := bodies(t)["bignum"]
 	res := mustExport(t, body, TypeScript)
@@ -91,29 +93,43 @@ func TestTypeScriptBody(t *testing.T) {
 	}
 	for _, want := range []string{
 		`client.post<Response>("/responses", {`,
-		"JSON.stringify(request) would write -9223372036854775808 as -9223372036854776000",
-		`"maximum": 9223372036854775807,`,
-		`["__proto__"]: "not a prototype",`,
-		`and a lone \ud83d.",`,
-		"} satisfies ResponseCreateParamsNonStreaming;",
+		"// body is the request as tooltui wrote it, sent byte for byte: as a\n// JavaScript object, the number -9223372036854775808 at\n// /tools/0/parameters/properties/from/minimum would be sent as\n// -9223372036854776000.\n",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in\n%s", want, text)
 		}
 	}
+	if strings.Contains(text, "satisfies") || strings.Contains(text, "responses.create") {
+		t.Errorf("the request is written twice:\n%s", text)
+	}
+	text = string(mustExport(t, bodies(t)["hostile"], TypeScript).Text)
+	if want := "the number 1000.0 at /timeout would be sent as 1000."; !strings.Contains(text, want) {
+		t.Errorf("no %q in\n%s", want, text)
+	}
+
 	text = string(mustExport(t, bodies(t)["functions"], TypeScript).Text)
 	for _, want := range []string{
 		"// Sent as written: without strict, which FunctionTool requires (the API then tries strict mode).\n    loose<FunctionTool, \"strict\">({",
 		"loose<FunctionTool, \"strict\", { \"async\"?: unknown; }>({",
 		"loose<FunctionTool, \"parameters\" | \"strict\">({",
 		"loose<ResponseInputImage, \"detail\">({",
+		"} satisfies ResponseCreateParamsNonStreaming;\n\nconst response = await client.responses.create(request);\n",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in\n%s", want, text)
 		}
 	}
-	text = string(mustExport(t, bodies(t)["hostile"], TypeScript).Text)
-	if want := "} satisfies ResponseCreateParamsNonStreaming & { \"extra_body\"?: unknown; \"timeout\"?: unknown; };"; !strings.Contains(text, want) {
-		t.Errorf("no %q in\n%s", want, text)
+	if strings.Contains(text, "const body") {
+		t.Errorf("the request is written twice:\n%s", text)
+	}
+	hostile := bytes.Replace(bodies(t)["hostile"], []byte("1000.0"), []byte("1000"), 1)
+	text = string(mustExport(t, hostile, TypeScript).Text)
+	for _, want := range []string{
+		"} satisfies ResponseCreateParamsNonStreaming & { \"extra_body\"?: unknown; \"timeout\"?: unknown; };",
+		`["__proto__"]`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in\n%s", want, text)
+		}
 	}
 }

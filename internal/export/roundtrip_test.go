@@ -467,7 +467,7 @@ func writtenStrict(raw []byte) (any, bool) {
 	if !bytes.HasPrefix(bytes.TrimSpace(fn.Parameters), []byte("{")) || noArguments(fn.Parameters) {
 		return nil, false
 	}
-	return defaultStrict(fn.Parameters) == strictFits, true
+	return convert.StrictAbsent(fn.Parameters) == convert.StrictAsWritten, true
 }
 
 // withProps gives an object schema at the root of a function's parameters
@@ -649,6 +649,5 @@ func openAIModelIn(req []byte) bool {
 		Model string `json:"model"`
 	}
 	_ = json.Unmarshal(req, &r)
-	m := strings.ToLower(r.Model)
-	return strings.HasPrefix(m, "gpt") || strings.HasPrefix(m, "chatgpt") || len(m) > 1 && m[0] == 'o' && m[1] >= '0' && m[1] <= '9'
+	return isOpenAIModel(r.Model)
 }

@@ -1,7 +1,6 @@
 package export
 
 import (
-	"bytes"
 	"fmt"
 	"net/http/httptest"
 	"os"
@@ -22,8 +21,9 @@ import (
 // its Anthropic export as @anthropic-ai/sdk's MessageCreateParams, its
 // Gemini exports (parametersJsonSchema and parameters) as the body
 // @google/genai's types describe, and every TypeScript program; the same tsc
-// run compiles the programs, which then post to a local recording server
-// the body tooltui build prints, byte for byte.
+// run compiles the programs, which then send to a local recording server
+// the request tooltui build prints: byte for byte where a program holds
+// the body's text, and otherwise the same request (checkSent).
 //
 // What the SDKs' types cannot express, or refuse where the API accepts it,
 // is listed in sdkExceptions: each must occur, and nothing else may.
@@ -178,6 +178,7 @@ func TestSDKOracle(t *testing.T) {
 		lines       map[int]string // nil for a program
 	}
 	files := map[string]file{}
+	programs := map[string][]byte{}
 	var args []string
 	write := func(name, text string, f file) {
 		if err := os.WriteFile(filepath.Join(work, name), []byte(text), 0o644); err != nil {
@@ -200,6 +201,7 @@ func TestSDKOracle(t *testing.T) {
 			t.Fatal(err)
 		}
 		write(name+".program.mts", string(res.Text), file{body: name, check: "program"})
+		programs[name] = res.Text
 	}
 
 	// One tsc run checks every file and compiles the programs.
@@ -249,10 +251,7 @@ func TestSDKOracle(t *testing.T) {
 				t.Fatalf("node: %v\n%s", err, out)
 			}
 			checkOutput(t, "the TypeScript program", out)
-			want := bytes.TrimSuffix(indent(all[name]), []byte("\n"))
-			if got := rec.last(); !bytes.Equal(got, want) {
-				t.Errorf("the TypeScript program posted\n%s\nwant, as tooltui build prints it,\n%s", got, want)
-			}
+			checkSent(t, "the TypeScript program", programs[name], rec.last(), all[name])
 		})
 	}
 }

@@ -9,29 +9,6 @@ import (
 	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
-// strictDefault is what the Responses API does with a function whose
-// strict is absent: strict mode when the schema allows it, after
-// normalising it when it can, non-strict otherwise.
-type strictDefault int
-
-const (
-	strictFits       strictDefault = iota // strict-compatible as written
-	strictNormalised                      // made strict-compatible by the API
-	strictFallback                        // cannot be strict: non-strict
-)
-
-// defaultStrict classifies parameters (an object schema).
-func defaultStrict(params []byte) strictDefault {
-	fixed, ok := convert.StrictRepair(params)
-	if !ok {
-		return strictFallback
-	}
-	if bytes.Equal(compact(fixed), compact(params)) {
-		return strictFits
-	}
-	return strictNormalised
-}
-
 // compact is valid JSON without insignificant space.
 func compact(v []byte) []byte {
 	var b bytes.Buffer
@@ -55,11 +32,11 @@ func strictFor(fn rawjson.Object, path string, n *notes, target formats.Name) (v
 		return nil, false
 	}
 	at, title := key(path, "strict"), target.Title()
-	switch defaultStrict(params) {
-	case strictFits:
+	switch convert.StrictAbsent(params) {
+	case convert.StrictAsWritten:
 		n.changed(at, "strict is not set and the parameters are strict-compatible, so the Responses API runs this function in strict mode; %s takes a missing strict as false: written as strict: true", title)
 		return jtrue, true
-	case strictNormalised:
+	case convert.StrictNormalised:
 		n.lost(at, "strict is not set, so the Responses API would normalise these parameters into strict mode (additionalProperties false, every property required); %s does not: written as strict: false, so arguments are not held to the schema", title)
 	default:
 		n.changed(at, "strict is not set and the parameters are not strict-compatible, so the Responses API uses non-strict mode; written as strict: false, as %s assumes when strict is missing", title)
@@ -68,10 +45,12 @@ func strictFor(fn rawjson.Object, path string, n *notes, target formats.Name) (v
 }
 
 // strictLost notes, for a target without strict mode (Gemini, MCP), that a
-// function's strict mode is gone: when strict is true, or absent (the
-// Responses API would then try strict mode), and there are parameters.
+// function's strict mode is gone: when strict is true, or absent where the
+// Responses API would run the function in strict mode (convert.StrictAbsent),
+// and there are parameters.
 func strictLost(fn rawjson.Object, path string, n *notes, target formats.Name) {
-	if p, ok := fn.Get("parameters"); !ok || rawjson.JSONKind(p) != "object" || noArguments(p) {
+	p, ok := fn.Get("parameters")
+	if !ok || rawjson.JSONKind(p) != "object" || noArguments(p) {
 		return // no arguments to hold to a schema
 	}
 	v, has := fn.Get("strict")
@@ -79,8 +58,10 @@ func strictLost(fn rawjson.Object, path string, n *notes, target formats.Name) {
 	case has && isFalse(v):
 	case has && !isNull(v):
 		n.lost(key(path, "strict"), "%s has no strict mode; strict dropped, so arguments are not held to the schema", target.Title())
-	default:
-		n.lost(key(path, "strict"), "strict is not set, so the Responses API would try strict mode; %s has none, so arguments are not held to the schema", target.Title())
+	case convert.StrictAbsent(p) == convert.StrictAsWritten:
+		n.lost(key(path, "strict"), "strict is not set and the parameters are strict-compatible, so the Responses API runs this function in strict mode; %s has none, so arguments are not held to the schema", target.Title())
+	case convert.StrictAbsent(p) == convert.StrictNormalised:
+		n.lost(key(path, "strict"), "strict is not set, so the Responses API would normalise these parameters into strict mode; %s has none, so arguments are not held to the schema", target.Title())
 	}
 }
 
