@@ -102,8 +102,10 @@ func (d *Document) marshalDocument(state bool) ([]byte, error) {
 
 // MarshalBody writes the document as a Responses request body: the
 // top-level members in their order with one tools array where the file had
-// it, its entries in the body's order. A body cannot carry what BodyLosses
-// lists; those are left out.
+// it, its entries in the body's order. A function without a "type" (as
+// tools_defs holds them) is written with "type": "function" first, which
+// is what makes it a function of the body read back. A body cannot carry
+// what BodyLosses lists; those are left out.
 func (d *Document) MarshalBody() ([]byte, error) {
 	tools := []byte{'['}
 	n := 0
@@ -118,7 +120,11 @@ func (d *Document) MarshalBody() ([]byte, error) {
 			tools = append(tools, ',')
 		}
 		n++
-		tools = append(tools, t.Raw...)
+		raw := t.Raw
+		if k == Function {
+			raw = TypedFunction(raw)
+		}
+		tools = append(tools, raw...)
 	}
 	tools = append(tools, ']')
 	out := make(rawjson.Object, 0, len(d.Fields)+len(d.Extra)+1)

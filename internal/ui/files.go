@@ -211,7 +211,10 @@ func (d *disk) onSaved(c fileCtx, m savedMsg) []action {
 	}
 	moved := !samePath(m.path, s.Path())
 	if m.asDocument {
+		// The diagnostics name the entries of the file now saved:
+		// tools_defs[0], not tools[1].
 		s.SetFormat(model.FormatDocument)
+		s.Reconvert()
 		acts = append(acts, actRefresh{})
 	}
 	if s.Doc().Source != nil {
