@@ -41,7 +41,7 @@ var savedLayouts = map[string]string{
 	"model": "gpt-5",
 	"tools": []
 }`,
-	"compact body": `{"model":"gpt-5","input":"hi","tools":[{"type":"function","name":"get_weather","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true},{"type":"web_search"}]}`,
+	"compact body":     `{"model":"gpt-5","input":"hi","tools":[{"type":"function","name":"get_weather","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false},"strict":true},{"type":"web_search"}]}`,
 	"compact document": `{"model":"gpt-5","tools_defs":[{"name":"get_weather","parameters":null,"strict":false}]}`,
 	"CRLF body":        "{\r\n  \"model\": \"gpt-5\",\r\n  \"tools\": [\r\n    {\"type\": \"web_search\"}\r\n  ]\r\n}\r\n",
 	"CRLF document":    "{\r\n    \"model\": \"gpt-5\",\r\n    \"tools_defs\": []\r\n}\r\n",
