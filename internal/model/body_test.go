@@ -161,7 +161,7 @@ func TestBodyLosses(t *testing.T) {
 	d, _ = SetToolRaw(d, Builtin, 1, json.RawMessage(`{"type": "mcp",`))
 	d = SetRequestDraft(d, "input", "[oops")
 	got := strings.Join(d.BodyLosses(), "; ")
-	want := "the unfinished parameters of a; the disabled tool web_search; tools[2], whose JSON is not valid; the unfinished input of the request"
+	want := "the unfinished parameters of a; the disabled tool web_search; an unsaved entry after tools[0], whose JSON is not valid; the unfinished input of the request"
 	if got != want {
 		t.Fatalf("losses\n%s\nwant\n%s", got, want)
 	}

@@ -173,3 +173,51 @@ func TestSavedFileBuildsWhatTheAppShowed(t *testing.T) {
 		}
 	}
 }
+
+// TestSavedBodyNamesEntriesAsSaved: a body saved without what it cannot
+// hold (a disabled tool, an entry whose JSON is not valid) names its
+// entries in the diagnostics by their index in the file as saved, as
+// tooltui build of that file does: web_serch, third in the file as
+// loaded, is tools[1] once the entry before it is left out.
+func TestSavedBodyNamesEntriesAsSaved(t *testing.T) {
+	const src = `{"model": "m", "tools": [
+		{"type": "web_search"},
+		{"type": "function", "name": "a", "parameters": null, "strict": false},
+		{"type": "web_serch"}
+	]}`
+	for name, edit := range map[string]func(*model.Document) (*model.Document, error){
+		"disabled": func(d *model.Document) (*model.Document, error) { return model.ToggleTool(d, model.Builtin, 0) },
+		"invalid JSON": func(d *model.Document) (*model.Document, error) {
+			return model.SetToolRaw(d, model.Function, 0, []byte(`{"type": "function", "name": `))
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			a, w := savedApp(t, src)
+			if err := a.s.Apply("", a.at, edit); err != nil {
+				t.Fatal(err)
+			}
+			a.refresh()
+			data := saveNow(t, a, w, "/nonexistent/doc.json")
+			a.settle()
+			var kept []convert.Diagnostic
+			for _, d := range a.s.Result().Diagnostics {
+				if !strings.HasPrefix(d.Location, "an unsaved entry") {
+					kept = append(kept, d)
+				}
+			}
+			doc, err := model.Parse(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, built := convert.Convert(doc)
+			if got, want := diagLines(kept), diagLines(built); !slices.Equal(got, want) {
+				t.Fatalf("after the save the app names\n%q\nand the saved file builds\n%q", got, want)
+			}
+			a.Update(tea.KeyPressMsg{Code: '4'})
+			requireIn(t, screenText(a), "tools[1] (web_serch)")
+			if name == "invalid JSON" {
+				requireIn(t, screenText(a), "an unsaved entry after tools[0] (function)")
+			}
+		})
+	}
+}
