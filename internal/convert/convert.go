@@ -77,6 +77,9 @@ type Converter struct {
 	// The schemas of the entries, by their bytes: one map, kept from one
 	// conversion to the next (schemaCache and schemaNext are the same).
 	schemaCache, schemaNext map[string]*schemaInfo
+	// fieldDups are the keys repeated inside the request fields' values
+	// of the last conversion, by location (see nestedDuplicates).
+	fieldDups map[string]fieldDup
 }
 
 type entryKey struct {
@@ -173,6 +176,7 @@ func (c *Converter) Convert(d *model.Document) Result {
 	if d.BuiltinsRaw != nil {
 		structural(model.KeyExtra+"."+model.KeyBuiltinTools, "must be an array of tool objects, got "+rawjson.JSONKind(d.BuiltinsRaw))
 	}
+	diags = append(diags, mergedDiagnostics(d)...)
 
 	entries := c.prepare(d)
 	// A body's entries are named by their index in the body as saved,

@@ -144,6 +144,12 @@ type Document struct {
 	// fields keep their last valid value meanwhile.
 	RequestDrafts map[string]string
 
+	// Merged lists the members tooltui reads as one that the file
+	// repeats (tools_defs, a body's tools, extra, extra.builtin_tools,
+	// tooltui): a save writes each once, and the converter warns until
+	// then. Other repeated top-level members stay in Fields as written.
+	Merged []Repeat
+
 	// Source, when set, says the file was in another API's format and
 	// was translated on load; a save writes the Responses shape.
 	Source *Source
@@ -156,6 +162,12 @@ type Document struct {
 	Order []Kind
 	// Layout is how the file was written; a save writes it the same way.
 	Layout Layout
+}
+
+// Repeat is a member a file holds more than once.
+type Repeat struct {
+	Key   string // "extra.builtin_tools" for a member of extra
+	Times int
 }
 
 // Source is the format a document was translated from on load (Chat

@@ -221,3 +221,42 @@ func TestSavedBodyNamesEntriesAsSaved(t *testing.T) {
 		})
 	}
 }
+
+// TestRepeatedKeysInTheApp: the diagnostics pane warns about a key the
+// file writes twice, as tooltui build does; once saved, the members
+// tooltui wrote as one are no longer repeated, and their warning goes,
+// while a field kept twice keeps its own.
+func TestRepeatedKeysInTheApp(t *testing.T) {
+	const src = `{
+  "model": "gpt-4o",
+  "model": "gpt-5",
+  "tools_defs": [{"name": "a", "parameters": null, "strict": false}],
+  "tools_defs": [{"name": "b", "parameters": null, "strict": false}]
+}
+`
+	a, w := savedApp(t, src)
+	a.Update(tea.KeyPressMsg{Code: '4'})
+	s := screenText(a)
+	requireIn(t, s, "tools_defs")
+	requireIn(t, s, "written 2 times: tooltui reads the functions of each")
+	requireIn(t, s, `written 2 times at the top level: the request sends the last, "gpt-5"`)
+	doc, _ := model.Parse([]byte(src))
+	if _, built := convert.Convert(doc); !slices.Equal(diagLines(built), diagLines(a.s.Result().Diagnostics)) {
+		t.Fatalf("tooltui build says\n%q\nthe app\n%q", diagLines(built), diagLines(a.s.Result().Diagnostics))
+	}
+	// An edit, then a save: tools_defs is one in the file.
+	if err := a.s.Apply("", a.at, func(d *model.Document) (*model.Document, error) {
+		return model.SetRequestField(d, "input", []byte(`"hi"`)), nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	data := saveNow(t, a, w, "/nonexistent/doc.json")
+	requireSavedAsShown(t, a, data, "the document saved")
+	var locs []string
+	for _, d := range a.s.Result().Diagnostics {
+		locs = append(locs, d.Location)
+	}
+	if !slices.Equal(locs, []string{"model"}) {
+		t.Fatalf("after the save the diagnostics are about %q, want only model:\n%s", locs, data)
+	}
+}
