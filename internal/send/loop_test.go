@@ -202,7 +202,7 @@ func callThenText(t *testing.T) (*server, func() int) {
 // one line.
 func TestRelaxToolChoiceNoteIsOneLine(t *testing.T) {
 	for body, want := range map[string]string{
-		"{\n  \"tool_choice\": {\n    \"type\": \"function\",\n    \"name\": \"f\"\n  }\n}\n": `tool_choice {"type":"function","name":"f"} applies to the first turn: the follow-up sends "auto"`,
+		"{\n  \"tool_choice\": {\n    \"type\": \"function\",\n    \"name\": \"f\"\n  }\n}\n":                                                                                        `tool_choice {"type":"function","name":"f"} applies to the first turn: the follow-up sends "auto"`,
 		"{\n  \"tool_choice\": {\n    \"type\": \"allowed_tools\",\n    \"mode\": \"required\",\n    \"tools\": [\n      {\"type\": \"function\", \"name\": \"f\"}\n    ]\n  }\n}\n": `tool_choice {"type":"allowed_tools","mode":"required","tools":[{"type":"function","name":"f"}]} applies to the first turn: the follow-up sends {"type":"allowed_tools","mode":"auto","tools":[{"type":"function","name":"f"}]}`,
 	} {
 		_, note := RelaxToolChoice([]byte(body))
