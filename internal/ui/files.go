@@ -59,8 +59,8 @@ func (d *disk) saveTo(c fileCtx, act actSaveTo) []action {
 		}
 	}
 	if len(data) > model.MaxDocumentBytes {
-		return []action{sayErr(fmt.Sprintf("Cannot save %s: it would be %s (%.1f MiB), over the %d MiB tooltui can load back; nothing was written",
-			act.path, model.Bytes(int64(len(data))), float64(len(data))/(1<<20), model.MaxDocumentBytes>>20))}
+		return []action{sayErr(fmt.Sprintf("Cannot save %s: %s (%.1f MiB) is over the %d MiB tooltui loads back; nothing was written · %s",
+			act.path, model.Bytes(int64(len(data))), float64(len(data))/(1<<20), model.MaxDocumentBytes>>20, overLimitAdvice))}
 	}
 	job := saveJob{path: act.path, data: data, version: s.Version(), quit: act.quit, asDocument: act.asDocument, rewrote: !unchanged}
 	if !act.force && s.Stamp() != nil && samePath(act.path, s.Path()) {
@@ -75,6 +75,12 @@ func (d *disk) saveTo(c fileCtx, act actSaveTo) []action {
 	d.writing, d.hasWriting = sha256.Sum256(data), true
 	return []action{say("Saving " + act.path + "…"), actCmd{saveCmd(d.deps, job)}}
 }
+
+// overLimitAdvice says what can be done with a document too large to
+// save: a compact file would be no smaller (a save already writes too
+// deep a document compactly), but an undo or a deletion makes it
+// smaller, and the request it builds exports whatever its size.
+const overLimitAdvice = "undo (ctrl+z) or delete tools to bring it under; X exports the request"
 
 // newLosses are what a body cannot hold that the user has not agreed to
 // leave out yet.
