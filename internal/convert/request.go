@@ -46,7 +46,7 @@ func requestFields(d *model.Document) (rawjson.Object, []Diagnostic) {
 		}
 		fields = append(fields, f)
 	}
-	replaced := map[string]bool{}
+	var replaced map[string]bool // top-level keys already said to be replaced
 	for _, m := range d.Extra {
 		loc := model.KeyExtra + "." + m.Key
 		switch m.Key {
@@ -57,6 +57,9 @@ func requestFields(d *model.Document) (rawjson.Object, []Diagnostic) {
 		if fields.Has(m.Key) {
 			if v, ok := d.Fields.Get(m.Key); ok && v != nil && !replaced[m.Key] {
 				reqDiag(Warning, loc, fmt.Sprintf("replaces the top-level %q", m.Key))
+				if replaced == nil {
+					replaced = map[string]bool{}
+				}
 				replaced[m.Key] = true
 			}
 			fields.Delete(m.Key)
