@@ -135,6 +135,13 @@ func (d *Document) MarshalBody() ([]byte, error) {
 		}
 		wrote = true
 	}
+	// extra's members go to the top level, as the request sends them,
+	// unless one would then clash with another member: extra stays an
+	// object, so that the body read back means what it did.
+	extra := d.Extra
+	if !d.extraSpreads() {
+		extra = rawjson.Object{{Key: KeyExtra, Value: d.Extra.AppendJSON(nil)}}
+	}
 	for _, f := range d.Fields {
 		switch {
 		case f.Key == KeyTools && f.Value == nil, f.Key == KeyToolsDefs && d.ToolsDefsRaw == nil:
@@ -147,16 +154,32 @@ func (d *Document) MarshalBody() ([]byte, error) {
 				continue
 			}
 			put()
-			out = append(out, d.Extra...)
+			out = append(out, extra...)
 		default:
 			out = append(out, f)
 		}
 	}
 	put()
 	if !d.Fields.Has(KeyExtra) {
-		out = append(out, d.Extra...)
+		out = append(out, extra...)
 	}
 	return d.Layout.encode(out.AppendJSON(nil))
+}
+
+// extraSpreads reports whether extra's members can be written at the
+// top level of a body: none is repeated, names a top-level member the
+// body has already, or is a key tooltui reads itself (a "tools" there
+// would be a second tools array).
+func (d *Document) extraSpreads() bool {
+	for i, m := range d.Extra {
+		if tooltuiKey(m.Key) || d.Extra[:i].Has(m.Key) {
+			return false
+		}
+		if v, ok := d.Fields.Get(m.Key); ok && v != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // BodyLosses lists what a Responses body cannot hold of d, so a save as a
