@@ -73,6 +73,9 @@ func TestBuildGolden(t *testing.T) {
 		{"to-curl-base-url", []string{"--to", "curl", "--base-url", "http://localhost:8080/v1", "testdata/example.json"}, "", 0},
 		{"to-anthropic-model", []string{"--to", "anthropic", "--model", "claude-sonnet-4-5", "testdata/example.json"}, "", 0},
 		{"to-bad", []string{"--to", "xml", "testdata/example.json"}, "", 2},
+		{"repeated-keys", []string{"testdata/repeated-keys.json"}, "", 0},
+		{"repeated-keys-json", []string{"--json", "testdata/repeated-keys.json"}, "", 0},
+		{"repeated-keys-body", []string{"-"}, `{"model":"gpt-5","tools":[{"type":"web_search"}],"input":[{"role":"user","content":"hi","role":"developer"}],"tools":[{"type":"function","name":"f","parameters":null,"strict":false}],"model":"gpt-5-mini"}`, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -20,7 +20,6 @@ import (
 	"github.com/tooltui/tooltui/internal/importer"
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
-	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/termtext"
 )
 
@@ -425,15 +424,9 @@ func bodyForm(d *model.Document) *model.Document {
 	c := d.Clone()
 	c.Format, c.Order = model.FormatBody, nil
 	for i, t := range c.Functions {
-		if rawjson.JSONKind(t.Raw) != "object" || rawjson.CheckJSON(t.Raw) != nil {
-			continue
+		if typed := model.TypedFunction(t.Raw); len(typed) != len(t.Raw) {
+			c, _ = model.ReplaceTool(c, model.Function, i, typed)
 		}
-		o := rawjson.Members(t.Raw)
-		if o.Has("type") {
-			continue
-		}
-		typed := append(rawjson.Object{{Key: "type", Value: rawjson.String(model.FamilyFunction)}}, o...)
-		c, _ = model.ReplaceTool(c, model.Function, i, typed.AppendJSON(nil))
 	}
 	return c
 }

@@ -330,7 +330,8 @@ func printTurnOutputs(stderr io.Writer, t send.Turn, answers []bridge.Answer) {
 			}
 			what = "MCP " + kind + " for " + t.Calls[i].Name + " (" + a.Tool + " of " + a.Server + ")"
 		}
-		fmt.Fprintln(stderr, termtext.SanitizeLine(what+": "+o))
+		// an output of several lines shows as lines, as in the app
+		fmt.Fprintln(stderr, strings.TrimRight(termtext.SanitizeLines(what+": "+o), "\n"))
 	}
 	if t.Note != "" {
 		fmt.Fprintln(stderr, termtext.SanitizeLine(t.Note))

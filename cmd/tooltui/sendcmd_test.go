@@ -203,7 +203,7 @@ func TestSendForcedToolChoiceOnce(t *testing.T) {
 	base, last := sendServer(t, callThenText(&n, `{"city":"Paris"}`, "", "Sunny."))
 	doc := `{"model":"gpt-5","input":"Weather?","tool_choice":{"type":"function","name":"get_weather"},
 		"tools_defs":[{"name":"get_weather","description":"","strict":false,"parameters":{"type":"object","properties":{"city":{"type":"string"}}}}],
-		"tooltui":{"mocks":{"get_weather":"sunny"}}}`
+		"tooltui":{"mocks":{"get_weather":{"output":"sunny\r\nand warm"}}}}`
 	var out, errb bytes.Buffer
 	if st := run([]string{"send", "--base-url", base, "-"}, strings.NewReader(doc), &out, &errb); st != 0 {
 		t.Fatalf("status %d\n%s", st, errb.String())
@@ -211,8 +211,16 @@ func TestSendForcedToolChoiceOnce(t *testing.T) {
 	if n != 2 {
 		t.Fatalf("%d requests, want 2", n)
 	}
-	if !strings.Contains(errb.String(), `applies to the first turn: the follow-up sends "auto"`) {
-		t.Errorf("the transcript does not say the follow-up sends auto:\n%s", errb.String())
+	// The note and the output of several lines show as lines, with real
+	// line breaks: never a \n written out.
+	for _, want := range []string{"\n" + `tool_choice {"type":"function","name":"get_weather"} applies to the first turn: the follow-up sends "auto" (the document keeps its value)` + "\n",
+		"\nmock output for get_weather: sunny\nand warm\n"} {
+		if !strings.Contains(errb.String(), want) {
+			t.Errorf("the transcript lacks %q:\n%s", want, errb.String())
+		}
+	}
+	if strings.Contains(errb.String(), `\n`) || strings.Contains(errb.String(), `\r`) {
+		t.Errorf("the transcript writes out a line break:\n%s", errb.String())
 	}
 	if !strings.Contains(*last, `"tool_choice":"auto"`) {
 		t.Errorf("the follow-up request forces the call again: %s", *last)

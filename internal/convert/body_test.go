@@ -74,3 +74,41 @@ func TestDraftDiagnostics(t *testing.T) {
 		t.Fatalf("request: %s", r.JSON)
 	}
 }
+
+// TestBodyExtraSavedAsItMeans: a body's extra is written at the top level
+// when its members fit there, and kept as an object when one would clash
+// (a key of the top level, tools, a key extra repeats): the body saved,
+// read back and built, gives the same request and diagnostics.
+func TestBodyExtraSavedAsItMeans(t *testing.T) {
+	for _, src := range []string{
+		`{"model":"m","extra":{"store":false},"tools":[{"type":"web_search"}]}`,
+		`{"model":"m","store":true,"extra":{"store":false},"tools":[{"type":"web_search"}]}`,
+		`{"model":"m","tools":[{"type":"web_search"}],"extra":{"tools":[{"type":"function","name":"f","parameters":null,"strict":false}]}}`,
+		`{"model":"m","tools":[{"type":"web_search"}],"extra":{"store":false,"store":true}}`,
+	} {
+		d, err := model.Parse([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, wantDiags := Convert(d)
+		out, err := d.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := model.Parse(out)
+		if err != nil {
+			t.Fatalf("%s saved does not load: %v\n%s", src, err, out)
+		}
+		got, gotDiags := Convert(back)
+		var a, b []string
+		for _, dg := range wantDiags {
+			a = append(a, dg.String())
+		}
+		for _, dg := range gotDiags {
+			b = append(b, dg.String())
+		}
+		if string(got) != string(want) || strings.Join(a, "\n") != strings.Join(b, "\n") {
+			t.Fatalf("%s saved as\n%s\nbuilds\n%s%s\nnot\n%s%s", src, out, got, strings.Join(b, "\n"), want, strings.Join(a, "\n"))
+		}
+	}
+}

@@ -77,6 +77,9 @@ type Converter struct {
 	// The schemas of the entries, by their bytes: one map, kept from one
 	// conversion to the next (schemaCache and schemaNext are the same).
 	schemaCache, schemaNext map[string]*schemaInfo
+	// fieldDups are the keys repeated inside the request fields' values
+	// of the last conversion, by location (see nestedDuplicates).
+	fieldDups map[string]fieldDup
 }
 
 type entryKey struct {
@@ -149,6 +152,7 @@ type entry struct {
 	schemas  []*schemaInfo // a namespace's functions' object parameters
 	issues   []Issue
 	drop     bool
+	badJSON  bool // the entry is not valid JSON: a body's save leaves it out
 }
 
 // Convert converts d. It never fails: what cannot be used is left out and
@@ -172,9 +176,15 @@ func (c *Converter) Convert(d *model.Document) Result {
 	if d.BuiltinsRaw != nil {
 		structural(model.KeyExtra+"."+model.KeyBuiltinTools, "must be an array of tool objects, got "+rawjson.JSONKind(d.BuiltinsRaw))
 	}
+	diags = append(diags, mergedDiagnostics(d)...)
 
 	entries := c.prepare(d)
-	locs := d.Locator()
+	// A body's entries are named by their index in the body as saved,
+	// which leaves out disabled entries and those whose JSON is not valid.
+	locs := d.LocatorOf(func(k model.Kind, i int) bool {
+		e := entries[k][i]
+		return e == nil || e.badJSON
+	})
 	// Names a later tool may not reuse: function and custom tool names
 	// (one set: tool_choice could not tell them apart), MCP server labels.
 	type named struct{ loc, typ string }
@@ -235,7 +245,7 @@ func (c *Converter) Convert(d *model.Document) Result {
 	}
 	add(model.Function, d.Functions)
 	add(model.Builtin, d.Builtins)
-	if d.BuiltinsFirst() {
+	if locs.BuiltinsFirst() {
 		diags = append(diags, Diagnostic{Severity: Warning, Location: model.KeyTools, Index: -1,
 			Message: "built-in tools come before functions in this body; the request lists the functions first, then the built-ins, each in file order"})
 	}

@@ -24,6 +24,7 @@ func (c *Converter) checkDefinition(t *model.Tool) *entry {
 		if errors.Is(err, rawjson.ErrNotObject) {
 			e.issues = append(e.issues, fatal("", "must be an object (a function definition), got "+rawjson.JSONKind(t.Raw)))
 		} else {
+			e.badJSON = true
 			e.issues = append(e.issues, syntaxIssue("", err))
 		}
 		return e
@@ -150,7 +151,7 @@ func decodeValue(raw []byte) (any, error) {
 func (c *Converter) checkBuiltin(raw json.RawMessage) *entry {
 	e := &entry{}
 	if err := rawjson.CheckJSON(raw); err != nil {
-		e.drop = true
+		e.drop, e.badJSON = true, true
 		e.issues = append(e.issues, syntaxIssue("", err))
 		return e
 	}

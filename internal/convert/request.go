@@ -15,8 +15,11 @@ var fixedOrder = [...]string{"model", "instructions", "input", model.KeyTools, "
 // request assembles the body and runs the request-level checks.
 func (c *Converter) request(d *model.Document, r *Result, infos []toolInfo, kept []*entry) ([]byte, []Diagnostic) {
 	fields, diags := requestFields(d)
+	diags = append(diags, repeatedMembers(d.Fields, "", "at the top level")...)
+	diags = append(diags, repeatedMembers(d.Extra, model.KeyExtra+".", "in extra")...)
 	fields, invalid, bad := validFields(fields)
 	diags = append(diags, bad...)
+	diags = append(diags, c.nestedDuplicates(fields, d.Extra)...)
 	diags = append(diags, requestDrafts(d)...)
 	diags = append(diags, checkRequestFields(fields, invalid)...)
 	diags = append(diags, checkChoiceField(&fields, infos)...)
@@ -43,6 +46,7 @@ func requestFields(d *model.Document) (rawjson.Object, []Diagnostic) {
 		}
 		fields = append(fields, f)
 	}
+	var replaced map[string]bool // top-level keys already said to be replaced
 	for _, m := range d.Extra {
 		loc := model.KeyExtra + "." + m.Key
 		switch m.Key {
@@ -51,7 +55,13 @@ func requestFields(d *model.Document) (rawjson.Object, []Diagnostic) {
 			continue
 		}
 		if fields.Has(m.Key) {
-			reqDiag(Warning, loc, fmt.Sprintf("replaces the top-level %q", m.Key))
+			if v, ok := d.Fields.Get(m.Key); ok && v != nil && !replaced[m.Key] {
+				reqDiag(Warning, loc, fmt.Sprintf("replaces the top-level %q", m.Key))
+				if replaced == nil {
+					replaced = map[string]bool{}
+				}
+				replaced[m.Key] = true
+			}
 			fields.Delete(m.Key)
 		}
 		fields = append(fields, m)

@@ -161,7 +161,7 @@ func TestBodyLosses(t *testing.T) {
 	d, _ = SetToolRaw(d, Builtin, 1, json.RawMessage(`{"type": "mcp",`))
 	d = SetRequestDraft(d, "input", "[oops")
 	got := strings.Join(d.BodyLosses(), "; ")
-	want := "the unfinished parameters of a; the disabled tool web_search; tools[2], whose JSON is not valid; the unfinished input of the request"
+	want := "the unfinished parameters of a; the disabled tool web_search; an unsaved entry after tools[0], whose JSON is not valid; the unfinished input of the request"
 	if got != want {
 		t.Fatalf("losses\n%s\nwant\n%s", got, want)
 	}
@@ -225,4 +225,49 @@ func TestSizeFollowsTheDocument(t *testing.T) {
 	if c.Size() < d.Size()+1000 {
 		t.Fatal("a draft does not count")
 	}
+}
+
+// TestBodyFunctionsKeepTheirType: whatever took a function's "type"
+// away (an entry typed in the JSON editor, a recovery copy, which holds
+// functions as tools_defs does, a function inserted from a tooltui
+// document), a body saves it with "type": "function", so that it comes
+// back a function, not a built-in tool without a type.
+func TestBodyFunctionsKeepTheirType(t *testing.T) {
+	d := parseBody(t, bodyIn)
+	d, err := SetToolRaw(d, Function, 0, json.RawMessage(`{"name":"a","parameters":{}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, at := InsertTool(d, Function, -1, Tool{Raw: json.RawMessage(`{"name":"c"}`)})
+	if got := string(d.Functions[at].Raw); got != `{"type":"function","name":"c"}` {
+		t.Fatalf("a function inserted into a body is %s", got)
+	}
+	kept := `{"TYPE":"function","name":"d"}` // its own type, in another case: as written
+	d, _ = InsertTool(d, Function, -1, Tool{Raw: json.RawMessage(kept)})
+	state, err := d.MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for what, doc := range map[string]*Document{"the body": d, "its recovery copy": mustParse(t, state)} {
+		out, err := doc.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		back := parseBody(t, string(out))
+		if len(back.Functions) != 4 || len(back.Builtins) != 2 {
+			t.Fatalf("%s saved has %d functions and %d built-ins, want 4 and 2:\n%s", what, len(back.Functions), len(back.Builtins), out)
+		}
+		if !strings.Contains(string(out), `"TYPE": "function",`) || strings.Count(string(out), `"type": "function"`) != 3 {
+			t.Fatalf("%s saved:\n%s", what, out)
+		}
+	}
+}
+
+func mustParse(t *testing.T, data []byte) *Document {
+	t.Helper()
+	d, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }

@@ -144,6 +144,12 @@ type Document struct {
 	// fields keep their last valid value meanwhile.
 	RequestDrafts map[string]string
 
+	// Merged lists the members tooltui reads as one that the file
+	// repeats (tools_defs, a body's tools, extra, extra.builtin_tools,
+	// tooltui): a save writes each once, and the converter warns until
+	// then. Other repeated top-level members stay in Fields as written.
+	Merged []Repeat
+
 	// Source, when set, says the file was in another API's format and
 	// was translated on load; a save writes the Responses shape.
 	Source *Source
@@ -156,6 +162,12 @@ type Document struct {
 	Order []Kind
 	// Layout is how the file was written; a save writes it the same way.
 	Layout Layout
+}
+
+// Repeat is a member a file holds more than once.
+type Repeat struct {
+	Key   string // "extra.builtin_tools" for a member of extra
+	Times int
 }
 
 // Source is the format a document was translated from on load (Chat
@@ -281,20 +293,10 @@ func (d *Document) Size() int {
 }
 
 // BuiltinsFirst reports whether a body lists a built-in tool before a
-// function, which the request reorders (functions come first).
+// function, which the request reorders (functions come first): of the
+// entries a save writes (see Locator).
 func (d *Document) BuiltinsFirst() bool {
-	if d.Format != FormatBody {
-		return false
-	}
-	seenBuiltin := false
-	for _, k := range d.order() {
-		if k == Builtin {
-			seenBuiltin = true
-		} else if seenBuiltin {
-			return true
-		}
-	}
-	return false
+	return d.Locator().BuiltinsFirst()
 }
 
 // Clone returns a copy whose lists can be changed without touching d. The
@@ -320,7 +322,8 @@ func (d *Document) List(k Kind) []Tool {
 
 // Location names where a tool is in the file, for diagnostics:
 // tools_defs[i] or extra.builtin_tools[i] in a document, tools[n] in a
-// body (the user's own index, as the file is saved).
+// body: the entry's index in the body as a save writes it, which leaves
+// out disabled tools and entries whose JSON is not valid (see Locator).
 func (d *Document) Location(k Kind, i int) string {
 	return d.Locator().At(k, i)
 }
@@ -329,28 +332,83 @@ func (d *Document) Location(k Kind, i int) string {
 // body's positions once.
 type Locator struct {
 	body bool
-	pos  [2][]int
+	// pos are the positions in the body of each kind's entries; an entry
+	// the body leaves out is -1-n, n being the entries saved before it.
+	pos   [2][]int
+	saved int // entries the body saves
 }
 
-// Locator returns the locations of d's tools as they stand now.
+// Locator returns the locations of d's tools as they stand now. It reads
+// every entry of a body; LocatorOf takes what a caller knows already.
 func (d *Document) Locator() Locator {
+	return d.LocatorOf(func(k Kind, i int) bool {
+		t := &d.List(k)[i]
+		return t.Disabled || rawjson.CheckJSON(t.Raw) != nil
+	})
+}
+
+// LocatorOf is Locator for a caller that knows which entries a save of
+// a body leaves out: left(k, i) reports whether tool i of kind k is
+// disabled or its JSON is not valid. It is called for a body only.
+func (d *Document) LocatorOf(left func(k Kind, i int) bool) Locator {
 	if d.Format != FormatBody {
 		return Locator{}
 	}
 	l := Locator{body: true}
-	for n, k := range d.order() {
-		l.pos[k] = append(l.pos[k], n)
+	saved := 0
+	var next [2]int
+	for _, k := range d.order() {
+		i := next[k]
+		next[k]++
+		if left(k, i) {
+			l.pos[k] = append(l.pos[k], -1-saved)
+			continue
+		}
+		l.pos[k] = append(l.pos[k], saved)
+		saved++
 	}
+	l.saved = saved
 	return l
 }
 
-// At is the location of tool i of kind k.
+// BuiltinsFirst reports whether the body as saved lists a built-in
+// tool before a function.
+func (l Locator) BuiltinsFirst() bool {
+	firstBuiltin := -1
+	for _, p := range l.pos[Builtin] {
+		if p >= 0 {
+			firstBuiltin = p
+			break
+		}
+	}
+	if firstBuiltin < 0 {
+		return false
+	}
+	for _, p := range l.pos[Function] {
+		if p > firstBuiltin {
+			return true
+		}
+	}
+	return false
+}
+
+// At is the location of tool i of kind k. In a body, an entry a save
+// leaves out is named by the saved entry before it.
 func (l Locator) At(k Kind, i int) string {
 	if l.body {
-		if i >= 0 && i < len(l.pos[k]) {
-			return KeyTools + "[" + strconv.Itoa(l.pos[k][i]) + "]"
+		if i < 0 || i >= len(l.pos[k]) {
+			return KeyTools + "[?]"
 		}
-		return KeyTools + "[?]"
+		switch p := l.pos[k][i]; {
+		case p >= 0:
+			return KeyTools + "[" + strconv.Itoa(p) + "]"
+		case p == -1 && l.saved == 0:
+			return "an unsaved entry of " + KeyTools
+		case p == -1:
+			return "an unsaved entry before " + KeyTools + "[0]"
+		default:
+			return "an unsaved entry after " + KeyTools + "[" + strconv.Itoa(-2-p) + "]"
+		}
 	}
 	if k == Function {
 		return KeyToolsDefs + "[" + strconv.Itoa(i) + "]"

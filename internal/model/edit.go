@@ -140,7 +140,8 @@ func editTool(d *Document, k Kind, i int, f func(t *Tool) error) (*Document, err
 // InsertTool adds a tool of kind k at index at (at < 0 or past the end
 // appends), as when the user adds a tool from a template. It returns the
 // new document and the tool's index. In a body, the new entry follows the
-// tool of its kind before it (see orderInsert).
+// tool of its kind before it (see orderInsert), and a function gets the
+// "type": "function" a body's entries need (see TypedFunction).
 func InsertTool(d *Document, k Kind, at int, t Tool) (*Document, int) {
 	c := d.Clone()
 	ts := c.list(k)
@@ -149,9 +150,30 @@ func InsertTool(d *Document, k Kind, at int, t Tool) (*Document, int) {
 	}
 	if c.Format == FormatBody {
 		c.Order = orderInsert(d.order(), k, at)
+		if k == Function {
+			t.Raw = TypedFunction(t.Raw)
+		}
 	}
 	*ts = append((*ts)[:at], append([]Tool{t}, (*ts)[at:]...)...)
 	return c, at
+}
+
+// TypedFunction is a function entry as a Responses body holds it: raw
+// with "type": "function" first when it is an object without a "type" of
+// any case (tools_defs needs none), else raw itself. A body's entries are
+// functions by their type: without one, the entry read back would be a
+// built-in tool without a type.
+func TypedFunction(raw json.RawMessage) json.RawMessage {
+	if rawjson.JSONKind(raw) != "object" || rawjson.CheckJSON(raw) != nil {
+		return raw
+	}
+	o := rawjson.Members(raw)
+	for _, m := range o {
+		if strings.EqualFold(m.Key, "type") {
+			return raw
+		}
+	}
+	return append(rawjson.Object{{Key: "type", Value: rawjson.String(FamilyFunction)}}, o...).AppendJSON(nil)
 }
 
 // orderInsert returns order with an entry of kind k placed as the at-th of

@@ -13,6 +13,7 @@ func FuzzParse(f *testing.F) {
 		`{"model":"m","tools":[{"type":"function","name":"f"},{"type":"web_search"}]}`,
 		`{"tools_defs":{},"extra":[],"tooltui":{"disabled":{"tools_defs":[5,-1]},"drafts":["tools_defs[0]/parameters","extra.builtin_tools[9]","x"]}}`,
 		`{"extra":{"builtin_tools":["{\"type\":"]},"tooltui":{"drafts":["extra.builtin_tools[0]"]}}`,
+		`{"tools":[{"type":"web_search"}],"tools":[{"name":"f"}],"extra":{"a":1},"extra":{"builtin_tools":[],"a":2},"tooltui":{"body":{"order":"bf","layout":{}}}}`,
 		"\xef\xbb\xbf{}", `[]`, `"x"`, `{"a":1}{}`, "{\"a\":\"\xff\"}", ``,
 	} {
 		f.Add([]byte(s))

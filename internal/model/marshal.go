@@ -102,8 +102,10 @@ func (d *Document) marshalDocument(state bool) ([]byte, error) {
 
 // MarshalBody writes the document as a Responses request body: the
 // top-level members in their order with one tools array where the file had
-// it, its entries in the body's order. A body cannot carry what BodyLosses
-// lists; those are left out.
+// it, its entries in the body's order. A function without a "type" (as
+// tools_defs holds them) is written with "type": "function" first, which
+// is what makes it a function of the body read back. A body cannot carry
+// what BodyLosses lists; those are left out.
 func (d *Document) MarshalBody() ([]byte, error) {
 	tools := []byte{'['}
 	n := 0
@@ -118,7 +120,11 @@ func (d *Document) MarshalBody() ([]byte, error) {
 			tools = append(tools, ',')
 		}
 		n++
-		tools = append(tools, t.Raw...)
+		raw := t.Raw
+		if k == Function {
+			raw = TypedFunction(raw)
+		}
+		tools = append(tools, raw...)
 	}
 	tools = append(tools, ']')
 	out := make(rawjson.Object, 0, len(d.Fields)+len(d.Extra)+1)
@@ -128,6 +134,13 @@ func (d *Document) MarshalBody() ([]byte, error) {
 			out = append(out, rawjson.Member{Key: KeyTools, Value: tools})
 		}
 		wrote = true
+	}
+	// extra's members go to the top level, as the request sends them,
+	// unless one would then clash with another member: extra stays an
+	// object, so that the body read back means what it did.
+	extra := d.Extra
+	if !d.extraSpreads() {
+		extra = rawjson.Object{{Key: KeyExtra, Value: d.Extra.AppendJSON(nil)}}
 	}
 	for _, f := range d.Fields {
 		switch {
@@ -141,16 +154,32 @@ func (d *Document) MarshalBody() ([]byte, error) {
 				continue
 			}
 			put()
-			out = append(out, d.Extra...)
+			out = append(out, extra...)
 		default:
 			out = append(out, f)
 		}
 	}
 	put()
 	if !d.Fields.Has(KeyExtra) {
-		out = append(out, d.Extra...)
+		out = append(out, extra...)
 	}
 	return d.Layout.encode(out.AppendJSON(nil))
+}
+
+// extraSpreads reports whether extra's members can be written at the
+// top level of a body: none is repeated, names a top-level member the
+// body has already, or is a key tooltui reads itself (a "tools" there
+// would be a second tools array).
+func (d *Document) extraSpreads() bool {
+	for i, m := range d.Extra {
+		if tooltuiKey(m.Key) || d.Extra[:i].Has(m.Key) {
+			return false
+		}
+		if v, ok := d.Fields.Get(m.Key); ok && v != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // BodyLosses lists what a Responses body cannot hold of d, so a save as a

@@ -60,9 +60,17 @@ func Parse(data []byte) (*Document, error) {
 	if raw, ok := top.Get(KeyMeta); ok {
 		_ = json.Unmarshal(raw, &meta) // unusable metadata is dropped, never fatal
 	}
+	var times map[string]int // the members read as one, when repeated
+	count := func(key string) {
+		if times == nil {
+			times = map[string]int{}
+		}
+		times[key]++
+	}
 	for _, m := range top {
 		switch m.Key {
 		case KeyToolsDefs:
+			count(KeyToolsDefs)
 			if !d.Fields.Has(KeyToolsDefs) {
 				d.Fields = append(d.Fields, rawjson.Member{Key: KeyToolsDefs})
 			}
@@ -75,7 +83,10 @@ func Parse(data []byte) (*Document, error) {
 				d.Functions = append(d.Functions, Tool{Raw: it})
 			}
 		case KeyExtra:
-			d.Fields = append(d.Fields, rawjson.Member{Key: KeyExtra})
+			count(KeyExtra)
+			if !d.Fields.Has(KeyExtra) {
+				d.Fields = append(d.Fields, rawjson.Member{Key: KeyExtra})
+			}
 			if rawjson.JSONKind(m.Value) != "object" {
 				d.ExtraRaw = m.Value
 				continue
@@ -86,6 +97,7 @@ func Parse(data []byte) (*Document, error) {
 					d.Extra = append(d.Extra, em)
 					continue
 				}
+				count(KeyExtra + "." + KeyBuiltinTools)
 				items, ok := splitArray(em.Value)
 				if !ok {
 					d.BuiltinsRaw = em.Value
@@ -101,6 +113,7 @@ func Parse(data []byte) (*Document, error) {
 				d.Fields = append(d.Fields, m) // not a body; kept and reported by the converter
 				continue
 			}
+			count(KeyTools)
 			if d.Format != FormatBody {
 				d.Format = FormatBody
 				d.Fields = append(d.Fields, rawjson.Member{Key: KeyTools}) // where the array goes back
@@ -116,9 +129,14 @@ func Parse(data []byte) (*Document, error) {
 				}
 			}
 		case KeyMeta:
-			// rebuilt on save
+			count(KeyMeta) // rebuilt on save
 		default:
 			d.Fields = append(d.Fields, m)
+		}
+	}
+	for _, key := range [...]string{KeyToolsDefs, KeyTools, KeyExtra, KeyExtra + "." + KeyBuiltinTools, KeyMeta} {
+		if n := times[key]; n > 1 {
+			d.Merged = append(d.Merged, Repeat{Key: key, Times: n})
 		}
 	}
 	d.Layout = detectLayout(data)

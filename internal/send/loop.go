@@ -214,7 +214,17 @@ func RelaxToolChoice(body []byte) ([]byte, string) {
 	}
 	next := o.Clone()
 	next.Set("tool_choice", relaxed)
-	return next.AppendJSON(nil), "tool_choice " + string(tc) + " applies to the first turn: the follow-up sends " + string(relaxed) + " (the document keeps its value)"
+	return next.AppendJSON(nil), "tool_choice " + oneLine(tc) + " applies to the first turn: the follow-up sends " + oneLine(relaxed) + " (the document keeps its value)"
+}
+
+// oneLine is JSON for a note of one line: the request's indented JSON,
+// compact.
+func oneLine(v []byte) string {
+	var b bytes.Buffer
+	if json.Compact(&b, v) != nil {
+		return string(v)
+	}
+	return b.String()
 }
 
 // NextBody is the request that answers turn t's calls: with "store" true

@@ -196,3 +196,18 @@ func callThenText(t *testing.T) (*server, func() int) {
 		return n
 	}
 }
+
+// TestRelaxToolChoiceNoteIsOneLine: the note names the choice as compact
+// JSON, whatever the request's indentation, so a transcript shows it on
+// one line.
+func TestRelaxToolChoiceNoteIsOneLine(t *testing.T) {
+	for body, want := range map[string]string{
+		"{\n  \"tool_choice\": {\n    \"type\": \"function\",\n    \"name\": \"f\"\n  }\n}\n":                                                                                        `tool_choice {"type":"function","name":"f"} applies to the first turn: the follow-up sends "auto"`,
+		"{\n  \"tool_choice\": {\n    \"type\": \"allowed_tools\",\n    \"mode\": \"required\",\n    \"tools\": [\n      {\"type\": \"function\", \"name\": \"f\"}\n    ]\n  }\n}\n": `tool_choice {"type":"allowed_tools","mode":"required","tools":[{"type":"function","name":"f"}]} applies to the first turn: the follow-up sends {"type":"allowed_tools","mode":"auto","tools":[{"type":"function","name":"f"}]}`,
+	} {
+		_, note := RelaxToolChoice([]byte(body))
+		if !strings.HasPrefix(note, want) || strings.ContainsAny(note, "\n\r") {
+			t.Errorf("the note of\n%s\nis %q, want it to start %q", body, note, want)
+		}
+	}
+}

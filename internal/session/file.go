@@ -51,6 +51,14 @@ func (s *Session) SetSource(src *model.Source) {
 	s.rewriteAll(func(d *model.Document) bool { return d.Source != src }, func(c *model.Document) { c.Source = src })
 }
 
+// Rewritten records that a save wrote the document as tooltui writes it,
+// not the bytes it was loaded from: the members the file repeated
+// (model.Document.Merged) are one in the file now, in every state undo
+// reaches as well. The caller converts again.
+func (s *Session) Rewritten() {
+	s.rewriteAll(func(d *model.Document) bool { return d.Merged != nil }, func(c *model.Document) { c.Merged = nil })
+}
+
 // rewriteAll applies set to a copy of the document and of every state
 // undo and redo reach, where differs says it is needed. Documents are
 // never changed in place, so a copy of the struct shares everything else.

@@ -28,7 +28,7 @@ func SameDoc(a, b *model.Document) bool {
 		bytes.Equal(a.ToolsDefsRaw, b.ToolsDefsRaw) && bytes.Equal(a.BuiltinsRaw, b.BuiltinsRaw) &&
 		bytes.Equal(a.ExtraRaw, b.ExtraRaw) && sameKinds(a.Order, b.Order) &&
 		sameRawMap(a.Mocks, b.Mocks) && sameStringMap(a.RequestDrafts, b.RequestDrafts) &&
-		sameServers(a.MCPServers, b.MCPServers)
+		sameServers(a.MCPServers, b.MCPServers) && slices.Equal(a.Merged, b.Merged)
 }
 
 func sameServers(a, b map[string]model.MCPServer) bool {

@@ -13,7 +13,7 @@ import (
 func TestSameDocComparesEveryMember(t *testing.T) {
 	for typ, known := range map[reflect.Type][]string{
 		reflect.TypeFor[model.Document](): {"Fields", "Functions", "Builtins", "Extra", "ToolsDefsRaw", "BuiltinsRaw", "ExtraRaw",
-			"Mocks", "RequestDrafts", "Source", "Format", "Order", "Layout", "MCPServers"},
+			"Mocks", "RequestDrafts", "Source", "Format", "Order", "Layout", "MCPServers", "Merged"},
 		reflect.TypeFor[model.Tool](): {"Raw", "Draft", "DraftField", "Disabled", "Origin", "Server", "ServerTool"},
 	} {
 		if typ.NumField() != len(known) {

@@ -17,6 +17,7 @@ package termtext
 
 import (
 	"bytes"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -71,6 +72,18 @@ func Sanitize(s string) string { return sanitize(s, false) }
 // title, list items, error messages): '\n' is shown as `\n` as well, so the
 // result never contains a byte below 0x20.
 func SanitizeLine(s string) string { return sanitize(s, true) }
+
+// SanitizeLines is Sanitize for text shown over several lines (a tool's
+// output, a transcript): a line ends at "\r\n" or a lone '\r' as it does
+// at '\n', so the result's only line ends are '\n' and no '\r' is shown
+// as `\r`.
+func SanitizeLines(s string) string {
+	if strings.IndexByte(s, '\r') >= 0 {
+		s = strings.ReplaceAll(s, "\r\n", "\n")
+		s = strings.ReplaceAll(s, "\r", "\n")
+	}
+	return Sanitize(s)
+}
 
 // Escaped reports whether Sanitize would change s.
 func Escaped(s string) bool { return scanClean(s, 0, len(s), false) != len(s) }

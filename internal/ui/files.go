@@ -59,10 +59,10 @@ func (d *disk) saveTo(c fileCtx, act actSaveTo) []action {
 		}
 	}
 	if len(data) > model.MaxDocumentBytes {
-		return []action{sayErr(fmt.Sprintf("Cannot save %s: it would be %s (%.1f MiB), over the %d MiB tooltui can load back; nothing was written",
-			act.path, model.Bytes(int64(len(data))), float64(len(data))/(1<<20), model.MaxDocumentBytes>>20))}
+		return []action{sayErr(fmt.Sprintf("Cannot save %s: %s (%.1f MiB) is over the %d MiB tooltui loads back; nothing was written · %s",
+			act.path, model.Bytes(int64(len(data))), float64(len(data))/(1<<20), model.MaxDocumentBytes>>20, overLimitAdvice))}
 	}
-	job := saveJob{path: act.path, data: data, version: s.Version(), quit: act.quit, asDocument: act.asDocument}
+	job := saveJob{path: act.path, data: data, version: s.Version(), quit: act.quit, asDocument: act.asDocument, rewrote: !unchanged}
 	if !act.force && s.Stamp() != nil && samePath(act.path, s.Path()) {
 		st := *s.Stamp()
 		job.check = &st
@@ -75,6 +75,12 @@ func (d *disk) saveTo(c fileCtx, act actSaveTo) []action {
 	d.writing, d.hasWriting = sha256.Sum256(data), true
 	return []action{say("Saving " + act.path + "…"), actCmd{saveCmd(d.deps, job)}}
 }
+
+// overLimitAdvice says what can be done with a document too large to
+// save: a compact file would be no smaller (a save already writes too
+// deep a document compactly), but an undo or a deletion makes it
+// smaller, and the request it builds exports whatever its size.
+const overLimitAdvice = "undo (ctrl+z) or delete tools to bring it under; X exports the request"
 
 // newLosses are what a body cannot hold that the user has not agreed to
 // leave out yet.
@@ -104,6 +110,7 @@ type saveJob struct {
 	version    uint64
 	quit       bool
 	asDocument bool
+	rewrote    bool // the document written, not the bytes it was loaded from
 	// check, when set, is what the file must still be: anything else
 	// stops the save with a diskChangedMsg.
 	check *model.Stamp
@@ -154,6 +161,7 @@ type savedMsg struct {
 	data       []byte
 	stamp      *model.Stamp
 	asDocument bool
+	rewrote    bool
 }
 
 // diskChangedMsg stops a save (or reports a change the watcher saw): the
@@ -193,7 +201,7 @@ func saveCmd(deps Deps, job saveJob) tea.Cmd {
 		if fi, err := deps.Stat(job.path); err == nil {
 			st = model.StampOf(job.data, fi)
 		}
-		return savedMsg{path: job.path, version: job.version, quit: job.quit, data: job.data, stamp: &st, asDocument: job.asDocument}
+		return savedMsg{path: job.path, version: job.version, quit: job.quit, data: job.data, stamp: &st, asDocument: job.asDocument, rewrote: job.rewrote}
 	}
 }
 
@@ -211,7 +219,17 @@ func (d *disk) onSaved(c fileCtx, m savedMsg) []action {
 	}
 	moved := !samePath(m.path, s.Path())
 	if m.asDocument {
+		// The diagnostics name the entries of the file now saved:
+		// tools_defs[0], not tools[1].
 		s.SetFormat(model.FormatDocument)
+		s.Reconvert()
+		acts = append(acts, actRefresh{})
+	}
+	if m.rewrote && s.Doc().Merged != nil {
+		// A member the file repeated is one in the file now: the
+		// warning about it goes.
+		s.Rewritten()
+		s.Reconvert()
 		acts = append(acts, actRefresh{})
 	}
 	if s.Doc().Source != nil {

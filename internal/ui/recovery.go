@@ -32,6 +32,9 @@ type recoveryTickMsg struct{}
 type recoveryWrittenMsg struct {
 	err      error
 	tooLarge int // the size of a copy too large to write
+	// saveFits says, with tooLarge, that a save would be within the
+	// limit all the same (a body leaves out what it cannot hold).
+	saveFits bool
 }
 
 // scheduleRecovery asks for a recovery write unless one is on its way:
@@ -65,7 +68,8 @@ func (d *disk) onRecoveryTick(s *Session) tea.Cmd {
 		}
 		if len(data) > model.MaxDocumentBytes {
 			_ = deps.Remove(file)
-			return recoveryWrittenMsg{tooLarge: len(data)}
+			saved, err := doc.Marshal()
+			return recoveryWrittenMsg{tooLarge: len(data), saveFits: err == nil && len(saved) <= model.MaxDocumentBytes}
 		}
 		if err := deps.MkdirAll(filepath.Dir(file), 0o700); err != nil {
 			return recoveryWrittenMsg{err: err}
@@ -82,7 +86,11 @@ func (d *disk) onRecoveryWritten(m recoveryWrittenMsg) []action {
 			return nil
 		}
 		d.rec.tooLarge = true
-		return []action{sayErr(fmt.Sprintf("No recovery copy: the document is %.1f MiB, over the %d MiB tooltui loads; save it to keep it", float64(m.tooLarge)/(1<<20), model.MaxDocumentBytes>>20))}
+		size := fmt.Sprintf("%.1f MiB, over the %d MiB tooltui loads", float64(m.tooLarge)/(1<<20), model.MaxDocumentBytes>>20)
+		if m.saveFits {
+			return []action{sayErr("No recovery copy: the document is " + size + "; save it (ctrl+s) to keep it")}
+		}
+		return []action{sayErr("No recovery copy, nor a save: the document is " + size + " · " + overLimitAdvice)}
 	}
 	d.rec.tooLarge = false
 	if m.err != nil {

@@ -291,3 +291,96 @@ func TestRecoveryCopyNotesTheFileItWasMadeOver(t *testing.T) {
 		t.Fatalf("the offer does not say the file changed:\n%s", s)
 	}
 }
+
+// TestTooLargeSaysWhatCanBeDone: a document grown over the limit gets
+// neither a recovery copy nor a save, and both say what can be done;
+// each thing offered works: X exports the request, an undo brings the
+// document back under the limit and ctrl+s saves it.
+func TestTooLargeSaysWhatCanBeDone(t *testing.T) {
+	big := strings.Repeat("x", model.MaxDocumentBytes/2+1<<20)
+	d, err := model.Parse([]byte(`{"model":"m","tools_defs":[{"name":"f","description":"` + big + `","parameters":null,"strict":false}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, fs := newRecoveryApp(t, d)
+	// D: a copy of f, twice the limit's half
+	runAll(step(a, func() tea.Cmd {
+		return a.apply(actEdit{fn: func(d *model.Document) (*model.Document, error) {
+			c, _, err := model.DuplicateTool(d, model.Function, 0)
+			return c, err
+		}})
+	}))
+	a.Update(a.disk.onRecoveryTick(a.s)())
+	if fs.has("/recovery/work.json") {
+		t.Fatal("a copy tooltui cannot load back was written")
+	}
+	for _, want := range []string{"No recovery copy, nor a save", "over the 16 MiB tooltui loads", "undo (ctrl+z) or delete tools", "X exports the request"} {
+		requireIn(t, a.status.text, want)
+	}
+	runAll(a.apply(save(a.s, false)...))
+	if fs.has("work.json") {
+		t.Fatal("a document over the limit was saved")
+	}
+	for _, want := range []string{"Cannot save work.json", "nothing was written", "undo (ctrl+z) or delete tools", "X exports the request"} {
+		requireIn(t, a.status.text, want)
+	}
+	// X exports the request, whatever its size.
+	a.Update(tea.KeyPressMsg{Code: '1'})
+	a.Update(tea.KeyPressMsg{Code: 'X', Text: "X"})
+	if _, ok := a.dialog.(*saveAsDialog); !ok {
+		t.Fatalf("X opened %T", a.dialog)
+	}
+	_, cmd := a.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	for _, m := range runAll(cmd) {
+		a.Update(m)
+	}
+	if !fs.has("work.request.json") {
+		t.Fatalf("nothing exported; status %q", a.status.text)
+	}
+	requireIn(t, a.status.text, "Exported the request")
+	// ctrl+z: back under the limit, and the save is written.
+	runAll(step(a, func() tea.Cmd { return a.undo(false) }))
+	runAll(step(a, func() tea.Cmd {
+		return a.apply(actEdit{fn: func(d *model.Document) (*model.Document, error) {
+			return model.SetRequestField(d, "model", []byte(`"m2"`)), nil
+		}})
+	}))
+	for _, m := range runAll(a.apply(save(a.s, false)...)) {
+		a.Update(m)
+	}
+	if !fs.has("work.json") {
+		t.Fatalf("the save after the undo was not written: %q", a.status.text)
+	}
+}
+
+// TestTooLargeForACopyButNotForTheBody: a body whose recovery copy would
+// be over the limit only for what the body leaves out (a disabled tool)
+// is said to be saved to be kept, and the save, once asked, is written.
+func TestTooLargeForACopyButNotForTheBody(t *testing.T) {
+	big := strings.Repeat("x", model.MaxDocumentBytes/2+1<<20)
+	d, err := model.Parse([]byte(`{"model":"m","tools":[{"type":"function","name":"f","description":"` + big + `","parameters":null,"strict":false}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, fs := newRecoveryApp(t, d)
+	runAll(step(a, func() tea.Cmd {
+		return a.apply(actEdit{fn: func(d *model.Document) (*model.Document, error) {
+			c, i, err := model.DuplicateTool(d, model.Function, 0)
+			if err != nil {
+				return nil, err
+			}
+			return model.ToggleTool(c, model.Function, i)
+		}})
+	}))
+	a.Update(a.disk.onRecoveryTick(a.s)())
+	requireIn(t, a.status.text, "No recovery copy: the document is")
+	requireIn(t, a.status.text, "save it (ctrl+s) to keep it")
+	runAll(a.apply(save(a.s, false)...))
+	_, cmd := a.Update(tea.KeyPressMsg{Code: 's', Text: "s"}) // save the body without the disabled copy
+	for _, m := range runAll(cmd) {
+		a.Update(m)
+	}
+	if !fs.has("work.json") {
+		t.Fatalf("not saved: %q", a.status.text)
+	}
+}

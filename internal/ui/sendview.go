@@ -76,11 +76,7 @@ func thousands(n int) string {
 // textLines splits streamed text into its lines: \r\n and a lone \r
 // break a line as \n does, so none is shown as an escape.
 func textLines(s string) []string {
-	if strings.IndexByte(s, '\r') >= 0 {
-		s = strings.ReplaceAll(s, "\r\n", "\n")
-		s = strings.ReplaceAll(s, "\r", "\n")
-	}
-	return strings.Split(termtext.Sanitize(s), "\n")
+	return strings.Split(termtext.SanitizeLines(s), "\n")
 }
 
 // lineRaw is an event as received, repeated in the transcript.

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -134,4 +135,37 @@ func TestSendViewShowsUsage(t *testing.T) {
 	})
 	startSend(t, a, ended)
 	requireIn(t, treeScreen(a), "usage: 1,234 input tokens (1,024 cached) · 56 output tokens")
+}
+
+// TestSendViewShowsLinesAsLines: the note of a forced tool_choice names it
+// on one line, and an output of several lines shows as lines, never with
+// a line break written out as \n or \r.
+func TestSendViewShowsLinesAsLines(t *testing.T) {
+	doc := strings.Replace(strings.Replace(string(model.ExampleJSON()), `"tool_choice": "auto"`, `"tool_choice": {"type": "function", "name": "get_weather"}`, 1), `"model"`,
+		`"tooltui": {"mocks": {"get_weather": {"output": "line one\r\nline two"}}}, "model"`, 1)
+	turn := 0
+	a := sendAppDoc(t, doc, func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
+		turn++
+		evs := []string{`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Paris\",\"unit\":\"celsius\"}"}}`,
+			`{"type":"response.completed","response":{"status":"completed","output":[]}}`}
+		if turn > 1 {
+			evs = []string{`{"type":"response.output_text.delta","delta":"12 degrees."}`,
+				`{"type":"response.completed","response":{"status":"completed","output":[]}}`}
+		}
+		for _, e := range evs {
+			if err := each(ev(t, e)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	startSend(t, a, ended)
+	s := treeScreen(a)
+	requireIn(t, s, `· tool_choice {"type":"function","name":"get_weather"} applies to the first turn`)
+	if !regexp.MustCompile(`← mock output for get_weather: line one +│ *\n *│ line two `).MatchString(s) {
+		t.Fatalf("the output is not on two lines:\n%s", s)
+	}
+	if strings.Contains(s, `\n`) || strings.Contains(s, `\r`) {
+		t.Fatalf("a line break is written out:\n%s", s)
+	}
 }
