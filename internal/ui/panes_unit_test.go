@@ -6,6 +6,7 @@ package ui
 //	go test ./internal/ui -run TestPaneGolden -update
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 	"slices"
@@ -984,8 +985,11 @@ func TestFormPaneLocatesASyntaxErrorByLineAndColumn(t *testing.T) {
 
 // ---- dialogs ----
 
+// noCopy is a system clipboard that takes every copy.
+func noCopy(context.Context, string) error { return nil }
+
 func exampleApp() *App {
-	return New(Options{Doc: model.Example(), Name: "example.json", Deps: Deps{CopyNative: func(string) error { return nil }}})
+	return New(Options{Doc: model.Example(), Name: "example.json", Deps: Deps{CopyNative: noCopy}})
 }
 
 func bindingKeys(c command) []string {

@@ -18,7 +18,7 @@ import (
 func sendApp(t *testing.T, fake fakeSend) *App {
 	t.Helper()
 	a := New(Options{Doc: model.Example(), Name: "example.json", BaseURL: "http://127.0.0.1:9/v1", Deps: Deps{
-		CopyNative: func(string) error { return nil },
+		CopyNative: noCopy,
 		WriteFile:  func(string, []byte) error { return nil },
 		Getenv:     func(string) string { return "" },
 		Send:       fake,
