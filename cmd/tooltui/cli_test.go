@@ -107,6 +107,29 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestProfileWithBaseURL: --profile and --base-url together, in either
+// order, are refused before anything is read or sent, by the app and by
+// send alike: exit 2, the reason and the command's help on standard error
+// (testdata/profile-base-url*.stderr).
+func TestProfileWithBaseURL(t *testing.T) {
+	for _, c := range []struct {
+		golden string
+		args   []string
+	}{
+		{"profile-base-url.stderr", []string{"--profile", "local", "--base-url", "http://localhost:11434/v1", "doc.json"}},
+		{"profile-base-url.stderr", []string{"-base-url=http://localhost:11434/v1", "-profile=local"}},
+		{"profile-base-url-send.stderr", []string{"send", "--base-url", "http://localhost:11434/v1", "--profile", "local", "doc.json"}},
+		{"profile-base-url-send.stderr", []string{"send", "--profile=local", "--json", "--base-url=http://localhost:11434/v1", "-"}},
+	} {
+		var out, errb bytes.Buffer
+		st := run(c.args, strings.NewReader("{}"), &out, &errb)
+		if st != 2 || out.Len() > 0 {
+			t.Errorf("%q: status %d, stdout %q", c.args, st, out.String())
+		}
+		golden(t, c.golden, errb.Bytes())
+	}
+}
+
 // TestUnknownFlagHostileText: every command names an unknown flag as
 // termtext.SanitizeLine shows it.
 func TestUnknownFlagHostileText(t *testing.T) {
