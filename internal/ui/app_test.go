@@ -1080,6 +1080,8 @@ func TestSave(t *testing.T) {
 		}
 		requireNoDialog(t, a, "Save as")
 		requireSavedAs(t, a, path)
+		// Wide enough for the whole path, however long $TMPDIR makes it.
+		send(t, a, tea.WindowSizeMsg{Width: max(80, len(path)+40), Height: 24})
 		requireContains(t, statusLine(t, a), "saved.json", "status line")
 		requireContains(t, a.View().WindowTitle, "saved.json", "window title")
 		// The next save goes to the same file without asking.
