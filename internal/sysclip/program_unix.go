@@ -2,10 +2,12 @@
 
 package sysclip
 
-// Program is the clipboard program and its arguments, chosen as
-// github.com/atotto/clipboard chooses it: wl-copy in a Wayland session
-// (WAYLAND_DISPLAY set), else xclip, xsel, termux-clipboard-set (Termux)
-// or clip.exe (WSL), the first found with lookPath; nil for none.
+// Program is the clipboard program and its arguments, tried in the order
+// github.com/atotto/clipboard tries them, with the same arguments: wl-copy
+// in a Wayland session (WAYLAND_DISPLAY set), else xclip, xsel,
+// termux-clipboard-set (Termux) or clip.exe (WSL), the first found with
+// lookPath; nil for none. Only the program that copies need be found (that
+// package also wants the one that pastes).
 func Program(getenv func(string) string, lookPath func(string) (string, error)) []string {
 	var choices [][]string
 	if getenv("WAYLAND_DISPLAY") != "" {

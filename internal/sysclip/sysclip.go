@@ -1,7 +1,7 @@
 // Package sysclip writes the system clipboard. Where the clipboard is
 // reached through a program (xclip, xsel, wl-copy, termux-clipboard-set,
 // clip.exe, pbcopy), that program is chosen as github.com/atotto/clipboard
-// chooses it and run under a context: one that has not finished when the
+// chooses it (Program) and run under a context: one that has not finished when the
 // context ends is killed, with whatever it started. Elsewhere (Windows,
 // Plan 9) github.com/atotto/clipboard writes it.
 package sysclip
