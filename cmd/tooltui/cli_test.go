@@ -87,7 +87,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"help", "nope"}, "tooltui help: no command nope; the commands are build, fix, import, infer, send, args, completion", "usage: tooltui help"},
 		{[]string{"build", "a", "b"}, "tooltui build: one input at a time, got 2", "usage: tooltui build"},
 		{[]string{"build", "--json=false"}, "tooltui build: --json takes no value, got false", "usage: tooltui build"},
-		{[]string{"build", "--diagnostics"}, "tooltui build: --diagnostics needs =text or =json", "usage: tooltui build"},
+		{[]string{"build", "--diagnostics"}, "tooltui build: --diagnostics needs =text, =json, =github or =sarif", "usage: tooltui build"},
+		{[]string{"build", "--format"}, "tooltui build: --format needs text, json, github or sarif", "usage: tooltui build"},
 		{[]string{"fix", "-x"}, "tooltui fix: unknown flag -x", "usage: tooltui fix"},
 		{[]string{"fix", "-w", "-"}, "tooltui fix: -w needs a FILE to write", "usage: tooltui fix"},
 		{[]string{"send", "a", "b"}, "tooltui send: one input at a time, got 2", "usage: tooltui send"},
@@ -104,6 +105,29 @@ func TestUsageErrors(t *testing.T) {
 		if st != 2 || out.Len() > 0 || first != c.first || !strings.HasPrefix(rest, c.help) {
 			t.Errorf("%q: status %d, stdout %q, stderr:\n%s\nwant %q, then help starting %q", c.args, st, out.String(), errb.String(), c.first, c.help)
 		}
+	}
+}
+
+// TestProfileWithBaseURL: --profile and --base-url together, in either
+// order, are refused before anything is read or sent, by the app and by
+// send alike: exit 2, the reason and the command's help on standard error
+// (testdata/profile-base-url*.stderr).
+func TestProfileWithBaseURL(t *testing.T) {
+	for _, c := range []struct {
+		golden string
+		args   []string
+	}{
+		{"profile-base-url.stderr", []string{"--profile", "local", "--base-url", "http://localhost:11434/v1", "doc.json"}},
+		{"profile-base-url.stderr", []string{"-base-url=http://localhost:11434/v1", "-profile=local"}},
+		{"profile-base-url-send.stderr", []string{"send", "--base-url", "http://localhost:11434/v1", "--profile", "local", "doc.json"}},
+		{"profile-base-url-send.stderr", []string{"send", "--profile=local", "--json", "--base-url=http://localhost:11434/v1", "-"}},
+	} {
+		var out, errb bytes.Buffer
+		st := run(c.args, strings.NewReader("{}"), &out, &errb)
+		if st != 2 || out.Len() > 0 {
+			t.Errorf("%q: status %d, stdout %q", c.args, st, out.String())
+		}
+		golden(t, c.golden, errb.Bytes())
 	}
 }
 

@@ -62,7 +62,7 @@ func TestE2EBodySaveAndChangesOnDisk(t *testing.T) {
 	x.waitFor("app", "Description focused", all(inEditor, has("▸ Description")))
 	appendToField(x, " fast", `"Look it up fast"`)
 	x.keys("app", "C-s")
-	x.waitFor("app", "the save", statusHas(`^Saved `))
+	x.waitFor("app", "the save", statusHas("^Saved"))
 	if isBody, desc := bodyDescription(t, doc); !isBody || desc != "Look it up fast" {
 		t.Fatalf("saved: body %v, description %q; want a body with \"Look it up fast\":\n%s", isBody, desc, mustRead(t, doc))
 	}

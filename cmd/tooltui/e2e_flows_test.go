@@ -336,7 +336,7 @@ func TestE2ESaveAs(t *testing.T) {
 	x.text("app", saved)
 	x.waitFor("app", "the typed name", has(filepath.Join(filepath.Base(dir), "saved.json")))
 	x.keys("app", "Enter")
-	x.waitFor("app", "the save", all(statusHas(`^Saved `+regexp.QuoteMeta(saved)), func(s string) bool { return !strings.Contains(s, "Save as") }))
+	x.waitFor("app", "the save", all(statusShows("Saved "+saved), func(s string) bool { return !strings.Contains(s, "Save as") }))
 	quitClean(t, x, status)
 
 	example := filepath.Join(dir, "example.json")
@@ -370,7 +370,7 @@ func TestE2EAddFunctionTypesName(t *testing.T) {
 	x.keys("app", "Escape")
 	x.waitFor("app", "the end of editing", inEditor)
 	x.keys("app", "C-s")
-	x.waitFor("app", "the save", statusHas(`^Saved `))
+	x.waitFor("app", "the save", statusHas("^Saved"))
 	quitClean(t, x, status)
 	if out := build(t, bin, doc); !strings.Contains(string(out), `"name": "lookup"`) {
 		t.Errorf("tooltui build has no function lookup:\n%s", out)

@@ -52,7 +52,7 @@ func TestE2EChatFileViewCopySave(t *testing.T) {
 	x.keys("app", "C-s")
 	x.waitFor("app", "the save-as dialog", has("Save as", "Chat Completions format"))
 	x.keys("app", "Enter")
-	x.waitFor("app", "the save", statusHas(`^Saved .*chat\.responses\.json`))
+	x.waitFor("app", "the save", statusShows("Saved "+filepath.Join(dir, "chat.responses.json")))
 	isBody, desc := bodyDescription(t, filepath.Join(dir, "chat.responses.json"))
 	if !isBody || desc != "Current weather for a city" {
 		t.Errorf("saved: body %v, description %q", isBody, desc)

@@ -29,7 +29,7 @@ func TestE2EMCPListFillsAllowedTools(t *testing.T) {
 	x.keys("app", "Enter")
 	x.waitFor("app", "allowed_tools in the preview", has(`"allowed_tools"`))
 	x.keys("app", "C-s")
-	x.waitFor("app", "the save", statusHas(`^Saved `))
+	x.waitFor("app", "the save", statusHas("^Saved"))
 	quitClean(t, x, status)
 
 	authorized := false

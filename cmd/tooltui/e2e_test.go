@@ -15,10 +15,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tooltui/tooltui/internal/model"
 )
@@ -113,8 +115,24 @@ func raceEnabled() bool {
 type term struct {
 	t    *testing.T
 	dir  string
-	sock string
+	sock string // the server's socket, a short path (see shortSocket)
 	env  []string
+}
+
+// shortSocket is the path of a tmux server's socket in a new directory
+// removed when the test ends: under /tmp when it can be, as a socket's
+// path must fit in 107 bytes, which a long $TMPDIR (and the test's name in
+// t.TempDir) would pass.
+func shortSocket(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("/tmp", "tt-")
+	if err != nil {
+		if dir, err = os.MkdirTemp("", "tt-"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return filepath.Join(dir, "s")
 }
 
 func newTerm(t *testing.T) *term {
@@ -126,14 +144,13 @@ func newTerm(t *testing.T) *term {
 	x := &term{
 		t:    t,
 		dir:  dir,
-		sock: fmt.Sprintf("tooltui-e2e-%d-%d", os.Getpid(), time.Now().UnixNano()),
+		sock: shortSocket(t),
 	}
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "TMUX") {
 			x.env = append(x.env, kv)
 		}
 	}
-	x.env = append(x.env, "TMUX_TMPDIR="+dir)
 	conf := filepath.Join(dir, "tmux.conf")
 	// remain-on-exit keeps the pane after the app quits; set-clipboard on
 	// makes tmux keep what the app sends with OSC 52 in a paste buffer.
@@ -142,8 +159,13 @@ func newTerm(t *testing.T) *term {
 	return x
 }
 
+// command is tmux with args, on this server.
+func (x *term) command(args ...string) *exec.Cmd {
+	return exec.Command("tmux", append([]string{"-u", "-S", x.sock, "-f", filepath.Join(x.dir, "tmux.conf")}, args...)...)
+}
+
 func (x *term) tmux(args ...string) (string, error) {
-	cmd := exec.Command("tmux", append([]string{"-u", "-L", x.sock, "-f", filepath.Join(x.dir, "tmux.conf")}, args...)...)
+	cmd := x.command(args...)
 	cmd.Env = x.env
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -161,10 +183,13 @@ func (x *term) must(args ...string) string {
 	return out
 }
 
+// termWidth is the width of the sessions start opens.
+const termWidth = 100
+
 // start runs a shell command line in a new 100×30 session.
 func (x *term) start(name, cmdline string) {
 	x.t.Helper()
-	x.must("new-session", "-d", "-s", name, "-x", "100", "-y", "30", cmdline)
+	x.must("new-session", "-d", "-s", name, "-x", strconv.Itoa(termWidth), "-y", "30", cmdline)
 }
 
 func (x *term) keys(name string, keys ...string) {
@@ -224,6 +249,22 @@ func all(oks ...func(string) bool) func(string) bool {
 // changed holds once the screen differs from prev.
 func changed(prev string) func(string) bool {
 	return func(s string) bool { return s != prev }
+}
+
+// statusShows holds when the status reads text, or as much of it as fits:
+// a status too long for its line goes on over the key help's line and is
+// cut at the screen's edge, as a path under a long $TMPDIR is.
+func statusShows(text string) func(string) bool {
+	want := squeezed(text)
+	return func(s string) bool {
+		ls := strings.Split(lastLines(s, 2), "\n")
+		got := squeezed(strings.Join(ls, "\n"))
+		if strings.HasPrefix(got, want) {
+			return true
+		}
+		cut := len(ls) == 2 && utf8.RuneCountInString(ls[1]) >= termWidth
+		return cut && got != "" && strings.HasPrefix(want, got)
+	}
 }
 
 // The two lines under the panes: the status line, then the key help of

@@ -28,7 +28,7 @@ import (
 const (
 	importServerEnv = "TOOLTUI_IMPORT_TEST_SERVER"
 	importTouchEnv  = "TOOLTUI_IMPORT_TEST_TOUCH"   // "touch": the file the server changes before it serves
-	importPidEnv    = "TOOLTUI_IMPORT_TEST_PIDFILE" // "hang": the server writes its pid here
+	importPidEnv    = "TOOLTUI_IMPORT_TEST_PIDFILE" // "hang": the server writes its pid here; "leave…": its child's
 	importStartsEnv = "TOOLTUI_IMPORT_TEST_STARTS"  // "bridge": each start appends its pid here
 )
 
@@ -70,6 +70,18 @@ func runImportTestServer(mode string) int {
 		return serve(newBridgeTestServer())
 	case "exit":
 		fmt.Fprintln(os.Stderr, "fatal: no config file at /nonexistent/server.toml")
+		return 3
+	case "leave", "leaveexit":
+		// Leaves a program of its own behind, holding its stdout; then
+		// serves until the end of its stdin, or exits at once.
+		if err := mcptest.LeaveChild(os.Getenv(importPidEnv), false); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		if mode == "leave" {
+			return serve(newImportTestServer(true))
+		}
+		fmt.Fprintln(os.Stderr, "fatal: left a child")
 		return 3
 	case "hang":
 		// Never answers: reads its stdin until it is stopped.
@@ -590,6 +602,46 @@ func TestImportMCP(t *testing.T) {
 			t.Errorf("the server was started")
 		}
 	})
+}
+
+// TestImportMCPLeavesNothing: what a stdio server started in the
+// background, holding its stdout, is gone once import is done with the
+// server, whether the server exits at the end of its stdin or at once; and
+// import does not wait for it until the timeout.
+func TestImportMCPLeavesNothing(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no process groups")
+	}
+	for _, c := range []struct {
+		mode   string
+		status int
+		errs   string
+	}{
+		{"leave", 0, ""},
+		{"leaveexit", 2, "exited (exit status 3) while initializing"},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			pidFile := filepath.Join(t.TempDir(), "pid")
+			t.Setenv(importPidEnv, pidFile)
+			exe := serverCommand(t, c.mode)
+			start := time.Now()
+			st, out, errs := importCmd(t, "", "--mcp", "--timeout", "20s", "--", exe)
+			took := time.Since(start)
+			if st != c.status || (c.errs == "") != (out != "") || !strings.Contains(errs, c.errs) {
+				t.Errorf("status %d, stdout %q, stderr:\n%s", st, out, errs)
+			}
+			child := mcptest.ReadPid(pidFile)
+			if child == 0 {
+				t.Fatal("the server wrote no pid of its child")
+			}
+			if !mcptest.Gone(child, 20*time.Second) {
+				t.Errorf("the server's child %d survived the import", child)
+			}
+			if took > 10*time.Second {
+				t.Errorf("import took %v (timeout 20s)", took)
+			}
+		})
+	}
 }
 
 // TestImportMCPInterrupt: Ctrl-C while the server is being waited for stops

@@ -528,7 +528,7 @@ type outputLine struct {
 
 func attachControl(t *testing.T, x *term, target string) *control {
 	t.Helper()
-	cmd := exec.Command("tmux", "-u", "-L", x.sock, "-f", filepath.Join(x.dir, "tmux.conf"), "-C", "attach", "-t", target)
+	cmd := x.command("-C", "attach", "-t", target)
 	cmd.Env = x.env
 	in, err := cmd.StdinPipe()
 	if err != nil {

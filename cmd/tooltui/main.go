@@ -12,10 +12,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/tooltui/tooltui/internal/convert"
-	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/termtext"
 )
 
@@ -91,7 +89,7 @@ func newRootCmd() *cobra.Command {
 	var opts appOptions
 	var version bool
 	root := &cobra.Command{
-		Use:               "tooltui [--print] [--base-url URL] [FILE]",
+		Use:               "tooltui [--print] [--base-url URL | --profile NAME] [FILE]",
 		Short:             "open FILE (or the built-in example) in the builder",
 		Long:              rootLong,
 		Example:           rootExamples,
@@ -107,24 +105,17 @@ func newRootCmd() *cobra.Command {
 				printVersion(cmd.OutOrStdout())
 				return nil
 			}
-			// --base-url and --profile in the order given: the later
-			// says where to send (--base-url after --profile keeps the
-			// profile's key variable).
-			var err error
-			cmd.Flags().Visit(func(f *pflag.Flag) {
-				switch f.Name {
-				case "base-url":
-					opts.baseURL = f.Value.String()
-				case "profile":
-					var p send.Profile
-					if p, err = loadProfile(f.Value.String()); err == nil {
-						opts.baseURL, opts.keyEnv = p.BaseURL, p.APIKeyEnv
-					}
+			if err := oneSendTarget(cmd); err != nil {
+				return err
+			}
+			opts.baseURL, _ = cmd.Flags().GetString("base-url")
+			if name, _ := cmd.Flags().GetString("profile"); cmd.Flags().Changed("profile") {
+				p, err := loadProfile(name)
+				if err != nil {
+					fmt.Fprintf(cmd.ErrOrStderr(), "tooltui: %s\n", termtext.SanitizeLine(err.Error()))
+					return exitStatus(2)
 				}
-			})
-			if err != nil {
-				fmt.Fprintf(cmd.ErrOrStderr(), "tooltui: %s\n", termtext.SanitizeLine(err.Error()))
-				return exitStatus(2)
+				opts.baseURL, opts.keyEnv = p.BaseURL, p.APIKeyEnv
 			}
 			return status(runApp(opts, args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()))
 		},

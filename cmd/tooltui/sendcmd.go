@@ -92,6 +92,9 @@ func newSendCmd() *cobra.Command {
 		Args:              atMost(1, "one input at a time, got %d"),
 		ValidArgsFunction: completeFiles(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := oneSendTarget(cmd); err != nil {
+				return err
+			}
 			if cmd.Flags().Changed("mcp-timeout") && !opts.callMCP {
 				return usageErrorf(cmd, "--mcp-timeout is for --call-mcp")
 			}
@@ -123,6 +126,15 @@ func newSendCmd() *cobra.Command {
 	cmd.RegisterFlagCompletionFunc("profile", completeProfiles)
 	cmd.RegisterFlagCompletionFunc("base-url", cobra.NoFileCompletions)
 	return cmd
+}
+
+// oneSendTarget refuses --profile with --base-url: each says where to
+// send, and neither would say so if the other won.
+func oneSendTarget(cmd *cobra.Command) error {
+	if cmd.Flags().Changed("profile") && cmd.Flags().Changed("base-url") {
+		return usageErrorf(cmd, "--profile and --base-url both say where to send: give one of them")
+	}
+	return nil
 }
 
 // loadProfile reads profile name from the user's profiles.json.

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
+	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 )
 
 // stdioServer runs the test binary as the test server named mode and lists
@@ -129,7 +131,7 @@ func checkGone(t *testing.T, pid int) {
 	if pid == 0 {
 		t.Fatal("the server wrote no pid")
 	}
-	if !processGone(pid, 0) {
+	if !mcptest.Gone(pid, 0) {
 		t.Errorf("server process %d is still there (running or not waited for)", pid)
 	}
 }
@@ -252,8 +254,71 @@ func TestStdioHangKillsChildren(t *testing.T) {
 	if childPID == 0 {
 		t.Fatal("no pid of the server's child")
 	}
-	if !processGone(childPID, waitLimit) {
+	if !mcptest.Gone(childPID, waitLimit) {
 		t.Errorf("the server's own child %d survived", childPID)
+	}
+}
+
+// A server that leaves a program of its own behind, holding its stdout:
+// once List is done with the server, that program is gone too,
+// whether the server lists its tools and exits at the end of its stdin or
+// exits at once, and List does not wait for it.
+func TestStdioLeftBehindGoes(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no process groups")
+	}
+	for _, c := range []struct{ mode, err string }{
+		{"leavechild", ""},
+		{"leavechildexit", "exited (exit status 3) while initializing"},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			start := time.Now()
+			out, child, err := stdioServer(t, c.mode, waitLimit)
+			took := time.Since(start)
+			if c.err == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkToolServer(t, out, 0)
+			} else if err == nil || !strings.Contains(err.Error(), c.err) || !strings.Contains(err.Error(), "fatal: left a child") {
+				t.Errorf("err = %v\nwant it to contain %q and the server's stderr", err, c.err)
+			}
+			if child == 0 {
+				t.Fatal("no pid of the server's child")
+			}
+			if !mcptest.Gone(child, waitLimit) {
+				t.Errorf("the server's child %d survived", child)
+			}
+			// Not the timeout: List returned once the server was done.
+			if took >= waitLimit/2 {
+				t.Errorf("List took %v (timeout %v)", took, waitLimit)
+			}
+		})
+	}
+}
+
+// A server that exits at once, having started a program out of its
+// process group that holds its stdout: List says the server exited, soon
+// after it did, rather than waiting for the timeout.
+func TestStdioExitWithStdoutHeld(t *testing.T) {
+	if !mcptest.CanDetach {
+		t.Skip("no sessions")
+	}
+	start := time.Now()
+	_, child, err := stdioServer(t, "leavedetachedexit", waitLimit)
+	took := time.Since(start)
+	if child != 0 {
+		defer func() {
+			if p, err := os.FindProcess(child); err == nil {
+				_ = p.Kill()
+			}
+		}()
+	}
+	if err == nil || !strings.Contains(err.Error(), "exited (exit status 3) while initializing") {
+		t.Errorf("err = %v", err)
+	}
+	if took >= waitLimit/2 {
+		t.Errorf("List took %v (timeout %v)", took, waitLimit)
 	}
 }
 

@@ -1,6 +1,7 @@
 package mcpclient
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -40,49 +41,86 @@ type process struct {
 
 	closing    atomic.Bool   // tooltui has begun to close the pipes
 	hungUp     chan struct{} // closed when the server closed its end first
+	released   chan struct{} // closed when kill has closed tooltui's ends
 	hangUpOnce sync.Once
 	killOnce   sync.Once
 }
 
+// leftGrace is how long, once the server has exited and what it started in
+// its group has been killed, its stdout and stderr are still read: a
+// program it started outside its group may hold them open, and is not
+// waited for longer.
+var leftGrace = time.Second
+
 // startProcess starts argv with its stdin and stdout on pipes and its stderr
 // in a tail buffer. On systems with process groups the server gets its own
-// group, so that whatever it starts in turn is stopped with it. It gets
+// group, so that whatever it starts in turn is stopped with it: when the
+// server exits, however it ends, the rest of its group is killed. It gets
 // tooltui's environment but for the variables withheld (environFor).
 func startProcess(argv, withhold []string) (*process, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = environFor(os.Environ(), withhold)
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		return nil, err
+	var pipes [3][2]*os.File // stdin, stdout, stderr: read end, write end
+	for i := range pipes {
+		r, w, err := os.Pipe()
+		if err != nil {
+			for _, p := range pipes[:i] {
+				p[0].Close()
+				p[1].Close()
+			}
+			return nil, err
+		}
+		pipes[i] = [2]*os.File{r, w}
 	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, err
-	}
+	inR, inW := pipes[0][0], pipes[0][1]
+	outR, outW := pipes[1][0], pipes[1][1]
+	errR, errW := pipes[2][0], pipes[2][1]
 	p := &process{cmd: cmd, stdin: inW, stdout: outR, stderr: &tailBuffer{},
-		done: make(chan struct{}), hungUp: make(chan struct{})}
+		done: make(chan struct{}), hungUp: make(chan struct{}), released: make(chan struct{})}
+	// All three are files, so that Wait returns as the server exits, not
+	// once every program holding its stderr has.
 	cmd.Stdin = inR
 	cmd.Stdout = outW
-	cmd.Stderr = p.stderr
-	// A server's own children may keep its stderr open after it is gone;
-	// do not wait for them for long.
-	cmd.WaitDelay = time.Second
+	cmd.Stderr = errW
 	ownProcessGroup(cmd)
-	err = cmd.Start()
+	err := cmd.Start()
 	// The child has its own copies now (or never will).
 	inR.Close()
 	outW.Close()
+	errW.Close()
 	if err != nil {
 		inW.Close()
 		outR.Close()
+		errR.Close()
 		return nil, err
 	}
+	copied := make(chan struct{})
+	go func() {
+		_, _ = io.Copy(p.stderr, errR)
+		close(copied)
+	}()
 	go func() {
 		err := cmd.Wait()
+		// The server is gone: what it started in its group goes with it.
+		killGroup(cmd.Process)
+		grace, cancel := context.WithTimeout(context.Background(), leftGrace)
+		defer cancel()
+		select {
+		case <-copied:
+		case <-grace.Done():
+		}
+		errR.Close()
 		p.waitErr, p.state = err, cmd.ProcessState
 		close(p.done)
+		// Its answers written before it exited are still read; then its
+		// stdout is not waited on.
+		select {
+		case <-p.hungUp:
+		case <-p.released:
+		case <-grace.Done():
+			p.hangUp()
+			p.stdout.Close()
+		}
 	}()
 	return p, nil
 }
@@ -175,6 +213,7 @@ func (p *process) kill() {
 		}
 		p.stdin.Close()
 		p.stdout.Close()
+		close(p.released)
 	})
 }
 

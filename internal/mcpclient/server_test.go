@@ -16,6 +16,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 )
 
 // The tests start the test binary itself as a stdio MCP server: with
@@ -84,6 +86,19 @@ func runTestServer(mode string) int {
 		_ = os.WriteFile(os.Getenv(pidFileEnv), []byte(fmt.Sprint(cmd.Process.Pid)), 0o600)
 		time.Sleep(time.Hour)
 		return 0
+	case "leavechild", "leavechildexit", "leavedetachedexit":
+		// Leaves a program of its own behind, holding its stdout, and
+		// writes that program's pid to the pid file instead of its own;
+		// then serves until the end of its stdin, or exits.
+		if err := mcptest.LeaveChild(os.Getenv(pidFileEnv), mode == "leavedetachedexit"); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		if mode == "leavechild" {
+			return serve(newToolServer(0, 0))
+		}
+		fmt.Fprintln(os.Stderr, "fatal: left a child")
+		return 3
 	case "sleep":
 		time.Sleep(time.Hour)
 		return 0

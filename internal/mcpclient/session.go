@@ -265,8 +265,6 @@ func (s *Session) abort() {
 func (s *Session) stop() {
 	if s.proc != nil {
 		s.proc.shutdown()
-		// What the server started in its group goes with it.
-		killGroupOf(s.proc)
 	}
 	if s.web != nil {
 		s.web.close()

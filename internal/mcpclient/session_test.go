@@ -198,7 +198,7 @@ func TestSessionStdio(t *testing.T) {
 	}
 	sess.Close()
 	sess.Close()
-	if !processGone(pid, waitLimit) {
+	if !mcptest.Gone(pid, waitLimit) {
 		t.Errorf("the server %d survived Close", pid)
 	}
 }
@@ -268,11 +268,11 @@ func TestSessionCloseStopsGroup(t *testing.T) {
 	}
 	sess, pidFile := startSession(t, "child", Server{})
 	child := readPid(t, pidFile)
-	if processGone(child, 0) {
+	if mcptest.Gone(child, 0) {
 		t.Fatal("the child is not running")
 	}
 	sess.Close()
-	if !processGone(child, waitLimit) {
+	if !mcptest.Gone(child, waitLimit) {
 		t.Errorf("the server's child %d survived Close", child)
 	}
 }

@@ -24,6 +24,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/sysclip"
 	"github.com/tooltui/tooltui/internal/ui"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 )
@@ -876,7 +877,7 @@ func TestCopy(t *testing.T) {
 		a, f := newApp(t)
 		send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
 		f.env["DISPLAY"] = ":0"
-		f.clip.err = errors.New("No clipboard utilities available. Please install xsel, xclip, wl-clipboard or Termux:API add-on for termux-clipboard-get/set.")
+		f.clip.err = sysclip.ErrNoProgram
 		copyKey(t, a, alt('c'), settle)
 		st := statusLine(t, a)
 		requireContains(t, st, "OSC 52", "status line")
@@ -1079,6 +1080,8 @@ func TestSave(t *testing.T) {
 		}
 		requireNoDialog(t, a, "Save as")
 		requireSavedAs(t, a, path)
+		// Wide enough for the whole path, however long $TMPDIR makes it.
+		send(t, a, tea.WindowSizeMsg{Width: max(80, len(path)+40), Height: 24})
 		requireContains(t, statusLine(t, a), "saved.json", "status line")
 		requireContains(t, a.View().WindowTitle, "saved.json", "window title")
 		// The next save goes to the same file without asking.

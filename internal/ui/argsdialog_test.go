@@ -51,7 +51,7 @@ var (
 // dialogTestApp is an app on src at 120×40 with row at selected.
 func dialogTestApp(t *testing.T, src string, at sel) *App {
 	t.Helper()
-	a := New(Options{Doc: parseDoc(t, src), Name: "doc.json", Deps: Deps{CopyNative: func(string) error { return nil }}})
+	a := New(Options{Doc: parseDoc(t, src), Name: "doc.json", Deps: Deps{CopyNative: noCopy}})
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	a.apply(actSelect{at})
 	if a.at != at {
@@ -378,7 +378,7 @@ func BenchmarkArgsDialogKeystroke1MB(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a := New(Options{Doc: doc, Name: "doc.json", Deps: Deps{CopyNative: func(string) error { return nil }}})
+	a := New(Options{Doc: doc, Name: "doc.json", Deps: Deps{CopyNative: noCopy}})
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	a.apply(actSelect{argsLoose})
 	nd, _ := newArgsDialog(a)

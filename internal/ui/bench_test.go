@@ -57,7 +57,7 @@ var (
 // benchDeps never touch the clipboard, the file system or the environment.
 func benchDeps() ui.Deps {
 	return ui.Deps{
-		CopyNative: func(string) error { return nil },
+		CopyNative: noCopy,
 		WriteFile:  func(string, []byte) error { return nil },
 		Getenv:     func(string) string { return "" },
 	}

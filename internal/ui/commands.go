@@ -11,18 +11,19 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/atotto/clipboard"
 
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/session"
+	"github.com/tooltui/tooltui/internal/sysclip"
 )
 
 // Deps are the app's ways to reach the outside world; tests replace them.
 type Deps struct {
-	// CopyNative writes the system clipboard.
-	CopyNative func(string) error
+	// CopyNative writes the system clipboard. ctx ends after
+	// ClipboardTimeout: a clipboard program still running is then stopped.
+	CopyNative func(ctx context.Context, text string) error
 	// WriteFile saves a file atomically.
 	WriteFile func(path string, data []byte) error
 	// Getenv reads the environment.
@@ -68,7 +69,7 @@ type Deps struct {
 // DefaultDeps uses the real clipboard, file system and environment.
 func DefaultDeps() Deps {
 	return Deps{
-		CopyNative:       clipboard.WriteAll,
+		CopyNative:       sysclip.Write,
 		WriteFile:        model.WriteFileAtomic,
 		Getenv:           os.Getenv,
 		ClipboardTimeout: 3 * time.Second,
@@ -159,16 +160,22 @@ type copiedMsg struct {
 }
 
 // copyCmd writes text to the terminal clipboard (OSC 52) and the system
-// clipboard, the latter in the background with a timeout.
+// clipboard, the latter in the background with a timeout, which stops the
+// clipboard program.
 func copyCmd(deps Deps, what, text string) tea.Cmd {
 	osc := len(text) <= MaxOSC52Bytes
 	native := func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), deps.ClipboardTimeout)
+		defer cancel()
 		done := make(chan error, 1)
-		go func() { done <- deps.CopyNative(text) }()
+		go func() { done <- deps.CopyNative(ctx, text) }()
 		var err error
 		select {
 		case err = <-done:
-		case <-time.After(deps.ClipboardTimeout):
+		case <-ctx.Done():
+			err = ctx.Err()
+		}
+		if err != nil && ctx.Err() != nil {
 			err = fmt.Errorf("the clipboard program did not answer within %s", deps.ClipboardTimeout)
 		}
 		return copiedMsg{what: what, bytes: len(text), osc52: osc, native: err}
@@ -201,8 +208,8 @@ func copyStatus(m copiedMsg, getenv func(string) string, warned bool) (string, b
 func nativeHint(err error, getenv func(string) string) string {
 	msg := err.Error()
 	switch {
-	case strings.Contains(msg, "No clipboard utilities"):
-		return "no clipboard program found (install xclip, xsel or wl-clipboard)"
+	case errors.Is(err, sysclip.ErrNoProgram):
+		return err.Error()
 	case getenv("DISPLAY") == "" && getenv("WAYLAND_DISPLAY") == "":
 		return "no graphical session, $DISPLAY is unset (" + msg + ")"
 	}

@@ -32,7 +32,7 @@ func TestSaveAsAndExportAskBeforeWritingOverAFile(t *testing.T) {
 				typeText(t, a, victim)
 				feed(t, a, send(t, a, kEnter), settle)
 				requireDialog(t, a, "File exists")
-				requireContains(t, dialogText(a), "(7 bytes). Write over", "the dialog")
+				requireContains(t, boxText(screen(a), "File exists"), "already exists (7 bytes). Write over it?", "the dialog")
 			}
 			ask()
 			send(t, a, kEsc)

@@ -62,7 +62,7 @@ func globalApp(t *testing.T, src string) (*App, *writes) {
 	}
 	w := &writes{}
 	a := New(Options{Doc: d, Path: "/nonexistent/doc.json", Name: "doc.json", RecoveryFile: "/nonexistent/recovery.json", Deps: Deps{
-		CopyNative: func(string) error { return nil },
+		CopyNative: noCopy,
 		WriteFile:  w.write,
 		Remove:     w.remove,
 		MkdirAll:   func(string, os.FileMode) error { return nil },

@@ -66,7 +66,7 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := New(Options{Doc: d, Name: "name\u001b]0;title\u0007.json", Deps: Deps{CopyNative: func(string) error { return nil }}})
+	a := New(Options{Doc: d, Name: "name\u001b]0;title\u0007.json", Deps: Deps{CopyNative: noCopy}})
 	check := func(where string) {
 		t.Helper()
 		v := a.View()
@@ -215,7 +215,7 @@ func FuzzApp(f *testing.F) {
 			keys = keys[:200]
 		}
 		a := New(Options{Doc: model.Example(), Name: "example.json", Deps: Deps{
-			CopyNative: func(string) error { return nil },
+			CopyNative: noCopy,
 			WriteFile:  func(string, []byte) error { return nil },
 			Getenv:     func(string) string { return "" },
 		}})

@@ -5,6 +5,7 @@ package ui_test
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -37,7 +38,7 @@ type fakeClipboard struct {
 	block chan struct{}
 }
 
-func (c *fakeClipboard) copy(s string) error {
+func (c *fakeClipboard) copy(_ context.Context, s string) error {
 	if c.block != nil {
 		<-c.block
 	}
@@ -46,6 +47,9 @@ func (c *fakeClipboard) copy(s string) error {
 	c.texts = append(c.texts, s)
 	return c.err
 }
+
+// noCopy is a system clipboard that takes every copy.
+func noCopy(context.Context, string) error { return nil }
 
 func (c *fakeClipboard) copied() []string {
 	c.mu.Lock()
@@ -141,7 +145,10 @@ func (f *fakes) deps() ui.Deps {
 // them fails the test.
 func offlineDeps(t testing.TB) ui.Deps {
 	return ui.Deps{
-		CopyNative: func(string) error { t.Errorf("unexpected copy"); return errors.New("no clipboard in this test") },
+		CopyNative: func(context.Context, string) error {
+			t.Errorf("unexpected copy")
+			return errors.New("no clipboard in this test")
+		},
 		WriteFile: func(p string, _ []byte) error {
 			t.Errorf("unexpected write to %s", p)
 			return errors.New("no file system in this test")

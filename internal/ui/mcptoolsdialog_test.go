@@ -82,7 +82,7 @@ func (s *mcpStub) calls() []mcpclient.Server {
 func mcpApp(t *testing.T, src string, at sel, list func(context.Context, mcpclient.Server) ([]byte, error), w, h int) *App {
 	t.Helper()
 	a := New(Options{Doc: parseDoc(t, src), Name: "doc.json", Deps: Deps{
-		CopyNative:   func(string) error { return nil },
+		CopyNative:   noCopy,
 		WriteFile:    func(string, []byte) error { return errors.New("no writes in this test") },
 		Getenv:       func(string) string { return "" },
 		ListMCPTools: list,

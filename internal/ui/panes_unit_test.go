@@ -6,6 +6,7 @@ package ui
 //	go test ./internal/ui -run TestPaneGolden -update
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 	"slices"
@@ -984,8 +985,11 @@ func TestFormPaneLocatesASyntaxErrorByLineAndColumn(t *testing.T) {
 
 // ---- dialogs ----
 
+// noCopy is a system clipboard that takes every copy.
+func noCopy(context.Context, string) error { return nil }
+
 func exampleApp() *App {
-	return New(Options{Doc: model.Example(), Name: "example.json", Deps: Deps{CopyNative: func(string) error { return nil }}})
+	return New(Options{Doc: model.Example(), Name: "example.json", Deps: Deps{CopyNative: noCopy}})
 }
 
 func bindingKeys(c command) []string {
@@ -1580,7 +1584,7 @@ func TestPreviewFollowsTheEditedTool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := New(Options{Doc: doc, Name: "doc.json", Deps: Deps{CopyNative: func(string) error { return nil }}})
+	a := New(Options{Doc: doc, Name: "doc.json", Deps: Deps{CopyNative: noCopy}})
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
 	typeKeys(a, "down", "down", "enter") // bad name!'s form, its name field
 	typeKeys(a, "enter")

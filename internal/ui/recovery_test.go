@@ -69,7 +69,7 @@ func (h *heldTimers) fire(d time.Duration) []tea.Msg {
 
 func (f *recoveryFS) deps() Deps {
 	return Deps{
-		CopyNative: func(string) error { return nil },
+		CopyNative: noCopy,
 		WriteFile: func(p string, b []byte) error {
 			f.mu.Lock()
 			defer f.mu.Unlock()

@@ -44,7 +44,7 @@ func TestRecordThenReplay(t *testing.T) {
 	p := startSend(t, a, permitting)
 	requireIn(t, treeScreen(a), "· recording")
 	p.press(key1("a"), ended)
-	requireIn(t, flatText(treeScreen(a)), "recorded to "+rec)
+	requireIn(t, unwrapped(treeScreen(a)), unwrapped("recorded to "+rec))
 	f, err := os.Open(rec)
 	if err != nil {
 		t.Fatal(err)

@@ -56,7 +56,7 @@ func savedApp(t *testing.T, src string) (*App, *writes) {
 	}
 	w := &writes{}
 	a := New(Options{Doc: d, Path: "/nonexistent/doc.json", Name: "doc.json", Deps: Deps{
-		CopyNative: func(string) error { return nil },
+		CopyNative: noCopy,
 		WriteFile:  w.write,
 		Remove:     w.remove,
 		MkdirAll:   func(string, os.FileMode) error { return nil },

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -18,7 +19,7 @@ import (
 func sendApp(t *testing.T, fake fakeSend) *App {
 	t.Helper()
 	a := New(Options{Doc: model.Example(), Name: "example.json", BaseURL: "http://127.0.0.1:9/v1", Deps: Deps{
-		CopyNative: func(string) error { return nil },
+		CopyNative: noCopy,
 		WriteFile:  func(string, []byte) error { return nil },
 		Getenv:     func(string) string { return "" },
 		Send:       fake,
@@ -133,6 +134,18 @@ const osloCall = `{"type":"response.output_item.done","item":{"type":"function_c
 
 // flatText folds the white space of s into single spaces.
 func flatText(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// unwrapped is s without its spaces, line breaks and box borders, for
+// finding text the screen may wrap anywhere (a temporary file's path, as
+// long as $TMPDIR makes it): look for unwrapped(text) in it.
+func unwrapped(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '│' || unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
 
 func ev(t *testing.T, data string) send.Event {
 	t.Helper()

@@ -2,6 +2,7 @@ package ui_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"io"
@@ -170,7 +171,7 @@ type signalClipboard struct {
 	err   error
 }
 
-func (c *signalClipboard) copy(s string) error {
+func (c *signalClipboard) copy(_ context.Context, s string) error {
 	c.texts <- s
 	return c.err
 }
@@ -255,7 +256,7 @@ func TestProgramHungClipboard(t *testing.T) {
 	f, _ := newFakes(t)
 	f.env["DISPLAY"] = ":0"
 	deps := f.deps()
-	deps.CopyNative = func(string) error { <-block; return nil }
+	deps.CopyNative = func(context.Context, string) error { <-block; return nil }
 	deps.ClipboardTimeout = 50 * time.Millisecond
 	tm := runProgram(t, exampleOn(deps), 200, 24)
 

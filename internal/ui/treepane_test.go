@@ -17,7 +17,7 @@ import (
 func treeApp(t *testing.T) *App {
 	t.Helper()
 	a := New(Options{Doc: model.Example(), Name: "example.json", Deps: Deps{
-		CopyNative: func(string) error { return nil },
+		CopyNative: noCopy,
 		WriteFile:  func(string, []byte) error { t.Error("no writes here"); return nil },
 		Getenv:     func(string) string { return "" },
 	}})
@@ -221,7 +221,7 @@ func BenchmarkTree(b *testing.B) {
 			b.Fatal(err)
 		}
 		open := func(b *testing.B) *App {
-			a := New(Options{Doc: d, Name: "bench.json", Deps: Deps{CopyNative: func(string) error { return nil },
+			a := New(Options{Doc: d, Name: "bench.json", Deps: Deps{CopyNative: noCopy,
 				WriteFile: func(string, []byte) error { return nil }, Getenv: func(string) string { return "" }}})
 			a.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
 			a.Update(keyMsg("j"))

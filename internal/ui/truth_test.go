@@ -65,7 +65,7 @@ func dupApp(t *testing.T) *App {
 		t.Fatal(err)
 	}
 	a := New(Options{Doc: d, Name: "dup.json", Deps: Deps{
-		CopyNative: func(string) error { return nil },
+		CopyNative: noCopy,
 		WriteFile:  func(string, []byte) error { t.Error("no writes here"); return nil },
 		Getenv:     func(string) string { return "" },
 	}})

@@ -49,7 +49,7 @@ func runViews(t *testing.T, seed uint64, steps int) {
 	}
 	loaded, _ := d.MarshalState()
 	a := New(Options{Doc: d, Path: "/nonexistent/doc.json", Name: "doc.json", Deps: Deps{
-		CopyNative: func(string) error { return nil },
+		CopyNative: noCopy,
 		WriteFile:  func(string, []byte) error { return nil },
 		Getenv:     func(string) string { return "" },
 	}})
