@@ -278,21 +278,22 @@ func TestE2EDiagnosticJumpsToLine(t *testing.T) {
 	_, _, status := openDoc(t, x, data)
 	// The pane's title counts them, in short when the pane is narrow.
 	title := regexp.MustCompile(`4 Diagnostics (· 2 errors, 0 warnings|✗2 !0)`)
-	x.waitFor("app", "the diagnostics", all(title.MatchString, has("tools_defs[0] (function)", "tools_defs[1] (function)")))
+	// A narrow pane names each by its tool and the pointer's last part.
+	x.waitFor("app", "the diagnostics", all(title.MatchString, has("✗ alpha_tool …/q", "✗ get_weather …/location")))
 
 	x.keys("app", "4")
 	s := x.waitFor("app", "the diagnostics pane focused", inDiags)
 	// The diagnostics pane is the left column under the tools; choose the
-	// one about tools_defs[1] by its place in the list.
+	// one about tools_defs[1] (get_weather) by its place in the list.
 	var heads []string
 	for _, l := range strings.Split(s, "\n") {
-		if i := strings.Index(l, "✗ tools_defs["); i >= 0 && i < 8 {
+		if i := strings.Index(l, "✗ "); i >= 0 && i < 8 && !strings.Contains(l, "✗ ƒ") {
 			heads = append(heads, l)
 		}
 	}
 	n := -1
 	for i, h := range heads {
-		if strings.Contains(h, "tools_defs[1]") {
+		if strings.Contains(h, "get_weather") {
 			n = i
 		}
 	}
