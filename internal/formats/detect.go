@@ -229,3 +229,47 @@ func mustGet(o rawjson.Object, key string) []byte {
 	v, _ := o.Get(key)
 	return v
 }
+
+// HoldsTools says whether data is something tooltui opens for its tools:
+// a tooltui document, a request body (of any format tooltui reads) with
+// tools or a tools field, an MCP tools/list result or page, or an array of
+// tools. A folder of JSON files (package.json, tsconfig.json, …) is told
+// apart by it. Text that is not valid JSON counts when it names a tools
+// field, so that a broken document is not passed over.
+func HoldsTools(data []byte) bool {
+	valid := bytes.TrimPrefix(data, utf8BOM)
+	if rawjson.CheckJSON(valid) != nil {
+		for _, k := range []string{`"tools_defs"`, `"builtin_tools"`, `"tools"`, `"functionDeclarations"`} {
+			if bytes.Contains(valid, []byte(k)) {
+				return true
+			}
+		}
+		return false
+	}
+	if els, ok := elements(valid); ok {
+		if len(els) == 0 {
+			return false
+		}
+		for _, e := range els {
+			o, ok := members(e)
+			if !ok {
+				return false
+			}
+			if _, typed := str(o, "type"); !typed && !o.Has("name") && !hasAny(o, geminiToolKeys...) {
+				return false
+			}
+		}
+		return true
+	}
+	o, ok := members(valid)
+	if !ok {
+		return false
+	}
+	if hasAny(o, tooltuiKeys...) || o.Has("tools") || o.Has("functions") {
+		return true
+	}
+	if r, ok := members(mustGet(o, "result")); ok && o.Has("jsonrpc") {
+		return r.Has("tools")
+	}
+	return false
+}
