@@ -33,6 +33,12 @@ library (python, typescript, go). What the target cannot take is listed
 on standard error as warnings of location "export", never dropped
 silently.
 
+With a folder DIR, every document under it (tooltui documents, request
+bodies and tools files, outside .git and what .gitignore ignores) is
+checked: standard output has one summary line each and a total, standard
+error their diagnostics with --json (each line naming its file), github
+or sarif; the exit status is the worst of them.
+
 {{flags}}
 
 Exit status: 0 the request holds every entry; 1 an entry (a tool, or a
@@ -56,7 +62,7 @@ type buildOptions struct {
 func newBuildCmd() *cobra.Command {
 	opts := buildOptions{diagnostics: "text"}
 	cmd := &cobra.Command{
-		Use:               "build [--strict] [--json | --format F] [--to FORMAT] [FILE|-]",
+		Use:               "build [--strict] [--json | --format F] [--to FORMAT] [FILE|DIR|-]",
 		Short:             "print the request JSON for FILE or standard input",
 		Long:              buildLong,
 		Args:              atMost(1, "one input at a time, got %d"),
@@ -97,6 +103,9 @@ an input that cannot be used is one line of severity "fatal"`)
 // escaped to printable ASCII (jsonLine), so they keep their exact value and
 // still cannot reach the terminal raw.
 func runBuild(opts buildOptions, files []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if isDir(files) {
+		return runBuildDir(opts, files[0], stdout, stderr)
+	}
 	asJSON := opts.diagnostics == "json"
 	var ann *annotator
 	if opts.diagnostics == "github" || opts.diagnostics == "sarif" {
@@ -112,7 +121,7 @@ func runBuild(opts buildOptions, files []string, stdin io.Reader, stdout, stderr
 		case ann != nil:
 			ann.fatal(stderr, err)
 		case asJSON:
-			stderr.Write(fatalJSON(err))
+			stderr.Write(fatalJSON(err, ""))
 		default:
 			fmt.Fprintf(stderr, "tooltui build: %s\n", termtext.SanitizeLine(err.Error()))
 		}
@@ -155,7 +164,7 @@ func runBuild(opts buildOptions, files []string, stdin io.Reader, stdout, stderr
 		case ann != nil:
 			ann.add(stderr, d, "")
 		case asJSON:
-			stderr.Write(diagnosticJSON(d))
+			stderr.Write(diagnosticJSON(d, ""))
 		default:
 			fmt.Fprintln(stderr, termtext.SanitizeLine(d.String()))
 		}
@@ -241,6 +250,8 @@ func namedError(err error) error {
 
 // jsonDiagnostic is one line of `tooltui build --json`.
 type jsonDiagnostic struct {
+	// File is the document, with build DIR (each line names its own).
+	File string `json:"file,omitempty"`
 	// Severity is "error" (the entry is left out), "warning" (kept) or
 	// "fatal" (the input cannot be used; nothing is printed).
 	Severity string `json:"severity"`
@@ -263,8 +274,9 @@ type jsonDiagnostic struct {
 	Fix string `json:"fix,omitempty"`
 }
 
-func diagnosticJSON(d convert.Diagnostic) []byte {
+func diagnosticJSON(d convert.Diagnostic, file string) []byte {
 	return jsonLine(jsonDiagnostic{
+		File:     file,
 		Severity: d.Severity.String(),
 		Location: d.Location,
 		Type:     d.Type,
@@ -285,8 +297,8 @@ func fixTitle(d convert.Diagnostic) string {
 
 // fatalJSON is the line for an input that cannot be used (or a request
 // that cannot be written), with the line and column of a JSON syntax error.
-func fatalJSON(err error) []byte {
-	jd := jsonDiagnostic{Severity: "fatal", Location: "input", Message: err.Error()}
+func fatalJSON(err error, file string) []byte {
+	jd := jsonDiagnostic{File: file, Severity: "fatal", Location: "input", Message: err.Error()}
 	var se *rawjson.SyntaxError
 	if errors.As(err, &se) {
 		jd.Line, jd.Column = se.Line, se.Column

@@ -53,7 +53,6 @@ func TestBuildGolden(t *testing.T) {
 		{"not-json", []string{"-"}, "{\n  \"model\": \"gpt-5\",\n  oops\n}", 2},
 		{"not-object", []string{"-"}, `[1]`, 2},
 		{"missing-file", []string{"testdata/does-not-exist.json"}, "", 2},
-		{"directory", []string{"testdata"}, "", 2},
 		{"unknown-flag", []string{"--nope"}, "", 2},
 		{"mixed-invalid-json", []string{"--json", "testdata/mixed-invalid.json"}, "", 1},
 		{"mixed-invalid-json-strict", []string{"--diagnostics=json", "--strict", "testdata/mixed-invalid.json"}, "", 1},
