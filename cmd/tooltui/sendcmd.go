@@ -57,6 +57,12 @@ same transcript with no network and no key, at the recorded pace
 FILE's document still builds the recorded first request; if not, it
 names the first JSON Pointer that differs and exits 1, unless --force.
 
+--sim sends to tooltui's simulator instead, run in-process on a loopback
+port: a stand-in for the Responses API that checks the request as the API
+does and answers as a model that follows the rules (see tooltui sim
+--help), so the whole loop runs with no network and no key. --seed,
+--pace, --script and --fault shape it.
+
 {{flags}}
 
 The key is OPENAI_API_KEY; it is sent to the server and written nowhere
@@ -80,13 +86,17 @@ type sendOptions struct {
 	force          bool
 	callMCP        bool
 	mcpTimeout     time.Duration
+	// sim sends to tooltui's simulator, run in-process on a loopback
+	// port, made as simOpts say.
+	sim     bool
+	simOpts simOptions
 }
 
 // newSendCmd is `tooltui send`.
 func newSendCmd() *cobra.Command {
-	opts := sendOptions{maxTurns: 5, speed: 1, mcpTimeout: mcpclient.DefaultCallTimeout}
+	opts := sendOptions{maxTurns: 5, speed: 1, mcpTimeout: mcpclient.DefaultCallTimeout, simOpts: simOptions{pace: 20 * time.Millisecond}}
 	cmd := &cobra.Command{
-		Use:               "send [--json] [--base-url URL | --profile NAME] [--max-turns N] [--record FILE | --replay FILE] [FILE|-]",
+		Use:               "send [--json] [--base-url URL | --profile NAME | --sim] [--max-turns N] [--record FILE | --replay FILE] [FILE|-]",
 		Short:             "send the request and show the answer as it streams",
 		Long:              sendLong,
 		Args:              atMost(1, "one input at a time, got %d"),
@@ -94,6 +104,9 @@ func newSendCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("mcp-timeout") && !opts.callMCP {
 				return usageErrorf(cmd, "--mcp-timeout is for --call-mcp")
+			}
+			if why := checkSimFlags(cmd, opts.sim); why != "" {
+				return usageErrorf(cmd, "%s", why)
 			}
 			return status(runSend(opts, args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()))
 		},
@@ -109,6 +122,8 @@ func newSendCmd() *cobra.Command {
 		"https://api.openai.com/v1); any server that implements\n"+
 		"/v1/responses: Ollama 0.13.3 or later, vLLM, LM Studio,\n"+
 		"llama.cpp's llama-server")
+	f.BoolVar(&opts.sim, "sim", false, "send to tooltui's simulator, run in-process: no network,\nno key (see tooltui sim --help)")
+	opts.simOpts.register(f, "with --sim: ")
 	f.BoolVar(&opts.callMCP, "call-mcp", false, "answer a call of a function imported from an MCP server\n"+
 		"by starting the server and calling its tool (a mock\noutput still wins)")
 	f.Var(timeoutValue{&opts.mcpTimeout}, "mcp-timeout", "with --call-mcp: give up on a tool's call after `D`\n(default "+mcpclient.DefaultCallTimeout.String()+")")
@@ -163,7 +178,20 @@ func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr i
 		return runReplay(opts, doc, stdout, stderr)
 	}
 	cfg := send.ConfigFromEnv(os.Getenv, opts.baseURL)
-	if opts.profile != "" {
+	if opts.sim {
+		s, err := opts.simOpts.server()
+		if err != nil {
+			fmt.Fprintf(stderr, "tooltui send: %s\n", termtext.SanitizeLine(err.Error()))
+			return 2
+		}
+		base, stop, err := startSim(s, "127.0.0.1:0")
+		if err != nil {
+			fmt.Fprintf(stderr, "tooltui send: the simulator cannot listen: %s\n", termtext.SanitizeLine(err.Error()))
+			return 2
+		}
+		defer stop()
+		cfg = send.Config{BaseURL: base}
+	} else if opts.profile != "" {
 		p, err := loadProfile(opts.profile)
 		if err != nil {
 			fmt.Fprintf(stderr, "tooltui send: %s\n", termtext.SanitizeLine(err.Error()))

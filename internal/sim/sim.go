@@ -183,7 +183,7 @@ type request struct {
 	store    bool
 	parallel bool
 	choice   json.RawMessage // tool_choice as sent, "auto" when absent
-	words    []string        // of the input's user messages
+	words    []string        // of the input's user messages and the instructions
 	text     string          // the last user message
 	outputs  []outputItem    // function_call_output items of the input
 	calls    []callItem      // function_call items of the input (store false)
@@ -360,6 +360,11 @@ func (r *request) readInput() *APIError {
 		return &APIError{Message: fmt.Sprintf("Invalid type for 'input': expected a string or an array of input items, but got %s instead.", kindName(in)), Type: "invalid_request_error", Param: "input", Code: "invalid_type"}
 	}
 	r.words = words(r.text)
+	if ins, ok := r.raw.Get("instructions"); ok {
+		if t, ok := rawjson.Unquote(bytes.TrimSpace(ins)); ok {
+			r.words = append(r.words, words(t)...)
+		}
+	}
 	return nil
 }
 

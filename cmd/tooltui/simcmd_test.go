@@ -1,0 +1,94 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tooltui/tooltui/internal/send"
+)
+
+// TestSendSim: send --sim runs the whole loop against the simulator, with
+// no key and no server: the calls, the mocks' outputs, the final text.
+func TestSendSim(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "")
+	t.Setenv("OPENAI_BASE_URL", "")
+	var out, errb bytes.Buffer
+	if st := run([]string{"send", "--sim", "--pace", "0", "../../examples/demo.json"}, nil, &out, &errb); st != 0 {
+		t.Fatalf("status %d\n%s", st, errb.String())
+	}
+	if !strings.Contains(out.String(), `get_weather answered {"forecast":"sunny","high_c":24,"low_c":16}.`) {
+		t.Errorf("stdout %q", out.String())
+	}
+	for _, want := range []string{
+		`call find_hotels {"city":"Lisbon","nights":1,"max_price_eur":null}: fits its parameters`,
+		`call get_weather {"city":"Lisbon","unit":null}: fits its parameters`,
+		"mock output for get_weather: ", "turn 2", `usage {"input_tokens":`,
+	} {
+		if !strings.Contains(errb.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errb.String())
+		}
+	}
+}
+
+func TestSendSimFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"send", "--seed", "2", "x.json"}, "--seed is for --sim"},
+		{[]string{"send", "--sim", "--base-url", "http://h", "x.json"}, "--sim sends to the simulator, not --base-url"},
+		{[]string{"send", "--sim", "--fault", "teapot", "../../examples/demo.json"}, `unknown fault "teapot"`},
+		{[]string{"send", "--sim", "--script", "../../examples/demo.json", "../../examples/demo.json"}, "not a script"},
+		{[]string{"sim", "--addr", "0.0.0.0:0"}, "loopback address only"},
+	} {
+		var out, errb bytes.Buffer
+		if st := run(c.args, nil, &out, &errb); st != 2 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: status %d, stderr %s", c.args, st, errb.String())
+		}
+	}
+}
+
+// TestSendSimFault: a fault at turn 2 ends the loop there, as the API's
+// would.
+func TestSendSimFault(t *testing.T) {
+	var out, errb bytes.Buffer
+	if st := run([]string{"send", "--sim", "--pace", "0", "--fault", "429@2", "../../examples/demo.json"}, nil, &out, &errb); st != 1 ||
+		!strings.Contains(errb.String(), "HTTP 429: Rate limit reached") || !strings.Contains(errb.String(), "retry after 1 s") {
+		t.Fatalf("status %d\n%s", st, errb.String())
+	}
+}
+
+// TestSimCommand: tooltui sim prints its base URL and serves any client
+// there until it is stopped.
+func TestSimCommand(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan int)
+	var errb bytes.Buffer
+	go func() { done <- runSim(ctx, simOptions{}, "127.0.0.1:0", pw, &errb); pw.Close() }()
+	base, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil || !strings.HasPrefix(base, "http://127.0.0.1:") || !strings.HasSuffix(base, "/v1\n") {
+		t.Fatalf("%q %v", base, err)
+	}
+	go io.Copy(io.Discard, pr)
+	cfg := send.Config{BaseURL: strings.TrimSpace(base), Timeout: 20 * time.Second}
+	var text string
+	err = send.Stream(ctx, cfg, []byte(`{"model": "gpt-5", "input": "Hello"}`), func(e send.Event) error {
+		if e.Kind == send.KindText {
+			text += e.Text
+		}
+		return nil
+	})
+	if err != nil || !strings.Contains(text, `You asked: "Hello".`) {
+		t.Fatalf("%q %v", text, err)
+	}
+	cancel()
+	if st := <-done; st != 0 {
+		t.Fatalf("status %d: %s", st, errb.String())
+	}
+}
