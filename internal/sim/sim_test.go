@@ -334,3 +334,30 @@ func TestScript(t *testing.T) {
 		}
 	}
 }
+
+// TestClient: the in-memory client carries the same exchanges as a port:
+// the loop, an API error, a cut stream.
+func TestClient(t *testing.T) {
+	tf, _ := ParseFault("cut@4")
+	s := New(Options{Faults: []TurnFault{tf}})
+	cfg := send.Config{BaseURL: BaseURL, HTTPClient: s.Client()}
+	var text strings.Builder
+	err := send.Loop(context.Background(), cfg, body("What is the weather in Paris?", ""), 3,
+		func(c send.Call) (string, bool) { return "12", true },
+		func(_ int, e send.Event) error {
+			if e.Kind == send.KindText {
+				text.WriteString(e.Text)
+			}
+			return nil
+		}, func(send.Turn) {})
+	if err != nil || text.String() != "Here is what I found. get_weather answered 12." {
+		t.Fatalf("%q %v", text.String(), err)
+	}
+	var ae *send.APIError
+	if err := send.Stream(context.Background(), cfg, []byte(`{"input": "x"}`), func(send.Event) error { return nil }); !errors.As(err, &ae) || ae.Param != "model" {
+		t.Errorf("no model: %v", err)
+	}
+	if err := send.Stream(context.Background(), cfg, body("What is the weather in Paris?", ""), func(send.Event) error { return nil }); err == nil || !strings.Contains(err.Error(), "the connection dropped mid-stream") {
+		t.Errorf("cut: %v", err)
+	}
+}
