@@ -20,6 +20,7 @@ import (
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/sim"
 	"github.com/tooltui/tooltui/internal/termtext"
 )
 
@@ -105,7 +106,10 @@ func newSendCmd() *cobra.Command {
 			if cmd.Flags().Changed("mcp-timeout") && !opts.callMCP {
 				return usageErrorf(cmd, "--mcp-timeout is for --call-mcp")
 			}
-			if why := checkSimFlags(cmd, opts.sim); why != "" {
+			if opts.profile == simProfile { // the profile sim is --sim
+				opts.sim, opts.profile = true, ""
+			}
+			if why := checkSimFlags(cmd, opts); why != "" {
 				return usageErrorf(cmd, "%s", why)
 			}
 			return status(runSend(opts, args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()))
@@ -140,8 +144,12 @@ func newSendCmd() *cobra.Command {
 	return cmd
 }
 
-// loadProfile reads profile name from the user's profiles.json.
+// loadProfile reads profile name from the user's profiles.json; the
+// profile sim, always there, is tooltui's simulator, in memory.
 func loadProfile(name string) (send.Profile, error) {
+	if name == simProfile {
+		return send.Profile{BaseURL: sim.BaseURL}, nil
+	}
 	path, err := send.ProfilesFile()
 	if err != nil {
 		return send.Profile{}, err
@@ -160,10 +168,13 @@ func completeProfiles(cmd *cobra.Command, args []string, toComplete string) ([]c
 				for name := range all {
 					names = append(names, name)
 				}
-				slices.Sort(names)
 			}
 		}
 	}
+	if !slices.Contains(names, simProfile) {
+		names = append(names, simProfile)
+	}
+	slices.Sort(names)
 	return names, cobra.ShellCompDirectiveNoFileComp
 }
 

@@ -172,14 +172,19 @@ func runSim(ctx context.Context, opts simOptions, addr string, stdout, stderr io
 	return 0
 }
 
+// simProfile is the profile that is always there: the simulator.
+const simProfile = "sim"
+
 // simFlagsOnly are send's flags that only --sim takes.
 var simFlagsOnly = []string{"seed", "pace", "script", "fault"}
 
 // checkSimFlags says what is wrong with send's --sim and the flags around
 // it, "" when nothing.
-func checkSimFlags(cmd *cobra.Command, on bool) string {
-	changed := cmd.Flags().Changed
-	if !on {
+func checkSimFlags(cmd *cobra.Command, opts sendOptions) string {
+	changed := func(n string) bool {
+		return cmd.Flags().Changed(n) && (n != "profile" || opts.profile != "")
+	}
+	if !opts.sim {
 		for _, n := range simFlagsOnly {
 			if changed(n) {
 				return "--" + n + " is for --sim"

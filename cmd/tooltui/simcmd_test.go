@@ -35,6 +35,17 @@ func TestSendSim(t *testing.T) {
 	}
 }
 
+// TestSendProfileSim: the profile sim is always there, and is --sim.
+func TestSendProfileSim(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "")
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // no profiles.json
+	var out, errb bytes.Buffer
+	if st := run([]string{"send", "--profile", "sim", "--pace", "0", "../../examples/demo.json"}, nil, &out, &errb); st != 0 ||
+		!strings.Contains(out.String(), "find_hotels answered") {
+		t.Fatalf("status %d\n%s%s", st, out.String(), errb.String())
+	}
+}
+
 func TestSendSimFlags(t *testing.T) {
 	for _, c := range []struct {
 		args []string

@@ -139,9 +139,13 @@ var streamIDs int
 // newSendDialog starts sending the request, or says why it cannot. The
 // send writes the recording the user asked for (Record the next send).
 func newSendDialog(a *App) (dialog, string, tea.Cmd) {
-	cfg := a.sendConfig()
+	return newSendDialogTo(a, a.sendConfig())
+}
+
+// newSendDialogTo is newSendDialog sending with cfg.
+func newSendDialogTo(a *App, cfg send.Config) (dialog, string, tea.Cmd) {
 	if why := cfg.Check(); why != "" {
-		return nil, "Cannot send: " + why, nil
+		return nil, "Cannot send: " + why + `; "` + cmdSendSim + `" (ctrl+p) needs none`, nil
 	}
 	if len(a.s.Result().JSON) == 0 {
 		return nil, "Nothing to send", nil
@@ -534,6 +538,15 @@ func (d *sendDialog) help(km *KeyMap) []key.Binding {
 // sendRequest opens the response dialog and starts the stream.
 func (a *App) sendRequest() tea.Cmd {
 	d, why, cmd := newSendDialog(a)
+	if d == nil {
+		return a.say(why, true)
+	}
+	return tea.Batch(a.apply(actOpen{d}), cmd)
+}
+
+// sendToSimulator sends the request to tooltui's simulator, in memory.
+func (a *App) sendToSimulator() tea.Cmd {
+	d, why, cmd := newSendDialogTo(a, simConfig())
 	if d == nil {
 		return a.say(why, true)
 	}
