@@ -54,9 +54,11 @@ body and every event of each answer with its time (JSON Lines, never the
 key or a header; an MCP tool's authorization and header values are
 written as "REDACTED"). --replay FILE plays a recording back through the
 same transcript with no network and no key, at the recorded pace
-(--speed 2 twice as fast, 0 at once). Before it plays, it checks that
-FILE's document still builds the recorded first request; if not, it
-names the first JSON Pointer that differs and exits 1, unless --force.
+(--speed 2 twice as fast, 0 at once). Before it plays each turn, it
+checks that the request is the recorded one (the document, and the
+outputs sent: a mock or a file changed since would not fit the recorded
+answer); if not, it names the first JSON Pointer that differs and stops
+there with exit status 1, unless --force.
 
 --sim sends to tooltui's simulator instead, run in-process on a loopback
 port: a stand-in for the Responses API that checks the request as the API
@@ -266,7 +268,16 @@ func runReplay(opts sendOptions, doc *model.Document, stdout, stderr io.Writer) 
 		}
 		fmt.Fprintf(stderr, "warning: %s; replaying anyway (--force)\n", termtext.SanitizeLine(msg))
 	}
-	cfg := send.Config{BaseURL: "replay of " + opts.replay, Stream: rec.Stream(opts.speed)}
+	differs := func(d *send.ReplayDiffers) error {
+		if !opts.force {
+			return fmt.Errorf("%w (--force replays anyway)", d)
+		}
+		if d.Turn > 1 && !opts.json { // the first was said above
+			fmt.Fprintf(stderr, "warning: %s; replaying anyway (--force)\n", termtext.SanitizeLine(d.Error()))
+		}
+		return nil
+	}
+	cfg := send.Config{BaseURL: "replay of " + opts.replay, Stream: rec.Play(opts.speed, differs)}
 	return sendLoop(opts, cfg, doc, res, stdout, stderr)
 }
 

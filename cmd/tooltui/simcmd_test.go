@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -101,5 +103,42 @@ func TestSimCommand(t *testing.T) {
 	cancel()
 	if st := <-done; st != 0 {
 		t.Fatalf("status %d: %s", st, errb.String())
+	}
+}
+
+// TestReplayStopsAtAChangedOutput: a recording made with --sim replays
+// while the mocks are the same; once a mock's output changed, the replay
+// stops before the turn that sends it, naming where, exit 1; --force
+// plays on, with a warning.
+func TestReplayStopsAtAChangedOutput(t *testing.T) {
+	dir := t.TempDir()
+	demo, err := os.ReadFile("../../examples/demo.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, recFile := filepath.Join(dir, "demo.json"), filepath.Join(dir, "demo.recording.jsonl")
+	os.WriteFile(doc, demo, 0o644)
+	var out, errb bytes.Buffer
+	if st := run([]string{"send", "--sim", "--pace", "0", "--record", recFile, doc}, nil, &out, &errb); st != 0 {
+		t.Fatalf("record: %d %s", st, errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if st := run([]string{"send", "--replay", recFile, "--speed", "0", doc}, nil, &out, &errb); st != 0 {
+		t.Fatalf("replay: %d %s", st, errb.String())
+	}
+	os.WriteFile(doc, bytes.Replace(demo, []byte(`"high_c": 24`), []byte(`"high_c": 31`), 1), 0o644)
+	out.Reset()
+	errb.Reset()
+	if st := run([]string{"send", "--replay", recFile, "--speed", "0", doc}, nil, &out, &errb); st != 1 ||
+		!strings.Contains(errb.String(), "tooltui send: turn 2's request is not the recorded one: they first differ at /input/1/output (--force replays anyway)") ||
+		strings.Contains(out.String(), "answered") {
+		t.Fatalf("a changed output: %d\n%s%s", st, out.String(), errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if st := run([]string{"send", "--replay", recFile, "--speed", "0", "--force", doc}, nil, &out, &errb); st != 0 ||
+		!strings.Contains(errb.String(), "warning: turn 2's request is not the recorded one") || !strings.Contains(out.String(), `"high_c":24`) {
+		t.Fatalf("--force: %d\n%s%s", st, out.String(), errb.String())
 	}
 }

@@ -102,7 +102,15 @@ func newReplayDialog(a *App, path string) (dialog, string) {
 		d.length += t.End
 	}
 	d.play = func(speed float64) []action {
-		cfg := send.Config{BaseURL: "the recording " + path, Stream: rec.Stream(speed)}
+		// The first request's difference is in the dialog, played anyway
+		// by choice; a later turn whose request is not the recorded one
+		// (an output changed) stops the replay there, naming where.
+		cfg := send.Config{BaseURL: "the recording " + path, Stream: rec.Play(speed, func(df *send.ReplayDiffers) error {
+			if df.Turn == 1 {
+				return nil
+			}
+			return df
+		})}
 		sd, cmd := startSendDialog(a, cfg, "", filepath.Base(path))
 		sd.again = func() []action { return d.play(speed) }
 		return []action{actOpen{sd}, actCmd{cmd}}
