@@ -71,9 +71,18 @@ does and answers as a model that follows the rules (see tooltui sim
 The key is OPENAI_API_KEY; it is sent to the server and written nowhere
 else. A local server may need none.
 
-Exit status: 0 the response completed; 1 the API refused the request, the
-stream broke or reported an error, or the response failed or is
-incomplete; 2 the input or the configuration cannot be used.
+A call of a function the request does not have is answered with an
+error output that says so, and the loop goes on: the model can recover.
+
+Exit status: 0 the model's last answer was text (the response completed
+without calls); 1 the API refused the request, the stream broke or
+reported an error, the response failed or is incomplete, or a replay
+stopped at a request that is not the recorded one; 2 the input or the
+configuration cannot be used; 3 the loop stopped before the model's last
+answer: a call without a mock output, an MCP function without --call-mcp,
+a call declined, or --max-turns reached. With --json the last line then
+says why: {"type": "tooltui.loop.stopped", "reason": "no_mock" |
+"mcp_not_permitted" | "declined" | "max_turns", "function": …, "message": …}.
 `
 
 // sendOptions are the flags of `tooltui send`.
@@ -297,6 +306,10 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 	defer b.Close()
 	var answers []bridge.Answer // of the turn under way
 	answer := func(ctx context.Context, c send.Call) (string, bool, error) {
+		if out, unknown := send.UnknownFunction(res.Tools, c.Name); unknown {
+			answers = append(answers, bridge.Answer{Output: out, By: byUnknown})
+			return out, true, nil
+		}
 		a, err := b.Answer(ctx, c)
 		if err != nil || !a.Served() {
 			return "", false, err
@@ -328,7 +341,16 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 			}
 		})
 	w.endText()
-	if err = loopEnd(err, doc, asJSON, stderr); err != nil {
+	if reason, fn, msg, stopped := loopStopped(err, doc); stopped {
+		// The loop stopped before the model's last answer: exit 3.
+		if asJSON {
+			stdout.Write(jsonLine(loopStop{Type: "tooltui.loop.stopped", Reason: reason, Function: fn, Message: msg}))
+		} else {
+			fmt.Fprintf(stderr, "the loop stops here: %s\n", termtext.SanitizeLine(msg))
+		}
+		return 3
+	}
+	if err != nil {
 		msg := err.Error()
 		var apiErr *send.APIError
 		if errors.As(err, &apiErr) {
@@ -344,6 +366,10 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 	}
 	return 0
 }
+
+// byUnknown marks the answer to a call of a function the request does
+// not have: an error output, so that the model can recover.
+const byUnknown = bridge.By(-1)
 
 // cliBridgeOptions are the bridge's options for tooltui send: MCP servers
 // run only with --call-mcp, and each is named before it starts.
@@ -372,6 +398,9 @@ func cliBridgeOptions(opts sendOptions, stderr io.Writer) bridge.Options {
 func printTurnOutputs(stderr io.Writer, t send.Turn, answers []bridge.Answer) {
 	for i, o := range t.Outputs {
 		what := "mock output for " + t.Calls[i].Name
+		if i < len(answers) && answers[i].By == byUnknown {
+			what = "error output for " + t.Calls[i].Name + " (the request has no function of that name)"
+		}
 		if i < len(answers) && answers[i].By == bridge.ByMCP {
 			a := answers[i]
 			kind := "output"
@@ -387,34 +416,41 @@ func printTurnOutputs(stderr io.Writer, t send.Turn, answers []bridge.Answer) {
 	}
 }
 
-// loopEnd says why a loop that stopped at a call nobody may answer
-// stopped, and returns nil for it; any other error is returned as it is.
-func loopEnd(err error, doc *model.Document, asJSON bool, stderr io.Writer) error {
+// loopStop is the last line of send --json when the loop stopped before
+// the model's last answer.
+type loopStop struct {
+	Type     string `json:"type"`
+	Reason   string `json:"reason"`
+	Function string `json:"function,omitempty"`
+	Message  string `json:"message"`
+}
+
+// loopStopped says why a loop stopped before the model's last answer: at
+// a call nobody may answer (no mock: "no_mock"; an MCP function without
+// --call-mcp: "mcp_not_permitted"; a call declined: "declined"), or at
+// --max-turns ("max_turns"); stopped false for any other end.
+func loopStopped(err error, doc *model.Document) (reason, function, msg string, stopped bool) {
 	var noMock *send.ErrNoMock
 	var notPermitted *bridge.NotPermittedError
+	var maxTurns *send.ErrMaxTurns
 	switch {
 	case errors.As(err, &noMock):
-		// The response completed; the loop ends at a call only a person
-		// could answer.
-		if !asJSON {
-			msg := err.Error()
-			if fromMCP(doc, noMock.Name) {
-				msg += "; " + noMock.Name + " came from an MCP server that the document does not record: import it again with " +
-					"tooltui import --into FILE --replace --mcp -- CMD… (or --mcp-url URL) for --call-mcp to call it there"
-			}
-			fmt.Fprintf(stderr, "the loop stops here: %s\n", termtext.SanitizeLine(msg))
+		msg := err.Error()
+		if fromMCP(doc, noMock.Name) {
+			msg += "; " + noMock.Name + " came from an MCP server that the document does not record: import it again with " +
+				"tooltui import --into FILE --replace --mcp -- CMD… (or --mcp-url URL) for --call-mcp to call it there"
 		}
-		return nil
+		return "no_mock", noMock.Name, msg, true
 	case errors.As(err, &notPermitted):
 		// The safety rule: no server runs unless --call-mcp says so.
-		if !asJSON {
-			fmt.Fprintf(stderr, "the loop stops here: %s is served by MCP server %s; nothing was started: "+
-				"give --call-mcp to let tooltui send start it and call its tools (a mock output in the document answers first)\n",
-				termtext.SanitizeLine(notPermitted.Function), termtext.SanitizeLine(notPermitted.Server.String()))
-		}
-		return nil
+		return "mcp_not_permitted", notPermitted.Function, notPermitted.Function + " is served by MCP server " + notPermitted.Server.String() +
+			"; nothing was started: give --call-mcp to let tooltui send start it and call its tools (a mock output in the document answers first)", true
+	case errors.As(err, &maxTurns):
+		return "max_turns", "", err.Error() + " (--max-turns N sends more)", true
+	case errors.Is(err, bridge.ErrDeclined):
+		return "declined", "", err.Error(), true
 	}
-	return err
+	return "", "", "", false
 }
 
 // fromMCP reports whether the request's function name was imported from

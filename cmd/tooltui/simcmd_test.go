@@ -142,3 +142,45 @@ func TestReplayStopsAtAChangedOutput(t *testing.T) {
 		t.Fatalf("--force: %d\n%s%s", st, out.String(), errb.String())
 	}
 }
+
+// TestSendUnknownFunction: a call of a function the request does not have
+// is answered with an error output that says so, and the loop goes on to
+// the model's text: exit 0, and no offer of a mock.
+func TestSendUnknownFunction(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "script.json")
+	os.WriteFile(script, []byte(`{"turns": [{"calls": [{"name": "book_flight", "arguments": {"to": "LIS"}}]}, {"text": "I cannot book flights."}]}`), 0o644)
+	var out, errb bytes.Buffer
+	if st := run([]string{"send", "--sim", "--pace", "0", "--script", script, "../../examples/demo.json"}, nil, &out, &errb); st != 0 {
+		t.Fatalf("status %d\n%s", st, errb.String())
+	}
+	want := `error output for book_flight (the request has no function of that name): Error: this request has no function named "book_flight"; its functions are get_weather, find_hotels, convert_currency. Call one of those, or answer without it.`
+	if !strings.Contains(errb.String(), want) || strings.Contains(errb.String(), "mocks") || out.String() != "I cannot book flights.\n" {
+		t.Fatalf("stdout %q\nstderr:\n%s", out.String(), errb.String())
+	}
+}
+
+// TestSendExitStatuses: 0 when the model's last answer is text, 3 when
+// the loop stopped before (no mock, --max-turns), with --json's last line
+// saying why.
+func TestSendExitStatuses(t *testing.T) {
+	demo, _ := os.ReadFile("../../examples/demo.json")
+	noMocks := bytes.Replace(demo, []byte(`"get_weather": {`), []byte(`"get_weather_": {`), 1)
+	for _, c := range []struct {
+		args  []string
+		stdin []byte
+		st    int
+		last  string
+	}{
+		{[]string{"--json", "../../examples/demo.json"}, nil, 0, `{"type":"response.completed"`},
+		{[]string{"--json", "--max-turns", "1", "../../examples/demo.json"}, nil, 3, `{"type":"tooltui.loop.stopped","reason":"max_turns","message":"stopped after 1 turns`},
+		{[]string{"--json", "-"}, noMocks, 3, `{"type":"tooltui.loop.stopped","reason":"no_mock","function":"get_weather","message":"no mock output for get_weather`},
+	} {
+		var out, errb bytes.Buffer
+		args := append([]string{"send", "--sim", "--pace", "0"}, c.args...)
+		st := run(args, bytes.NewReader(c.stdin), &out, &errb)
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if st != c.st || !strings.HasPrefix(lines[len(lines)-1], c.last) {
+			t.Errorf("%v: status %d, last line %s\n%s", c.args, st, lines[len(lines)-1], errb.String())
+		}
+	}
+}

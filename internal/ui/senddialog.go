@@ -177,7 +177,7 @@ func startSendDialog(a *App, cfg send.Config, record, replay string) (*sendDialo
 		}
 		return locs.At(sources[i].Kind, sources[i].Index)
 	}
-	spec := loopSpec{cfg: cfg, body: a.s.Result().JSON, doc: a.s.Doc(), getenv: a.deps.Getenv, allowed: d.allowed, record: record}
+	spec := loopSpec{cfg: cfg, body: a.s.Result().JSON, doc: a.s.Doc(), getenv: a.deps.Getenv, allowed: d.allowed, record: record, tools: a.s.Result().Tools}
 	if a.apiKeyEnv != "" {
 		spec.withhold = []string{a.apiKeyEnv} // no MCP server gets the key
 	}
@@ -375,6 +375,9 @@ func (d *sendDialog) turnDone(t send.Turn, answers []callAnswer) {
 			continue
 		}
 		what := "mock output for " + t.Calls[i].Name
+		if i < len(answers) && answers[i].unknown {
+			what = "error output for " + t.Calls[i].Name + " (the request has no function of that name)"
+		}
 		if i < len(answers) && answers[i].By == bridge.ByMCP {
 			a := answers[i]
 			for _, dr := range a.Dropped {
