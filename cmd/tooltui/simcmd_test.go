@@ -6,6 +6,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -181,6 +182,28 @@ func TestSendExitStatuses(t *testing.T) {
 		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 		if st != c.st || !strings.HasPrefix(lines[len(lines)-1], c.last) {
 			t.Errorf("%v: status %d, last line %s\n%s", c.args, st, lines[len(lines)-1], errb.String())
+		}
+	}
+}
+
+// TestSimNothingAtInit: the simulator adds nothing to start-up: its
+// package does no work at init (GODEBUG=inittrace lists every package
+// that does).
+func TestSimNothingAtInit(t *testing.T) {
+	bin := buildBinary(t, t.TempDir())
+	cmd := exec.Command(bin, "--version")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.Bytes())
+	}
+	if !strings.Contains(stderr.String(), "init ") {
+		t.Skip("this Go prints no init trace")
+	}
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		if f := strings.Fields(line); len(f) > 1 && f[0] == "init" && f[1] == "github.com/tooltui/tooltui/internal/sim" {
+			t.Fatalf("internal/sim works at init: %s", line)
 		}
 	}
 }

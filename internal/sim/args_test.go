@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -151,6 +152,21 @@ func FuzzArguments(f *testing.F) {
 		}
 		if ps := args.Validate(params, strict, []byte(a)); len(ps) > 0 {
 			t.Fatalf("%s (strict %v): %s does not fit: %v", params, strict, a, ps)
+		}
+	})
+}
+
+// FuzzCompact: compact writes what json.Compact writes, for valid JSON.
+func FuzzCompact(f *testing.F) {
+	f.Add([]byte(`{ "a" : [1, "x \" y\\", {"b": null}] }`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if !json.Valid(b) {
+			return
+		}
+		var want bytes.Buffer
+		json.Compact(&want, b)
+		if got := compact(b); !bytes.Equal(got, want.Bytes()) {
+			t.Fatalf("compact(%q) = %q, want %q", b, got, want.Bytes())
 		}
 	})
 }

@@ -296,12 +296,31 @@ func Arguments(f *convert.FunctionTool, input string) (string, error) {
 	return string(best), nil
 }
 
+// compact is valid JSON b without the white space between its tokens
+// (json.Compact without its checks, which the simulator made before: a
+// 1,000-tool request's tools are written three times).
 func compact(b []byte) []byte {
-	var buf bytes.Buffer
-	if json.Compact(&buf, b) != nil {
-		return b
+	out := make([]byte, 0, len(b))
+	in, esc := false, false
+	start := 0
+	for i, c := range b {
+		switch {
+		case in:
+			if esc {
+				esc = false
+			} else if c == '\\' {
+				esc = true
+			} else if c == '"' {
+				in = false
+			}
+		case c == '"':
+			in = true
+		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
+			out = append(out, b[start:i]...)
+			start = i + 1
+		}
 	}
-	return buf.Bytes()
+	return append(out, b[start:]...)
 }
 
 func setMember(obj []byte, key string, v json.RawMessage) []byte {
@@ -382,18 +401,25 @@ func properNoun(text string) string {
 	return ""
 }
 
-// stopWords say nothing about which tool fits; built at the first use,
-// not at start-up.
-var stopWords = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields("a an the and or but of to in on at for from by with about into as is are was were be been " +
-		"it its this that these those i me my we our you your he she they them their what which who whom whose when where why how " +
-		"do does did can could should would will shall may might must not no yes please get gets set sets give gives " +
-		"if then than so some any all each every there here up out over under more most very just also") {
-		m[w] = true
-	}
-	return m
-})
+// stopWords say nothing about which tool fits; the set is made at its
+// first use, not at start-up.
+func stopWords() map[string]bool {
+	stopOnce.Do(func() {
+		stopSet = map[string]bool{}
+		for _, w := range strings.Fields("a an the and or but of to in on at for from by with about into as is are was were be been " +
+			"it its this that these those i me my we our you your he she they them their what which who whom whose when where why how " +
+			"do does did can could should would will shall may might must not no yes please get gets set sets give gives " +
+			"if then than so some any all each every there here up out over under more most very just also") {
+			stopSet[w] = true
+		}
+	})
+	return stopSet
+}
+
+var (
+	stopOnce sync.Once
+	stopSet  map[string]bool
+)
 
 // words are the lower-case words of text less the stop words, each with
 // a plural s taken off.

@@ -42,7 +42,6 @@ import (
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
-	"github.com/tooltui/tooltui/internal/tokens"
 )
 
 // Options shape a simulator.
@@ -72,7 +71,6 @@ type Server struct {
 	store map[string]storedResp // responses given, by id
 	order []string              // their ids, oldest first
 	conv  convert.Converter
-	count tokens.Cache
 }
 
 // storedResp is what a later request can refer to with
@@ -189,6 +187,7 @@ type request struct {
 	calls    []callItem      // function_call items of the input (store false)
 	previous string
 	prevResp storedResp
+	tools    json.RawMessage // the tools as sent, compact, once needed
 }
 
 type outputItem struct{ callID, output string }

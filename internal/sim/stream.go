@@ -16,7 +16,14 @@ import (
 // obj writes a JSON object of key and value pairs in order: a value is a
 // json.RawMessage (written as it is), a string, an int, a bool or nil.
 func obj(kv ...any) json.RawMessage {
-	b := []byte{'{'}
+	n := 2 + 32*len(kv)
+	for _, v := range kv {
+		if r, ok := v.(json.RawMessage); ok {
+			n += len(r)
+		}
+	}
+	b := make([]byte, 1, n)
+	b[0] = '{'
 	for i := 0; i+1 < len(kv); i += 2 {
 		if i > 0 {
 			b = append(b, ',')
@@ -127,7 +134,7 @@ func (e *emitter) raw(typ string, data json.RawMessage) {
 func (e *emitter) write(typ string, data json.RawMessage) {
 	e.seq++
 	e.sent++
-	var b []byte
+	b := make([]byte, 0, len(typ)+len(data)+16)
 	b = append(b, "event: "...)
 	b = append(b, typ...)
 	b = append(b, "\ndata: "...)
@@ -243,14 +250,12 @@ func (s *Server) response(req *request, id string, created int64, status string,
 	if req.previous != "" {
 		prev = req.previous
 	}
-	tools := json.RawMessage("[]")
-	if len(req.res.Tools) > 0 {
-		ts := make([]json.RawMessage, len(req.res.Tools))
-		for i, t := range req.res.Tools {
-			b, _ := t.MarshalJSON()
-			ts[i] = compact(b)
+	if req.tools == nil {
+		// The tools as sent, once for the response's three copies.
+		req.tools = json.RawMessage("[]")
+		if v, ok := req.raw.Get("tools"); ok && rawjson.JSONKind(bytes.TrimSpace(v)) == "array" {
+			req.tools = compact(bytes.TrimSpace(v))
 		}
-		tools = arr(ts...)
 	}
 	if output == nil {
 		output = []json.RawMessage{}
@@ -276,7 +281,7 @@ func (s *Server) response(req *request, id string, created int64, status string,
 		"temperature", get("temperature", json.RawMessage("1.0")),
 		"text", get("text", json.RawMessage(`{"format":{"type":"text"},"verbosity":"medium"}`)),
 		"tool_choice", compact(req.choice),
-		"tools", tools,
+		"tools", req.tools,
 		"top_logprobs", get("top_logprobs", json.RawMessage("0")),
 		"top_p", get("top_p", json.RawMessage("1.0")),
 		"truncation", get("truncation", json.RawMessage(`"disabled"`)),
@@ -285,6 +290,13 @@ func (s *Server) response(req *request, id string, created int64, status string,
 		"metadata", get("metadata", json.RawMessage("{}")),
 	)
 }
+
+// toolCounts are the token counts of the tools seen, by their JSON, for
+// every simulator of the process (a tool is counted once).
+var toolCounts tokens.Cache
+
+// maxCounted bounds the tools toolCounts keeps.
+const maxCounted = 20000
 
 // usage counts the request's input (its instructions, input and tools)
 // and the output with the o200k_base encoding.
@@ -301,7 +313,10 @@ func (s *Server) usage(req *request, out string) json.RawMessage {
 	}
 	for _, t := range req.res.Tools {
 		b, _ := t.MarshalJSON()
-		in += s.count.Tool(b)
+		in += toolCounts.Tool(b)
+	}
+	if toolCounts.Len() > maxCounted {
+		toolCounts.Sweep() // forget the tools no request had since the last sweep
 	}
 	o := tokens.Count(out)
 	return obj("input_tokens", in, "input_tokens_details", obj("cached_tokens", 0),
