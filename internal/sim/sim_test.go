@@ -361,3 +361,45 @@ func TestClient(t *testing.T) {
 		t.Errorf("cut: %v", err)
 	}
 }
+
+// TestBuiltinChoices: a built-in type as tool_choice forces its search;
+// file_search gives its call with results.
+func TestBuiltinChoices(t *testing.T) {
+	cfg := start(t, Options{})
+	_, text, events := turn(t, cfg, body("What is the weather in Paris?", `"tool_choice": {"type": "web_search"}`))
+	if last := events[len(events)-1]; !strings.Contains(string(last.Output), `"type":"web_search_call"`) || !strings.Contains(text, "Result 1 for") {
+		t.Errorf("web_search forced: %s %q", last.Output, text)
+	}
+	fs := []byte(`{"model": "gpt-5", "input": "What does the handbook say about refunds?", "tools": [{"type": "file_search", "vector_store_ids": ["vs_1"]}]}`)
+	_, _, events = turn(t, cfg, fs)
+	out := string(events[len(events)-1].Output)
+	if !strings.Contains(out, `"type":"file_search_call"`) || !strings.Contains(out, `"results":[{"attributes":{},"file_id":"file-sim0001"`) {
+		t.Errorf("file_search: %s", out)
+	}
+}
+
+// TestSeed: a seed breaks ties between equally good functions, the same
+// way every time.
+func TestSeed(t *testing.T) {
+	tools := `[{"type": "function", "name": "a", "description": "weather"}, {"type": "function", "name": "b", "description": "weather"},
+		{"type": "function", "name": "c", "description": "weather"}, {"type": "function", "name": "d", "description": "weather"}]`
+	b := []byte(`{"model": "gpt-5", "input": "weather?", "parallel_tool_calls": false, "tools": ` + tools + `}`)
+	first := func(seed uint64) string {
+		calls, _, _ := turn(t, start(t, Options{Seed: seed}), b)
+		return names(calls)
+	}
+	if got := first(0); got != "a" {
+		t.Errorf("seed 0 calls %s, want the first", got)
+	}
+	seen := map[string]bool{}
+	for seed := uint64(1); seed <= 8; seed++ {
+		got := first(seed)
+		if again := first(seed); again != got {
+			t.Errorf("seed %d calls %s, then %s", seed, got, again)
+		}
+		seen[got] = true
+	}
+	if len(seen) < 2 {
+		t.Errorf("8 seeds all call %v", seen)
+	}
+}
