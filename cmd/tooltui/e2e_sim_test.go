@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -45,3 +47,34 @@ func TestE2ESimulator(t *testing.T) {
 
 // bothCompleted: the transcript shows both turns completed.
 func bothCompleted(s string) bool { return strings.Count(flat(s), "completed · first output") == 2 }
+
+// TestE2EReplayAsksAtAChangedOutput: a recording made with the
+// simulator, replayed in the app after a mock changed: the replay stops
+// before the turn that sends the new output and asks; enter plays it
+// anyway.
+func TestE2EReplayAsksAtAChangedOutput(t *testing.T) {
+	x := newTerm(t)
+	demo, err := os.ReadFile("../../examples/demo.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, doc, status := openDoc(t, x, string(bytes.Replace(demo, []byte(`"high_c": 24`), []byte(`"high_c": 31`), 1)))
+	rec := filepath.Join(filepath.Dir(doc), "doc.recording.jsonl")
+	shipped := filepath.Join(t.TempDir(), "demo.json")
+	os.WriteFile(shipped, demo, 0o644)
+	var out, errb bytes.Buffer
+	if st := run([]string{"send", "--sim", "--pace", "0", "--record", rec, shipped}, nil, &out, &errb); st != 0 {
+		t.Fatalf("record: %d %s", st, errb.String())
+	}
+	x.runFromPalette("app", "Replay a recording", "› Replay a recording")
+	x.waitFor("app", "the file name", has("Replay a recording", "doc.recording.jsonl"))
+	x.keys("app", "Enter")
+	x.waitFor("app", "the replay dialog", flatHas("The document still builds the recorded first request."))
+	x.keys("app", "0")
+	x.waitFor("app", "the question", flatHas("turn 2's request is not the recorded one: they first differ at /input/1/output", "Turn 2's request is not the recorded one (at /input/1/output): play anyway?", "enter play anyway"))
+	x.keys("app", "Enter")
+	x.waitFor("app", "played anyway", flatHas("turn 2 played anyway", `get_weather answered {"forecast":"sunny","high_c":24,"low_c":16}.`))
+	x.keys("app", "Escape")
+	x.waitFor("app", "the dialog closed", func(s string) bool { return !strings.Contains(s, "Replay of") })
+	quitClean(t, x, status)
+}

@@ -277,7 +277,7 @@ func runReplay(opts sendOptions, doc *model.Document, stdout, stderr io.Writer) 
 		}
 		fmt.Fprintf(stderr, "warning: %s; replaying anyway (--force)\n", termtext.SanitizeLine(msg))
 	}
-	differs := func(d *send.ReplayDiffers) error {
+	differs := func(_ context.Context, d *send.ReplayDiffers) error {
 		if !opts.force {
 			return fmt.Errorf("%w (--force replays anyway)", d)
 		}

@@ -285,10 +285,10 @@ func (e *ReplayDiffers) Error() string {
 
 // Play is Stream with a say on a request that is not the recorded one:
 // before it plays a turn, Play compares the request (redacted, both) with
-// the recorded one and, when they differ, calls differs, which returns
-// nil to play the turn anyway or the error that stops the replay (nil
-// differs: the *ReplayDiffers itself).
-func (rec *Recording) Play(speed float64, differs func(*ReplayDiffers) error) StreamFunc {
+// the recorded one and, when they differ, calls differs with the loop's
+// context, which returns nil to play the turn anyway or the error that
+// stops the replay (nil differs: the *ReplayDiffers itself).
+func (rec *Recording) Play(speed float64, differs func(context.Context, *ReplayDiffers) error) StreamFunc {
 	var mu sync.Mutex
 	next := 0
 	return func(ctx context.Context, _ Config, body []byte, each func(Event) error) error {
@@ -303,7 +303,7 @@ func (rec *Recording) Play(speed float64, differs func(*ReplayDiffers) error) St
 			d := &ReplayDiffers{Turn: i + 1, Pointer: at}
 			var err error = d
 			if differs != nil {
-				err = differs(d)
+				err = differs(ctx, d)
 			}
 			if err != nil {
 				return err

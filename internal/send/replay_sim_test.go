@@ -41,7 +41,7 @@ func TestReplayRefusesAChangedOutput(t *testing.T) {
 		t.Fatalf("a changed output: %v", err)
 	}
 	var told *send.ReplayDiffers
-	anyway := played.Play(0, func(d *send.ReplayDiffers) error { told = d; return nil })
+	anyway := played.Play(0, func(_ context.Context, d *send.ReplayDiffers) error { told = d; return nil })
 	if err := loop(send.Config{Stream: anyway}, "3 °C"); err != nil || told == nil || told.Turn != 2 {
 		t.Fatalf("played anyway: %v, told %v", err, told)
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -104,9 +105,13 @@ func newReplayDialog(a *App, path string) (dialog, string) {
 	d.play = func(speed float64) []action {
 		// The first request's difference is in the dialog, played anyway
 		// by choice; a later turn whose request is not the recorded one
-		// (an output changed) stops the replay there, naming where.
-		cfg := send.Config{BaseURL: "the recording " + path, Stream: rec.Play(speed, func(df *send.ReplayDiffers) error {
+		// (an output changed) asks there, naming where: play anyway, or
+		// stop.
+		cfg := send.Config{BaseURL: "the recording " + path, Stream: rec.Play(speed, func(ctx context.Context, df *send.ReplayDiffers) error {
 			if df.Turn == 1 {
+				return nil
+			}
+			if r, ok := ctx.Value(runKey{}).(*loopRun); ok && r.playAnyway(df) {
 				return nil
 			}
 			return df

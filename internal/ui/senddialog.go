@@ -37,6 +37,8 @@ type sendDialog struct {
 	asking *askCall
 	prompt *editor.Model
 	guard  dropGuard // an output typed goes with esc, ctrl+c, ctrl+q or ctrl+r
+	// differs asks whether to play a replay's turn anyway.
+	differs *differsAsk
 	// permit is the call whose approval the prompt asks for (sendpermit.go);
 	// allowed are the servers allowed for every call.
 	permit  *permitAsk
@@ -103,6 +105,7 @@ type streamMsg struct {
 	turnDone *send.Turn
 	ask      *askCall
 	permit   *permitAsk
+	differs  *differsAsk
 	// answers say how each call of turnDone was answered.
 	answers []callAnswer
 	// note is a line for the transcript (a server started or stopped).
@@ -111,6 +114,34 @@ type streamMsg struct {
 	batch []streamMsg
 	end   bool
 	err   error
+}
+
+// differsAsk asks whether to play a replay's turn whose request is not
+// the recorded one; reply takes the answer (false stops the replay).
+type differsAsk struct {
+	d     *send.ReplayDiffers
+	reply chan<- bool
+}
+
+var differsKeys = struct{ Play, Stop key.Binding }{
+	Play: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "play anyway")),
+	Stop: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop the replay")),
+}
+
+// differsKey answers the play-anyway question.
+func (d *sendDialog) differsKey(k tea.KeyPressMsg) []action {
+	q := d.differs
+	switch {
+	case key.Matches(k, differsKeys.Play):
+		q.reply <- true
+		d.lines = append(d.lines, transcriptLine{text: fmt.Sprintf("· turn %d played anyway", q.d.Turn), kind: lineTool})
+	case key.Matches(k, differsKeys.Stop):
+		q.reply <- false
+	default:
+		return []action{sayErr("Turn " + fmt.Sprint(q.d.Turn) + " waits: enter plays it anyway, esc stops the replay")}
+	}
+	d.differs = nil
+	return nil
 }
 
 // askCall asks the person watching for the output of a call no mock
@@ -237,6 +268,9 @@ func (d *sendDialog) key(k tea.KeyPressMsg, e *env) (dialog, []action) {
 	}
 	if d.permit != nil {
 		return d, d.permitKey(k)
+	}
+	if d.differs != nil {
+		return d, d.differsKey(k)
 	}
 	km := e.km
 	switch {
@@ -478,6 +512,11 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 		}
 		keys = permitKeysText
 	}
+	if d.differs != nil {
+		q := "Turn " + fmt.Sprint(d.differs.d.Turn) + "'s request is not the recorded one (at " + d.differs.d.Pointer + "): play anyway?"
+		lines[len(lines)-1] = " " + e.st.LabelFocused.Render(ansi.Truncate(termtext.SanitizeLine(q), max(1, iw-2), "…"))
+		keys = "enter play anyway · esc stop the replay"
+	}
 	if d.asking != nil {
 		p := *d.prompt
 		p.Styles = e.st.Editor
@@ -528,6 +567,9 @@ func (d *sendDialog) undoText(redo bool) (bool, []action) {
 }
 
 func (d *sendDialog) help(km *KeyMap) []key.Binding {
+	if d.differs != nil {
+		return []key.Binding{differsKeys.Play, differsKeys.Stop}
+	}
 	if d.permit != nil {
 		return []key.Binding{permitKeys.Once, permitKeys.Always, permitKeys.Decline, permitKeys.Type, permitKeys.Stop}
 	}

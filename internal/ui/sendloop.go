@@ -113,7 +113,8 @@ func (r *loopRun) run(spec loopSpec) {
 		answers = append(answers, callAnswer{Answer: a})
 		return a.Output, true, nil
 	}
-	err := send.LoopContext(r.ctx, cfg, spec.body, maxTurns, answer,
+	ctx := context.WithValue(r.ctx, runKey{}, r) // for a replay's question
+	err := send.LoopContext(ctx, cfg, spec.body, maxTurns, answer,
 		func(turn int, e send.Event) error { return r.put(streamMsg{turn: turn, ev: e}) },
 		func(t send.Turn) {
 			_ = r.put(streamMsg{turnDone: &t, answers: answers})
@@ -128,6 +129,25 @@ func (r *loopRun) run(spec loopSpec) {
 		r.note(finish())
 	}
 	r.ch <- streamMsg{id: r.id, end: true, err: err} // read by the dialog, or by dismiss's drain
+}
+
+// runKey holds a send's loopRun in its loop's context, for a replay that
+// asks whether to play a turn whose request is not the recorded one.
+type runKey struct{}
+
+// playAnyway asks the user whether to play turn d.Turn of a replay,
+// whose request is not the recorded one (false: stop there).
+func (r *loopRun) playAnyway(d *send.ReplayDiffers) bool {
+	reply := make(chan bool, 1)
+	if r.put(streamMsg{differs: &differsAsk{d: d, reply: reply}}) != nil {
+		return false
+	}
+	select {
+	case ok := <-reply:
+		return ok
+	case <-r.ctx.Done():
+		return false
+	}
 }
 
 // askOutput asks the user for the output of call c (ok false: the loop
