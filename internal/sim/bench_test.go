@@ -35,12 +35,14 @@ func BenchmarkFirstEvent(b *testing.B) {
 	defer srv.Close()
 	cfg := send.Config{BaseURL: srv.URL + "/v1"}
 	req := body("What is the weather in Paris, and find me hotels there for 3 nights?", "")
+	r := benchdata.Start(0)
 	for b.Loop() {
 		err := send.Stream(context.Background(), cfg, req, func(send.Event) error { return errFirst })
 		if !errors.Is(err, errFirst) {
 			b.Fatal(err)
 		}
 	}
+	r.Report(b, b.N)
 }
 
 func request1000(b *testing.B) []byte {
@@ -69,14 +71,18 @@ func BenchmarkTools1000(b *testing.B) {
 	run(b, New(Options{})) // counts the tools' tokens once for the process
 	b.Run("Warm", func(b *testing.B) {
 		s := New(Options{})
+		r := benchdata.Start(0)
 		for b.Loop() {
 			run(b, s)
 		}
+		r.Report(b, b.N)
 	})
 	b.Run("Cold", func(b *testing.B) {
+		r := benchdata.Start(0)
 		for b.Loop() {
 			run(b, New(Options{}))
 		}
+		r.Report(b, b.N)
 	})
 }
 
@@ -86,6 +92,8 @@ func BenchmarkClient1000(b *testing.B) {
 	srv := httptest.NewServer(New(Options{}))
 	defer srv.Close()
 	cfg := send.Config{BaseURL: srv.URL + "/v1"}
+	r := benchdata.Start(0)
+	defer func() { r.Report(b, b.N) }()
 	for b.Loop() {
 		calls := 0
 		err := send.Stream(context.Background(), cfg, req, func(e send.Event) error {
