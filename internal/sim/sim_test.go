@@ -403,3 +403,37 @@ func TestSeed(t *testing.T) {
 		t.Errorf("8 seeds all call %v", seen)
 	}
 }
+
+// TestRecordingAsScript: a recording plays as a script: each request gets
+// its recorded turn's events, and the recorded response ids continue.
+func TestRecordingAsScript(t *testing.T) {
+	var file strings.Builder
+	rec, _ := send.NewRecorder(&file, nil)
+	cfg := send.Config{BaseURL: BaseURL, HTTPClient: New(Options{}).Client()}
+	cfg.Stream = rec.Wrap(nil)
+	b := body("What is the weather in Paris?", "")
+	loop := func(cfg send.Config) (calls []send.Call, text string) {
+		err := send.Loop(context.Background(), cfg, b, 3,
+			func(c send.Call) (string, bool) { calls = append(calls, c); return "12", true },
+			func(_ int, e send.Event) error {
+				if e.Kind == send.KindText {
+					text += e.Text
+				}
+				return nil
+			}, func(send.Turn) {})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return calls, text
+	}
+	calls, text := loop(cfg)
+	sc, err := ParseScript([]byte(file.String()))
+	if err != nil || len(sc.Turns) != 2 {
+		t.Fatalf("%v", err)
+	}
+	played := send.Config{BaseURL: BaseURL, HTTPClient: New(Options{Script: sc}).Client()}
+	calls2, text2 := loop(played)
+	if len(calls2) != 1 || calls2[0] != calls[0] || text2 != text {
+		t.Fatalf("played %v %q, recorded %v %q", calls2, text2, calls, text)
+	}
+}
