@@ -96,8 +96,18 @@ func textExamples(t *testing.T, name string, readme []byte) []readmeExample {
 }
 
 // offline tells the commands that need a network, a key or a server,
-// which the README shows without running them here.
-var offline = regexp.MustCompile(`\btooltui (send|--version|version)\b|--mcp|OPENAI_API_KEY`)
+// which the README shows without running them here: a send needs them
+// unless it goes to the simulator or replays a recording.
+var offline = offlineCommand{
+	regexp.MustCompile(`\btooltui (send|--version|version)\b|--mcp|OPENAI_API_KEY`),
+	regexp.MustCompile(`^tooltui send (--sim|--replay) [^|;&]*$`),
+}
+
+type offlineCommand struct{ needs, runs *regexp.Regexp }
+
+func (o offlineCommand) MatchString(cmd string) bool {
+	return o.needs.MatchString(cmd) && !o.runs.MatchString(cmd)
+}
 
 // outputLines is a command's output as lines, without trailing spaces
 // and without the empty lines at its end.

@@ -20,6 +20,7 @@ import (
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/sim"
 	"github.com/tooltui/tooltui/internal/termtext"
 )
 
@@ -53,18 +54,35 @@ body and every event of each answer with its time (JSON Lines, never the
 key or a header; an MCP tool's authorization and header values are
 written as "REDACTED"). --replay FILE plays a recording back through the
 same transcript with no network and no key, at the recorded pace
-(--speed 2 twice as fast, 0 at once). Before it plays, it checks that
-FILE's document still builds the recorded first request; if not, it
-names the first JSON Pointer that differs and exits 1, unless --force.
+(--speed 2 twice as fast, 0 at once). Before it plays each turn, it
+checks that the request is the recorded one (the document, and the
+outputs sent: a mock or a file changed since would not fit the recorded
+answer); if not, it names the first JSON Pointer that differs and stops
+there with exit status 1, unless --force.
+
+--sim sends to tooltui's simulator instead, run in-process on a loopback
+port: a stand-in for the Responses API that checks the request as the API
+does and answers as a model that follows the rules (see tooltui sim
+--help), so the whole loop runs with no network and no key. --seed,
+--pace, --script and --fault shape it.
 
 {{flags}}
 
 The key is OPENAI_API_KEY; it is sent to the server and written nowhere
 else. A local server may need none.
 
-Exit status: 0 the response completed; 1 the API refused the request, the
-stream broke or reported an error, or the response failed or is
-incomplete; 2 the input or the configuration cannot be used.
+A call of a function the request does not have is answered with an
+error output that says so, and the loop goes on: the model can recover.
+
+Exit status: 0 the model's last answer was text (the response completed
+without calls); 1 the API refused the request, the stream broke or
+reported an error, the response failed or is incomplete, or a replay
+stopped at a request that is not the recorded one; 2 the input or the
+configuration cannot be used; 3 the loop stopped before the model's last
+answer: a call without a mock output, an MCP function without --call-mcp,
+a call declined, or --max-turns reached. With --json the last line then
+says why: {"type": "tooltui.loop.stopped", "reason": "no_mock" |
+"mcp_not_permitted" | "declined" | "max_turns", "function": …, "message": …}.
 `
 
 // sendOptions are the flags of `tooltui send`.
@@ -80,13 +98,17 @@ type sendOptions struct {
 	force          bool
 	callMCP        bool
 	mcpTimeout     time.Duration
+	// sim sends to tooltui's simulator, run in-process on a loopback
+	// port, made as simOpts say.
+	sim     bool
+	simOpts simOptions
 }
 
 // newSendCmd is `tooltui send`.
 func newSendCmd() *cobra.Command {
-	opts := sendOptions{maxTurns: 5, speed: 1, mcpTimeout: mcpclient.DefaultCallTimeout}
+	opts := sendOptions{maxTurns: 5, speed: 1, mcpTimeout: mcpclient.DefaultCallTimeout, simOpts: simOptions{pace: 20 * time.Millisecond}}
 	cmd := &cobra.Command{
-		Use:               "send [--json] [--base-url URL | --profile NAME] [--max-turns N] [--record FILE | --replay FILE] [FILE|-]",
+		Use:               "send [--json] [--base-url URL | --profile NAME | --sim] [--max-turns N] [--record FILE | --replay FILE] [FILE|-]",
 		Short:             "send the request and show the answer as it streams",
 		Long:              sendLong,
 		Args:              atMost(1, "one input at a time, got %d"),
@@ -97,6 +119,12 @@ func newSendCmd() *cobra.Command {
 			}
 			if cmd.Flags().Changed("mcp-timeout") && !opts.callMCP {
 				return usageErrorf(cmd, "--mcp-timeout is for --call-mcp")
+			}
+			if opts.profile == simProfile { // the profile sim is --sim
+				opts.sim, opts.profile = true, ""
+			}
+			if why := checkSimFlags(cmd, opts); why != "" {
+				return usageErrorf(cmd, "%s", why)
 			}
 			return status(runSend(opts, args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()))
 		},
@@ -112,6 +140,8 @@ func newSendCmd() *cobra.Command {
 		"https://api.openai.com/v1); any server that implements\n"+
 		"/v1/responses: Ollama 0.13.3 or later, vLLM, LM Studio,\n"+
 		"llama.cpp's llama-server")
+	f.BoolVar(&opts.sim, "sim", false, "send to tooltui's simulator, run in-process: no network,\nno key (see tooltui sim --help)")
+	opts.simOpts.register(f, "with --sim: ")
 	f.BoolVar(&opts.callMCP, "call-mcp", false, "answer a call of a function imported from an MCP server\n"+
 		"by starting the server and calling its tool (a mock\noutput still wins)")
 	f.Var(timeoutValue{&opts.mcpTimeout}, "mcp-timeout", "with --call-mcp: give up on a tool's call after `D`\n(default "+mcpclient.DefaultCallTimeout.String()+")")
@@ -137,8 +167,12 @@ func oneSendTarget(cmd *cobra.Command) error {
 	return nil
 }
 
-// loadProfile reads profile name from the user's profiles.json.
+// loadProfile reads profile name from the user's profiles.json; the
+// profile sim, always there, is tooltui's simulator, in memory.
 func loadProfile(name string) (send.Profile, error) {
+	if name == simProfile {
+		return send.Profile{BaseURL: sim.BaseURL}, nil
+	}
 	path, err := send.ProfilesFile()
 	if err != nil {
 		return send.Profile{}, err
@@ -157,10 +191,13 @@ func completeProfiles(cmd *cobra.Command, args []string, toComplete string) ([]c
 				for name := range all {
 					names = append(names, name)
 				}
-				slices.Sort(names)
 			}
 		}
 	}
+	if !slices.Contains(names, simProfile) {
+		names = append(names, simProfile)
+	}
+	slices.Sort(names)
 	return names, cobra.ShellCompDirectiveNoFileComp
 }
 
@@ -175,7 +212,20 @@ func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr i
 		return runReplay(opts, doc, stdout, stderr)
 	}
 	cfg := send.ConfigFromEnv(os.Getenv, opts.baseURL)
-	if opts.profile != "" {
+	if opts.sim {
+		s, err := opts.simOpts.server()
+		if err != nil {
+			fmt.Fprintf(stderr, "tooltui send: %s\n", termtext.SanitizeLine(err.Error()))
+			return 2
+		}
+		base, stop, err := startSim(s, "127.0.0.1:0")
+		if err != nil {
+			fmt.Fprintf(stderr, "tooltui send: the simulator cannot listen: %s\n", termtext.SanitizeLine(err.Error()))
+			return 2
+		}
+		defer stop()
+		cfg = send.Config{BaseURL: base}
+	} else if opts.profile != "" {
 		p, err := loadProfile(opts.profile)
 		if err != nil {
 			fmt.Fprintf(stderr, "tooltui send: %s\n", termtext.SanitizeLine(err.Error()))
@@ -239,7 +289,16 @@ func runReplay(opts sendOptions, doc *model.Document, stdout, stderr io.Writer) 
 		}
 		fmt.Fprintf(stderr, "warning: %s; replaying anyway (--force)\n", termtext.SanitizeLine(msg))
 	}
-	cfg := send.Config{BaseURL: "replay of " + opts.replay, Stream: rec.Stream(opts.speed)}
+	differs := func(_ context.Context, d *send.ReplayDiffers) error {
+		if !opts.force {
+			return fmt.Errorf("%w (--force replays anyway)", d)
+		}
+		if d.Turn > 1 && !opts.json { // the first was said above
+			fmt.Fprintf(stderr, "warning: %s; replaying anyway (--force)\n", termtext.SanitizeLine(d.Error()))
+		}
+		return nil
+	}
+	cfg := send.Config{BaseURL: "replay of " + opts.replay, Stream: rec.Play(opts.speed, differs)}
 	return sendLoop(opts, cfg, doc, res, stdout, stderr)
 }
 
@@ -259,6 +318,10 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 	defer b.Close()
 	var answers []bridge.Answer // of the turn under way
 	answer := func(ctx context.Context, c send.Call) (string, bool, error) {
+		if out, unknown := send.UnknownFunction(res.Tools, c.Name); unknown {
+			answers = append(answers, bridge.Answer{Output: out, By: byUnknown})
+			return out, true, nil
+		}
 		a, err := b.Answer(ctx, c)
 		if err != nil || !a.Served() {
 			return "", false, err
@@ -290,7 +353,16 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 			}
 		})
 	w.endText()
-	if err = loopEnd(err, doc, asJSON, stderr); err != nil {
+	if reason, fn, msg, stopped := loopStopped(err, doc); stopped {
+		// The loop stopped before the model's last answer: exit 3.
+		if asJSON {
+			stdout.Write(jsonLine(loopStop{Type: "tooltui.loop.stopped", Reason: reason, Function: fn, Message: msg}))
+		} else {
+			fmt.Fprintf(stderr, "the loop stops here: %s\n", termtext.SanitizeLine(msg))
+		}
+		return 3
+	}
+	if err != nil {
 		msg := err.Error()
 		var apiErr *send.APIError
 		if errors.As(err, &apiErr) {
@@ -306,6 +378,10 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 	}
 	return 0
 }
+
+// byUnknown marks the answer to a call of a function the request does
+// not have: an error output, so that the model can recover.
+const byUnknown = bridge.By(-1)
 
 // cliBridgeOptions are the bridge's options for tooltui send: MCP servers
 // run only with --call-mcp, and each is named before it starts.
@@ -334,6 +410,9 @@ func cliBridgeOptions(opts sendOptions, stderr io.Writer) bridge.Options {
 func printTurnOutputs(stderr io.Writer, t send.Turn, answers []bridge.Answer) {
 	for i, o := range t.Outputs {
 		what := "mock output for " + t.Calls[i].Name
+		if i < len(answers) && answers[i].By == byUnknown {
+			what = "error output for " + t.Calls[i].Name + " (the request has no function of that name)"
+		}
 		if i < len(answers) && answers[i].By == bridge.ByMCP {
 			a := answers[i]
 			kind := "output"
@@ -350,34 +429,41 @@ func printTurnOutputs(stderr io.Writer, t send.Turn, answers []bridge.Answer) {
 	}
 }
 
-// loopEnd says why a loop that stopped at a call nobody may answer
-// stopped, and returns nil for it; any other error is returned as it is.
-func loopEnd(err error, doc *model.Document, asJSON bool, stderr io.Writer) error {
+// loopStop is the last line of send --json when the loop stopped before
+// the model's last answer.
+type loopStop struct {
+	Type     string `json:"type"`
+	Reason   string `json:"reason"`
+	Function string `json:"function,omitempty"`
+	Message  string `json:"message"`
+}
+
+// loopStopped says why a loop stopped before the model's last answer: at
+// a call nobody may answer (no mock: "no_mock"; an MCP function without
+// --call-mcp: "mcp_not_permitted"; a call declined: "declined"), or at
+// --max-turns ("max_turns"); stopped false for any other end.
+func loopStopped(err error, doc *model.Document) (reason, function, msg string, stopped bool) {
 	var noMock *send.ErrNoMock
 	var notPermitted *bridge.NotPermittedError
+	var maxTurns *send.ErrMaxTurns
 	switch {
 	case errors.As(err, &noMock):
-		// The response completed; the loop ends at a call only a person
-		// could answer.
-		if !asJSON {
-			msg := err.Error()
-			if fromMCP(doc, noMock.Name) {
-				msg += "; " + noMock.Name + " came from an MCP server that the document does not record: import it again with " +
-					"tooltui import --into FILE --replace --mcp -- CMD… (or --mcp-url URL) for --call-mcp to call it there"
-			}
-			fmt.Fprintf(stderr, "the loop stops here: %s\n", termtext.SanitizeLine(msg))
+		msg := err.Error()
+		if fromMCP(doc, noMock.Name) {
+			msg += "; " + noMock.Name + " came from an MCP server that the document does not record: import it again with " +
+				"tooltui import --into FILE --replace --mcp -- CMD… (or --mcp-url URL) for --call-mcp to call it there"
 		}
-		return nil
+		return "no_mock", noMock.Name, msg, true
 	case errors.As(err, &notPermitted):
 		// The safety rule: no server runs unless --call-mcp says so.
-		if !asJSON {
-			fmt.Fprintf(stderr, "the loop stops here: %s is served by MCP server %s; nothing was started: "+
-				"give --call-mcp to let tooltui send start it and call its tools (a mock output in the document answers first)\n",
-				termtext.SanitizeLine(notPermitted.Function), termtext.SanitizeLine(notPermitted.Server.String()))
-		}
-		return nil
+		return "mcp_not_permitted", notPermitted.Function, notPermitted.Function + " is served by MCP server " + notPermitted.Server.String() +
+			"; nothing was started: give --call-mcp to let tooltui send start it and call its tools (a mock output in the document answers first)", true
+	case errors.As(err, &maxTurns):
+		return "max_turns", "", err.Error() + " (--max-turns N sends more)", true
+	case errors.Is(err, bridge.ErrDeclined):
+		return "declined", "", err.Error(), true
 	}
-	return err
+	return "", "", "", false
 }
 
 // fromMCP reports whether the request's function name was imported from

@@ -92,7 +92,8 @@ func TestSend(t *testing.T) {
 		io.WriteString(w, sendEvents)
 	})
 	var out, errb bytes.Buffer
-	if st := run([]string{"send", "--base-url", base, "testdata/example.json"}, nil, &out, &errb); st != 0 {
+	// The call has no mock: the loop stops there, exit 3.
+	if st := run([]string{"send", "--base-url", base, "testdata/example.json"}, nil, &out, &errb); st != 3 {
 		t.Fatalf("status %d\n%s", st, errb.String())
 	}
 	if !strings.Contains(*body, `"stream": true`) || !strings.Contains(*body, `"name": "get_weather"`) {
@@ -125,11 +126,12 @@ func TestSendJSON(t *testing.T) {
 		io.WriteString(w, sendEvents)
 	})
 	var out, errb bytes.Buffer
-	if st := run([]string{"send", "--json", "--base-url=" + base, "testdata/example.json"}, nil, &out, &errb); st != 0 {
+	if st := run([]string{"send", "--json", "--base-url=" + base, "testdata/example.json"}, nil, &out, &errb); st != 3 {
 		t.Fatalf("status %d\n%s", st, errb.String())
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 6 || !strings.HasPrefix(lines[0], `{"type":"response.created"`) || errb.Len() != 0 {
+	if len(lines) != 7 || !strings.HasPrefix(lines[0], `{"type":"response.created"`) || errb.Len() != 0 ||
+		!strings.HasPrefix(lines[6], `{"type":"tooltui.loop.stopped","reason":"no_mock","function":"get_weather","message":"no mock output for get_weather: `) {
 		t.Fatalf("%d lines:\n%s\nstderr %s", len(lines), out.String(), errb.String())
 	}
 	if strings.ContainsAny(out.String(), "\x1b\x07") {
@@ -189,8 +191,8 @@ func TestSendToolLoop(t *testing.T) {
 	// --max-turns 1 stops before answering
 	n = 0
 	errb.Reset()
-	if st := run([]string{"send", "--max-turns", "1", "--base-url", base, "-"}, strings.NewReader(doc), &out, &errb); st != 1 ||
-		!strings.Contains(errb.String(), "stopped after 1 turns") {
+	if st := run([]string{"send", "--max-turns", "1", "--base-url", base, "-"}, strings.NewReader(doc), &out, &errb); st != 3 ||
+		!strings.Contains(errb.String(), "the loop stops here: stopped after 1 turns: the model was still calling functions (--max-turns N sends more)") {
 		t.Fatalf("status %d\n%s", st, errb.String())
 	}
 }

@@ -186,7 +186,7 @@ func TestSendMCPNeedsCallMCP(t *testing.T) {
 	st, _, errs := sendDoc(t, doc, "--base-url", base)
 	want := "the loop stops here: read_head is served by MCP server fs (" + exe + "); nothing was started: " +
 		"give --call-mcp to let tooltui send start it and call its tools (a mock output in the document answers first)\n"
-	if st != 0 || !strings.HasSuffix(errs, want) {
+	if st != 3 || !strings.HasSuffix(errs, want) {
 		t.Errorf("status %d, stderr:\n%s\nwant it to end with\n%s", st, errs, want)
 	}
 	if len(bodies()) != 1 || len(starts()) != 0 {
@@ -261,7 +261,7 @@ func TestSendReplayMCP(t *testing.T) {
 	}
 	t.Setenv("OPENAI_API_KEY", "")
 	st, _, errs := sendDoc(t, doc, "--replay", rec, "--speed", "0")
-	if st != 0 || !strings.Contains(errs, "read_head is served by MCP server fs") || len(starts()) != 1 {
+	if st != 3 || !strings.Contains(errs, "read_head is served by MCP server fs") || len(starts()) != 1 {
 		t.Errorf("replay without --call-mcp: status %d, %d starts\n%s", st, len(starts()), errs)
 	}
 	st, out, errs := sendDoc(t, doc, "--replay", rec, "--speed", "0", "--call-mcp")
@@ -311,7 +311,7 @@ func TestSendMCPWithoutRecordedServer(t *testing.T) {
 	writeTestFile(t, doc, `{"model":"gpt-5","input":"hi","tools_defs":[{"name":"read_head","parameters":{"type":"object"}}],"tooltui":{"origins":{"tools_defs[0]":"mcp"}}}`)
 	base, _ := callsThenText(t, "read_head", `{"path":"a"}`)
 	st, _, errs := sendDoc(t, doc, "--call-mcp", "--base-url", base)
-	if st != 0 || !strings.Contains(errs, `the loop stops here: no mock output for read_head: add one under "tooltui"`) ||
+	if st != 3 || !strings.Contains(errs, `the loop stops here: no mock output for read_head: add one under "tooltui"`) ||
 		!strings.Contains(errs, "; read_head came from an MCP server that the document does not record: import it again with tooltui import --into FILE --replace --mcp -- CMD… (or --mcp-url URL) for --call-mcp to call it there\n") {
 		t.Errorf("status %d\n%s", st, errs)
 	}

@@ -174,7 +174,15 @@ func LoopContext(ctx context.Context, cfg Config, body []byte, maxTurns int, ans
 			return err
 		}
 	}
-	return fmt.Errorf("stopped after %d turns: the model was still calling functions", maxTurns)
+	return &ErrMaxTurns{N: maxTurns}
+}
+
+// ErrMaxTurns stops the loop after its last turn when the model was
+// still calling functions.
+type ErrMaxTurns struct{ N int }
+
+func (e *ErrMaxTurns) Error() string {
+	return fmt.Sprintf("stopped after %d turns: the model was still calling functions", e.N)
 }
 
 // RelaxToolChoice returns body with a tool_choice that forces a call

@@ -264,17 +264,50 @@ func fromMS(v float64) time.Duration { return time.Duration(v * float64(time.Mil
 // Stream plays the recording back, one recorded turn per call, each event
 // at its recorded time divided by speed (0: as fast as it can), with no
 // network. A call past the recorded turns is an error; so is a cancelled
-// ctx. The body sent is not looked at: CheckFirst compares the first.
-func (rec *Recording) Stream(speed float64) StreamFunc {
+// ctx; so is a request that is not the recorded one (a *ReplayDiffers):
+// see Play.
+func (rec *Recording) Stream(speed float64) StreamFunc { return rec.Play(speed, nil) }
+
+// ReplayDiffers stops a replay at a request that is not the one recorded
+// for its turn: the document changed, or an output sent (a mock, a file,
+// an MCP tool's answer) is not the recorded one, so the recorded answer
+// would not fit it.
+type ReplayDiffers struct {
+	Turn int
+	// Pointer is the JSON Pointer of the first difference in the
+	// request's body.
+	Pointer string
+}
+
+func (e *ReplayDiffers) Error() string {
+	return fmt.Sprintf("turn %d's request is not the recorded one: they first differ at %s", e.Turn, e.Pointer)
+}
+
+// Play is Stream with a say on a request that is not the recorded one:
+// before it plays a turn, Play compares the request (redacted, both) with
+// the recorded one and, when they differ, calls differs with the loop's
+// context, which returns nil to play the turn anyway or the error that
+// stops the replay (nil differs: the *ReplayDiffers itself).
+func (rec *Recording) Play(speed float64, differs func(context.Context, *ReplayDiffers) error) StreamFunc {
 	var mu sync.Mutex
 	next := 0
-	return func(ctx context.Context, _ Config, _ []byte, each func(Event) error) error {
+	return func(ctx context.Context, _ Config, body []byte, each func(Event) error) error {
 		mu.Lock()
 		i := next
 		next++
 		mu.Unlock()
 		if i >= len(rec.Turns) {
 			return fmt.Errorf("the recording has %d turns; the loop asked for turn %d", len(rec.Turns), i+1)
+		}
+		if at := FirstDifference(Redact(rec.Turns[i].Body), Redact(body)); at != "" {
+			d := &ReplayDiffers{Turn: i + 1, Pointer: at}
+			var err error = d
+			if differs != nil {
+				err = differs(ctx, d)
+			}
+			if err != nil {
+				return err
+			}
 		}
 		t := rec.Turns[i]
 		start := time.Now()

@@ -97,7 +97,7 @@ func TestReplayPace(t *testing.T) {
 		End: 400 * time.Millisecond,
 	}}}
 	start := time.Now()
-	if err := rec.Stream(4)(context.Background(), Config{}, nil, func(Event) error { return nil }); err != nil {
+	if err := rec.Stream(4)(context.Background(), Config{}, []byte(`{}`), func(Event) error { return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if d := time.Since(start); d < 100*time.Millisecond {
@@ -106,13 +106,13 @@ func TestReplayPace(t *testing.T) {
 	// A cancelled replay stops at once.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := rec.Stream(0.001)(ctx, Config{}, nil, func(Event) error { return nil }); err == nil {
+	if err := rec.Stream(0.001)(ctx, Config{}, []byte(`{}`), func(Event) error { return nil }); err == nil {
 		t.Fatal("a cancelled replay went on")
 	}
 	// Past the recorded turns: an error that says so.
 	s := rec.Stream(0)
-	s(context.Background(), Config{}, nil, func(Event) error { return nil })
-	if err := s(context.Background(), Config{}, nil, func(Event) error { return nil }); err == nil || !strings.Contains(err.Error(), "has 1 turns") {
+	s(context.Background(), Config{}, []byte(`{}`), func(Event) error { return nil })
+	if err := s(context.Background(), Config{}, []byte(`{}`), func(Event) error { return nil }); err == nil || !strings.Contains(err.Error(), "has 1 turns") {
 		t.Fatalf("turn past the recording: %v", err)
 	}
 }
@@ -132,7 +132,7 @@ func TestRecordedErrorReplays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := played.Stream(0)(context.Background(), Config{}, nil, func(Event) error { return nil })
+	got := played.Stream(0)(context.Background(), Config{}, []byte(`{"model":"m"}`), func(Event) error { return nil })
 	if got == nil || !strings.Contains(got.Error(), "dropped mid-stream") {
 		t.Fatalf("replayed error %v", got)
 	}

@@ -11,12 +11,15 @@
 package ui
 
 import (
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/session"
+	"github.com/tooltui/tooltui/internal/sim"
 )
 
 // Pane is a region of the screen that can have focus.
@@ -163,8 +166,19 @@ func (a *App) sendConfig() send.Config {
 	if a.apiKeyEnv != "" {
 		c.APIKey = a.deps.Getenv(a.apiKeyEnv)
 	}
+	if c.BaseURL == sim.BaseURL { // the profile sim
+		return simConfig()
+	}
 	return c
 }
+
+// simConfig sends to tooltui's simulator, in memory: no network, no key.
+func simConfig() send.Config {
+	return send.Config{BaseURL: sim.BaseURL, HTTPClient: sim.New(sim.Options{Pace: simPace}).Client()}
+}
+
+// simPace is the time between two events of the simulator's answers.
+const simPace = 20 * time.Millisecond
 
 // Init asks the terminal for its background colour and starts watching
 // the file.

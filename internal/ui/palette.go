@@ -49,6 +49,7 @@ const (
 	cmdListMCP   = "List the MCP server's tools…"
 	cmdRecord    = "Record the next send…"
 	cmdReplay    = "Replay a recording…"
+	cmdSendSim   = "Send to the simulator"
 )
 
 // run runs a command by name, or says why it cannot run.
@@ -146,6 +147,7 @@ func commands() []command {
 		{name: cmdFix, group: "Diagnostics pane", pane: kb(km.Fix), where: "diagnostics pane (4)", run: func(a *App) tea.Cmd { return a.fixCurrent() }},
 		{name: cmdFixAll, group: "Everywhere", nav: kb(km.FixAll), run: func(a *App) tea.Cmd { return a.fixAll() }},
 		{name: cmdSend, group: "Everywhere", global: kb(km.Send), run: func(a *App) tea.Cmd { return a.sendRequest() }},
+		{name: cmdSendSim, group: "Everywhere", run: func(a *App) tea.Cmd { return a.sendToSimulator() }},
 		{name: cmdRecord, group: "Everywhere", run: func(a *App) tea.Cmd { return a.recordNextSend() }},
 		{name: cmdReplay, group: "Everywhere", run: func(a *App) tea.Cmd { return a.replayRecording() }},
 		{name: cmdTree, group: "Editor pane", nav: kb(km.Tree), run: func(a *App) tea.Cmd { return a.apply(a.tree.toggle(a.treeCtx())...) }},

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -102,7 +103,19 @@ func newReplayDialog(a *App, path string) (dialog, string) {
 		d.length += t.End
 	}
 	d.play = func(speed float64) []action {
-		cfg := send.Config{BaseURL: "the recording " + path, Stream: rec.Stream(speed)}
+		// The first request's difference is in the dialog, played anyway
+		// by choice; a later turn whose request is not the recorded one
+		// (an output changed) asks there, naming where: play anyway, or
+		// stop.
+		cfg := send.Config{BaseURL: "the recording " + path, Stream: rec.Play(speed, func(ctx context.Context, df *send.ReplayDiffers) error {
+			if df.Turn == 1 {
+				return nil
+			}
+			if r, ok := ctx.Value(runKey{}).(*loopRun); ok && r.playAnyway(df) {
+				return nil
+			}
+			return df
+		})}
 		sd, cmd := startSendDialog(a, cfg, "", filepath.Base(path))
 		sd.again = func() []action { return d.play(speed) }
 		return []action{actOpen{sd}, actCmd{cmd}}

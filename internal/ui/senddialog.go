@@ -37,6 +37,8 @@ type sendDialog struct {
 	asking *askCall
 	prompt *editor.Model
 	guard  dropGuard // an output typed goes with esc, ctrl+c, ctrl+q or ctrl+r
+	// differs asks whether to play a replay's turn anyway.
+	differs *differsAsk
 	// permit is the call whose approval the prompt asks for (sendpermit.go);
 	// allowed are the servers allowed for every call.
 	permit  *permitAsk
@@ -103,6 +105,7 @@ type streamMsg struct {
 	turnDone *send.Turn
 	ask      *askCall
 	permit   *permitAsk
+	differs  *differsAsk
 	// answers say how each call of turnDone was answered.
 	answers []callAnswer
 	// note is a line for the transcript (a server started or stopped).
@@ -111,6 +114,34 @@ type streamMsg struct {
 	batch []streamMsg
 	end   bool
 	err   error
+}
+
+// differsAsk asks whether to play a replay's turn whose request is not
+// the recorded one; reply takes the answer (false stops the replay).
+type differsAsk struct {
+	d     *send.ReplayDiffers
+	reply chan<- bool
+}
+
+var differsKeys = struct{ Play, Stop key.Binding }{
+	Play: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "play anyway")),
+	Stop: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop the replay")),
+}
+
+// differsKey answers the play-anyway question.
+func (d *sendDialog) differsKey(k tea.KeyPressMsg) []action {
+	q := d.differs
+	switch {
+	case key.Matches(k, differsKeys.Play):
+		q.reply <- true
+		d.lines = append(d.lines, transcriptLine{text: fmt.Sprintf("· turn %d played anyway", q.d.Turn), kind: lineTool})
+	case key.Matches(k, differsKeys.Stop):
+		q.reply <- false
+	default:
+		return []action{sayErr("Turn " + fmt.Sprint(q.d.Turn) + " waits: enter plays it anyway, esc stops the replay")}
+	}
+	d.differs = nil
+	return nil
 }
 
 // askCall asks the person watching for the output of a call no mock
@@ -139,9 +170,13 @@ var streamIDs int
 // newSendDialog starts sending the request, or says why it cannot. The
 // send writes the recording the user asked for (Record the next send).
 func newSendDialog(a *App) (dialog, string, tea.Cmd) {
-	cfg := a.sendConfig()
+	return newSendDialogTo(a, a.sendConfig())
+}
+
+// newSendDialogTo is newSendDialog sending with cfg.
+func newSendDialogTo(a *App, cfg send.Config) (dialog, string, tea.Cmd) {
 	if why := cfg.Check(); why != "" {
-		return nil, "Cannot send: " + why, nil
+		return nil, "Cannot send: " + why + `; "` + cmdSendSim + `" (ctrl+p) needs none`, nil
 	}
 	if len(a.s.Result().JSON) == 0 {
 		return nil, "Nothing to send", nil
@@ -173,7 +208,7 @@ func startSendDialog(a *App, cfg send.Config, record, replay string) (*sendDialo
 		}
 		return locs.At(sources[i].Kind, sources[i].Index)
 	}
-	spec := loopSpec{cfg: cfg, body: a.s.Result().JSON, doc: a.s.Doc(), getenv: a.deps.Getenv, allowed: d.allowed, record: record}
+	spec := loopSpec{cfg: cfg, body: a.s.Result().JSON, doc: a.s.Doc(), getenv: a.deps.Getenv, allowed: d.allowed, record: record, tools: a.s.Result().Tools}
 	if a.apiKeyEnv != "" {
 		spec.withhold = []string{a.apiKeyEnv} // no MCP server gets the key
 	}
@@ -233,6 +268,9 @@ func (d *sendDialog) key(k tea.KeyPressMsg, e *env) (dialog, []action) {
 	}
 	if d.permit != nil {
 		return d, d.permitKey(k)
+	}
+	if d.differs != nil {
+		return d, d.differsKey(k)
 	}
 	km := e.km
 	switch {
@@ -371,6 +409,9 @@ func (d *sendDialog) turnDone(t send.Turn, answers []callAnswer) {
 			continue
 		}
 		what := "mock output for " + t.Calls[i].Name
+		if i < len(answers) && answers[i].unknown {
+			what = "error output for " + t.Calls[i].Name + " (the request has no function of that name)"
+		}
 		if i < len(answers) && answers[i].By == bridge.ByMCP {
 			a := answers[i]
 			for _, dr := range a.Dropped {
@@ -471,6 +512,11 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 		}
 		keys = permitKeysText
 	}
+	if d.differs != nil {
+		q := "Turn " + fmt.Sprint(d.differs.d.Turn) + "'s request is not the recorded one (at " + d.differs.d.Pointer + "): play anyway?"
+		lines[len(lines)-1] = " " + e.st.LabelFocused.Render(ansi.Truncate(termtext.SanitizeLine(q), max(1, iw-2), "…"))
+		keys = "enter play anyway · esc stop the replay"
+	}
 	if d.asking != nil {
 		p := *d.prompt
 		p.Styles = e.st.Editor
@@ -521,6 +567,9 @@ func (d *sendDialog) undoText(redo bool) (bool, []action) {
 }
 
 func (d *sendDialog) help(km *KeyMap) []key.Binding {
+	if d.differs != nil {
+		return []key.Binding{differsKeys.Play, differsKeys.Stop}
+	}
 	if d.permit != nil {
 		return []key.Binding{permitKeys.Once, permitKeys.Always, permitKeys.Decline, permitKeys.Type, permitKeys.Stop}
 	}
@@ -534,6 +583,15 @@ func (d *sendDialog) help(km *KeyMap) []key.Binding {
 // sendRequest opens the response dialog and starts the stream.
 func (a *App) sendRequest() tea.Cmd {
 	d, why, cmd := newSendDialog(a)
+	if d == nil {
+		return a.say(why, true)
+	}
+	return tea.Batch(a.apply(actOpen{d}), cmd)
+}
+
+// sendToSimulator sends the request to tooltui's simulator, in memory.
+func (a *App) sendToSimulator() tea.Cmd {
+	d, why, cmd := newSendDialogTo(a, simConfig())
 	if d == nil {
 		return a.say(why, true)
 	}

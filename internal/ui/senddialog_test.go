@@ -356,3 +356,21 @@ func TestSendDialogNamesTheEntryOfAnAPIError(t *testing.T) {
 	startSend(t, a, ended)
 	requireIn(t, flatText(treeScreen(a)), "extra.builtin_tools[0] in the document")
 }
+
+// TestSendDialogUnknownFunction: a call of a function the request does not
+// have is answered with an error output that says so, with no question
+// and no offer of a mock, and the loop goes on.
+func TestSendDialogUnknownFunction(t *testing.T) {
+	var second []byte
+	a := sendApp(t, twoTurns(t, &second, []string{
+		`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"book_flight","arguments":"{}"}}`,
+	}, []string{`{"type":"response.output_text.delta","delta":"I cannot book flights."}`}))
+	startSend(t, a, ended)
+	s := flatText(treeScreen(a))
+	requireIn(t, s, `← error output for book_flight (the request has no function of that name): Error: this request has no function`)
+	requireIn(t, s, `named "book_flight"; its functions are get_weather. Call one of those, or answer without it.`)
+	requireIn(t, s, "I cannot book flights.")
+	if !strings.Contains(string(second), `this request has no function named \"book_flight\"`) {
+		t.Fatalf("the second request: %s", second)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/tooltui/tooltui/internal/bridge"
+	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/termtext"
@@ -33,12 +34,16 @@ type loopSpec struct {
 	allowed *mcpAllowed
 	// record is the file the send writes its recording to ("" none).
 	record string
+	// tools are the request's tools, to answer a call of a function it
+	// does not have with an error output.
+	tools []convert.ResponseTool
 }
 
 // callAnswer is how the loop answered one call, for the transcript.
 type callAnswer struct {
 	bridge.Answer
-	typed bool // the user typed it
+	typed   bool // the user typed it
+	unknown bool // the request has no such function: an error output
 }
 
 // typedOutput is the output the user typed at the approval prompt instead
@@ -87,6 +92,10 @@ func (r *loopRun) run(spec loopSpec) {
 	b := bridge.New(spec.doc, bridge.Options{Permit: r.permit(spec.allowed), Getenv: spec.getenv, Withhold: spec.withhold})
 	var answers []callAnswer // of the turn under way
 	answer := func(ctx context.Context, c send.Call) (string, bool, error) {
+		if out, unknown := send.UnknownFunction(spec.tools, c.Name); unknown {
+			answers = append(answers, callAnswer{Answer: bridge.Answer{Output: out}, unknown: true})
+			return out, true, nil
+		}
 		a, err := b.Answer(ctx, c)
 		var typed *typedOutput
 		switch {
@@ -104,7 +113,8 @@ func (r *loopRun) run(spec loopSpec) {
 		answers = append(answers, callAnswer{Answer: a})
 		return a.Output, true, nil
 	}
-	err := send.LoopContext(r.ctx, cfg, spec.body, maxTurns, answer,
+	ctx := context.WithValue(r.ctx, runKey{}, r) // for a replay's question
+	err := send.LoopContext(ctx, cfg, spec.body, maxTurns, answer,
 		func(turn int, e send.Event) error { return r.put(streamMsg{turn: turn, ev: e}) },
 		func(t send.Turn) {
 			_ = r.put(streamMsg{turnDone: &t, answers: answers})
@@ -119,6 +129,25 @@ func (r *loopRun) run(spec loopSpec) {
 		r.note(finish())
 	}
 	r.ch <- streamMsg{id: r.id, end: true, err: err} // read by the dialog, or by dismiss's drain
+}
+
+// runKey holds a send's loopRun in its loop's context, for a replay that
+// asks whether to play a turn whose request is not the recorded one.
+type runKey struct{}
+
+// playAnyway asks the user whether to play turn d.Turn of a replay,
+// whose request is not the recorded one (false: stop there).
+func (r *loopRun) playAnyway(d *send.ReplayDiffers) bool {
+	reply := make(chan bool, 1)
+	if r.put(streamMsg{differs: &differsAsk{d: d, reply: reply}}) != nil {
+		return false
+	}
+	select {
+	case ok := <-reply:
+		return ok
+	case <-r.ctx.Done():
+		return false
+	}
 }
 
 // askOutput asks the user for the output of call c (ok false: the loop

@@ -46,7 +46,7 @@ func (d *sendDialog) wait() tea.Cmd {
 // isEvent reports whether m is one event of the stream (no question, no
 // end).
 func (m streamMsg) isEvent() bool {
-	return m.batch == nil && !m.end && m.turnDone == nil && m.ask == nil && m.permit == nil && m.note == ""
+	return m.batch == nil && !m.end && m.turnDone == nil && m.ask == nil && m.permit == nil && m.differs == nil && m.note == ""
 }
 
 // take takes a message of the stream into the dialog: false when the
@@ -68,6 +68,9 @@ func (d *sendDialog) take(m streamMsg) bool {
 		d.askFor(m.ask)
 	case m.permit != nil:
 		d.permitFor(m.permit)
+	case m.differs != nil:
+		d.differs, d.follow = m.differs, true
+		d.lines = append(d.lines, transcriptLine{text: "· " + m.differs.d.Error(), kind: lineTool})
 	case m.note != "":
 		d.lines = append(d.lines, transcriptLine{text: "· " + m.note, kind: lineTool})
 	default:
