@@ -308,7 +308,7 @@ func TestSendCallMCPURL(t *testing.T) {
 func TestSendMCPWithoutRecordedServer(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "k")
 	doc := filepath.Join(t.TempDir(), "doc.json")
-	writeTestFile(t, doc, `{"model":"gpt-5","input":"hi","tools_defs":[{"name":"read_head","parameters":{"type":"object"}}],"tooltui":{"origins":{"tools_defs[0]":"mcp"}}}`)
+	writeTestFile(t, doc, `{"model":"gpt-5","input":"hi","tools_defs":[{"name":"read_head","parameters":{"type":"object","properties":{}}}],"tooltui":{"origins":{"tools_defs[0]":"mcp"}}}`)
 	base, _ := callsThenText(t, "read_head", `{"path":"a"}`)
 	st, _, errs := sendDoc(t, doc, "--call-mcp", "--base-url", base)
 	if st != 3 || !strings.Contains(errs, `the loop stops here: no mock output for read_head: add one under "tooltui"`) ||
