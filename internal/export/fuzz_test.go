@@ -138,12 +138,28 @@ func pyBodyValue(t *testing.T, src string) string {
 // program's body template are the body, byte for byte; and an export to a
 // format tooltui reads that reads back as that format exports again to the
 // same text (checkStable).
+// edgeParameters are function parameters of the shapes real MCP servers
+// send that the Responses API refuses whatever strict says.
+var edgeParameters = []string{
+	`{"type":"object"}`,
+	`{"$schema":"http://json-schema.org/draft-07/schema#"}`,
+	`{}`,
+	`{"properties":{"q":{"type":"string"}}}`,
+	`{"type":"object","properties":{"q":{"$ref":"#/$defs/nope"}}}`,
+}
+
 func FuzzExport(f *testing.F) {
 	for _, b := range bodies(f) {
 		f.Add(b)
 	}
 	f.Add([]byte(`{"tools":[{"type":"function","parameters":{"$ref":"#","type":["null"],"items":[]}}],"tool_choice":{"type":"allowed_tools"}}`))
 	f.Add([]byte(`{"input":[{"role":"user","content":[{"type":"input_text","text":"` + "`'\\u2028\\ufeff" + `"}]}],"text":{"format":{"type":"json_schema"}}}`))
+	// Parameters real MCP servers send that the API refuses: an object
+	// without properties, a root without a type, {"$schema": …} alone, an
+	// empty schema, a $ref to nowhere.
+	for _, params := range edgeParameters {
+		f.Add([]byte(`{"model":"gpt-5","tools":[{"type":"function","name":"f","parameters":` + params + `}]}`))
+	}
 	f.Add([]byte(`{"tools":[{"type":"function","name":"f","strict":false,"parameters":{"type":"Object","properties":{"a":{"type":["NULL","TYPE_UNSPECIFIED","Array"],"maxItems":5},"b":{"anyOf":[{"type":"Null"},{"type":"string"}]},"c":{"type":"TYPE_UNSPECIFIED"}}}}]}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		if !json.Valid(body) || !utf8.Valid(body) || !bytes.HasPrefix(bytes.TrimLeft(body, " \t\r\n"), []byte("{")) {
@@ -238,6 +254,12 @@ func FuzzImportExport(f *testing.F) {
 		}
 		f.Add(in)
 	}
+	// The same shapes as an MCP tools/list result, and an inputSchema
+	// that is null or missing.
+	for _, params := range append(edgeParameters, `null`) {
+		f.Add([]byte(`{"tools":[{"name":"t","inputSchema":` + params + `}]}`))
+	}
+	f.Add([]byte(`{"tools":[{"name":"t"}]}`))
 	for _, b := range bodies(f) {
 		for _, to := range roundTargets {
 			res, err := exportAs(b, to)
