@@ -1,29 +1,16 @@
 package export
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
-	"io"
 	"maps"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
-)
-
-// The stand-ins for the libraries answer every program with this text
-// and this function call, which the program prints.
-const (
-	wantText = "hello"
-	wantCall = `function call lookup: {"q":"mars"}`
 )
 
 // sameText reports whether two JSON texts hold the same request as far as
@@ -99,14 +86,6 @@ func sameRequest(a, b []byte) bool {
 	return true
 }
 
-// checkOutput fails unless a program printed the stand-in's text and call.
-func checkOutput(t *testing.T, name string, out []byte) {
-	t.Helper()
-	if !bytes.Contains(out, []byte(wantText)) || !bytes.Contains(out, []byte(wantCall)) {
-		t.Errorf("%s printed\n%s\nwant %q and %q", name, out, wantText, wantCall)
-	}
-}
-
 // Every Python export compiles (python3 -m py_compile), and run against
 // tooltui's simulator (internal/sim on a loopback port) it sends exactly
 // the body and prints the simulator's answer. The official openai library
@@ -162,8 +141,10 @@ func TestPythonProgramsRun(t *testing.T) {
 
 // Every TypeScript export parses and transpiles without a diagnostic (the
 // typescript package, through testdata/tscheck.cjs), and run with node
-// against a stand-in openai package it posts the body byte for byte and
-// prints the answer. TOOLTUI_TYPESCRIPT names a folder holding
+// against tooltui's simulator (internal/sim on a loopback port), through a
+// stand-in openai package that sends with fetch what the real one would
+// (testdata/fake/node), it posts the body byte for byte, or the same
+// request, and prints the simulator's answer. TOOLTUI_TYPESCRIPT names a folder holding
 // node_modules/typescript. With TOOLTUI_SDK_ORACLE set the test skips:
 // TestSDKOracle checks the programs' types and runs them with the real
 // openai package.
@@ -182,10 +163,13 @@ func TestTypeScriptProgramsParse(t *testing.T) {
 	tsdir, _ = filepath.Abs(tsdir)
 	script, _ := filepath.Abs("testdata/tscheck.cjs")
 	fake, _ := filepath.Abs("testdata/fake/node")
-	for name, body := range bodies(t) {
+	api := startSimAPI(t)
+	all := bodies(t)
+	for _, name := range slices.Sorted(maps.Keys(all)) {
+		body := all[name]
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			res, err := Export(body, TypeScript, optionsFor(name))
+			res, err := Export(body, TypeScript, Options{BaseURL: api.URL})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -203,16 +187,17 @@ func TestTypeScriptProgramsParse(t *testing.T) {
 			if err := os.Symlink(fake, filepath.Join(dir, "node_modules")); err != nil {
 				t.Fatal(err)
 			}
-			sent := filepath.Join(dir, "sent.json")
 			run := exec.Command(node, js)
-			run.Env = append(os.Environ(), "TOOLTUI_SENT="+sent)
-			out, err := run.CombinedOutput()
+			run.Env = append(os.Environ(), "OPENAI_API_KEY=test-key", "OPENAI_BASE_URL=")
+			var stderr strings.Builder
+			run.Stderr = &stderr
+			out, err := run.Output()
 			if err != nil {
-				t.Fatalf("node: %v\n%s", err, out)
+				t.Fatalf("node: %v\n%s%s", err, out, stderr.String())
 			}
-			checkOutput(t, "the TypeScript program", out)
-			got, _ := os.ReadFile(sent)
+			got, answer := api.last()
 			checkSent(t, "the TypeScript program", res.Text, got, body)
+			checkPrinted(t, "the TypeScript program", out, answer, true)
 		})
 	}
 }
@@ -264,55 +249,11 @@ func TestCurlCommandsRun(t *testing.T) {
 	}
 }
 
-// recorder is a stand-in Responses API: it keeps each request body and
-// answers with a text and a function call, as JSON or, for a request that
-// asks for a stream (in its Accept header or its body), as a stream.
-type recorder struct {
-	mu     sync.Mutex
-	bodies [][]byte
-}
-
-func (r *recorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
-	body, _ := io.ReadAll(req.Body)
-	r.mu.Lock()
-	r.bodies = append(r.bodies, body)
-	r.mu.Unlock()
-	call := `{"type":"function_call","id":"fc_1","call_id":"call_1","name":"lookup","arguments":"{\"q\":\"mars\"}","status":"completed"}`
-	var asked struct{ Stream bool }
-	_ = json.Unmarshal(body, &asked)
-	if req.Header.Get("Accept") == "text/event-stream" || asked.Stream {
-		w.Header().Set("Content-Type", "text/event-stream")
-		bw := bufio.NewWriter(w)
-		for _, ev := range []string{
-			`{"type":"response.output_text.delta","delta":"hello","sequence_number":1,"item_id":"m","output_index":0,"content_index":0}`,
-			`{"type":"response.output_item.done","sequence_number":2,"output_index":1,"item":` + call + `}`,
-		} {
-			var typ struct{ Type string }
-			_ = json.Unmarshal([]byte(ev), &typ)
-			bw.WriteString("event: " + typ.Type + "\ndata: " + ev + "\n\n")
-		}
-		bw.Flush()
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	io.WriteString(w, `{"id":"resp_1","object":"response","status":"completed","output":[`+
-		`{"type":"message","id":"m","role":"assistant","status":"completed","content":[{"type":"output_text","text":"hello","annotations":[]}]},`+
-		call+`]}`)
-}
-
-func (r *recorder) last() []byte {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if len(r.bodies) == 0 {
-		return nil
-	}
-	return r.bodies[len(r.bodies)-1]
-}
-
 // Go exports build against github.com/openai/openai-go/v3 v3.98.0 (a
 // module of its own, which downloads what it needs through the usual
-// GOPROXY, so an empty module cache is fine), and run against a local
-// stand-in API they post the body byte for byte and print the answer.
+// GOPROXY, so an empty module cache is fine), and run against tooltui's
+// simulator (internal/sim on a loopback port) they post the body byte for
+// byte, or send the same request, and print the simulator's answer.
 // Without a reachable module proxy the test skips and says so.
 func TestGoProgramsBuildAndRun(t *testing.T) {
 	if testing.Short() {
@@ -322,9 +263,7 @@ func TestGoProgramsBuildAndRun(t *testing.T) {
 	if err != nil {
 		t.Skip("the go command is not on PATH: the Go exports are not built")
 	}
-	rec := &recorder{}
-	srv := httptest.NewServer(rec)
-	defer srv.Close()
+	api := startSimAPI(t)
 	mod := t.TempDir()
 	writeGoModule(t, mod)
 	// Each program links the whole SDK, so four are built: the hostile
@@ -339,7 +278,7 @@ func TestGoProgramsBuildAndRun(t *testing.T) {
 	}
 	progs := map[string][]byte{}
 	for name, body := range all {
-		res, err := Export(body, Go, Options{BaseURL: srv.URL + "/v1"})
+		res, err := Export(body, Go, Options{BaseURL: api.URL})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -366,18 +305,21 @@ func TestGoProgramsBuildAndRun(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			cmd := exec.Command(filepath.Join(bin, name))
 			cmd.Env = append(os.Environ(), "OPENAI_API_KEY=test-key", "OPENAI_BASE_URL=")
-			out, err := cmd.CombinedOutput()
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
 			if err != nil {
-				t.Fatalf("%s: %v\n%s", name, err, out)
+				t.Fatalf("%s: %v\n%s%s", name, err, out, stderr.String())
 			}
-			checkOutput(t, "the Go program", out)
+			got, answer := api.last()
 			if bytes.Contains(progs[name], []byte("\nconst body = ")) {
-				if got, want := rec.last(), bytes.TrimSuffix(indent(body), []byte("\n")); !bytes.Equal(got, want) {
+				if want := bytes.TrimSuffix(indent(body), []byte("\n")); !bytes.Equal(got, want) {
 					t.Errorf("the Go program posted\n%s\nwant, byte for byte,\n%s", got, want)
 				}
-			} else if got := rec.last(); !sameRequest(got, body) {
+			} else if !sameRequest(got, body) {
 				t.Errorf("the Go program sent\n%s\nwant the same fields and values as\n%s", got, body)
 			}
+			checkPrinted(t, "the Go program", out, answer, false)
 		})
 	}
 }
