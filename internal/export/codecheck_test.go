@@ -249,6 +249,48 @@ func TestCurlCommandsRun(t *testing.T) {
 	}
 }
 
+// Every curl export, run with the real curl against tooltui's simulator
+// (internal/sim on a loopback port), hands it the body byte for byte and
+// prints its answer as it came, a response or a stream.
+func TestCurlCommandsRunAgainstSim(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash is not installed: the curl exports are not run")
+	}
+	if _, err := exec.LookPath("curl"); err != nil {
+		t.Skip("curl is not installed: the curl exports are not run against the simulator")
+	}
+	api := startSimAPI(t)
+	all := bodies(t)
+	for _, name := range slices.Sorted(maps.Keys(all)) {
+		body := all[name]
+		t.Run(name, func(t *testing.T) {
+			res, err := Export(body, Curl, Options{BaseURL: api.URL})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(bash, "-c", string(res.Text))
+			cmd.Env = append(os.Environ(), "OPENAI_API_KEY=test-key")
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("curl: %v\n%s%s", err, out, stderr.String())
+			}
+			got, answer := api.last()
+			if want := bytes.TrimRight(body, "\n"); !bytes.Equal(got, want) {
+				t.Errorf("the simulator got\n%q\nwant, byte for byte,\n%q", got, want)
+			}
+			if _, err := wantPrinted(answer, true); err != nil {
+				t.Errorf("the simulator answered the curl command: %v", err)
+			}
+			if !bytes.Equal(out, answer) {
+				t.Errorf("curl printed\n%s\nwant the simulator's answer\n%s", out, answer)
+			}
+		})
+	}
+}
+
 // Go exports build against github.com/openai/openai-go/v3 v3.98.0 (a
 // module of its own, which downloads what it needs through the usual
 // GOPROXY, so an empty module cache is fine), and run against tooltui's
