@@ -126,7 +126,7 @@ func TestPythonProgramsRun(t *testing.T) {
 			if err != nil {
 				t.Fatalf("python3: %v\n%s%s", err, out, stderr.String())
 			}
-			got, answer := api.last()
+			got, answer := api.last(t)
 			if bytes.Contains(res.Text, []byte("client.post(")) {
 				if want := bytes.TrimSuffix(indent(body), []byte("\n")); !bytes.Equal(got, want) {
 					t.Errorf("the Python program sent\n%s\nwant, byte for byte,\n%s", got, want)
@@ -195,7 +195,7 @@ func TestTypeScriptProgramsParse(t *testing.T) {
 			if err != nil {
 				t.Fatalf("node: %v\n%s%s", err, out, stderr.String())
 			}
-			got, answer := api.last()
+			got, answer := api.last(t)
 			checkSent(t, "the TypeScript program", res.Text, got, body)
 			checkPrinted(t, "the TypeScript program", out, answer, true)
 		})
@@ -277,7 +277,7 @@ func TestCurlCommandsRunAgainstSim(t *testing.T) {
 			if err != nil {
 				t.Fatalf("curl: %v\n%s%s", err, out, stderr.String())
 			}
-			got, answer := api.last()
+			got, answer := api.last(t)
 			if want := bytes.TrimRight(body, "\n"); !bytes.Equal(got, want) {
 				t.Errorf("the simulator got\n%q\nwant, byte for byte,\n%q", got, want)
 			}
@@ -353,7 +353,7 @@ func TestGoProgramsBuildAndRun(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v\n%s%s", name, err, out, stderr.String())
 			}
-			got, answer := api.last()
+			got, answer := api.last(t)
 			if bytes.Contains(progs[name], []byte("\nconst body = ")) {
 				if want := bytes.TrimSuffix(indent(body), []byte("\n")); !bytes.Equal(got, want) {
 					t.Errorf("the Go program posted\n%s\nwant, byte for byte,\n%s", got, want)

@@ -252,7 +252,7 @@ func TestSDKOracle(t *testing.T) {
 			if err != nil {
 				t.Fatalf("node: %v\n%s%s", err, out, stderr.String())
 			}
-			got, answer := api.last()
+			got, answer := api.last(t)
 			checkSent(t, "the TypeScript program", programs[name], got, all[name])
 			checkPrinted(t, "the TypeScript program", out, answer, true)
 		})

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/tooltui/tooltui/internal/sim"
 )
@@ -20,9 +21,15 @@ import (
 type simAPI struct {
 	URL string // the base URL, ending in /v1
 
-	mu       sync.Mutex
-	received [][]byte
-	answers  [][]byte
+	mu        sync.Mutex
+	received  [][]byte
+	exchanges []*exchange // one a request, in the order they came
+}
+
+// exchange is the answer to one request, whole once done is closed.
+type exchange struct {
+	answer teeWriter
+	done   chan struct{}
 }
 
 // warmUp is a recording the simulator plays for its first request: a
@@ -52,11 +59,12 @@ func startSimAPI(t *testing.T) *simAPI {
 		a.mu.Unlock()
 	}})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		tw := &teeWriter{ResponseWriter: w}
-		s.ServeHTTP(tw, r)
+		ex := &exchange{answer: teeWriter{ResponseWriter: w}, done: make(chan struct{})}
 		a.mu.Lock()
-		a.answers = append(a.answers, tw.buf.Bytes())
+		a.exchanges = append(a.exchanges, ex)
 		a.mu.Unlock()
+		defer close(ex.done)
+		s.ServeHTTP(&ex.answer, r)
 	}))
 	t.Cleanup(srv.Close)
 	a.URL = srv.URL + "/v1"
@@ -73,17 +81,29 @@ func startSimAPI(t *testing.T) *simAPI {
 	return a
 }
 
-// last is the body of the last request and the simulator's answer to it.
-func (a *simAPI) last() (body, answer []byte) {
+// last is the body of the last request and the simulator's answer to it,
+// once the simulator has written all of it (a client may be done reading
+// before the handler returns). Every request the tests send is a POST to
+// /v1/responses, so the bodies received and the answers pair up.
+func (a *simAPI) last(t *testing.T) (body, answer []byte) {
+	t.Helper()
 	a.mu.Lock()
-	defer a.mu.Unlock()
-	if n := len(a.received); n > 0 {
-		body = a.received[n-1]
+	n, m := len(a.received), len(a.exchanges)
+	if n == 0 || m == 0 {
+		a.mu.Unlock()
+		t.Fatal("the simulator got no request")
 	}
-	if n := len(a.answers); n > 0 {
-		answer = a.answers[n-1]
+	body, ex := a.received[n-1], a.exchanges[m-1]
+	a.mu.Unlock()
+	select {
+	case <-ex.done:
+	case <-time.After(time.Minute):
+		t.Fatal("the simulator is still answering a minute after the program ended")
 	}
-	return body, answer
+	if n != m {
+		t.Fatalf("the simulator read %d bodies for %d requests", n, m)
+	}
+	return body, ex.answer.buf.Bytes()
 }
 
 // teeWriter keeps a copy of what a handler writes.
