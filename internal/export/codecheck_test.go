@@ -1,27 +1,16 @@
 package export
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"sync"
+	"strings"
 	"testing"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
-)
-
-// The stand-ins for the libraries answer every program with this text
-// and this function call, which the program prints.
-const (
-	wantText = "hello"
-	wantCall = `function call lookup: {"q":"mars"}`
 )
 
 // sameText reports whether two JSON texts hold the same request as far as
@@ -97,32 +86,32 @@ func sameRequest(a, b []byte) bool {
 	return true
 }
 
-// checkOutput fails unless a program printed the stand-in's text and call.
-func checkOutput(t *testing.T, name string, out []byte) {
-	t.Helper()
-	if !bytes.Contains(out, []byte(wantText)) || !bytes.Contains(out, []byte(wantCall)) {
-		t.Errorf("%s printed\n%s\nwant %q and %q", name, out, wantText, wantCall)
-	}
-}
-
 // Every Python export compiles (python3 -m py_compile), and run against
-// a stand-in openai library it sends exactly the body and prints the
-// answer.
+// tooltui's simulator (internal/sim on a loopback port) it sends exactly
+// the body and prints the simulator's answer. The official openai library
+// is a PyPI package, which the tests do not install: the programs import a
+// stand-in (testdata/fake/python) that posts what the library would post
+// over HTTP with urllib and hands back the answer as the library's
+// objects. Whether the real library takes the program's arguments as
+// written is not checked here.
 func TestPythonProgramsRun(t *testing.T) {
 	py, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("python3 is not installed: the Python exports are not compiled")
 	}
 	fake, _ := filepath.Abs("testdata/fake/python")
-	for name, body := range bodies(t) {
+	api := startSimAPI(t)
+	all := bodies(t)
+	names := slices.Sorted(maps.Keys(all))
+	for _, name := range names {
+		body := all[name]
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			res, err := Export(body, Python, optionsFor(name))
+			res, err := Export(body, Python, Options{BaseURL: api.URL})
 			if err != nil {
 				t.Fatal(err)
 			}
 			prog := filepath.Join(dir, "request.py")
-			sent := filepath.Join(dir, "sent.json")
 			if err := os.WriteFile(prog, res.Text, 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -130,16 +119,14 @@ func TestPythonProgramsRun(t *testing.T) {
 				t.Fatalf("py_compile: %v\n%s\n%s", err, out, res.Text)
 			}
 			cmd := exec.Command(py, prog)
-			cmd.Env = append(os.Environ(), "PYTHONPATH="+fake, "TOOLTUI_SENT="+sent, "PYTHONIOENCODING=utf-8")
-			out, err := cmd.CombinedOutput()
+			cmd.Env = append(os.Environ(), "PYTHONPATH="+fake, "PYTHONIOENCODING=utf-8", "OPENAI_API_KEY=test-key", "OPENAI_BASE_URL=")
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
 			if err != nil {
-				t.Fatalf("python3: %v\n%s", err, out)
+				t.Fatalf("python3: %v\n%s%s", err, out, stderr.String())
 			}
-			checkOutput(t, "the Python program", out)
-			got, err := os.ReadFile(sent)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got, answer := api.last(t)
 			if bytes.Contains(res.Text, []byte("client.post(")) {
 				if want := bytes.TrimSuffix(indent(body), []byte("\n")); !bytes.Equal(got, want) {
 					t.Errorf("the Python program sent\n%s\nwant, byte for byte,\n%s", got, want)
@@ -147,14 +134,17 @@ func TestPythonProgramsRun(t *testing.T) {
 			} else if !sameRequest(got, body) {
 				t.Errorf("the Python program sent\n%s\nwant the same fields, keys in the same order and the same numbers as\n%s", got, body)
 			}
+			checkPrinted(t, "the Python program", out, answer, false)
 		})
 	}
 }
 
 // Every TypeScript export parses and transpiles without a diagnostic (the
 // typescript package, through testdata/tscheck.cjs), and run with node
-// against a stand-in openai package it posts the body byte for byte and
-// prints the answer. TOOLTUI_TYPESCRIPT names a folder holding
+// against tooltui's simulator (internal/sim on a loopback port), through a
+// stand-in openai package that sends with fetch what the real one would
+// (testdata/fake/node), it posts the body byte for byte, or the same
+// request, and prints the simulator's answer. TOOLTUI_TYPESCRIPT names a folder holding
 // node_modules/typescript. With TOOLTUI_SDK_ORACLE set the test skips:
 // TestSDKOracle checks the programs' types and runs them with the real
 // openai package.
@@ -173,10 +163,13 @@ func TestTypeScriptProgramsParse(t *testing.T) {
 	tsdir, _ = filepath.Abs(tsdir)
 	script, _ := filepath.Abs("testdata/tscheck.cjs")
 	fake, _ := filepath.Abs("testdata/fake/node")
-	for name, body := range bodies(t) {
+	api := startSimAPI(t)
+	all := bodies(t)
+	for _, name := range slices.Sorted(maps.Keys(all)) {
+		body := all[name]
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			res, err := Export(body, TypeScript, optionsFor(name))
+			res, err := Export(body, TypeScript, Options{BaseURL: api.URL})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -194,16 +187,17 @@ func TestTypeScriptProgramsParse(t *testing.T) {
 			if err := os.Symlink(fake, filepath.Join(dir, "node_modules")); err != nil {
 				t.Fatal(err)
 			}
-			sent := filepath.Join(dir, "sent.json")
 			run := exec.Command(node, js)
-			run.Env = append(os.Environ(), "TOOLTUI_SENT="+sent)
-			out, err := run.CombinedOutput()
+			run.Env = append(os.Environ(), "OPENAI_API_KEY=test-key", "OPENAI_BASE_URL=")
+			var stderr strings.Builder
+			run.Stderr = &stderr
+			out, err := run.Output()
 			if err != nil {
-				t.Fatalf("node: %v\n%s", err, out)
+				t.Fatalf("node: %v\n%s%s", err, out, stderr.String())
 			}
-			checkOutput(t, "the TypeScript program", out)
-			got, _ := os.ReadFile(sent)
+			got, answer := api.last(t)
 			checkSent(t, "the TypeScript program", res.Text, got, body)
+			checkPrinted(t, "the TypeScript program", out, answer, true)
 		})
 	}
 }
@@ -255,55 +249,53 @@ func TestCurlCommandsRun(t *testing.T) {
 	}
 }
 
-// recorder is a stand-in Responses API: it keeps each request body and
-// answers with a text and a function call, as JSON or, for a request that
-// asks for a stream (in its Accept header or its body), as a stream.
-type recorder struct {
-	mu     sync.Mutex
-	bodies [][]byte
-}
-
-func (r *recorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
-	body, _ := io.ReadAll(req.Body)
-	r.mu.Lock()
-	r.bodies = append(r.bodies, body)
-	r.mu.Unlock()
-	call := `{"type":"function_call","id":"fc_1","call_id":"call_1","name":"lookup","arguments":"{\"q\":\"mars\"}","status":"completed"}`
-	var asked struct{ Stream bool }
-	_ = json.Unmarshal(body, &asked)
-	if req.Header.Get("Accept") == "text/event-stream" || asked.Stream {
-		w.Header().Set("Content-Type", "text/event-stream")
-		bw := bufio.NewWriter(w)
-		for _, ev := range []string{
-			`{"type":"response.output_text.delta","delta":"hello","sequence_number":1,"item_id":"m","output_index":0,"content_index":0}`,
-			`{"type":"response.output_item.done","sequence_number":2,"output_index":1,"item":` + call + `}`,
-		} {
-			var typ struct{ Type string }
-			_ = json.Unmarshal([]byte(ev), &typ)
-			bw.WriteString("event: " + typ.Type + "\ndata: " + ev + "\n\n")
-		}
-		bw.Flush()
-		return
+// Every curl export, run with the real curl against tooltui's simulator
+// (internal/sim on a loopback port), hands it the body byte for byte and
+// prints its answer as it came, a response or a stream.
+func TestCurlCommandsRunAgainstSim(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash is not installed: the curl exports are not run")
 	}
-	w.Header().Set("Content-Type", "application/json")
-	io.WriteString(w, `{"id":"resp_1","object":"response","status":"completed","output":[`+
-		`{"type":"message","id":"m","role":"assistant","status":"completed","content":[{"type":"output_text","text":"hello","annotations":[]}]},`+
-		call+`]}`)
-}
-
-func (r *recorder) last() []byte {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if len(r.bodies) == 0 {
-		return nil
+	if _, err := exec.LookPath("curl"); err != nil {
+		t.Skip("curl is not installed: the curl exports are not run against the simulator")
 	}
-	return r.bodies[len(r.bodies)-1]
+	api := startSimAPI(t)
+	all := bodies(t)
+	for _, name := range slices.Sorted(maps.Keys(all)) {
+		body := all[name]
+		t.Run(name, func(t *testing.T) {
+			res, err := Export(body, Curl, Options{BaseURL: api.URL})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(bash, "-c", string(res.Text))
+			cmd.Env = append(os.Environ(), "OPENAI_API_KEY=test-key")
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("curl: %v\n%s%s", err, out, stderr.String())
+			}
+			got, answer := api.last(t)
+			if want := bytes.TrimRight(body, "\n"); !bytes.Equal(got, want) {
+				t.Errorf("the simulator got\n%q\nwant, byte for byte,\n%q", got, want)
+			}
+			if _, err := wantPrinted(answer, true); err != nil {
+				t.Errorf("the simulator answered the curl command: %v", err)
+			}
+			if !bytes.Equal(out, answer) {
+				t.Errorf("curl printed\n%s\nwant the simulator's answer\n%s", out, answer)
+			}
+		})
+	}
 }
 
 // Go exports build against github.com/openai/openai-go/v3 v3.98.0 (a
 // module of its own, which downloads what it needs through the usual
-// GOPROXY, so an empty module cache is fine), and run against a local
-// stand-in API they post the body byte for byte and print the answer.
+// GOPROXY, so an empty module cache is fine), and run against tooltui's
+// simulator (internal/sim on a loopback port) they post the body byte for
+// byte, or send the same request, and print the simulator's answer.
 // Without a reachable module proxy the test skips and says so.
 func TestGoProgramsBuildAndRun(t *testing.T) {
 	if testing.Short() {
@@ -313,9 +305,7 @@ func TestGoProgramsBuildAndRun(t *testing.T) {
 	if err != nil {
 		t.Skip("the go command is not on PATH: the Go exports are not built")
 	}
-	rec := &recorder{}
-	srv := httptest.NewServer(rec)
-	defer srv.Close()
+	api := startSimAPI(t)
 	mod := t.TempDir()
 	writeGoModule(t, mod)
 	// Each program links the whole SDK, so four are built: the hostile
@@ -330,7 +320,7 @@ func TestGoProgramsBuildAndRun(t *testing.T) {
 	}
 	progs := map[string][]byte{}
 	for name, body := range all {
-		res, err := Export(body, Go, Options{BaseURL: srv.URL + "/v1"})
+		res, err := Export(body, Go, Options{BaseURL: api.URL})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -357,18 +347,21 @@ func TestGoProgramsBuildAndRun(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			cmd := exec.Command(filepath.Join(bin, name))
 			cmd.Env = append(os.Environ(), "OPENAI_API_KEY=test-key", "OPENAI_BASE_URL=")
-			out, err := cmd.CombinedOutput()
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
 			if err != nil {
-				t.Fatalf("%s: %v\n%s", name, err, out)
+				t.Fatalf("%s: %v\n%s%s", name, err, out, stderr.String())
 			}
-			checkOutput(t, "the Go program", out)
+			got, answer := api.last(t)
 			if bytes.Contains(progs[name], []byte("\nconst body = ")) {
-				if got, want := rec.last(), bytes.TrimSuffix(indent(body), []byte("\n")); !bytes.Equal(got, want) {
+				if want := bytes.TrimSuffix(indent(body), []byte("\n")); !bytes.Equal(got, want) {
 					t.Errorf("the Go program posted\n%s\nwant, byte for byte,\n%s", got, want)
 				}
-			} else if got := rec.last(); !sameRequest(got, body) {
+			} else if !sameRequest(got, body) {
 				t.Errorf("the Go program sent\n%s\nwant the same fields and values as\n%s", got, body)
 			}
+			checkPrinted(t, "the Go program", out, answer, false)
 		})
 	}
 }

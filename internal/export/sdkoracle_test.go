@@ -2,7 +2,6 @@ package export
 
 import (
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,9 +20,11 @@ import (
 // its Anthropic export as @anthropic-ai/sdk's MessageCreateParams, its
 // Gemini exports (parametersJsonSchema and parameters) as the body
 // @google/genai's types describe, and every TypeScript program; the same tsc
-// run compiles the programs, which then send to a local recording server
-// the request tooltui build prints: byte for byte where a program holds
-// the body's text, and otherwise the same request (checkSent).
+// run compiles the programs, which then send, with the real openai
+// package, to tooltui's simulator (internal/sim on a loopback port) the
+// request tooltui build prints: byte for byte where a program holds the
+// body's text, and otherwise the same request (checkSent); and print the
+// simulator's answer, a stream or a response (checkPrinted).
 //
 // What the SDKs' types cannot express, or refuse where the API accepts it,
 // is listed in sdkExceptions: each must occur, and nothing else may.
@@ -160,9 +161,7 @@ func TestSDKOracle(t *testing.T) {
 	if err := os.Symlink(filepath.Join(dir, "node_modules"), filepath.Join(work, "node_modules")); err != nil {
 		t.Fatal(err)
 	}
-	rec := &recorder{}
-	srv := httptest.NewServer(rec)
-	defer srv.Close()
+	api := startSimAPI(t)
 
 	all := bodies(t)
 	names := make([]string, 0, len(all))
@@ -196,7 +195,7 @@ func TestSDKOracle(t *testing.T) {
 			text, lines := checkFile(res.Text, c)
 			write(name+"."+c.name+".mts", text, file{name, c.name, lines})
 		}
-		res, err := Export(all[name], TypeScript, Options{BaseURL: srv.URL + "/v1"})
+		res, err := Export(all[name], TypeScript, Options{BaseURL: api.URL})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -240,18 +239,22 @@ func TestSDKOracle(t *testing.T) {
 		}
 	}
 
-	// Each program posts the body as tooltui build prints it.
+	// Each program, with the real openai package, sends the simulator the
+	// body as tooltui build prints it and prints the simulator's answer.
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			run := exec.Command(node, filepath.Join(work, "out", name+".program.mjs"))
 			run.Dir = work
 			run.Env = append(os.Environ(), "OPENAI_API_KEY=test-key", "OPENAI_BASE_URL=")
-			out, err := run.CombinedOutput()
+			var stderr strings.Builder
+			run.Stderr = &stderr
+			out, err := run.Output()
 			if err != nil {
-				t.Fatalf("node: %v\n%s", err, out)
+				t.Fatalf("node: %v\n%s%s", err, out, stderr.String())
 			}
-			checkOutput(t, "the TypeScript program", out)
-			checkSent(t, "the TypeScript program", programs[name], rec.last(), all[name])
+			got, answer := api.last(t)
+			checkSent(t, "the TypeScript program", programs[name], got, all[name])
+			checkPrinted(t, "the TypeScript program", out, answer, true)
 		})
 	}
 }

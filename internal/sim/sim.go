@@ -58,6 +58,11 @@ type Options struct {
 	// SlowDelay is how long a "slow" fault waits before the first event
 	// (0: 5 s).
 	SlowDelay time.Duration
+	// Received, when set, is given each request's body as the simulator
+	// read it, byte for byte, before it checks it: a test compares what a
+	// client sent with what it meant to send. It may be called from
+	// several goroutines at once and must not change body.
+	Received func(body []byte)
 }
 
 // Server is the simulator. It is safe for concurrent use.
@@ -106,6 +111,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		writeError(w, http.StatusBadRequest, &APIError{Message: "could not read the request body: " + err.Error(), Type: "invalid_request_error"})
 		return
+	}
+	if s.opts.Received != nil {
+		s.opts.Received(body)
 	}
 	s.mu.Lock()
 	s.turn++

@@ -7,7 +7,9 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -435,5 +437,32 @@ func TestRecordingAsScript(t *testing.T) {
 	calls2, text2 := loop(played)
 	if len(calls2) != 1 || calls2[0] != calls[0] || text2 != text {
 		t.Fatalf("played %v %q, recorded %v %q", calls2, text2, calls, text)
+	}
+}
+
+// TestReceived: Received is given each body byte for byte as it arrived,
+// an invalid one too, before the answer.
+func TestReceived(t *testing.T) {
+	var mu sync.Mutex
+	var got []string
+	s := New(Options{Received: func(b []byte) {
+		mu.Lock()
+		got = append(got, string(b))
+		mu.Unlock()
+	}})
+	c := s.Client()
+	sent := []string{"{\n  \"model\": \"gpt-5\",\t\"input\": \"caf\\u00e9\"  }\n", `{"model": 1}`}
+	for _, b := range sent {
+		res, err := c.Post(BaseURL+"/responses", "application/json", strings.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !slices.Equal(got, sent) {
+		t.Errorf("Received got %q, want %q", got, sent)
 	}
 }
