@@ -14,12 +14,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unicode"
 
+	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 	"github.com/tooltui/tooltui/internal/send"
 )
 
@@ -69,32 +70,28 @@ func TestE2EDemoMCPCallAfterApproval(t *testing.T) {
 	if err != nil {
 		t.Skip("no env command")
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := mcptest.ServerCommand(t, "bridge")
 	dir, bin, doc, status := newDoc(t, "doc.json", `{"model":"gpt-5","input":"Read /etc/hosts"}`)
-	starts := filepath.Join(dir, "starts")
 	// The app runs with an empty environment: the server's command sets
 	// what makes the test binary the bridge test server.
-	st, _, errs := importCmd(t, "", "--into", doc, "--mcp-name", "fs", "--mcp", "--",
-		envCmd, importServerEnv+"=bridge", importStartsEnv+"="+starts, exe)
+	env := srv.Env()
+	st, _, errs := importCmd(t, "", append(append([]string{"--into", doc, "--mcp-name", "fs", "--mcp", "--", envCmd}, env...), srv.Command...)...)
 	if st != 0 {
 		t.Fatalf("import: status %d\n%s", st, errs)
 	}
-	imported := len(strings.Fields(mustRead(t, starts)))
+	imported := len(srv.Starts())
 	base, bodies := callingServer(t, "read_head", `{"path":"/etc/hosts"}`)
 	x.start("app", appCommand(t, dir, bin, []string{"--base-url", base, doc}, "", status))
 	x.waitFor("app", "the first screen", all(has("1 Tools", "doc.json"), inTools))
 
 	x.keys("app", "C-r")
 	s := x.waitFor("app", "the approval prompt", flatHas("Call read_head on MCP server fs?", "a allow once"))
-	for _, want := range []string{"command: " + envCmd + " " + importServerEnv + "=bridge", `arguments: {"path":"/etc/hosts"}`} {
+	for _, want := range []string{"command: " + envCmd + " " + env[0], `arguments: {"path":"/etc/hosts"}`} {
 		if !strings.Contains(flat(s), want) {
 			t.Errorf("the prompt lacks %q:\n%s", want, s)
 		}
 	}
-	if n := len(strings.Fields(mustRead(t, starts))); n != imported {
+	if n := len(srv.Starts()); n != imported {
 		t.Fatalf("%d servers started before the approval", n-imported)
 	}
 
@@ -110,16 +107,12 @@ func TestE2EDemoMCPCallAfterApproval(t *testing.T) {
 	if len(b) != 2 || !strings.Contains(b[1], `"output":"read {\"path\":\"/etc/hosts\"}"`) {
 		t.Fatalf("requests:\n%s", strings.Join(b, "\n"))
 	}
-	pids := strings.Fields(mustRead(t, starts))
+	pids := srv.Starts()
 	if len(pids) != imported+1 {
 		t.Fatalf("%d servers started by the send", len(pids)-imported)
 	}
-	pid, err := strconv.Atoi(pids[len(pids)-1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !gone(pid) {
-		t.Errorf("the server %s outlived the send", pids[len(pids)-1])
+	if pid := pids[len(pids)-1]; !mcptest.Gone(pid, 20*time.Second) {
+		t.Errorf("the server %d outlived the send", pid)
 	}
 
 	// ctrl+r in the response view sends again, and asks again; A allows
@@ -137,7 +130,7 @@ func TestE2EDemoMCPCallAfterApproval(t *testing.T) {
 	if b := bodies(); len(b) != 6 {
 		t.Errorf("%d requests, want 6", len(b))
 	}
-	if n := len(strings.Fields(mustRead(t, starts))); n != imported+3 {
+	if n := len(srv.Starts()); n != imported+3 {
 		t.Errorf("%d servers started by three sends", n-imported)
 	}
 	x.keys("app", "Escape")

@@ -22,6 +22,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 	"github.com/tooltui/tooltui/internal/model"
 )
 
@@ -83,13 +84,11 @@ func buildBinary(t *testing.T, dir string) string {
 	return bin
 }
 
-// TestMain removes the shared binary after the tests. With
-// importServerEnv set, the test binary is an MCP server for the import
-// tests instead (see importcmd_test.go).
+// TestMain removes the shared binary after the tests. Started by
+// mcptest.ServerCommand, the test binary is one of the MCP servers of
+// testServers instead (see importcmd_test.go).
 func TestMain(m *testing.M) {
-	if mode := os.Getenv(importServerEnv); mode != "" {
-		os.Exit(runImportTestServer(mode))
-	}
+	mcptest.StdioMain(testServers())
 	code := m.Run()
 	if built.dir != "" {
 		os.RemoveAll(built.dir)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -22,85 +21,53 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 )
 
-// The --mcp tests start the test binary itself as a stdio MCP server: with
-// importServerEnv set, TestMain runs the server it names instead of the
-// tests.
-const (
-	importServerEnv = "TOOLTUI_IMPORT_TEST_SERVER"
-	importTouchEnv  = "TOOLTUI_IMPORT_TEST_TOUCH"   // "touch": the file the server changes before it serves
-	importPidEnv    = "TOOLTUI_IMPORT_TEST_PIDFILE" // "hang": the server writes its pid here; "leave…": its child's
-	importStartsEnv = "TOOLTUI_IMPORT_TEST_STARTS"  // "bridge": each start appends its pid here
-)
+// importTouchEnv names the file the server "touch" changes before it
+// serves.
+const importTouchEnv = "TOOLTUI_IMPORT_TEST_TOUCH"
 
-// runImportTestServer is the stdio MCP server named mode.
-func runImportTestServer(mode string) int {
-	serve := func(s *mcp.Server) int {
-		if err := s.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
-			fmt.Fprintln(os.Stderr, "serve:", err)
-			return 1
-		}
-		return 0
-	}
-	switch mode {
-	case "tools":
-		return serve(newImportTestServer(true))
-	case "empty":
-		return serve(newImportTestServer(false))
-	case "touch":
-		// Something else writes DOC while tooltui waits for the tools.
-		f, err := os.OpenFile(os.Getenv(importTouchEnv), os.O_APPEND|os.O_WRONLY, 0)
-		if err == nil {
-			_, err = f.WriteString("\n")
-			f.Close()
-		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		return serve(newImportTestServer(true))
-	case "bridge":
-		// The server tooltui send --call-mcp calls: each start appends
-		// its pid to the file importStartsEnv names.
-		if f := os.Getenv(importStartsEnv); f != "" {
-			if w, err := os.OpenFile(f, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600); err == nil {
-				fmt.Fprintln(w, os.Getpid())
-				w.Close()
-			}
-		}
-		return serve(newBridgeTestServer())
-	case "exit":
-		fmt.Fprintln(os.Stderr, "fatal: no config file at /nonexistent/server.toml")
-		return 3
-	case "leave", "leaveexit":
+// testServers are the stdio MCP servers the tests start the test binary
+// as (mcptest.ServerCommand): TestMain runs the one named instead of the
+// tests.
+func testServers() mcptest.Modes {
+	serve := mcptest.RunStdio
+	leave := func(exit bool) func() int {
 		// Leaves a program of its own behind, holding its stdout; then
 		// serves until the end of its stdin, or exits at once.
-		if err := mcptest.LeaveChild(os.Getenv(importPidEnv), false); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		if mode == "leave" {
-			return serve(newImportTestServer(true))
-		}
-		fmt.Fprintln(os.Stderr, "fatal: left a child")
-		return 3
-	case "hang":
-		// Never answers: reads its stdin until it is stopped.
-		if f := os.Getenv(importPidEnv); f != "" {
-			_ = os.WriteFile(f, []byte(fmt.Sprint(os.Getpid())), 0o600)
-		}
-		go func() {
-			r := bufio.NewReader(os.Stdin)
-			for {
-				if _, err := r.ReadByte(); err != nil {
-					return
-				}
+		return func() int {
+			if err := mcptest.LeaveChild(false); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 1
 			}
-		}()
-		time.Sleep(time.Hour)
-		return 0
+			if !exit {
+				return serve(newImportTestServer(true))
+			}
+			fmt.Fprintln(os.Stderr, "fatal: left a child")
+			return 3
+		}
 	}
-	fmt.Fprintln(os.Stderr, "unknown test server mode", mode)
-	return 2
+	return mcptest.Modes{
+		"tools": func() int { return serve(newImportTestServer(true)) },
+		"empty": func() int { return serve(newImportTestServer(false)) },
+		"touch": func() int {
+			// Something else writes DOC while tooltui waits for the tools.
+			f, err := os.OpenFile(os.Getenv(importTouchEnv), os.O_APPEND|os.O_WRONLY, 0)
+			if err == nil {
+				_, err = f.WriteString("\n")
+				f.Close()
+			}
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 1
+			}
+			return serve(newImportTestServer(true))
+		},
+		// The server tooltui send --call-mcp calls.
+		"bridge":    func() int { return serve(newBridgeTestServer()) },
+		"exit":      mcptest.Exit("no config file at /nonexistent/server.toml"),
+		"leave":     leave(false),
+		"leaveexit": leave(true),
+		"hang":      mcptest.Hang,
+	}
 }
 
 // newImportTestServer is a server with two tools, or none. Their schemas
@@ -132,12 +99,7 @@ func newImportTestServer(tools bool) *mcp.Server {
 // MCP server mode.
 func serverCommand(t *testing.T, mode string) string {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv(importServerEnv, mode)
-	return exe
+	return mcptest.ServerCommand(t, mode).Command[0]
 }
 
 // importCmd runs tooltui import with args and stdin.
@@ -591,14 +553,12 @@ func TestImportMCP(t *testing.T) {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "chat.json")
 		writeTestFile(t, path, `[{"type":"function","function":{"name":"f"}}]`)
-		pid := filepath.Join(dir, "pid")
-		t.Setenv(importPidEnv, pid)
-		exe := serverCommand(t, "hang")
-		st, _, errs := importCmd(t, "", "--into", path, "--mcp", "--", exe)
+		srv := mcptest.ServerCommand(t, "hang")
+		st, _, errs := importCmd(t, "", "--into", path, "--mcp", "--", srv.Command[0])
 		if st != 2 || !strings.Contains(errs, "is in the Chat Completions format, not a tooltui document") {
 			t.Errorf("status %d: %s", st, errs)
 		}
-		if _, err := os.Stat(pid); err == nil {
+		if len(srv.Starts()) != 0 {
 			t.Errorf("the server was started")
 		}
 	})
@@ -621,16 +581,14 @@ func TestImportMCPLeavesNothing(t *testing.T) {
 		{"leaveexit", 2, "exited (exit status 3) while initializing"},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
-			pidFile := filepath.Join(t.TempDir(), "pid")
-			t.Setenv(importPidEnv, pidFile)
-			exe := serverCommand(t, c.mode)
+			srv := mcptest.ServerCommand(t, c.mode)
 			start := time.Now()
-			st, out, errs := importCmd(t, "", "--mcp", "--timeout", "20s", "--", exe)
+			st, out, errs := importCmd(t, "", "--mcp", "--timeout", "20s", "--", srv.Command[0])
 			took := time.Since(start)
 			if st != c.status || (c.errs == "") != (out != "") || !strings.Contains(errs, c.errs) {
 				t.Errorf("status %d, stdout %q, stderr:\n%s", st, out, errs)
 			}
-			child := mcptest.ReadPid(pidFile)
+			child := srv.Pid()
 			if child == 0 {
 				t.Fatal("the server wrote no pid of its child")
 			}
@@ -650,9 +608,9 @@ func TestImportMCPInterrupt(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no SIGINT to send")
 	}
-	pid := filepath.Join(t.TempDir(), "pid")
-	t.Setenv(importPidEnv, pid)
-	exe := serverCommand(t, "hang")
+	srv := mcptest.ServerCommand(t, "hang")
+	exe := srv.Command[0]
+	pid := srv.PidFile()
 	go func() {
 		// The server writes its pid once started: by then import listens
 		// for the interrupt.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,10 +9,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -23,35 +20,11 @@ import (
 	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 )
 
-// headIn is the input of the bridge test server's read_head: head is an
-// optional integer, and the server (the SDK checks the arguments against
-// the schema) refuses null for it, as real servers do.
-type headIn struct {
-	Path string `json:"path"`
-	Head int    `json:"head,omitempty"`
-}
-
 // newBridgeTestServer is the server of the send --call-mcp tests:
-// read_head echoes the arguments it got, crash exits, hang never answers.
+// read_head echoes the arguments it got (and refuses null for head, as
+// real servers do), crash exits, hang never answers.
 func newBridgeTestServer() *mcp.Server {
-	s := mcp.NewServer(&mcp.Implementation{Name: "tooltui-bridge-test", Version: "1"}, nil)
-	mcp.AddTool(s, &mcp.Tool{Name: "read_head", Description: "The first lines of a file.",
-		InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"head":{"type":"integer"}},"required":["path"],"additionalProperties":false}`)},
-		func(_ context.Context, req *mcp.CallToolRequest, in headIn) (*mcp.CallToolResult, any, error) {
-			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "read " + string(req.Params.Arguments)}}}, nil, nil
-		})
-	s.AddTool(&mcp.Tool{Name: "crash", InputSchema: json.RawMessage(`{"type":"object"}`)},
-		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			fmt.Fprintln(os.Stderr, "panic: the disk is gone")
-			os.Exit(4)
-			return nil, nil
-		})
-	s.AddTool(&mcp.Tool{Name: "hang", InputSchema: json.RawMessage(`{"type":"object"}`)},
-		func(ctx context.Context, _ *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			<-ctx.Done()
-			return nil, ctx.Err()
-		})
-	return s
+	return mcptest.NewCallServer("tooltui-bridge-test", "read_head", "crash", "hang")
 }
 
 // bridgeDoc imports the bridge test server into a new document, as a user
@@ -59,26 +32,17 @@ func newBridgeTestServer() *mcp.Server {
 // servers started since (the import's own start excluded).
 func bridgeDoc(t *testing.T, extra ...string) (doc, exe string, starts func() []int) {
 	t.Helper()
-	exe = serverCommand(t, "bridge")
+	srv := mcptest.ServerCommand(t, "bridge")
+	exe = srv.Command[0]
 	dir := t.TempDir()
-	file := filepath.Join(dir, "starts")
 	doc = filepath.Join(dir, "doc.json")
 	writeTestFile(t, doc, `{"model":"gpt-5","input":"Read /etc/hosts"}`)
 	st, _, errs := importCmd(t, "", append(append([]string{"--into", doc}, extra...), "--mcp", "--", exe)...)
 	if st != 0 {
 		t.Fatalf("import: status %d\n%s", st, errs)
 	}
-	t.Setenv(importStartsEnv, file) // after the import: only the send's starts count
-	return doc, exe, func() []int {
-		b, _ := os.ReadFile(file)
-		var pids []int
-		for _, l := range strings.Fields(string(b)) {
-			if pid, err := strconv.Atoi(l); err == nil {
-				pids = append(pids, pid)
-			}
-		}
-		return pids
-	}
+	imported := len(srv.Starts()) // only the send's starts count
+	return doc, exe, func() []int { return srv.Starts()[imported:] }
 }
 
 // callsThenText is a Responses server whose first answer makes the calls
@@ -113,21 +77,6 @@ func callsThenText(t *testing.T, calls ...string) (string, func() []string) {
 		mu.Lock()
 		defer mu.Unlock()
 		return append([]string(nil), bodies...)
-	}
-}
-
-// gone reports whether process pid has ended within a deadline.
-func gone(pid int) bool {
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		p, err := os.FindProcess(pid)
-		if err != nil || p.Signal(syscall.Signal(0)) != nil {
-			return true
-		}
-		if time.Now().After(deadline) {
-			return false
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }
 
@@ -172,7 +121,7 @@ func TestSendCallMCP(t *testing.T) {
 	if len(pids) != 1 {
 		t.Fatalf("%d servers started", len(pids))
 	}
-	if !gone(pids[0]) {
+	if !mcptest.Gone(pids[0], 20*time.Second) {
 		t.Errorf("the server %d outlived the send", pids[0])
 	}
 }

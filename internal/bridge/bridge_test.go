@@ -135,7 +135,7 @@ func TestBridgeCallsTheServer(t *testing.T) {
 		t.Fatalf("started %v, pids %v", b.Started(), pids)
 	}
 	b.Close()
-	if !gone(pids[0]) {
+	if !mcptest.Gone(pids[0], waitLimit) {
 		t.Errorf("the server %d survived Close", pids[0])
 	}
 	if a := answer(t, b, call("read_head", `{"path":"a"}`)); !strings.Contains(a.Output, "the send is over") {
@@ -201,7 +201,7 @@ func TestBridgeStartFails(t *testing.T) {
 			if len(pids) == 0 && timeout < waitLimit {
 				continue
 			}
-			if len(pids) != 1 || !gone(pids[0]) {
+			if len(pids) != 1 || !mcptest.Gone(pids[0], waitLimit) {
 				t.Errorf("pids %v", pids)
 			}
 			break

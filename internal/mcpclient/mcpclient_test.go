@@ -24,19 +24,9 @@ import (
 // its tools. It returns List's result, the pid the server wrote and List's error.
 func stdioServer(t *testing.T, mode string, timeout time.Duration) ([]byte, int, error) {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pidFile := filepath.Join(t.TempDir(), "pid")
-	t.Setenv(serverEnv, mode)
-	t.Setenv(pidFileEnv, pidFile)
-	out, err := List(context.Background(), Server{Command: []string{exe}, Timeout: timeout})
-	pid := 0
-	if b, rerr := os.ReadFile(pidFile); rerr == nil {
-		pid, _ = strconv.Atoi(string(b))
-	}
-	return out, pid, err
+	srv := mcptest.ServerCommand(t, mode)
+	out, err := List(context.Background(), Server{Command: srv.Command, Timeout: timeout})
+	return out, srv.Pid(), err
 }
 
 // toolsOf decodes a List result.
@@ -332,10 +322,7 @@ func TestStdioListTimeout(t *testing.T) {
 }
 
 func TestStdioCancel(t *testing.T) {
-	exe, _ := os.Executable()
-	pidFile := filepath.Join(t.TempDir(), "pid")
-	t.Setenv(serverEnv, "hang")
-	t.Setenv(pidFileEnv, pidFile)
+	srv := mcptest.ServerCommand(t, "hang")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	// Cancel once the server runs (it writes its pid first): List is then
@@ -345,7 +332,7 @@ func TestStdioCancel(t *testing.T) {
 		defer cancel()
 		defer func() { cancelled <- time.Now() }()
 		for deadline := time.Now().Add(waitLimit); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-			if b, err := os.ReadFile(pidFile); err == nil && len(b) > 0 {
+			if srv.Pid() != 0 {
 				return
 			}
 			if ctx.Err() != nil {
@@ -353,7 +340,7 @@ func TestStdioCancel(t *testing.T) {
 			}
 		}
 	}()
-	_, err := List(ctx, Server{Command: []string{exe}, Timeout: 10 * time.Second})
+	_, err := List(ctx, Server{Command: srv.Command, Timeout: 10 * time.Second})
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "stopped while initializing") {
 		t.Fatalf("err = %v", err)
 	}
@@ -361,9 +348,7 @@ func TestStdioCancel(t *testing.T) {
 	if d := time.Since(<-cancelled); d > 5*time.Second {
 		t.Errorf("List took %v after the cancel", d)
 	}
-	b, _ := os.ReadFile(pidFile)
-	pid, _ := strconv.Atoi(string(b))
-	checkGone(t, pid)
+	checkGone(t, srv.Pid())
 }
 
 func TestStdioLinger(t *testing.T) {

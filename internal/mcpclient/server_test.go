@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"os/signal"
 	"strings"
 	"syscall"
@@ -20,110 +19,100 @@ import (
 	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 )
 
-// The tests start the test binary itself as a stdio MCP server: with
-// serverEnv set, TestMain runs the server named by it instead of the tests.
-const (
-	serverEnv  = "TOOLTUI_MCP_TEST_SERVER"
-	pidFileEnv = "TOOLTUI_MCP_TEST_PIDFILE" // the server writes its pid here
-)
-
+// The tests start the test binary itself as a stdio MCP server
+// (mcptest.ServerCommand); TestMain runs the server mode it names instead
+// of the tests.
 func TestMain(m *testing.M) {
-	if mode := os.Getenv(serverEnv); mode != "" {
-		os.Exit(runTestServer(mode))
-	}
+	mcptest.StdioMain(testServers())
 	os.Exit(m.Run())
 }
 
-func runTestServer(mode string) int {
-	if f := os.Getenv(pidFileEnv); f != "" && mode != "sleep" {
-		_ = os.WriteFile(f, []byte(fmt.Sprint(os.Getpid())), 0o600)
-	}
-	ctx := context.Background()
-	serve := func(s *mcp.Server) int {
-		if err := s.Run(ctx, &mcp.StdioTransport{}); err != nil {
-			fmt.Fprintln(os.Stderr, "serve:", err)
-			return 1
+// testServers are the stdio server modes of the tests.
+func testServers() mcptest.Modes {
+	serve := mcptest.RunStdio
+	withMiddleware := func(mw mcp.Middleware) func() int {
+		return func() int {
+			s := newToolServer(0, 0)
+			s.AddReceivingMiddleware(mw)
+			return serve(s)
 		}
-		return 0
 	}
-	switch mode {
-	case "tools":
-		return serve(newToolServer(0, 0))
-	case "pages":
-		return serve(newToolServer(2, 5))
-	case "stderrchatter":
-		// A working server that talks on stderr.
-		fmt.Fprintln(os.Stderr, "starting up, reading config")
-		return serve(newToolServer(0, 0))
-	case "rpcerror":
-		s := newToolServer(0, 0)
-		s.AddReceivingMiddleware(failToolsList)
-		return serve(s)
-	case "slowlist":
-		s := newToolServer(0, 0)
-		s.AddReceivingMiddleware(hangToolsList)
-		return serve(s)
-	case "linger":
-		// Lists fine, but ignores the end of its stdin and SIGTERM.
-		signal.Ignore(syscall.SIGTERM)
-		serve(newToolServer(0, 0))
-		time.Sleep(time.Hour)
-		return 0
-	case "hang":
-		// Never answers: reads stdin forever.
-		go func() { _, _ = bufio.NewReader(os.Stdin).WriteTo(discard{}) }()
-		time.Sleep(time.Hour)
-		return 0
-	case "hangchild":
-		// Never answers, and has started a child of its own, whose pid it
-		// writes to the pid file instead of its own.
-		cmd := exec.Command(os.Args[0])
-		cmd.Env = append(os.Environ(), serverEnv+"=sleep")
-		if err := cmd.Start(); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		_ = os.WriteFile(os.Getenv(pidFileEnv), []byte(fmt.Sprint(cmd.Process.Pid)), 0o600)
-		time.Sleep(time.Hour)
-		return 0
-	case "leavechild", "leavechildexit", "leavedetachedexit":
+	leave := func(detach, exit bool) func() int {
 		// Leaves a program of its own behind, holding its stdout, and
 		// writes that program's pid to the pid file instead of its own;
 		// then serves until the end of its stdin, or exits.
-		if err := mcptest.LeaveChild(os.Getenv(pidFileEnv), mode == "leavedetachedexit"); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
+		return func() int {
+			if err := mcptest.LeaveChild(detach); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 1
+			}
+			if !exit {
+				return serve(newToolServer(0, 0))
+			}
+			fmt.Fprintln(os.Stderr, "fatal: left a child")
+			return 3
 		}
-		if mode == "leavechild" {
-			return serve(newToolServer(0, 0))
-		}
-		fmt.Fprintln(os.Stderr, "fatal: left a child")
-		return 3
-	case "sleep":
-		time.Sleep(time.Hour)
-		return 0
-	case "exit":
-		fmt.Fprintln(os.Stderr, "fatal: no config file at /nonexistent/config.toml")
-		return 3
-	case "stderrflood":
-		for i := range 500 {
-			fmt.Fprintf(os.Stderr, "noise line %03d ..........\n", i)
-		}
-		fmt.Fprintln(os.Stderr, "last words: cannot bind port 8080")
-		return 1
-	case "garbage":
-		fmt.Println("Server listening on stdio")
-		return serve(newToolServer(0, 0))
-	case "raw", "loop", "endless", "flood", "badtools":
-		return rawServer(mode)
 	}
-	fmt.Fprintln(os.Stderr, "unknown test server mode", mode)
-	return 2
+	modes := mcptest.Modes{
+		"tools": func() int { return serve(newToolServer(0, 0)) },
+		"pages": func() int { return serve(newToolServer(2, 5)) },
+		"stderrchatter": func() int {
+			// A working server that talks on stderr.
+			fmt.Fprintln(os.Stderr, "starting up, reading config")
+			return serve(newToolServer(0, 0))
+		},
+		"rpcerror": withMiddleware(failToolsList),
+		"slowlist": withMiddleware(hangToolsList),
+		"linger": func() int {
+			// Lists fine, but ignores the end of its stdin and SIGTERM.
+			signal.Ignore(syscall.SIGTERM)
+			serve(newToolServer(0, 0))
+			time.Sleep(time.Hour)
+			return 0
+		},
+		"hang": mcptest.Hang,
+		"hangchild": func() int {
+			// Never answers, and has started a child of its own, whose pid
+			// it writes to the pid file instead of its own.
+			if err := mcptest.StartChild(); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 1
+			}
+			time.Sleep(time.Hour)
+			return 0
+		},
+		"leavechild":        leave(false, false),
+		"leavechildexit":    leave(false, true),
+		"leavedetachedexit": leave(true, true),
+		"exit":              mcptest.Exit("no config file at /nonexistent/config.toml"),
+		"stderrflood": func() int {
+			for i := range 500 {
+				fmt.Fprintf(os.Stderr, "noise line %03d ..........\n", i)
+			}
+			fmt.Fprintln(os.Stderr, "last words: cannot bind port 8080")
+			return 1
+		},
+		"garbage": func() int {
+			fmt.Println("Server listening on stdio")
+			return serve(newToolServer(0, 0))
+		},
+		// The session tests' servers (session_test.go).
+		"calls": func() int { return serve(newCallServer()) },
+		"child": func() int {
+			// Starts a child of its own that outlives it unless its group
+			// is stopped; the child's pid goes to the pid file.
+			if err := mcptest.StartChild(); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 1
+			}
+			return serve(newCallServer())
+		},
+	}
+	for _, mode := range []string{"raw", "loop", "endless", "flood", "badtools"} {
+		modes[mode] = func() int { return rawServer(mode) }
+	}
+	return modes
 }
-
-type discard struct{}
-
-func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 type weatherIn struct {
 	City  string `json:"city" jsonschema:"the city name"`

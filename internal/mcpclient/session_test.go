@@ -3,9 +3,7 @@ package mcpclient
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -18,117 +16,16 @@ import (
 	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 )
 
-// The session tests start the test binary as the stdio server
-// sessionServerEnv names; init runs it before any test machinery starts.
-const (
-	sessionServerEnv = "TOOLTUI_MCP_SESSION_SERVER"
-	sessionPidEnv    = "TOOLTUI_MCP_SESSION_PIDFILE" // the server (or its child) writes its pid here
-)
-
-func init() {
-	if mode := os.Getenv(sessionServerEnv); mode != "" {
-		os.Exit(runSessionServer(mode))
-	}
-}
-
-func runSessionServer(mode string) int {
-	pidFile := os.Getenv(sessionPidEnv)
-	switch mode {
-	case "calls":
-		if pidFile != "" {
-			_ = os.WriteFile(pidFile, []byte(strconv.Itoa(os.Getpid())), 0o600)
-		}
-	case "child":
-		// Starts a child of its own that outlives it unless its group is
-		// stopped; the child's pid goes to the pid file.
-		cmd := exec.Command(os.Args[0])
-		cmd.Env = append(os.Environ(), sessionServerEnv+"=sleep")
-		if err := cmd.Start(); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		_ = os.WriteFile(pidFile, []byte(strconv.Itoa(cmd.Process.Pid)), 0o600)
-	case "sleep":
-		time.Sleep(time.Hour)
-		return 0
-	default:
-		fmt.Fprintln(os.Stderr, "unknown session test server mode", mode)
-		return 2
-	}
-	if err := newCallServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
-		fmt.Fprintln(os.Stderr, "serve:", err)
-		return 1
-	}
-	return 0
-}
-
-// headSchema is the schema of read_head: an optional integer head, which
-// takes no null.
-const headSchema = `{"type":"object","properties":{"path":{"type":"string"},"head":{"type":"integer"}},"required":["path"],"additionalProperties":false}`
-
-type headIn struct {
-	Path string `json:"path"`
-	Head int    `json:"head,omitempty"`
-}
-
 // newCallServer is a server whose tools answer in every way a tool can.
 func newCallServer() *mcp.Server {
-	s := mcp.NewServer(&mcp.Implementation{Name: "tooltui-calls", Version: "1"}, nil)
-	mcp.AddTool(s, &mcp.Tool{Name: "read_head", InputSchema: json.RawMessage(headSchema)},
-		func(_ context.Context, req *mcp.CallToolRequest, in headIn) (*mcp.CallToolResult, any, error) {
-			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "args " + string(req.Params.Arguments)}}}, nil, nil
-		})
-	tool := func(name string, h mcp.ToolHandler) {
-		s.AddTool(&mcp.Tool{Name: name, InputSchema: json.RawMessage(`{"type":"object"}`)}, h)
-	}
-	tool("fail", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "no such file"}}}, nil
-	})
-	tool("kinds", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return &mcp.CallToolResult{Content: []mcp.Content{
-			&mcp.TextContent{Text: "first"},
-			&mcp.ImageContent{MIMEType: "image/png", Data: []byte("12345")},
-			&mcp.ResourceLink{URI: "file:///a.txt", Name: "a.txt"},
-			&mcp.EmbeddedResource{Resource: &mcp.ResourceContents{URI: "file:///b.txt", Text: "inside b"}},
-			&mcp.TextContent{Text: "last"},
-		}}, nil
-	})
-	tool("structured", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return &mcp.CallToolResult{Content: []mcp.Content{}, StructuredContent: map[string]any{"temp_c": 21}}, nil
-	})
-	tool("hang", func(ctx context.Context, _ *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		<-ctx.Done()
-		return nil, ctx.Err()
-	})
-	tool("env", func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		var in struct{ Names []string }
-		_ = json.Unmarshal(req.Params.Arguments, &in)
-		var b strings.Builder
-		for _, n := range in.Names {
-			v, ok := os.LookupEnv(n)
-			fmt.Fprintf(&b, "%s=%q(%v) ", n, v, ok)
-		}
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}}, nil
-	})
-	tool("crash", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		fmt.Fprintln(os.Stderr, "panic: the disk is gone")
-		os.Exit(4)
-		return nil, nil
-	})
-	return s
+	return mcptest.NewCallServer("tooltui-calls", "read_head", "fail", "kinds", "structured", "hang", "env", "crash")
 }
 
 // startSession starts the test binary as the session server mode.
 func startSession(t *testing.T, mode string, s Server) (*Session, string) {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pidFile := filepath.Join(t.TempDir(), "pid")
-	t.Setenv(sessionServerEnv, mode)
-	t.Setenv(sessionPidEnv, pidFile)
-	s.Command = []string{exe}
+	srv := mcptest.ServerCommand(t, mode)
+	s.Command = srv.Command
 	if s.Timeout == 0 {
 		s.Timeout = waitLimit
 	}
@@ -137,7 +34,7 @@ func startSession(t *testing.T, mode string, s Server) (*Session, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sess.Close() })
-	return sess, pidFile
+	return sess, srv.PidFile()
 }
 
 func readPid(t *testing.T, file string) int {
@@ -168,7 +65,7 @@ func checkCalls(t *testing.T, sess *Session) {
 		tool, args, text string
 		isError          bool
 	}{
-		{"read_head", `{"path":"/etc/hosts","head":3}`, `args {"path":"/etc/hosts","head":3}`, false},
+		{"read_head", `{"path":"/etc/hosts","head":3}`, `read {"path":"/etc/hosts","head":3}`, false},
 		{"fail", `{}`, "no such file", true},
 		{"kinds", ``, "first\n[an image, image/png, 5 bytes, not shown]\n[a link to the resource file:///a.txt (a.txt)]\ninside b\nlast", false},
 		{"structured", `{}`, `{"temp_c":21}`, false},
@@ -278,9 +175,8 @@ func TestSessionCloseStopsGroup(t *testing.T) {
 }
 
 func TestSessionStartFails(t *testing.T) {
-	exe, _ := os.Executable()
-	t.Setenv(serverEnv, "exit") // server_test.go's server that exits at once
-	_, err := Start(context.Background(), Server{Command: []string{exe}, Timeout: waitLimit})
+	srv := mcptest.ServerCommand(t, "exit")
+	_, err := Start(context.Background(), Server{Command: srv.Command, Timeout: waitLimit})
 	if err == nil || !strings.Contains(err.Error(), "exited (exit status 3) while initializing") {
 		t.Errorf("err = %v", err)
 	}
