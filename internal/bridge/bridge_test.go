@@ -5,17 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/send/sendtest"
 )
 
 // docWith is a document whose functions read_head (strict, so a model
@@ -287,33 +285,17 @@ func TestBridgeHTTP(t *testing.T) {
 // crash; both get outputs, the loop goes on, and the model answers.
 func TestBridgeInTheLoop(t *testing.T) {
 	cmd, _ := serverCommand(t, "fs")
-	var mu sync.Mutex
-	var bodies []string
-	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		mu.Lock()
-		bodies = append(bodies, string(body))
-		n := len(bodies)
-		mu.Unlock()
-		w.Header().Set("Content-Type", "text/event-stream")
-		events := []string{`{"type":"response.output_text.delta","delta":"Done."}`, `{"type":"response.completed","response":{"id":"resp_2","status":"completed"}}`}
-		if n == 1 {
-			events = []string{
-				`{"type":"response.output_item.done","item":{"type":"function_call","call_id":"c1","name":"read_head","arguments":"{\"path\":\"/etc/hosts\",\"head\":null}"}}`,
-				`{"type":"response.output_item.done","item":{"type":"function_call","call_id":"c2","name":"crash","arguments":"{}"}}`,
-				`{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`,
-			}
+	var api *sendtest.Server
+	api = sendtest.New(t, func(w http.ResponseWriter, r *http.Request) {
+		events := sendtest.TextTurn("resp_2", "", "Done.")
+		if api.Requests() == 1 {
+			events = sendtest.CallTurn("resp_1", "read_head", `{"path":"/etc/hosts","head":null}`, "crash", "{}")
 		}
-		for _, e := range events {
-			var typ struct{ Type string }
-			_ = json.Unmarshal([]byte(e), &typ)
-			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", typ.Type, e)
-		}
-	}))
-	defer api.Close()
+		sendtest.Stream(events...)(w, r)
+	})
 	b := New(docWith(t, model.MCPServer{Command: cmd}, ""), Options{Permit: PermitAll})
 	defer b.Close()
-	cfg := send.Config{BaseURL: api.URL + "/v1", APIKey: "k", HTTPClient: api.Client(), Timeout: waitLimit}
+	cfg := send.Config{BaseURL: api.BaseURL(), APIKey: "k", HTTPClient: api.Client(), Timeout: waitLimit}
 	var turns []send.Turn
 	err := send.LoopContext(context.Background(), cfg, []byte(`{"model":"gpt-5","input":"hi"}`), 5, b.Func(),
 		func(int, send.Event) error { return nil }, func(t send.Turn) { turns = append(turns, t) })
@@ -324,8 +306,8 @@ func TestBridgeInTheLoop(t *testing.T) {
 		!strings.HasPrefix(turns[0].Outputs[1], "error: the MCP server fs exited (exit status 4) while calling crash") {
 		t.Fatalf("turns %+v", turns)
 	}
-	if !strings.Contains(bodies[1], `{"type":"function_call_output","call_id":"c1","output":"read {\"path\":\"/etc/hosts\"}"}`) {
-		t.Errorf("second request:\n%s", bodies[1])
+	if bodies := api.Bodies(); !strings.Contains(bodies[1], `{"type":"function_call_output","call_id":"c1","output":"read {\"path\":\"/etc/hosts\"}"}`) {
+		t.Errorf("second request:\n%s", api.Bodies()[1])
 	}
 }
 

@@ -53,7 +53,7 @@ func TestLoopTwoTurns(t *testing.T) {
 	if len(turns) != 2 || len(turns[0].Calls) != 1 || turns[0].Outputs[0] != `{"temp":12}` || turns[1].Status != "completed" {
 		t.Fatalf("turns %+v", turns)
 	}
-	second := s.bodies[1]
+	second := s.Bodies()[1]
 	for _, want := range []string{`"previous_response_id":"resp_1"`, `"input":[{"type":"function_call_output","call_id":"call_1","output":"{\"temp\":12}"}]`, `"stream": true`} {
 		if !strings.Contains(second, want) {
 			t.Errorf("the second request lacks %s:\n%s", want, second)
@@ -146,14 +146,14 @@ func TestLoopForcedToolChoiceFirstTurnOnly(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(s.bodies) != 2 {
-				t.Fatalf("%d requests, want 2", len(s.bodies))
+			if len(s.Bodies()) != 2 {
+				t.Fatalf("%d requests, want 2", len(s.Bodies()))
 			}
-			if !strings.Contains(strings.ReplaceAll(s.bodies[0], " ", ""), `"tool_choice":`+c.choice) {
-				t.Errorf("the first request does not force the call:\n%s", s.bodies[0])
+			if !strings.Contains(strings.ReplaceAll(s.Bodies()[0], " ", ""), `"tool_choice":`+c.choice) {
+				t.Errorf("the first request does not force the call:\n%s", s.Bodies()[0])
 			}
-			if !strings.Contains(s.bodies[1], c.next) {
-				t.Errorf("the follow-up lacks %s:\n%s", c.next, s.bodies[1])
+			if !strings.Contains(s.Bodies()[1], c.next) {
+				t.Errorf("the follow-up lacks %s:\n%s", c.next, s.Bodies()[1])
 			}
 			if len(turns) != 2 || !strings.Contains(turns[0].Note, "applies to the first turn") || turns[1].Note != "" {
 				t.Errorf("turn notes: %+v", turns)

@@ -24,8 +24,8 @@ func TestLoopContextAnswerError(t *testing.T) {
 	if err != stop {
 		t.Fatalf("err %v", err)
 	}
-	if len(turns) != 1 || len(turns[0].Calls) != 1 || len(turns[0].Outputs) != 0 || len(s.bodies) != 1 {
-		t.Fatalf("turns %+v, %d requests", turns, len(s.bodies))
+	if len(turns) != 1 || len(turns[0].Calls) != 1 || len(turns[0].Outputs) != 0 || len(s.Bodies()) != 1 {
+		t.Fatalf("turns %+v, %d requests", turns, len(s.Bodies()))
 	}
 	// ok false is the loop's usual stop.
 	err = LoopContext(ctx, cfg(s), []byte(body), 5, func(context.Context, Call) (string, bool, error) { return "", false, nil },

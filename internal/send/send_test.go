@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/tooltui/tooltui/internal/send/sendtest"
 )
 
 // Events in the shapes of the spec's ResponseStreamEvent members.
@@ -33,48 +33,13 @@ var hello = []string{
 	`{"type":"response.completed","sequence_number":5,"response":{"id":"resp_2","status":"completed","usage":{"total_tokens":3}}}`,
 }
 
-type server struct {
-	*httptest.Server
-	mu     sync.Mutex
-	body   string
-	bodies []string
-	auth   string
-}
+type server = sendtest.Server
 
-func sse(events []string) string {
-	var b strings.Builder
-	for _, e := range events {
-		typ := e[strings.Index(e, `"type":"`)+8:]
-		typ = typ[:strings.IndexByte(typ, '"')]
-		fmt.Fprintf(&b, "event: %s\ndata: %s\n\n", typ, e)
-	}
-	return b.String()
-}
+func sse(events []string) string { return sendtest.SSE(events...) }
 
-func newServer(t *testing.T, h func(w http.ResponseWriter, r *http.Request)) *server {
-	s := &server{}
-	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		s.mu.Lock()
-		s.body, s.auth = string(b), r.Header.Get("Authorization")
-		s.bodies = append(s.bodies, string(b))
-		s.mu.Unlock()
-		if r.URL.Path != "/v1/responses" {
-			http.Error(w, `{"error":{"message":"not found","type":"invalid_request_error"}}`, 404)
-			return
-		}
-		h(w, r)
-	}))
-	t.Cleanup(s.Close)
-	return s
-}
+func newServer(t *testing.T, h http.HandlerFunc) *server { return sendtest.New(t, h) }
 
-func streaming(events []string) func(w http.ResponseWriter, r *http.Request) {
-	return func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		io.WriteString(w, sse(events))
-	}
-}
+func streaming(events []string) http.HandlerFunc { return sendtest.Stream(events...) }
 
 func cfg(s *server) Config {
 	return Config{BaseURL: s.URL + "/v1", APIKey: "sk-test-secret-key-123", HTTPClient: s.Client(), Timeout: 5 * time.Second}
@@ -112,11 +77,11 @@ func TestStreamTextAndBuiltinActivity(t *testing.T) {
 	if last := evs[len(evs)-1]; last.Status != "completed" || string(last.Usage) != `{"total_tokens":3}` {
 		t.Fatalf("end %+v", last)
 	}
-	if s.body != "{\n  \"model\": \"gpt-5\",\n  \"input\": \"hi\",\n  \"stream\": true\n}" {
-		t.Fatalf("the body sent was %q", s.body)
+	if s.Body() != "{\n  \"model\": \"gpt-5\",\n  \"input\": \"hi\",\n  \"stream\": true\n}" {
+		t.Fatalf("the body sent was %q", s.Body())
 	}
-	if s.auth != "Bearer sk-test-secret-key-123" {
-		t.Fatalf("authorization %q", s.auth)
+	if s.Auth() != "Bearer sk-test-secret-key-123" {
+		t.Fatalf("authorization %q", s.Auth())
 	}
 }
 
