@@ -6,22 +6,20 @@ package main
 // server gone and no key.
 
 import (
-	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 	"unicode"
 
 	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/send/sendtest"
+	"github.com/tooltui/tooltui/internal/sim"
 )
 
 // flat is the screen with its runs of spaces and box edges as one space,
@@ -143,11 +141,11 @@ func TestE2EDemoMCPCallAfterApproval(t *testing.T) {
 // no server replays the recording through the response view.
 func TestE2EDemoRecordThenReplay(t *testing.T) {
 	x := newTerm(t)
-	turns := 0
-	srv := httptest.NewServer(callThenText(&turns, `{"city":"Paris","unit":"celsius"}`, `{"total_tokens":30}`, "Twelve degrees ", "in Paris."))
-	defer srv.Close()
+	srv := simServer(t,
+		sim.ScriptTurn{Calls: []sim.ScriptCall{{Name: "get_weather", Arguments: `{"city":"Paris","unit":"celsius"}`}}},
+		sim.ScriptTurn{Text: "Twelve degrees in Paris."})
 
-	bin, doc, status := openDoc(t, x, exampleWithMock(), "--base-url", srv.URL+"/v1")
+	bin, doc, status := openDoc(t, x, exampleWithMock(), "--base-url", srv.BaseURL())
 	dir := filepath.Dir(doc)
 	rec := filepath.Join(dir, "doc.recording.jsonl")
 	x.runFromPalette("app", "Record the next send", "› Record the next send")
@@ -199,26 +197,13 @@ func TestE2EDemoRecordThenReplay(t *testing.T) {
 // the request bodies so far.
 func callingServer(t *testing.T, name, arguments string) (string, func() []string) {
 	t.Helper()
-	var mu sync.Mutex
-	var bodies []string
-	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	s := sendtest.New(t, func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
-		mu.Lock()
-		bodies = append(bodies, string(b))
-		mu.Unlock()
-		w.Header().Set("Content-Type", "text/event-stream")
 		if strings.Contains(string(b), `"function_call_output"`) {
-			io.WriteString(w, textTurn("", "Done."))
+			sendtest.Stream(sendtest.TextTurn("resp_2", "", "Done.")...)(w, r)
 			return
 		}
-		args, _ := json.Marshal(arguments)
-		io.WriteString(w, sseOf(fmt.Sprintf(`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc1","call_id":"c1","name":%q,"arguments":%s}}`, name, args),
-			`{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
-	}))
-	t.Cleanup(s.Close)
-	return s.URL + "/v1", func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]string(nil), bodies...)
-	}
+		sendtest.Stream(sendtest.CallTurn("resp_1", name, arguments)...)(w, r)
+	})
+	return s.BaseURL(), s.Bodies
 }

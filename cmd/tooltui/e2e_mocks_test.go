@@ -2,15 +2,13 @@ package main
 
 import (
 	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/sim"
 )
 
 // TestE2EMocksDialogAddsAndSaves: in the real binary, "Edit mocks" from
@@ -77,22 +75,11 @@ func TestE2EMocksDialogAddsAndSaves(t *testing.T) {
 // asking nothing, and ctrl+s saves it.
 func TestE2ESendKeepsATypedOutputAsAMock(t *testing.T) {
 	x := newTerm(t)
-	turns := 0
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		turns++
-		w.Header().Set("Content-Type", "text/event-stream")
-		if !strings.Contains(string(b), `"function_call_output"`) {
-			io.WriteString(w, sseOf(
-				`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Oslo\",\"unit\":\"celsius\"}"}}`,
-				`{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`))
-			return
-		}
-		io.WriteString(w, textTurn("", "Cold in Oslo."))
-	}))
-	defer srv.Close()
+	oslo := sim.ScriptTurn{Calls: []sim.ScriptCall{{Name: "get_weather", Arguments: `{"city":"Oslo","unit":"celsius"}`}}}
+	cold := sim.ScriptTurn{Text: "Cold in Oslo."}
+	srv := simServer(t, oslo, cold, oslo, cold) // two sends
 
-	_, doc, status := openDoc(t, x, string(model.ExampleJSON()), "--base-url", srv.URL+"/v1")
+	_, doc, status := openDoc(t, x, string(model.ExampleJSON()), "--base-url", srv.BaseURL())
 	x.keys("app", "C-r")
 	x.waitFor("app", "the question", has("Output of get_weather:", "alt+enter send it, keep it as a mock"))
 	x.text("app", `{"temp_c": -3}`)

@@ -3,25 +3,18 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/tooltui/tooltui/internal/send/sendtest"
 )
 
-func sseOf(events ...string) string {
-	var b strings.Builder
-	for _, e := range events {
-		typ := e[strings.Index(e, `"type":"`)+8:]
-		typ = typ[:strings.IndexByte(typ, '"')]
-		fmt.Fprintf(&b, "event: %s\ndata: %s\n\n", typ, e)
-	}
-	return b.String()
-}
+// sseOf is events as a stream's text.
+func sseOf(events ...string) string { return sendtest.SSE(events...) }
 
 // callTurn is a first answer calling get_weather with args (a JSON
 // object's text), as a model streams it.
@@ -36,15 +29,7 @@ func callTurn(args string) string {
 // textTurn is a later answer in text: its deltas, then the completed
 // response, with usage when it is not "".
 func textTurn(usage string, deltas ...string) string {
-	var events []string
-	for _, d := range deltas {
-		q, _ := json.Marshal(d)
-		events = append(events, `{"type":"response.output_text.delta","delta":`+string(q)+`}`)
-	}
-	if usage != "" {
-		usage = `,"usage":` + usage
-	}
-	return sseOf(append(events, `{"type":"response.completed","response":{"id":"resp_2","status":"completed"`+usage+`}}`)...)
+	return sendtest.SSE(sendtest.TextTurn("resp_2", usage, deltas...)...)
 }
 
 // callThenText answers the first request with callTurn(args) and each
@@ -74,15 +59,11 @@ var sendEvents = sseOf(
 	`{"type":"response.completed","sequence_number":5,"response":{"id":"r","status":"completed","usage":{"total_tokens":7}}}`,
 )
 
-func sendServer(t *testing.T, h http.HandlerFunc) (string, *string) {
-	var got string
-	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		got = string(b)
-		h(w, r)
-	}))
-	t.Cleanup(s.Close)
-	return s.URL + "/v1", &got
+// sendServer is a Responses server answering with h; it returns the base
+// URL and the last request's body.
+func sendServer(t *testing.T, h http.HandlerFunc) (string, func() string) {
+	s := sendtest.New(t, h)
+	return s.BaseURL(), s.Body
 }
 
 func TestSend(t *testing.T) {
@@ -96,8 +77,8 @@ func TestSend(t *testing.T) {
 	if st := run([]string{"send", "--base-url", base, "testdata/example.json"}, nil, &out, &errb); st != 3 {
 		t.Fatalf("status %d\n%s", st, errb.String())
 	}
-	if !strings.Contains(*body, `"stream": true`) || !strings.Contains(*body, `"name": "get_weather"`) {
-		t.Fatalf("sent %s", *body)
+	if !strings.Contains(body(), `"stream": true`) || !strings.Contains(body(), `"name": "get_weather"`) {
+		t.Fatalf("sent %s", body())
 	}
 	if got := out.String(); got != "Sunny \\x1b]0;x\\x07today\n" {
 		t.Fatalf("stdout %q", got)
@@ -175,7 +156,7 @@ func TestSendToolLoop(t *testing.T) {
 	if st := run([]string{"send", "--base-url", base, "-"}, strings.NewReader(doc), &out, &errb); st != 0 {
 		t.Fatalf("status %d\n%s", st, errb.String())
 	}
-	second = *body
+	second = body()
 	if out.String() != "It is 12 degrees.\n" {
 		t.Fatalf("stdout %q", out.String())
 	}
@@ -224,8 +205,8 @@ func TestSendForcedToolChoiceOnce(t *testing.T) {
 	if strings.Contains(errb.String(), `\n`) || strings.Contains(errb.String(), `\r`) {
 		t.Errorf("the transcript writes out a line break:\n%s", errb.String())
 	}
-	if !strings.Contains(*last, `"tool_choice":"auto"`) {
-		t.Errorf("the follow-up request forces the call again: %s", *last)
+	if !strings.Contains(last(), `"tool_choice":"auto"`) {
+		t.Errorf("the follow-up request forces the call again: %s", last())
 	}
 }
 

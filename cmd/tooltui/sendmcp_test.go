@@ -3,14 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,6 +14,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
+	"github.com/tooltui/tooltui/internal/send/sendtest"
 )
 
 // newBridgeTestServer is the server of the send --call-mcp tests:
@@ -50,34 +47,15 @@ func bridgeDoc(t *testing.T, extra ...string) (doc, exe string, starts func() []
 // text. It returns the base URL and the request bodies so far.
 func callsThenText(t *testing.T, calls ...string) (string, func() []string) {
 	t.Helper()
-	var mu sync.Mutex
-	var bodies []string
-	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		mu.Lock()
-		bodies = append(bodies, string(b))
-		n := len(bodies)
-		mu.Unlock()
-		w.Header().Set("Content-Type", "text/event-stream")
-		if n > 1 {
-			io.WriteString(w, textTurn("", "Done."))
+	var s *sendtest.Server
+	s = sendtest.New(t, func(w http.ResponseWriter, r *http.Request) {
+		if s.Requests() > 1 {
+			sendtest.Stream(sendtest.TextTurn("resp_2", "", "Done.")...)(w, r)
 			return
 		}
-		var events []string
-		for i := 0; i+1 < len(calls); i += 2 {
-			args, _ := json.Marshal(calls[i+1])
-			events = append(events, fmt.Sprintf(`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc%d","call_id":"c%d","name":%q,"arguments":%s}}`,
-				i/2+1, i/2+1, calls[i], args))
-		}
-		events = append(events, `{"type":"response.completed","response":{"id":"resp_1","status":"completed"}}`)
-		io.WriteString(w, sseOf(events...))
-	}))
-	t.Cleanup(s.Close)
-	return s.URL + "/v1", func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]string(nil), bodies...)
-	}
+		sendtest.Stream(sendtest.CallTurn("resp_1", calls...)...)(w, r)
+	})
+	return s.BaseURL(), s.Bodies
 }
 
 // sendDoc runs tooltui send on doc with args.
