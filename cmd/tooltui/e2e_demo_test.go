@@ -19,7 +19,6 @@ import (
 	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/send/sendtest"
-	"github.com/tooltui/tooltui/internal/sim"
 )
 
 // flat is the screen with its runs of spaces and box edges as one space,
@@ -141,9 +140,7 @@ func TestE2EDemoMCPCallAfterApproval(t *testing.T) {
 // no server replays the recording through the response view.
 func TestE2EDemoRecordThenReplay(t *testing.T) {
 	x := newTerm(t)
-	srv := simServer(t,
-		sim.ScriptTurn{Calls: []sim.ScriptCall{{Name: "get_weather", Arguments: `{"city":"Paris","unit":"celsius"}`}}},
-		sim.ScriptTurn{Text: "Twelve degrees in Paris."})
+	srv := simServer(t, parisWeather()...)
 
 	bin, doc, status := openDoc(t, x, exampleWithMock(), "--base-url", srv.BaseURL())
 	dir := filepath.Dir(doc)

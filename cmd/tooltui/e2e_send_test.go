@@ -13,9 +13,7 @@ import (
 // document's mock, and the second turn's text shows.
 func TestE2ESendToolLoop(t *testing.T) {
 	x := newTerm(t)
-	srv := simServer(t,
-		sim.ScriptTurn{Calls: []sim.ScriptCall{{Name: "get_weather", Arguments: `{"city":"Paris","unit":"celsius"}`}}},
-		sim.ScriptTurn{Text: "Twelve degrees in Paris."})
+	srv := simServer(t, parisWeather()...)
 
 	_, _, status := openDoc(t, x, exampleWithMock(), "--base-url", srv.BaseURL())
 	x.keys("app", "C-r")
@@ -37,4 +35,13 @@ func TestE2ESendToolLoop(t *testing.T) {
 // a server that keeps the requests' bodies.
 func simServer(t *testing.T, turns ...sim.ScriptTurn) *sendtest.Server {
 	return sendtest.New(t, sim.New(sim.Options{Script: &sim.Script{Turns: turns}}).ServeHTTP)
+}
+
+// parisWeather is a model's side of a send of the example: it calls
+// get_weather for Paris, then answers in text.
+func parisWeather() []sim.ScriptTurn {
+	return []sim.ScriptTurn{
+		{Calls: []sim.ScriptCall{{Name: "get_weather", Arguments: `{"city":"Paris","unit":"celsius"}`}}},
+		{Text: "Twelve degrees in Paris."},
+	}
 }

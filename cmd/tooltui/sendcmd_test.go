@@ -50,7 +50,7 @@ func callThenText(n *int, args, usage string, deltas ...string) http.HandlerFunc
 
 // A model calling get_weather with arguments that break its enum, then
 // saying something, in the event shapes of the spec.
-var sendEvents = sseOf(
+var sendEvents = sendtest.Stream(
 	`{"type":"response.created","sequence_number":0,"response":{"id":"r","status":"in_progress"}}`,
 	`{"type":"response.output_item.added","sequence_number":1,"output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"get_weather","arguments":""}}`,
 	`{"type":"response.output_item.done","sequence_number":2,"output_index":0,"item":{"type":"function_call","id":"fc_1","call_id":"call_1","name":"get_weather","arguments":"{\"city\":\"Paris\",\"unit\":\"kelvin\"}"}}`,
@@ -68,10 +68,7 @@ func sendServer(t *testing.T, h http.HandlerFunc) (string, func() string) {
 
 func TestSend(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "sk-cmd-test-key-0001")
-	base, body := sendServer(t, func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		io.WriteString(w, sendEvents)
-	})
+	base, body := sendServer(t, sendEvents)
 	var out, errb bytes.Buffer
 	// The call has no mock: the loop stops there, exit 3.
 	if st := run([]string{"send", "--base-url", base, "testdata/example.json"}, nil, &out, &errb); st != 3 {
@@ -102,10 +99,7 @@ func TestSend(t *testing.T) {
 
 func TestSendJSON(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "k")
-	base, _ := sendServer(t, func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		io.WriteString(w, sendEvents)
-	})
+	base, _ := sendServer(t, sendEvents)
 	var out, errb bytes.Buffer
 	if st := run([]string{"send", "--json", "--base-url=" + base, "testdata/example.json"}, nil, &out, &errb); st != 3 {
 		t.Fatalf("status %d\n%s", st, errb.String())
