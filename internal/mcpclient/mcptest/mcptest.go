@@ -1,5 +1,8 @@
-// Package mcptest serves MCP servers over streamable HTTP for tooltui's
-// tests, behind a bearer token, recording the headers each request had.
+// Package mcptest serves MCP servers for tooltui's tests: over
+// streamable HTTP, behind a bearer token, recording the headers each
+// request had (Serve); or over stdio, as the test binary itself started
+// by the code under test (StdioMain, ServerCommand). Gone tells whether a
+// server's process has ended.
 package mcptest
 
 import (
