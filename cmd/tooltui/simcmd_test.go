@@ -6,7 +6,6 @@ import (
 	"context"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -190,18 +189,11 @@ func TestSendExitStatuses(t *testing.T) {
 // package does no work at init (GODEBUG=inittrace lists every package
 // that does).
 func TestSimNothingAtInit(t *testing.T) {
-	bin := buildBinary(t, t.TempDir())
-	cmd := exec.Command(bin, "--version")
-	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%v\n%s", err, stderr.Bytes())
-	}
-	if !strings.Contains(stderr.String(), "init ") {
+	stderr := initTrace(t)
+	if !strings.Contains(stderr, "init ") {
 		t.Skip("this Go prints no init trace")
 	}
-	for _, line := range strings.Split(stderr.String(), "\n") {
+	for _, line := range strings.Split(stderr, "\n") {
 		if f := strings.Fields(line); len(f) > 1 && f[0] == "init" && f[1] == "github.com/tooltui/tooltui/internal/sim" {
 			t.Fatalf("internal/sim works at init: %s", line)
 		}

@@ -35,23 +35,16 @@ func TestStartupNoColorRestored(t *testing.T) {
 // TestStartupColorloadBeforeLipgloss: the order the Go specification
 // gives, as the built binary runs it.
 func TestStartupColorloadBeforeLipgloss(t *testing.T) {
-	bin := buildBinary(t, t.TempDir())
-	cmd := exec.Command(bin, "--version")
-	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%v\n%s", err, stderr.Bytes())
-	}
+	stderr := initTrace(t)
 	pos := map[string]int{}
-	for i, line := range strings.Split(stderr.String(), "\n") {
+	for i, line := range strings.Split(stderr, "\n") {
 		if f := strings.Fields(line); len(f) > 1 && f[0] == "init" {
 			pos[f[1]] = i + 1
 		}
 	}
 	cl, lg := pos["github.com/tooltui/tooltui/internal/termtext/colorload"], pos["charm.land/lipgloss/v2"]
 	if cl == 0 || lg == 0 || cl > lg {
-		t.Fatalf("colorload initialised at %d, lipgloss at %d (0: not listed); want colorload first:\n%s", cl, lg, stderr.Bytes())
+		t.Fatalf("colorload initialised at %d, lipgloss at %d (0: not listed); want colorload first:\n%s", cl, lg, stderr)
 	}
 	if !colorload.Held() && os.Getenv("NO_COLOR") != "1" {
 		t.Fatal("colorload did not set NO_COLOR in this test binary")
@@ -90,4 +83,20 @@ func TestE2EStartupCommandsAskNoTerminal(t *testing.T) {
 	if b, err := os.ReadFile(calls); err == nil {
 		t.Fatalf("tmux ran:\n%s", b)
 	}
+}
+
+// initTrace runs the built binary's --version with GODEBUG=inittrace=1
+// and returns what it wrote on standard error: a line for each package
+// that does work at init.
+func initTrace(t *testing.T) string {
+	t.Helper()
+	bin := buildBinary(t, t.TempDir())
+	cmd := exec.Command(bin, "--version")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.Bytes())
+	}
+	return stderr.String()
 }

@@ -30,28 +30,14 @@ func sendAppDoc(t *testing.T, doc string, fake fakeSend) *App {
 func TestSendViewSaysTheForcedChoiceIsRelaxed(t *testing.T) {
 	doc := strings.Replace(strings.Replace(string(model.ExampleJSON()), `"tool_choice": "auto"`, `"tool_choice": "required"`, 1), `"model"`,
 		`"tooltui": {"mocks": {"get_weather": {"output": {"temp_c": 12}}}}, "model"`, 1)
-	turn := 0
-	a := sendAppDoc(t, doc, func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
-		turn++
-		evs := []string{`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Paris\",\"unit\":\"celsius\"}"}}`,
-			`{"type":"response.completed","response":{"status":"completed","output":[]}}`}
-		if turn > 1 {
-			evs = []string{`{"type":"response.output_text.delta","delta":"12 degrees."}`,
-				`{"type":"response.completed","response":{"status":"completed","output":[]}}`}
-		}
-		for _, e := range evs {
-			if err := each(ev(t, e)); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	answer, turn := weatherThenText(t)
+	a := sendAppDoc(t, doc, answer)
 	startSend(t, a, ended)
 	s := treeScreen(a)
 	requireIn(t, s, "12 degrees.")
 	requireIn(t, s, `tool_choice "required" applies to the first turn: the follow-up sends "auto"`)
-	if turn != 2 {
-		t.Fatalf("%d turns, want 2", turn)
+	if *turn != 2 {
+		t.Fatalf("%d turns, want 2", *turn)
 	}
 }
 
@@ -143,22 +129,8 @@ func TestSendViewShowsUsage(t *testing.T) {
 func TestSendViewShowsLinesAsLines(t *testing.T) {
 	doc := strings.Replace(strings.Replace(string(model.ExampleJSON()), `"tool_choice": "auto"`, `"tool_choice": {"type": "function", "name": "get_weather"}`, 1), `"model"`,
 		`"tooltui": {"mocks": {"get_weather": {"output": "line one\r\nline two"}}}, "model"`, 1)
-	turn := 0
-	a := sendAppDoc(t, doc, func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
-		turn++
-		evs := []string{`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Paris\",\"unit\":\"celsius\"}"}}`,
-			`{"type":"response.completed","response":{"status":"completed","output":[]}}`}
-		if turn > 1 {
-			evs = []string{`{"type":"response.output_text.delta","delta":"12 degrees."}`,
-				`{"type":"response.completed","response":{"status":"completed","output":[]}}`}
-		}
-		for _, e := range evs {
-			if err := each(ev(t, e)); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	answer, _ := weatherThenText(t)
+	a := sendAppDoc(t, doc, answer)
 	startSend(t, a, ended)
 	s := treeScreen(a)
 	requireIn(t, s, `· tool_choice {"type":"function","name":"get_weather"} applies to the first turn`)
@@ -168,4 +140,25 @@ func TestSendViewShowsLinesAsLines(t *testing.T) {
 	if strings.Contains(s, `\n`) || strings.Contains(s, `\r`) {
 		t.Fatalf("a line break is written out:\n%s", s)
 	}
+}
+
+// weatherThenText is a model that calls get_weather for Paris, then, once
+// it has the output, answers "12 degrees."; turn counts its requests.
+func weatherThenText(t *testing.T) (answer func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error, turn *int) {
+	turn = new(int)
+	return func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error {
+		*turn++
+		evs := []string{`{"type":"response.output_item.done","item":{"type":"function_call","id":"fc","call_id":"c1","name":"get_weather","arguments":"{\"city\":\"Paris\",\"unit\":\"celsius\"}"}}`,
+			`{"type":"response.completed","response":{"status":"completed","output":[]}}`}
+		if *turn > 1 {
+			evs = []string{`{"type":"response.output_text.delta","delta":"12 degrees."}`,
+				`{"type":"response.completed","response":{"status":"completed","output":[]}}`}
+		}
+		for _, e := range evs {
+			if err := each(ev(t, e)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, turn
 }
