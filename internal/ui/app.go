@@ -22,17 +22,6 @@ import (
 	"github.com/tooltui/tooltui/internal/sim"
 )
 
-// Pane is a region of the screen that can have focus.
-type Pane int
-
-const (
-	PaneTools Pane = iota
-	PaneEditor
-	PanePreview
-	PaneDiags
-	paneCount
-)
-
 // Options configure the app.
 type Options struct {
 	Doc *model.Document
@@ -195,15 +184,6 @@ func (a *App) setStyles(isDark bool) {
 	a.styles = NewStyles(isDark)
 	a.preview.colors = a.styles.JSON.Resolve()
 	a.form.restyle(&a.styles)
-}
-
-// env is what panes and dialogs may read: the session, styles and keys.
-type env struct {
-	s   *Session
-	st  *Styles
-	km  *KeyMap
-	at  sel
-	tok *tokenState // what the tools cost
 }
 
 func (a *App) env() *env { return &env{s: a.s, st: &a.styles, km: &a.keys, at: a.at, tok: &a.tok} }

@@ -115,7 +115,7 @@ func (a *App) apply1(act action) tea.Cmd {
 // a save's question) takes its own place, as it is now.
 func (a *App) open(d dialog) tea.Cmd {
 	if a.raise(d) {
-		name := dialogName(d)
+		name := d.name()
 		return a.say(strings.ToUpper(name[:1])+name[1:]+" is open already: here it is", false)
 	}
 	if q, ok := d.(*confirmDialog); ok {

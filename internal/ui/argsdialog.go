@@ -375,3 +375,5 @@ func (d *argsDialog) help(km *KeyMap) []key.Binding {
 	return []key.Binding{argsKeys.Example, argsKeys.Copy, argsKeys.Next, argsKeys.Close,
 		key.NewBinding(key.WithKeys("x"), key.WithHelp("type/paste", "the arguments"))}
 }
+
+func (d *argsDialog) name() string { return "the argument tester" }

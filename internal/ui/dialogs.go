@@ -135,3 +135,7 @@ func (d *saveAsDialog) help(km *KeyMap) []key.Binding {
 		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
 }
+
+func (d *saveAsDialog) name() string { return "the " + d.title + " dialog" }
+
+func (d *saveAsDialog) viewKey() string { return d.what }

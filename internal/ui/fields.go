@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 
@@ -193,24 +192,6 @@ func inputJSONError(t string) string {
 	return ""
 }
 
-func isJSONNumber(s string) bool {
-	if !json.Valid([]byte(s)) {
-		return false
-	}
-	c := s[0]
-	return c == '-' || (c >= '0' && c <= '9')
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '\n' }) {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // options completes the options of a select field built with more, the
 // current value still chosen.
 func (f *field) options() []option {
@@ -278,20 +259,4 @@ func jsonAt(raw json.RawMessage, path []string) string {
 		return ""
 	}
 	return prettyJSON(v)
-}
-
-func compactJSON(v json.RawMessage) string {
-	var b bytes.Buffer
-	if json.Compact(&b, v) != nil {
-		return string(v)
-	}
-	return b.String()
-}
-
-func prettyJSON(v json.RawMessage) string {
-	var b bytes.Buffer
-	if json.Indent(&b, bytes.TrimSpace(v), "", "  ") != nil {
-		return string(v)
-	}
-	return b.String()
 }

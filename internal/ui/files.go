@@ -367,8 +367,10 @@ func openChanged(c fileCtx, m diskChangedMsg) []action {
 // about, nil when none is open.
 func changedQuestion(ds []dialog) *diskChangedMsg {
 	for _, d := range ds {
-		if c, ok := d.(*confirmDialog); ok && c.changed != nil {
-			return c.changed
+		if c, ok := d.(*confirmDialog); ok {
+			if m, ok := c.about.(*diskChangedMsg); ok {
+				return m
+			}
 		}
 	}
 	return nil
@@ -381,7 +383,10 @@ func isQuitDialog(d dialog) bool {
 
 func isChangedDialog(d dialog) bool {
 	c, ok := d.(*confirmDialog)
-	return ok && c.changed != nil
+	if ok {
+		_, ok = c.about.(*diskChangedMsg)
+	}
+	return ok
 }
 
 const changedTitle = "Changed on disk"
@@ -423,10 +428,10 @@ func newChangedDialog(name string, m diskChangedMsg) dialog {
 	}
 	kept := "Kept your version; the next save asks before writing over " + name
 	return &confirmDialog{
-		title:   changedTitle,
-		text:    text,
-		keys:    keys,
-		changed: &m,
+		title: changedTitle,
+		text:  text,
+		keys:  keys,
+		about: &m,
 		answer: func(k tea.KeyPressMsg, _ *KeyMap) ([]action, bool) {
 			switch {
 			case key.Matches(k, overwrite) && offers(overwrite):

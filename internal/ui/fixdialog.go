@@ -448,3 +448,7 @@ func (d *fixReportDialog) help(km *KeyMap) []key.Binding {
 		key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter/esc", "close")),
 	}
 }
+
+func (d *fixDialog) name() string { return "the Fix dialog" }
+
+func (d *fixReportDialog) name() string { return "the Fix all report" }

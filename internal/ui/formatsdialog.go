@@ -313,3 +313,5 @@ func tabsFrom(labels []string, chosen, w int) int {
 	}
 	return first
 }
+
+func (d *formatsDialog) name() string { return "the formats view" }

@@ -253,7 +253,7 @@ func TestGlobalKeysInEveryDialog(t *testing.T) {
 					if !ok {
 						t.Fatalf("? showed no help: %T, status %q", a.dialog, status(a))
 					}
-					if h.groups[0].title != "Keys of "+dialogName(d) || len(h.groups[0].rows) == 0 {
+					if h.groups[0].title != "Keys of "+d.name() || len(h.groups[0].rows) == 0 {
 						t.Fatalf("the help is not the dialog's: %+v", h.groups[0])
 					}
 					typeKeys(a, "esc")

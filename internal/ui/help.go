@@ -134,7 +134,7 @@ func (d *helpDialog) setFilter(f string) {
 // them) and the global keys, which work there too.
 func newHelpDialogFor(a *App, d dialog) dialog {
 	km := &a.keys
-	own := helpGroup{title: "Keys of " + dialogName(d)}
+	own := helpGroup{title: "Keys of " + d.name()}
 	for _, b := range d.help(km) {
 		if h := b.Help(); h.Key != "" {
 			keys := keyList(b)
@@ -506,3 +506,7 @@ func scrollPos(top, total, h int) string {
 	end := min(total, top+h)
 	return itoa(top+1) + "–" + itoa(end) + " of " + itoa(total)
 }
+
+func (d *helpDialog) name() string { return "the keys help" }
+
+func (d *helpDialog) viewKey() string { return d.about }

@@ -276,3 +276,5 @@ func (d *inferDialog) help(km *KeyMap) []key.Binding {
 	return []key.Binding{inferKeys.Apply, inferKeys.ScrollUp, inferKeys.ScrollDown, inferKeys.Close,
 		key.NewBinding(key.WithKeys("x"), key.WithHelp("type/paste", "the example"))}
 }
+
+func (d *inferDialog) name() string { return "the Infer parameters dialog" }

@@ -487,3 +487,5 @@ func sameSet(a, b []string) bool {
 	slices.Sort(y)
 	return slices.Equal(slices.Compact(x), slices.Compact(y))
 }
+
+func (d *mcpToolsDialog) name() string { return "the MCP tools list" }

@@ -439,3 +439,4 @@ func (d *mocksDialog) help(km *KeyMap) []key.Binding {
 	return []key.Binding{mockKeys.Edit, mockKeys.AddPattern, mockKeys.SetFixed, mockKeys.Delete,
 		mockKeys.MoveUp, mockKeys.MoveDown, mockKeys.Give, mockKeys.Close, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End}
 }
+func (d *mocksDialog) name() string { return "the mocks dialog" }

@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
-	"github.com/tooltui/tooltui/internal/ui/editor"
 )
 
 // The commands behind the palette entries: each turns into a session
@@ -32,22 +31,6 @@ func structural(e *env, fn func(d *model.Document, k model.Kind, i int) (*model.
 		return selAt(e.s.Doc(), min(row, rowCount(e.s.Doc())-1)), nil
 	}
 	return sel{Kind: k, Index: next}, nil
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// changedWhy says why a view cannot go on after the document changed,
-// with the reason (a sentence of its own) going on the same sentence.
-func changedWhy(why string) string {
-	if why != "" {
-		why = strings.ToLower(why[:1]) + why[1:]
-	}
-	return "The document changed: " + why
 }
 
 // toolLabelAt is how the status line names the tool at.
@@ -135,27 +118,6 @@ func (a *App) undo(redo bool) tea.Cmd {
 		return a.apply(show, say("Redid the last undone change"))
 	}
 	return a.apply(show, say("Undid the last change (ctrl+y redoes it)"))
-}
-
-// textUndo is a dialog with a text field that takes its own typing back
-// (ctrl+z) or puts it back (ctrl+y) before the document's undo does.
-type textUndo interface {
-	undoText(redo bool) (bool, []action)
-}
-
-// fieldUndo undoes (or redoes) a step of ed's own typing, if it has one.
-func fieldUndo(ed *editor.Model, redo bool) bool {
-	if redo {
-		return ed.Redo()
-	}
-	return ed.Undo()
-}
-
-func undoWord(redo bool) string {
-	if redo {
-		return "Redid"
-	}
-	return "Undid"
 }
 
 // quit quits, asking first when there are unsaved changes.

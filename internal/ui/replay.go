@@ -182,3 +182,5 @@ func (d *replayDialog) view(e *env, w, h int) []string {
 func (d *replayDialog) help(km *KeyMap) []key.Binding {
 	return []key.Binding{replayKeys.Play, replayKeys.Twice, replayKeys.Four, replayKeys.Once, replayKeys.Cancel}
 }
+
+func (d *replayDialog) name() string { return "the replay dialog" }

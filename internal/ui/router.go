@@ -7,8 +7,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 // The one key router. Every key press goes through onKey: a screen too
@@ -43,39 +41,6 @@ const (
 	gRedo
 	gSend
 )
-
-// textField is a dialog that has a text field with the focus: printable
-// keys (? among them) are text there.
-type textField interface{ typingText() bool }
-
-// closeGuard is a dialog that closing would drop text typed in (the
-// argument tester, the infer dialog, the response view's output prompt):
-// the first esc, ctrl+c or ctrl+q says so, the next closes.
-type closeGuard interface {
-	mayClose(key string) (action, bool)
-}
-
-// dropGuard is a closeGuard's state: armed by the first closing key, for
-// the text as it was then (a paste or an undo since asks again).
-type dropGuard struct {
-	armed bool
-	at    uint64 // the text's version when armed
-}
-
-// mayClose reports whether a key that does what does (closes it, goes
-// back) may go on; with text typed (typed says what, ver its version)
-// the first press says what it would drop instead.
-func (g *dropGuard) mayClose(key, does, typed string, ver uint64) (action, bool) {
-	if typed == "" || g.armed && g.at == ver {
-		return nil, true
-	}
-	g.armed, g.at = true, ver
-	return say(key + " again " + does + " and drops " + typed), false
-}
-
-// pendingText is a dialog with text typed but not applied yet: pending
-// says what, and what ctrl+s does with it ("" when there is none).
-type pendingText interface{ pending() string }
 
 // global says which global key k is in the open dialog, gNone when it is
 // none or the dialog claims it.
@@ -112,7 +77,7 @@ func (a *App) global(k tea.KeyPressMsg) globalKey {
 
 // dialogGlobal runs a global key pressed while a dialog is open.
 func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
-	name := dialogName(a.dialog)
+	name := a.dialog.name()
 	switch g {
 	case gQuit:
 		if c, ok := a.dialog.(*confirmDialog); ok && c.title == quitTitle {
@@ -127,7 +92,7 @@ func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
 		a.closeDialog()
 		return a.say(fmt.Sprintf("Closed %s: %s cancels a dialog; at the main screen it quits", name, k.String()), false)
 	case gSave:
-		if c, ok := a.dialog.(*confirmDialog); ok && c.changed != nil && !c.changed.watched {
+		if c, ok := a.dialog.(*confirmDialog); ok && isChangedDialog(c) && !c.about.(*diskChangedMsg).watched {
 			// this question is the save's: asking it again says nothing new
 			var keys []string
 			for _, b := range c.keys {
@@ -282,70 +247,14 @@ func (a *App) dialogs() []dialog {
 	return append(append([]dialog(nil), a.under...), a.dialog)
 }
 
-// dialogName is how a sentence names a dialog: "the Quit dialog", "the
-// parameters tree".
 // viewKey tells apart the views of one kind that show different things:
 // the keys of one dialog from all keys, "Save as" from "Save as" then
 // quit.
 func viewKey(d dialog) string {
-	switch d := d.(type) {
-	case *helpDialog:
-		return dialogName(d) + "\x00" + d.about
-	case *saveAsDialog:
-		return dialogName(d) + "\x00" + d.what
+	if k, ok := d.(keyedView); ok {
+		return d.name() + "\x00" + k.viewKey()
 	}
-	return dialogName(d)
-}
-
-func dialogName(d dialog) string {
-	switch d := d.(type) {
-	case *listDialog:
-		return "the " + d.title + " dialog"
-	case *confirmDialog:
-		return "the " + d.title + " dialog"
-	case *saveAsDialog:
-		return "the " + d.title + " dialog"
-	case *fixDialog:
-		return "the Fix dialog"
-	case *fixReportDialog:
-		return "the Fix all report"
-	case *inferDialog:
-		return "the Infer parameters dialog"
-	case *argsDialog:
-		return "the argument tester"
-	case *sendDialog:
-		return "the response view"
-	case *replayDialog:
-		return "the replay dialog"
-	case *formatsDialog:
-		return "the formats view"
-	case *mcpToolsDialog:
-		return "the MCP tools list"
-	case *helpDialog:
-		return "the keys help"
-	case *mocksDialog:
-		return "the mocks dialog"
-	}
-	return "the dialog"
-}
-
-// explainDialogKey says why a key does nothing in the open dialog.
-func explainDialogKey(k tea.KeyPressMsg, d dialog, km *KeyMap) action {
-	var keys []string
-	for _, b := range d.help(km) {
-		if h := b.Help(); h.Key != "" {
-			keys = append(keys, h.Key+" "+h.Desc)
-		}
-		if len(keys) == 4 {
-			break
-		}
-	}
-	more := "? all keys"
-	if t, ok := d.(textField); ok && t.typingText() {
-		more = "ctrl+p commands (? is typed here)" // its "Show all keys" lists them
-	}
-	return say(fmt.Sprintf("%s does nothing in %s · %s · %s", termtext.SanitizeLine(k.String()),
-		dialogName(d), strings.Join(keys, " · "), more))
+	return d.name()
 }
 
 // typedText says what text being typed is not in the document yet, in the
@@ -401,16 +310,4 @@ func (a *App) typedQuestion(act actRun) *confirmDialog {
 			return nil, false
 		},
 	}
-}
-
-// withoutHint is what a view's pending text says without the keys it
-// ends with in brackets ("…, "abc" (enter applies it, esc drops it)"),
-// for a sentence said away from that view.
-func withoutHint(s string) string {
-	if strings.HasSuffix(s, ")") {
-		if i := strings.LastIndex(s, " ("); i > 0 {
-			return s[:i]
-		}
-	}
-	return s
 }

@@ -616,3 +616,5 @@ func (a *App) onStream(m streamMsg) tea.Cmd {
 	}
 	return cmd
 }
+
+func (d *sendDialog) name() string { return "the response view" }

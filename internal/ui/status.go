@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"strconv"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -41,20 +39,3 @@ func (s *statusLine) clear(id int) {
 		s.text, s.err = "", false
 	}
 }
-
-// plural writes a count with its noun: "1 tool", "3 tools".
-func plural(n int, noun string) string {
-	s := strconv.Itoa(n) + " " + noun
-	if n != 1 {
-		switch {
-		case strings.HasSuffix(noun, "y") && !strings.HasSuffix(noun, "ey"):
-			return s[:len(s)-1] + "ies"
-		case strings.HasSuffix(noun, "ch"), strings.HasSuffix(noun, "s"), strings.HasSuffix(noun, "x"):
-			return s + "es"
-		}
-		return s + "s"
-	}
-	return s
-}
-
-func itoa(i int) string { return strconv.Itoa(i) }

@@ -234,10 +234,6 @@ func (ts *tokenState) totalText(level int, version uint64) string {
 	return s
 }
 
-// minTokenColumnWidth is the tools pane's inner width from which it
-// shows each tool's count (from 100 columns; a zoomed pane always).
-const minTokenColumnWidth = 26
-
 // cell is the tools pane's count of entry (k, i) of d: "≈123", "≈…"
 // while not known, "" when the entry is not in the request.
 func (t *tokenState) cell(d *model.Document, k model.Kind, i int) string {

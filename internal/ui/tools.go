@@ -7,8 +7,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-
 	"github.com/tooltui/tooltui/internal/model"
+
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/filterlist"
 )
@@ -297,3 +297,7 @@ func (p toolsPane) view(e *env, w, h int, focused bool) []string {
 	}
 	return lines
 }
+
+// minTokenColumnWidth is the tools pane's inner width from which it
+// shows each tool's count (from 100 columns; a zoomed pane always).
+const minTokenColumnWidth = 26

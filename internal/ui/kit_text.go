@@ -1,0 +1,170 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/tooltui/tooltui/internal/ui/editor"
+)
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// changedWhy says why a view cannot go on after the document changed,
+// with the reason (a sentence of its own) going on the same sentence.
+func changedWhy(why string) string {
+	if why != "" {
+		why = strings.ToLower(why[:1]) + why[1:]
+	}
+	return "The document changed: " + why
+}
+
+// textUndo is a dialog with a text field that takes its own typing back
+// (ctrl+z) or puts it back (ctrl+y) before the document's undo does.
+type textUndo interface {
+	undoText(redo bool) (bool, []action)
+}
+
+// fieldUndo undoes (or redoes) a step of ed's own typing, if it has one.
+func fieldUndo(ed *editor.Model, redo bool) bool {
+	if redo {
+		return ed.Redo()
+	}
+	return ed.Undo()
+}
+
+func undoWord(redo bool) string {
+	if redo {
+		return "Redid"
+	}
+	return "Undid"
+}
+
+func isJSONNumber(s string) bool {
+	if !json.Valid([]byte(s)) {
+		return false
+	}
+	c := s[0]
+	return c == '-' || (c >= '0' && c <= '9')
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '\n' }) {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func compactJSON(v json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, v) != nil {
+		return string(v)
+	}
+	return b.String()
+}
+
+func prettyJSON(v json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Indent(&b, bytes.TrimSpace(v), "", "  ") != nil {
+		return string(v)
+	}
+	return b.String()
+}
+
+// plural writes a count with its noun: "1 tool", "3 tools".
+func plural(n int, noun string) string {
+	s := strconv.Itoa(n) + " " + noun
+	if n != 1 {
+		switch {
+		case strings.HasSuffix(noun, "y") && !strings.HasSuffix(noun, "ey"):
+			return s[:len(s)-1] + "ies"
+		case strings.HasSuffix(noun, "ch"), strings.HasSuffix(noun, "s"), strings.HasSuffix(noun, "x"):
+			return s + "es"
+		}
+		return s + "s"
+	}
+	return s
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// rect is a box on the screen, in cells; the pane's border is inside it.
+type rect struct{ X, Y, W, H int }
+
+func (r rect) contains(x, y int) bool { return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H }
+
+// inner is the content area inside the border.
+func (r rect) inner() (w, h int) { return max(0, r.W-2), max(0, r.H-2) }
+
+// frame draws a rounded box of r's size with title in the top border and
+// the given content lines inside, cut or padded to the inner width. It
+// returns exactly r.H lines of exactly r.W cells.
+func frame(r rect, title string, content []string, border, titleStyle lipgloss.Style) []string {
+	if r.W < 2 || r.H < 2 {
+		return nil
+	}
+	iw, ih := r.inner()
+	out := make([]string, 0, r.H)
+	title = ansi.Truncate(title, max(0, iw-2), "…")
+	if tw := ansi.StringWidth(title); tw > 0 {
+		out = append(out, border.Render("╭─")+titleStyle.Render(title)+border.Render(strings.Repeat("─", max(0, iw-1-tw))+"╮"))
+	} else {
+		out = append(out, border.Render("╭"+strings.Repeat("─", iw)+"╮"))
+	}
+	side := border.Render("│")
+	for i := 0; i < ih; i++ {
+		line := ""
+		if i < len(content) {
+			line = content[i]
+		}
+		out = append(out, side+fitExact(line, iw)+side)
+	}
+	return append(out, border.Render("╰"+strings.Repeat("─", iw)+"╯"))
+}
+
+// fitExact pads or cuts a styled line to exactly w cells, without an
+// ellipsis.
+func fitExact(s string, w int) string {
+	sw := ansi.StringWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, "")
+		sw = ansi.StringWidth(s)
+	}
+	if sw < w {
+		s += strings.Repeat(" ", w-sw)
+	}
+	return s
+}
+
+// place copies a pane's lines onto the screen rows at r.
+func place(rows [][]string, r rect, lines []string) {
+	for i, l := range lines {
+		if y := r.Y + i; y >= 0 && y < len(rows) {
+			rows[y] = append(rows[y], l)
+		}
+	}
+}
+
+// fit pads or cuts a styled line to exactly w cells.
+func fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	sw := ansi.StringWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, "…")
+		sw = ansi.StringWidth(s) // a cut inside a wide character leaves a cell
+	}
+	return s + strings.Repeat(" ", w-sw)
+}
