@@ -20,6 +20,7 @@ import (
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/sim"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // Options configure the app.
@@ -67,21 +68,21 @@ type App struct {
 	deps      Deps
 	baseURL   string
 	apiKeyEnv string
-	keys      KeyMap
-	styles    Styles
-	s         *Session
+	keys      kit.KeyMap
+	styles    kit.Styles
+	s         *kit.Session
 	cmds      []command
 
-	at    sel // the selected row of the tools list
-	focus Pane
+	at    kit.Sel // the selected row of the tools list
+	focus kit.Pane
 	zoom  bool
 
 	tools   toolsPane
 	form    formPane
 	preview previewPane
 	diags   diagsPane
-	dialog  dialog   // the open dialog, nil when none: the top overlay
-	under   []dialog // the dialogs under it, the nearest last
+	dialog  kit.Dialog   // the open dialog, nil when none: the top overlay
+	under   []kit.Dialog // the dialogs under it, the nearest last
 
 	status        statusLine
 	width, height int
@@ -94,7 +95,7 @@ type App struct {
 	disk disk
 	// treeAfter is the function just added while its name is typed: enter
 	// then opens its parameters as a tree (Settings.NewFunctionView).
-	treeAfter *sel
+	treeAfter *kit.Sel
 	notice    string // Options.Notice, until Init shows it
 	// savePending is what a first ctrl+s in a dialog said it would leave
 	// out; a second one saves.
@@ -102,8 +103,8 @@ type App struct {
 	// The status message is about the dialog sayIn (nil: none), or about
 	// the row sayAt: it goes when that dialog closes or another row is
 	// selected.
-	sayIn dialog
-	sayAt *sel
+	sayIn kit.Dialog
+	sayAt *kit.Sel
 	// tok estimates what the request's tools cost in tokens (tokencount.go).
 	tok tokenState
 	// sends is what the app keeps between sends (sendpermit.go).
@@ -122,9 +123,9 @@ func New(o Options) *App {
 	}
 	a := &App{
 		deps:      o.Deps.withDefaults(),
-		keys:      DefaultKeyMap(),
-		s:         newSessionOf(o.Doc, o.Path, name, o.CheckLater),
-		at:        requestSel,
+		keys:      kit.DefaultKeyMap(),
+		s:         kit.NewSessionOf(o.Doc, o.Path, name, o.CheckLater),
+		at:        kit.RequestSel,
 		baseURL:   o.BaseURL,
 		apiKeyEnv: o.APIKeyEnv,
 		notice:    o.Notice,
@@ -132,7 +133,7 @@ func New(o Options) *App {
 	a.cmds = commands()
 	a.setStyles(true)
 	a.tools.filter = newFilterInput()
-	a.selectRow(requestSel)
+	a.selectRow(kit.RequestSel)
 	a.disk = newDisk(o, a.deps, a.s)
 	if o.Recovered != nil {
 		a.dialog = newRecoveryDialog(o.Recovered, o.RecoveredOver)
@@ -181,12 +182,14 @@ func (a *App) Init() tea.Cmd {
 }
 
 func (a *App) setStyles(isDark bool) {
-	a.styles = NewStyles(isDark)
+	a.styles = kit.NewStyles(isDark)
 	a.preview.colors = a.styles.JSON.Resolve()
 	a.form.restyle(&a.styles)
 }
 
-func (a *App) env() *env { return &env{s: a.s, st: &a.styles, km: &a.keys, at: a.at, tok: &a.tok} }
+func (a *App) env() *kit.Env {
+	return &kit.Env{S: a.s, St: &a.styles, Km: &a.keys, At: a.at, Tok: &a.tok}
+}
 
 // Update routes a message: size and colour first, then results of
 // commands, then input (the open dialog, global keys, the focused pane).
@@ -226,7 +229,7 @@ func (a *App) syncViews() (cmd tea.Cmd) {
 		a.relayout()
 	}
 	if p := a.tree.pane; p != nil {
-		p.setSize(a.lay.editor.inner())
+		p.setSize(a.lay.editor.Inner())
 	}
 	if a.s.Stale() {
 		return
@@ -306,7 +309,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case mcpToolsMsg:
 		return a.onMCPTools(msg)
 	case fileMsg: // saves, exports, the watcher, the recovery copy, the settings
-		return a.apply(a.disk.update(a.fileCtx(), msg)...)
+		return a.apply(a.disk.Update(a.fileCtx(), msg)...)
 	case editorDoneMsg:
 		return a.apply(a.form.editorDone(msg, a.env())...)
 	case tea.PasteMsg:
@@ -326,34 +329,34 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 }
 
 func (a *App) relayout() {
-	nErr, nWarn := countDiags(a.s.Result().Diagnostics)
+	nErr, nWarn := kit.CountDiags(a.s.Result().Diagnostics)
 	a.lay = computeLayout(a.width, a.height, nErr+nWarn, a.zoomed())
-	w, h := a.lay.editor.inner()
+	w, h := a.lay.editor.Inner()
 	a.form.setSize(w, h)
-	_, th := a.lay.tools.inner()
+	_, th := a.lay.tools.Inner()
 	a.tools.setHeight(th)
-	pw, ph := a.lay.preview.inner()
+	pw, ph := a.lay.preview.Inner()
 	a.preview.setSize(pw, ph)
-	dw, dh := a.lay.diags.inner()
+	dw, dh := a.lay.diags.Inner()
 	a.diags.setSize(dw, dh)
 	if a.tree.pane != nil {
 		a.tree.pane.setSize(w, h)
 	}
 	for i, d := range a.under {
-		a.under[i] = d.resize(a.width, a.lay.status.Y)
+		a.under[i] = d.Resize(a.width, a.lay.status.Y)
 	}
 	if a.dialog != nil {
-		a.dialog = a.dialog.resize(a.width, a.lay.status.Y)
+		a.dialog = a.dialog.Resize(a.width, a.lay.status.Y)
 	}
 }
 
 // zoomed is the pane that takes the whole body, -1 when none.
-func (a *App) zoomed() Pane {
+func (a *App) zoomed() kit.Pane {
 	if a.zoom {
 		return a.focus
 	}
 	if a.tree.zoomed(a.treeCtx()) {
-		return PaneEditor
+		return kit.PaneEditor
 	}
 	return -1
 }
@@ -387,7 +390,7 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	for _, c := range a.cmds {
 		if len(c.global) > 0 && key.Matches(k, c.global...) {
-			return a.apply(actRun{name: c.name, chosen: true})
+			return a.apply(kit.ActRun{Name: c.name, Chosen: true})
 		}
 	}
 	if key.Matches(k, km.NextField) {
@@ -407,7 +410,7 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 			if a.sayAt != nil && *a.sayAt == *naming {
 				a.unsay()
 			}
-			if key.Matches(k, km.Done) && a.at == *naming && a.focus == PaneEditor {
+			if key.Matches(k, km.Done) && a.at == *naming && a.focus == kit.PaneEditor {
 				return tea.Batch(cmd, a.run(cmdTree))
 			}
 		}
@@ -416,12 +419,12 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 	a.treeAfter = nil
 	for _, c := range a.cmds {
 		if len(c.nav) > 0 && key.Matches(k, c.nav...) {
-			return a.apply(actRun{name: c.name, chosen: true})
+			return a.apply(kit.ActRun{Name: c.name, Chosen: true})
 		}
 	}
 	acts := a.paneUpdate(k)
 	if len(acts) == 0 {
-		acts = []action{explainKey(a.cmds, k)}
+		acts = []kit.Action{explainKey(a.cmds, k)}
 	}
 	return a.apply(acts...)
 }
@@ -430,30 +433,30 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 // being edited, the tools filter being typed).
 func (a *App) capturing() bool {
 	switch a.focus {
-	case PaneEditor:
+	case kit.PaneEditor:
 		return a.form.editing
-	case PaneTools:
+	case kit.PaneTools:
 		return a.tools.filter.typing
 	}
 	return false
 }
 
 // paneUpdate gives a message to the focused pane.
-func (a *App) paneUpdate(msg tea.Msg) []action {
+func (a *App) paneUpdate(msg tea.Msg) []kit.Action {
 	e := a.env()
-	var acts []action
+	var acts []kit.Action
 	switch a.focus {
-	case PaneTools:
-		a.tools, acts = a.tools.update(msg, e)
-	case PaneEditor:
+	case kit.PaneTools:
+		a.tools, acts = a.tools.Update(msg, e)
+	case kit.PaneEditor:
 		if a.tree.shown(a.at) {
-			return a.tree.pane.update(msg, e)
+			return a.tree.pane.Update(msg, e)
 		}
-		a.form, acts = a.form.update(msg, e)
-	case PanePreview:
-		a.preview, acts = a.preview.update(msg, e)
-	case PaneDiags:
-		a.diags, acts = a.diags.update(msg, e)
+		a.form, acts = a.form.Update(msg, e)
+	case kit.PanePreview:
+		a.preview, acts = a.preview.Update(msg, e)
+	case kit.PaneDiags:
+		a.diags, acts = a.diags.Update(msg, e)
 	}
 	return acts
 }
@@ -461,15 +464,15 @@ func (a *App) paneUpdate(msg tea.Msg) []action {
 // tab moves to the next field of the form, or to the next pane after the
 // last field. Moving never starts editing.
 func (a *App) tab(d int) tea.Cmd {
-	if a.focus == PaneEditor && !a.tree.shown(a.at) {
+	if a.focus == kit.PaneEditor && !a.tree.shown(a.at) {
 		n := a.form.idx + d
 		if n >= 0 && n < len(a.form.fields) {
 			return tea.Batch(a.form.setEditing(false), a.form.move(n))
 		}
 	}
-	next := Pane((int(a.focus) + d + int(paneCount)) % int(paneCount))
+	next := kit.Pane((int(a.focus) + d + int(kit.PaneCount)) % int(kit.PaneCount))
 	cmd := a.setFocus(next, false)
-	if next == PaneEditor {
+	if next == kit.PaneEditor {
 		i := 0
 		if d < 0 {
 			i = len(a.form.fields) - 1
@@ -482,22 +485,22 @@ func (a *App) tab(d int) tea.Cmd {
 // setFocus is the one place focus changes: it focuses pane p, starts or
 // stops editing the form's focused field, and returns the commands the
 // editors ask for.
-func (a *App) setFocus(p Pane, edit bool) tea.Cmd {
-	if p != PaneTools {
+func (a *App) setFocus(p kit.Pane, edit bool) tea.Cmd {
+	if p != kit.PaneTools {
 		a.tools.filter.typing = false
 	}
 	a.focus = p
 	if a.zoom {
 		a.relayout()
 	}
-	return a.form.setEditing(p == PaneEditor && edit && !a.tree.shown(a.at))
+	return a.form.setEditing(p == kit.PaneEditor && edit && !a.tree.shown(a.at))
 }
 
 // selectRow selects a row and builds its form.
-func (a *App) selectRow(at sel) {
+func (a *App) selectRow(at kit.Sel) {
 	d := a.s.Doc()
 	if !at.Valid(d) {
-		at = selAt(d, min(rowOf(d, at), rowCount(d)-1))
+		at = kit.SelAt(d, min(kit.RowOf(d, at), kit.RowCount(d)-1))
 	}
 	if a.sayAt != nil && *a.sayAt != at {
 		a.unsay()

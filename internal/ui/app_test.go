@@ -27,6 +27,7 @@ import (
 	"github.com/tooltui/tooltui/internal/sysclip"
 	"github.com/tooltui/tooltui/internal/ui"
 	"github.com/tooltui/tooltui/internal/ui/editor"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 func TestQuit(t *testing.T) {
@@ -397,7 +398,7 @@ func TestHelpListsEveryBinding(t *testing.T) {
 		return false
 	}
 	checked := 0
-	for _, km := range []any{ui.DefaultKeyMap(), editor.DefaultKeyMap()} {
+	for _, km := range []any{kit.DefaultKeyMap(), editor.DefaultKeyMap()} {
 		v := reflect.ValueOf(km)
 		for i := range v.NumField() {
 			name := v.Type().Name() + "." + v.Type().Field(i).Name

@@ -8,11 +8,12 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // apply carries out what panes and dialogs asked for, in order, and
 // returns every command that results (none is dropped).
-func (a *App) apply(acts ...action) tea.Cmd {
+func (a *App) apply(acts ...kit.Action) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, act := range acts {
 		if c := a.apply1(act); c != nil {
@@ -22,85 +23,85 @@ func (a *App) apply(acts ...action) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-func (a *App) apply1(act action) tea.Cmd {
+func (a *App) apply1(act kit.Action) tea.Cmd {
 	switch act := act.(type) {
 	case nil:
 		return nil
-	case actSelect:
-		a.selectRow(act.at)
-	case actFocus:
-		return a.setFocus(act.pane, act.edit)
-	case actEdit:
+	case kit.ActSelect:
+		a.selectRow(act.At)
+	case kit.ActFocus:
+		return a.setFocus(act.Pane, act.Edit)
+	case kit.ActEdit:
 		prev, ver := a.s.Doc(), a.s.Version()
 		apply := a.s.Apply
-		if act.later {
+		if act.Later {
 			apply = a.s.ApplyLater
 		}
-		err := apply(act.group, a.at, act.fn)
-		a.madeBy(act.by, prev, ver)
+		err := apply(act.Group, a.at, act.Fn)
+		a.madeBy(act.By, prev, ver)
 		if err != nil {
 			return a.say(err.Error(), true)
 		}
-		if act.later {
+		if act.Later {
 			return func() tea.Msg { return settleMsg{} }
 		}
 		a.refresh()
-	case actRun:
+	case kit.ActRun:
 		if q := a.typedQuestion(act); q != nil {
 			return a.open(q)
 		}
-		return a.run(act.name)
-	case actStatus:
-		return a.say(act.text, act.err)
-	case actJump:
-		return a.jumpTo(act.d)
-	case actOpen:
-		return a.open(act.d)
-	case actClose:
+		return a.run(act.Name)
+	case kit.ActStatus:
+		return a.say(act.Text, act.Err)
+	case kit.ActJump:
+		return a.jumpTo(act.D)
+	case kit.ActOpen:
+		return a.open(act.D)
+	case kit.ActClose:
 		a.closeDialog()
-	case actCmd:
-		return act.cmd
-	case actRebuild:
+	case kit.ActCmd:
+		return act.Cmd
+	case kit.ActRebuild:
 		a.buildForm()
-	case actPick:
+	case kit.ActPick:
 		return a.apply(a.form.pick(act, a.env())...)
-	case actAdd:
-		return a.addTool(act.typ)
-	case actSaveTo:
+	case kit.ActAdd:
+		return a.addTool(act.Typ)
+	case kit.ActSaveTo:
 		return a.apply(a.disk.saveTo(a.fileCtx(), act)...)
-	case actExport:
+	case kit.ActExport:
 		return a.apply(a.disk.exportTo(a.fileCtx(), act)...)
-	case actReload:
+	case kit.ActReload:
 		return a.apply(a.disk.reload(a.fileCtx(), act)...)
-	case actRefresh:
+	case kit.ActRefresh:
 		a.refresh()
-	case actShow:
-		return a.show(act.at)
-	case actDrop:
-		a.dropDialogs(act.match)
-	case actLayout:
+	case kit.ActShow:
+		return a.show(act.At)
+	case kit.ActDrop:
+		a.dropDialogs(act.Match)
+	case kit.ActLayout:
 		a.relayout()
-	case actUnsay:
+	case kit.ActUnsay:
 		a.unsay()
-	case actSave:
-		if act.pending != "" && a.savePending != act.pending {
-			a.savePending = act.pending
-			return a.say("ctrl+s saves the document without "+act.pending+" · ctrl+s again saves now", false)
+	case kit.ActSave:
+		if act.Pending != "" && a.savePending != act.Pending {
+			a.savePending = act.Pending
+			return a.say("ctrl+s saves the document without "+act.Pending+" · ctrl+s again saves now", false)
 		}
 		a.savePending = ""
 		return a.run(cmdSave)
-	case actRestore:
-		if act.doc == nil {
+	case kit.ActRestore:
+		if act.Doc == nil {
 			return tea.Batch(removeRecoveryCmd(a.disk.recoveryFile, a.deps), a.say("Discarded the unsaved work of the earlier session", false))
 		}
-		a.s.Replace(act.doc, a.at)
-		a.selectRow(requestSel)
+		a.s.Replace(act.Doc, a.at)
+		a.selectRow(kit.RequestSel)
 		a.relayout()
 		return a.say("Restored the unsaved work; ctrl+s saves it, ctrl+z undoes the restore", false)
-	case actCopy:
-		return copyCmd(a.deps, act.what, act.text)
-	case actQuit:
-		if act.keepRecovery {
+	case kit.ActCopy:
+		return copyCmd(a.deps, act.What, act.Text)
+	case kit.ActQuit:
+		if act.KeepRecovery {
 			return tea.Sequence(a.disk.keepRecoveryCmd(a.s), a.disk.quitNow())
 		}
 		return a.disk.quitNow()
@@ -113,15 +114,15 @@ func (a *App) apply1(act action) tea.Cmd {
 // open opens d over the open dialog, or brings the one open for the same
 // thing to the top. A question asked again from inside itself (ctrl+s in
 // a save's question) takes its own place, as it is now.
-func (a *App) open(d dialog) tea.Cmd {
+func (a *App) open(d kit.Dialog) tea.Cmd {
 	if a.raise(d) {
-		name := d.name()
+		name := d.Name()
 		return a.say(strings.ToUpper(name[:1])+name[1:]+" is open already: here it is", false)
 	}
-	if q, ok := d.(*confirmDialog); ok {
-		if top, ok := a.dialog.(*confirmDialog); ok && top.title == q.title {
-			a.dialog = q.resize(a.width, a.lay.status.Y)
-			return a.say(`"`+q.title+`" is asked already: answer it here`, false)
+	if q, ok := d.(*kit.ConfirmDialog); ok {
+		if top, ok := a.dialog.(*kit.ConfirmDialog); ok && top.Title == q.Title {
+			a.dialog = q.Resize(a.width, a.lay.status.Y)
+			return a.say(`"`+q.Title+`" is asked already: answer it here`, false)
 		}
 	}
 	a.pushDialog(d)
@@ -131,13 +132,13 @@ func (a *App) open(d dialog) tea.Cmd {
 // show selects the row at (an undo's, a reload's) keeping the focused
 // field; typing goes on only in the entry it was in: an undo that took
 // that entry away, or shows another, ends it.
-func (a *App) show(at sel) tea.Cmd {
+func (a *App) show(at kit.Sel) tea.Cmd {
 	editing, idx, was := a.form.editing, a.form.idx, a.at
 	a.selectRow(at)
 	a.relayout()
 	cmd := a.form.move(idx)
-	if editing && a.focus == PaneEditor && a.at == was {
-		cmd = tea.Batch(cmd, a.setFocus(PaneEditor, true))
+	if editing && a.focus == kit.PaneEditor && a.at == was {
+		cmd = tea.Batch(cmd, a.setFocus(kit.PaneEditor, true))
 	}
 	return cmd
 }
@@ -147,9 +148,9 @@ func (a *App) show(at sel) tea.Cmd {
 // not read its own edit back. Every other view reads the document again.
 // After an edit the session refused, the form and dialogs still show the
 // document; the tree, which shows its edit already, reads it again.
-func (a *App) madeBy(by viewer, prev *model.Document, ver uint64) {
+func (a *App) madeBy(by kit.Viewer, prev *model.Document, ver uint64) {
 	switch by {
-	case byTree:
+	case kit.ByTree:
 		if p := a.tree.pane; p != nil {
 			if a.s.Version() != ver && p.ver == ver {
 				p.ver = a.s.Version()
@@ -157,11 +158,11 @@ func (a *App) madeBy(by viewer, prev *model.Document, ver uint64) {
 				p.sync(a.env())
 			}
 		}
-	case byForm:
+	case kit.ByForm:
 		if a.form.seen == prev && a.form.ver == ver {
 			a.form.seen, a.form.ver = a.s.Doc(), a.s.Version()
 		}
-	case byDialog:
+	case kit.ByDialog:
 		if v, ok := a.dialog.(docView); ok && v.seenVersion() == ver {
 			v.see(a.s.Version())
 		}
@@ -175,7 +176,7 @@ type docView interface {
 	seenVersion() uint64
 	see(version uint64)
 	// reread reads the document again (and remembers its version).
-	reread(e *env)
+	reread(e *kit.Env)
 }
 
 // closeDialog closes the open dialog (the top one); one with work under
@@ -196,7 +197,7 @@ func (a *App) say(text string, isErr bool) tea.Cmd {
 
 // sayAbout is say for a message about row at: it goes when another row is
 // selected.
-func (a *App) sayAbout(at sel, text string) tea.Cmd {
+func (a *App) sayAbout(at kit.Sel, text string) tea.Cmd {
 	cmd := a.say(text, false)
 	a.sayAt = &at
 	return cmd
@@ -238,13 +239,13 @@ func (a *App) refresh() {
 }
 
 // explainKey says why a key does nothing where it was pressed.
-func explainKey(cmds []command, k tea.KeyPressMsg) action {
+func explainKey(cmds []command, k tea.KeyPressMsg) kit.Action {
 	ks := k.String()
 	for _, c := range cmds {
 		for _, b := range c.pane {
 			for _, bk := range b.Keys() {
 				if bk == ks {
-					return say(fmt.Sprintf("%s (%s) works in the %s", ks, c.name, c.where))
+					return kit.Say(fmt.Sprintf("%s (%s) works in the %s", ks, c.name, c.where))
 				}
 			}
 		}
@@ -252,7 +253,7 @@ func explainKey(cmds []command, k tea.KeyPressMsg) action {
 	if k.Text == "" {
 		return nil // arrows at an edge, modifiers alone: nothing to say
 	}
-	return say(fmt.Sprintf("%s does nothing here · ? lists the keys, ctrl+p the commands", termtext.SanitizeLine(ks)))
+	return kit.Say(fmt.Sprintf("%s does nothing here · ? lists the keys, ctrl+p the commands", termtext.SanitizeLine(ks)))
 }
 
 // addTool adds a tool of a catalogue type after the selection's list end,
@@ -269,32 +270,32 @@ func (a *App) addTool(typ string) tea.Cmd {
 		idx = i
 		return nd, nil
 	})
-	a.selectRow(sel{Kind: k, Index: idx})
+	a.selectRow(kit.Sel{Kind: k, Index: idx})
 	a.relayout()
-	cmd := a.setFocus(PaneEditor, false)
+	cmd := a.setFocus(kit.PaneEditor, false)
 	if i := a.form.fieldIndex("name"); i >= 0 {
-		cmd = tea.Batch(cmd, a.form.move(i), a.setFocus(PaneEditor, true))
+		cmd = tea.Batch(cmd, a.form.move(i), a.setFocus(kit.PaneEditor, true))
 		a.form.fields[i].ed.SelectAll()
 		if k == model.Function && a.disk.settings.TreeFirst() {
-			a.treeAfter = &sel{Kind: k, Index: idx}
-			return tea.Batch(cmd, a.sayAbout(sel{Kind: k, Index: idx}, "Added "+label+" · type its name; enter goes on to its parameters as a tree, esc stays here"))
+			a.treeAfter = &kit.Sel{Kind: k, Index: idx}
+			return tea.Batch(cmd, a.sayAbout(kit.Sel{Kind: k, Index: idx}, "Added "+label+" · type its name; enter goes on to its parameters as a tree, esc stays here"))
 		}
-		return tea.Batch(cmd, a.sayAbout(sel{Kind: k, Index: idx}, "Added "+label+" · type its name, esc when done"))
+		return tea.Batch(cmd, a.sayAbout(kit.Sel{Kind: k, Index: idx}, "Added "+label+" · type its name, esc when done"))
 	}
-	return tea.Batch(cmd, a.sayAbout(sel{Kind: k, Index: idx}, "Added "+label+" · enter edits the focused field"))
+	return tea.Batch(cmd, a.sayAbout(kit.Sel{Kind: k, Index: idx}, "Added "+label+" · enter edits the focused field"))
 }
 
 // jumpTo goes to what a diagnostic is about.
 func (a *App) jumpTo(d diagnostic) tea.Cmd {
-	at := requestSel
+	at := kit.RequestSel
 	if d.IsTool() {
-		at = sel{Kind: d.Kind, Index: d.Index}
+		at = kit.Sel{Kind: d.Kind, Index: d.Index}
 		if !at.Valid(a.s.Doc()) {
 			return a.say("That tool is gone", false)
 		}
 	}
 	a.selectRow(at)
-	cmd := a.setFocus(PaneEditor, false)
+	cmd := a.setFocus(kit.PaneEditor, false)
 	if a.tree.locate(a.at, d) {
 		return cmd
 	}
@@ -318,11 +319,11 @@ func (a *App) onPaste(m tea.PasteMsg) tea.Cmd {
 	if a.dialog != nil {
 		return a.routeDialog(m)
 	}
-	if a.focus == PaneTools && a.tools.filter.typing {
+	if a.focus == kit.PaneTools && a.tools.filter.typing {
 		return a.apply(a.paneUpdate(m)...)
 	}
 	f := a.form.focused()
-	if a.focus != PaneEditor || f == nil || !f.isText() {
+	if a.focus != kit.PaneEditor || f == nil || !f.isText() {
 		return a.say("Paste into a text field: focus one and press enter to edit it", false)
 	}
 	if len(m.Content)+f.ed.Len() > maxPaste {

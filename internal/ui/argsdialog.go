@@ -16,6 +16,7 @@ import (
 	"github.com/tooltui/tooltui/internal/schematree"
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/editor"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // fnTarget is the function of the selected row that the argument tester
@@ -52,7 +53,7 @@ func selectedFunction(a *App, purpose string) (fnTarget, string) {
 
 // readFunction reads the function of row at of doc, or says why the row is
 // not one.
-func readFunction(doc *model.Document, at sel, purpose string) (fnTarget, string) {
+func readFunction(doc *model.Document, at kit.Sel, purpose string) (fnTarget, string) {
 	if at.Request {
 		return fnTarget{}, "Select a function to " + purpose + ": the request row is not a function"
 	}
@@ -130,18 +131,18 @@ type argsDialog struct {
 	w, h  int
 	ver   uint64 // the session version the parameters were read at
 	why   string // why the parameters cannot check the arguments now
-	guard dropGuard
+	guard kit.DropGuard
 	made  string // the example ctrl+g wrote last: made again, not typed
 }
 
 // mayClose: arguments typed go with the dialog, so the first closing key
 // says so.
-func (d *argsDialog) mayClose(key string) (action, bool) {
+func (d *argsDialog) MayClose(key string) (kit.Action, bool) {
 	typed := ""
 	if v := d.ed.Value(); strings.TrimSpace(v) != "" && v != d.made {
 		typed = "the arguments typed"
 	}
-	return d.guard.mayClose(key, "closes it", typed, d.ed.Version())
+	return d.guard.MayClose(key, "closes it", typed, d.ed.Version())
 }
 
 func (d *argsDialog) seenVersion() uint64 { return d.ver }
@@ -149,9 +150,9 @@ func (d *argsDialog) see(v uint64)        { d.ver = v }
 
 // reread reads the function's parameters again after the document changed
 // (an undo, a reload): the arguments are checked against them from now on.
-func (d *argsDialog) reread(e *env) {
-	d.ver = e.s.Version()
-	f, why := readFunction(e.s.Doc(), sel{Kind: d.fn.kind, Index: d.fn.index}, "test arguments")
+func (d *argsDialog) reread(e *kit.Env) {
+	d.ver = e.S.Version()
+	f, why := readFunction(e.S.Doc(), kit.Sel{Kind: d.fn.kind, Index: d.fn.index}, "test arguments")
 	if why == "" && f.draftErr != "" {
 		why = fmt.Sprintf("%s's parameters are not valid JSON now (%s)", f.label(), f.draftErr)
 	}
@@ -170,7 +171,7 @@ func (d *argsDialog) reread(e *env) {
 		how = h
 	}
 	if why != "" {
-		d.why = termtext.SanitizeLine(changedWhy(why))
+		d.why = termtext.SanitizeLine(kit.ChangedWhy(why))
 		return
 	}
 	d.fn, d.v, d.how, d.why = f, v, how, ""
@@ -183,7 +184,7 @@ func boolPtrEq(a, b *bool) bool { return (a == nil) == (b == nil) && (a == nil |
 // newArgsDialog opens the argument tester on the selected function, or
 // returns nil and says why it cannot (not a function, parameters that are
 // not valid JSON or not a usable JSON Schema).
-func newArgsDialog(a *App) (dialog, string) {
+func newArgsDialog(a *App) (kit.Dialog, string) {
 	f, why := selectedFunction(a, "test arguments")
 	if why != "" {
 		return nil, why
@@ -208,8 +209,8 @@ func newArgsDialog(a *App) (dialog, string) {
 // resultRows is how many lines the verdict gets under the editor.
 func (d *argsDialog) resultRows() int { return max(2, min(8, (d.h-2)/3)) }
 
-func (d *argsDialog) resize(w, h int) dialog {
-	d.w, d.h = dialogSize(w, h, 100, 34)
+func (d *argsDialog) Resize(w, h int) kit.Dialog {
+	d.w, d.h = kit.DialogSize(w, h, 100, 34)
 	// header, blank, editor, blank, verdict, blank, keys
 	d.ed.SetSize(d.w-4, max(1, d.h-2-4-d.resultRows()))
 	return d
@@ -230,56 +231,56 @@ func (d *argsDialog) check() {
 	d.probs = d.v.Validate([]byte(text))
 }
 
-func (d *argsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+func (d *argsDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		if !key.Matches(k, argsKeys.Close) {
-			d.guard.armed = false
+			d.guard.Armed = false
 		}
 		switch {
 		case key.Matches(k, argsKeys.Close):
-			if act, ok := d.mayClose(k.String()); !ok {
-				return d, []action{act}
+			if act, ok := d.MayClose(k.String()); !ok {
+				return d, []kit.Action{act}
 			}
-			return nil, []action{actClose{}}
+			return nil, []kit.Action{kit.ActClose{}}
 		case key.Matches(k, argsKeys.Example):
 			ex, err := schematree.Example(d.fn.params)
 			if err != nil {
-				return d, []action{sayErr("No example: " + err.Error())}
+				return d, []kit.Action{kit.SayErr("No example: " + err.Error())}
 			}
 			d.ed.SetValue(string(ex))
 			d.made = d.ed.Value()
 			d.check()
 			if len(d.probs) > 0 {
-				return d, []action{say("Wrote an example of the arguments; it does not fit every rule of the parameters")}
+				return d, []kit.Action{kit.Say("Wrote an example of the arguments; it does not fit every rule of the parameters")}
 			}
-			return d, []action{say("Wrote an example of " + d.fn.label() + "'s arguments")}
+			return d, []kit.Action{kit.Say("Wrote an example of " + d.fn.label() + "'s arguments")}
 		case key.Matches(k, argsKeys.Copy):
 			if d.ed.Len() == 0 {
-				return d, []action{say("No arguments to copy: paste or type them, or ctrl+g for an example")}
+				return d, []kit.Action{kit.Say("No arguments to copy: paste or type them, or ctrl+g for an example")}
 			}
-			return d, []action{actCopy{what: "the arguments of " + d.fn.label(), text: d.ed.Value()}}
+			return d, []kit.Action{kit.ActCopy{What: "the arguments of " + d.fn.label(), Text: d.ed.Value()}}
 		case key.Matches(k, argsKeys.Next):
 			return d, d.goNext()
 		}
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok && !d.ed.Handles(k) {
-		return d, []action{explainDialogKey(k, d, e.km)}
+		return d, []kit.Action{kit.ExplainDialogKey(k, d, e.Km)}
 	}
 	d.ed, _ = d.ed.Update(msg)
 	d.check()
 	return d, nil
 }
 
-func (d *argsDialog) typingText() bool { return true }
+func (d *argsDialog) TypingText() bool { return true }
 
-func (d *argsDialog) undoText(redo bool) (bool, []action) {
-	done := fieldUndo(&d.ed, redo)
+func (d *argsDialog) UndoText(redo bool) (bool, []kit.Action) {
+	done := kit.FieldUndo(&d.ed, redo)
 	d.check()
 	return done, nil
 }
 
 // goNext moves the cursor to the next located problem.
-func (d *argsDialog) goNext() []action {
+func (d *argsDialog) goNext() []kit.Action {
 	var located []args.Problem
 	for _, p := range d.probs {
 		if p.Line > 0 {
@@ -288,9 +289,9 @@ func (d *argsDialog) goNext() []action {
 	}
 	if len(located) == 0 {
 		if len(d.probs) == 0 {
-			return []action{say("No problem to go to")}
+			return []kit.Action{kit.Say("No problem to go to")}
 		}
-		return []action{say("The problems have no place in the text")}
+		return []kit.Action{kit.Say("The problems have no place in the text")}
 	}
 	p := located[d.next%len(located)]
 	d.next = (d.next + 1) % len(located)
@@ -301,15 +302,15 @@ func (d *argsDialog) goNext() []action {
 // verdict is what the dialog says of the arguments, at most n lines of
 // width w: a problem takes as many lines as its text needs, and the
 // problems that do not fit are counted on the last line.
-func (d *argsDialog) verdict(e *env, n, w int) []string {
-	st := e.st
+func (d *argsDialog) verdict(e *kit.Env, n, w int) []string {
+	st := e.St
 	switch {
 	case d.blank:
-		return []string{st.Dim.Render(fit(" Nothing to check yet: paste or type the arguments", w))}
+		return []string{st.Dim.Render(kit.Fit(" Nothing to check yet: paste or type the arguments", w))}
 	case len(d.probs) == 0:
-		return []string{st.OK.Render(fit(" ✓ fits "+d.fn.label()+"'s parameters", w))}
+		return []string{st.OK.Render(kit.Fit(" ✓ fits "+d.fn.label()+"'s parameters", w))}
 	}
-	lines := []string{st.Error.Render(fit(" ✗ "+plural(len(d.probs), "problem"), w))}
+	lines := []string{st.Error.Render(kit.Fit(" ✗ "+kit.Plural(len(d.probs), "problem"), w))}
 	room := n - 1
 	shown := 0
 	for i, p := range d.probs {
@@ -330,7 +331,7 @@ func (d *argsDialog) verdict(e *env, n, w int) []string {
 		shown++
 	}
 	if shown < len(d.probs) {
-		lines = append(lines, st.Dim.Render(fit(fmt.Sprintf("   … %d more (ctrl+n goes from one to the next)", len(d.probs)-shown), w)))
+		lines = append(lines, st.Dim.Render(kit.Fit(fmt.Sprintf("   … %d more (ctrl+n goes from one to the next)", len(d.probs)-shown), w)))
 	}
 	return lines
 }
@@ -343,17 +344,17 @@ func problemLines(p args.Problem, w int) []string {
 		if i > 0 {
 			pre = "     "
 		}
-		out = append(out, fit(pre+l, w))
+		out = append(out, kit.Fit(pre+l, w))
 	}
 	return out
 }
 
-func (d *argsDialog) view(e *env, w, h int) []string {
+func (d *argsDialog) View(e *kit.Env, w, h int) []string {
 	iw := d.w - 2
-	st := e.st
-	lines := []string{st.Dim.Render(fit(" "+d.fn.label()+" · "+termtext.SanitizeLine(d.how), iw))}
+	st := e.St
+	lines := []string{st.Dim.Render(kit.Fit(" "+d.fn.label()+" · "+termtext.SanitizeLine(d.how), iw))}
 	if d.why != "" {
-		lines[0] = st.Error.Render(fit(" ✗ "+d.why+"; the check below is of the parameters before", iw))
+		lines[0] = st.Error.Render(kit.Fit(" ✗ "+d.why+"; the check below is of the parameters before", iw))
 	}
 	ed := d.ed
 	ed.Styles = st.Editor
@@ -367,13 +368,13 @@ func (d *argsDialog) view(e *env, w, h int) []string {
 		v = append(v, "")
 	}
 	lines = append(lines, v...)
-	lines = append(lines, "", st.Dim.Render(fit(" ctrl+g example · alt+y copy · ctrl+n next problem · esc close", iw)))
-	return box(e, "Test arguments", lines, d.w)
+	lines = append(lines, "", st.Dim.Render(kit.Fit(" ctrl+g example · alt+y copy · ctrl+n next problem · esc close", iw)))
+	return kit.Box(e, "Test arguments", lines, d.w)
 }
 
-func (d *argsDialog) help(km *KeyMap) []key.Binding {
+func (d *argsDialog) Help(km *kit.KeyMap) []key.Binding {
 	return []key.Binding{argsKeys.Example, argsKeys.Copy, argsKeys.Next, argsKeys.Close,
 		key.NewBinding(key.WithKeys("x"), key.WithHelp("type/paste", "the arguments"))}
 }
 
-func (d *argsDialog) name() string { return "the argument tester" }
+func (d *argsDialog) Name() string { return "the argument tester" }

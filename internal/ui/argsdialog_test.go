@@ -16,6 +16,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/schematree"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // argsTestDoc has a function for each way "strict" can be set, built-ins
@@ -39,21 +40,21 @@ const argsTestDoc = `{"model": "gpt-5", "tools_defs": [
 	]}}`
 
 var (
-	argsWeather = sel{Kind: model.Function, Index: 0}
-	argsLoose   = sel{Kind: model.Function, Index: 1}
-	argsAuto    = sel{Kind: model.Function, Index: 2}
-	argsBare    = sel{Kind: model.Function, Index: 3}
-	argsBroken  = sel{Kind: model.Function, Index: 4}
-	argsWeb     = sel{Kind: model.Builtin, Index: 0}
-	argsInside  = sel{Kind: model.Builtin, Index: 1}
+	argsWeather = kit.Sel{Kind: model.Function, Index: 0}
+	argsLoose   = kit.Sel{Kind: model.Function, Index: 1}
+	argsAuto    = kit.Sel{Kind: model.Function, Index: 2}
+	argsBare    = kit.Sel{Kind: model.Function, Index: 3}
+	argsBroken  = kit.Sel{Kind: model.Function, Index: 4}
+	argsWeb     = kit.Sel{Kind: model.Builtin, Index: 0}
+	argsInside  = kit.Sel{Kind: model.Builtin, Index: 1}
 )
 
 // dialogTestApp is an app on src at 120×40 with row at selected.
-func dialogTestApp(t *testing.T, src string, at sel) *App {
+func dialogTestApp(t *testing.T, src string, at kit.Sel) *App {
 	t.Helper()
 	a := New(Options{Doc: parseDoc(t, src), Name: "doc.json", Deps: Deps{CopyNative: noCopy}})
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	a.apply(actSelect{at})
+	a.apply(kit.ActSelect{At: at})
 	if a.at != at {
 		t.Fatalf("selected %+v, want %+v", a.at, at)
 	}
@@ -62,34 +63,34 @@ func dialogTestApp(t *testing.T, src string, at sel) *App {
 
 // openIn opens the dialog that open makes in a, sized to the screen above
 // the status line, failing if it does not open.
-func openIn[D dialog](t *testing.T, a *App, open func(*App) (dialog, string)) D {
+func openIn[D kit.Dialog](t *testing.T, a *App, open func(*App) (kit.Dialog, string)) D {
 	t.Helper()
 	d, why := open(a)
 	if d == nil {
 		t.Fatalf("%T did not open: %s", *new(D), why)
 	}
-	return d.resize(a.width, a.lay.status.Y).(D)
+	return d.Resize(a.width, a.lay.status.Y).(D)
 }
 
 // openArgs opens the tester on row at of argsTestDoc.
-func openArgs(t *testing.T, at sel) (*App, *argsDialog) {
+func openArgs(t *testing.T, at kit.Sel) (*App, *argsDialog) {
 	t.Helper()
 	a := dialogTestApp(t, argsTestDoc, at)
 	return a, openIn[*argsDialog](t, a, newArgsDialog)
 }
 
 // sendTo gives the dialog one message, failing if it closes.
-func sendTo[D dialog](t *testing.T, a *App, d D, msg tea.Msg) []action {
+func sendTo[D kit.Dialog](t *testing.T, a *App, d D, msg tea.Msg) []kit.Action {
 	t.Helper()
-	nd, acts := d.update(msg, a.env())
-	if nd != dialog(d) {
+	nd, acts := d.Update(msg, a.env())
+	if nd != kit.Dialog(d) {
 		t.Fatalf("%v closed the dialog: %#v", msg, acts)
 	}
 	return acts
 }
 
 // typeText types s key by key ("\n" is enter).
-func typeText(t *testing.T, a *App, d dialog, s string) {
+func typeText(t *testing.T, a *App, d kit.Dialog, s string) {
 	t.Helper()
 	for _, r := range s {
 		k := ukey(string(r))
@@ -99,14 +100,14 @@ func typeText(t *testing.T, a *App, d dialog, s string) {
 		case ' ':
 			k = ukey("space")
 		}
-		nd, acts := d.update(k, a.env())
+		nd, acts := d.Update(k, a.env())
 		if nd != d {
 			t.Fatalf("typing %q closed the dialog: %#v", r, acts)
 		}
 	}
 }
 
-func argsView(a *App, d dialog) string { return stripped(d.view(a.env(), a.width, a.lay.status.Y)) }
+func argsView(a *App, d kit.Dialog) string { return stripped(d.View(a.env(), a.width, a.lay.status.Y)) }
 
 func TestArgsDialogValidArgumentsFit(t *testing.T) {
 	a, d := openArgs(t, argsWeather)
@@ -123,7 +124,7 @@ func TestArgsDialogValidArgumentsFit(t *testing.T) {
 		t.Fatalf("a second view differs:\n%s\n---\n%s", v, again)
 	}
 	// the box fills the height it was given, no more
-	if n := len(d.view(a.env(), a.width, a.lay.status.Y)); n != d.h {
+	if n := len(d.View(a.env(), a.width, a.lay.status.Y)); n != d.h {
 		t.Errorf("the box has %d lines, want %d", n, d.h)
 	}
 }
@@ -183,7 +184,7 @@ func TestArgsDialogStrictSemantics(t *testing.T) {
 	extra := `{"city": "Paris", "days": 3, "country": "FR"}`
 	for _, c := range []struct {
 		name string
-		at   sel
+		at   kit.Sel
 		args string
 		fits bool
 		how  string
@@ -216,10 +217,10 @@ func TestArgsDialogStrictSemantics(t *testing.T) {
 }
 
 func TestArgsDialogExampleFitsAndCopies(t *testing.T) {
-	for _, at := range []sel{argsWeather, argsLoose, argsAuto, argsBare, argsInside} {
+	for _, at := range []kit.Sel{argsWeather, argsLoose, argsAuto, argsBare, argsInside} {
 		a, d := openArgs(t, at)
 		acts := sendTo(t, a, d, ukey("ctrl+g"))
-		if st := actsOf[actStatus](acts); len(st) != 1 || st[0].err || strings.Contains(st[0].text, "does not fit") {
+		if st := actsOf[kit.ActStatus](acts); len(st) != 1 || st[0].Err || strings.Contains(st[0].Text, "does not fit") {
 			t.Errorf("%+v: ctrl+g said %#v", at, acts)
 		}
 		text := d.ed.Value()
@@ -233,7 +234,7 @@ func TestArgsDialogExampleFitsAndCopies(t *testing.T) {
 			t.Errorf("%+v: the example %s: %v", at, text, probs)
 		}
 		acts = sendTo(t, a, d, ukey("alt+y"))
-		want := []action{actCopy{what: "the arguments of " + d.fn.name, text: text}}
+		want := []kit.Action{kit.ActCopy{What: "the arguments of " + d.fn.name, Text: text}}
 		if !reflect.DeepEqual(acts, want) {
 			t.Errorf("%+v: alt+y: %#v, want %#v", at, acts, want)
 		}
@@ -249,10 +250,10 @@ func TestArgsDialogExampleFitsAndCopies(t *testing.T) {
 
 func TestArgsDialogKeysAndClosing(t *testing.T) {
 	a, d := openArgs(t, argsWeather)
-	if acts := sendTo(t, a, d, ukey("alt+y")); len(actsOf[actCopy](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 {
+	if acts := sendTo(t, a, d, ukey("alt+y")); len(actsOf[kit.ActCopy](acts)) != 0 || len(actsOf[kit.ActStatus](acts)) != 1 {
 		t.Errorf("alt+y with no arguments: %#v", acts)
 	}
-	if acts := sendTo(t, a, d, ukey("ctrl+n")); len(actsOf[actStatus](acts)) != 1 {
+	if acts := sendTo(t, a, d, ukey("ctrl+n")); len(actsOf[kit.ActStatus](acts)) != 1 {
 		t.Errorf("ctrl+n with no problem: %#v", acts)
 	}
 	// printable keys the app would take (quit, help) are text here
@@ -264,20 +265,20 @@ func TestArgsDialogKeysAndClosing(t *testing.T) {
 	if got := d.ed.Value(); got != "q?" {
 		t.Errorf("typed %q, want q?", got)
 	}
-	if len(d.help(&a.keys)) == 0 {
+	if len(d.Help(&a.keys)) == 0 {
 		t.Error("no help")
 	}
 	// typed arguments would go: the first esc says so, the second closes
-	nd, acts := d.update(ukey("esc"), a.env())
-	if nd != d || !reflect.DeepEqual(acts, []action{say("esc again closes it and drops the arguments typed")}) {
+	nd, acts := d.Update(ukey("esc"), a.env())
+	if nd != d || !reflect.DeepEqual(acts, []kit.Action{kit.Say("esc again closes it and drops the arguments typed")}) {
 		t.Fatalf("first esc: %v %#v", nd, acts)
 	}
-	nd, acts = d.update(ukey("esc"), a.env())
-	if nd != nil || !reflect.DeepEqual(acts, []action{actClose{}}) {
+	nd, acts = d.Update(ukey("esc"), a.env())
+	if nd != nil || !reflect.DeepEqual(acts, []kit.Action{kit.ActClose{}}) {
 		t.Fatalf("esc: %v %#v", nd, acts)
 	}
 	// through the app: it opens, takes the paste, esc closes it
-	a.apply(actOpen{mustArgsDialog(t, a)})
+	a.apply(kit.ActOpen{D: mustArgsDialog(t, a)})
 	a.Update(tea.PasteMsg{Content: `{"city": 1, "days": 1}`})
 	if !strings.Contains(screenText(a), "1:10 /city: ") {
 		t.Fatalf("the app's screen:\n%s", screenText(a))
@@ -307,7 +308,7 @@ func TestArgsDialogKeysAndClosing(t *testing.T) {
 	}
 }
 
-func mustArgsDialog(t *testing.T, a *App) dialog {
+func mustArgsDialog(t *testing.T, a *App) kit.Dialog {
 	t.Helper()
 	d, why := newArgsDialog(a)
 	if d == nil {
@@ -321,10 +322,10 @@ func screenText(a *App) string { return stripped([]string{a.View().Content}) }
 
 func TestArgsDialogRefusesRowsThatAreNotFunctions(t *testing.T) {
 	for _, c := range []struct {
-		at   sel
+		at   kit.Sel
 		want string
 	}{
-		{requestSel, "the request row is not a function"},
+		{kit.RequestSel, "the request row is not a function"},
 		{argsWeb, "a web_search tool is not a function"},
 		{argsBroken, "not a usable JSON Schema"},
 	} {
@@ -380,9 +381,9 @@ func BenchmarkArgsDialogKeystroke1MB(b *testing.B) {
 	}
 	a := New(Options{Doc: doc, Name: "doc.json", Deps: Deps{CopyNative: noCopy}})
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	a.apply(actSelect{argsLoose})
+	a.apply(kit.ActSelect{At: argsLoose})
 	nd, _ := newArgsDialog(a)
-	d := nd.resize(120, 39).(*argsDialog)
+	d := nd.Resize(120, 39).(*argsDialog)
 	var s strings.Builder
 	s.WriteString("{\"city\": \"Paris\", \"days\": 3, \"list\": [")
 	for i := 0; s.Len() < 1<<20; i++ {
@@ -393,16 +394,16 @@ func BenchmarkArgsDialogKeystroke1MB(b *testing.B) {
 	}
 	s.WriteString("]}")
 	e := a.env()
-	d.update(tea.PasteMsg{Content: s.String()}, e)
-	d.update(ukey("ctrl+home"), e)
+	d.Update(tea.PasteMsg{Content: s.String()}, e)
+	d.Update(ukey("ctrl+home"), e)
 	b.ResetTimer()
 	for i := range b.N {
 		k := "space"
 		if i%2 == 1 {
 			k = "delete"
 		}
-		d.update(ukey(k), e)
-		d.view(e, 120, 39)
+		d.Update(ukey(k), e)
+		d.View(e, 120, 39)
 	}
 }
 
@@ -421,13 +422,13 @@ func TestArgsStrictForMatchesTheDialog(t *testing.T) {
 func TestArgsAndInferDialogsSanitise(t *testing.T) {
 	const evil = `{"model": "m", "tools_defs": [{"name": "f\u001b]0;owned\u0007", "parameters": {"type": "object",
 		"properties": {"k\u001b[2J": {"type": "string"}}, "required": ["k\u001b[2J"], "additionalProperties": false}}]}`
-	a := dialogTestApp(t, evil, sel{Kind: model.Function, Index: 0})
+	a := dialogTestApp(t, evil, kit.Sel{Kind: model.Function, Index: 0})
 	d := openIn[*argsDialog](t, a, newArgsDialog)
-	d.update(tea.PasteMsg{Content: "{\"k\\u001b[2J\": 1, \"x\\u009b\": 2}"}, a.env())
+	d.Update(tea.PasteMsg{Content: "{\"k\\u001b[2J\": 1, \"x\\u009b\": 2}"}, a.env())
 	i := openIn[*inferDialog](t, a, newInferDialog)
-	i.update(tea.PasteMsg{Content: "{\"k\\u001b[2J\": 1, \"\x1b]0;x\x07\": 2}"}, a.env())
-	for name, dl := range map[string]dialog{"args": d, "infer": i} {
-		raw := strings.Join(dl.view(a.env(), a.width, a.lay.status.Y), "\n")
+	i.Update(tea.PasteMsg{Content: "{\"k\\u001b[2J\": 1, \"\x1b]0;x\x07\": 2}"}, a.env())
+	for name, dl := range map[string]kit.Dialog{"args": d, "infer": i} {
+		raw := strings.Join(dl.View(a.env(), a.width, a.lay.status.Y), "\n")
 		if strings.Contains(raw, "\x1b]") || strings.Contains(raw, "\x07") || strings.Contains(raw, "\x1b[2J") || strings.Contains(raw, "\u009b") {
 			t.Errorf("%s: an escape sequence of the document reached the screen:\n%q", name, raw)
 		}
@@ -455,7 +456,7 @@ func TestArgsDialogRedoIsRedo(t *testing.T) {
 	if v := d.ed.Value(); v != `{"city": "Paris"}` {
 		t.Fatalf("ctrl+y gave %q (status %q)", v, status(a))
 	}
-	if acts := sendTo(t, a, d, ukey("alt+y")); len(actsOf[actCopy](acts)) != 1 {
+	if acts := sendTo(t, a, d, ukey("alt+y")); len(actsOf[kit.ActCopy](acts)) != 1 {
 		t.Fatalf("alt+y: %#v", acts)
 	}
 }

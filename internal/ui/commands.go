@@ -17,6 +17,7 @@ import (
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/sysclip"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // Deps are the app's ways to reach the outside world; tests replace them.
@@ -219,14 +220,14 @@ func nativeHint(err error, getenv func(string) string) string {
 // editorDoneMsg carries the text back from $EDITOR.
 type editorDoneMsg struct {
 	fieldID string
-	sel     sel
+	sel     kit.Sel
 	text    string
 	err     error
 }
 
 // externalEditorCmd opens text in $VISUAL or $EDITOR and reads it back;
 // the temporary file is written, read and removed inside the command.
-func externalEditorCmd(deps Deps, s sel, fieldID, text, ext string) tea.Cmd {
+func externalEditorCmd(deps Deps, s kit.Sel, fieldID, text, ext string) tea.Cmd {
 	ed := deps.Getenv("VISUAL")
 	if ed == "" {
 		ed = deps.Getenv("EDITOR")

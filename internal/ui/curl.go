@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/tooltui/tooltui/internal/export"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // curlCommand is export's curl command for the request: multi-line, the
@@ -23,5 +24,5 @@ func toolsJSON(body []byte) string {
 	if !ok {
 		return "[]\n"
 	}
-	return prettyJSON(v) + "\n"
+	return kit.PrettyJSON(v) + "\n"
 }

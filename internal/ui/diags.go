@@ -9,6 +9,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // diagsPane lists the converter's diagnostics: where, then why, wrapped to
@@ -44,7 +45,7 @@ func (p diagsPane) current(ds []diagnostic) (diagnostic, bool) {
 // is the tool's as the tools list names it ("" when it is about no tool):
 // where the location does not fit, the line says the name and the last
 // part of the pointer (where).
-func block(d diagnostic, name string, st *Styles, w int, chosen, focused bool) []string {
+func block(d diagnostic, name string, st *kit.Styles, w int, chosen, focused bool) []string {
 	icon := st.Warning.Render("!")
 	switch d.Severity {
 	case convert.Error:
@@ -63,7 +64,7 @@ func block(d diagnostic, name string, st *Styles, w int, chosen, focused bool) [
 	if d.Severity == convert.Error {
 		msg += "; left out"
 	}
-	head := fit(icon+" "+termtext.SanitizeLine(shortWhere(where, d.Location, name, d.Path, w-2)), w)
+	head := kit.Fit(icon+" "+termtext.SanitizeLine(shortWhere(where, d.Location, name, d.Path, w-2)), w)
 	if chosen && focused {
 		head = st.Selected.Render(head)
 	} else if chosen {
@@ -81,9 +82,9 @@ func block(d diagnostic, name string, st *Styles, w int, chosen, focused bool) [
 	if chosen && len(d.Fixes) > 0 {
 		more := ""
 		if n := len(d.Fixes) - 1; n > 0 {
-			more = " (+" + itoa(n) + ")"
+			more = " (+" + kit.Itoa(n) + ")"
 		}
-		out = append(out, st.Dim.Render(fit("  f fix: "+d.Fixes[0].Title()+more, w)))
+		out = append(out, st.Dim.Render(kit.Fit("  f fix: "+d.Fixes[0].Title()+more, w)))
 	}
 	return out
 }
@@ -119,12 +120,12 @@ func shortWhere(where, location, name, path string, w int) string {
 
 // heights returns the number of lines of each block, for scrolling and the
 // mouse; it mirrors view.
-func (p *diagsPane) height(d diagnostic, i int, st *Styles) int {
+func (p *diagsPane) height(d diagnostic, i int, st *kit.Styles) int {
 	return len(block(d, "", st, p.w, i == p.row, false))
 }
 
 // follow scrolls until the chosen block ends inside the pane.
-func (p *diagsPane) follow(ds []diagnostic, st *Styles) {
+func (p *diagsPane) follow(ds []diagnostic, st *kit.Styles) {
 	p.clamp(len(ds))
 	if p.row < p.yOff {
 		p.yOff = p.row
@@ -142,7 +143,7 @@ func (p *diagsPane) follow(ds []diagnostic, st *Styles) {
 }
 
 // rowAt maps a line of the pane's inside to the diagnostic drawn there.
-func (p *diagsPane) rowAt(ds []diagnostic, st *Styles, y int) (int, bool) {
+func (p *diagsPane) rowAt(ds []diagnostic, st *kit.Styles, y int) (int, bool) {
 	line := 0
 	for i := p.yOff; i < len(ds); i++ {
 		line += p.height(ds[i], i, st)
@@ -153,13 +154,13 @@ func (p *diagsPane) rowAt(ds []diagnostic, st *Styles, y int) (int, bool) {
 	return 0, false
 }
 
-func (p diagsPane) update(msg tea.Msg, e *env) (diagsPane, []action) {
+func (p diagsPane) Update(msg tea.Msg, e *kit.Env) (diagsPane, []kit.Action) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return p, nil
 	}
-	ds := e.s.Result().Diagnostics
-	km := e.km
+	ds := e.S.Result().Diagnostics
+	km := e.Km
 	page := max(1, p.h/3)
 	switch {
 	case key.Matches(k, km.Up):
@@ -175,32 +176,32 @@ func (p diagsPane) update(msg tea.Msg, e *env) (diagsPane, []action) {
 	case key.Matches(k, km.End):
 		p.row = len(ds) - 1
 	case key.Matches(k, km.Enter):
-		return p, []action{actRun{name: "Go to diagnostic"}}
+		return p, []kit.Action{kit.ActRun{Name: "Go to diagnostic"}}
 	case key.Matches(k, km.Fix):
-		return p, []action{actRun{name: cmdFix}}
+		return p, []kit.Action{kit.ActRun{Name: cmdFix}}
 	case key.Matches(k, km.Back):
-		return p, []action{actFocus{pane: PaneTools}}
+		return p, []kit.Action{kit.ActFocus{Pane: kit.PaneTools}}
 	default:
 		return p, nil
 	}
-	p.follow(ds, e.st)
-	return p, []action{nil}
+	p.follow(ds, e.St)
+	return p, []kit.Action{nil}
 }
 
-func (p diagsPane) view(e *env, w, h int, focused bool) []string {
-	ds := e.s.Result().Diagnostics
-	st := e.st
-	if !e.s.Checked() {
-		return []string{st.Dim.Render(fit("checking…", w))}
+func (p diagsPane) View(e *kit.Env, w, h int, focused bool) []string {
+	ds := e.S.Result().Diagnostics
+	st := e.St
+	if !e.S.Checked() {
+		return []string{st.Dim.Render(kit.Fit("checking…", w))}
 	}
 	if len(ds) == 0 {
-		return []string{st.OK.Render(fit("✓ no problems", w))}
+		return []string{st.OK.Render(kit.Fit("✓ no problems", w))}
 	}
 	var lines []string
 	for i := max(0, min(p.yOff, len(ds)-1)); i < len(ds) && len(lines) < h; i++ {
 		name := ""
 		if ds[i].IsTool() {
-			name = e.s.label(ds[i].Kind, ds[i].Index)
+			name = e.S.Label(ds[i].Kind, ds[i].Index)
 		}
 		lines = append(lines, block(ds[i], name, st, w, i == p.row, focused)...)
 	}

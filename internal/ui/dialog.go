@@ -7,10 +7,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/ui/filterlist"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // newPaletteDialog lists every command with its keys.
-func newPaletteDialog(a *App) dialog {
+func newPaletteDialog(a *App) kit.Dialog {
 	var items []filterlist.Item
 	var names []string
 	for _, c := range a.cmds {
@@ -27,26 +28,26 @@ func newPaletteDialog(a *App) dialog {
 		items = append(items, it)
 		names = append(names, c.name)
 	}
-	return newListDialog("Commands", items, func(i int) []action {
-		return []action{actRun{name: names[i], chosen: true}}
+	return kit.NewListDialog("Commands", items, func(i int) []kit.Action {
+		return []kit.Action{kit.ActRun{Name: names[i], Chosen: true}}
 	})
 }
 
 // newAddDialog offers every tool type; it opens at the top every time.
-func newAddDialog() dialog {
+func newAddDialog() kit.Dialog {
 	kinds := catalogKinds()
 	items := make([]filterlist.Item, len(kinds))
 	for i, k := range kinds {
 		items[i] = filterlist.Item{Title: k.Type, Detail: k.Summary}
 	}
-	return newListDialog("Add a tool", items, func(i int) []action {
-		return []action{actAdd{kinds[i].Type}}
+	return kit.NewListDialog("Add a tool", items, func(i int) []kit.Action {
+		return []kit.Action{kit.ActAdd{Typ: kinds[i].Type}}
 	})
 }
 
 // newSelectDialog chooses an option of a choice field (tool_choice lists
 // every tool of the document).
-func newSelectDialog(f *field, at sel) dialog {
+func newSelectDialog(f *field, at kit.Sel) kit.Dialog {
 	items := make([]filterlist.Item, len(f.options()))
 	for i, o := range f.opts {
 		items[i] = filterlist.Item{Title: o.label}
@@ -55,21 +56,21 @@ func newSelectDialog(f *field, at sel) dialog {
 		}
 	}
 	id := f.id
-	d := newListDialog(f.label, items, func(i int) []action {
-		return []action{actPick{field: id, label: items[i].Title, at: at}}
+	d := kit.NewListDialog(f.label, items, func(i int) []kit.Action {
+		return []kit.Action{kit.ActPick{Field: id, Label: items[i].Title, At: at}}
 	})
-	d.list.Select(f.sel)
+	d.List.Select(f.sel)
 	return d
 }
 
-func newCopyDialog() dialog {
+func newCopyDialog() kit.Dialog {
 	items := []filterlist.Item{
 		{Title: "Request JSON", Detail: "the whole request, as the preview shows it", Key: "alt+c"},
 		{Title: "Tools array", Detail: "only the tools, as a JSON array", Key: "alt+t"},
 		{Title: "curl command", Detail: "POST /v1/responses with $OPENAI_API_KEY", Key: "alt+u"},
 	}
 	names := []string{cmdCopyReq, cmdCopyTools, cmdCopyCurl}
-	return newListDialog("Copy", items, func(i int) []action { return []action{actRun{name: names[i]}} })
+	return kit.NewListDialog("Copy", items, func(i int) []kit.Action { return []kit.Action{kit.ActRun{Name: names[i]}} })
 }
 
 // quitTitle is the quit question's title.
@@ -78,20 +79,20 @@ const quitTitle = "Quit"
 // newQuitDialog asks before quitting with unsaved changes. Only d quits
 // without saving, and even then the recovery copy stays for the next
 // start; ctrl+c and ctrl+q cancel it, as they cancel every dialog.
-func newQuitDialog() dialog {
-	km := DefaultKeyMap()
-	return &confirmDialog{
-		title: quitTitle,
-		text:  "There are unsaved changes. d quits without saving them; the next start offers them back once.",
-		keys:  []key.Binding{km.SaveQuit, km.Discard, km.Cancel},
-		answer: func(k tea.KeyPressMsg, km *KeyMap) ([]action, bool) {
+func newQuitDialog() kit.Dialog {
+	km := kit.DefaultKeyMap()
+	return &kit.ConfirmDialog{
+		Title: quitTitle,
+		Text:  "There are unsaved changes. d quits without saving them; the next start offers them back once.",
+		Keys:  []key.Binding{km.SaveQuit, km.Discard, km.Cancel},
+		Answer: func(k tea.KeyPressMsg, km *kit.KeyMap) ([]kit.Action, bool) {
 			switch {
 			case key.Matches(k, km.SaveQuit):
-				return []action{actRun{name: cmdSaveQuit}}, true
+				return []kit.Action{kit.ActRun{Name: cmdSaveQuit}}, true
 			case key.Matches(k, km.Discard):
-				return []action{actQuit{keepRecovery: true}}, true
+				return []kit.Action{kit.ActQuit{KeepRecovery: true}}, true
 			case key.Matches(k, km.Cancel):
-				return []action{say("Quit cancelled")}, true
+				return []kit.Action{kit.Say("Quit cancelled")}, true
 			}
 			return nil, false
 		},

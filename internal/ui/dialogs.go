@@ -8,29 +8,30 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui/editor"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // newRecoveryDialog offers unsaved work of an earlier session.
-func newRecoveryDialog(doc *model.Document, fileChanged bool) dialog {
-	km := DefaultKeyMap()
+func newRecoveryDialog(doc *model.Document, fileChanged bool) kit.Dialog {
+	km := kit.DefaultKeyMap()
 	quit := key.NewBinding(key.WithKeys("q", "ctrl+q", "ctrl+c"), key.WithHelp("q", "quit, keep it"))
 	text := "An earlier session ended with unsaved changes to this document."
 	if fileChanged {
 		text += " The file changed on disk since: restoring puts that work in place of the file as it is now" +
 			" (ctrl+z then shows the file's version, and a save writes the work over it)."
 	}
-	return &confirmDialog{
-		title: "Unsaved work found",
-		text:  text,
-		keys:  []key.Binding{km.Restore, km.Discard, quit},
-		answer: func(k tea.KeyPressMsg, km *KeyMap) ([]action, bool) {
+	return &kit.ConfirmDialog{
+		Title: "Unsaved work found",
+		Text:  text,
+		Keys:  []key.Binding{km.Restore, km.Discard, quit},
+		Answer: func(k tea.KeyPressMsg, km *kit.KeyMap) ([]kit.Action, bool) {
 			switch {
 			case key.Matches(k, km.Restore):
-				return []action{actRestore{doc}}, true
+				return []kit.Action{kit.ActRestore{Doc: doc}}, true
 			case key.Matches(k, km.Discard):
-				return []action{actRestore{nil}}, true
+				return []kit.Action{kit.ActRestore{Doc: nil}}, true
 			case key.Matches(k, quit):
-				return []action{actQuit{}}, true // the copy stays for next time
+				return []kit.Action{kit.ActQuit{}}, true // the copy stays for next time
 			}
 			return nil, false
 		},
@@ -43,20 +44,20 @@ func newRecoveryDialog(doc *model.Document, fileChanged bool) dialog {
 type saveAsDialog struct {
 	prompt editor.Model
 	title  string
-	verb   string                  // what enter does: "save", "export"
-	done   func(p string) []action // the answer to a name
+	verb   string                      // what enter does: "save", "export"
+	done   func(p string) []kit.Action // the answer to a name
 	// what tells it from another of the same title: what it was opened
 	// with (the proposed name, and whether it quits after saving)
 	what string
 	w    int
 }
 
-func newSaveAsDialog(path string, quit bool) dialog {
+func newSaveAsDialog(path string, quit bool) kit.Dialog {
 	if path == "" {
 		path = "tooltui.json"
 	}
-	d := newFileNameDialog("Save as", "save", path, func(p string) []action {
-		return []action{actSaveTo{path: p, quit: quit}}
+	d := newFileNameDialog("Save as", "save", path, func(p string) []kit.Action {
+		return []kit.Action{kit.ActSaveTo{Path: p, Quit: quit}}
 	})
 	if quit {
 		d.what += " then quit"
@@ -66,7 +67,7 @@ func newSaveAsDialog(path string, quit bool) dialog {
 
 // newFileNameDialog asks for a file name, proposing path, all selected so
 // that typing replaces it.
-func newFileNameDialog(title, verb, path string, done func(p string) []action) *saveAsDialog {
+func newFileNameDialog(title, verb, path string, done func(p string) []kit.Action) *saveAsDialog {
 	d := &saveAsDialog{prompt: editor.New(), title: title, verb: verb, done: done, what: path}
 	d.prompt.ShowLineNumbers = false
 	d.prompt.SetValue(path)
@@ -78,53 +79,55 @@ func newFileNameDialog(title, verb, path string, done func(p string) []action) *
 	return d
 }
 
-func (d *saveAsDialog) resize(w, h int) dialog {
+func (d *saveAsDialog) Resize(w, h int) kit.Dialog {
 	d.w = max(20, min(72, w-2))
 	d.prompt.SetSize(d.w-4, 1)
 	return d
 }
 
-func (d *saveAsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+func (d *saveAsDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch k.String() {
 		case "esc":
-			return nil, []action{actClose{}, say(capitalize(d.verb) + " cancelled")}
+			return nil, []kit.Action{kit.ActClose{}, kit.Say(kit.Capitalize(d.verb) + " cancelled")}
 		case "enter", map[bool]string{true: "ctrl+s"}[d.verb == "save"]:
 			p := strings.TrimSpace(d.prompt.Value())
 			if p == "" {
-				return d, []action{say("Type a file name, or esc to cancel")}
+				return d, []kit.Action{kit.Say("Type a file name, or esc to cancel")}
 			}
-			return nil, append([]action{actClose{}}, d.done(p)...)
+			return nil, append([]kit.Action{kit.ActClose{}}, d.done(p)...)
 		}
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok && !d.prompt.Handles(k) {
-		return d, []action{explainDialogKey(k, d, e.km)}
+		return d, []kit.Action{kit.ExplainDialogKey(k, d, e.Km)}
 	}
 	d.prompt, _ = d.prompt.Update(msg)
 	return d, nil
 }
 
-func (d *saveAsDialog) typingText() bool { return true }
+func (d *saveAsDialog) TypingText() bool { return true }
 
-func (d *saveAsDialog) undoText(redo bool) (bool, []action) { return fieldUndo(&d.prompt, redo), nil }
+func (d *saveAsDialog) UndoText(redo bool) (bool, []kit.Action) {
+	return kit.FieldUndo(&d.prompt, redo), nil
+}
 
 // pending is the name typed, which ctrl+s does not use: it saves the
 // document where it is saved (a save as asks where first, as enter does).
-func (d *saveAsDialog) pending() string {
+func (d *saveAsDialog) Pending() string {
 	if d.verb == "save" {
 		return ""
 	}
 	return "the " + d.verb + " to " + strings.TrimSpace(d.prompt.Value()) + " (enter " + d.verb + "s)"
 }
 
-func (d *saveAsDialog) view(e *env, w, h int) []string {
+func (d *saveAsDialog) View(e *kit.Env, w, h int) []string {
 	p := d.prompt
-	p.Styles = e.st.Editor
-	lines := []string{" " + p.View(), e.st.Dim.Render(" enter " + d.verb + " · esc cancel")}
-	return box(e, d.title, lines, d.w)
+	p.Styles = e.St.Editor
+	lines := []string{" " + p.View(), e.St.Dim.Render(" enter " + d.verb + " · esc cancel")}
+	return kit.Box(e, d.title, lines, d.w)
 }
 
-func (d *saveAsDialog) help(km *KeyMap) []key.Binding {
+func (d *saveAsDialog) Help(km *kit.KeyMap) []key.Binding {
 	enter := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", d.verb))
 	if d.verb == "save" {
 		// ctrl+s here is enter: it saves, under the name typed
@@ -136,6 +139,6 @@ func (d *saveAsDialog) help(km *KeyMap) []key.Binding {
 	}
 }
 
-func (d *saveAsDialog) name() string { return "the " + d.title + " dialog" }
+func (d *saveAsDialog) Name() string { return "the " + d.title + " dialog" }
 
-func (d *saveAsDialog) viewKey() string { return d.what }
+func (d *saveAsDialog) ViewKey() string { return d.what }

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/session"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // disk is the app's side of its files: the document's file (saving,
@@ -31,10 +32,10 @@ type disk struct {
 // fileCtx is what the file flows read of the app: the session, the
 // selection and the open dialogs (the top one, and all of them, top last).
 type fileCtx struct {
-	s       *Session
-	at      sel
-	dialog  dialog
-	dialogs []dialog
+	s       *kit.Session
+	at      kit.Sel
+	dialog  kit.Dialog
+	dialogs []kit.Dialog
 }
 
 func (a *App) fileCtx() fileCtx {
@@ -42,7 +43,7 @@ func (a *App) fileCtx() fileCtx {
 }
 
 // newDisk is the disk side of a document opened with o.
-func newDisk(o Options, deps Deps, s *Session) disk {
+func newDisk(o Options, deps Deps, s *kit.Session) disk {
 	raw := o.Loaded
 	if o.Doc != nil && o.Doc.Source != nil {
 		raw = nil // the bytes are in another format: a save writes the document
@@ -67,7 +68,7 @@ func (recoveryWrittenMsg) fileMsg() {}
 func (settingsSavedMsg) fileMsg()   {}
 
 // update handles a message of the file flows.
-func (d *disk) update(c fileCtx, msg fileMsg) []action {
+func (d *disk) Update(c fileCtx, msg fileMsg) []kit.Action {
 	switch m := msg.(type) {
 	case savedMsg:
 		return d.onSaved(c, m)
@@ -81,16 +82,16 @@ func (d *disk) update(c fileCtx, msg fileMsg) []action {
 	case watchStartedMsg:
 		return d.onWatchStarted(c, m)
 	case diskEventMsg:
-		return []action{actCmd{d.onDiskEvent(c, m)}}
+		return []kit.Action{kit.ActCmd{Cmd: d.onDiskEvent(c, m)}}
 	case diskStateMsg:
 		return d.onDiskState(c, m)
 	case recoveryTickMsg:
-		return []action{actCmd{d.onRecoveryTick(c.s)}}
+		return []kit.Action{kit.ActCmd{Cmd: d.onRecoveryTick(c.s)}}
 	case recoveryWrittenMsg:
 		return d.onRecoveryWritten(m)
 	case settingsSavedMsg:
 		if m.err != nil {
-			return []action{sayErr("The setting holds for this session; saving it failed: " + m.err.Error())}
+			return []kit.Action{kit.SayErr("The setting holds for this session; saving it failed: " + m.err.Error())}
 		}
 	}
 	return nil
@@ -99,7 +100,7 @@ func (d *disk) update(c fileCtx, msg fileMsg) []action {
 // afterChange runs once per message that changed the document: the
 // recovery copy follows the document, removed when it is back to its
 // saved state.
-func (d *disk) afterChange(s *Session) tea.Cmd {
+func (d *disk) afterChange(s *kit.Session) tea.Cmd {
 	if !s.Dirty() {
 		return d.dropRecovery()
 	}

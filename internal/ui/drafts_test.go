@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 const draftsDoc = `{"model": "gpt-5", "reasoning": {"effort": "low"}, "input": "hi",
@@ -18,10 +19,10 @@ const draftsDoc = `{"model": "gpt-5", "reasoning": {"effort": "low"}, "input": "
 	"extra": {"builtin_tools": [{"type": "file_search", "vector_store_ids": ["vs_1"], "filters": {"type": "eq", "key": "k", "value": "v"}}], "store": false},
 	"metadata": {"a": "b"}}`
 
-var fileSearch0 = sel{Kind: model.Builtin, Index: 0}
+var fileSearch0 = kit.Sel{Kind: model.Builtin, Index: 0}
 
 // setField types text into field id of the form as one edit and applies it.
-func setField(t *testing.T, s *Session, e *env, p *formPane, id, text string) *field {
+func setField(t *testing.T, s *kit.Session, e *kit.Env, p *formPane, id, text string) *field {
 	t.Helper()
 	i := p.fieldIndex(id)
 	if i < 0 {
@@ -30,18 +31,18 @@ func setField(t *testing.T, s *Session, e *env, p *formPane, id, text string) *f
 	f := p.fields[i]
 	f.ed.SetValue(text)
 	s.BreakGroup()
-	for _, a := range actsOf[actEdit](p.changed(f, e)) {
-		if err := s.Apply(a.group, e.at, a.fn); err != nil {
+	for _, a := range actsOf[kit.ActEdit](p.changed(f, e)) {
+		if err := s.Apply(a.Group, e.At, a.Fn); err != nil {
 			t.Fatalf("applying %q to %s: %v", text, id, err)
 		}
 	}
-	p.attach(s.Result().Diagnostics, e.at)
+	p.attach(s.Result().Diagnostics, e.At)
 	return f
 }
 
 // rebuilt is a fresh form of the session's document, as after selecting
 // another row and back, an undo or a reload.
-func rebuilt(t *testing.T, s *Session, at sel) formPane {
+func rebuilt(t *testing.T, s *kit.Session, at kit.Sel) formPane {
 	t.Helper()
 	e := unitEnv(s, at)
 	var p formPane
@@ -63,11 +64,11 @@ func fieldByID(t *testing.T, p *formPane, id string) *field {
 // formAgain is field id of d's form on row at, rebuilt in a new session
 // ("rebuilt") and after the document is saved and parsed again
 // ("reloaded").
-func formAgain(t *testing.T, d *model.Document, at sel, id string) map[string]*field {
+func formAgain(t *testing.T, d *model.Document, at kit.Sel, id string) map[string]*field {
 	t.Helper()
 	out := map[string]*field{}
 	for name, doc := range map[string]*model.Document{"rebuilt": d, "reloaded": reload(t, d)} {
-		p := rebuilt(t, newSession(doc, "", "x"), at)
+		p := rebuilt(t, kit.NewSession(doc, "", "x"), at)
 		out[name] = fieldByID(t, &p, id)
 	}
 	return out
@@ -151,7 +152,7 @@ func TestInputDraft(t *testing.T) {
 		{name: "empty", text: "", want: ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, e, p := formFixture(t, parseDoc(t, draftsDoc), requestSel, 60, 30)
+			s, e, p := formFixture(t, parseDoc(t, draftsDoc), kit.RequestSel, 60, 30)
 			f := setField(t, s, e, &p, "input", tc.text)
 			if !s.Dirty() {
 				t.Fatal("the document is clean")
@@ -165,7 +166,7 @@ func TestInputDraft(t *testing.T) {
 				if !strings.Contains(f.err, tc.err) || !strings.Contains(f.diag, tc.diag) {
 					t.Fatalf("field err %q diag %q", f.err, f.diag)
 				}
-				for name, g := range formAgain(t, s.Doc(), requestSel, "input") {
+				for name, g := range formAgain(t, s.Doc(), kit.RequestSel, "input") {
 					if g.ed.Value() != tc.text || !strings.Contains(g.err, tc.err) || !strings.Contains(g.diag, tc.diag) {
 						t.Fatalf("%s: input %q err %q diag %q", name, g.ed.Value(), g.err, g.diag)
 					}
@@ -186,7 +187,7 @@ func TestInputDraft(t *testing.T) {
 				}
 				return
 			}
-			if compactJSON(got) != compactJSON([]byte(tc.want)) {
+			if kit.CompactJSON(got) != kit.CompactJSON([]byte(tc.want)) {
 				t.Fatalf("input %s, want %s", got, tc.want)
 			}
 		})
@@ -203,16 +204,16 @@ func mustGet(t *testing.T, d *model.Document, key string) []byte {
 }
 
 func TestOtherRequestFieldsFieldShowsEveryOtherMember(t *testing.T) {
-	s, e, p := formFixture(t, parseDoc(t, draftsDoc), requestSel, 60, 30)
+	s, e, p := formFixture(t, parseDoc(t, draftsDoc), kit.RequestSel, 60, 30)
 	f := fieldByID(t, &p, "extra")
 	if f.label != "Other request fields (JSON object)" {
 		t.Errorf("label %q", f.label)
 	}
 	want := `{"reasoning":{"effort":"low"},"text":{"verbosity":"low"},"metadata":{"a":"b"},"store":false}`
-	if got := compactJSON([]byte(f.ed.Value())); got != want {
+	if got := kit.CompactJSON([]byte(f.ed.Value())); got != want {
 		t.Fatalf("the field shows %s, want %s", got, want)
 	}
-	if f.ed.Value() != prettyJSON([]byte(want)) {
+	if f.ed.Value() != kit.PrettyJSON([]byte(want)) {
 		t.Errorf("not pretty:\n%s", f.ed.Value())
 	}
 	// Writing back: extra's keys stay in extra, others are top-level in
@@ -225,7 +226,7 @@ func TestOtherRequestFieldsFieldShowsEveryOtherMember(t *testing.T) {
 	wantDoc := `{"model":"gpt-5","reasoning":{"effort":"high"},"input":"hi","tools_defs":[{"name":"f","parameters":{"type":"object"}}],` +
 		`"extra":{"builtin_tools":[{"type":"file_search","vector_store_ids":["vs_1"],"filters":{"type":"eq","key":"k","value":"v"}}],"store":true},` +
 		`"metadata":{"a":"b"},"top_p":0.5}`
-	if got := compactJSON(b); got != wantDoc {
+	if got := kit.CompactJSON(b); got != wantDoc {
 		t.Fatalf("saved\n%s\nwant\n%s", got, wantDoc)
 	}
 	// The request carries them all.
@@ -254,7 +255,7 @@ func TestOtherRequestFieldsDraft(t *testing.T) {
 		{"own field", `{"model": "x"}`, `"model" has a field of its own`, `"model" has a field of its own`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, e, p := formFixture(t, parseDoc(t, draftsDoc), requestSel, 60, 30)
+			s, e, p := formFixture(t, parseDoc(t, draftsDoc), kit.RequestSel, 60, 30)
 			before := string(model.OtherRequestFields(s.Doc()).AppendJSON(nil))
 			f := setField(t, s, e, &p, "extra", tc.text)
 			if !s.Dirty() {
@@ -269,7 +270,7 @@ func TestOtherRequestFieldsDraft(t *testing.T) {
 			if !strings.Contains(f.err, tc.err) || !strings.Contains(f.diag, tc.diag) {
 				t.Fatalf("field err %q diag %q", f.err, f.diag)
 			}
-			for name, g := range formAgain(t, s.Doc(), requestSel, "extra") {
+			for name, g := range formAgain(t, s.Doc(), kit.RequestSel, "extra") {
 				if g.ed.Value() != tc.text || !strings.Contains(g.err, tc.err) || !strings.Contains(g.diag, tc.diag) {
 					t.Fatalf("%s: field %q err %q diag %q", name, g.ed.Value(), g.err, g.diag)
 				}
@@ -295,7 +296,7 @@ func TestRequestDiagnosticsAttachToTheirFields(t *testing.T) {
 	d = model.SetRequestDraft(d, "input", `{"role": "user"}`)
 	broken := "{\n  \"store\": true,\n  oops\n}"
 	d = model.SetRequestDraft(d, "extra", broken)
-	s, _, p := formFixture(t, d, requestSel, 60, 30)
+	s, _, p := formFixture(t, d, kit.RequestSel, 60, 30)
 	byLoc := map[string]diagnostic{}
 	for _, x := range s.Result().Diagnostics {
 		byLoc[x.Location] = x

@@ -7,6 +7,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/ui/editor"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // fieldKind is how a field is edited.
@@ -79,9 +80,9 @@ func newMultiField(id, label string, path []string, val valueKind, value string,
 func newSelectField(id, label string, path []string, opts []option, current json.RawMessage) *field {
 	f := &field{id: id, label: label, kind: fieldSelect, path: path, opts: opts}
 	f.sel = 0
-	cur := compactJSON(current)
+	cur := kit.CompactJSON(current)
 	for i, o := range opts {
-		if (o.raw == nil && current == nil) || (o.raw != nil && compactJSON(o.raw) == cur) {
+		if (o.raw == nil && current == nil) || (o.raw != nil && kit.CompactJSON(o.raw) == cur) {
 			f.sel = i
 			return f
 		}
@@ -133,13 +134,13 @@ func (f *field) value() (v json.RawMessage, ok bool) {
 		if t == "" {
 			return nil, true
 		}
-		if isJSONNumber(t) {
+		if kit.IsJSONNumber(t) {
 			return json.RawMessage(t), true
 		}
 		f.err = "not a number; kept as text so the diagnostics show it"
 		return rawjson.String(s), true
 	case valList:
-		items := splitList(s)
+		items := kit.SplitList(s)
 		if len(items) == 0 {
 			return nil, true
 		}
@@ -236,7 +237,7 @@ func rawText(v json.RawMessage) string {
 	if rawjson.JSONKind(v) == "null" {
 		return ""
 	}
-	return compactJSON(v)
+	return kit.CompactJSON(v)
 }
 
 // listAt returns an array of strings at path as "a, b, c".
@@ -249,7 +250,7 @@ func listAt(raw json.RawMessage, path []string) string {
 	if json.Unmarshal(v, &items) == nil {
 		return strings.Join(items, ", ")
 	}
-	return compactJSON(v)
+	return kit.CompactJSON(v)
 }
 
 // jsonAt returns the value at path pretty-printed, "" when absent.
@@ -258,5 +259,5 @@ func jsonAt(raw json.RawMessage, path []string) string {
 	if !ok {
 		return ""
 	}
-	return prettyJSON(v)
+	return kit.PrettyJSON(v)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // Saving files you can trust:
@@ -32,9 +33,9 @@ import (
 
 // saveTo writes the document to path; the app takes path as its file once
 // the write succeeded.
-func (d *disk) saveTo(c fileCtx, act actSaveTo) []action {
+func (d *disk) saveTo(c fileCtx, act kit.ActSaveTo) []kit.Action {
 	s := c.s
-	for _, l := range act.losses {
+	for _, l := range act.Losses {
 		if d.lossesOK == nil {
 			d.lossesOK = map[string]bool{}
 		}
@@ -43,7 +44,7 @@ func (d *disk) saveTo(c fileCtx, act actSaveTo) []action {
 	var data []byte
 	var err error
 	unchanged := false
-	if act.asDocument {
+	if act.AsDocument {
 		doc := *s.Doc()
 		doc.Format = model.FormatDocument
 		data, err = doc.Marshal()
@@ -51,29 +52,29 @@ func (d *disk) saveTo(c fileCtx, act actSaveTo) []action {
 		data, unchanged, err = s.FileBytes()
 	}
 	if err != nil {
-		return []action{sayErr("Cannot save: " + err.Error())}
+		return []kit.Action{kit.SayErr("Cannot save: " + err.Error())}
 	}
-	if !unchanged && !act.asDocument && s.Doc().Format == model.FormatBody {
+	if !unchanged && !act.AsDocument && s.Doc().Format == model.FormatBody {
 		if losses := d.newLosses(s); len(losses) > 0 {
-			return []action{actOpen{newBodyLossDialog(s.Name(), s.Doc().BodyLosses(), act)}}
+			return []kit.Action{kit.ActOpen{D: newBodyLossDialog(s.Name(), s.Doc().BodyLosses(), act)}}
 		}
 	}
 	if len(data) > model.MaxDocumentBytes {
-		return []action{sayErr(fmt.Sprintf("Cannot save %s: %s (%.1f MiB) is over the %d MiB tooltui loads back; nothing was written · %s",
-			act.path, model.Bytes(int64(len(data))), float64(len(data))/(1<<20), model.MaxDocumentBytes>>20, overLimitAdvice))}
+		return []kit.Action{kit.SayErr(fmt.Sprintf("Cannot save %s: %s (%.1f MiB) is over the %d MiB tooltui loads back; nothing was written · %s",
+			act.Path, model.Bytes(int64(len(data))), float64(len(data))/(1<<20), model.MaxDocumentBytes>>20, overLimitAdvice))}
 	}
-	job := saveJob{path: act.path, data: data, version: s.Version(), quit: act.quit, asDocument: act.asDocument, rewrote: !unchanged}
-	if !act.force && s.Stamp() != nil && samePath(act.path, s.Path()) {
+	job := saveJob{path: act.Path, data: data, version: s.Version(), quit: act.Quit, asDocument: act.AsDocument, rewrote: !unchanged}
+	if !act.Force && s.Stamp() != nil && samePath(act.Path, s.Path()) {
 		st := *s.Stamp()
 		job.check = &st
 	}
-	if !act.force && !samePath(act.path, s.Path()) {
+	if !act.Force && !samePath(act.Path, s.Path()) {
 		retry := act
-		retry.force = true
+		retry.Force = true
 		job.fresh = retry
 	}
 	d.writing, d.hasWriting = sha256.Sum256(data), true
-	return []action{say("Saving " + act.path + "…"), actCmd{saveCmd(d.deps, job)}}
+	return []kit.Action{kit.Say("Saving " + act.Path + "…"), kit.ActCmd{Cmd: saveCmd(d.deps, job)}}
 }
 
 // overLimitAdvice says what can be done with a document too large to
@@ -84,7 +85,7 @@ const overLimitAdvice = "undo (ctrl+z) or delete tools to bring it under; X expo
 
 // newLosses are what a body cannot hold that the user has not agreed to
 // leave out yet.
-func (d *disk) newLosses(s *Session) []string {
+func (d *disk) newLosses(s *kit.Session) []string {
 	var out []string
 	for _, l := range s.Doc().BodyLosses() {
 		if !d.lossesOK[l] {
@@ -116,14 +117,14 @@ type saveJob struct {
 	check *model.Stamp
 	// fresh, when set, is a save under a new name: a file already there
 	// stops it with a fileExistsMsg, whose answer is fresh.
-	fresh action
+	fresh kit.Action
 }
 
 // fileExistsMsg stops a save as or an export: a file is at the name given.
 type fileExistsMsg struct {
 	path  string
 	size  int64
-	retry action // the save or export again, writing over it
+	retry kit.Action // the save or export again, writing over it
 }
 
 // existing reports whether a file is at path, and its size.
@@ -132,19 +133,19 @@ func existing(deps Deps, path string) (int64, bool) {
 	return st.Size, err == nil && st.Exists
 }
 
-func onFileExists(m fileExistsMsg) []action {
+func onFileExists(m fileExistsMsg) []kit.Action {
 	over := key.NewBinding(key.WithKeys("o", "y"), key.WithHelp("o", "overwrite"))
 	cancel := key.NewBinding(key.WithKeys("esc", "c", "n"), key.WithHelp("esc", "cancel"))
-	return []action{say(m.path + " already exists: overwrite it?"), actOpen{&confirmDialog{
-		title: "File exists",
-		text:  fmt.Sprintf("%s already exists (%s). Write over it?", m.path, model.Bytes(m.size)),
-		keys:  []key.Binding{over, cancel},
-		answer: func(k tea.KeyPressMsg, _ *KeyMap) ([]action, bool) {
+	return []kit.Action{kit.Say(m.path + " already exists: overwrite it?"), kit.ActOpen{D: &kit.ConfirmDialog{
+		Title: "File exists",
+		Text:  fmt.Sprintf("%s already exists (%s). Write over it?", m.path, model.Bytes(m.size)),
+		Keys:  []key.Binding{over, cancel},
+		Answer: func(k tea.KeyPressMsg, _ *kit.KeyMap) ([]kit.Action, bool) {
 			switch {
 			case key.Matches(k, over):
-				return []action{m.retry}, true
+				return []kit.Action{m.retry}, true
 			case key.Matches(k, cancel):
-				return []action{say("Nothing written; " + m.path + " is as it was")}, true
+				return []kit.Action{kit.Say("Nothing written; " + m.path + " is as it was")}, true
 			}
 			return nil, false
 		},
@@ -205,17 +206,17 @@ func saveCmd(deps Deps, job saveJob) tea.Cmd {
 	}
 }
 
-func (d *disk) onSaved(c fileCtx, m savedMsg) []action {
+func (d *disk) onSaved(c fileCtx, m savedMsg) []kit.Action {
 	// The save is over: from now on a file holding these bytes is a change
 	// made elsewhere (the file's stamp, set below, says what was saved).
 	d.hasWriting = false
 	if m.err != nil {
-		return []action{sayErr("Save failed, nothing changed on disk or here: " + m.err.Error())}
+		return []kit.Action{kit.SayErr("Save failed, nothing changed on disk or here: " + m.err.Error())}
 	}
 	s := c.s
-	var acts []action
+	var acts []kit.Action
 	if changedQuestion(c.dialogs) != nil {
-		acts = append(acts, actDrop{match: isChangedDialog}) // the file is ours now
+		acts = append(acts, kit.ActDrop{Match: isChangedDialog}) // the file is ours now
 	}
 	moved := !samePath(m.path, s.Path())
 	if m.asDocument {
@@ -223,21 +224,21 @@ func (d *disk) onSaved(c fileCtx, m savedMsg) []action {
 		// tools_defs[0], not tools[1].
 		s.SetFormat(model.FormatDocument)
 		s.Reconvert()
-		acts = append(acts, actRefresh{})
+		acts = append(acts, kit.ActRefresh{})
 	}
 	if m.rewrote && s.Doc().Merged != nil {
 		// A member the file repeated is one in the file now: the
 		// warning about it goes.
 		s.Rewritten()
 		s.Reconvert()
-		acts = append(acts, actRefresh{})
+		acts = append(acts, kit.ActRefresh{})
 	}
 	if s.Doc().Source != nil {
 		// Saved in the Responses shape: there is nothing left to translate,
 		// and the notes about the translation leave the diagnostics.
 		s.SetSource(nil)
 		s.Reconvert()
-		acts = append(acts, actRefresh{})
+		acts = append(acts, kit.ActRefresh{})
 	}
 	s.Saved(m.version, m.path, filepath.Base(m.path))
 	if m.data != nil {
@@ -252,21 +253,21 @@ func (d *disk) onSaved(c fileCtx, m savedMsg) []action {
 		cmd = tea.Batch(cmd, d.startWatch(s.Path()))
 	}
 	if m.quit {
-		return append(acts, actCmd{tea.Sequence(cmd, d.quitNow())})
+		return append(acts, kit.ActCmd{Cmd: tea.Sequence(cmd, d.quitNow())})
 	}
 	if !s.Dirty() && slices.ContainsFunc(c.dialogs, isQuitDialog) {
 		// saved from inside the quit question: nothing is unsaved now,
 		// so it asks about nothing
-		acts = append(acts, actDrop{match: isQuitDialog})
+		acts = append(acts, kit.ActDrop{Match: isQuitDialog})
 	}
 	text := "Saved " + m.path
 	switch {
 	case m.asDocument:
 		text += " as a tooltui document; ctrl+s now saves there"
 	case s.Doc().Format == model.FormatBody && len(s.Doc().BodyLosses()) > 0:
-		text += fmt.Sprintf(" as a Responses body without %s it cannot hold (kept here until you quit)", plural(len(s.Doc().BodyLosses()), "thing"))
+		text += fmt.Sprintf(" as a Responses body without %s it cannot hold (kept here until you quit)", kit.Plural(len(s.Doc().BodyLosses()), "thing"))
 	}
-	return append(acts, actCmd{cmd}, say(text))
+	return append(acts, kit.ActCmd{Cmd: cmd}, kit.Say(text))
 }
 
 // ---- a body that cannot hold everything ----
@@ -282,9 +283,9 @@ var (
 
 // newBodyLossDialog asks what to do with what a Responses body cannot
 // hold: save without it, save as a tooltui document instead, or cancel.
-func newBodyLossDialog(name string, losses []string, act actSaveTo) dialog {
+func newBodyLossDialog(name string, losses []string, act kit.ActSaveTo) kit.Dialog {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s is a Responses body, which cannot hold %s:", name, plural(len(losses), "thing"))
+	fmt.Fprintf(&b, "%s is a Responses body, which cannot hold %s:", name, kit.Plural(len(losses), "thing"))
 	const shown = 4
 	for i, l := range losses {
 		if i == shown {
@@ -294,23 +295,23 @@ func newBodyLossDialog(name string, losses []string, act actSaveTo) dialog {
 		b.WriteString("\n• " + l)
 	}
 	cancel := key.NewBinding(key.WithKeys("esc", "c"), key.WithHelp("esc", "cancel"))
-	return &confirmDialog{
-		title: "Save as a body?",
-		text:  b.String(),
-		keys:  []key.Binding{keySaveBody, keySaveDocument, cancel},
-		answer: func(k tea.KeyPressMsg, _ *KeyMap) ([]action, bool) {
+	return &kit.ConfirmDialog{
+		Title: "Save as a body?",
+		Text:  b.String(),
+		Keys:  []key.Binding{keySaveBody, keySaveDocument, cancel},
+		Answer: func(k tea.KeyPressMsg, _ *kit.KeyMap) ([]kit.Action, bool) {
 			switch {
 			case key.Matches(k, keySaveBody):
 				next := act
-				next.losses = losses
-				return []action{next}, true
+				next.Losses = losses
+				return []kit.Action{next}, true
 			case key.Matches(k, keySaveDocument):
-				quit := act.quit
-				return []action{actOpen{newFileNameDialog("Save as a tooltui document", "save", documentName(act.path), func(p string) []action {
-					return []action{actSaveTo{path: p, quit: quit, asDocument: true}}
+				quit := act.Quit
+				return []kit.Action{kit.ActOpen{D: newFileNameDialog("Save as a tooltui document", "save", documentName(act.Path), func(p string) []kit.Action {
+					return []kit.Action{kit.ActSaveTo{Path: p, Quit: quit, AsDocument: true}}
 				})}}, true
 			case key.Matches(k, cancel):
-				return []action{say("Save cancelled")}, true
+				return []kit.Action{kit.Say("Save cancelled")}, true
 			}
 			return nil, false
 		},
@@ -342,7 +343,7 @@ func siblingName(path, suffix, fallback string) string {
 
 // ---- a file changed on disk ----
 
-func (d *disk) onDiskChanged(c fileCtx, m diskChangedMsg) []action {
+func (d *disk) onDiskChanged(c fileCtx, m diskChangedMsg) []kit.Action {
 	if !samePath(m.path, c.s.Path()) {
 		return nil
 	}
@@ -355,20 +356,20 @@ func (d *disk) onDiskChanged(c fileCtx, m diskChangedMsg) []action {
 // openChanged asks about a change on disk. It replaces a question about
 // an earlier change wherever that is in the stack: the newest knows the
 // file as it is.
-func openChanged(c fileCtx, m diskChangedMsg) []action {
-	acts := []action{actOpen{newChangedDialog(c.s.Name(), m)}}
+func openChanged(c fileCtx, m diskChangedMsg) []kit.Action {
+	acts := []kit.Action{kit.ActOpen{D: newChangedDialog(c.s.Name(), m)}}
 	if changedQuestion(c.dialogs) != nil {
-		acts = append([]action{actDrop{match: isChangedDialog}}, acts...)
+		acts = append([]kit.Action{kit.ActDrop{Match: isChangedDialog}}, acts...)
 	}
 	return acts
 }
 
 // changedQuestion is the change the open Changed on disk question is
 // about, nil when none is open.
-func changedQuestion(ds []dialog) *diskChangedMsg {
+func changedQuestion(ds []kit.Dialog) *diskChangedMsg {
 	for _, d := range ds {
-		if c, ok := d.(*confirmDialog); ok {
-			if m, ok := c.about.(*diskChangedMsg); ok {
+		if c, ok := d.(*kit.ConfirmDialog); ok {
+			if m, ok := c.About.(*diskChangedMsg); ok {
 				return m
 			}
 		}
@@ -376,15 +377,15 @@ func changedQuestion(ds []dialog) *diskChangedMsg {
 	return nil
 }
 
-func isQuitDialog(d dialog) bool {
-	c, ok := d.(*confirmDialog)
-	return ok && c.title == quitTitle
+func isQuitDialog(d kit.Dialog) bool {
+	c, ok := d.(*kit.ConfirmDialog)
+	return ok && c.Title == quitTitle
 }
 
-func isChangedDialog(d dialog) bool {
-	c, ok := d.(*confirmDialog)
+func isChangedDialog(d kit.Dialog) bool {
+	c, ok := d.(*kit.ConfirmDialog)
 	if ok {
-		_, ok = c.about.(*diskChangedMsg)
+		_, ok = c.About.(*diskChangedMsg)
 	}
 	return ok
 }
@@ -393,7 +394,7 @@ const changedTitle = "Changed on disk"
 
 // newChangedDialog says what happened to the file and offers to overwrite
 // it (when a save found it), reload it, or keep the version open here.
-func newChangedDialog(name string, m diskChangedMsg) dialog {
+func newChangedDialog(name string, m diskChangedMsg) kit.Dialog {
 	what := m.was.Describe(m.now)
 	text := name + " " + what + "."
 	deleted := !m.now.Exists
@@ -427,24 +428,24 @@ func newChangedDialog(name string, m diskChangedMsg) dialog {
 		return false
 	}
 	kept := "Kept your version; the next save asks before writing over " + name
-	return &confirmDialog{
-		title: changedTitle,
-		text:  text,
-		keys:  keys,
-		about: &m,
-		answer: func(k tea.KeyPressMsg, _ *KeyMap) ([]action, bool) {
+	return &kit.ConfirmDialog{
+		Title: changedTitle,
+		Text:  text,
+		Keys:  keys,
+		About: &m,
+		Answer: func(k tea.KeyPressMsg, _ *kit.KeyMap) ([]kit.Action, bool) {
 			switch {
 			case key.Matches(k, overwrite) && offers(overwrite):
-				return []action{actSaveTo{path: m.path, quit: m.quit, force: true}}, true
+				return []kit.Action{kit.ActSaveTo{Path: m.path, Quit: m.quit, Force: true}}, true
 			case key.Matches(k, reload) && offers(reload):
-				return []action{actReload{path: m.path, data: m.data, stamp: m.now, what: what}}, true
+				return []kit.Action{kit.ActReload{Path: m.path, Data: m.data, Stamp: m.now, What: what}}, true
 			case key.Matches(k, keep) && offers(keep):
-				return []action{say(kept)}, true
+				return []kit.Action{kit.Say(kept)}, true
 			case key.Matches(k, cancel):
 				if m.watched {
-					return []action{say(kept)}, true
+					return []kit.Action{kit.Say(kept)}, true
 				}
-				return []action{say("Save cancelled; " + name + " on disk was left as it is")}, true
+				return []kit.Action{kit.Say("Save cancelled; " + name + " on disk was left as it is")}, true
 			}
 			return nil, false
 		},
@@ -453,45 +454,45 @@ func newChangedDialog(name string, m diskChangedMsg) dialog {
 
 // reload replaces the document with the file's content as one undoable
 // step: ctrl+z brings the version that was open back.
-func (d *disk) reload(c fileCtx, act actReload) []action {
+func (d *disk) reload(c fileCtx, act kit.ActReload) []kit.Action {
 	s := c.s
-	if !samePath(act.path, s.Path()) {
+	if !samePath(act.Path, s.Path()) {
 		return nil
 	}
-	doc, err := formats.Load(act.data)
+	doc, err := formats.Load(act.Data)
 	if err != nil {
 		// what is open here is no longer what is on disk: quitting asks
 		s.Unsave()
-		return []action{actCmd{d.scheduleRecovery()}, sayErr("Cannot reload " + s.Name() + ": " + err.Error() + "; your version stays")}
+		return []kit.Action{kit.ActCmd{Cmd: d.scheduleRecovery()}, kit.SayErr("Cannot reload " + s.Name() + ": " + err.Error() + "; your version stays")}
 	}
 	s.Replace(doc, c.at)
 	s.Saved(s.Version(), s.Path(), filepath.Base(s.Path())) // no longer "(new)"
-	raw := act.data
+	raw := act.Data
 	if doc.Source != nil {
 		raw = nil // the bytes are in another format: a save writes the document
 	}
 	s.SetRaw(raw, s.Version())
-	s.SetStamp(&act.stamp)
+	s.SetStamp(&act.Stamp)
 	text := "Reloaded " + s.Name()
-	if act.what != "" {
-		text += ": it " + act.what
+	if act.What != "" {
+		text += ": it " + act.What
 	}
-	return []action{actShow{c.at}, say(text + " · ctrl+z brings back the version you had")}
+	return []kit.Action{kit.ActShow{At: c.at}, kit.Say(text + " · ctrl+z brings back the version you had")}
 }
 
 // ---- export ----
 
 // newExportDialog asks where the request goes.
-func newExportDialog(a *App) dialog {
+func newExportDialog(a *App) kit.Dialog {
 	own, base := a.s.Path(), a.s.Path()
 	if base == "" {
 		base = a.s.Name() // the example: example.request.json
 	}
-	return newFileNameDialog("Export request", "export", exportName(base), func(p string) []action {
+	return newFileNameDialog("Export request", "export", exportName(base), func(p string) []kit.Action {
 		if own != "" && samePath(p, own) {
-			return []action{sayErr("That is the document's own file: export the request under another name")}
+			return []kit.Action{kit.SayErr("That is the document's own file: export the request under another name")}
 		}
-		return []action{actExport{path: p}}
+		return []kit.Action{kit.ActExport{Path: p}}
 	})
 }
 
@@ -504,21 +505,21 @@ type exportedMsg struct {
 
 // exportTo writes the request JSON, exactly what `tooltui build` prints,
 // to path. The document keeps its file and its saved state.
-func (d *disk) exportTo(c fileCtx, act actExport) []action {
-	path := act.path
+func (d *disk) exportTo(c fileCtx, act kit.ActExport) []kit.Action {
+	path := act.Path
 	data := append([]byte(nil), c.s.Result().JSON...)
 	summary, deps := copySummary(c.s), d.deps
-	return []action{say("Exporting the request to " + path + "…"), actCmd{func() tea.Msg {
-		if size, ok := existing(deps, path); ok && !act.force {
-			return fileExistsMsg{path: path, size: size, retry: actExport{path: path, force: true}}
+	return []kit.Action{kit.Say("Exporting the request to " + path + "…"), kit.ActCmd{Cmd: func() tea.Msg {
+		if size, ok := existing(deps, path); ok && !act.Force {
+			return fileExistsMsg{path: path, size: size, retry: kit.ActExport{Path: path, Force: true}}
 		}
 		return exportedMsg{path: path, bytes: len(data), summary: summary, err: deps.WriteFile(path, data)}
 	}}}
 }
 
-func onExported(m exportedMsg) []action {
+func onExported(m exportedMsg) []kit.Action {
 	if m.err != nil {
-		return []action{sayErr("Export failed, nothing was written: " + m.err.Error())}
+		return []kit.Action{kit.SayErr("Export failed, nothing was written: " + m.err.Error())}
 	}
-	return []action{say(fmt.Sprintf("Exported the request, %s, to %s: %s", model.Bytes(int64(m.bytes)), m.path, m.summary))}
+	return []kit.Action{kit.Say(fmt.Sprintf("Exported the request, %s, to %s: %s", model.Bytes(int64(m.bytes)), m.path, m.summary))}
 }

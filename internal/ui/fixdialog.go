@@ -13,6 +13,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // fixOption is one fix on offer with what it would make of the entry.
@@ -44,12 +45,12 @@ func (d *fixDialog) see(v uint64)        { d.ver = v }
 // reread computes the fixes again against the document as it is now (it
 // changed while the dialog was open: an undo, a reload): enter never
 // applies a fix made for an older document.
-func (d *fixDialog) reread(e *env) {
-	d.ver = e.s.Version()
-	for _, nd := range e.s.Result().Diagnostics {
+func (d *fixDialog) reread(e *kit.Env) {
+	d.ver = e.S.Version()
+	for _, nd := range e.S.Result().Diagnostics {
 		if nd.Kind == d.diag.Kind && nd.Index == d.diag.Index && nd.IsTool() == d.diag.IsTool() &&
 			nd.Location == d.diag.Location && nd.Path == d.diag.Path && nd.Message == d.diag.Message && len(nd.Fixes) > 0 {
-			fresh := newFixDialog(e.s.Doc(), nd)
+			fresh := newFixDialog(e.S.Doc(), nd)
 			d.diag, d.opts, d.gone = fresh.diag, fresh.opts, false
 			d.chosen = min(d.chosen, len(d.opts)-1)
 			d.yOff = 0
@@ -108,15 +109,15 @@ func diffLines(before, after string) []string {
 	return lines
 }
 
-func (d *fixDialog) resize(w, h int) dialog {
-	d.w, d.h = dialogSize(w, h, 96, h-2)
+func (d *fixDialog) Resize(w, h int) kit.Dialog {
+	d.w, d.h = kit.DialogSize(w, h, 96, h-2)
 	return d
 }
 
 // header is the part above the diff: what is wrong and the fixes.
-func (d *fixDialog) header(e *env) []string {
+func (d *fixDialog) header(e *kit.Env) []string {
 	iw := d.w - 2
-	lines := []string{fit(" "+termtext.SanitizeLine(d.diag.Location+" "+d.diag.Path), iw)}
+	lines := []string{kit.Fit(" "+termtext.SanitizeLine(d.diag.Location+" "+d.diag.Path), iw)}
 	for i, o := range d.opts {
 		mark := "  "
 		if i == d.chosen {
@@ -126,9 +127,9 @@ func (d *fixDialog) header(e *env) []string {
 		if o.err != nil {
 			t += " (cannot: " + o.err.Error() + ")"
 		}
-		t = fit(" "+termtext.SanitizeLine(t), iw)
+		t = kit.Fit(" "+termtext.SanitizeLine(t), iw)
 		if i == d.chosen {
-			t = e.st.Selected.Render(t)
+			t = e.St.Selected.Render(t)
 		}
 		lines = append(lines, t)
 	}
@@ -151,7 +152,7 @@ func (d *fixDialog) changeLines() []string {
 			if i == 0 {
 				p = first
 			}
-			out = append(out, fit(p+l, iw))
+			out = append(out, kit.Fit(p+l, iw))
 		}
 	}
 	add(o.fix.Title()+":", " ", " ")
@@ -165,20 +166,20 @@ func (d *fixDialog) changeLines() []string {
 }
 
 // bodyHeight is the room under the header for the changes and the diff.
-func (d *fixDialog) bodyHeight(e *env) int {
+func (d *fixDialog) bodyHeight(e *kit.Env) int {
 	return max(1, d.h-2-len(d.header(e))-2)
 }
 
 // pinned reports whether the list of changes stays in place above the
 // diff, which scrolls under it; a list too long for that scrolls with
 // the diff, first.
-func (d *fixDialog) pinned(e *env) bool {
+func (d *fixDialog) pinned(e *kit.Env) bool {
 	return len(d.changeLines())+1+3 <= d.bodyHeight(e)
 }
 
 // scrolled is what scrolls: the diff, after the list of changes when that
 // is not pinned.
-func (d *fixDialog) scrolled(e *env) []string {
+func (d *fixDialog) scrolled(e *kit.Env) []string {
 	o := d.opts[d.chosen]
 	if d.pinned(e) {
 		return o.diff
@@ -186,7 +187,7 @@ func (d *fixDialog) scrolled(e *env) []string {
 	return append(append(d.changeLines(), ""), o.diff...)
 }
 
-func (d *fixDialog) diffHeight(e *env) int {
+func (d *fixDialog) diffHeight(e *kit.Env) int {
 	h := d.bodyHeight(e)
 	if d.pinned(e) {
 		h -= len(d.changeLines()) + 1
@@ -194,45 +195,45 @@ func (d *fixDialog) diffHeight(e *env) int {
 	return max(1, h)
 }
 
-func (d *fixDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+func (d *fixDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return d, nil
 	}
-	km := e.km
+	km := e.Km
 	o := d.opts[d.chosen]
 	page := d.diffHeight(e)
 	n := len(d.scrolled(e))
 	switch {
 	case key.Matches(k, km.Cancel), k.String() == "q":
-		return nil, []action{actClose{}, say("Fix cancelled")}
+		return nil, []kit.Action{kit.ActClose{}, kit.Say("Fix cancelled")}
 	case key.Matches(k, km.Enter) && d.gone:
-		return d, []action{say("The document changed and this problem is gone: nothing to apply (esc closes)")}
+		return d, []kit.Action{kit.Say("The document changed and this problem is gone: nothing to apply (esc closes)")}
 	case key.Matches(k, km.Enter):
 		if o.err != nil {
-			return d, []action{sayErr("Cannot apply this fix: " + o.err.Error())}
+			return d, []kit.Action{kit.SayErr("Cannot apply this fix: " + o.err.Error())}
 		}
 		title := o.fix.Title()
 		next := o.doc
-		return nil, []action{actClose{},
-			actEdit{fn: func(*model.Document) (*model.Document, error) { return next, nil }},
-			say("Fixed " + d.diag.Location + ": " + title + " (ctrl+z undoes it)")}
+		return nil, []kit.Action{kit.ActClose{},
+			kit.ActEdit{Fn: func(*model.Document) (*model.Document, error) { return next, nil }},
+			kit.Say("Fixed " + d.diag.Location + ": " + title + " (ctrl+z undoes it)")}
 	case key.Matches(k, km.Left), k.String() == "shift+tab":
 		d.chosen = (d.chosen + len(d.opts) - 1) % len(d.opts)
 		d.yOff = 0
 	case key.Matches(k, km.Right), k.String() == "tab":
 		d.chosen = (d.chosen + 1) % len(d.opts)
 		d.yOff = 0
-	case isDigitKey(k):
-		i, why := digitChoice(k, len(d.opts), "fix")
+	case kit.IsDigitKey(k):
+		i, why := kit.DigitChoice(k, len(d.opts), "fix")
 		if i < 0 {
-			return d, []action{say(why)}
+			return d, []kit.Action{kit.Say(why)}
 		}
 		d.chosen, d.yOff = i, 0
 	default:
-		next, ok := listMove(k, km, d.yOff, page, n+1)
+		next, ok := kit.ListMove(k, km, d.yOff, page, n+1)
 		if !ok {
-			return d, []action{explainDialogKey(k, d, km)}
+			return d, []kit.Action{kit.ExplainDialogKey(k, d, km)}
 		}
 		d.yOff = next
 	}
@@ -240,7 +241,7 @@ func (d *fixDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	return d, nil
 }
 
-func (d *fixDialog) view(e *env, w, h int) []string {
+func (d *fixDialog) View(e *kit.Env, w, h int) []string {
 	iw := d.w - 2
 	lines := d.header(e)
 	if d.pinned(e) {
@@ -257,33 +258,33 @@ func (d *fixDialog) view(e *env, w, h int) []string {
 			lines = append(lines, body[i])
 			continue
 		}
-		l := fit(termtext.SanitizeLine(body[i]), iw)
+		l := kit.Fit(termtext.SanitizeLine(body[i]), iw)
 		switch {
 		case strings.HasPrefix(body[i], "+"):
-			l = e.st.OK.Render(l)
+			l = e.St.OK.Render(l)
 		case strings.HasPrefix(body[i], "-"):
-			l = e.st.Error.Render(l)
+			l = e.St.Error.Render(l)
 		case strings.HasPrefix(body[i], "@@"):
-			l = e.st.Info.Render(l)
+			l = e.St.Info.Render(l)
 		}
 		lines = append(lines, l)
 	}
-	keys := "enter apply · ←/→ or " + digits(len(d.opts)) + " choose · ↑/↓ scroll · esc cancel"
+	keys := "enter apply · ←/→ or " + kit.Digits(len(d.opts)) + " choose · ↑/↓ scroll · esc cancel"
 	if len(d.opts) == 1 {
 		keys = "enter apply · ↑/↓ scroll · esc cancel"
 	}
 	if d.gone {
-		lines = append(lines, "", e.st.Error.Render(fit(" ✗ The document changed and this problem is gone", iw)))
+		lines = append(lines, "", e.St.Error.Render(kit.Fit(" ✗ The document changed and this problem is gone", iw)))
 		keys = "esc close"
 	}
-	lines = append(lines, "", e.st.Dim.Render(fit(" "+keys, iw)))
-	return box(e, "Fix", lines, d.w)
+	lines = append(lines, "", e.St.Dim.Render(kit.Fit(" "+keys, iw)))
+	return kit.Box(e, "Fix", lines, d.w)
 }
 
-func (d *fixDialog) help(km *KeyMap) []key.Binding {
+func (d *fixDialog) Help(km *kit.KeyMap) []key.Binding {
 	return []key.Binding{
 		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply the fix")),
-		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→ "+digits(len(d.opts)), "choose a fix")),
+		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→ "+kit.Digits(len(d.opts)), "choose a fix")),
 		key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓ pgup/pgdn", "scroll the diff")),
 		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
@@ -301,7 +302,7 @@ func (a *App) fixCurrent() tea.Cmd {
 	}
 	fd := newFixDialog(a.s.Doc(), d)
 	fd.ver = a.s.Version()
-	return a.apply(actOpen{fd})
+	return a.apply(kit.ActOpen{D: fd})
 }
 
 // fixAll applies every safe fix as one undoable edit, and says which
@@ -316,11 +317,11 @@ func (a *App) fixAll() tea.Cmd {
 	applied := "F applied no fix"
 	var cmds []tea.Cmd
 	if len(done) > 0 {
-		applied = fmt.Sprintf("F applied %s (ctrl+z undoes it)", plural(len(done), "fix"))
+		applied = fmt.Sprintf("F applied %s (ctrl+z undoes it)", kit.Plural(len(done), "fix"))
 		if len(done) > 1 {
-			applied = fmt.Sprintf("F applied %s (ctrl+z undoes them)", plural(len(done), "fix"))
+			applied = fmt.Sprintf("F applied %s (ctrl+z undoes them)", kit.Plural(len(done), "fix"))
 		}
-		cmds = append(cmds, a.apply(actEdit{fn: func(*model.Document) (*model.Document, error) { return fixed, nil }}))
+		cmds = append(cmds, a.apply(kit.ActEdit{Fn: func(*model.Document) (*model.Document, error) { return fixed, nil }}))
 	}
 	switch len(report.Skipped) {
 	case 0:
@@ -330,7 +331,7 @@ func (a *App) fixAll() tea.Cmd {
 		cmds = append(cmds, a.say(fmt.Sprintf("%s; left out: %s %s (%s); f on it applies it",
 			applied, sk.Location, shortFixTitle(sk.Title), shortWhy(sk)), false))
 	default:
-		cmds = append(cmds, a.apply(actOpen{newFixReportDialog(applied, report.Skipped)}))
+		cmds = append(cmds, a.apply(kit.ActOpen{D: newFixReportDialog(applied, report.Skipped)}))
 	}
 	return tea.Batch(cmds...)
 }
@@ -383,7 +384,7 @@ func newFixReportDialog(applied string, skipped []convert.FixSkipped) *fixReport
 		g.locs = append(g.locs, sk.Location)
 	}
 	d := &fixReportDialog{}
-	d.text = append(d.text, applied+"; left out "+plural(len(skipped), "fix")+" of a safe kind:")
+	d.text = append(d.text, applied+"; left out "+kit.Plural(len(skipped), "fix")+" of a safe kind:")
 	for _, g := range groups {
 		d.text = append(d.text, "", "• "+strings.Join(g.locs, ", ")+": "+g.title, "  why: "+g.why)
 	}
@@ -391,8 +392,8 @@ func newFixReportDialog(applied string, skipped []convert.FixSkipped) *fixReport
 	return d
 }
 
-func (d *fixReportDialog) resize(w, h int) dialog {
-	d.w, d.h = dialogSize(w, h, 80, h-2)
+func (d *fixReportDialog) Resize(w, h int) kit.Dialog {
+	d.w, d.h = kit.DialogSize(w, h, 80, h-2)
 	iw := d.w - 2
 	d.lines = nil
 	for _, p := range d.text {
@@ -404,7 +405,7 @@ func (d *fixReportDialog) resize(w, h int) dialog {
 			if i > 0 {
 				l = indent + l
 			}
-			d.lines = append(d.lines, fit(" "+l, iw))
+			d.lines = append(d.lines, kit.Fit(" "+l, iw))
 		}
 	}
 	d.h = min(d.h, len(d.lines)+4)
@@ -414,41 +415,41 @@ func (d *fixReportDialog) resize(w, h int) dialog {
 
 func (d *fixReportDialog) page() int { return max(1, d.h-4) }
 
-func (d *fixReportDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+func (d *fixReportDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return d, nil
 	}
 	switch {
-	case key.Matches(k, e.km.Cancel, e.km.Enter), k.String() == "q":
-		return nil, []action{actClose{}}
+	case key.Matches(k, e.Km.Cancel, e.Km.Enter), k.String() == "q":
+		return nil, []kit.Action{kit.ActClose{}}
 	}
-	next, ok := listMove(k, e.km, d.yOff, d.page(), len(d.lines))
+	next, ok := kit.ListMove(k, e.Km, d.yOff, d.page(), len(d.lines))
 	if !ok {
-		return d, []action{explainDialogKey(k, d, e.km)}
+		return d, []kit.Action{kit.ExplainDialogKey(k, d, e.Km)}
 	}
 	d.yOff = max(0, min(next, len(d.lines)-d.page()))
 	return d, nil
 }
 
-func (d *fixReportDialog) view(e *env, w, h int) []string {
+func (d *fixReportDialog) View(e *kit.Env, w, h int) []string {
 	end := min(len(d.lines), d.yOff+d.page())
 	lines := append([]string(nil), d.lines[d.yOff:end]...)
 	keys := "enter or esc close"
 	if len(d.lines) > d.page() {
 		keys = "↑/↓ scroll · " + keys
 	}
-	lines = append(lines, "", e.st.Dim.Render(fit(" "+keys, d.w-2)))
-	return box(e, "Fix all", lines, d.w)
+	lines = append(lines, "", e.St.Dim.Render(kit.Fit(" "+keys, d.w-2)))
+	return kit.Box(e, "Fix all", lines, d.w)
 }
 
-func (d *fixReportDialog) help(km *KeyMap) []key.Binding {
+func (d *fixReportDialog) Help(km *kit.KeyMap) []key.Binding {
 	return []key.Binding{
 		key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓ pgup/pgdn", "scroll")),
 		key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter/esc", "close")),
 	}
 }
 
-func (d *fixDialog) name() string { return "the Fix dialog" }
+func (d *fixDialog) Name() string { return "the Fix dialog" }
 
-func (d *fixReportDialog) name() string { return "the Fix all report" }
+func (d *fixReportDialog) Name() string { return "the Fix all report" }

@@ -11,6 +11,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 type diagnostic = convert.Diagnostic
@@ -19,7 +20,7 @@ type diagnostic = convert.Diagnostic
 // request. Moving between fields never edits; enter (or i) starts editing
 // the focused field and esc stops.
 type formPane struct {
-	at      sel
+	at      kit.Sel
 	kind    formKind
 	raw     bool // the JSON editor instead of the form
 	fields  []*field
@@ -53,26 +54,26 @@ func (p *formPane) fieldIndex(id string) int {
 
 // build makes the fields of the selection; the focus stays on the field
 // with the same id when the selection is the same.
-func (p *formPane) build(e *env) {
-	d := e.s.Doc()
+func (p *formPane) build(e *kit.Env) {
+	d := e.S.Doc()
 	keep := ""
 	var typing *field // the field being typed in: its cursor stays
-	if f := p.focused(); f != nil && p.at == e.at {
+	if f := p.focused(); f != nil && p.at == e.At {
 		keep = f.id
 		if f.ed.Focused() {
 			typing = f
 		}
 	}
-	p.at = e.at
+	p.at = e.At
 	p.kind = formRequest
-	if !e.at.Request {
-		p.kind = formKindFor(e.at.Kind, d.List(e.at.Kind)[e.at.Index], p.raw)
+	if !e.At.Request {
+		p.kind = formKindFor(e.At.Kind, d.List(e.At.Kind)[e.At.Index], p.raw)
 	}
 	for _, f := range p.fields {
 		f.ed.Blur()
 	}
-	p.fields = buildFields(d, e.at, p.kind)
-	p.seen, p.ver = d, e.s.Version()
+	p.fields = buildFields(d, e.At, p.kind)
+	p.seen, p.ver = d, e.S.Version()
 	p.idx = max(0, p.fieldIndex(keep))
 	if keep == "" {
 		p.yOff = 0
@@ -90,14 +91,14 @@ func (p *formPane) build(e *env) {
 // undo, a reload) shows the new value, the cursor kept where it was as far
 // as the new text allows; a field whose value did not change keeps its
 // text as typed. It reports whether the form was behind.
-func (p *formPane) syncDoc(e *env) bool {
-	s := e.s
+func (p *formPane) syncDoc(e *kit.Env) bool {
+	s := e.S
 	if p.ver == s.Version() && p.seen == s.Doc() {
 		return false
 	}
 	d, old := s.Doc(), p.seen
 	p.seen, p.ver = d, s.Version()
-	if p.at != e.at || !p.at.Valid(d) {
+	if p.at != e.At || !p.at.Valid(d) {
 		return true // a new selection builds its form (selectRow)
 	}
 	kind := formRequest
@@ -144,10 +145,10 @@ func (p *formPane) syncDoc(e *env) bool {
 
 // rebuild builds the fields again from the document, keeping the focused
 // field and whether it is being edited.
-func (p *formPane) rebuild(e *env) {
+func (p *formPane) rebuild(e *kit.Env) {
 	editing := p.editing
 	p.build(e)
-	p.restyle(e.st)
+	p.restyle(e.St)
 	p.editing = editing && p.focused() != nil && p.focused().isText()
 	p.sync()
 }
@@ -159,14 +160,14 @@ func sameTool(a, b model.Tool) bool {
 		len(a.Raw) == len(b.Raw) && (len(a.Raw) == 0 || &a.Raw[0] == &b.Raw[0])
 }
 
-func (p *formPane) restyle(st *Styles) {
+func (p *formPane) restyle(st *kit.Styles) {
 	for _, f := range p.fields {
 		f.ed.Styles = st.Editor
 	}
 }
 
 // attach shows the converter's diagnostics under the fields they are about.
-func (p *formPane) attach(ds []diagnostic, at sel) {
+func (p *formPane) attach(ds []diagnostic, at kit.Sel) {
 	for _, f := range p.fields {
 		f.diag, f.warn = "", false
 	}
@@ -349,13 +350,13 @@ func (p *formPane) move(i int) tea.Cmd {
 	return p.sync()
 }
 
-func (p formPane) update(msg tea.Msg, e *env) (formPane, []action) {
+func (p formPane) Update(msg tea.Msg, e *kit.Env) (formPane, []kit.Action) {
 	// a key never writes a field's text over a newer value
 	p.syncDoc(e)
 	f := p.focused()
 	if f == nil {
-		if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, e.km.Back) {
-			return p, []action{actFocus{pane: PaneTools}}
+		if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, e.Km.Back) {
+			return p, []kit.Action{kit.ActFocus{Pane: kit.PaneTools}}
 		}
 		return p, nil
 	}
@@ -366,7 +367,7 @@ func (p formPane) update(msg tea.Msg, e *env) (formPane, []action) {
 	if !ok {
 		return p, nil
 	}
-	km := e.km
+	km := e.Km
 	switch {
 	case key.Matches(k, km.Up):
 		return p, cmdActs(p.move(p.idx - 1))
@@ -379,7 +380,7 @@ func (p formPane) update(msg tea.Msg, e *env) (formPane, []action) {
 	case key.Matches(k, km.PageUp, km.PageDown):
 		return p, cmdActs(p.page(key.Matches(k, km.PageDown)))
 	case key.Matches(k, km.Back):
-		return p, []action{actFocus{pane: PaneTools}}
+		return p, []kit.Action{kit.ActFocus{Pane: kit.PaneTools}}
 	case key.Matches(k, km.Left, km.Right) && f.kind == fieldSelect:
 		d := 1
 		if key.Matches(k, km.Left) {
@@ -388,37 +389,37 @@ func (p formPane) update(msg tea.Msg, e *env) (formPane, []action) {
 		f.cycle(d)
 		return p, p.changed(f, e)
 	case key.Matches(k, km.Enter, km.Edit) && f.kind == fieldSelect:
-		return p, []action{actOpen{newSelectDialog(f, p.at)}}
+		return p, []kit.Action{kit.ActOpen{D: newSelectDialog(f, p.at)}}
 	case key.Matches(k, km.Enter, km.Edit):
-		return p, []action{actFocus{pane: PaneEditor, edit: true}}
+		return p, []kit.Action{kit.ActFocus{Pane: kit.PaneEditor, Edit: true}}
 	}
 	return p, nil
 }
 
 // selectAll selects the whole text of the field being edited, so that
 // typing or a paste replaces it.
-func selectAll(f *field) action {
+func selectAll(f *field) kit.Action {
 	if f.ed.Len() == 0 {
-		return say("Nothing to select: the field is empty")
+		return kit.Say("Nothing to select: the field is empty")
 	}
 	f.ed.SelectAll()
-	return say("Selected the whole field: typing or a paste replaces it, a movement key drops the selection")
+	return kit.Say("Selected the whole field: typing or a paste replaces it, a movement key drops the selection")
 }
 
 // cmdActs reports a handled key, with the command it produced (if any).
-func cmdActs(cmd tea.Cmd) []action {
-	return []action{actCmd{cmd}}
+func cmdActs(cmd tea.Cmd) []kit.Action {
+	return []kit.Action{kit.ActCmd{Cmd: cmd}}
 }
 
-func (p formPane) updateEditing(msg tea.Msg, f *field, e *env) (formPane, []action) {
+func (p formPane) updateEditing(msg tea.Msg, f *field, e *kit.Env) (formPane, []kit.Action) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
-		case key.Matches(k, e.km.StopEditing):
+		case key.Matches(k, e.Km.StopEditing):
 			return p, cmdActs(p.setEditing(false))
-		case key.Matches(k, e.km.Done) && f.kind == fieldText:
+		case key.Matches(k, e.Km.Done) && f.kind == fieldText:
 			return p, cmdActs(p.setEditing(false))
-		case key.Matches(k, e.km.SelectAll):
-			return p, []action{selectAll(f)}
+		case key.Matches(k, e.Km.SelectAll):
+			return p, []kit.Action{selectAll(f)}
 		}
 	}
 	v := f.ed.Version()
@@ -462,38 +463,38 @@ func (p *formPane) page(down bool) tea.Cmd {
 // pick sets a choice made in a list. The options are the field's as it
 // is now: the choice is found by the label the list showed, so that a
 // document changed meanwhile (an undo, a reload) never sets another one.
-func (p *formPane) pick(act actPick, e *env) []action {
-	j := p.fieldIndex(act.field)
-	if j < 0 || p.at != act.at {
-		return []action{say("Nothing set: another row is selected now than the one the list was opened for")}
+func (p *formPane) pick(act kit.ActPick, e *kit.Env) []kit.Action {
+	j := p.fieldIndex(act.Field)
+	if j < 0 || p.at != act.At {
+		return []kit.Action{kit.Say("Nothing set: another row is selected now than the one the list was opened for")}
 	}
 	f := p.fields[j]
 	opts := f.options()
-	i := slices.IndexFunc(opts, func(o option) bool { return o.label == act.label })
+	i := slices.IndexFunc(opts, func(o option) bool { return o.label == act.Label })
 	if i < 0 {
-		return []action{sayErr("Nothing set: " + termtext.SanitizeLine(act.label) + " is no longer a choice (the document changed while the list was open)")}
+		return []kit.Action{kit.SayErr("Nothing set: " + termtext.SanitizeLine(act.Label) + " is no longer a choice (the document changed while the list was open)")}
 	}
 	f.sel = i
 	return p.changed(f, e)
 }
 
 // format pretty-prints the focused JSON field.
-func (p *formPane) format(e *env) []action {
+func (p *formPane) format(e *kit.Env) []kit.Action {
 	f := p.focused()
 	if f == nil || f.val != valJSON {
-		return []action{say("Focus a JSON field (parameters, filters, a raw entry) to format it")}
+		return []kit.Action{kit.Say("Focus a JSON field (parameters, filters, a raw entry) to format it")}
 	}
 	text := f.ed.Value()
 	if strings.TrimSpace(text) == "" {
-		return []action{say("Nothing to format")}
+		return []kit.Action{kit.Say("Nothing to format")}
 	}
 	if err := rawjson.CheckJSON([]byte(text)); err != nil {
-		return []action{say("Cannot format: not valid JSON yet: " + err.Error())}
+		return []kit.Action{kit.Say("Cannot format: not valid JSON yet: " + err.Error())}
 	}
-	pretty := prettyJSON([]byte(text))
+	pretty := kit.PrettyJSON([]byte(text))
 	if pretty == text {
-		return []action{say("Already formatted")}
+		return []kit.Action{kit.Say("Already formatted")}
 	}
 	f.ed.SetValueKeepCursor(pretty)
-	return append(p.changed(f, e), say("Formatted"))
+	return append(p.changed(f, e), kit.Say("Formatted"))
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/export"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // formatsKeys are the keys of the formats view besides scrolling.
@@ -69,12 +70,12 @@ func (d *formatsDialog) see(v uint64)        { d.ver = v }
 
 // reread shows the request as it is now (an undo in the view, a reload):
 // every format is exported again when it is shown.
-func (d *formatsDialog) reread(e *env) {
-	d.ver = e.s.Version()
-	if string(d.body) == string(e.s.Result().JSON) {
+func (d *formatsDialog) reread(e *kit.Env) {
+	d.ver = e.S.Version()
+	if string(d.body) == string(e.S.Result().JSON) {
 		return
 	}
-	d.body = e.s.Result().JSON
+	d.body = e.S.Result().JSON
 	d.views = map[export.Target]*formatView{}
 	d.left = strings.Split(strings.TrimSuffix(string(d.body), "\n"), "\n")
 }
@@ -108,7 +109,7 @@ func (d *formatsDialog) current() *formatView {
 	return v
 }
 
-func (d *formatsDialog) resize(w, h int) dialog {
+func (d *formatsDialog) Resize(w, h int) kit.Dialog {
 	d.w, d.h = max(20, w), max(8, h)
 	return d
 }
@@ -125,31 +126,31 @@ func (d *formatsDialog) codeHeight(v *formatView) int {
 	return max(1, d.h-2-1-1-1-d.notesHeight(v)-1)
 }
 
-func (d *formatsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+func (d *formatsDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return d, nil
 	}
-	km := e.km
+	km := e.Km
 	v := d.current()
 	page := d.codeHeight(v)
 	switch {
 	case key.Matches(k, formatsKeys.Close):
-		return nil, []action{actClose{}}
+		return nil, []kit.Action{kit.ActClose{}}
 	case key.Matches(k, formatsKeys.Copy):
 		if v.err != nil {
-			return d, []action{sayErr("Nothing to copy: " + v.err.Error())}
+			return d, []kit.Action{kit.SayErr("Nothing to copy: " + v.err.Error())}
 		}
 		t := d.targets[d.chosen]
-		return d, []action{actCopy{what: t.Title() + " " + copyNoun(t) + lossSummary(v), text: v.text}}
+		return d, []kit.Action{kit.ActCopy{What: t.Title() + " " + copyNoun(t) + lossSummary(v), Text: v.text}}
 	case key.Matches(k, km.Left), k.String() == "shift+tab":
 		d.choose(d.chosen - 1)
 	case key.Matches(k, km.Right), k.String() == "tab":
 		d.choose(d.chosen + 1)
-	case isDigitKey(k):
-		i, why := digitChoice(k, len(d.targets), "format")
+	case kit.IsDigitKey(k):
+		i, why := kit.DigitChoice(k, len(d.targets), "format")
 		if i < 0 {
-			return d, []action{say(why)}
+			return d, []kit.Action{kit.Say(why)}
 		}
 		d.choose(i)
 	case key.Matches(k, formatsKeys.NotesDown):
@@ -157,11 +158,11 @@ func (d *formatsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	case key.Matches(k, formatsKeys.NotesUp):
 		d.nOff--
 	default:
-		if next, ok := listMove(k, km, d.yOff, page, d.longest()+1); ok {
+		if next, ok := kit.ListMove(k, km, d.yOff, page, d.longest()+1); ok {
 			d.yOff = next
 			break
 		}
-		return d, []action{say("In the formats view: ←/→ or " + digits(len(d.targets)) + " choose a format, ↑/↓ scroll, K/J scroll what is lost, y copies, esc closes")}
+		return d, []kit.Action{kit.Say("In the formats view: ←/→ or " + kit.Digits(len(d.targets)) + " choose a format, ↑/↓ scroll, K/J scroll what is lost, y copies, esc closes")}
 	}
 	v = d.current()
 	d.yOff = max(0, min(d.yOff, d.longest()-d.codeHeight(v)))
@@ -210,11 +211,11 @@ func lossSummary(v *formatView) string {
 	if lost == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (%s lost: see the list under it)", plural(lost, "field"))
+	return fmt.Sprintf(" (%s lost: see the list under it)", kit.Plural(lost, "field"))
 }
 
-func (d *formatsDialog) view(e *env, w, h int) []string {
-	st := e.st
+func (d *formatsDialog) View(e *kit.Env, w, h int) []string {
+	st := e.St
 	iw := d.w - 2
 	v := d.current()
 	labels := make([]string, len(d.targets))
@@ -235,7 +236,7 @@ func (d *formatsDialog) view(e *env, w, h int) []string {
 			tabs = append(tabs, st.Dim.Render(labels[i]))
 		}
 	}
-	lines := []string{fit(strings.Join(tabs, ""), iw)}
+	lines := []string{kit.Fit(strings.Join(tabs, ""), iw)}
 	right := v.lines
 	if v.err != nil {
 		right = []string{"cannot write this format: " + v.err.Error()}
@@ -245,20 +246,20 @@ func (d *formatsDialog) view(e *env, w, h int) []string {
 	if d.sideBySide() {
 		lw := (iw - 1) / 2
 		rw := iw - 1 - lw
-		lines = append(lines, st.Label.Render(fitExact(" Responses (this request)", lw))+st.Dim.Render("│")+st.LabelFocused.Render(fit(" "+title, rw)))
+		lines = append(lines, st.Label.Render(kit.FitExact(" Responses (this request)", lw))+st.Dim.Render("│")+st.LabelFocused.Render(kit.Fit(" "+title, rw)))
 		for i := d.yOff; i < d.yOff+ch; i++ {
-			lines = append(lines, fitExact(codeLine(d.left, i), lw)+st.Dim.Render("│")+fit(codeLine(right, i), rw))
+			lines = append(lines, kit.FitExact(codeLine(d.left, i), lw)+st.Dim.Render("│")+kit.Fit(codeLine(right, i), rw))
 		}
 	} else {
-		lines = append(lines, st.LabelFocused.Render(fit(" "+title, iw)))
+		lines = append(lines, st.LabelFocused.Render(kit.Fit(" "+title, iw)))
 		for i := d.yOff; i < d.yOff+ch; i++ {
-			lines = append(lines, fit(codeLine(right, i), iw))
+			lines = append(lines, kit.Fit(codeLine(right, i), iw))
 		}
 	}
 	lines = append(lines, st.Dim.Render(strings.Repeat("─", iw)))
 	nh := d.notesHeight(v)
 	if len(v.notes) == 0 {
-		lines = append(lines, st.OK.Render(fit(" nothing is lost in "+title, iw)))
+		lines = append(lines, st.OK.Render(kit.Fit(" nothing is lost in "+title, iw)))
 	}
 	for i := d.nOff; i < len(v.notes) && i < d.nOff+nh; i++ {
 		n := " " + termtext.SanitizeLine(v.notes[i])
@@ -269,13 +270,13 @@ func (d *formatsDialog) view(e *env, w, h int) []string {
 		if strings.HasPrefix(v.notes[i], "!") {
 			s = st.Warning
 		}
-		lines = append(lines, s.Render(fit(n, iw)))
+		lines = append(lines, s.Render(kit.Fit(n, iw)))
 	}
-	lines = append(lines, st.Dim.Render(fit(" ←/→ "+digits(len(d.targets))+" format · ↑/↓ pgup/pgdn scroll · K/J what is lost · y copy · esc close", iw)))
+	lines = append(lines, st.Dim.Render(kit.Fit(" ←/→ "+kit.Digits(len(d.targets))+" format · ↑/↓ pgup/pgdn scroll · K/J what is lost · y copy · esc close", iw)))
 	for len(lines) < d.h-2 {
 		lines = append(lines, "")
 	}
-	return box(e, "Formats · "+plural(len(v.notes), "change")+" in "+title, lines[:min(len(lines), d.h-2)], d.w)
+	return kit.Box(e, "Formats · "+kit.Plural(len(v.notes), "change")+" in "+title, lines[:min(len(lines), d.h-2)], d.w)
 }
 
 // codeLine is line i of lines for display, "" past the end.
@@ -286,9 +287,9 @@ func codeLine(lines []string, i int) string {
 	return " " + termtext.SanitizeLine(strings.ReplaceAll(lines[i], "\t", "    "))
 }
 
-func (d *formatsDialog) help(km *KeyMap) []key.Binding {
+func (d *formatsDialog) Help(km *kit.KeyMap) []key.Binding {
 	return []key.Binding{
-		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→ "+digits(len(d.targets)), "choose a format")),
+		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→ "+kit.Digits(len(d.targets)), "choose a format")),
 		key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓ pgup/pgdn", "scroll")),
 		formatsKeys.NotesUp, formatsKeys.NotesDown, formatsKeys.Copy, formatsKeys.Close,
 	}
@@ -314,4 +315,4 @@ func tabsFrom(labels []string, chosen, w int) int {
 	return first
 }
 
-func (d *formatsDialog) name() string { return "the formats view" }
+func (d *formatsDialog) Name() string { return "the formats view" }

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tooltui/tooltui/internal/export"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 func openFormats(t *testing.T, w, h int) (*App, *formatsDialog) {
@@ -67,19 +68,19 @@ func TestFormatsViewCopiesTheChosenFormat(t *testing.T) {
 	if strings.Contains(ansi.Strip(a.View().Content), "Responses (this request)") {
 		t.Fatal("80 columns should show the format alone")
 	}
-	_, acts := d.update(tea.KeyPressMsg{Code: 'y', Text: "y"}, a.env())
-	var got actCopy
+	_, acts := d.Update(tea.KeyPressMsg{Code: 'y', Text: "y"}, a.env())
+	var got kit.ActCopy
 	for _, act := range acts {
-		if c, ok := act.(actCopy); ok {
+		if c, ok := act.(kit.ActCopy); ok {
 			got = c
 		}
 	}
-	if got.text != d.current().text || !strings.Contains(got.text, `"input_schema"`) || !strings.HasPrefix(got.what, "Anthropic request") {
-		t.Fatalf("copied %q: %.80q", got.what, got.text)
+	if got.Text != d.current().text || !strings.Contains(got.Text, `"input_schema"`) || !strings.HasPrefix(got.What, "Anthropic request") {
+		t.Fatalf("copied %q: %.80q", got.What, got.Text)
 	}
 	// Keys that do nothing here say so; esc closes.
-	_, acts = d.update(tea.KeyPressMsg{Code: 'z', Text: "z"}, a.env())
-	if len(acts) != 1 || !strings.Contains(acts[0].(actStatus).text, "formats view") {
+	_, acts = d.Update(tea.KeyPressMsg{Code: 'z', Text: "z"}, a.env())
+	if len(acts) != 1 || !strings.Contains(acts[0].(kit.ActStatus).Text, "formats view") {
 		t.Fatalf("z: %v", acts)
 	}
 	a.Update(tea.KeyPressMsg{Code: tea.KeyEscape})

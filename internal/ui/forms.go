@@ -11,6 +11,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // formKind is which form a selection gets.
@@ -42,7 +43,7 @@ func formKindFor(k model.Kind, t model.Tool, raw bool) formKind {
 	if k == model.Function {
 		return formFunction
 	}
-	switch typeOf(t.Raw) {
+	switch kit.TypeOf(t.Raw) {
 	case "web_search", "web_search_2025_08_26", "web_search_preview", "web_search_preview_2025_03_11":
 		return formWebSearch
 	case "file_search":
@@ -64,11 +65,11 @@ func noFormWhy(k model.Kind, t model.Tool) (why string, later bool) {
 	case rawjson.JSONKind(t.Raw) != "object":
 		return "The entry is not a JSON object: it has no form", false
 	}
-	return termtext.SanitizeLine(typeOf(t.Raw)) + " has no form: its options are edited as JSON, checked against its schema as you type", false
+	return termtext.SanitizeLine(kit.TypeOf(t.Raw)) + " has no form: its options are edited as JSON, checked against its schema as you type", false
 }
 
 // buildFields returns the fields of a form for the selection.
-func buildFields(d *model.Document, s sel, kind formKind) []*field {
+func buildFields(d *model.Document, s kit.Sel, kind formKind) []*field {
 	if s.Request {
 		return requestFields(d)
 	}
@@ -87,13 +88,13 @@ func buildFields(d *model.Document, s sel, kind formKind) []*field {
 func rawField(raw json.RawMessage, k model.Kind) *field {
 	text := string(raw)
 	if rawjson.CheckJSON(raw) == nil {
-		text = prettyJSON(raw)
+		text = kit.PrettyJSON(raw)
 	}
 	f := newMultiField("raw", "Entry (JSON)", nil, valJSON, text, 0)
 	switch {
 	case k == model.Function:
 		f.hint = "a function definition: name, description, parameters, strict"
-	case typeOf(raw) == "mcp":
+	case kit.TypeOf(raw) == "mcp":
 		f.hint = "L lists the MCP server's tools to choose allowed_tools; invalid JSON is kept as typed"
 	default:
 		f.hint = "invalid JSON is kept as typed; the diagnostics show what the converter does with it"
@@ -156,7 +157,7 @@ func checkParams(f *field) {
 }
 
 func webSearchFields(raw json.RawMessage) []*field {
-	typ := typeOf(raw)
+	typ := kit.TypeOf(raw)
 	preview := typ == "web_search_preview" || typ == "web_search_preview_2025_03_11"
 	var typeOpts []option
 	for _, t := range webTypes {
@@ -232,7 +233,7 @@ func requestFields(d *model.Document) []*field {
 	instr := newMultiField("instructions", "Instructions", []string{"instructions"}, valString, str("instructions"), 3)
 	inputText := str("input")
 	if v := get("input"); rawjson.JSONKind(v) == "array" {
-		inputText = prettyJSON(v)
+		inputText = kit.PrettyJSON(v)
 	}
 	draft, inputDraft := d.RequestDrafts["input"]
 	if inputDraft {
@@ -248,7 +249,7 @@ func requestFields(d *model.Document) []*field {
 	par := newSelectField("parallel_tool_calls", "Parallel calls", []string{"parallel_tool_calls"}, boolOptions, get("parallel_tool_calls"))
 	otherText, otherDraft := d.RequestDrafts["extra"]
 	if !otherDraft {
-		otherText = prettyJSON(model.OtherRequestFields(d).AppendJSON(nil))
+		otherText = kit.PrettyJSON(model.OtherRequestFields(d).AppendJSON(nil))
 	}
 	other := newMultiField("extra", "Other request fields (JSON object)", nil, valJSON, otherText, 0)
 	other.hint = "every other request member; keys of extra stay there, new keys go at the top level"
@@ -313,7 +314,7 @@ func toolChoiceOptions(d *model.Document) []option {
 		}
 	}
 	for _, t := range d.Builtins {
-		typ := typeOf(t.Raw)
+		typ := kit.TypeOf(t.Raw)
 		switch typ {
 		case "":
 		case "function", "custom":

@@ -11,15 +11,16 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // changed turns a field's new value into a document edit.
-func (p *formPane) changed(f *field, e *env) []action {
+func (p *formPane) changed(f *field, e *kit.Env) []kit.Action {
 	at := p.at
 	group := fmt.Sprintf("%v/%d/%d/%s", at.Request, at.Kind, at.Index, f.id)
-	var fn edit
+	var fn kit.Edit
 	if at.Request {
-		fn = requestEdit(f, e.s.Doc())
+		fn = requestEdit(f, e.S.Doc())
 	} else {
 		fn = toolEdit(f, at.Kind, at.Index)
 	}
@@ -27,9 +28,9 @@ func (p *formPane) changed(f *field, e *env) []action {
 		p.layoutFields()
 		return nil
 	}
-	acts := []action{actEdit{group: group, fn: fn, by: byForm}}
+	acts := []kit.Action{kit.ActEdit{Group: group, Fn: fn, By: kit.ByForm}}
 	if f.id == "type" {
-		acts = append(acts, actRebuild{}) // the fields depend on web_search's type
+		acts = append(acts, kit.ActRebuild{}) // the fields depend on web_search's type
 	}
 	return acts
 }
@@ -38,7 +39,7 @@ func (p *formPane) changed(f *field, e *env) []action {
 // the edit will apply to, to say at once why the text cannot be applied.
 // Text that cannot be applied yet is kept as a draft, so it is neither lost
 // nor sent; the field keeps its last valid value in the request.
-func requestEdit(f *field, d *model.Document) edit {
+func requestEdit(f *field, d *model.Document) kit.Edit {
 	switch f.id {
 	case "input":
 		text := f.ed.Value()
@@ -61,7 +62,7 @@ func requestEdit(f *field, d *model.Document) edit {
 }
 
 // otherEdit writes the other request fields (see model.OtherRequestFields).
-func otherEdit(f *field, d *model.Document) edit {
+func otherEdit(f *field, d *model.Document) kit.Edit {
 	text := f.ed.Value()
 	var o rawjson.Object
 	o, f.err = otherFields(d, text)
@@ -77,7 +78,7 @@ func otherEdit(f *field, d *model.Document) edit {
 	}
 }
 
-func toolEdit(f *field, k model.Kind, i int) edit {
+func toolEdit(f *field, k model.Kind, i int) kit.Edit {
 	text := f.ed.Value()
 	switch f.id {
 	case "raw":
@@ -184,8 +185,8 @@ func (p *formPane) fieldAt(y int) (int, bool) {
 }
 
 // view renders the form into lines of the pane's inner width.
-func (p formPane) view(e *env, focused bool) []string {
-	st := e.st
+func (p formPane) View(e *kit.Env, focused bool) []string {
+	st := e.St
 	lw := p.labelWidth()
 	var lines []string
 	for i, f := range p.fields {
@@ -212,13 +213,13 @@ func (p formPane) view(e *env, focused bool) []string {
 			if editing {
 				lab = st.EditTag
 			}
-			lines = append(lines, fit(lab.Render(fit(label, lw-1))+" ", lw)+val)
+			lines = append(lines, kit.Fit(lab.Render(kit.Fit(label, lw-1))+" ", lw)+val)
 		case fieldSelect:
 			vs := st.Select
 			if isFocus {
 				vs = st.SelectFocused
 			}
-			lines = append(lines, fit(lab.Render(fit(label, lw-1))+" ", lw)+vs.Render("◀ "+termtext.SanitizeLine(f.text())+" ▶"))
+			lines = append(lines, kit.Fit(lab.Render(kit.Fit(label, lw-1))+" ", lw)+vs.Render("◀ "+termtext.SanitizeLine(f.text())+" ▶"))
 		case fieldMulti:
 			extra := ""
 			if f.val == valJSON && isFocus {
@@ -265,7 +266,7 @@ func (p formPane) view(e *env, focused bool) []string {
 
 // multiLines renders a multi-line field: the editor while it is edited or
 // holds JSON, else the text wrapped to the pane's width.
-func (p *formPane) multiLines(f *field, editing bool, st *Styles) []string {
+func (p *formPane) multiLines(f *field, editing bool, st *kit.Styles) []string {
 	h := f.ed.Height()
 	if editing || f.val == valJSON || f.ed.Focused() {
 		return strings.Split(f.ed.View(), "\n")

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // The global keys mean the same in every pane, dialog and overlay, decided
@@ -139,7 +140,7 @@ func TestQuitNeedsAnExplicitD(t *testing.T) {
 		if quits(runNow(a.update(ctrlKey(r)))) {
 			t.Fatalf("ctrl+%c quit with unsaved changes", r)
 		}
-		if c, ok := a.dialog.(*confirmDialog); !ok || c.title != quitTitle {
+		if c, ok := a.dialog.(*kit.ConfirmDialog); !ok || c.Title != quitTitle {
 			t.Fatalf("ctrl+%c did not ask: %T", r, a.dialog)
 		}
 		if quits(runNow(a.update(ctrlKey(r)))) {
@@ -180,7 +181,7 @@ func TestGlobalKeysInEveryDialog(t *testing.T) {
 		"formats": func(a *App) { typeKeys(a, "V") },
 		"quit":    func(a *App) { a.Update(ctrlKey('q')) },
 		"changed": func(a *App) {
-			a.apply(actOpen{newChangedDialog("doc.json", diskChangedMsg{path: "/nonexistent/doc.json", watched: true,
+			a.apply(kit.ActOpen{D: newChangedDialog("doc.json", diskChangedMsg{path: "/nonexistent/doc.json", watched: true,
 				was: model.Stamp{Exists: true, Size: 1}, now: model.Stamp{Exists: true, Size: 2}})})
 		},
 		"response": func(a *App) { a.Update(ctrlKey('r')) },
@@ -191,7 +192,7 @@ func TestGlobalKeysInEveryDialog(t *testing.T) {
 	}
 	for name, open := range openers {
 		t.Run(name, func(t *testing.T) {
-			fresh := func() (*App, dialog) {
+			fresh := func() (*App, kit.Dialog) {
 				a, _ := globalApp(t, "")
 				typeKeys(a, "j")                             // get_weather
 				a.Update(tea.KeyPressMsg{Code: tea.KeyDown}) // web_search
@@ -232,7 +233,7 @@ func TestGlobalKeysInEveryDialog(t *testing.T) {
 					t.Fatal("ctrl+p in the palette opened another")
 				}
 			} else {
-				if l, ok := a.dialog.(*listDialog); !ok || l.title != "Commands" || len(a.under) != 1 || a.under[0] != d {
+				if l, ok := a.dialog.(*kit.ListDialog); !ok || l.Title != "Commands" || len(a.under) != 1 || a.under[0] != d {
 					t.Fatalf("ctrl+p: %T over %d", a.dialog, len(a.under))
 				}
 				typeKeys(a, "esc")
@@ -244,7 +245,7 @@ func TestGlobalKeysInEveryDialog(t *testing.T) {
 			a, d = fresh()
 			if _, isHelp := d.(*helpDialog); !isHelp {
 				a.Update(tea.KeyPressMsg{Code: '?', Text: "?"})
-				if typing, ok := d.(textField); ok && typing.typingText() {
+				if typing, ok := d.(kit.TextField); ok && typing.TypingText() {
 					if a.dialog != d {
 						t.Fatal("? in a text field left the dialog")
 					}
@@ -253,7 +254,7 @@ func TestGlobalKeysInEveryDialog(t *testing.T) {
 					if !ok {
 						t.Fatalf("? showed no help: %T, status %q", a.dialog, status(a))
 					}
-					if h.groups[0].title != "Keys of "+d.name() || len(h.groups[0].rows) == 0 {
+					if h.groups[0].title != "Keys of "+d.Name() || len(h.groups[0].rows) == 0 {
 						t.Fatalf("the help is not the dialog's: %+v", h.groups[0])
 					}
 					typeKeys(a, "esc")
@@ -451,24 +452,24 @@ func TestFormatsViewFollowsUndo(t *testing.T) {
 // on JSON that is not valid yet, says why it stays JSON.
 func TestSwitchToAFormThereIsNone(t *testing.T) {
 	src := `{"model": "gpt-5", "extra": {"builtin_tools": [{"type": "code_interpreter", "container": {"type": "auto"}}, {"type": "web_search"}]}}`
-	a := dialogTestApp(t, src, sel{Kind: model.Builtin, Index: 0})
+	a := dialogTestApp(t, src, kit.Sel{Kind: model.Builtin, Index: 0})
 	a.run("Switch form / JSON")
 	if a.form.kind != formRaw || !strings.Contains(status(a), "code_interpreter has no form") {
 		t.Fatalf("code_interpreter: kind %v, status %q", a.form.kind, status(a))
 	}
-	a.apply(actSelect{sel{Kind: model.Builtin, Index: 1}})
+	a.apply(kit.ActSelect{At: kit.Sel{Kind: model.Builtin, Index: 1}})
 	a.run("Switch form / JSON") // web_search: to its JSON
 	if a.form.kind != formRaw {
 		t.Fatalf("web_search did not switch to JSON: %v", a.form.kind)
 	}
-	a.apply(actEdit{fn: func(d *model.Document) (*model.Document, error) {
+	a.apply(kit.ActEdit{Fn: func(d *model.Document) (*model.Document, error) {
 		return model.SetToolRaw(d, model.Builtin, 1, json.RawMessage(`{"type": "web_search",`))
 	}})
 	a.run("Switch form / JSON")
 	if a.form.kind != formRaw || !strings.Contains(status(a), "not valid JSON yet: its form, if its type has one, shows once it is") {
 		t.Fatalf("invalid JSON: kind %v, status %q", a.form.kind, status(a))
 	}
-	a.apply(actEdit{fn: func(d *model.Document) (*model.Document, error) {
+	a.apply(kit.ActEdit{Fn: func(d *model.Document) (*model.Document, error) {
 		return model.SetToolRaw(d, model.Builtin, 1, json.RawMessage(`{"type": "web_search"}`))
 	}})
 	a.Update(settleMsg{})
@@ -513,23 +514,23 @@ func TestUndoInAFilterTakesItsTypingBackFirst(t *testing.T) {
 	typeKeys(a, "j", "j", " ", "k", "k") // disable web_search: a change to undo
 	v := a.s.Version()
 	typeKeys(a, "a", "fi")
-	l, ok := a.dialog.(*listDialog)
+	l, ok := a.dialog.(*kit.ListDialog)
 	if !ok {
 		t.Fatalf("a opened %T", a.dialog)
 	}
 	a.Update(ctrlKey('z'))
-	if l.list.Filter() != "f" || a.s.Version() != v {
-		t.Fatalf("ctrl+z in the picker: filter %q, version %d → %d", l.list.Filter(), v, a.s.Version())
+	if l.List.Filter() != "f" || a.s.Version() != v {
+		t.Fatalf("ctrl+z in the picker: filter %q, version %d → %d", l.List.Filter(), v, a.s.Version())
 	}
 	a.Update(ctrlKey('y'))
-	if l.list.Filter() != "fi" {
-		t.Fatalf("ctrl+y in the picker: filter %q", l.list.Filter())
+	if l.List.Filter() != "fi" {
+		t.Fatalf("ctrl+y in the picker: filter %q", l.List.Filter())
 	}
 	a.Update(ctrlKey('z'))
 	a.Update(ctrlKey('z'))
 	a.Update(ctrlKey('z')) // the filter is empty: now the document
-	if l.list.Filter() != "" || a.s.Doc().Builtins[0].Disabled {
-		t.Fatalf("the third ctrl+z: filter %q, web_search disabled %v", l.list.Filter(), a.s.Doc().Builtins[0].Disabled)
+	if l.List.Filter() != "" || a.s.Doc().Builtins[0].Disabled {
+		t.Fatalf("the third ctrl+z: filter %q, web_search disabled %v", l.List.Filter(), a.s.Doc().Builtins[0].Disabled)
 	}
 	typeKeys(a, "esc")
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // hostileDoc carries every kind of control sequence in every place a
@@ -79,20 +80,20 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 	}
 	for _, size := range [][2]int{{80, 24}, {140, 40}} {
 		a.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-		for row := 0; row < rowCount(a.s.Doc()); row++ {
-			a.selectRow(selAt(a.s.Doc(), row))
+		for row := 0; row < kit.RowCount(a.s.Doc()); row++ {
+			a.selectRow(kit.SelAt(a.s.Doc(), row))
 			check("row " + itoaTest(row))
-			a.setFocus(PaneEditor, false)
+			a.setFocus(kit.PaneEditor, false)
 			for i := range a.form.fields {
 				a.form.move(i)
 				check("row " + itoaTest(row) + " field " + a.form.fields[i].id)
 				if a.form.fields[i].isText() {
-					a.setFocus(PaneEditor, true)
+					a.setFocus(kit.PaneEditor, true)
 					if !a.form.editing {
 						t.Fatalf("row %d field %s: not editing after setFocus(editor, true)", row, a.form.fields[i].id)
 					}
 					check("row " + itoaTest(row) + " field " + a.form.fields[i].id + " (editing)")
-					a.setFocus(PaneEditor, false)
+					a.setFocus(kit.PaneEditor, false)
 				}
 			}
 			for range 2 { // the other view of the entry (form or JSON), then back
@@ -105,26 +106,26 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 					check("row " + itoaTest(row) + " JSON view field " + a.form.fields[i].id)
 				}
 			}
-			a.setFocus(PaneDiags, false)
+			a.setFocus(kit.PaneDiags, false)
 			for i := range a.s.Result().Diagnostics {
 				a.diags.row = i
 				a.diags.follow(a.s.Result().Diagnostics, &a.styles)
 				check("row " + itoaTest(row) + " diagnostic " + itoaTest(i))
 			}
-			a.setFocus(PanePreview, false)
+			a.setFocus(kit.PanePreview, false)
 			for range a.preview.lines() / max(1, a.preview.h) {
 				a.preview.scroll(a.preview.h)
 				check("row " + itoaTest(row) + " preview")
 			}
 			a.preview.yOff = 0
-			a.setFocus(PaneTools, false)
+			a.setFocus(kit.PaneTools, false)
 		}
 		// Every dialog that shows document strings, opened over each row.
-		for row := 0; row < rowCount(a.s.Doc()); row++ {
-			a.selectRow(selAt(a.s.Doc(), row))
+		for row := 0; row < kit.RowCount(a.s.Doc()); row++ {
+			a.selectRow(kit.SelAt(a.s.Doc(), row))
 			for _, name := range []string{"Command palette", "Show all keys", cmdAdd, "Copy…", cmdChoice, cmdSaveAs} {
 				a.dialog = nil
-				a.setFocus(PaneTools, false)
+				a.setFocus(kit.PaneTools, false)
 				a.run(name)
 				if a.dialog == nil {
 					t.Fatalf("row %d: %q opened no dialog", row, name)
@@ -136,8 +137,8 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 		// Hostile text typed or pasted: into a field being edited, into the
 		// tools filter; and status messages that quote a hostile name.
 		const paste = "p\x1b]0;x\x07\x1b[2J\u202e\u009b1m\x00"
-		a.selectRow(selAt(a.s.Doc(), 1))
-		a.setFocus(PaneEditor, false)
+		a.selectRow(kit.SelAt(a.s.Doc(), 1))
+		a.setFocus(kit.PaneEditor, false)
 		for i, f := range a.form.fields {
 			if !f.isText() {
 				continue
@@ -154,7 +155,7 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 		for range len(a.form.fields) {
 			a.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl})
 		}
-		a.setFocus(PaneTools, false)
+		a.setFocus(kit.PaneTools, false)
 		a.Update(tea.KeyPressMsg{Code: '/', Text: "/"})
 		a.Update(tea.PasteMsg{Content: paste})
 		if !strings.HasPrefix(a.tools.filter.text, "p") {
@@ -162,7 +163,7 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 		}
 		check("pasted into the tools filter")
 		a.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
-		a.selectRow(selAt(a.s.Doc(), 1))
+		a.selectRow(kit.SelAt(a.s.Doc(), 1))
 		a.Update(tea.KeyPressMsg{Code: 'D', Text: "D"})
 		check("duplicated a hostile tool")
 		a.Update(tea.KeyPressMsg{Code: 'x', Text: "x"})
@@ -172,8 +173,8 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 		check("undid")
 		a.Update(tea.KeyPressMsg{Code: 0x9b, Text: "\u009b"})
 		check("explained a hostile key")
-		if rowCount(a.s.Doc()) != 4 {
-			t.Fatalf("%d rows after undoing the duplicate and the delete", rowCount(a.s.Doc()))
+		if kit.RowCount(a.s.Doc()) != 4 {
+			t.Fatalf("%d rows after undoing the duplicate and the delete", kit.RowCount(a.s.Doc()))
 		}
 		// The tool_choice chooser lists every tool by name.
 		a.run(cmdChoice)
@@ -186,8 +187,8 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 		}
 		a.dialog = nil
 		// The escaped forms are visible.
-		a.setFocus(PaneTools, false)
-		a.selectRow(selAt(a.s.Doc(), 1))
+		a.setFocus(kit.PaneTools, false)
+		a.selectRow(kit.SelAt(a.s.Doc(), 1))
 		screen := ansi.Strip(a.View().Content)
 		for _, want := range []string{`evil\x1b]0;pwned\x07`, `\x1b]0;title\x07`} {
 			if !strings.Contains(screen, want) && !strings.Contains(a.View().WindowTitle+screen, want) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/editor"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // helpDialog lists every key, by where it works, and scrolls. Its rows are
@@ -46,19 +47,19 @@ type helpLine struct {
 
 // newHelpDialog lists every key, those of the focused pane first (while a
 // field is edited, the editing keys).
-func newHelpDialog(a *App) dialog {
+func newHelpDialog(a *App) kit.Dialog {
 	var first []string
 	switch a.focus {
-	case PaneTools:
+	case kit.PaneTools:
 		first = []string{"Tools pane"}
-	case PaneEditor:
+	case kit.PaneEditor:
 		first = []string{"Editor pane", helpMoving}
 		if a.form.editing {
 			first = []string{helpEditing, "Editor pane"}
 		}
-	case PanePreview:
+	case kit.PanePreview:
 		first = []string{helpMoving}
-	case PaneDiags:
+	case kit.PaneDiags:
 		first = []string{"Diagnostics pane"}
 	}
 	return &helpDialog{groups: groupsFirst(helpGroups(a.cmds, a.keys), first)}
@@ -120,22 +121,22 @@ func (d *helpDialog) rows() int {
 
 // typingText: while the filter is typed, printable keys (? among them)
 // go into it.
-func (d *helpDialog) typingText() bool { return d.typing }
+func (d *helpDialog) TypingText() bool { return d.typing }
 
 // setFilter lays the help out again for a new filter, from its top.
 func (d *helpDialog) setFilter(f string) {
 	d.filter = f
 	d.text = nil
 	d.yOff = 0
-	d.resize(d.w+2, d.h)
+	d.Resize(d.w+2, d.h)
 }
 
 // newHelpDialogFor lists the keys of an open dialog (what it claims among
 // them) and the global keys, which work there too.
-func newHelpDialogFor(a *App, d dialog) dialog {
+func newHelpDialogFor(a *App, d kit.Dialog) kit.Dialog {
 	km := &a.keys
-	own := helpGroup{title: "Keys of " + d.name()}
-	for _, b := range d.help(km) {
+	own := helpGroup{title: "Keys of " + d.Name()}
+	for _, b := range d.Help(km) {
 		if h := b.Help(); h.Key != "" {
 			keys := keyList(b)
 			if !strings.Contains(keys, h.Key) {
@@ -148,7 +149,7 @@ func newHelpDialogFor(a *App, d dialog) dialog {
 }
 
 // globalHelpRows are the global keys as the help lists them (router.go).
-func globalHelpRows(km *KeyMap) []helpRow {
+func globalHelpRows(km *kit.KeyMap) []helpRow {
 	return []helpRow{
 		{keyList(km.Save), "save the document (a text being typed in a dialog is not in it: the first ctrl+s says so)"},
 		{keyList(km.Help), "the keys of where you are (typed as text in a text field)"},
@@ -168,7 +169,7 @@ const (
 // helpGroups collects the keys: the commands' keys by group, the keys of
 // each pane, the editing keys, the questions' keys and the mouse. A row
 // lists every key of its bindings, not only the first.
-func helpGroups(cmds []command, km KeyMap) []helpGroup {
+func helpGroups(cmds []command, km kit.KeyMap) []helpGroup {
 	var groups []helpGroup
 	index := map[string]int{}
 	addRow := func(group, keys, desc string) {
@@ -371,7 +372,7 @@ func wrapLines(s string, w int) []string {
 	return strings.Split(ansi.Wrap(s, w, ""), "\n")
 }
 
-func (d *helpDialog) resize(w, h int) dialog {
+func (d *helpDialog) Resize(w, h int) kit.Dialog {
 	nw := max(20, min(90, w-2))
 	if nw != d.w || d.text == nil {
 		d.text, d.kw = layoutHelp(d.shown(), nw-2)
@@ -386,7 +387,7 @@ func (d *helpDialog) scrollTo(y int) {
 	d.yOff = max(0, min(y, len(d.text)-(d.h-3)))
 }
 
-func (d *helpDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+func (d *helpDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	if m, ok := msg.(tea.MouseWheelMsg); ok {
 		switch m.Button {
 		case tea.MouseWheelUp:
@@ -413,23 +414,23 @@ func (d *helpDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	case k.String() == "/":
 		d.typing = true
 		return d, nil
-	case key.Matches(k, e.km.Back) && d.filter != "":
+	case key.Matches(k, e.Km.Back) && d.filter != "":
 		d.setFilter("")
 		return d, nil
-	case key.Matches(k, e.km.Up):
+	case key.Matches(k, e.Km.Up):
 		y--
-	case key.Matches(k, e.km.Down):
+	case key.Matches(k, e.Km.Down):
 		y++
-	case key.Matches(k, e.km.PageUp):
+	case key.Matches(k, e.Km.PageUp):
 		y -= page
-	case key.Matches(k, e.km.PageDown, e.km.Toggle):
+	case key.Matches(k, e.Km.PageDown, e.Km.Toggle):
 		y += page
-	case key.Matches(k, e.km.Home):
+	case key.Matches(k, e.Km.Home):
 		y = 0
-	case key.Matches(k, e.km.End):
+	case key.Matches(k, e.Km.End):
 		y = len(d.text)
 	default:
-		return nil, []action{actClose{}}
+		return nil, []kit.Action{kit.ActClose{}}
 	}
 	d.scrollTo(y)
 	return d, nil
@@ -462,18 +463,18 @@ func (d *helpDialog) typeFilter(k tea.KeyPressMsg) bool {
 	return true
 }
 
-func (d *helpDialog) view(e *env, w, h int) []string {
-	st := e.st
+func (d *helpDialog) View(e *kit.Env, w, h int) []string {
+	st := e.St
 	iw := d.w - 2
 	body := d.h - 3
 	head := " ↑/↓ pgup/pgdn scroll · / filter · any other key closes"
 	switch {
 	case d.typing:
-		head = " / " + termtext.SanitizeLine(d.filter) + "█ · " + itoa(d.rows()) + " rows · enter keeps, esc drops the filter"
+		head = " / " + termtext.SanitizeLine(d.filter) + "█ · " + kit.Itoa(d.rows()) + " rows · enter keeps, esc drops the filter"
 	case d.filter != "":
-		head = " / " + termtext.SanitizeLine(d.filter) + " · " + itoa(d.rows()) + " rows · esc drops the filter, / changes it"
+		head = " / " + termtext.SanitizeLine(d.filter) + " · " + kit.Itoa(d.rows()) + " rows · esc drops the filter, / changes it"
 	}
-	out := []string{st.Dim.Render(fit(head, iw))}
+	out := []string{st.Dim.Render(kit.Fit(head, iw))}
 	if d.filter != "" && len(d.text) == 0 {
 		out = append(out, "  No key matches "+termtext.Quote(d.filter))
 	}
@@ -493,10 +494,10 @@ func (d *helpDialog) view(e *env, w, h int) []string {
 	if len(d.text) > body {
 		title += " · " + scrollPos(d.yOff, len(d.text), body)
 	}
-	return box(e, title, out, d.w)
+	return kit.Box(e, title, out, d.w)
 }
 
-func (d *helpDialog) help(km *KeyMap) []key.Binding {
+func (d *helpDialog) Help(km *kit.KeyMap) []key.Binding {
 	return []key.Binding{km.Up, km.Down, km.PageDown, key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter the keys (esc drops the filter)")),
 		key.NewBinding(key.WithKeys("esc", "?"), key.WithHelp("esc", "close"))}
 }
@@ -504,9 +505,9 @@ func (d *helpDialog) help(km *KeyMap) []key.Binding {
 // scrollPos says which part of a scrolled text shows, e.g. "12–30 of 80".
 func scrollPos(top, total, h int) string {
 	end := min(total, top+h)
-	return itoa(top+1) + "–" + itoa(end) + " of " + itoa(total)
+	return kit.Itoa(top+1) + "–" + kit.Itoa(end) + " of " + kit.Itoa(total)
 }
 
-func (d *helpDialog) name() string { return "the keys help" }
+func (d *helpDialog) Name() string { return "the keys help" }
 
-func (d *helpDialog) viewKey() string { return d.about }
+func (d *helpDialog) ViewKey() string { return d.about }

@@ -15,6 +15,7 @@ import (
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/display"
 	"github.com/tooltui/tooltui/internal/ui/editor"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // inferKeys are the inference dialog's keys; every other key edits the
@@ -44,17 +45,17 @@ type inferDialog struct {
 	yOff   int          // first schema line shown
 	w, h   int
 	ver    uint64 // the session version fn was read at
-	guard  dropGuard
+	guard  kit.DropGuard
 }
 
 // mayClose: the example typed goes with the dialog, so the first closing
 // key says so.
-func (d *inferDialog) mayClose(key string) (action, bool) {
+func (d *inferDialog) MayClose(key string) (kit.Action, bool) {
 	typed := ""
 	if strings.TrimSpace(d.ed.Value()) != "" {
 		typed = "the example typed (alt+enter sets the parameters it gives)"
 	}
-	return d.guard.mayClose(key, "closes it", typed, d.ed.Version())
+	return d.guard.MayClose(key, "closes it", typed, d.ed.Version())
 }
 
 func (d *inferDialog) seenVersion() uint64 { return d.ver }
@@ -62,16 +63,16 @@ func (d *inferDialog) see(v uint64)        { d.ver = v }
 
 // reread reads the function again after the document changed, so that
 // apply decides "strict" from the function as it is now.
-func (d *inferDialog) reread(e *env) {
-	d.ver = e.s.Version()
-	if f, why := readFunction(e.s.Doc(), sel{Kind: d.fn.kind, Index: d.fn.index}, "infer its parameters"); why == "" {
+func (d *inferDialog) reread(e *kit.Env) {
+	d.ver = e.S.Version()
+	if f, why := readFunction(e.S.Doc(), kit.Sel{Kind: d.fn.kind, Index: d.fn.index}, "infer its parameters"); why == "" {
 		d.fn = f
 	}
 }
 
 // newInferDialog opens the inference dialog on the selected function, or
 // returns nil and says why it cannot (the row is not a function).
-func newInferDialog(a *App) (dialog, string) {
+func newInferDialog(a *App) (kit.Dialog, string) {
 	f, why := selectedFunction(a, "infer its parameters")
 	if why != "" {
 		return nil, why
@@ -95,8 +96,8 @@ func (d *inferDialog) schemaRows() int {
 	return max(1, d.h-2-inferFixedRows-d.editorRows())
 }
 
-func (d *inferDialog) resize(w, h int) dialog {
-	d.w, d.h = dialogSize(w, h, 100, 40)
+func (d *inferDialog) Resize(w, h int) kit.Dialog {
+	d.w, d.h = kit.DialogSize(w, h, 100, 40)
 	d.ed.SetSize(d.w-4, d.editorRows())
 	d.clampScroll()
 	return d
@@ -144,17 +145,17 @@ func inferError(err error) string {
 	return err.Error()
 }
 
-func (d *inferDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+func (d *inferDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		if !key.Matches(k, inferKeys.Close) {
-			d.guard.armed = false
+			d.guard.Armed = false
 		}
 		switch {
 		case key.Matches(k, inferKeys.Close):
-			if act, ok := d.mayClose(k.String()); !ok {
-				return d, []action{act}
+			if act, ok := d.MayClose(k.String()); !ok {
+				return d, []kit.Action{act}
 			}
-			return nil, []action{actClose{}, say("Inferring parameters cancelled")}
+			return nil, []kit.Action{kit.ActClose{}, kit.Say("Inferring parameters cancelled")}
 		case key.Matches(k, inferKeys.Apply):
 			return d.apply(e)
 		case key.Matches(k, inferKeys.ScrollUp):
@@ -168,7 +169,7 @@ func (d *inferDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		}
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok && !d.ed.Handles(k) {
-		return d, []action{explainDialogKey(k, d, e.km)}
+		return d, []kit.Action{kit.ExplainDialogKey(k, d, e.Km)}
 	}
 	d.ed, _ = d.ed.Update(msg)
 	d.infer()
@@ -178,18 +179,18 @@ func (d *inferDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 // apply sets the function's parameters to the proposed schema, and
 // "strict" to true when the function does not say (the schema is
 // strict-compatible); a function with "strict": false keeps it.
-func (d *inferDialog) apply(e *env) (dialog, []action) {
+func (d *inferDialog) apply(e *kit.Env) (kit.Dialog, []kit.Action) {
 	switch {
 	case d.blank:
-		return d, []action{say("Paste or type an example of the arguments first")}
+		return d, []kit.Action{kit.Say("Paste or type an example of the arguments first")}
 	case d.schema == nil:
-		return d, []action{sayErr("No schema to set: " + termtext.SanitizeLine(d.err))}
+		return d, []kit.Action{kit.SayErr("No schema to set: " + termtext.SanitizeLine(d.err))}
 	}
-	if d.ver != e.s.Version() {
+	if d.ver != e.S.Version() {
 		d.reread(e)
 	}
-	if _, why := readFunction(e.s.Doc(), sel{Kind: d.fn.kind, Index: d.fn.index}, "infer its parameters"); why != "" {
-		return d, []action{sayErr(changedWhy(why))}
+	if _, why := readFunction(e.S.Doc(), kit.Sel{Kind: d.fn.kind, Index: d.fn.index}, "infer its parameters"); why != "" {
+		return d, []kit.Action{kit.SayErr(kit.ChangedWhy(why))}
 	}
 	k, i, schema := d.fn.kind, d.fn.index, json.RawMessage(d.schema)
 	setStrict := d.fn.strict == nil && !d.fn.strictOther
@@ -202,8 +203,8 @@ func (d *inferDialog) apply(e *env) (dialog, []action) {
 	}
 	// An edit that fails now would fail when applied: say so here and stay
 	// open.
-	if _, err := fn(e.s.Doc()); err != nil {
-		return d, []action{sayErr("Cannot set the parameters: " + err.Error())}
+	if _, err := fn(e.S.Doc()); err != nil {
+		return d, []kit.Action{kit.SayErr("Cannot set the parameters: " + err.Error())}
 	}
 	name := d.fn.label()
 	msg := "Set " + name + "'s parameters to the inferred schema"
@@ -213,17 +214,17 @@ func (d *inferDialog) apply(e *env) (dialog, []action) {
 	case d.fn.strict != nil && !*d.fn.strict:
 		msg += `; "strict" stays false`
 	}
-	return nil, []action{actClose{}, actEdit{fn: fn}, actRebuild{}, say(msg + " (ctrl+z undoes it)")}
+	return nil, []kit.Action{kit.ActClose{}, kit.ActEdit{Fn: fn}, kit.ActRebuild{}, kit.Say(msg + " (ctrl+z undoes it)")}
 }
 
-func (d *inferDialog) view(e *env, w, h int) []string {
+func (d *inferDialog) View(e *kit.Env, w, h int) []string {
 	iw := d.w - 2
-	st := e.st
+	st := e.St
 	head := " An example of " + d.fn.label() + "'s arguments; alt+enter sets its parameters to the schema below"
 	if d.fn.params != nil || d.fn.draftErr != "" {
 		head = " An example of " + d.fn.label() + "'s arguments; alt+enter replaces its parameters with the schema below"
 	}
-	lines := []string{st.Dim.Render(fit(head, iw))}
+	lines := []string{st.Dim.Render(kit.Fit(head, iw))}
 	ed := d.ed
 	ed.Styles = st.Editor
 	for _, l := range strings.Split(ed.View(), "\n") {
@@ -234,16 +235,16 @@ func (d *inferDialog) view(e *env, w, h int) []string {
 	var body []string
 	switch {
 	case d.blank:
-		lines = append(lines, st.Dim.Render(fit(" The proposed parameters show here", iw)))
+		lines = append(lines, st.Dim.Render(kit.Fit(" The proposed parameters show here", iw)))
 	case d.schema == nil:
-		lines = append(lines, st.Error.Render(fit(" ✗ "+termtext.SanitizeLine(d.err), iw)))
+		lines = append(lines, st.Error.Render(kit.Fit(" ✗ "+termtext.SanitizeLine(d.err), iw)))
 	default:
 		n := d.schemaLines()
 		label := " Proposed parameters (strict-compatible)"
 		if n > rows {
 			label += fmt.Sprintf(", lines %d-%d of %d (alt+↑/↓ scroll)", d.yOff+1, min(n, d.yOff+rows), n)
 		}
-		lines = append(lines, st.OK.Render(fit(label+":", iw)))
+		lines = append(lines, st.OK.Render(kit.Fit(label+":", iw)))
 		for _, l := range d.doc.Render(st.JSON, d.yOff, rows, iw-2, 0) {
 			body = append(body, "  "+l)
 		}
@@ -252,29 +253,29 @@ func (d *inferDialog) view(e *env, w, h int) []string {
 		body = append(body, "")
 	}
 	lines = append(lines, body...)
-	lines = append(lines, "", st.Dim.Render(fit(" alt+enter or ctrl+enter set the parameters · esc cancel", iw)))
-	return box(e, "Infer parameters from an example", lines, d.w)
+	lines = append(lines, "", st.Dim.Render(kit.Fit(" alt+enter or ctrl+enter set the parameters · esc cancel", iw)))
+	return kit.Box(e, "Infer parameters from an example", lines, d.w)
 }
 
-func (d *inferDialog) typingText() bool { return true }
+func (d *inferDialog) TypingText() bool { return true }
 
-func (d *inferDialog) undoText(redo bool) (bool, []action) {
-	done := fieldUndo(&d.ed, redo)
+func (d *inferDialog) UndoText(redo bool) (bool, []kit.Action) {
+	done := kit.FieldUndo(&d.ed, redo)
 	d.infer()
 	return done, nil
 }
 
 // pending: the example is not the document's; what ctrl+s leaves out.
-func (d *inferDialog) pending() string {
+func (d *inferDialog) Pending() string {
 	if d.blank {
 		return ""
 	}
 	return "the parameters inferred from the example (alt+enter sets them)"
 }
 
-func (d *inferDialog) help(km *KeyMap) []key.Binding {
+func (d *inferDialog) Help(km *kit.KeyMap) []key.Binding {
 	return []key.Binding{inferKeys.Apply, inferKeys.ScrollUp, inferKeys.ScrollDown, inferKeys.Close,
 		key.NewBinding(key.WithKeys("x"), key.WithHelp("type/paste", "the example"))}
 }
 
-func (d *inferDialog) name() string { return "the Infer parameters dialog" }
+func (d *inferDialog) Name() string { return "the Infer parameters dialog" }

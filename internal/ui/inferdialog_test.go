@@ -15,6 +15,7 @@ import (
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/schematree"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 const inferTestDoc = `{"model": "gpt-5", "tools_defs": [
@@ -24,30 +25,30 @@ const inferTestDoc = `{"model": "gpt-5", "tools_defs": [
 	], "extra": {"builtin_tools": [{"type": "file_search", "vector_store_ids": ["vs_1"]}]}}`
 
 var (
-	inferNoStrict    = sel{Kind: model.Function, Index: 0}
-	inferStrictTrue  = sel{Kind: model.Function, Index: 1}
-	inferStrictFalse = sel{Kind: model.Function, Index: 2}
+	inferNoStrict    = kit.Sel{Kind: model.Function, Index: 0}
+	inferStrictTrue  = kit.Sel{Kind: model.Function, Index: 1}
+	inferStrictFalse = kit.Sel{Kind: model.Function, Index: 2}
 )
 
 // inferExample is a multi-line example with nesting, arrays, null and a
 // key some objects lack.
 const inferExample = "{\n  \"city\": \"Paris\",\n  \"days\": 3,\n  \"where\": {\"lat\": 48.85, \"lon\": 2.35},\n  \"tags\": [\"a\", \"b\"],\n  \"stops\": [{\"name\": \"x\", \"at\": \"9:00\"}, {\"name\": \"y\"}],\n  \"note\": null\n}"
 
-func openInfer(t *testing.T, at sel) (*App, *inferDialog) {
+func openInfer(t *testing.T, at kit.Sel) (*App, *inferDialog) {
 	t.Helper()
 	a := dialogTestApp(t, inferTestDoc, at)
 	return a, openIn[*inferDialog](t, a, newInferDialog)
 }
 
 // applyInfer presses alt+enter and checks the dialog closes with an edit.
-func applyInfer(t *testing.T, a *App, d *inferDialog, k string) ([]action, actEdit) {
+func applyInfer(t *testing.T, a *App, d *inferDialog, k string) ([]kit.Action, kit.ActEdit) {
 	t.Helper()
-	nd, acts := d.update(ukey(k), a.env())
+	nd, acts := d.Update(ukey(k), a.env())
 	if nd != nil {
 		t.Fatalf("%s left the dialog open: %#v", k, acts)
 	}
-	edits := actsOf[actEdit](acts)
-	if len(edits) != 1 || len(actsOf[actClose](acts)) != 1 || len(actsOf[actStatus](acts)) != 1 {
+	edits := actsOf[kit.ActEdit](acts)
+	if len(edits) != 1 || len(actsOf[kit.ActClose](acts)) != 1 || len(actsOf[kit.ActStatus](acts)) != 1 {
 		t.Fatalf("%s: %#v, want one close, one edit and one status", k, acts)
 	}
 	return acts, edits[0]
@@ -87,7 +88,7 @@ func TestInferDialogProposesASchemaAsTheExampleChanges(t *testing.T) {
 	if again := argsView(a, d); again != v {
 		t.Fatalf("a second view differs")
 	}
-	if n := len(d.view(a.env(), a.width, a.lay.status.Y)); n != d.h {
+	if n := len(d.View(a.env(), a.width, a.lay.status.Y)); n != d.h {
 		t.Errorf("the box has %d lines, want %d", n, d.h)
 	}
 	// a schema longer than the room scrolls
@@ -120,7 +121,7 @@ func TestInferDialogProposesASchemaAsTheExampleChanges(t *testing.T) {
 	if v := argsView(a, d); !strings.Contains(v, "✗ ") || !strings.Contains(v, "an array") {
 		t.Fatalf("an array:\n%s", v)
 	}
-	if acts := sendTo(t, a, d, ukey("alt+enter")); len(actsOf[actEdit](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 || !actsOf[actStatus](acts)[0].err {
+	if acts := sendTo(t, a, d, ukey("alt+enter")); len(actsOf[kit.ActEdit](acts)) != 0 || len(actsOf[kit.ActStatus](acts)) != 1 || !actsOf[kit.ActStatus](acts)[0].Err {
 		t.Errorf("alt+enter with no schema: %#v", acts)
 	}
 }
@@ -128,7 +129,7 @@ func TestInferDialogProposesASchemaAsTheExampleChanges(t *testing.T) {
 func TestInferDialogAppliesAStrictCompatibleSchema(t *testing.T) {
 	for _, c := range []struct {
 		name       string
-		at         sel
+		at         kit.Sel
 		key        string
 		wantStrict string
 		status     string
@@ -143,10 +144,10 @@ func TestInferDialogAppliesAStrictCompatibleSchema(t *testing.T) {
 			schema := append([]byte(nil), d.schema...)
 			before := a.s.Doc()
 			acts, edit := applyInfer(t, a, d, c.key)
-			if st := actsOf[actStatus](acts)[0]; st.err || !strings.Contains(st.text, c.status) {
-				t.Errorf("status %q, want %q", st.text, c.status)
+			if st := actsOf[kit.ActStatus](acts)[0]; st.Err || !strings.Contains(st.Text, c.status) {
+				t.Errorf("status %q, want %q", st.Text, c.status)
 			}
-			next, err := edit.fn(before)
+			next, err := edit.Fn(before)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -178,7 +179,7 @@ func TestInferDialogAppliesAStrictCompatibleSchema(t *testing.T) {
 // Through the app: one undoable edit, the form shows the new parameters.
 func TestInferDialogIsOneUndoableEdit(t *testing.T) {
 	a, d := openInfer(t, inferNoStrict)
-	a.apply(actOpen{d})
+	a.apply(kit.ActOpen{D: d})
 	before := string(a.s.Doc().Functions[0].Raw)
 	a.Update(tea.PasteMsg{Content: `{"q": "weather", "n": 2}`})
 	if !strings.Contains(screenText(a), `"required": [`) {
@@ -204,16 +205,16 @@ func TestInferDialogIsOneUndoableEdit(t *testing.T) {
 func TestInferDialogCancelsAndRefuses(t *testing.T) {
 	a, d := openInfer(t, inferNoStrict)
 	sendTo(t, a, d, tea.PasteMsg{Content: `{"a": 1}`})
-	nd, acts := d.update(ukey("esc"), a.env()) // the example would go: says so first
-	if nd != d || len(acts) != 1 || !strings.Contains(acts[0].(actStatus).text, "esc again closes it and drops the example typed") {
+	nd, acts := d.Update(ukey("esc"), a.env()) // the example would go: says so first
+	if nd != d || len(acts) != 1 || !strings.Contains(acts[0].(kit.ActStatus).Text, "esc again closes it and drops the example typed") {
 		t.Fatalf("first esc: %v %#v", nd, acts)
 	}
-	nd, acts = d.update(ukey("esc"), a.env())
-	if nd != nil || !reflect.DeepEqual(acts, []action{actClose{}, say("Inferring parameters cancelled")}) {
+	nd, acts = d.Update(ukey("esc"), a.env())
+	if nd != nil || !reflect.DeepEqual(acts, []kit.Action{kit.ActClose{}, kit.Say("Inferring parameters cancelled")}) {
 		t.Fatalf("esc: %v %#v", nd, acts)
 	}
 	a, d = openInfer(t, inferNoStrict)
-	if acts := sendTo(t, a, d, ukey("alt+enter")); len(actsOf[actEdit](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 {
+	if acts := sendTo(t, a, d, ukey("alt+enter")); len(actsOf[kit.ActEdit](acts)) != 0 || len(actsOf[kit.ActStatus](acts)) != 1 {
 		t.Errorf("alt+enter with no example: %#v", acts)
 	}
 	// enter is a new line, keys the app would take are typed
@@ -221,10 +222,10 @@ func TestInferDialogCancelsAndRefuses(t *testing.T) {
 	if got := d.ed.Value(); got != "{\n  q" {
 		t.Errorf("typed %q", got)
 	}
-	if len(d.help(&a.keys)) == 0 {
+	if len(d.Help(&a.keys)) == 0 {
 		t.Error("no help")
 	}
-	for _, at := range []sel{requestSel, {Kind: model.Builtin, Index: 0}} {
+	for _, at := range []kit.Sel{kit.RequestSel, {Kind: model.Builtin, Index: 0}} {
 		a := dialogTestApp(t, inferTestDoc, at)
 		if d, why := newInferDialog(a); d != nil || !strings.Contains(why, "not a function") {
 			t.Errorf("%+v: %v %q", at, d, why)
@@ -241,10 +242,10 @@ func TestInferDialogCancelsAndRefuses(t *testing.T) {
 	if nd2 == nil {
 		t.Fatalf("a parameters draft: %s", why)
 	}
-	id := nd2.resize(a.width, a.lay.status.Y).(*inferDialog)
+	id := nd2.Resize(a.width, a.lay.status.Y).(*inferDialog)
 	sendTo(t, a, id, tea.PasteMsg{Content: `{"a": true}`})
 	_, edit := applyInfer(t, a, id, "alt+enter")
-	next, err := edit.fn(a.s.Doc())
+	next, err := edit.Fn(a.s.Doc())
 	if err != nil {
 		t.Fatal(err)
 	}

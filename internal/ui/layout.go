@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/tooltui/tooltui/internal/ui/kit"
 	"sort"
 )
 
@@ -12,10 +13,10 @@ const (
 
 // layout places the panes for a terminal size.
 type layout struct {
-	tools, diags, editor, preview rect
-	status, help                  rect
+	tools, diags, editor, preview kit.Rect
+	status, help                  kit.Rect
 	wide, tooSmall                bool
-	zoom                          Pane // the pane that takes the whole body, -1 for none
+	zoom                          kit.Pane // the pane that takes the whole body, -1 for none
 }
 
 // wideWidth is the narrowest screen with the wide layout.
@@ -28,25 +29,25 @@ const wideWidth = 130
 // the tools; from 130 columns the preview gets its own column and the
 // diagnostics run under the editor and the preview, as tall as they need
 // up to a third of the screen.
-func computeLayout(w, h, nDiags int, zoomed Pane) layout {
+func computeLayout(w, h, nDiags int, zoomed kit.Pane) layout {
 	l := layout{zoom: zoomed}
 	if w < MinWidth || h < MinHeight {
 		l.tooSmall = true
 		return l
 	}
-	l.help = rect{0, h - 1, w, 1}
-	l.status = rect{0, h - 2, w, 1}
+	l.help = kit.Rect{X: 0, Y: h - 1, W: w, H: 1}
+	l.status = kit.Rect{X: 0, Y: h - 2, W: w, H: 1}
 	body := h - 2
 	if zoomed >= 0 {
-		full := rect{0, 0, w, body}
+		full := kit.Rect{X: 0, Y: 0, W: w, H: body}
 		switch zoomed {
-		case PaneTools:
+		case kit.PaneTools:
 			l.tools = full
-		case PaneEditor:
+		case kit.PaneEditor:
 			l.editor = full
-		case PanePreview:
+		case kit.PanePreview:
 			l.preview = full
-		case PaneDiags:
+		case kit.PaneDiags:
 			l.diags = full
 		}
 		return l
@@ -55,40 +56,40 @@ func computeLayout(w, h, nDiags int, zoomed Pane) layout {
 	rest := w - leftW
 	if w >= wideWidth {
 		l.wide = true
-		l.tools = rect{0, 0, leftW, body}
+		l.tools = kit.Rect{X: 0, Y: 0, W: leftW, H: body}
 		diagH := max(5, min(body/3, 3*nDiags+2))
 		top := body - diagH
 		prevW := rest * 9 / 20
-		l.editor = rect{leftW, 0, rest - prevW, top}
-		l.preview = rect{leftW + rest - prevW, 0, prevW, top}
-		l.diags = rect{leftW, top, rest, diagH}
+		l.editor = kit.Rect{X: leftW, Y: 0, W: rest - prevW, H: top}
+		l.preview = kit.Rect{X: leftW + rest - prevW, Y: 0, W: prevW, H: top}
+		l.diags = kit.Rect{X: leftW, Y: top, W: rest, H: diagH}
 		return l
 	}
 	toolsH := max(5, body*3/5)
-	l.tools = rect{0, 0, leftW, toolsH}
-	l.diags = rect{0, toolsH, leftW, body - toolsH}
+	l.tools = kit.Rect{X: 0, Y: 0, W: leftW, H: toolsH}
+	l.diags = kit.Rect{X: 0, Y: toolsH, W: leftW, H: body - toolsH}
 	edH := max(6, body*11/20)
-	l.editor = rect{leftW, 0, rest, edH}
-	l.preview = rect{leftW, edH, rest, body - edH}
+	l.editor = kit.Rect{X: leftW, Y: 0, W: rest, H: edH}
+	l.preview = kit.Rect{X: leftW, Y: edH, W: rest, H: body - edH}
 	return l
 }
 
 // byX lists the panes from left to right, the order in which their
 // pieces of a screen row are joined.
-func (l layout) byX() []Pane {
-	ps := []Pane{PaneTools, PaneEditor, PanePreview, PaneDiags}
+func (l layout) byX() []kit.Pane {
+	ps := []kit.Pane{kit.PaneTools, kit.PaneEditor, kit.PanePreview, kit.PaneDiags}
 	sort.SliceStable(ps, func(i, j int) bool { return l.rectOf(ps[i]).X < l.rectOf(ps[j]).X })
 	return ps
 }
 
 // rectOf is the pane's box.
-func (l layout) rectOf(p Pane) rect {
+func (l layout) rectOf(p kit.Pane) kit.Rect {
 	switch p {
-	case PaneTools:
+	case kit.PaneTools:
 		return l.tools
-	case PaneEditor:
+	case kit.PaneEditor:
 		return l.editor
-	case PanePreview:
+	case kit.PanePreview:
 		return l.preview
 	}
 	return l.diags

@@ -10,17 +10,18 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // Layout tests: computeLayout alone, then the frames it gives the panes.
 
-func (r rect) overlaps(o rect) bool {
+func overlaps(r, o kit.Rect) bool {
 	return r.X < o.X+o.W && o.X < r.X+r.W && r.Y < o.Y+o.H && o.Y < r.Y+r.H
 }
 
-func (r rect) area() int { return r.W * r.H }
+func area(r kit.Rect) int { return r.W * r.H }
 
-var layoutPanes = []Pane{PaneTools, PaneEditor, PanePreview, PaneDiags}
+var layoutPanes = []kit.Pane{kit.PaneTools, kit.PaneEditor, kit.PanePreview, kit.PaneDiags}
 
 func TestLayoutEverySizeTilesTheScreen(t *testing.T) {
 	for w := MinWidth; w <= 200; w++ {
@@ -34,28 +35,28 @@ func TestLayoutEverySizeTilesTheScreen(t *testing.T) {
 				if l.wide != (w >= 130) {
 					t.Fatalf("%s: wide = %v", where, l.wide)
 				}
-				if l.status != (rect{0, h - 2, w, 1}) || l.help != (rect{0, h - 1, w, 1}) {
+				if l.status != (kit.Rect{X: 0, Y: h - 2, W: w, H: 1}) || l.help != (kit.Rect{X: 0, Y: h - 1, W: w, H: 1}) {
 					t.Fatalf("%s: status %+v help %+v", where, l.status, l.help)
 				}
-				body := rect{0, 0, w, h - 2}
+				body := kit.Rect{X: 0, Y: 0, W: w, H: h - 2}
 				sum := 0
 				for i, p := range layoutPanes {
 					r := l.rectOf(p)
-					if iw, ih := r.inner(); iw < 10 || ih < 1 {
+					if iw, ih := r.Inner(); iw < 10 || ih < 1 {
 						t.Fatalf("%s: pane %d is %+v, no room inside", where, p, r)
 					}
 					if r.X < 0 || r.Y < 0 || r.X+r.W > w || r.Y+r.H > body.H {
 						t.Fatalf("%s: pane %d at %+v leaves the body %+v", where, p, r, body)
 					}
 					for _, q := range layoutPanes[i+1:] {
-						if r.overlaps(l.rectOf(q)) {
+						if overlaps(r, l.rectOf(q)) {
 							t.Fatalf("%s: panes %d %+v and %d %+v overlap", where, p, r, q, l.rectOf(q))
 						}
 					}
-					sum += r.area()
+					sum += area(r)
 				}
-				if sum != body.area() {
-					t.Fatalf("%s: the panes cover %d of the %d cells of the body", where, sum, body.area())
+				if sum != area(body) {
+					t.Fatalf("%s: the panes cover %d of the %d cells of the body", where, sum, area(body))
 				}
 				// byX orders the panes by column, as the view joins them.
 				ps := l.byX()
@@ -107,11 +108,11 @@ func TestLayoutZoomGivesTheFocusedPaneTheBody(t *testing.T) {
 	for _, s := range [][2]int{{60, 16}, {100, 30}, {150, 50}} {
 		for _, z := range layoutPanes {
 			l := computeLayout(s[0], s[1], 7, z)
-			if got, want := l.rectOf(z), (rect{0, 0, s[0], s[1] - 2}); got != want {
+			if got, want := l.rectOf(z), (kit.Rect{X: 0, Y: 0, W: s[0], H: s[1] - 2}); got != want {
 				t.Errorf("%dx%d zoom %d: %+v, want %+v", s[0], s[1], z, got, want)
 			}
 			for _, p := range layoutPanes {
-				if p != z && l.rectOf(p) != (rect{}) {
+				if p != z && l.rectOf(p) != (kit.Rect{}) {
 					t.Errorf("%dx%d zoom %d: pane %d still has %+v", s[0], s[1], z, p, l.rectOf(p))
 				}
 			}
@@ -154,11 +155,11 @@ func TestLayoutDiagnosticsGrowWithTheirCountUpToAThird(t *testing.T) {
 }
 
 func TestFrameIsExactlyItsRect(t *testing.T) {
-	st := NewStyles(true)
-	for _, r := range []rect{{0, 0, 2, 2}, {0, 0, 10, 3}, {5, 5, 40, 12}} {
+	st := kit.NewStyles(true)
+	for _, r := range []kit.Rect{{X: 0, Y: 0, W: 2, H: 2}, {X: 0, Y: 0, W: 10, H: 3}, {X: 5, Y: 5, W: 40, H: 12}} {
 		for _, title := range []string{"", "1 Tools", strings.Repeat("long title ", 10), "wide 漢字 title"} {
 			content := []string{"short", strings.Repeat("x", 100), st.Error.Render("✗ styled"), "漢字漢字漢字漢字漢字漢字漢字"}
-			lines := frame(r, title, content, st.Border, st.Title)
+			lines := kit.Frame(r, title, content, st.Border, st.Title)
 			if len(lines) != r.H {
 				t.Fatalf("%+v %q: %d lines", r, title, len(lines))
 			}
@@ -169,7 +170,7 @@ func TestFrameIsExactlyItsRect(t *testing.T) {
 			}
 		}
 	}
-	if frame(rect{0, 0, 1, 5}, "x", nil, lipgloss.NewStyle(), lipgloss.NewStyle()) != nil {
+	if kit.Frame(kit.Rect{X: 0, Y: 0, W: 1, H: 5}, "x", nil, lipgloss.NewStyle(), lipgloss.NewStyle()) != nil {
 		t.Error("a frame narrower than its border")
 	}
 }
@@ -177,13 +178,13 @@ func TestFrameIsExactlyItsRect(t *testing.T) {
 func TestFitAndFitExact(t *testing.T) {
 	for _, s := range []string{"", "abc", "漢字漢字", "\x1b[31mred\x1b[m text"} {
 		for w := 0; w < 12; w++ {
-			if got := ansi.StringWidth(fitExact(s, w)); got != w {
+			if got := ansi.StringWidth(kit.FitExact(s, w)); got != w {
 				t.Errorf("fitExact(%q, %d) is %d wide", s, w, got)
 			}
 			if strings.Contains(s, "漢") {
 				continue // see TestFitCutsWideRunesToExactWidth
 			}
-			if got := ansi.StringWidth(fit(s, w)); got != w {
+			if got := ansi.StringWidth(kit.Fit(s, w)); got != w {
 				t.Errorf("fit(%q, %d) is %d wide", s, w, got)
 			}
 		}
@@ -192,7 +193,7 @@ func TestFitAndFitExact(t *testing.T) {
 
 func TestFitCutsWideRunesToExactWidth(t *testing.T) {
 	for w := 0; w < 12; w++ {
-		if got := ansi.StringWidth(fit("漢字漢字漢字漢字", w)); got != w {
+		if got := ansi.StringWidth(kit.Fit("漢字漢字漢字漢字", w)); got != w {
 			t.Errorf("fit(漢字…, %d) is %d wide", w, got)
 		}
 	}

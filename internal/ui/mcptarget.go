@@ -10,6 +10,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // noMCPServer is why a row has no tools to list.
@@ -63,7 +64,7 @@ func needMCPServer(a *App) string {
 // not read the entry again on every frame.
 type mcpHint struct {
 	version uint64
-	at      sel
+	at      kit.Sel
 	known   bool
 	ok      bool
 }
@@ -83,11 +84,11 @@ func (a *App) mcpListable() bool {
 func mcpTargetOf(a *App) (mcpTarget, string) {
 	at := a.at
 	if at.Request {
-		return mcpTarget{}, capitalize(noMCPServer) + ": select one in the tools pane (the request row is selected)"
+		return mcpTarget{}, kit.Capitalize(noMCPServer) + ": select one in the tools pane (the request row is selected)"
 	}
 	list := a.s.Doc().List(at.Kind)
 	if at.Index < 0 || at.Index >= len(list) {
-		return mcpTarget{}, capitalize(noMCPServer)
+		return mcpTarget{}, kit.Capitalize(noMCPServer)
 	}
 	raw := list[at.Index].Raw
 	if rawjson.JSONKind(raw) != "object" || rawjson.CheckJSON(raw) != nil {
@@ -103,7 +104,7 @@ func mcpTargetOf(a *App) (mcpTarget, string) {
 		default:
 			what = "a " + typ + " tool"
 		}
-		return mcpTarget{}, capitalize(noMCPServer) + " (this is " + what + ")"
+		return mcpTarget{}, kit.Capitalize(noMCPServer) + " (this is " + what + ")"
 	}
 	get := func(k ...string) (json.RawMessage, bool) {
 		v, ok := model.GetPath(raw, k)

@@ -16,6 +16,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // Listing an mcp tool's server: L asks the server at the entry's
@@ -77,7 +78,7 @@ type mcpToolsDialog struct {
 	yOff   int   // first shown item on screen
 	filter string
 	typing bool // keys type into the filter
-	hist   filterHist
+	hist   kit.FilterHist
 	// confirm: enter with nothing checked asked whether to remove the
 	// names; enter again does.
 	confirm bool
@@ -94,7 +95,7 @@ func (a *App) listMCPTools() tea.Cmd {
 	}
 	d := &mcpToolsDialog{t: t, list: a.deps.ListMCPTools}
 	cmd := d.start()
-	return tea.Batch(a.apply(actOpen{d}), cmd)
+	return tea.Batch(a.apply(kit.ActOpen{D: d}), cmd)
 }
 
 // start asks the server for its tools, in a command that esc cancels.
@@ -111,14 +112,14 @@ func (d *mcpToolsDialog) start() tea.Cmd {
 }
 
 // typingText: keys are the filter's text while it is typed.
-func (d *mcpToolsDialog) typingText() bool { return d.typing }
+func (d *mcpToolsDialog) TypingText() bool { return d.typing }
 
 // undoText takes the filter's typing back (ctrl+z), or puts it back.
-func (d *mcpToolsDialog) undoText(redo bool) (bool, []action) {
+func (d *mcpToolsDialog) UndoText(redo bool) (bool, []kit.Action) {
 	if !d.typing {
 		return false, nil
 	}
-	s, ok := d.hist.step(redo, d.filter)
+	s, ok := d.hist.Step(redo, d.filter)
 	if ok {
 		d.filter = s
 		d.refilter()
@@ -137,7 +138,7 @@ func (d *mcpToolsDialog) dismiss() {
 // onMCPTools hands a listing's answer to its dialog; the answer of a
 // dialog that closed (its listing was cancelled) is dropped.
 func (a *App) onMCPTools(m mcpToolsMsg) tea.Cmd {
-	return a.routeTo(func(d dialog) bool {
+	return a.routeTo(func(d kit.Dialog) bool {
 		md, ok := d.(*mcpToolsDialog)
 		return ok && md.id == m.id
 	}, m)
@@ -191,17 +192,17 @@ func mcpItems(out []byte, al allowedTools) ([]mcpToolItem, error) {
 // size is the dialog's box: as wide as the screen allows up to 96 cells,
 // as tall as its rows need.
 func (d *mcpToolsDialog) size() (int, int) {
-	w, _ := dialogSize(d.sw, d.sh, 96, d.sh)
+	w, _ := kit.DialogSize(d.sw, d.sh, 96, d.sh)
 	want := 8
 	if d.state == mcpListed {
 		want = 2 + len(d.headLines(w-2)) + len(d.footer(w-2)) + max(1, len(d.items))
 	} else if d.state == mcpFailed {
 		want = 4 + len(d.errLines(w-2))
 	}
-	return dialogSize(d.sw, d.sh, 96, want+2)
+	return kit.DialogSize(d.sw, d.sh, 96, want+2)
 }
 
-func (d *mcpToolsDialog) resize(w, h int) dialog {
+func (d *mcpToolsDialog) Resize(w, h int) kit.Dialog {
 	d.sw, d.sh = w, h
 	d.clamp()
 	return d
@@ -226,7 +227,7 @@ func (d *mcpToolsDialog) refilter() {
 
 func (d *mcpToolsDialog) clamp() {
 	d.cursor = max(0, min(d.cursor, len(d.shown)-1))
-	d.yOff = scrollTo(d.cursor, d.yOff, d.listRows(), len(d.shown))
+	d.yOff = kit.ScrollTo(d.cursor, d.yOff, d.listRows(), len(d.shown))
 }
 
 func (d *mcpToolsDialog) checked() []string {
@@ -239,7 +240,7 @@ func (d *mcpToolsDialog) checked() []string {
 	return out
 }
 
-func (d *mcpToolsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+func (d *mcpToolsDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	switch m := msg.(type) {
 	case mcpToolsMsg:
 		if m.id != d.id {
@@ -251,19 +252,19 @@ func (d *mcpToolsDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 		}
 		if m.err != nil {
 			d.state, d.err = mcpFailed, m.err.Error()
-			return d, []action{sayErr(d.err)}
+			return d, []kit.Action{kit.SayErr(d.err)}
 		}
 		d.state = mcpListed
 		d.refilter()
 		d.clamp()
-		return d, []action{say(fmt.Sprintf("%s has %s", d.t.label, plural(len(d.items)-d.missing(), "tool")))}
+		return d, []kit.Action{kit.Say(fmt.Sprintf("%s has %s", d.t.label, kit.Plural(len(d.items)-d.missing(), "tool")))}
 	case tea.KeyPressMsg:
 		return d.key(m, e)
 	case tea.PasteMsg:
 		if d.typing {
 			before := d.filter
 			d.typeText(m.Content)
-			d.hist.changed(before, d.filter)
+			d.hist.Changed(before, d.filter)
 		}
 	case tea.MouseWheelMsg:
 		if d.state == mcpListed {
@@ -297,37 +298,37 @@ func (d *mcpToolsDialog) missing() int {
 	return n
 }
 
-func (d *mcpToolsDialog) key(k tea.KeyPressMsg, e *env) (dialog, []action) {
+func (d *mcpToolsDialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	switch d.state {
 	case mcpListing:
 		if key.Matches(k, mcpKeys.Cancel) {
 			d.dismiss()
-			return nil, []action{actClose{}, say("Listing the tools of " + d.t.label + " cancelled; nothing changed")}
+			return nil, []kit.Action{kit.ActClose{}, kit.Say("Listing the tools of " + d.t.label + " cancelled; nothing changed")}
 		}
-		return d, []action{say("Listing the tools of " + d.t.label + "… esc cancels")}
+		return d, []kit.Action{kit.Say("Listing the tools of " + d.t.label + "… esc cancels")}
 	case mcpFailed:
 		switch {
 		case key.Matches(k, mcpKeys.Retry):
-			return d, []action{actCmd{d.start()}}
-		case key.Matches(k, mcpKeys.Cancel), key.Matches(k, e.km.Enter):
-			return nil, []action{actClose{}}
+			return d, []kit.Action{kit.ActCmd{Cmd: d.start()}}
+		case key.Matches(k, mcpKeys.Cancel), key.Matches(k, e.Km.Enter):
+			return nil, []kit.Action{kit.ActClose{}}
 		}
-		return d, []action{say("r tries again · esc closes")}
+		return d, []kit.Action{kit.Say("r tries again · esc closes")}
 	}
 	if d.confirm {
 		d.confirm = false
 		if key.Matches(k, mcpKeys.Apply) {
 			return d.apply(e, true)
 		}
-		return d, []action{say("allowed_tools left as it was")}
+		return d, []kit.Action{kit.Say("allowed_tools left as it was")}
 	}
 	if d.typing {
 		before := d.filter
 		acts := d.filterKey(k, e)
-		d.hist.changed(before, d.filter)
+		d.hist.Changed(before, d.filter)
 		return d, acts
 	}
-	km := e.km
+	km := e.Km
 	switch {
 	case key.Matches(k, mcpKeys.Cancel):
 		if d.filter != "" {
@@ -335,7 +336,7 @@ func (d *mcpToolsDialog) key(k tea.KeyPressMsg, e *env) (dialog, []action) {
 			d.refilter()
 			return d, nil
 		}
-		return nil, []action{actClose{}, say("allowed_tools left as it was")}
+		return nil, []kit.Action{kit.ActClose{}, kit.Say("allowed_tools left as it was")}
 	case key.Matches(k, mcpKeys.Apply):
 		return d.apply(e, false)
 	case key.Matches(k, mcpKeys.Toggle):
@@ -348,18 +349,18 @@ func (d *mcpToolsDialog) key(k tea.KeyPressMsg, e *env) (dialog, []action) {
 	case key.Matches(k, mcpKeys.Filter):
 		d.typing = true
 	default:
-		if next, ok := listMove(k, km, d.cursor, d.listRows(), len(d.shown)); ok {
+		if next, ok := kit.ListMove(k, km, d.cursor, d.listRows(), len(d.shown)); ok {
 			d.cursor = next
 			break
 		}
-		return d, []action{say(termtext.SanitizeLine(k.String()) + " does nothing here · space checks · a all · n none · / filters · enter sets allowed_tools · esc cancels")}
+		return d, []kit.Action{kit.Say(termtext.SanitizeLine(k.String()) + " does nothing here · space checks · a all · n none · / filters · enter sets allowed_tools · esc cancels")}
 	}
 	d.clamp()
 	return d, nil
 }
 
 // filterKey types into the filter: enter keeps it, esc clears it.
-func (d *mcpToolsDialog) filterKey(k tea.KeyPressMsg, e *env) []action {
+func (d *mcpToolsDialog) filterKey(k tea.KeyPressMsg, e *kit.Env) []kit.Action {
 	switch k.String() {
 	case "enter":
 		d.typing = false
@@ -416,14 +417,14 @@ func (d *mcpToolsDialog) toggle() {
 // last), into allowed_tools as one edit. Nothing checked removes the
 // names, once confirmed: an mcp tool without allowed_tools allows every
 // tool, so this asks first.
-func (d *mcpToolsDialog) apply(e *env, confirmed bool) (dialog, []action) {
+func (d *mcpToolsDialog) apply(e *kit.Env, confirmed bool) (kit.Dialog, []kit.Action) {
 	al := d.t.allowed
 	names := d.checked()
 	var v json.RawMessage
 	var msg string
 	switch {
 	case len(names) == 0 && !al.hasNames:
-		return nil, []action{actClose{}, say("Nothing checked and allowed_tools names no tool: nothing changed")}
+		return nil, []kit.Action{kit.ActClose{}, kit.Say("Nothing checked and allowed_tools names no tool: nothing changed")}
 	case len(names) == 0 && !confirmed:
 		d.confirm = true
 		return d, nil
@@ -436,7 +437,7 @@ func (d *mcpToolsDialog) apply(e *env, confirmed bool) (dialog, []action) {
 			}
 		}
 	case al.hasNames && sameSet(names, al.names):
-		return nil, []action{actClose{}, say("allowed_tools already names these tools: nothing changed")}
+		return nil, []kit.Action{kit.ActClose{}, kit.Say("allowed_tools already names these tools: nothing changed")}
 	default:
 		b := []byte{'['}
 		for i, n := range names {
@@ -450,7 +451,7 @@ func (d *mcpToolsDialog) apply(e *env, confirmed bool) (dialog, []action) {
 		if al.form == allowedFilter {
 			where = "allowed_tools.tool_names"
 		}
-		msg = fmt.Sprintf("Set %s to %s of %s", where, plural(len(names), "tool"), d.t.label)
+		msg = fmt.Sprintf("Set %s to %s of %s", where, kit.Plural(len(names), "tool"), d.t.label)
 		if n := d.checkedMissing(); n > 0 {
 			msg += fmt.Sprintf(", %d of them not on the server", n)
 		}
@@ -464,10 +465,10 @@ func (d *mcpToolsDialog) apply(e *env, confirmed bool) (dialog, []action) {
 	}
 	// The document cannot change by keys while the dialog is open, but a
 	// reload from disk can: an edit that fails now would fail when applied.
-	if _, err := fn(e.s.Doc()); err != nil {
-		return d, []action{sayErr("Cannot set allowed_tools: " + err.Error())}
+	if _, err := fn(e.S.Doc()); err != nil {
+		return d, []kit.Action{kit.SayErr("Cannot set allowed_tools: " + err.Error())}
 	}
-	return nil, []action{actClose{}, actEdit{fn: fn}, actRebuild{}, say(msg + " (ctrl+z undoes it)")}
+	return nil, []kit.Action{kit.ActClose{}, kit.ActEdit{Fn: fn}, kit.ActRebuild{}, kit.Say(msg + " (ctrl+z undoes it)")}
 }
 
 func (d *mcpToolsDialog) checkedMissing() int {
@@ -488,4 +489,4 @@ func sameSet(a, b []string) bool {
 	return slices.Equal(slices.Compact(x), slices.Compact(y))
 }
 
-func (d *mcpToolsDialog) name() string { return "the MCP tools list" }
+func (d *mcpToolsDialog) Name() string { return "the MCP tools list" }

@@ -21,6 +21,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
@@ -37,12 +38,12 @@ const mcpTestDoc = `{"model": "gpt-5", "tools_defs": [{"name": "f", "parameters"
  ]}}`
 
 var (
-	mcpDocs   = sel{Kind: model.Builtin, Index: 0}
-	mcpFilter = sel{Kind: model.Builtin, Index: 1}
-	mcpOpen   = sel{Kind: model.Builtin, Index: 2}
-	mcpMail   = sel{Kind: model.Builtin, Index: 3}
-	mcpWeb    = sel{Kind: model.Builtin, Index: 4}
-	mcpLower  = sel{Kind: model.Builtin, Index: 5}
+	mcpDocs   = kit.Sel{Kind: model.Builtin, Index: 0}
+	mcpFilter = kit.Sel{Kind: model.Builtin, Index: 1}
+	mcpOpen   = kit.Sel{Kind: model.Builtin, Index: 2}
+	mcpMail   = kit.Sel{Kind: model.Builtin, Index: 3}
+	mcpWeb    = kit.Sel{Kind: model.Builtin, Index: 4}
+	mcpLower  = kit.Sel{Kind: model.Builtin, Index: 5}
 )
 
 // mcpTestTools is a tools/list result with a multi-line description, a
@@ -79,7 +80,7 @@ func (s *mcpStub) calls() []mcpclient.Server {
 	return append([]mcpclient.Server(nil), s.asked...)
 }
 
-func mcpApp(t *testing.T, src string, at sel, list func(context.Context, mcpclient.Server) ([]byte, error), w, h int) *App {
+func mcpApp(t *testing.T, src string, at kit.Sel, list func(context.Context, mcpclient.Server) ([]byte, error), w, h int) *App {
 	t.Helper()
 	a := New(Options{Doc: parseDoc(t, src), Name: "doc.json", Deps: Deps{
 		CopyNative:   noCopy,
@@ -88,7 +89,7 @@ func mcpApp(t *testing.T, src string, at sel, list func(context.Context, mcpclie
 		ListMCPTools: list,
 	}})
 	a.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	a.apply(actSelect{at}, actFocus{pane: PaneEditor})
+	a.apply(kit.ActSelect{At: at}, kit.ActFocus{Pane: kit.PaneEditor})
 	if a.at != at {
 		t.Fatalf("selected %+v, want %+v", a.at, at)
 	}
@@ -127,7 +128,7 @@ func mcpAnswer(t *testing.T, a *App, cmd tea.Cmd) {
 }
 
 // openMCP presses L on row at and hands the stub's answer to the dialog.
-func openMCP(t *testing.T, at sel, stub *mcpStub) (*App, *mcpToolsDialog) {
+func openMCP(t *testing.T, at kit.Sel, stub *mcpStub) (*App, *mcpToolsDialog) {
 	t.Helper()
 	a := mcpApp(t, mcpTestDoc, at, stub.list, 120, 40)
 	_, cmd := a.Update(ukey("L"))
@@ -166,7 +167,7 @@ func itemStates(d *mcpToolsDialog) string {
 
 // boxText is the dialog's text with its frame taken off and its lines
 // joined, so that a wrapped sentence reads as one.
-func boxText(a *App, d dialog) string {
+func boxText(a *App, d kit.Dialog) string {
 	var parts []string
 	for _, l := range strings.Split(argsView(a, d), "\n") {
 		parts = append(parts, strings.Fields(strings.Trim(l, "│╭╮╰╯─"))...)
@@ -174,9 +175,9 @@ func boxText(a *App, d dialog) string {
 	return strings.Join(parts, " ")
 }
 
-func entryOf(a *App, at sel) string { return string(a.s.Doc().List(at.Kind)[at.Index].Raw) }
+func entryOf(a *App, at kit.Sel) string { return string(a.s.Doc().List(at.Kind)[at.Index].Raw) }
 
-func allowedOf(t *testing.T, a *App, at sel) string {
+func allowedOf(t *testing.T, a *App, at kit.Sel) string {
 	t.Helper()
 	v, ok := model.GetPath(a.s.Doc().List(at.Kind)[at.Index].Raw, []string{"allowed_tools"})
 	if !ok {
@@ -189,23 +190,23 @@ func TestMCPListKeySaysWhyRowsHaveNoToolsToList(t *testing.T) {
 	stub := &mcpStub{out: mcpTestTools}
 	for _, c := range []struct {
 		doc  string
-		at   sel
+		at   kit.Sel
 		want string
 	}{
-		{mcpTestDoc, requestSel, "Only an mcp tool with a server_url has tools to list: select one in the tools pane (the request row is selected)"},
-		{mcpTestDoc, sel{Kind: model.Function, Index: 0}, "Only an mcp tool with a server_url has tools to list (this is a function)"},
+		{mcpTestDoc, kit.RequestSel, "Only an mcp tool with a server_url has tools to list: select one in the tools pane (the request row is selected)"},
+		{mcpTestDoc, kit.Sel{Kind: model.Function, Index: 0}, "Only an mcp tool with a server_url has tools to list (this is a function)"},
 		{mcpTestDoc, mcpWeb, "Only an mcp tool with a server_url has tools to list (this is a web_search tool)"},
 		{mcpTestDoc, mcpMail, "A connector (connector_id) cannot be listed from here: only an mcp tool with a server_url has tools to list"},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "tunnel_id": "tunnel_` + strings.Repeat("a1", 16) + `"}]}}`, sel{Kind: model.Builtin}, "A tunnel (tunnel_id) cannot be listed from here"},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t"}]}}`, sel{Kind: model.Builtin}, "This mcp tool has no server_url"},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "mcp.example.com"}]}}`, sel{Kind: model.Builtin}, `server_url must be an http or https URL to list the server's tools, not "mcp.example.com"`},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": 3}]}}`, sel{Kind: model.Builtin}, "server_url must be a string"},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "headers": {"X-Retry": 3}}]}}`, sel{Kind: model.Builtin}, `Header "X-Retry" must be a string`},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "headers": []}]}}`, sel{Kind: model.Builtin}, "headers must be an object of strings"},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "authorization": 1}]}}`, sel{Kind: model.Builtin}, "authorization must be a string"},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "allowed_tools": "all"}]}}`, sel{Kind: model.Builtin}, "allowed_tools must be a list of names or a"},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "allowed_tools": ["a", 2]}]}}`, sel{Kind: model.Builtin}, "allowed_tools holds a number, not only tool names"},
-		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "allowed_tools": {"tool_names": "a"}}]}}`, sel{Kind: model.Builtin}, "allowed_tools.tool_names must be a list of names"},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "tunnel_id": "tunnel_` + strings.Repeat("a1", 16) + `"}]}}`, kit.Sel{Kind: model.Builtin}, "A tunnel (tunnel_id) cannot be listed from here"},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t"}]}}`, kit.Sel{Kind: model.Builtin}, "This mcp tool has no server_url"},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "mcp.example.com"}]}}`, kit.Sel{Kind: model.Builtin}, `server_url must be an http or https URL to list the server's tools, not "mcp.example.com"`},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": 3}]}}`, kit.Sel{Kind: model.Builtin}, "server_url must be a string"},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "headers": {"X-Retry": 3}}]}}`, kit.Sel{Kind: model.Builtin}, `Header "X-Retry" must be a string`},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "headers": []}]}}`, kit.Sel{Kind: model.Builtin}, "headers must be an object of strings"},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "authorization": 1}]}}`, kit.Sel{Kind: model.Builtin}, "authorization must be a string"},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "allowed_tools": "all"}]}}`, kit.Sel{Kind: model.Builtin}, "allowed_tools must be a list of names or a"},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "allowed_tools": ["a", 2]}]}}`, kit.Sel{Kind: model.Builtin}, "allowed_tools holds a number, not only tool names"},
+		{`{"extra": {"builtin_tools": [{"type": "mcp", "server_label": "t", "server_url": "https://x.example", "allowed_tools": {"tool_names": "a"}}]}}`, kit.Sel{Kind: model.Builtin}, "allowed_tools.tool_names must be a list of names"},
 	} {
 		a := mcpApp(t, c.doc, c.at, stub.list, 120, 40)
 		a.Update(ukey("L"))
@@ -324,7 +325,7 @@ func TestMCPToolsDialogToggles(t *testing.T) {
 		t.Fatalf("esc did not just clear the filter: %q %v", d.filter, d.shown)
 	}
 	// a click on a row checks it: rows start under the heading and the filter line
-	a.dialog.update(tea.MouseClickMsg{X: 3, Y: 2, Button: tea.MouseLeft}, a.env())
+	a.dialog.Update(tea.MouseClickMsg{X: 3, Y: 2, Button: tea.MouseLeft}, a.env())
 	if got := itemStates(d); got != "+search -fetch +delete_page -?gone" {
 		t.Fatalf("click on the first row: %s", got)
 	}
@@ -420,7 +421,7 @@ func openMCPAgain(t *testing.T, a *App) (*App, *mcpToolsDialog) {
 	if !ok {
 		t.Fatalf("no dialog: %q", a.status.text)
 	}
-	d.update(mcpToolsMsg{id: d.id, out: []byte(mcpTestTools)}, a.env())
+	d.Update(mcpToolsMsg{id: d.id, out: []byte(mcpTestTools)}, a.env())
 	return a, d
 }
 
@@ -607,7 +608,7 @@ func TestMCPToolsDialogFitsTheSmallestScreen(t *testing.T) {
 		if i > 0 {
 			b.WriteString(",")
 		}
-		b.WriteString(`{"name": "tool_with_a_rather_long_name_` + string(rune('a'+i%26)) + itoa(i) + `", "description": "A description long enough to be cut at sixty columns, and then some more words", "inputSchema": {}}`)
+		b.WriteString(`{"name": "tool_with_a_rather_long_name_` + string(rune('a'+i%26)) + kit.Itoa(i) + `", "description": "A description long enough to be cut at sixty columns, and then some more words", "inputSchema": {}}`)
 	}
 	b.WriteString(`]}`)
 	stub := &mcpStub{out: b.String()}
@@ -627,7 +628,7 @@ func TestMCPToolsDialogFitsTheSmallestScreen(t *testing.T) {
 				t.Fatalf("%s: a line %d wide:\n%s", what, w, scr)
 			}
 		}
-		box := a.dialog.view(a.env(), a.width, a.lay.status.Y)
+		box := a.dialog.View(a.env(), a.width, a.lay.status.Y)
 		if len(box) > a.lay.status.Y {
 			t.Fatalf("%s: the box has %d lines for %d", what, len(box), a.lay.status.Y)
 		}
@@ -660,7 +661,7 @@ func TestMCPToolsDialogFitsTheSmallestScreen(t *testing.T) {
 		t.Errorf("the heading is cut:\n%s", argsView(fa, fd))
 	}
 	first := fd.items[0].checked
-	fd.update(tea.MouseClickMsg{X: 3, Y: 3, Button: tea.MouseLeft}, fa.env())
+	fd.Update(tea.MouseClickMsg{X: 3, Y: 3, Button: tea.MouseLeft}, fa.env())
 	if fd.items[0].checked == first {
 		t.Errorf("a click on the first row under a two-line heading did not toggle it:\n%s", argsView(fa, fd))
 	}
@@ -692,7 +693,7 @@ func mcpServerDoc(url, auth string) string {
 
 func TestMCPToolsOfARealServer(t *testing.T) {
 	ts, seen := mcpHTTPServer(t)
-	at := sel{Kind: model.Builtin}
+	at := kit.Sel{Kind: model.Builtin}
 	a := mcpApp(t, mcpServerDoc(ts.URL, "sk-test"), at, nil, 120, 40) // the real mcpclient.List
 	_, cmd := a.Update(ukey("L"))
 	d, ok := a.dialog.(*mcpToolsDialog)
@@ -743,7 +744,7 @@ func TestMCPToolsOfAnUnreachableServer(t *testing.T) {
 	}
 	url := "http://" + l.Addr().String() + "/mcp"
 	l.Close()
-	at := sel{Kind: model.Builtin}
+	at := kit.Sel{Kind: model.Builtin}
 	a := mcpApp(t, mcpServerDoc(url, "sk-test"), at, nil, 120, 40)
 	_, cmd := a.Update(ukey("L"))
 	d := a.dialog.(*mcpToolsDialog)

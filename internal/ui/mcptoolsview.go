@@ -9,6 +9,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // heading says what allowed_tools is now.
@@ -18,13 +19,13 @@ func (d *mcpToolsDialog) heading() string {
 	case al.form == allowedAbsent:
 		return "allowed_tools is not set: every tool is allowed"
 	case al.form == allowedList:
-		return "allowed_tools allows " + plural(len(al.names), "tool")
+		return "allowed_tools allows " + kit.Plural(len(al.names), "tool")
 	case !al.hasNames && al.readOnly == "":
 		return "allowed_tools is an empty filter: every tool is allowed; the checked tools go in its tool_names"
 	case !al.hasNames:
 		return "allowed_tools filters by read_only: " + al.readOnly + " only; the checked tools go in its tool_names"
 	}
-	h := "allowed_tools.tool_names allows " + plural(len(al.names), "tool")
+	h := "allowed_tools.tool_names allows " + kit.Plural(len(al.names), "tool")
 	if al.readOnly != "" {
 		h += "; read_only: " + al.readOnly + " stays"
 	}
@@ -78,8 +79,8 @@ func (d *mcpToolsDialog) errLines(w int) []string {
 	return out
 }
 
-func (d *mcpToolsDialog) view(e *env, w, h int) []string {
-	st := e.st
+func (d *mcpToolsDialog) View(e *kit.Env, w, h int) []string {
+	st := e.St
 	bw, bh := d.size()
 	iw := bw - 2
 	title := "Tools of " + d.t.label
@@ -88,14 +89,14 @@ func (d *mcpToolsDialog) view(e *env, w, h int) []string {
 	switch d.state {
 	case mcpListing:
 		lines = []string{
-			fit(" Listing tools of "+addr+"…", iw),
+			kit.Fit(" Listing tools of "+addr+"…", iw),
 			"",
-			st.Dim.Render(fit(fmt.Sprintf(" the server has %.0f s to answer", mcpclient.DefaultTimeout.Seconds()), iw)),
+			st.Dim.Render(kit.Fit(fmt.Sprintf(" the server has %.0f s to answer", mcpclient.DefaultTimeout.Seconds()), iw)),
 			"",
-			st.Dim.Render(fit(" esc cancel", iw)),
+			st.Dim.Render(kit.Fit(" esc cancel", iw)),
 		}
 	case mcpFailed:
-		lines = append(lines, st.Error.Render(fit(" ✗ Could not list the tools of "+addr, iw)), "")
+		lines = append(lines, st.Error.Render(kit.Fit(" ✗ Could not list the tools of "+addr, iw)), "")
 		errs := d.errLines(iw)
 		if room := max(1, bh-2-4); len(errs) > room {
 			errs = append(errs[:room-1], "…")
@@ -103,20 +104,20 @@ func (d *mcpToolsDialog) view(e *env, w, h int) []string {
 		for _, l := range errs {
 			lines = append(lines, "  "+l)
 		}
-		lines = append(lines, "", st.Dim.Render(fit(" r try again · esc close · nothing changed", iw)))
+		lines = append(lines, "", st.Dim.Render(kit.Fit(" r try again · esc close · nothing changed", iw)))
 	default:
-		title += " · " + plural(len(d.items)-d.missing(), "tool")
+		title += " · " + kit.Plural(len(d.items)-d.missing(), "tool")
 		lines = d.listView(e, iw, bh)
 	}
-	return box(e, title, lines, bw)
+	return kit.Box(e, title, lines, bw)
 }
 
 // listView is the heading, the filter line, the rows and the keys.
-func (d *mcpToolsDialog) listView(e *env, iw, bh int) []string {
-	st := e.st
+func (d *mcpToolsDialog) listView(e *kit.Env, iw, bh int) []string {
+	st := e.St
 	var lines []string
 	for _, l := range d.headLines(iw) {
-		lines = append(lines, st.Dim.Render(fit(" "+l, iw)))
+		lines = append(lines, st.Dim.Render(kit.Fit(" "+l, iw)))
 	}
 	count := fmt.Sprintf("%d of %d checked", len(d.checked()), len(d.items))
 	var left string
@@ -129,7 +130,7 @@ func (d *mcpToolsDialog) listView(e *env, iw, bh int) []string {
 		left = st.Dim.Render(" / filter")
 	}
 	room := iw - ansi.StringWidth(count) - 1
-	lines = append(lines, fit(left, max(0, room))+" "+st.Dim.Render(count))
+	lines = append(lines, kit.Fit(left, max(0, room))+" "+st.Dim.Render(count))
 
 	rows := d.listRows()
 	nameW := 0
@@ -140,9 +141,9 @@ func (d *mcpToolsDialog) listView(e *env, iw, bh int) []string {
 	var body []string
 	switch {
 	case len(d.items) == 0:
-		body = append(body, st.Dim.Render(fit("   The server has no tools", iw)))
+		body = append(body, st.Dim.Render(kit.Fit("   The server has no tools", iw)))
 	case len(d.shown) == 0:
-		body = append(body, st.Dim.Render(fit("   No tool matches "+termtext.Quote(d.filter), iw)))
+		body = append(body, st.Dim.Render(kit.Fit("   No tool matches "+termtext.Quote(d.filter), iw)))
 	}
 	for j := d.yOff; j < len(d.shown) && j < d.yOff+rows; j++ {
 		it := d.items[d.shown[j]]
@@ -153,15 +154,15 @@ func (d *mcpToolsDialog) listView(e *env, iw, bh int) []string {
 		if it.checked {
 			check = "[x] "
 		}
-		name := fit(termtext.SanitizeLine(it.name), nameW)
+		name := kit.Fit(termtext.SanitizeLine(it.name), nameW)
 		rest := max(0, iw-1-2-4-nameW-2)
-		detail := st.Dim.Render(fit(termtext.SanitizeLine(it.desc), rest))
+		detail := st.Dim.Render(kit.Fit(termtext.SanitizeLine(it.desc), rest))
 		if it.missing {
-			detail = st.Warning.Render(fit("not on the server", rest))
+			detail = st.Warning.Render(kit.Fit("not on the server", rest))
 		}
 		row := " " + mark + check + name + "  " + detail
 		if j == d.cursor {
-			row = st.Selected.Render(fitExact(ansi.Strip(" "+mark+check+name+"  ")+ansi.Strip(detail), iw))
+			row = st.Selected.Render(kit.FitExact(ansi.Strip(" "+mark+check+name+"  ")+ansi.Strip(detail), iw))
 		}
 		body = append(body, row)
 	}
@@ -175,12 +176,12 @@ func (d *mcpToolsDialog) listView(e *env, iw, bh int) []string {
 		keyStyle = st.Warning
 	}
 	for _, l := range d.footer(iw) {
-		lines = append(lines, keyStyle.Render(fit(" "+l, iw)))
+		lines = append(lines, keyStyle.Render(kit.Fit(" "+l, iw)))
 	}
 	return lines[:min(len(lines), bh-2)]
 }
 
-func (d *mcpToolsDialog) help(km *KeyMap) []key.Binding {
+func (d *mcpToolsDialog) Help(km *kit.KeyMap) []key.Binding {
 	switch d.state {
 	case mcpListing:
 		return []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the listing"))}

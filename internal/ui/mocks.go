@@ -13,6 +13,7 @@ import (
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 	"github.com/tooltui/tooltui/internal/ui/filterlist"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // The mocks dialog lists each function's mock outputs (the document's
@@ -84,7 +85,7 @@ type mockEdit struct {
 	// start is what the fields held when editing began; esc once more
 	// drops what was typed after it.
 	start [2]string
-	guard dropGuard
+	guard kit.DropGuard
 }
 
 func (d *mocksDialog) seenVersion() uint64 { return d.ver }
@@ -92,7 +93,7 @@ func (d *mocksDialog) see(v uint64)        { d.ver = v }
 
 // newMocksDialog opens the mocks dialog on the selected function (the
 // first row otherwise).
-func newMocksDialog(a *App) dialog {
+func newMocksDialog(a *App) kit.Dialog {
 	d := &mocksDialog{}
 	if f, why := selectedFunction(a, "edit its mocks"); why == "" && f.name != "" {
 		d.want = &mockRow{fn: f.name, c: -1}
@@ -137,9 +138,9 @@ func mockFunctions(doc *model.Document) []mockRow {
 
 // reread builds the rows from the document as it is now, keeping the row
 // it was on (or the one asked for).
-func (d *mocksDialog) reread(e *env) {
-	d.ver = e.s.Version()
-	doc := e.s.Doc()
+func (d *mocksDialog) reread(e *kit.Env) {
+	d.ver = e.S.Version()
+	doc := e.S.Doc()
 	want := d.want
 	if want == nil && d.cur < len(d.rows) {
 		r := d.rows[d.cur]
@@ -192,8 +193,8 @@ func (d *mocksDialog) clamp() {
 	d.yOff = max(0, min(d.yOff, len(d.rows)-rows))
 }
 
-func (d *mocksDialog) resize(w, h int) dialog {
-	d.w, d.h = dialogSize(w, h, 100, 34)
+func (d *mocksDialog) Resize(w, h int) kit.Dialog {
+	d.w, d.h = kit.DialogSize(w, h, 100, 34)
 	if d.ed != nil {
 		d.ed.size(d.w, d.h)
 	}
@@ -201,7 +202,7 @@ func (d *mocksDialog) resize(w, h int) dialog {
 	return d
 }
 
-func (d *mocksDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+func (d *mocksDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	if d.ed != nil {
 		return d, d.editUpdate(msg, e)
 	}
@@ -230,19 +231,19 @@ func (d *mocksDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	if !ok {
 		return d, nil
 	}
-	if next, ok := listMove(k, e.km, d.cur, d.listRows(), len(d.rows)); ok {
+	if next, ok := kit.ListMove(k, e.Km, d.cur, d.listRows(), len(d.rows)); ok {
 		d.cur = next
 		d.clamp()
 		return d, nil
 	}
-	if d.ver != e.s.Version() {
+	if d.ver != e.S.Version() {
 		d.reread(e)
 	}
 	switch {
 	case key.Matches(k, mockKeys.Close):
-		return nil, []action{actClose{}}
+		return nil, []kit.Action{kit.ActClose{}}
 	case len(d.rows) == 0:
-		return d, []action{say("No function to mock: add a function and give it a name first")}
+		return d, []kit.Action{kit.Say("No function to mock: add a function and give it a name first")}
 	case key.Matches(k, mockKeys.AddPattern):
 		return d, d.startEdit(d.rows[d.cur].fn, -1, false, e)
 	case key.Matches(k, mockKeys.SetFixed):
@@ -261,11 +262,11 @@ func (d *mocksDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	case key.Matches(k, mockKeys.Give):
 		return d, d.giveTo(e)
 	}
-	return d, []action{explainDialogKey(k, d, e.km)}
+	return d, []kit.Action{kit.ExplainDialogKey(k, d, e.Km)}
 }
 
 // editFixed edits the selected function's fixed output, or starts one.
-func (d *mocksDialog) editFixed(e *env) []action {
+func (d *mocksDialog) editFixed(e *kit.Env) []kit.Action {
 	fn := d.rows[d.cur].fn
 	for _, r := range d.rows {
 		if r.fn == fn && r.c >= 0 && r.mc.Fixed() {
@@ -277,18 +278,18 @@ func (d *mocksDialog) editFixed(e *env) []action {
 
 // startEdit opens the editor on output i of fn (-1: a new one, fixed or
 // for a pattern).
-func (d *mocksDialog) startEdit(fn string, i int, fixed bool, e *env) []action {
+func (d *mocksDialog) startEdit(fn string, i int, fixed bool, e *kit.Env) []kit.Action {
 	me := &mockEdit{fn: fn, i: i, fixed: fixed, pat: newMockEditor(), out: newMockEditor(), focus: 1}
 	me.pat.Placeholder = `the arguments a call must have, such as {"city": "Paris"}`
 	me.out.Placeholder = "the output, JSON such as {\"temp_c\": 12}\n(ctrl+t: plain text)"
 	if i >= 0 {
-		cases := model.MockCases(e.s.Doc().Mocks[fn])
+		cases := model.MockCases(e.S.Doc().Mocks[fn])
 		if i >= len(cases) {
-			return []action{say("That output is gone: the document changed")}
+			return []kit.Action{kit.Say("That output is gone: the document changed")}
 		}
 		me.from = cases[i]
 		if me.from.Ignored() != "" && !me.from.Fixed() && rawjson.JSONKind(me.from.Raw) != "object" {
-			return []action{say("This \"when\" entry is not an object: x deletes it, or edit the file")}
+			return []kit.Action{kit.Say("This \"when\" entry is not an object: x deletes it, or edit the file")}
 		}
 		if me.from.Args != nil {
 			me.pat.SetValue(indentJSON(me.from.Args))
@@ -308,7 +309,7 @@ func (d *mocksDialog) startEdit(fn string, i int, fixed bool, e *env) []action {
 	me.start = [2]string{me.pat.Value(), me.out.Value()}
 	me.size(d.w, d.h)
 	d.ed = me
-	return []action{actCmd{me.field().Focus()}}
+	return []kit.Action{kit.ActCmd{Cmd: me.field().Focus()}}
 }
 
 func newMockEditor() editor.Model {
@@ -352,48 +353,48 @@ const mockOutputRows = 14
 const mockEditFixedRows = 7
 
 // deleteCase deletes the selected output.
-func (d *mocksDialog) deleteCase(e *env) []action {
+func (d *mocksDialog) deleteCase(e *kit.Env) []kit.Action {
 	r := d.rows[d.cur]
 	if r.c < 0 {
-		return []action{say("Select one of " + termtext.SanitizeLine(r.fn) + "'s outputs to delete it")}
+		return []kit.Action{kit.Say("Select one of " + termtext.SanitizeLine(r.fn) + "'s outputs to delete it")}
 	}
 	fn, i := r.fn, r.c
 	edit := func(doc *model.Document) (*model.Document, error) { return model.DeleteMockCase(doc, fn, i) }
-	if _, err := edit(e.s.Doc()); err != nil {
-		return []action{sayErr(capitalize(err.Error()))}
+	if _, err := edit(e.S.Doc()); err != nil {
+		return []kit.Action{kit.SayErr(kit.Capitalize(err.Error()))}
 	}
 	d.want = &mockRow{fn: fn, c: i}
-	return []action{actEdit{fn: edit}, say("Deleted a mock output of " + termtext.SanitizeLine(fn) + " (ctrl+z undoes it)")}
+	return []kit.Action{kit.ActEdit{Fn: edit}, kit.Say("Deleted a mock output of " + termtext.SanitizeLine(fn) + " (ctrl+z undoes it)")}
 }
 
 // moveCase moves the selected pattern among its function's patterns.
-func (d *mocksDialog) moveCase(delta int, e *env) []action {
+func (d *mocksDialog) moveCase(delta int, e *kit.Env) []kit.Action {
 	r := d.rows[d.cur]
 	if r.c < 0 {
-		return []action{say("Select a pattern to move it: patterns are tried from the first")}
+		return []kit.Action{kit.Say("Select a pattern to move it: patterns are tried from the first")}
 	}
 	fn, i := r.fn, r.c
-	_, j, err := model.MoveMockCase(e.s.Doc(), fn, i, delta)
+	_, j, err := model.MoveMockCase(e.S.Doc(), fn, i, delta)
 	if err != nil {
-		return []action{say(capitalize(err.Error()))}
+		return []kit.Action{kit.Say(kit.Capitalize(err.Error()))}
 	}
 	d.want = &mockRow{fn: fn, c: j}
 	edit := func(doc *model.Document) (*model.Document, error) {
 		nd, _, err := model.MoveMockCase(doc, fn, i, delta)
 		return nd, err
 	}
-	return []action{actEdit{fn: edit}, say("Moved the pattern (ctrl+z undoes it)")}
+	return []kit.Action{kit.ActEdit{Fn: edit}, kit.Say("Moved the pattern (ctrl+z undoes it)")}
 }
 
 // giveTo offers the functions without mock outputs to give the selected
 // name's outputs to, when no function has that name (it was renamed).
-func (d *mocksDialog) giveTo(e *env) []action {
+func (d *mocksDialog) giveTo(e *kit.Env) []kit.Action {
 	r := d.rows[d.cur]
 	old := r.fn
 	if !r.orphan {
-		return []action{say("r is for outputs of a name no function has; these are " + termtext.SanitizeLine(old) + "'s")}
+		return []kit.Action{kit.Say("r is for outputs of a name no function has; these are " + termtext.SanitizeLine(old) + "'s")}
 	}
-	doc := e.s.Doc()
+	doc := e.S.Doc()
 	var names []string
 	var items []filterlist.Item
 	for _, f := range mockFunctions(doc) {
@@ -403,35 +404,35 @@ func (d *mocksDialog) giveTo(e *env) []action {
 		}
 	}
 	if len(names) == 0 {
-		return []action{say("Every function has mock outputs already: delete one's, then give it these")}
+		return []kit.Action{kit.Say("Every function has mock outputs already: delete one's, then give it these")}
 	}
-	ld := newListDialog("Give "+termtext.SanitizeLine(old)+"'s mock outputs to", items, func(i int) []action {
+	ld := kit.NewListDialog("Give "+termtext.SanitizeLine(old)+"'s mock outputs to", items, func(i int) []kit.Action {
 		name := names[i]
 		d.want = &mockRow{fn: name, c: -1}
 		edit := func(doc *model.Document) (*model.Document, error) { return model.RenameMock(doc, old, name) }
-		return []action{actEdit{fn: edit}, say("Gave " + termtext.SanitizeLine(old) + "'s mock outputs to " + termtext.SanitizeLine(name) + " (ctrl+z undoes it)")}
+		return []kit.Action{kit.ActEdit{Fn: edit}, kit.Say("Gave " + termtext.SanitizeLine(old) + "'s mock outputs to " + termtext.SanitizeLine(name) + " (ctrl+z undoes it)")}
 	})
-	return []action{actOpen{ld}}
+	return []kit.Action{kit.ActOpen{D: ld}}
 }
 
-func (d *mocksDialog) typingText() bool { return d.ed != nil }
+func (d *mocksDialog) TypingText() bool { return d.ed != nil }
 
-func (d *mocksDialog) undoText(redo bool) (bool, []action) {
+func (d *mocksDialog) UndoText(redo bool) (bool, []kit.Action) {
 	if d.ed == nil {
 		return false, nil
 	}
-	return fieldUndo(d.ed.field(), redo), nil
+	return kit.FieldUndo(d.ed.field(), redo), nil
 }
 
 // pending: an output being typed is not in the document yet.
-func (d *mocksDialog) pending() string {
+func (d *mocksDialog) Pending() string {
 	if d.ed == nil || !d.ed.changed() {
 		return ""
 	}
 	return "the mock output being typed (alt+enter writes it)"
 }
 
-func (d *mocksDialog) help(km *KeyMap) []key.Binding {
+func (d *mocksDialog) Help(km *kit.KeyMap) []key.Binding {
 	if d.ed != nil {
 		return []key.Binding{mockKeys.Apply, mockKeys.NextField, mockKeys.PrevField, mockKeys.TextJSON, mockKeys.Back,
 			key.NewBinding(key.WithKeys("x"), key.WithHelp("type/paste", "the pattern or the output"))}
@@ -439,4 +440,4 @@ func (d *mocksDialog) help(km *KeyMap) []key.Binding {
 	return []key.Binding{mockKeys.Edit, mockKeys.AddPattern, mockKeys.SetFixed, mockKeys.Delete,
 		mockKeys.MoveUp, mockKeys.MoveDown, mockKeys.Give, mockKeys.Close, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End}
 }
-func (d *mocksDialog) name() string { return "the mocks dialog" }
+func (d *mocksDialog) Name() string { return "the mocks dialog" }

@@ -13,11 +13,12 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // editUpdate handles a message while an output is being typed: the
 // dialog's own keys, then the focused field's.
-func (d *mocksDialog) editUpdate(msg tea.Msg, e *env) []action {
+func (d *mocksDialog) editUpdate(msg tea.Msg, e *kit.Env) []kit.Action {
 	me := d.ed
 	k, isKey := msg.(tea.KeyPressMsg)
 	if !isKey {
@@ -26,7 +27,7 @@ func (d *mocksDialog) editUpdate(msg tea.Msg, e *env) []action {
 		return nil
 	}
 	if !key.Matches(k, mockKeys.Back) {
-		me.guard.armed = false
+		me.guard.Armed = false
 	}
 	switch {
 	case key.Matches(k, mockKeys.Back):
@@ -34,33 +35,33 @@ func (d *mocksDialog) editUpdate(msg tea.Msg, e *env) []action {
 		if me.changed() {
 			typed = "what you typed (alt+enter writes it to the document)"
 		}
-		if act, ok := me.guard.mayClose(k.String(), "goes back to the list", typed, me.pat.Version()+me.out.Version()); !ok {
-			return []action{act}
+		if act, ok := me.guard.MayClose(k.String(), "goes back to the list", typed, me.pat.Version()+me.out.Version()); !ok {
+			return []kit.Action{act}
 		}
 		d.ed = nil
-		if me.i >= 0 && findCase(model.MockCases(e.s.Doc().Mocks[me.fn]), me.from, me.i) < 0 {
-			return []action{say("Left the editor; that output is no longer in the document (undone or reloaded)")}
+		if me.i >= 0 && findCase(model.MockCases(e.S.Doc().Mocks[me.fn]), me.from, me.i) < 0 {
+			return []kit.Action{kit.Say("Left the editor; that output is no longer in the document (undone or reloaded)")}
 		}
-		return []action{say("Left the output as it is in the document")}
+		return []kit.Action{kit.Say("Left the output as it is in the document")}
 	case key.Matches(k, mockKeys.Apply):
 		return d.applyEdit(e)
 	case key.Matches(k, mockKeys.NextField, mockKeys.PrevField):
 		if me.fixed {
-			return []action{say("A fixed output has no pattern: it answers every call no pattern matches")}
+			return []kit.Action{kit.Say("A fixed output has no pattern: it answers every call no pattern matches")}
 		}
 		me.field().Blur()
 		me.focus = 1 - me.focus
-		return []action{actCmd{me.field().Focus()}}
+		return []kit.Action{kit.ActCmd{Cmd: me.field().Focus()}}
 	case key.Matches(k, mockKeys.TextJSON):
 		me.text = !me.text
 		if me.text {
-			return []action{say("The output is plain text: sent as typed")}
+			return []kit.Action{kit.Say("The output is plain text: sent as typed")}
 		}
-		return []action{say("The output is JSON: it must be valid JSON")}
+		return []kit.Action{kit.Say("The output is JSON: it must be valid JSON")}
 	}
 	f := me.field()
 	if !f.Handles(k) {
-		return []action{explainDialogKey(k, d, e.km)}
+		return []kit.Action{kit.ExplainDialogKey(k, d, e.Km)}
 	}
 	*f, _ = f.Update(k)
 	me.err = ""
@@ -117,17 +118,17 @@ func mockJSON(s string) json.RawMessage {
 
 // applyEdit writes the output being typed to the document, as one
 // undoable change, after reading the document again if it changed.
-func (d *mocksDialog) applyEdit(e *env) []action {
+func (d *mocksDialog) applyEdit(e *kit.Env) []kit.Action {
 	me := d.ed
 	c, why := me.readCase()
 	if why != "" {
 		me.err = termtext.SanitizeLine(why)
-		return []action{sayErr(me.err)}
+		return []kit.Action{kit.SayErr(me.err)}
 	}
-	if d.ver != e.s.Version() {
+	if d.ver != e.S.Version() {
 		d.reread(e)
 	}
-	doc := e.s.Doc()
+	doc := e.S.Doc()
 	fn, i := me.fn, me.i
 	if i >= 0 {
 		i = findCase(model.MockCases(doc.Mocks[fn]), me.from, i)
@@ -136,7 +137,7 @@ func (d *mocksDialog) applyEdit(e *env) []action {
 		// edited or deleted elsewhere meanwhile: what was typed stays
 		me.i, me.from, c.Raw = -1, model.MockCase{}, nil
 		me.err = "The document changed: this output is gone; alt+enter again adds it as a new one"
-		return []action{sayErr(me.err)}
+		return []kit.Action{kit.SayErr(me.err)}
 	}
 	var edit func(*model.Document) (*model.Document, error)
 	var verb string
@@ -155,8 +156,8 @@ func (d *mocksDialog) applyEdit(e *env) []action {
 	// An edit that fails now would fail when applied: say so and keep
 	// what was typed.
 	if _, err := edit(doc); err != nil {
-		me.err = termtext.SanitizeLine(capitalize(err.Error()))
-		return []action{sayErr(me.err)}
+		me.err = termtext.SanitizeLine(kit.Capitalize(err.Error()))
+		return []kit.Action{kit.SayErr(me.err)}
 	}
 	d.ed = nil
 	d.want = &mockRow{fn: fn, c: at}
@@ -168,7 +169,7 @@ func (d *mocksDialog) applyEdit(e *env) []action {
 	if unknown := unknownArgs(doc, fn, c.Args); len(unknown) > 0 {
 		msg += "; note: " + strings.Join(unknown, ", ") + " is not among " + fn + "'s parameters, so a call that fits them never matches"
 	}
-	return []action{actEdit{fn: edit}, say(termtext.SanitizeLine(msg))}
+	return []kit.Action{kit.ActEdit{Fn: edit}, kit.Say(termtext.SanitizeLine(msg))}
 }
 
 // unknownArgs are the members of pattern that function fn's parameters do

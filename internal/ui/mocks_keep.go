@@ -10,6 +10,7 @@ import (
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // keepMockKey, in the response view's prompt for a call no mock answers,
@@ -18,12 +19,12 @@ var keepMockKey = key.NewBinding(key.WithKeys("alt+enter", "ctrl+enter"),
 	key.WithHelp("alt+enter", "send this output and keep it as a mock of the function (ctrl+enter too)"))
 
 // keptAsMock keeps output, typed for call c, as a mock (keepAsMock).
-func keptAsMock(c send.Call, output string) []action {
+func keptAsMock(c send.Call, output string) []kit.Action {
 	fn, what, err := keepAsMock(c.Name, c.Arguments, output)
 	if err != nil {
-		return []action{sayErr("Not kept as a mock: " + err.Error())}
+		return []kit.Action{kit.SayErr("Not kept as a mock: " + err.Error())}
 	}
-	return []action{actEdit{fn: fn}, say("Kept the output as " + what + " (ctrl+z undoes it; this send goes on with the mocks it started with)")}
+	return []kit.Action{kit.ActEdit{Fn: fn}, kit.Say("Kept the output as " + what + " (ctrl+z undoes it; this send goes on with the mocks it started with)")}
 }
 
 // keepAsMock is the edit that keeps an output typed for a call no mock
@@ -32,7 +33,7 @@ func keptAsMock(c send.Call, output string) []action {
 // output is written as JSON when it is JSON other than a string, which
 // the send loop sends as its text, and as a string otherwise, sent as
 // typed.
-func keepAsMock(name, arguments, output string) (edit, string, error) {
+func keepAsMock(name, arguments, output string) (kit.Edit, string, error) {
 	if name == "" {
 		return nil, "", errors.New("the call names no function")
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 const mocksTestDoc = `{"model": "gpt-5", "tools_defs": [
@@ -24,7 +25,7 @@ const mocksTestDoc = `{"model": "gpt-5", "tools_defs": [
 // openMocks opens the mocks dialog over an app on function i.
 func openMocks(t *testing.T, i int) (*App, *mocksDialog) {
 	t.Helper()
-	a := dialogTestApp(t, mocksTestDoc, sel{Kind: model.Function, Index: i})
+	a := dialogTestApp(t, mocksTestDoc, kit.Sel{Kind: model.Function, Index: i})
 	a.run(cmdMocks)
 	d, ok := a.dialog.(*mocksDialog)
 	if !ok {
@@ -52,7 +53,7 @@ func mockOut(a *App, fn, args string) (string, bool) {
 
 func TestMocksDialogListsEveryFunction(t *testing.T) {
 	a, d := openMocks(t, 0)
-	view := stripped(d.view(a.env(), a.width, a.height))
+	view := stripped(d.View(a.env(), a.width, a.height))
 	for _, want := range []string{"ƒ get_weather", "no mock", "ƒ search_docs", `when {"q":"a"} → "A"`, `when {"q":"b"} → "B"`, `otherwise → "other"`} {
 		if !strings.Contains(view, want) {
 			t.Fatalf("the list lacks %q:\n%s", want, view)
@@ -66,7 +67,7 @@ func TestMocksDialogListsEveryFunction(t *testing.T) {
 // TestMocksKeyFromTheForm: M in a function's form opens the dialog on that
 // function; in the request's form too (on the first function).
 func TestMocksKeyFromTheForm(t *testing.T) {
-	a := dialogTestApp(t, mocksTestDoc, sel{Kind: model.Function, Index: 1})
+	a := dialogTestApp(t, mocksTestDoc, kit.Sel{Kind: model.Function, Index: 1})
 	a.Update(ukey("2"))
 	a.Update(ukey("M"))
 	d, ok := a.dialog.(*mocksDialog)
@@ -103,7 +104,7 @@ func TestMocksDialogAddFixedUndoRedo(t *testing.T) {
 	if _, ok := a.s.Doc().Mocks["get_weather"]; ok || a.s.Version() != v0 {
 		t.Fatal("ctrl+z did not take the added output back in one step")
 	}
-	if strings.Contains(stripped(d.view(a.env(), a.width, a.height)), "temp_c") {
+	if strings.Contains(stripped(d.View(a.env(), a.width, a.height)), "temp_c") {
 		t.Fatal("the dialog still shows the undone output")
 	}
 	mkeys(a, "ctrl+y")
@@ -137,7 +138,7 @@ func TestMocksDialogAddPatternTextOutput(t *testing.T) {
 // closed parameters do not have is written, with a note that a call that
 // fits them never matches it.
 func TestMocksDialogNotesAPatternNoCallMatches(t *testing.T) {
-	a := dialogTestApp(t, `{"model": "m", "tools_defs": [{"name": "f", "description": "d", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "additionalProperties": false}}]}`, sel{Kind: model.Function, Index: 0})
+	a := dialogTestApp(t, `{"model": "m", "tools_defs": [{"name": "f", "description": "d", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "additionalProperties": false}}]}`, kit.Sel{Kind: model.Function, Index: 0})
 	a.run(cmdMocks)
 	mkeys(a, "a")
 	mtype(a, `"town": "Paris"`)
@@ -164,7 +165,7 @@ func TestMocksDialogInvalidInputKeepsTheText(t *testing.T) {
 	if !strings.Contains(d.ed.err, "not valid JSON") || !strings.Contains(d.ed.err, "ctrl+t") || a.s.Version() != before {
 		t.Fatalf("message %q, version %d→%d", d.ed.err, before, a.s.Version())
 	}
-	if !strings.Contains(stripped(d.view(a.env(), a.width, a.height)), "not valid JSON") {
+	if !strings.Contains(stripped(d.View(a.env(), a.width, a.height)), "not valid JSON") {
 		t.Fatal("the view does not say why")
 	}
 	mkeys(a, "esc")
@@ -313,12 +314,12 @@ func TestMocksDialogGivesLostOutputsToAFunction(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	view := stripped(d.view(a.env(), a.width, a.height))
+	view := stripped(d.View(a.env(), a.width, a.height))
 	if !strings.Contains(view, "ƒ search_docs  (no function has this name") || !strings.Contains(view, "ƒ find_docs  · no mock") {
 		t.Fatalf("the lost outputs are not shown:\n%s", view)
 	}
 	mkeys(a, "G", "r")
-	if _, ok := a.dialog.(*listDialog); !ok {
+	if _, ok := a.dialog.(*kit.ListDialog); !ok {
 		t.Fatalf("r opened %T", a.dialog)
 	}
 	mtype(a, "find")
@@ -383,8 +384,8 @@ func TestMocksDialogFitsSmallScreens(t *testing.T) {
 			mkeys(a, edit)
 		}
 		for _, sz := range [][2]int{{120, 40}, {80, 24}, {60, 16}, {MinWidth, MinHeight - 2}} {
-			d.resize(sz[0], sz[1])
-			lines := d.view(a.env(), sz[0], sz[1])
+			d.Resize(sz[0], sz[1])
+			lines := d.View(a.env(), sz[0], sz[1])
 			if len(lines) > sz[1] {
 				t.Errorf("%q at %dx%d: %d lines", edit, sz[0], sz[1], len(lines))
 			}
@@ -413,7 +414,7 @@ func TestMocksDialogGlobalKeys(t *testing.T) {
 		t.Fatalf("the first ctrl+s: %q", st)
 	}
 	mkeys(a, "alt+enter", "?")
-	if _, ok := a.dialog.(*helpDialog); !ok || !strings.Contains(stripped(a.dialog.view(a.env(), a.width, a.height)), "Keys of the mocks dialog") {
+	if _, ok := a.dialog.(*helpDialog); !ok || !strings.Contains(stripped(a.dialog.View(a.env(), a.width, a.height)), "Keys of the mocks dialog") {
 		t.Fatalf("? in the list opened %T", a.dialog)
 	}
 }
@@ -422,16 +423,16 @@ func TestMocksDialogGlobalKeys(t *testing.T) {
 // edits it, the wheel moves through the rows.
 func TestMocksDialogMouse(t *testing.T) {
 	a, d := openMocks(t, 0)
-	d.update(tea.MouseClickMsg{X: 5, Y: 2 + 3, Button: tea.MouseLeft}, a.env())
+	d.Update(tea.MouseClickMsg{X: 5, Y: 2 + 3, Button: tea.MouseLeft}, a.env())
 	if r := d.rows[d.cur]; r.fn != "search_docs" || r.c != 1 {
 		t.Fatalf("the click picked %+v", r)
 	}
-	d.update(tea.MouseClickMsg{X: 5, Y: 2 + 3, Button: tea.MouseLeft}, a.env())
+	d.Update(tea.MouseClickMsg{X: 5, Y: 2 + 3, Button: tea.MouseLeft}, a.env())
 	if d.ed == nil || d.ed.i != 1 {
 		t.Fatal("a click on the picked row did not edit it")
 	}
 	d.ed = nil
-	d.update(tea.MouseWheelMsg{Button: tea.MouseWheelDown}, a.env())
+	d.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown}, a.env())
 	if d.cur != len(d.rows)-1 {
 		t.Fatalf("the wheel went to row %d", d.cur)
 	}
@@ -478,8 +479,8 @@ func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
 		mkeys(a, "o")
 		mtype(a, `{"a":1}`)
 		choose(a, name)
-		q, ok := a.dialog.(*confirmDialog)
-		if !ok || q.title != name+"?" || !strings.Contains(q.text, " the mock output being typed") {
+		q, ok := a.dialog.(*kit.ConfirmDialog)
+		if !ok || q.Title != name+"?" || !strings.Contains(q.Text, " the mock output being typed") {
 			t.Fatalf("%s with an output typed: %T %+v", name, a.dialog, a.dialog)
 		}
 		mkeys(a, "esc")
@@ -512,7 +513,7 @@ func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
 	mkeys(a, "esc")
 	choose(a, cmdSave)
 	choose(a, cmdSave)
-	if q, ok := a.dialog.(*confirmDialog); !ok || q.title != "Save?" || len(a.under) != 1 {
+	if q, ok := a.dialog.(*kit.ConfirmDialog); !ok || q.Title != "Save?" || len(a.under) != 1 {
 		t.Fatalf("a second Save over its question: %T over %d", a.dialog, len(a.under))
 	}
 	requireIn(t, status(a), `"Save?" is asked already`)
@@ -526,7 +527,7 @@ func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
 	// With nothing typed, the command runs at once.
 	a, _ = openMocks(t, 0)
 	choose(a, cmdQuit)
-	if _, ok := a.dialog.(*confirmDialog); ok {
+	if _, ok := a.dialog.(*kit.ConfirmDialog); ok {
 		t.Fatal("Quit asked with nothing typed")
 	}
 }

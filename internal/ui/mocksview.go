@@ -8,6 +8,7 @@ import (
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/editor"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // mockListFixedRows are the list view's lines besides the rows: header,
@@ -20,20 +21,20 @@ const mockMinRows = 8
 // listRows is how many rows of the list the box can show.
 func (d *mocksDialog) listRows() int { return max(1, d.h-2-mockListFixedRows) }
 
-func (d *mocksDialog) view(e *env, w, h int) []string {
+func (d *mocksDialog) View(e *kit.Env, w, h int) []string {
 	if d.ed != nil {
 		return d.editView(e)
 	}
 	iw := d.w - 2
-	st := e.st
-	lines := []string{st.Dim.Render(fit(" What a send answers the calls with (tooltui.mocks; never sent). Patterns are tried in order", iw)), ""}
+	st := e.St
+	lines := []string{st.Dim.Render(kit.Fit(" What a send answers the calls with (tooltui.mocks; never sent). Patterns are tried in order", iw)), ""}
 	// the box is as tall as the rows need, up to the screen
 	rows := min(d.listRows(), max(mockMinRows, len(d.rows)))
 	if len(d.rows) == 0 {
-		lines = append(lines, st.Dim.Render(fit(" No function yet: add one (a in the tools pane) and give it a name", iw)))
+		lines = append(lines, st.Dim.Render(kit.Fit(" No function yet: add one (a in the tools pane) and give it a name", iw)))
 	}
 	for i := d.yOff; i < len(d.rows) && i < d.yOff+rows; i++ {
-		line := fit(d.rowText(i), iw)
+		line := kit.Fit(d.rowText(i), iw)
 		switch r := d.rows[i]; {
 		case i == d.cur:
 			line = st.Selected.Render(line)
@@ -48,8 +49,8 @@ func (d *mocksDialog) view(e *env, w, h int) []string {
 		lines = append(lines, "")
 	}
 	keys := " enter edit · a add for a pattern · o fixed output · x delete · K/J move · esc close · ? keys"
-	lines = append(lines, "", st.Dim.Render(fit(keys, iw)))
-	return box(e, "Mock outputs", lines, d.w)
+	lines = append(lines, "", st.Dim.Render(kit.Fit(keys, iw)))
+	return kit.Box(e, "Mock outputs", lines, d.w)
 }
 
 // rowText is row i as text: a function with how many outputs it has, or
@@ -68,7 +69,7 @@ func (d *mocksDialog) rowText(i int) string {
 		if r.count == 0 {
 			return s + "  · no mock: a adds an output for a pattern, o a fixed one"
 		}
-		return s + "  · " + plural(r.count, "output")
+		return s + "  · " + kit.Plural(r.count, "output")
 	}
 	out := oneLine(r.mc.Output)
 	if why := r.mc.Ignored(); why != "" {
@@ -108,21 +109,21 @@ func oneLine(v json.RawMessage) string {
 
 // editView is the editor of one output: the pattern (not for the fixed
 // output) and the output.
-func (d *mocksDialog) editView(e *env) []string {
+func (d *mocksDialog) editView(e *kit.Env) []string {
 	me := d.ed
 	iw := d.w - 2
-	st := e.st
+	st := e.St
 	name := termtext.SanitizeLine(me.fn)
 	head := " " + name + " · the output for calls whose arguments match the pattern"
 	if me.fixed {
 		head = " " + name + " · the fixed output: for every call no pattern matches"
 	}
-	lines := []string{st.Dim.Render(fit(head, iw))}
+	lines := []string{st.Dim.Render(kit.Fit(head, iw))}
 	label := func(text string, focused bool) string {
 		if focused {
-			return st.LabelFocused.Render(fit(" "+text, iw))
+			return st.LabelFocused.Render(kit.Fit(" "+text, iw))
 		}
-		return st.Label.Render(fit(" "+text, iw))
+		return st.Label.Render(kit.Fit(" "+text, iw))
 	}
 	field := func(m *editor.Model) {
 		ed := *m
@@ -144,16 +145,16 @@ func (d *mocksDialog) editView(e *env) []string {
 	lines = append(lines, "")
 	switch {
 	case me.err != "":
-		lines = append(lines, st.Error.Render(fit(" ✗ "+me.err, iw)))
+		lines = append(lines, st.Error.Render(kit.Fit(" ✗ "+me.err, iw)))
 	case me.from.Raw != nil && rawjson.JSONKind(me.from.Raw) == "object" && me.from.Ignored() != "":
-		lines = append(lines, st.Warning.Render(fit(" ! ignored by a send now ("+me.from.Ignored()+"); alt+enter writes both", iw)))
+		lines = append(lines, st.Warning.Render(kit.Fit(" ! ignored by a send now ("+me.from.Ignored()+"); alt+enter writes both", iw)))
 	default:
 		lines = append(lines, "")
 	}
-	lines = append(lines, "", st.Dim.Render(fit(" alt+enter write · tab pattern/output · ctrl+t text/JSON · esc back", iw)))
+	lines = append(lines, "", st.Dim.Render(kit.Fit(" alt+enter write · tab pattern/output · ctrl+t text/JSON · esc back", iw)))
 	title := "Mock output"
 	if me.i < 0 {
 		title = "New mock output"
 	}
-	return box(e, title, lines, d.w)
+	return kit.Box(e, title, lines, d.w)
 }

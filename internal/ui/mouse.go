@@ -3,15 +3,16 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // The mouse works the same in every pane: a click focuses the pane and
 // picks the row, field or diagnostic under the pointer; the wheel scrolls
 // the pane under the pointer.
 
-func (a *App) paneAt(x, y int) (Pane, bool) {
-	for p := PaneTools; p < paneCount; p++ {
-		if r := a.lay.rectOf(p); r.W > 0 && r.contains(x, y) {
+func (a *App) paneAt(x, y int) (kit.Pane, bool) {
+	for p := kit.PaneTools; p < kit.PaneCount; p++ {
+		if r := a.lay.rectOf(p); r.W > 0 && r.Contains(x, y) {
 			return p, true
 		}
 	}
@@ -34,11 +35,11 @@ func (a *App) onClick(m tea.Mouse) tea.Cmd {
 	y := m.Y - r.Y - 1 // the line inside the border
 	cmd := a.setFocus(p, false)
 	switch p {
-	case PaneTools:
+	case kit.PaneTools:
 		if row, ok := a.tools.rowAt(y); ok {
-			a.selectRow(selAt(a.s.Doc(), row))
+			a.selectRow(kit.SelAt(a.s.Doc(), row))
 		}
-	case PaneEditor:
+	case kit.PaneEditor:
 		if a.tree.shown(a.at) {
 			a.tree.pane.click(y)
 			return cmd
@@ -46,7 +47,7 @@ func (a *App) onClick(m tea.Mouse) tea.Cmd {
 		if i, ok := a.form.fieldAt(y); ok {
 			cmd = tea.Batch(cmd, a.form.move(i))
 		}
-	case PaneDiags:
+	case kit.PaneDiags:
 		if i, ok := a.diags.rowAt(a.s.Result().Diagnostics, &a.styles, y); ok {
 			a.diags.row = i
 			a.diags.follow(a.s.Result().Diagnostics, &a.styles)
@@ -58,7 +59,7 @@ func (a *App) onClick(m tea.Mouse) tea.Cmd {
 // clickDialog hands a click to the open dialog, relative to its box as
 // overlay draws it; a click outside the box closes it.
 func (a *App) clickDialog(m tea.Mouse) tea.Cmd {
-	lines := a.dialog.view(a.env(), a.width, a.lay.status.Y)
+	lines := a.dialog.View(a.env(), a.width, a.lay.status.Y)
 	if len(lines) == 0 {
 		return nil
 	}
@@ -93,15 +94,15 @@ func (a *App) onWheel(m tea.Mouse) tea.Cmd {
 		return nil
 	}
 	switch p {
-	case PanePreview:
+	case kit.PanePreview:
 		a.preview.scroll(d)
-	case PaneTools:
+	case kit.PaneTools:
 		a.tools.yOff = max(0, min(a.tools.yOff+d, len(a.tools.rows)-a.tools.listHeight()))
-	case PaneDiags:
+	case kit.PaneDiags:
 		a.diags.yOff = max(0, min(a.diags.yOff+d/3, len(a.s.Result().Diagnostics)-1))
-	case PaneEditor:
+	case kit.PaneEditor:
 		if a.tree.shown(a.at) {
-			a.tree.pane.update(tea.MouseWheelMsg(m), a.env())
+			a.tree.pane.Update(tea.MouseWheelMsg(m), a.env())
 			return nil
 		}
 		_, total := a.form.fieldLines()

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // The commands behind the palette entries: each turns into a session
@@ -14,89 +15,89 @@ import (
 
 // structural runs a structural edit of the selected tool and returns the
 // row to select, or why the edit was refused.
-func structural(e *env, fn func(d *model.Document, k model.Kind, i int) (*model.Document, int, error), done string) (sel, action) {
-	if e.at.Request {
-		return sel{}, say("Select a tool first: the request row cannot be " + done)
+func structural(e *kit.Env, fn func(d *model.Document, k model.Kind, i int) (*model.Document, int, error), done string) (kit.Sel, kit.Action) {
+	if e.At.Request {
+		return kit.Sel{}, kit.Say("Select a tool first: the request row cannot be " + done)
 	}
-	k, next, row := e.at.Kind, -1, rowOf(e.s.Doc(), e.at)
-	err := e.s.Apply("", e.at, func(d *model.Document) (*model.Document, error) {
-		nd, j, err := fn(d, k, e.at.Index)
+	k, next, row := e.At.Kind, -1, kit.RowOf(e.S.Doc(), e.At)
+	err := e.S.Apply("", e.At, func(d *model.Document) (*model.Document, error) {
+		nd, j, err := fn(d, k, e.At.Index)
 		next = j
 		return nd, err
 	})
 	if err != nil {
-		return sel{}, say(capitalize(err.Error()))
+		return kit.Sel{}, kit.Say(kit.Capitalize(err.Error()))
 	}
 	if next < 0 { // the list is empty now: the row that took its place
-		return selAt(e.s.Doc(), min(row, rowCount(e.s.Doc())-1)), nil
+		return kit.SelAt(e.S.Doc(), min(row, kit.RowCount(e.S.Doc())-1)), nil
 	}
-	return sel{Kind: k, Index: next}, nil
+	return kit.Sel{Kind: k, Index: next}, nil
 }
 
 // toolLabelAt is how the status line names the tool at.
-func toolLabelAt(s *Session, at sel) string {
+func toolLabelAt(s *kit.Session, at kit.Sel) string {
 	t, _ := s.Tool(at)
-	_, label := toolLabel(at.Kind, t)
+	_, label := kit.ToolLabel(at.Kind, t)
 	return label
 }
 
-func deleteTool(e *env) []action {
-	label := toolLabelAt(e.s, e.at)
+func deleteTool(e *kit.Env) []kit.Action {
+	label := toolLabelAt(e.S, e.At)
 	at, refused := structural(e, model.DeleteTool, "deleted")
 	if refused != nil {
-		return []action{refused}
+		return []kit.Action{refused}
 	}
-	return []action{actSelect{at}, actLayout{}, say("Deleted " + label + " (ctrl+z to undo)")}
+	return []kit.Action{kit.ActSelect{At: at}, kit.ActLayout{}, kit.Say("Deleted " + label + " (ctrl+z to undo)")}
 }
 
-func duplicateTool(e *env) []action {
+func duplicateTool(e *kit.Env) []kit.Action {
 	at, refused := structural(e, model.DuplicateTool, "duplicated")
 	if refused != nil {
-		return []action{refused}
+		return []kit.Action{refused}
 	}
-	return []action{actSelect{at}, actLayout{}, say("Duplicated as " + toolLabelAt(e.s, at))}
+	return []kit.Action{kit.ActSelect{At: at}, kit.ActLayout{}, kit.Say("Duplicated as " + toolLabelAt(e.S, at))}
 }
 
-func moveTool(e *env, d int) []action {
+func moveTool(e *kit.Env, d int) []kit.Action {
 	at, refused := structural(e, func(doc *model.Document, k model.Kind, i int) (*model.Document, int, error) {
 		return model.MoveTool(doc, k, i, d)
 	}, "moved")
 	if refused != nil {
-		return []action{refused}
+		return []kit.Action{refused}
 	}
-	return []action{actSelect{at}, actLayout{}}
+	return []kit.Action{kit.ActSelect{At: at}, kit.ActLayout{}}
 }
 
-func toggleTool(e *env) []action {
+func toggleTool(e *kit.Env) []kit.Action {
 	at, refused := structural(e, func(doc *model.Document, k model.Kind, i int) (*model.Document, int, error) {
 		nd, err := model.ToggleTool(doc, k, i)
 		return nd, i, err
 	}, "disabled")
 	if refused != nil {
-		return []action{refused}
+		return []kit.Action{refused}
 	}
 	text := "Enabled: back in the request"
-	if t, _ := e.s.Tool(at); t.Disabled {
+	if t, _ := e.S.Tool(at); t.Disabled {
 		text = "Disabled: kept in the document, left out of the request (space enables it)"
 	}
-	return []action{actSelect{at}, actLayout{}, say(text)}
+	return []kit.Action{kit.ActSelect{At: at}, kit.ActLayout{}, kit.Say(text)}
 }
 
 func (a *App) undo(redo bool) tea.Cmd {
-	if f := a.form.focused(); a.dialog == nil && a.focus == PaneEditor && a.form.editing && f != nil && f.isText() {
+	if f := a.form.focused(); a.dialog == nil && a.focus == kit.PaneEditor && a.form.editing && f != nil && f.isText() {
 		// the field being edited takes its own typing back first
-		if done := fieldUndo(&f.ed, redo); done {
+		if done := kit.FieldUndo(&f.ed, redo); done {
 			cmd := a.apply(a.form.changed(f, a.env())...)
 			a.form.scrollToFocus()
-			return tea.Batch(cmd, a.say(undoWord(redo)+" typing in "+f.label+" (once it has none, ctrl+z undoes the document)", false))
+			return tea.Batch(cmd, a.say(kit.UndoWord(redo)+" typing in "+f.label+" (once it has none, ctrl+z undoes the document)", false))
 		}
 	}
-	if a.dialog == nil && a.focus == PaneTools && a.tools.undoFilter(redo, a.env()) {
-		return a.say(undoWord(redo)+" typing in the filter (once it has none, ctrl+z undoes the document)", false)
+	if a.dialog == nil && a.focus == kit.PaneTools && a.tools.undoFilter(redo, a.env()) {
+		return a.say(kit.UndoWord(redo)+" typing in the filter (once it has none, ctrl+z undoes the document)", false)
 	}
-	if d, ok := a.dialog.(textUndo); ok {
-		if done, acts := d.undoText(redo); done {
-			return tea.Batch(a.apply(acts...), a.say(undoWord(redo)+" typing in the field (once it has none, ctrl+z undoes the document)", false))
+	if d, ok := a.dialog.(kit.TextUndo); ok {
+		if done, acts := d.UndoText(redo); done {
+			return tea.Batch(a.apply(acts...), a.say(kit.UndoWord(redo)+" typing in the field (once it has none, ctrl+z undoes the document)", false))
 		}
 	}
 	at, ok := a.s.Undo(redo, a.at)
@@ -110,36 +111,36 @@ func (a *App) undo(redo bool) tea.Cmd {
 	// The same row: its form reads the document again, and a field being
 	// edited keeps its cursor where it was (as far as the text it gets
 	// back allows). Another row is selected, keeping the focused field.
-	var show action = actRefresh{}
+	var show kit.Action = kit.ActRefresh{}
 	if at != a.at || !at.Valid(a.s.Doc()) {
-		show = actShow{at}
+		show = kit.ActShow{At: at}
 	}
 	if redo {
-		return a.apply(show, say("Redid the last undone change"))
+		return a.apply(show, kit.Say("Redid the last undone change"))
 	}
-	return a.apply(show, say("Undid the last change (ctrl+y redoes it)"))
+	return a.apply(show, kit.Say("Undid the last change (ctrl+y redoes it)"))
 }
 
 // quit quits, asking first when there are unsaved changes.
-func quit(s *Session) action {
+func quit(s *kit.Session) kit.Action {
 	if s.Dirty() {
-		return actOpen{newQuitDialog()}
+		return kit.ActOpen{D: newQuitDialog()}
 	}
-	return actQuit{}
+	return kit.ActQuit{}
 }
 
 // save writes the document; with no file yet it asks for a name.
-func save(s *Session, thenQuit bool) []action {
+func save(s *kit.Session, thenQuit bool) []kit.Action {
 	if s.Path() == "" {
-		return []action{actOpen{newSaveAsDialog("", thenQuit)}}
+		return []kit.Action{kit.ActOpen{D: newSaveAsDialog("", thenQuit)}}
 	}
 	if src := s.Doc().Source; src != nil {
 		// A save writes the Responses shape: never over the file in the
 		// other format unless the user names it.
-		return []action{actOpen{newSaveAsDialog(responsesName(s.Path()), thenQuit)},
-			say("This file is in the " + src.Format + " format; a save writes a Responses body, so it asks where")}
+		return []kit.Action{kit.ActOpen{D: newSaveAsDialog(responsesName(s.Path()), thenQuit)},
+			kit.Say("This file is in the " + src.Format + " format; a save writes a Responses body, so it asks where")}
 	}
-	return []action{actSaveTo{path: s.Path(), quit: thenQuit}}
+	return []kit.Action{kit.ActSaveTo{Path: s.Path(), Quit: thenQuit}}
 }
 
 type copyWhat int
@@ -152,7 +153,7 @@ const (
 
 // copyOf puts the request, its tools or a curl command (to baseURL) on
 // the clipboards.
-func copyOf(s *Session, w copyWhat, baseURL string) action {
+func copyOf(s *kit.Session, w copyWhat, baseURL string) kit.Action {
 	body := s.Result().JSON
 	what, text := "request JSON", string(body)
 	switch w {
@@ -161,16 +162,16 @@ func copyOf(s *Session, w copyWhat, baseURL string) action {
 	case copyCurl:
 		cmd, err := curlCommand(body, baseURL)
 		if err != nil {
-			return sayErr("No curl command: " + err.Error())
+			return kit.SayErr("No curl command: " + err.Error())
 		}
 		what, text = "curl command", cmd
 	}
-	return actCopy{what: what + " (" + copySummary(s) + ")", text: text}
+	return kit.ActCopy{What: what + " (" + copySummary(s) + ")", Text: text}
 }
 
 // copySummary says how many tools were copied and how many entries of the
 // document were left out, and why.
-func copySummary(s *Session) string {
+func copySummary(s *kit.Session) string {
 	d := s.Doc()
 	total, off := 0, 0
 	for _, l := range [][]model.Tool{d.Functions, d.Builtins} {
@@ -182,7 +183,7 @@ func copySummary(s *Session) string {
 		}
 	}
 	kept := len(s.Result().Tools)
-	out := plural(kept, "tool")
+	out := kit.Plural(kept, "tool")
 	var left []string
 	if n := total - off - kept; n > 0 {
 		left = append(left, fmt.Sprintf("%d with errors", n))
@@ -209,12 +210,12 @@ func (a *App) toggleRaw() tea.Cmd {
 			return a.say(why, false)
 		}
 	}
-	var acts []action
+	var acts []kit.Action
 	if a.tree.shown(a.at) {
 		acts, raw = a.tree.leave(a.treeCtx(), false, ""), true // from the tree to the tool's JSON
 	}
 	a.form.raw = raw
-	return a.apply(append(acts, actRebuild{}, actFocus{pane: PaneEditor})...)
+	return a.apply(append(acts, kit.ActRebuild{}, kit.ActFocus{Pane: kit.PaneEditor})...)
 }
 
 func (a *App) toggleZoom() tea.Cmd {
@@ -229,7 +230,7 @@ func (a *App) toggleZoom() tea.Cmd {
 // editExternally edits the focused multi-line field of the form of row
 // at in $EDITOR; params (the parameters tree is shown) edits the
 // parameters, or the tool's JSON when the form shows that instead.
-func (p *formPane) editExternally(deps Deps, at sel, params bool) action {
+func (p *formPane) editExternally(deps Deps, at kit.Sel, params bool) kit.Action {
 	f := p.focused()
 	if params {
 		f = nil
@@ -240,23 +241,23 @@ func (p *formPane) editExternally(deps Deps, at sel, params bool) action {
 		}
 	}
 	if f == nil || f.kind != fieldMulti {
-		return say("Focus a multi-line field (description, parameters, JSON) in the editor pane to open it in $EDITOR")
+		return kit.Say("Focus a multi-line field (description, parameters, JSON) in the editor pane to open it in $EDITOR")
 	}
 	ext := ".txt"
 	if f.val == valJSON {
 		ext = ".json"
 	}
-	return actCmd{externalEditorCmd(deps, at, f.id, f.ed.Value(), ext)}
+	return kit.ActCmd{Cmd: externalEditorCmd(deps, at, f.id, f.ed.Value(), ext)}
 }
 
 // editorDone applies the text the external editor wrote to the field it
 // was opened on, if the form still shows that tool.
-func (p *formPane) editorDone(m editorDoneMsg, e *env) []action {
+func (p *formPane) editorDone(m editorDoneMsg, e *kit.Env) []kit.Action {
 	if m.err != nil {
-		return []action{sayErr("External editor: " + m.err.Error())}
+		return []kit.Action{kit.SayErr("External editor: " + m.err.Error())}
 	}
-	if m.sel != e.at {
-		return []action{sayErr("The tool changed while the editor was open; its text was not applied")}
+	if m.sel != e.At {
+		return []kit.Action{kit.SayErr("The tool changed while the editor was open; its text was not applied")}
 	}
 	i := p.fieldIndex(m.fieldID)
 	if i < 0 {
@@ -265,20 +266,20 @@ func (p *formPane) editorDone(m editorDoneMsg, e *env) []action {
 	f := p.fields[i]
 	text := strings.TrimSuffix(m.text, "\n")
 	if text == f.ed.Value() {
-		return []action{say("No change from the external editor")}
+		return []kit.Action{kit.Say("No change from the external editor")}
 	}
-	if size := e.s.Doc().Size() - f.ed.Len() + len(text); size > model.MaxDocumentBytes {
-		return []action{sayErr(fmt.Sprintf("The external editor's text was not applied: the document would be %.1f MiB, over the %d MiB tooltui can open", float64(size)/(1<<20), model.MaxDocumentBytes>>20))}
+	if size := e.S.Doc().Size() - f.ed.Len() + len(text); size > model.MaxDocumentBytes {
+		return []kit.Action{kit.SayErr(fmt.Sprintf("The external editor's text was not applied: the document would be %.1f MiB, over the %d MiB tooltui can open", float64(size)/(1<<20), model.MaxDocumentBytes>>20))}
 	}
-	e.s.BreakGroup()
+	e.S.BreakGroup()
 	f.ed.SetValue(text)
-	return append(p.changed(f, e), say("Applied the text from the external editor"))
+	return append(p.changed(f, e), kit.Say("Applied the text from the external editor"))
 }
 
 // selectField edits the form's focused field with its whole text
 // selected (the palette's "Select the whole field").
 func (a *App) selectField() tea.Cmd {
-	cmd := a.setFocus(PaneEditor, true)
+	cmd := a.setFocus(kit.PaneEditor, true)
 	f := a.form.focused()
 	if f == nil || !f.isText() || !a.form.editing {
 		return tea.Batch(cmd, a.say("The focused field is a choice: ←/→ or enter change it", false))

@@ -3,6 +3,7 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // A command is an action with a name: the palette lists every command,
@@ -100,44 +101,44 @@ func needFormField(a *App) string {
 }
 
 func commands() []command {
-	km := DefaultKeyMap()
-	focus := func(p Pane) func(a *App) tea.Cmd {
+	km := kit.DefaultKeyMap()
+	focus := func(p kit.Pane) func(a *App) tea.Cmd {
 		return func(a *App) tea.Cmd { return a.setFocus(p, false) }
 	}
 	return []command{
-		{name: "Command palette", group: "Everywhere", global: kb(km.Palette), run: func(a *App) tea.Cmd { return a.apply(actOpen{newPaletteDialog(a)}) }},
+		{name: "Command palette", group: "Everywhere", global: kb(km.Palette), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newPaletteDialog(a)}) }},
 		{name: cmdSave, group: "Everywhere", global: kb(km.Save), run: func(a *App) tea.Cmd { return a.apply(save(a.s, false)...) }},
-		{name: cmdSaveAs, group: "Everywhere", nav: kb(km.SaveAs), run: func(a *App) tea.Cmd { return a.apply(actOpen{newSaveAsDialog(a.s.Path(), false)}) }},
-		{name: cmdExport, group: "Everywhere", nav: kb(km.Export), run: func(a *App) tea.Cmd { return a.apply(actOpen{newExportDialog(a)}) }},
+		{name: cmdSaveAs, group: "Everywhere", nav: kb(km.SaveAs), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newSaveAsDialog(a.s.Path(), false)}) }},
+		{name: cmdExport, group: "Everywhere", nav: kb(km.Export), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newExportDialog(a)}) }},
 		{name: "Undo", group: "Everywhere", global: kb(km.Undo), run: func(a *App) tea.Cmd { return a.undo(false) }},
 		{name: "Redo", group: "Everywhere", global: kb(km.Redo), run: func(a *App) tea.Cmd { return a.undo(true) }},
 		{name: cmdQuit, group: "Everywhere", global: kb(km.Quit), nav: kb(km.QuitKey), run: func(a *App) tea.Cmd { return a.apply(quit(a.s)) }},
 		{name: cmdCopyReq, group: "Copy", global: kb(km.CopyRequest), run: func(a *App) tea.Cmd { return a.apply(copyOf(a.s, copyRequest, a.sendConfig().BaseURL)) }},
 		{name: cmdCopyTools, group: "Copy", global: kb(km.CopyTools), run: func(a *App) tea.Cmd { return a.apply(copyOf(a.s, copyTools, a.sendConfig().BaseURL)) }},
 		{name: cmdCopyCurl, group: "Copy", global: kb(km.CopyCurl), run: func(a *App) tea.Cmd { return a.apply(copyOf(a.s, copyCurl, a.sendConfig().BaseURL)) }},
-		{name: "Copy…", group: "Copy", nav: kb(km.CopyMenu), run: func(a *App) tea.Cmd { return a.apply(actOpen{newCopyDialog()}) }},
+		{name: "Copy…", group: "Copy", nav: kb(km.CopyMenu), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newCopyDialog()}) }},
 		{name: "Open field in $EDITOR", group: "Editor pane", global: kb(km.ExternalEditor), nav: kb(km.ExternalEditorKey), avail: needField, run: func(a *App) tea.Cmd { return a.apply(a.form.editExternally(a.deps, a.at, a.tree.shown(a.at))) }},
 		{name: "Switch form / JSON", group: "Editor pane", global: kb(km.RawToggle), nav: kb(km.RawToggleKey), avail: needToolJSON, run: func(a *App) tea.Cmd { return a.toggleRaw() }},
 		{name: "Format JSON field", group: "Editor pane", global: kb(km.FormatJSON), nav: kb(km.FormatJSONKey), avail: needFormField, run: func(a *App) tea.Cmd { return a.apply(a.form.format(a.env())...) }},
 		{name: cmdChoice, group: "Editor pane", run: func(a *App) tea.Cmd { return a.chooseToolChoice() }},
 		{name: cmdSaveQuit, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(save(a.s, true)...) }},
 		{name: "Select the whole field, to replace it", group: "Editor pane", pane: kb(km.SelectAll), where: "a field being edited", avail: needFormField, run: func(a *App) tea.Cmd { return a.selectField() }},
-		{name: "Edit field", group: "Editor pane", pane: kb(km.Enter, km.Edit), where: "editor pane (2)", avail: needField, run: func(a *App) tea.Cmd { return a.setFocus(PaneEditor, true) }},
-		{name: cmdAdd, group: "Tools pane", nav: kb(km.Add), run: func(a *App) tea.Cmd { return a.apply(actOpen{newAddDialog()}) }},
+		{name: "Edit field", group: "Editor pane", pane: kb(km.Enter, km.Edit), where: "editor pane (2)", avail: needField, run: func(a *App) tea.Cmd { return a.setFocus(kit.PaneEditor, true) }},
+		{name: cmdAdd, group: "Tools pane", nav: kb(km.Add), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newAddDialog()}) }},
 		{name: cmdDelete, group: "Tools pane", pane: kb(km.Delete), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(deleteTool(a.env())...) }},
 		{name: cmdDuplicate, group: "Tools pane", pane: kb(km.Duplicate), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(duplicateTool(a.env())...) }},
 		{name: cmdMoveUp, group: "Tools pane", pane: kb(km.MoveUp), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(moveTool(a.env(), -1)...) }},
 		{name: cmdMoveDown, group: "Tools pane", pane: kb(km.MoveDown), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(moveTool(a.env(), 1)...) }},
 		{name: cmdToggle, group: "Tools pane", pane: kb(km.Toggle), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(toggleTool(a.env())...) }},
 		{name: cmdFilter, group: "Tools pane", pane: kb(km.Filter), where: "tools pane (1)", run: func(a *App) tea.Cmd {
-			return tea.Batch(a.setFocus(PaneTools, false), a.apply(a.tools.startFilter()...))
+			return tea.Batch(a.setFocus(kit.PaneTools, false), a.apply(a.tools.startFilter()...))
 		}},
-		{name: "Show all keys", group: "Screen", nav: kb(km.Help), run: func(a *App) tea.Cmd { return a.apply(actOpen{newHelpDialog(a)}) }},
+		{name: "Show all keys", group: "Screen", nav: kb(km.Help), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newHelpDialog(a)}) }},
 		{name: "Zoom the focused pane", group: "Screen", nav: kb(km.Zoom), run: func(a *App) tea.Cmd { return a.toggleZoom() }},
-		{name: "Focus tools pane", group: "Screen", nav: kb(km.FocusTools), run: focus(PaneTools)},
-		{name: "Focus editor pane", group: "Screen", nav: kb(km.FocusEditor), run: focus(PaneEditor)},
-		{name: "Focus preview pane", group: "Screen", nav: kb(km.FocusPreview), run: focus(PanePreview)},
-		{name: "Focus diagnostics pane", group: "Screen", nav: kb(km.FocusDiags), run: focus(PaneDiags)},
+		{name: "Focus tools pane", group: "Screen", nav: kb(km.FocusTools), run: focus(kit.PaneTools)},
+		{name: "Focus editor pane", group: "Screen", nav: kb(km.FocusEditor), run: focus(kit.PaneEditor)},
+		{name: "Focus preview pane", group: "Screen", nav: kb(km.FocusPreview), run: focus(kit.PanePreview)},
+		{name: "Focus diagnostics pane", group: "Screen", nav: kb(km.FocusDiags), run: focus(kit.PaneDiags)},
 		{name: "Go to diagnostic", group: "Diagnostics pane", pane: kb(km.Enter), where: "diagnostics pane (4)", run: func(a *App) tea.Cmd {
 			if d, ok := a.diags.current(a.s.Result().Diagnostics); ok {
 				return a.jumpTo(d)
@@ -153,8 +154,8 @@ func commands() []command {
 		{name: cmdTree, group: "Editor pane", nav: kb(km.Tree), run: func(a *App) tea.Cmd { return a.apply(a.tree.toggle(a.treeCtx())...) }},
 		{name: cmdTestArgs, group: "Editor pane", nav: kb(km.TestArgs), run: func(a *App) tea.Cmd { return a.apply(openOr(newArgsDialog(a))) }},
 		{name: cmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.apply(openOr(newInferDialog(a))) }},
-		{name: cmdMocks, group: "Editor pane", nav: kb(km.Mocks), run: func(a *App) tea.Cmd { return a.apply(actOpen{newMocksDialog(a)}) }},
-		{name: cmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(actOpen{newFormatsDialog(a)}) }},
+		{name: cmdMocks, group: "Editor pane", nav: kb(km.Mocks), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newMocksDialog(a)}) }},
+		{name: cmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newFormatsDialog(a)}) }},
 		{name: cmdNewView, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(a.disk.toggleNewFunctionView()...) }},
 		{name: cmdListMCP, group: "Editor pane", nav: kb(km.ListMCPTools), avail: needMCPServer, run: func(a *App) tea.Cmd { return a.listMCPTools() }},
 	}
@@ -163,20 +164,20 @@ func commands() []command {
 func kb(bs ...key.Binding) []key.Binding { return bs }
 
 // openOr opens d, or says why it could not be opened.
-func openOr(d dialog, why string) action {
+func openOr(d kit.Dialog, why string) kit.Action {
 	if d == nil {
-		return say(why)
+		return kit.Say(why)
 	}
-	return actOpen{d}
+	return kit.ActOpen{D: d}
 }
 
 // chooseToolChoice opens the request's tool_choice chooser.
 func (a *App) chooseToolChoice() tea.Cmd {
-	a.selectRow(requestSel)
-	cmd := a.setFocus(PaneEditor, false)
+	a.selectRow(kit.RequestSel)
+	cmd := a.setFocus(kit.PaneEditor, false)
 	i := a.form.fieldIndex("tool_choice")
 	if i < 0 {
 		return cmd
 	}
-	return tea.Batch(cmd, a.form.move(i), a.apply(actOpen{newSelectDialog(a.form.fields[i], a.form.at)}))
+	return tea.Batch(cmd, a.form.move(i), a.apply(kit.ActOpen{D: newSelectDialog(a.form.fields[i], a.form.at)}))
 }

@@ -6,11 +6,12 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // countDialogs counts the open dialogs that are (or are over and under)
 // of the type of want.
-func countDialogs[T dialog](a *App) int {
+func countDialogs[T kit.Dialog](a *App) int {
 	n := 0
 	for _, d := range a.dialogs() {
 		if _, ok := d.(T); ok {
@@ -162,8 +163,8 @@ func TestPaletteRaisesOnlyTheSameView(t *testing.T) {
 		}
 		quits := false
 		for _, act := range d.done("/tmp/x.json") {
-			if s, ok := act.(actSaveTo); ok {
-				quits = s.quit
+			if s, ok := act.(kit.ActSaveTo); ok {
+				quits = s.Quit
 			}
 		}
 		if !quits {

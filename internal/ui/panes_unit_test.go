@@ -23,14 +23,15 @@ import (
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui/editor"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // ---- helpers ----
 
-func unitEnv(s *Session, at sel) *env {
-	st := NewStyles(true)
-	km := DefaultKeyMap()
-	return &env{s: s, st: &st, km: &km, at: at}
+func unitEnv(s *kit.Session, at kit.Sel) *kit.Env {
+	st := kit.NewStyles(true)
+	km := kit.DefaultKeyMap()
+	return &kit.Env{S: s, St: &st, Km: &km, At: at}
 }
 
 // ukey is the key press String() gives back as s: "up", "ctrl+u", "K", "x".
@@ -122,7 +123,7 @@ const diagsDoc = `{"model": "m", "tools_defs": [
 	], "tool_choice": {"type": "function", "name": "nope"},
 	"extra": {"builtin_tools": [{"type": "web_search", "search_context_size": "huge"}, {"type": "file_search"}]}}`
 
-func actsOf[T any](acts []action) []T {
+func actsOf[T any](acts []kit.Action) []T {
 	var out []T
 	for _, a := range acts {
 		if v, ok := a.(T); ok {
@@ -140,46 +141,46 @@ func stripped(lines []string) string { return ansi.Strip(strings.Join(lines, "\n
 // would keep: actSelect is applied as App.selectRow applies it.
 type toolsFixture struct {
 	t *testing.T
-	s *Session
-	e *env
+	s *kit.Session
+	e *kit.Env
 	p toolsPane
 }
 
 func newToolsFixture(t *testing.T, d *model.Document, h int) *toolsFixture {
-	f := &toolsFixture{t: t, s: newSession(d, "", "x")}
-	f.e = unitEnv(f.s, requestSel)
+	f := &toolsFixture{t: t, s: kit.NewSession(d, "", "x")}
+	f.e = unitEnv(f.s, kit.RequestSel)
 	f.p.filter = newFilterInput()
 	f.p.setHeight(h)
-	f.p.show(f.s, requestSel)
+	f.p.show(f.s, kit.RequestSel)
 	return f
 }
 
-func (f *toolsFixture) send(k string) []action {
+func (f *toolsFixture) send(k string) []kit.Action {
 	f.t.Helper()
-	var acts []action
-	f.p, acts = f.p.update(ukey(k), f.e)
-	for _, s := range actsOf[actSelect](acts) {
-		f.e.at = s.at
-		f.p.show(f.s, s.at)
+	var acts []kit.Action
+	f.p, acts = f.p.Update(ukey(k), f.e)
+	for _, s := range actsOf[kit.ActSelect](acts) {
+		f.e.At = s.At
+		f.p.show(f.s, s.At)
 	}
 	return acts
 }
 
 func (f *toolsFixture) label(row int) string {
-	at := selAt(f.s.Doc(), row)
+	at := kit.SelAt(f.s.Doc(), row)
 	if at.Request {
 		return "Request"
 	}
-	return f.s.label(at.Kind, at.Index)
+	return f.s.Label(at.Kind, at.Index)
 }
 
 func TestToolsPaneMoving(t *testing.T) {
 	f := newToolsFixture(t, manyToolsDoc(t, 30), 10)
-	last := rowCount(f.s.Doc()) - 1
-	if acts := f.send("down"); !reflect.DeepEqual(acts, []action{actSelect{selAt(f.s.Doc(), 1)}}) {
+	last := kit.RowCount(f.s.Doc()) - 1
+	if acts := f.send("down"); !reflect.DeepEqual(acts, []kit.Action{kit.ActSelect{At: kit.SelAt(f.s.Doc(), 1)}}) {
 		t.Fatalf("down: %#v", acts)
 	}
-	if f.p.row != 1 || f.e.at != (sel{Kind: model.Function, Index: 0}) {
+	if f.p.row != 1 || f.e.At != (kit.Sel{Kind: model.Function, Index: 0}) {
 		t.Fatalf("down: row %d", f.p.row)
 	}
 	f.send("j")
@@ -203,7 +204,7 @@ func TestToolsPaneMoving(t *testing.T) {
 	for _, k := range []string{"end", "G"} {
 		f.send("home")
 		f.send(k)
-		if f.p.row != last || f.e.at != (sel{Kind: model.Builtin, Index: 1}) {
+		if f.p.row != last || f.e.At != (kit.Sel{Kind: model.Builtin, Index: 1}) {
 			t.Fatalf("%s: row %d, want %d", k, f.p.row, last)
 		}
 		if f.p.pos < f.p.yOff || f.p.pos >= f.p.yOff+10 {
@@ -221,17 +222,17 @@ func TestToolsPaneMoving(t *testing.T) {
 			t.Fatalf("%s: row %d yOff %d", k, f.p.row, f.p.yOff)
 		}
 	}
-	for k, want := range map[string]action{
-		"enter": actFocus{pane: PaneEditor}, "right": actFocus{pane: PaneEditor}, "l": actFocus{pane: PaneEditor}, "i": actFocus{pane: PaneEditor},
-		"x": actRun{name: cmdDelete}, "delete": actRun{name: cmdDelete}, "D": actRun{name: cmdDuplicate},
-		"K": actRun{name: cmdMoveUp}, "shift+up": actRun{name: cmdMoveUp}, "J": actRun{name: cmdMoveDown}, "shift+down": actRun{name: cmdMoveDown},
-		"space": actRun{name: cmdToggle},
+	for k, want := range map[string]kit.Action{
+		"enter": kit.ActFocus{Pane: kit.PaneEditor}, "right": kit.ActFocus{Pane: kit.PaneEditor}, "l": kit.ActFocus{Pane: kit.PaneEditor}, "i": kit.ActFocus{Pane: kit.PaneEditor},
+		"x": kit.ActRun{Name: cmdDelete}, "delete": kit.ActRun{Name: cmdDelete}, "D": kit.ActRun{Name: cmdDuplicate},
+		"K": kit.ActRun{Name: cmdMoveUp}, "shift+up": kit.ActRun{Name: cmdMoveUp}, "J": kit.ActRun{Name: cmdMoveDown}, "shift+down": kit.ActRun{Name: cmdMoveDown},
+		"space": kit.ActRun{Name: cmdToggle},
 	} {
-		if acts := f.send(k); !reflect.DeepEqual(acts, []action{want}) {
+		if acts := f.send(k); !reflect.DeepEqual(acts, []kit.Action{want}) {
 			t.Errorf("%s: %#v, want %#v", k, acts, want)
 		}
 	}
-	if acts := f.send("esc"); len(actsOf[actStatus](acts)) != 1 {
+	if acts := f.send("esc"); len(actsOf[kit.ActStatus](acts)) != 1 {
 		t.Errorf("esc without a filter: %#v", acts)
 	}
 	for _, k := range []string{"w", "ctrl+x", "tab"} {
@@ -243,8 +244,8 @@ func TestToolsPaneMoving(t *testing.T) {
 
 func TestToolsPaneFilter(t *testing.T) {
 	f := newToolsFixture(t, manyToolsDoc(t, 30), 10)
-	all := rowCount(f.s.Doc())
-	if acts := f.send("/"); !f.p.filter.typing || len(actsOf[actStatus](acts)) != 1 {
+	all := kit.RowCount(f.s.Doc())
+	if acts := f.send("/"); !f.p.filter.typing || len(actsOf[kit.ActStatus](acts)) != 1 {
 		t.Fatalf("/: typing %v acts %#v", f.p.filter.typing, acts)
 	}
 	for _, k := range []string{"t", "o", "o", "l", "_", "1"} {
@@ -269,14 +270,14 @@ func TestToolsPaneFilter(t *testing.T) {
 	}
 	// Keys that act elsewhere are text while typing.
 	for _, k := range []string{"x", "D", "j", "q", "space"} {
-		if acts := f.send(k); len(actsOf[actRun](acts)) > 0 || len(actsOf[actFocus](acts)) > 0 {
+		if acts := f.send(k); len(actsOf[kit.ActRun](acts)) > 0 || len(actsOf[kit.ActFocus](acts)) > 0 {
 			t.Fatalf("%s while typing the filter: %#v", k, acts)
 		}
 	}
 	if f.p.filter.text != "tool_1xDjq " || len(f.p.rows) != 0 {
 		t.Fatalf("filter %q, %d rows", f.p.filter.text, len(f.p.rows))
 	}
-	if v := stripped(f.p.view(f.e, 30, 10, true)); !strings.Contains(v, "no tool matches") || !strings.Contains(v, "0 matches") {
+	if v := stripped(f.p.View(f.e, 30, 10, true)); !strings.Contains(v, "no tool matches") || !strings.Contains(v, "0 matches") {
 		t.Errorf("no match view:\n%s", v)
 	}
 	for range 5 {
@@ -297,7 +298,7 @@ func TestToolsPaneFilter(t *testing.T) {
 		t.Fatalf("up while typing: row %d", f.p.row)
 	}
 	// enter keeps the filter and stops typing.
-	if acts := f.send("enter"); f.p.filter.typing || f.p.filter.text != "tool_1" || len(actsOf[actSelect](acts)) != 1 {
+	if acts := f.send("enter"); f.p.filter.typing || f.p.filter.text != "tool_1" || len(actsOf[kit.ActSelect](acts)) != 1 {
 		t.Fatalf("enter: typing %v text %q acts %#v", f.p.filter.typing, f.p.filter.text, acts)
 	}
 	// Now keys act on the filtered list again.
@@ -306,7 +307,7 @@ func TestToolsPaneFilter(t *testing.T) {
 		t.Fatalf("end in the filtered list: row %d", f.p.row)
 	}
 	kept := f.p.row
-	if acts := f.send("esc"); f.p.filter.text != "" || len(f.p.rows) != all || len(actsOf[actSelect](acts)) != 0 {
+	if acts := f.send("esc"); f.p.filter.text != "" || len(f.p.rows) != all || len(actsOf[kit.ActSelect](acts)) != 0 {
 		t.Fatalf("esc: text %q, %d rows, acts %#v", f.p.filter.text, len(f.p.rows), acts)
 	}
 	if f.p.row != kept || f.p.rows[f.p.pos] != kept {
@@ -317,7 +318,7 @@ func TestToolsPaneFilter(t *testing.T) {
 	f.send("w")
 	f.send("e")
 	f.send("b")
-	if acts := f.send("esc"); f.p.filter.typing || f.p.filter.text != "" || len(f.p.rows) != all || len(actsOf[actStatus](acts)) != 1 {
+	if acts := f.send("esc"); f.p.filter.typing || f.p.filter.text != "" || len(f.p.rows) != all || len(actsOf[kit.ActStatus](acts)) != 1 {
 		t.Fatalf("esc while typing: %+v, %d rows", f.p.filter, len(f.p.rows))
 	}
 	// ctrl+u empties the text; a paste is one line.
@@ -327,17 +328,17 @@ func TestToolsPaneFilter(t *testing.T) {
 	if f.p.filter.text != "" || !f.p.filter.typing {
 		t.Fatalf("ctrl+u: %+v", f.p.filter)
 	}
-	f.p, _ = f.p.update(tea.PasteMsg{Content: "web\nsearch"}, f.e)
+	f.p, _ = f.p.Update(tea.PasteMsg{Content: "web\nsearch"}, f.e)
 	if f.p.filter.text != "web search" {
 		t.Fatalf("paste: %q", f.p.filter.text)
 	}
 	// enter with no match says so and selects nothing.
 	f.p.filter.text = "zzzz"
 	f.p.refilter(f.s.Doc(), f.s)
-	if acts := f.send("enter"); len(actsOf[actSelect](acts)) != 0 || len(actsOf[actStatus](acts)) != 1 {
+	if acts := f.send("enter"); len(actsOf[kit.ActSelect](acts)) != 0 || len(actsOf[kit.ActStatus](acts)) != 1 {
 		t.Fatalf("enter with no match: %#v", acts)
 	}
-	if acts := f.send("down"); len(actsOf[actSelect](acts)) != 0 {
+	if acts := f.send("down"); len(actsOf[kit.ActSelect](acts)) != 0 {
 		t.Fatalf("down with no match: %#v", acts)
 	}
 }
@@ -348,7 +349,7 @@ func TestToolsPaneRowAt(t *testing.T) {
 	f := newToolsFixture(t, manyToolsDoc(t, 30), 8)
 	check := func(where string) {
 		t.Helper()
-		lines := strings.Split(stripped(f.p.view(f.e, 30, 8, true)), "\n")
+		lines := strings.Split(stripped(f.p.View(f.e, 30, 8, true)), "\n")
 		for y, l := range lines {
 			row, ok := f.p.rowAt(y)
 			if y == 0 && (f.p.filter.typing || f.p.filter.text != "") {
@@ -381,7 +382,7 @@ func TestToolsPaneRowAt(t *testing.T) {
 		t.Fatal("the list did not scroll")
 	}
 	check("scrolled to the end")
-	if r, _ := f.p.rowAt(7); r != rowCount(f.s.Doc())-1 {
+	if r, _ := f.p.rowAt(7); r != kit.RowCount(f.s.Doc())-1 {
 		t.Errorf("the last line maps to row %d", r)
 	}
 	f.send("/")
@@ -401,9 +402,9 @@ func TestToolsPaneRowAt(t *testing.T) {
 func TestToolsPaneView(t *testing.T) {
 	f := newToolsFixture(t, manyToolsDoc(t, 3), 10)
 	f.send("down")
-	on, off := f.p.view(f.e, 30, 10, true), f.p.view(f.e, 30, 10, false)
-	if len(on) != rowCount(f.s.Doc()) {
-		t.Fatalf("%d lines for %d rows", len(on), rowCount(f.s.Doc()))
+	on, off := f.p.View(f.e, 30, 10, true), f.p.View(f.e, 30, 10, false)
+	if len(on) != kit.RowCount(f.s.Doc()) {
+		t.Fatalf("%d lines for %d rows", len(on), kit.RowCount(f.s.Doc()))
 	}
 	for i := range on {
 		if w := ansi.StringWidth(on[i]); w != 30 {
@@ -413,7 +414,7 @@ func TestToolsPaneView(t *testing.T) {
 			t.Errorf("line %d: focused and blurred views differ: %v", i, on[i] != off[i])
 		}
 	}
-	if on[1] != f.e.st.Selected.Render(fit("  ƒ tool_00", 30)) {
+	if on[1] != f.e.St.Selected.Render(kit.Fit("  ƒ tool_00", 30)) {
 		t.Errorf("the selected row is not drawn selected: %q", on[1])
 	}
 	text := stripped(on)
@@ -422,19 +423,19 @@ func TestToolsPaneView(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, text)
 		}
 	}
-	if got := len(f.p.view(f.e, 30, 2, true)); got != 2 {
+	if got := len(f.p.View(f.e, 30, 2, true)); got != 2 {
 		t.Errorf("%d lines in 2", got)
 	}
 }
 
 // ---- diagnostics pane ----
 
-func diagsFixture(t *testing.T) (*Session, *env, []diagnostic) {
-	s := newSession(parseDoc(t, diagsDoc), "", "x")
+func diagsFixture(t *testing.T) (*kit.Session, *kit.Env, []diagnostic) {
+	s := kit.NewSession(parseDoc(t, diagsDoc), "", "x")
 	if len(s.Result().Diagnostics) < 4 {
 		t.Fatalf("only %d diagnostics", len(s.Result().Diagnostics))
 	}
-	return s, unitEnv(s, requestSel), s.Result().Diagnostics
+	return s, unitEnv(s, kit.RequestSel), s.Result().Diagnostics
 }
 
 // owners maps each line of a diagnostics view to the block it belongs to:
@@ -460,18 +461,18 @@ func TestDiagsPaneRowAtWithExpandedBlocks(t *testing.T) {
 		for yOff := 0; yOff <= chosen; yOff++ {
 			p := diagsPane{row: chosen, yOff: yOff}
 			p.setSize(w, 100)
-			lines := p.view(e, w, 100, true)
+			lines := p.View(e, w, 100, true)
 			own := owners(lines, yOff)
-			if n := p.height(ds[chosen], chosen, e.st); n > 1+maxBlurredLines {
+			if n := p.height(ds[chosen], chosen, e.St); n > 1+maxBlurredLines {
 				expanded = true
 			}
 			for y := range lines {
-				got, ok := p.rowAt(ds, e.st, y)
+				got, ok := p.rowAt(ds, e.St, y)
 				if !ok || got != own[y] {
 					t.Fatalf("chosen %d, from %d: line %d %q maps to %d (%v), drawn for %d", chosen, yOff, y, ansi.Strip(lines[y]), got, ok, own[y])
 				}
 			}
-			if _, ok := p.rowAt(ds, e.st, len(lines)); ok {
+			if _, ok := p.rowAt(ds, e.St, len(lines)); ok {
 				t.Fatalf("chosen %d: the line under the last block maps to a diagnostic", chosen)
 			}
 		}
@@ -489,7 +490,7 @@ func TestDiagsPaneFollowKeepsTheChosenBlockVisible(t *testing.T) {
 		p.setSize(w, h)
 		check := func(k string) {
 			t.Helper()
-			lines := p.view(e, w, h, true)
+			lines := p.View(e, w, h, true)
 			own := owners(lines, p.yOff)
 			n := 0
 			head := false
@@ -501,14 +502,14 @@ func TestDiagsPaneFollowKeepsTheChosenBlockVisible(t *testing.T) {
 					}
 				}
 			}
-			want := min(h, p.height(ds[p.row], p.row, e.st))
+			want := min(h, p.height(ds[p.row], p.row, e.St))
 			if !head || n != want {
 				t.Fatalf("h %d after %s: diagnostic %d shows %d of %d lines (head %v) from %d:\n%s", h, k, p.row, n, want, head, p.yOff, stripped(lines))
 			}
 		}
-		var acts []action
+		var acts []kit.Action
 		for range len(ds) + 2 {
-			p, acts = p.update(ukey("down"), e)
+			p, acts = p.Update(ukey("down"), e)
 			if len(acts) == 0 {
 				t.Fatal("down: no action, the app would explain the key")
 			}
@@ -518,14 +519,14 @@ func TestDiagsPaneFollowKeepsTheChosenBlockVisible(t *testing.T) {
 			t.Fatalf("down past the end: row %d", p.row)
 		}
 		for range len(ds) + 2 {
-			p, _ = p.update(ukey("up"), e)
+			p, _ = p.Update(ukey("up"), e)
 			check("up")
 		}
 		if p.row != 0 || p.yOff != 0 {
 			t.Fatalf("up past the top: row %d yOff %d", p.row, p.yOff)
 		}
 		for _, k := range []string{"end", "home", "G", "g", "pgdown", "pgdown", "pgup"} {
-			p, _ = p.update(ukey(k), e)
+			p, _ = p.Update(ukey(k), e)
 			check(k)
 		}
 	}
@@ -535,20 +536,20 @@ func TestDiagsPaneKeys(t *testing.T) {
 	s, e, ds := diagsFixture(t)
 	p := diagsPane{}
 	p.setSize(40, 10)
-	var acts []action
-	p, acts = p.update(ukey("enter"), e)
-	if !reflect.DeepEqual(acts, []action{actRun{name: "Go to diagnostic"}}) {
+	var acts []kit.Action
+	p, acts = p.Update(ukey("enter"), e)
+	if !reflect.DeepEqual(acts, []kit.Action{kit.ActRun{Name: "Go to diagnostic"}}) {
 		t.Errorf("enter: %#v", acts)
 	}
-	p, acts = p.update(ukey("esc"), e)
-	if !reflect.DeepEqual(acts, []action{actFocus{pane: PaneTools}}) {
+	p, acts = p.Update(ukey("esc"), e)
+	if !reflect.DeepEqual(acts, []kit.Action{kit.ActFocus{Pane: kit.PaneTools}}) {
 		t.Errorf("esc: %#v", acts)
 	}
-	p, acts = p.update(ukey("x"), e)
+	p, acts = p.Update(ukey("x"), e)
 	if acts != nil {
 		t.Errorf("x: %#v", acts)
 	}
-	p, _ = p.update(tea.PasteMsg{Content: "x"}, e)
+	p, _ = p.Update(tea.PasteMsg{Content: "x"}, e)
 	if d, ok := p.current(ds); !ok || !reflect.DeepEqual(d, ds[0]) {
 		t.Error("current is not the first diagnostic")
 	}
@@ -559,7 +560,7 @@ func TestDiagsPaneKeys(t *testing.T) {
 	}
 	// No diagnostics.
 	s.Result().Diagnostics = nil
-	if v := stripped(p.view(e, 40, 10, true)); !strings.Contains(v, "✓ no problems") {
+	if v := stripped(p.View(e, 40, 10, true)); !strings.Contains(v, "✓ no problems") {
 		t.Errorf("empty view: %q", v)
 	}
 	if _, ok := p.current(nil); ok {
@@ -569,11 +570,11 @@ func TestDiagsPaneKeys(t *testing.T) {
 
 // ---- preview pane ----
 
-func previewFixture(t *testing.T) (*Session, *env, previewPane) {
-	s := newSession(model.Example(), "", "x")
-	e := unitEnv(s, requestSel)
+func previewFixture(t *testing.T) (*kit.Session, *kit.Env, previewPane) {
+	s := kit.NewSession(model.Example(), "", "x")
+	e := unitEnv(s, kit.RequestSel)
 	var p previewPane
-	p.colors = e.st.JSON.Resolve()
+	p.colors = e.St.JSON.Resolve()
 	p.setJSON(s.Result().JSON)
 	p.setSize(40, 10)
 	return s, e, p
@@ -588,15 +589,15 @@ func TestPreviewPaneScrollsAndClamps(t *testing.T) {
 	doc := strings.Split(strings.TrimRight(string(s.Result().JSON), "\n"), "\n")
 	step := func(k string, want int) {
 		t.Helper()
-		var acts []action
-		p, acts = p.update(ukey(k), e)
+		var acts []kit.Action
+		p, acts = p.Update(ukey(k), e)
 		if len(acts) == 0 {
 			t.Fatalf("%s: no action, the app would explain the key", k)
 		}
 		if p.yOff != want {
 			t.Fatalf("%s: yOff %d, want %d", k, p.yOff, want)
 		}
-		lines := p.view(40, 10)
+		lines := p.View(40, 10)
 		if len(lines) != 10 {
 			t.Fatalf("%s: %d lines", k, len(lines))
 		}
@@ -620,30 +621,30 @@ func TestPreviewPaneScrollsAndClamps(t *testing.T) {
 	step("home", 0)
 	step("G", n-10)
 	step("g", 0)
-	p, _ = p.update(ukey("right"), e)
-	p, _ = p.update(ukey("l"), e)
+	p, _ = p.Update(ukey("right"), e)
+	p, _ = p.Update(ukey("l"), e)
 	if p.xOff != 16 {
 		t.Fatalf("right twice: xOff %d", p.xOff)
 	}
-	if l := ansi.Strip(p.view(40, 10)[1]); strings.HasPrefix(l, "  \"model\"") {
+	if l := ansi.Strip(p.View(40, 10)[1]); strings.HasPrefix(l, "  \"model\"") {
 		t.Errorf("scrolled right, the line still starts at column 0: %q", l)
 	}
 	for range 3 {
-		p, _ = p.update(ukey("left"), e)
+		p, _ = p.Update(ukey("left"), e)
 	}
 	if p.xOff != 0 {
 		t.Fatalf("left past the start: xOff %d", p.xOff)
 	}
-	var acts []action
-	p, acts = p.update(ukey("esc"), e)
-	if !reflect.DeepEqual(acts, []action{actFocus{pane: PaneTools}}) {
+	var acts []kit.Action
+	p, acts = p.Update(ukey("esc"), e)
+	if !reflect.DeepEqual(acts, []kit.Action{kit.ActFocus{Pane: kit.PaneTools}}) {
 		t.Errorf("esc: %#v", acts)
 	}
-	p, acts = p.update(ukey("enter"), e)
-	if len(actsOf[actStatus](acts)) != 1 {
+	p, acts = p.Update(ukey("enter"), e)
+	if len(actsOf[kit.ActStatus](acts)) != 1 {
 		t.Errorf("enter: %#v", acts)
 	}
-	p, acts = p.update(ukey("x"), e)
+	p, acts = p.Update(ukey("x"), e)
 	if acts != nil {
 		t.Errorf("x: %#v", acts)
 	}
@@ -653,7 +654,7 @@ func TestPreviewPaneScrollsAndClamps(t *testing.T) {
 	if p.yOff != 0 {
 		t.Errorf("taller than the text: yOff %d", p.yOff)
 	}
-	if got := len(p.view(40, n+5)); got != n {
+	if got := len(p.View(40, n+5)); got != n {
 		t.Errorf("%d lines of %d", got, n)
 	}
 	p.setSize(40, 10)
@@ -681,21 +682,21 @@ func TestPreviewPaneSetJSONKeepsTheScrollForTheSameBytes(t *testing.T) {
 func TestPreviewPaneFollowsTheSelectedTool(t *testing.T) {
 	s, _, p := previewFixture(t)
 	for i, src := range s.Result().Sources {
-		at := sel{Kind: src.Kind, Index: src.Index}
+		at := kit.Sel{Kind: src.Kind, Index: src.Index}
 		p.follow(s.Result().Sources, at)
-		lines := strings.Split(stripped(p.view(40, 10)), "\n")
+		lines := strings.Split(stripped(p.View(40, 10)), "\n")
 		if strings.TrimRight(lines[1], " ") != "    {" {
 			t.Errorf("tool %d: the entry does not start on the second line:\n%s", i, strings.Join(lines, "\n"))
 		}
 		want := `"name": "get_weather"`
 		if src.Kind == model.Builtin {
-			want = `"type": "` + typeOf(s.Doc().Builtins[src.Index].Raw) + `"`
+			want = `"type": "` + kit.TypeOf(s.Doc().Builtins[src.Index].Raw) + `"`
 		}
 		if !strings.Contains(strings.Join(lines, "\n"), want) {
 			t.Errorf("tool %d: %s not shown:\n%s", i, want, strings.Join(lines, "\n"))
 		}
 	}
-	p.follow(s.Result().Sources, requestSel)
+	p.follow(s.Result().Sources, kit.RequestSel)
 	if p.yOff != 0 {
 		t.Errorf("the request row: yOff %d", p.yOff)
 	}
@@ -703,18 +704,18 @@ func TestPreviewPaneFollowsTheSelectedTool(t *testing.T) {
 
 // ---- editor pane (form) ----
 
-func formFixture(t *testing.T, d *model.Document, at sel, w, h int) (*Session, *env, formPane) {
-	s := newSession(d, "", "x")
+func formFixture(t *testing.T, d *model.Document, at kit.Sel, w, h int) (*kit.Session, *kit.Env, formPane) {
+	s := kit.NewSession(d, "", "x")
 	e := unitEnv(s, at)
 	var p formPane
 	p.setSize(w, h)
 	p.build(e)
 	p.attach(s.Result().Diagnostics, at)
-	p.restyle(e.st)
+	p.restyle(e.St)
 	return s, e, p
 }
 
-var fn0 = sel{Kind: model.Function, Index: 0}
+var fn0 = kit.Sel{Kind: model.Function, Index: 0}
 
 func fieldIDs(p *formPane) []string {
 	var ids []string
@@ -755,29 +756,29 @@ func TestFormPaneMoveAndEditing(t *testing.T) {
 	// enter and i: edit a text field, open a choice's chooser.
 	for _, k := range []string{"enter", "i"} {
 		p.move(3)
-		_, acts := p.update(ukey(k), e)
-		if op := actsOf[actOpen](acts); len(op) != 1 {
+		_, acts := p.Update(ukey(k), e)
+		if op := actsOf[kit.ActOpen](acts); len(op) != 1 {
 			t.Errorf("%s on strict: %#v", k, acts)
-		} else if _, ok := op[0].d.(*listDialog); !ok {
-			t.Errorf("%s on strict opened %T", k, op[0].d)
+		} else if _, ok := op[0].D.(*kit.ListDialog); !ok {
+			t.Errorf("%s on strict opened %T", k, op[0].D)
 		}
 		p.move(0)
-		if _, acts := p.update(ukey(k), e); !reflect.DeepEqual(acts, []action{actFocus{pane: PaneEditor, edit: true}}) {
+		if _, acts := p.Update(ukey(k), e); !reflect.DeepEqual(acts, []kit.Action{kit.ActFocus{Pane: kit.PaneEditor, Edit: true}}) {
 			t.Errorf("%s on the name: %#v", k, acts)
 		}
 	}
-	if _, acts := p.update(ukey("esc"), e); !reflect.DeepEqual(acts, []action{actFocus{pane: PaneTools}}) {
+	if _, acts := p.Update(ukey("esc"), e); !reflect.DeepEqual(acts, []kit.Action{kit.ActFocus{Pane: kit.PaneTools}}) {
 		t.Errorf("esc: %#v", acts)
 	}
 	// Typing while editing is an edit of this field, grouped by field.
 	p.setEditing(true)
-	var acts []action
-	p, acts = p.update(ukey("x"), e)
-	ed := actsOf[actEdit](acts)
-	if len(ed) != 1 || !strings.HasSuffix(ed[0].group, "/name") {
+	var acts []kit.Action
+	p, acts = p.Update(ukey("x"), e)
+	ed := actsOf[kit.ActEdit](acts)
+	if len(ed) != 1 || !strings.HasSuffix(ed[0].Group, "/name") {
 		t.Fatalf("typing x: %#v", acts)
 	}
-	if err := s.Apply(ed[0].group, e.at, ed[0].fn); err != nil {
+	if err := s.Apply(ed[0].Group, e.At, ed[0].Fn); err != nil {
 		t.Fatal(err)
 	}
 	if fnName(s, 0) != "get_weatherx" {
@@ -786,23 +787,23 @@ func TestFormPaneMoveAndEditing(t *testing.T) {
 	// enter ends a one-line field, esc any field, and neither edits.
 	for _, k := range []string{"enter", "esc"} {
 		p.setEditing(true)
-		p, acts = p.update(ukey(k), e)
-		if p.editing || len(actsOf[actEdit](acts)) != 0 {
+		p, acts = p.Update(ukey(k), e)
+		if p.editing || len(actsOf[kit.ActEdit](acts)) != 0 {
 			t.Errorf("%s while editing the name: editing %v acts %#v", k, p.editing, acts)
 		}
 	}
 	// In a multi-line field enter is a new line.
 	p.move(1)
 	p.setEditing(true)
-	p, acts = p.update(ukey("enter"), e)
-	if !p.editing || len(actsOf[actEdit](acts)) != 1 || !strings.Contains(p.fields[1].ed.Value(), "\n") {
+	p, acts = p.Update(ukey("enter"), e)
+	if !p.editing || len(actsOf[kit.ActEdit](acts)) != 1 || !strings.Contains(p.fields[1].ed.Value(), "\n") {
 		t.Errorf("enter in the description: editing %v acts %#v", p.editing, acts)
 	}
 	// ←/→ change a choice.
 	p.move(3)
 	before := p.fields[3].sel
-	p, acts = p.update(ukey("right"), e)
-	if p.fields[3].sel == before || len(actsOf[actEdit](acts)) != 1 {
+	p, acts = p.Update(ukey("right"), e)
+	if p.fields[3].sel == before || len(actsOf[kit.ActEdit](acts)) != 1 {
 		t.Errorf("right on strict: sel %d→%d acts %#v", before, p.fields[3].sel, acts)
 	}
 }
@@ -823,8 +824,8 @@ func TestFormPaneNavigationKeysKeepValues(t *testing.T) {
 	}
 	idle := []string{"up", "down", "j", "k", "home", "end", "g", "G", "pgup", "pgdown", "esc", "tab", "x", "q", "1", "?"}
 	editing := []string{"up", "down", "left", "right", "home", "end", "pgup", "pgdown", "ctrl+a", "ctrl+e"}
-	for row := 0; row < rowCount(d); row++ {
-		at := selAt(d, row)
+	for row := 0; row < kit.RowCount(d); row++ {
+		at := kit.SelAt(d, row)
 		_, e, p := formFixture(t, d, at, 60, 20)
 		want := values(&p)
 		for i, f := range p.fields {
@@ -836,9 +837,9 @@ func TestFormPaneNavigationKeysKeepValues(t *testing.T) {
 			}
 			for _, k := range keys {
 				p.move(i)
-				var acts []action
-				p, acts = p.update(ukey(k), e)
-				if len(actsOf[actEdit](acts)) > 0 || !reflect.DeepEqual(values(&p), want) {
+				var acts []kit.Action
+				p, acts = p.Update(ukey(k), e)
+				if len(actsOf[kit.ActEdit](acts)) > 0 || !reflect.DeepEqual(values(&p), want) {
 					t.Fatalf("row %d field %s: %s changed a value: %#v", row, f.id, k, acts)
 				}
 			}
@@ -847,9 +848,9 @@ func TestFormPaneNavigationKeysKeepValues(t *testing.T) {
 					p.move(i)
 					p.setEditing(true)
 					v := f.ed.Version()
-					var acts []action
-					p, acts = p.update(ukey(k), e)
-					if len(actsOf[actEdit](acts)) > 0 || f.ed.Version() != v || !reflect.DeepEqual(values(&p), want) {
+					var acts []kit.Action
+					p, acts = p.Update(ukey(k), e)
+					if len(actsOf[kit.ActEdit](acts)) > 0 || f.ed.Version() != v || !reflect.DeepEqual(values(&p), want) {
 						t.Fatalf("row %d field %s: %s while editing changed the value: %#v", row, f.id, k, acts)
 					}
 				}
@@ -867,16 +868,16 @@ func TestFormPaneFieldFor(t *testing.T) {
 	// A case is on the row at: where is a Location on the request row, and
 	// a Path on a tool's row.
 	type c struct {
-		at              sel
+		at              kit.Sel
 		where, id, rest string
 	}
-	diag := func(at sel, where string) diagnostic {
-		if at == requestSel {
+	diag := func(at kit.Sel, where string) diagnostic {
+		if at == kit.RequestSel {
 			return diagnostic{Index: -1, Location: where}
 		}
 		return diagnostic{Kind: at.Kind, Index: at.Index, Path: where, Location: d.Location(at.Kind, at.Index)}
 	}
-	ws, fs, raw := sel{Kind: model.Builtin, Index: 0}, sel{Kind: model.Builtin, Index: 1}, sel{Kind: model.Builtin, Index: 2}
+	ws, fs, raw := kit.Sel{Kind: model.Builtin, Index: 0}, kit.Sel{Kind: model.Builtin, Index: 1}, kit.Sel{Kind: model.Builtin, Index: 2}
 	for _, tc := range []c{
 		{fn0, "/name", "name", ""},
 		{fn0, "/description", "description", ""},
@@ -885,12 +886,12 @@ func TestFormPaneFieldFor(t *testing.T) {
 		{fn0, "/parameters/properties/t~0x", "parameters", "/properties/t~0x"},
 		{fn0, "/strict", "strict", ""},
 		{fn0, "/nope", "", ""},
-		{requestSel, "model", "model", ""},
-		{requestSel, "tool_choice", "tool_choice", ""},
-		{requestSel, "input[0].content", "input", ""},
-		{requestSel, "parallel_tool_calls", "parallel_tool_calls", ""},
-		{requestSel, "temperature", "extra", ""},
-		{requestSel, "extra.temperature", "extra", ""},
+		{kit.RequestSel, "model", "model", ""},
+		{kit.RequestSel, "tool_choice", "tool_choice", ""},
+		{kit.RequestSel, "input[0].content", "input", ""},
+		{kit.RequestSel, "parallel_tool_calls", "parallel_tool_calls", ""},
+		{kit.RequestSel, "temperature", "extra", ""},
+		{kit.RequestSel, "extra.temperature", "extra", ""},
 		{ws, "/type", "type", ""},
 		{ws, "/user_location/country", "user_location.country", ""},
 		{ws, "/filters/allowed_domains/1", "filters.allowed_domains", "/1"},
@@ -941,7 +942,7 @@ func TestFormPaneLocatesASchemaProblemDeepInParameters(t *testing.T) {
 		t.Fatalf("cursor at %d:%d, want %d:%d (%q)", f.ed.Line()+1, f.ed.Column()+1, want+1, strings.Index(lines[want], "{")+1, lines[want])
 	}
 	// The line is on screen, with the error under the field.
-	v := stripped(p.view(e, true))
+	v := stripped(p.View(e, true))
 	if !strings.Contains(v, `"inner"`) {
 		t.Errorf("the located line is not shown:\n%s", v)
 	}
@@ -1005,13 +1006,13 @@ func bindingKeys(c command) []string {
 func TestPaletteListsEveryCommandWithItsKeys(t *testing.T) {
 	a := exampleApp()
 	e := a.env()
-	d := newPaletteDialog(a).resize(120, 40).(*listDialog)
-	if d.list.Len() != len(a.cmds) {
-		t.Fatalf("%d items for %d commands", d.list.Len(), len(a.cmds))
+	d := newPaletteDialog(a).Resize(120, 40).(*kit.ListDialog)
+	if d.List.Len() != len(a.cmds) {
+		t.Fatalf("%d items for %d commands", d.List.Len(), len(a.cmds))
 	}
 	withKeys := 0
 	for i, c := range a.cmds {
-		it, ok := d.list.SelectedItem()
+		it, ok := d.List.SelectedItem()
 		if !ok || it.Title != c.name {
 			t.Fatalf("item %d is %q, want %q", i, it.Title, c.name)
 		}
@@ -1025,75 +1026,75 @@ func TestPaletteListsEveryCommandWithItsKeys(t *testing.T) {
 		if len(keys) > 0 {
 			withKeys++
 			found := false
-			for _, l := range d.view(e, 120, 40) {
+			for _, l := range d.View(e, 120, 40) {
 				l = ansi.Strip(l)
 				if strings.Contains(l, c.name) && strings.Contains(l, keys[0]) {
 					found = true
 				}
 			}
 			if !found {
-				t.Errorf("%s: no line shows it with %s:\n%s", c.name, keys[0], stripped(d.view(e, 120, 40)))
+				t.Errorf("%s: no line shows it with %s:\n%s", c.name, keys[0], stripped(d.View(e, 120, 40)))
 			}
 		}
-		var dl dialog
-		dl, _ = d.update(ukey("down"), e)
-		d = dl.(*listDialog)
+		var dl kit.Dialog
+		dl, _ = d.Update(ukey("down"), e)
+		d = dl.(*kit.ListDialog)
 	}
 	if withKeys < len(a.cmds)/2 {
 		t.Fatalf("only %d commands have keys", withKeys)
 	}
 	// Commands that cannot run now say why (the request row is selected).
-	d = newPaletteDialog(a).resize(120, 40).(*listDialog)
+	d = newPaletteDialog(a).Resize(120, 40).(*kit.ListDialog)
 	for range a.cmds {
-		it, _ := d.list.SelectedItem()
+		it, _ := d.List.SelectedItem()
 		if it.Title == cmdDelete && it.Disabled == "" {
 			t.Error("Delete tool is not marked unavailable on the request row")
 		}
-		dl, _ := d.update(ukey("down"), e)
-		d = dl.(*listDialog)
+		dl, _ := d.Update(ukey("down"), e)
+		d = dl.(*kit.ListDialog)
 	}
 	// Typing filters; enter runs the match and closes.
-	d = newPaletteDialog(a).resize(120, 40).(*listDialog)
+	d = newPaletteDialog(a).Resize(120, 40).(*kit.ListDialog)
 	for _, r := range "undo" {
-		dl, _ := d.update(ukey(string(r)), e)
-		d = dl.(*listDialog)
+		dl, _ := d.Update(ukey(string(r)), e)
+		d = dl.(*kit.ListDialog)
 	}
-	dl, acts := d.update(ukey("enter"), e)
-	if dl != nil || !reflect.DeepEqual(acts, []action{actClose{}, actRun{name: "Undo", chosen: true}}) {
+	dl, acts := d.Update(ukey("enter"), e)
+	if dl != nil || !reflect.DeepEqual(acts, []kit.Action{kit.ActClose{}, kit.ActRun{Name: "Undo", Chosen: true}}) {
 		t.Fatalf("enter on undo: %v %#v", dl, acts)
 	}
 	// esc clears the filter, then closes.
-	d = newPaletteDialog(a).resize(120, 40).(*listDialog)
-	dl, _ = d.update(ukey("z"), e)
-	dl, acts = dl.update(ukey("esc"), e)
+	d = newPaletteDialog(a).Resize(120, 40).(*kit.ListDialog)
+	dl, _ = d.Update(ukey("z"), e)
+	dl, acts = dl.Update(ukey("esc"), e)
 	if dl == nil || acts != nil {
 		t.Fatalf("esc with a filter closed the palette")
 	}
-	dl, acts = dl.update(ukey("esc"), e)
-	if dl != nil || !reflect.DeepEqual(acts, []action{actClose{}}) {
+	dl, acts = dl.Update(ukey("esc"), e)
+	if dl != nil || !reflect.DeepEqual(acts, []kit.Action{kit.ActClose{}}) {
 		t.Fatalf("esc: %v %#v", dl, acts)
 	}
 }
 
 func TestQuitDialogKeys(t *testing.T) {
 	e := exampleApp().env()
-	for k, want := range map[string][]action{
-		"s":   {actClose{}, actRun{name: "Save and quit"}},
-		"y":   {actClose{}, actRun{name: "Save and quit"}},
-		"d":   {actClose{}, actQuit{keepRecovery: true}},
-		"n":   {actClose{}, actQuit{keepRecovery: true}},
-		"esc": {actClose{}, say("Quit cancelled")},
-		"c":   {actClose{}, say("Quit cancelled")},
+	for k, want := range map[string][]kit.Action{
+		"s":   {kit.ActClose{}, kit.ActRun{Name: "Save and quit"}},
+		"y":   {kit.ActClose{}, kit.ActRun{Name: "Save and quit"}},
+		"d":   {kit.ActClose{}, kit.ActQuit{KeepRecovery: true}},
+		"n":   {kit.ActClose{}, kit.ActQuit{KeepRecovery: true}},
+		"esc": {kit.ActClose{}, kit.Say("Quit cancelled")},
+		"c":   {kit.ActClose{}, kit.Say("Quit cancelled")},
 		// ctrl+q and ctrl+c cancel every dialog: the router (globalkeys_test.go)
 		"x":     nil,
 		"q":     nil,
 		"enter": nil,
 		"space": nil,
 	} {
-		d := newQuitDialog().resize(80, 24)
-		got, acts := d.update(ukey(k), e)
+		d := newQuitDialog().Resize(80, 24)
+		got, acts := d.Update(ukey(k), e)
 		if want == nil && len(acts) == 1 { // says why the key does nothing
-			if st, ok := acts[0].(actStatus); ok && strings.Contains(st.text, "does nothing") {
+			if st, ok := acts[0].(kit.ActStatus); ok && strings.Contains(st.Text, "does nothing") {
 				acts = nil
 			}
 		}
@@ -1104,11 +1105,11 @@ func TestQuitDialogKeys(t *testing.T) {
 			t.Errorf("%s: dialog open %v", k, got != nil)
 		}
 	}
-	d := newQuitDialog().resize(80, 24)
-	if got, acts := d.update(tea.PasteMsg{Content: "s"}, e); got == nil || acts != nil {
+	d := newQuitDialog().Resize(80, 24)
+	if got, acts := d.Update(tea.PasteMsg{Content: "s"}, e); got == nil || acts != nil {
 		t.Error("a paste answered the quit dialog")
 	}
-	v := stripped(d.view(e, 80, 24))
+	v := stripped(d.View(e, 80, 24))
 	for _, want := range []string{"unsaved changes", "s save and quit", "d discard", "esc cancel"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("no %q in\n%s", want, v)
@@ -1119,19 +1120,19 @@ func TestQuitDialogKeys(t *testing.T) {
 func TestRecoveryDialogKeys(t *testing.T) {
 	e := exampleApp().env()
 	doc := model.Example()
-	for k, want := range map[string][]action{
-		"r":      {actClose{}, actRestore{doc}},
-		"y":      {actClose{}, actRestore{doc}},
-		"d":      {actClose{}, actRestore{nil}},
-		"n":      {actClose{}, actRestore{nil}},
-		"q":      {actClose{}, actQuit{}},
-		"ctrl+q": {actClose{}, actQuit{}},
+	for k, want := range map[string][]kit.Action{
+		"r":      {kit.ActClose{}, kit.ActRestore{Doc: doc}},
+		"y":      {kit.ActClose{}, kit.ActRestore{Doc: doc}},
+		"d":      {kit.ActClose{}, kit.ActRestore{Doc: nil}},
+		"n":      {kit.ActClose{}, kit.ActRestore{Doc: nil}},
+		"q":      {kit.ActClose{}, kit.ActQuit{}},
+		"ctrl+q": {kit.ActClose{}, kit.ActQuit{}},
 		"esc":    nil,
 		"x":      nil,
 	} {
-		got, acts := newRecoveryDialog(doc, false).resize(80, 24).update(ukey(k), e)
+		got, acts := newRecoveryDialog(doc, false).Resize(80, 24).Update(ukey(k), e)
 		if want == nil && len(acts) == 1 { // says why the key does nothing
-			if st, ok := acts[0].(actStatus); ok && strings.Contains(st.text, "does nothing") {
+			if st, ok := acts[0].(kit.ActStatus); ok && strings.Contains(st.Text, "does nothing") {
 				acts = nil
 			}
 		}
@@ -1143,23 +1144,23 @@ func TestRecoveryDialogKeys(t *testing.T) {
 
 func TestSaveAsDialog(t *testing.T) {
 	e := exampleApp().env()
-	d := newSaveAsDialog("", false).resize(80, 24)
+	d := newSaveAsDialog("", false).Resize(80, 24)
 	// The suggested name is replaced by what is typed (selected), or kept.
-	if got, acts := d.update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, actSaveTo{path: "tooltui.json"}}) {
+	if got, acts := d.Update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []kit.Action{kit.ActClose{}, kit.ActSaveTo{Path: "tooltui.json"}}) {
 		t.Fatalf("enter: %#v", acts)
 	}
-	d = newSaveAsDialog("/tmp/a.json", true).resize(80, 24)
-	d, _ = d.update(ukey("end"), e)
+	d = newSaveAsDialog("/tmp/a.json", true).Resize(80, 24)
+	d, _ = d.Update(ukey("end"), e)
 	for range len("/tmp/a.json") {
-		d, _ = d.update(ukey("backspace"), e)
+		d, _ = d.Update(ukey("backspace"), e)
 	}
 	for _, k := range []string{"space", "space"} {
-		d, _ = d.update(ukey(k), e)
+		d, _ = d.Update(ukey(k), e)
 	}
-	if got, acts := d.update(ukey("enter"), e); got == nil || len(actsOf[actStatus](acts)) != 1 {
+	if got, acts := d.Update(ukey("enter"), e); got == nil || len(actsOf[kit.ActStatus](acts)) != 1 {
 		t.Fatalf("enter with a blank name: %v %#v", got, acts)
 	}
-	if got, acts := d.update(ukey("esc"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, say("Save cancelled")}) {
+	if got, acts := d.Update(ukey("esc"), e); got != nil || !reflect.DeepEqual(acts, []kit.Action{kit.ActClose{}, kit.Say("Save cancelled")}) {
 		t.Fatalf("esc: %#v", acts)
 	}
 }
@@ -1167,7 +1168,7 @@ func TestSaveAsDialog(t *testing.T) {
 func TestHelpDialogListsEditingKeysAndTheMouse(t *testing.T) {
 	a := exampleApp()
 	e := a.env()
-	d := newHelpDialog(a).resize(100, 30).(*helpDialog)
+	d := newHelpDialog(a).Resize(100, 30).(*helpDialog)
 	has := func(group, k, desc string) bool {
 		for _, g := range d.groups {
 			if g.title != group {
@@ -1225,57 +1226,57 @@ func TestHelpDialogListsEditingKeysAndTheMouse(t *testing.T) {
 		t.Fatalf("only %d editor keys", n)
 	}
 	// Every line of the laid-out text fits the box.
-	for _, l := range strings.Split(stripped(d.view(e, 100, 30)), "\n") {
+	for _, l := range strings.Split(stripped(d.View(e, 100, 30)), "\n") {
 		if w := ansi.StringWidth(l); w != d.w {
 			t.Errorf("a line %d wide in a box %d wide: %q", w, d.w, l)
 		}
 	}
 	// It scrolls, within bounds, and any other key closes it.
 	total := len(d.text)
-	var dl dialog = d
+	var dl kit.Dialog = d
 	for range total + 5 {
-		dl, _ = dl.update(ukey("down"), e)
+		dl, _ = dl.Update(ukey("down"), e)
 	}
 	if hd := dl.(*helpDialog); hd.yOff != total-(hd.h-3) {
 		t.Errorf("down past the end: yOff %d, want %d", hd.yOff, total-(hd.h-3))
 	}
-	v := stripped(dl.view(e, 100, 30))
+	v := stripped(dl.View(e, 100, 30))
 	if !strings.Contains(v, "wheel") || !strings.Contains(v, fmt.Sprintf("of %d", total)) {
 		t.Errorf("the end of the help:\n%s", v)
 	}
-	dl, _ = dl.update(ukey("home"), e)
+	dl, _ = dl.Update(ukey("home"), e)
 	if dl.(*helpDialog).yOff != 0 {
 		t.Error("home")
 	}
-	dl, _ = dl.update(ukey("up"), e)
+	dl, _ = dl.Update(ukey("up"), e)
 	if dl.(*helpDialog).yOff != 0 {
 		t.Error("up past the top")
 	}
-	if got, acts := dl.update(ukey("x"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}}) {
+	if got, acts := dl.Update(ukey("x"), e); got != nil || !reflect.DeepEqual(acts, []kit.Action{kit.ActClose{}}) {
 		t.Errorf("x: %#v", acts)
 	}
 }
 
 func TestAddAndCopyDialogsChoose(t *testing.T) {
 	e := exampleApp().env()
-	d := newAddDialog().resize(80, 24)
-	if got, acts := d.update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, actAdd{catalogKinds()[0].Type}}) {
+	d := newAddDialog().Resize(80, 24)
+	if got, acts := d.Update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []kit.Action{kit.ActClose{}, kit.ActAdd{Typ: catalogKinds()[0].Type}}) {
 		t.Errorf("add, enter: %#v", acts)
 	}
 	names := []string{cmdCopyReq, cmdCopyTools, cmdCopyCurl}
 	for i, want := range names {
-		d := newCopyDialog().resize(80, 24)
+		d := newCopyDialog().Resize(80, 24)
 		for range i {
-			d, _ = d.update(ukey("down"), e)
+			d, _ = d.Update(ukey("down"), e)
 		}
-		if got, acts := d.update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, actRun{name: want}}) {
+		if got, acts := d.Update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []kit.Action{kit.ActClose{}, kit.ActRun{Name: want}}) {
 			t.Errorf("copy item %d: %#v", i, acts)
 		}
 	}
 	f := newSelectField("x", "Pick", nil, []option{notSet, strOpt("a"), strOpt("b")}, rawjson.String("a"))
-	d = newSelectDialog(f, requestSel).resize(80, 24)
-	d, _ = d.update(ukey("end"), e)
-	if got, acts := d.update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []action{actClose{}, actPick{field: "x", label: "b", at: requestSel}}) {
+	d = newSelectDialog(f, kit.RequestSel).Resize(80, 24)
+	d, _ = d.Update(ukey("end"), e)
+	if got, acts := d.Update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []kit.Action{kit.ActClose{}, kit.ActPick{Field: "x", Label: "b", At: kit.RequestSel}}) {
 		t.Errorf("select, end enter: %#v", acts)
 	}
 }
@@ -1284,50 +1285,50 @@ func TestAddAndCopyDialogsChoose(t *testing.T) {
 
 func TestPaneGolden(t *testing.T) {
 	pane := func(title string, lines []string, w, h int) string {
-		st := NewStyles(true)
-		return stripped(frame(rect{0, 0, w + 2, h + 2}, title, lines, st.Border, st.Title)) + "\n"
+		st := kit.NewStyles(true)
+		return stripped(kit.Frame(kit.Rect{X: 0, Y: 0, W: w + 2, H: h + 2}, title, lines, st.Border, st.Title)) + "\n"
 	}
 	t.Run("tools", func(t *testing.T) {
 		f := newToolsFixture(t, manyToolsDoc(t, 12), 10)
 		f.send("down")
 		f.send("down")
 		f.send("down")
-		golden.RequireEqual(t, pane("1 Tools", f.p.view(f.e, 26, 10, true), 26, 10))
+		golden.RequireEqual(t, pane("1 Tools", f.p.View(f.e, 26, 10, true), 26, 10))
 	})
 	t.Run("tools_filter", func(t *testing.T) {
 		f := newToolsFixture(t, manyToolsDoc(t, 12), 10)
 		for _, k := range []string{"/", "t", "_", "1"} {
 			f.send(k)
 		}
-		golden.RequireEqual(t, pane("1 Tools", f.p.view(f.e, 26, 10, true), 26, 10))
+		golden.RequireEqual(t, pane("1 Tools", f.p.View(f.e, 26, 10, true), 26, 10))
 	})
 	t.Run("editor_function", func(t *testing.T) {
 		_, e, p := formFixture(t, parseDoc(t, diagsDoc), fn0, 58, 18)
 		p.move(2)
-		golden.RequireEqual(t, pane("2 deep (function)", p.view(e, true), 58, 18))
+		golden.RequireEqual(t, pane("2 deep (function)", p.View(e, true), 58, 18))
 	})
 	t.Run("editor_request", func(t *testing.T) {
-		_, e, p := formFixture(t, model.Example(), requestSel, 58, 18)
+		_, e, p := formFixture(t, model.Example(), kit.RequestSel, 58, 18)
 		p.move(0)
 		p.setEditing(true)
-		golden.RequireEqual(t, pane("2 Request", p.view(e, true), 58, 18))
+		golden.RequireEqual(t, pane("2 Request", p.View(e, true), 58, 18))
 	})
 	t.Run("editor_web_search", func(t *testing.T) {
-		_, e, p := formFixture(t, model.Example(), sel{Kind: model.Builtin, Index: 0}, 58, 14)
+		_, e, p := formFixture(t, model.Example(), kit.Sel{Kind: model.Builtin, Index: 0}, 58, 14)
 		p.move(1)
-		golden.RequireEqual(t, pane("2 web_search (built-in)", p.view(e, true), 58, 14))
+		golden.RequireEqual(t, pane("2 web_search (built-in)", p.View(e, true), 58, 14))
 	})
 	t.Run("preview", func(t *testing.T) {
 		s, _, p := previewFixture(t)
-		p.follow(s.Result().Sources, sel{Kind: model.Builtin, Index: 0})
-		golden.RequireEqual(t, pane("3 Preview", p.view(40, 10), 40, 10))
+		p.follow(s.Result().Sources, kit.Sel{Kind: model.Builtin, Index: 0})
+		golden.RequireEqual(t, pane("3 Preview", p.View(40, 10), 40, 10))
 	})
 	t.Run("diagnostics", func(t *testing.T) {
 		_, e, _ := diagsFixture(t)
 		p := diagsPane{}
 		p.setSize(40, 12)
-		p, _ = p.update(ukey("down"), e)
-		golden.RequireEqual(t, pane("4 Diagnostics", p.view(e, 40, 12, true), 40, 12))
+		p, _ = p.Update(ukey("down"), e)
+		golden.RequireEqual(t, pane("4 Diagnostics", p.View(e, 40, 12, true), 40, 12))
 	})
 	// the parameters tree, its example arguments under the rows (a
 	// narrow pane) and beside them (a wide one)
@@ -1341,12 +1342,12 @@ func TestPaneGolden(t *testing.T) {
 			}
 			d.setSize(w, 14)
 			d.selectPtr("/properties/unit")
-			golden.RequireEqual(t, pane("2 "+d.title(), d.view(a.env(), true), w, 14))
+			golden.RequireEqual(t, pane("2 "+d.title(), d.View(a.env(), true), w, 14))
 		})
 	}
 	// onFn0 opens a dialog of the function fn0.
-	onFn0 := func(open func(*App) (dialog, string)) func(a *App) dialog {
-		return func(a *App) dialog {
+	onFn0 := func(open func(*App) (kit.Dialog, string)) func(a *App) kit.Dialog {
+		return func(a *App) kit.Dialog {
 			a.selectRow(fn0)
 			d, why := open(a)
 			if d == nil {
@@ -1357,35 +1358,35 @@ func TestPaneGolden(t *testing.T) {
 	}
 	dialogs := []struct {
 		name string
-		open func(a *App) dialog
+		open func(a *App) kit.Dialog
 	}{
-		{"palette", func(a *App) dialog { return newPaletteDialog(a) }},
-		{"help", func(a *App) dialog { return newHelpDialog(a) }},
-		{"add", func(a *App) dialog { return newAddDialog() }},
-		{"copy", func(a *App) dialog { return newCopyDialog() }},
-		{"quit", func(a *App) dialog { return newQuitDialog() }},
-		{"save_as", func(a *App) dialog { return newSaveAsDialog("tools/weather.json", false) }},
-		{"recovery", func(a *App) dialog { return newRecoveryDialog(model.Example(), false) }},
-		{"tool_choice", func(a *App) dialog {
-			a.selectRow(requestSel)
-			return newSelectDialog(a.form.fields[a.form.fieldIndex("tool_choice")], requestSel)
+		{"palette", func(a *App) kit.Dialog { return newPaletteDialog(a) }},
+		{"help", func(a *App) kit.Dialog { return newHelpDialog(a) }},
+		{"add", func(a *App) kit.Dialog { return newAddDialog() }},
+		{"copy", func(a *App) kit.Dialog { return newCopyDialog() }},
+		{"quit", func(a *App) kit.Dialog { return newQuitDialog() }},
+		{"save_as", func(a *App) kit.Dialog { return newSaveAsDialog("tools/weather.json", false) }},
+		{"recovery", func(a *App) kit.Dialog { return newRecoveryDialog(model.Example(), false) }},
+		{"tool_choice", func(a *App) kit.Dialog {
+			a.selectRow(kit.RequestSel)
+			return newSelectDialog(a.form.fields[a.form.fieldIndex("tool_choice")], kit.RequestSel)
 		}},
 		{"test_arguments", onFn0(newArgsDialog)},
 		{"infer", onFn0(newInferDialog)},
-		{"mcp_tools", func(a *App) dialog {
+		{"mcp_tools", func(a *App) kit.Dialog {
 			d := &mcpToolsDialog{t: mcpTarget{label: "docs", srv: mcpclient.Server{URL: "https://docs.example/mcp"},
 				allowed: allowedTools{form: allowedList, names: []string{"search", "gone"}, hasNames: true}}}
-			d.resize(80, 22)
-			d.update(mcpToolsMsg{id: d.id, out: []byte(mcpTestTools)}, a.env())
-			d.update(ukey("down"), a.env())
+			d.Resize(80, 22)
+			d.Update(mcpToolsMsg{id: d.id, out: []byte(mcpTestTools)}, a.env())
+			d.Update(ukey("down"), a.env())
 			return d
 		}},
 	}
 	for _, dc := range dialogs {
 		t.Run("dialog_"+dc.name, func(t *testing.T) {
 			a := exampleApp()
-			d := dc.open(a).resize(80, 22)
-			golden.RequireEqual(t, stripped(d.view(a.env(), 80, 22))+"\n")
+			d := dc.open(a).Resize(80, 22)
+			golden.RequireEqual(t, stripped(d.View(a.env(), 80, 22))+"\n")
 		})
 	}
 }
@@ -1401,7 +1402,7 @@ func TestToolsPaneFilterLineKeepsTheSelectionShown(t *testing.T) {
 		t.Fatalf("row %d yOff %d", f.p.row, f.p.yOff)
 	}
 	f.send("/") // the filter line takes a line of the list
-	v := stripped(f.p.view(f.e, 30, 8, true))
+	v := stripped(f.p.View(f.e, 30, 8, true))
 	if !strings.Contains(v, f.label(7)) {
 		t.Errorf("the selected row %s is not shown once the filter line opens:\n%s", f.label(7), v)
 	}
@@ -1412,16 +1413,16 @@ func TestFormPaneFieldAtMatchesTheView(t *testing.T) {
 	d2 := model.Example()
 	for _, c := range []struct {
 		d  *model.Document
-		at sel
+		at kit.Sel
 	}{
-		{d2, requestSel}, {d2, fn0}, {d2, sel{Kind: model.Builtin, Index: 0}}, {d2, sel{Kind: model.Builtin, Index: 1}},
-		{d, fn0}, {d, sel{Kind: model.Function, Index: 1}}, {d, sel{Kind: model.Builtin, Index: 1}}, {d, requestSel},
+		{d2, kit.RequestSel}, {d2, fn0}, {d2, kit.Sel{Kind: model.Builtin, Index: 0}}, {d2, kit.Sel{Kind: model.Builtin, Index: 1}},
+		{d, fn0}, {d, kit.Sel{Kind: model.Function, Index: 1}}, {d, kit.Sel{Kind: model.Builtin, Index: 1}}, {d, kit.RequestSel},
 	} {
 		for _, h := range []int{6, 10, 20, 40} {
 			_, e, p := formFixture(t, c.d, c.at, 56, h)
 			for i := range p.fields {
 				p.move(i)
-				lines := p.view(e, true)
+				lines := p.View(e, true)
 				if len(lines) > h {
 					t.Fatalf("%+v h %d: %d lines", c.at, h, len(lines))
 				}
@@ -1463,10 +1464,10 @@ func TestFormPaneFieldAtMatchesTheView(t *testing.T) {
 }
 
 func TestFormPanePagesThroughTheFields(t *testing.T) {
-	_, e, p := formFixture(t, model.Example(), requestSel, 56, 8)
+	_, e, p := formFixture(t, model.Example(), kit.RequestSel, 56, 8)
 	seen := []int{p.idx}
 	for range len(p.fields) + 2 {
-		p, _ = p.update(ukey("pgdown"), e)
+		p, _ = p.Update(ukey("pgdown"), e)
 		seen = append(seen, p.idx)
 	}
 	if p.idx != len(p.fields)-1 {
@@ -1479,7 +1480,7 @@ func TestFormPanePagesThroughTheFields(t *testing.T) {
 	}
 	seen = []int{p.idx}
 	for range len(p.fields) + 2 {
-		p, _ = p.update(ukey("pgup"), e)
+		p, _ = p.Update(ukey("pgup"), e)
 		seen = append(seen, p.idx)
 	}
 	if p.idx != 0 {
@@ -1493,21 +1494,21 @@ func TestFormPanePagesThroughTheFields(t *testing.T) {
 }
 
 func TestDialogsFitEveryScreen(t *testing.T) {
-	opens := map[string]func(a *App) dialog{
-		"palette":  func(a *App) dialog { return newPaletteDialog(a) },
-		"help":     func(a *App) dialog { return newHelpDialog(a) },
-		"add":      func(a *App) dialog { return newAddDialog() },
-		"copy":     func(a *App) dialog { return newCopyDialog() },
-		"quit":     func(a *App) dialog { return newQuitDialog() },
-		"save_as":  func(a *App) dialog { return newSaveAsDialog(strings.Repeat("long/", 40)+"x.json", false) },
-		"recovery": func(a *App) dialog { return newRecoveryDialog(model.Example(), false) },
+	opens := map[string]func(a *App) kit.Dialog{
+		"palette":  func(a *App) kit.Dialog { return newPaletteDialog(a) },
+		"help":     func(a *App) kit.Dialog { return newHelpDialog(a) },
+		"add":      func(a *App) kit.Dialog { return newAddDialog() },
+		"copy":     func(a *App) kit.Dialog { return newCopyDialog() },
+		"quit":     func(a *App) kit.Dialog { return newQuitDialog() },
+		"save_as":  func(a *App) kit.Dialog { return newSaveAsDialog(strings.Repeat("long/", 40)+"x.json", false) },
+		"recovery": func(a *App) kit.Dialog { return newRecoveryDialog(model.Example(), false) },
 	}
 	a := exampleApp()
 	e := a.env()
 	for name, open := range opens {
 		for _, s := range [][2]int{{MinWidth, MinHeight - 2}, {80, 22}, {200, 58}} {
-			d := open(a).resize(s[0], s[1])
-			lines := d.view(e, s[0], s[1])
+			d := open(a).Resize(s[0], s[1])
+			lines := d.View(e, s[0], s[1])
 			if len(lines) == 0 || len(lines) > s[1] {
 				t.Errorf("%s at %dx%d: %d lines", name, s[0], s[1], len(lines))
 				continue
@@ -1527,15 +1528,15 @@ func TestDialogsFitEveryScreen(t *testing.T) {
 
 func TestSelectDialogOpensOnTheCurrentOption(t *testing.T) {
 	a := exampleApp()
-	a.selectRow(requestSel)
+	a.selectRow(kit.RequestSel)
 	i := a.form.fieldIndex("tool_choice")
 	f := a.form.fields[i]
 	if f.text() != "auto" {
 		t.Fatalf("tool_choice is %q", f.text())
 	}
-	d := newSelectDialog(f, requestSel).resize(80, 24)
-	_, acts := d.update(ukey("enter"), a.env())
-	if want := []action{actClose{}, actPick{field: "tool_choice", label: f.text(), at: requestSel}}; !reflect.DeepEqual(acts, want) {
+	d := newSelectDialog(f, kit.RequestSel).Resize(80, 24)
+	_, acts := d.Update(ukey("enter"), a.env())
+	if want := []kit.Action{kit.ActClose{}, kit.ActPick{Field: "tool_choice", Label: f.text(), At: kit.RequestSel}}; !reflect.DeepEqual(acts, want) {
 		t.Errorf("enter on the chooser as opened: %#v, want to keep option %d (%s)", acts, f.sel, f.text())
 	}
 }
@@ -1591,7 +1592,7 @@ func TestPreviewFollowsTheEditedTool(t *testing.T) {
 	a.Update(tea.KeyPressMsg{Code: 'a', Mod: tea.ModAlt})
 	typeKeys(a, "good_name")
 	a.Update(settleMsg{})
-	shown := strings.Join(a.preview.view(a.preview.w, a.preview.h), "\n")
+	shown := strings.Join(a.preview.View(a.preview.w, a.preview.h), "\n")
 	if !strings.Contains(ansi.Strip(shown), `"name": "good_name"`) {
 		t.Fatalf("the preview does not show the tool being edited:\n%s", ansi.Strip(shown))
 	}
@@ -1641,7 +1642,7 @@ func TestHelpFocusedFirstAndFiltered(t *testing.T) {
 		t.Fatalf("the filter kept %d of %d rows", n, all)
 	}
 	requireIn(t, treeScreen(a), "select the whole field")
-	requireIn(t, treeScreen(a), "/ sel█ · "+itoa(n)+" rows")
+	requireIn(t, treeScreen(a), "/ sel█ · "+kit.Itoa(n)+" rows")
 	for _, g := range d.shown() {
 		for _, r := range g.rows {
 			if !strings.Contains(strings.ToLower(r.keys+r.desc+g.title), "sel") {

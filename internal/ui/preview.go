@@ -8,6 +8,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/ui/display"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // previewPane shows the request JSON. The text is indexed once per
@@ -62,7 +63,7 @@ func (p *previewPane) scroll(d int) {
 
 // follow scrolls to the selected tool's entry in the request's tools; the
 // request row scrolls to the top.
-func (p *previewPane) follow(sources []convert.ToolRef, at sel) {
+func (p *previewPane) follow(sources []convert.ToolRef, at kit.Sel) {
 	p.entry = p.entryLine(sources, at)
 	switch {
 	case at.Request:
@@ -77,7 +78,7 @@ func (p *previewPane) follow(sources []convert.ToolRef, at sel) {
 // request: the same place in its entry when the entry moved (a tool
 // before it grew, or its own name changed the order), its start when it
 // was not in the request before (it had an error).
-func (p *previewPane) track(sources []convert.ToolRef, at sel) {
+func (p *previewPane) track(sources []convert.ToolRef, at kit.Sel) {
 	if at.Request {
 		return
 	}
@@ -96,7 +97,7 @@ func (p *previewPane) track(sources []convert.ToolRef, at sel) {
 // entryLine is the first line of the selected tool's entry in the
 // request's tools (each starts with a line of exactly four spaces and
 // "{"), or -1.
-func (p *previewPane) entryLine(sources []convert.ToolRef, at sel) int {
+func (p *previewPane) entryLine(sources []convert.ToolRef, at kit.Sel) int {
 	if p.doc == nil || at.Request {
 		return -1
 	}
@@ -126,12 +127,12 @@ func (p *previewPane) entryLine(sources []convert.ToolRef, at sel) int {
 	return -1
 }
 
-func (p previewPane) update(msg tea.Msg, e *env) (previewPane, []action) {
+func (p previewPane) Update(msg tea.Msg, e *kit.Env) (previewPane, []kit.Action) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return p, nil
 	}
-	km := e.km
+	km := e.Km
 	page := max(1, p.h-1)
 	switch {
 	case key.Matches(k, km.Up):
@@ -151,16 +152,16 @@ func (p previewPane) update(msg tea.Msg, e *env) (previewPane, []action) {
 	case key.Matches(k, km.Right):
 		p.xOff += 8
 	case key.Matches(k, km.Back):
-		return p, []action{actFocus{pane: PaneTools}}
+		return p, []kit.Action{kit.ActFocus{Pane: kit.PaneTools}}
 	case key.Matches(k, km.Enter):
-		return p, []action{say("The preview is read-only: it is the request as built · y copies it")}
+		return p, []kit.Action{kit.Say("The preview is read-only: it is the request as built · y copies it")}
 	default:
 		return p, nil
 	}
-	return p, []action{nil}
+	return p, []kit.Action{nil}
 }
 
-func (p previewPane) view(w, h int) []string {
+func (p previewPane) View(w, h int) []string {
 	if p.doc == nil {
 		return nil
 	}

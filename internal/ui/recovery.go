@@ -9,6 +9,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/session"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // Unsaved work is copied to a recovery file at most recoveryDelay after the
@@ -51,7 +52,7 @@ func (d *disk) scheduleRecovery() tea.Cmd {
 // drafts included) unless the copy already holds it. A copy tooltui could
 // not load back (over model.MaxDocumentBytes) is not written, and the
 // stale one is removed: the status line says so once.
-func (d *disk) onRecoveryTick(s *Session) tea.Cmd {
+func (d *disk) onRecoveryTick(s *kit.Session) tea.Cmd {
 	d.rec.pending = false
 	if !s.Dirty() || d.recoveryFile == "" || d.rec.written == s.Version() {
 		return nil
@@ -80,7 +81,7 @@ func (d *disk) onRecoveryTick(s *Session) tea.Cmd {
 
 // onRecoveryWritten reports a copy that could not be written, and, once,
 // a document too large for one.
-func (d *disk) onRecoveryWritten(m recoveryWrittenMsg) []action {
+func (d *disk) onRecoveryWritten(m recoveryWrittenMsg) []kit.Action {
 	if m.tooLarge > 0 {
 		if d.rec.tooLarge {
 			return nil
@@ -88,13 +89,13 @@ func (d *disk) onRecoveryWritten(m recoveryWrittenMsg) []action {
 		d.rec.tooLarge = true
 		size := fmt.Sprintf("%.1f MiB, over the %d MiB tooltui loads", float64(m.tooLarge)/(1<<20), model.MaxDocumentBytes>>20)
 		if m.saveFits {
-			return []action{sayErr("No recovery copy: the document is " + size + "; save it (ctrl+s) to keep it")}
+			return []kit.Action{kit.SayErr("No recovery copy: the document is " + size + "; save it (ctrl+s) to keep it")}
 		}
-		return []action{sayErr("No recovery copy, nor a save: the document is " + size + " · " + overLimitAdvice)}
+		return []kit.Action{kit.SayErr("No recovery copy, nor a save: the document is " + size + " · " + overLimitAdvice)}
 	}
 	d.rec.tooLarge = false
 	if m.err != nil {
-		return []action{sayErr("Could not keep a recovery copy: " + m.err.Error())}
+		return []kit.Action{kit.SayErr("Could not keep a recovery copy: " + m.err.Error())}
 	}
 	return nil
 }
@@ -153,7 +154,7 @@ func writeRecovery(deps Deps, file string, data, base []byte) error {
 // with the work in view. The copy of the last tick may be a second old,
 // or still being written: it is written again, and the app quits once it
 // is on disk.
-func (d *disk) keepRecoveryCmd(s *Session) tea.Cmd {
+func (d *disk) keepRecoveryCmd(s *kit.Session) tea.Cmd {
 	if d.recoveryFile == "" || !s.Dirty() {
 		return nil
 	}

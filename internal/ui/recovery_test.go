@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -119,7 +120,7 @@ func step(a *App, f func() tea.Cmd) tea.Cmd {
 func change(t *testing.T, a *App, text string) tea.Cmd {
 	t.Helper()
 	return step(a, func() tea.Cmd {
-		return a.apply(actEdit{group: "model", fn: func(d *model.Document) (*model.Document, error) {
+		return a.apply(kit.ActEdit{Group: "model", Fn: func(d *model.Document) (*model.Document, error) {
 			return model.SetRequestField(d, "model", rawjson.String(text)), nil
 		}})
 	})
@@ -286,8 +287,8 @@ func TestRecoveryCopyNotesTheFileItWasMadeOver(t *testing.T) {
 		t.Fatal("the note outlived its copy")
 	}
 
-	d := newRecoveryDialog(model.Example(), true).resize(80, 24)
-	if s := stripped(d.view(a.env(), 80, 24)); !strings.Contains(strings.Join(strings.Fields(s), " "), "The file changed on disk since") {
+	d := newRecoveryDialog(model.Example(), true).Resize(80, 24)
+	if s := stripped(d.View(a.env(), 80, 24)); !strings.Contains(strings.Join(strings.Fields(s), " "), "The file changed on disk since") {
 		t.Fatalf("the offer does not say the file changed:\n%s", s)
 	}
 }
@@ -305,7 +306,7 @@ func TestTooLargeSaysWhatCanBeDone(t *testing.T) {
 	a, fs := newRecoveryApp(t, d)
 	// D: a copy of f, twice the limit's half
 	runAll(step(a, func() tea.Cmd {
-		return a.apply(actEdit{fn: func(d *model.Document) (*model.Document, error) {
+		return a.apply(kit.ActEdit{Fn: func(d *model.Document) (*model.Document, error) {
 			c, _, err := model.DuplicateTool(d, model.Function, 0)
 			return c, err
 		}})
@@ -341,7 +342,7 @@ func TestTooLargeSaysWhatCanBeDone(t *testing.T) {
 	// ctrl+z: back under the limit, and the save is written.
 	runAll(step(a, func() tea.Cmd { return a.undo(false) }))
 	runAll(step(a, func() tea.Cmd {
-		return a.apply(actEdit{fn: func(d *model.Document) (*model.Document, error) {
+		return a.apply(kit.ActEdit{Fn: func(d *model.Document) (*model.Document, error) {
 			return model.SetRequestField(d, "model", []byte(`"m2"`)), nil
 		}})
 	}))
@@ -364,7 +365,7 @@ func TestTooLargeForACopyButNotForTheBody(t *testing.T) {
 	}
 	a, fs := newRecoveryApp(t, d)
 	runAll(step(a, func() tea.Cmd {
-		return a.apply(actEdit{fn: func(d *model.Document) (*model.Document, error) {
+		return a.apply(kit.ActEdit{Fn: func(d *model.Document) (*model.Document, error) {
 			c, i, err := model.DuplicateTool(d, model.Function, 0)
 			if err != nil {
 				return nil, err

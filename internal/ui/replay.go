@@ -13,6 +13,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // Record and replay in the app, as tooltui send --record and --replay
@@ -28,7 +29,7 @@ func recordingName(path string) string {
 }
 
 // defaultRecording is the file the record and replay prompts propose.
-func (ss *sendState) defaultRecording(s *Session) string {
+func (ss *sendState) defaultRecording(s *kit.Session) string {
 	if p := ss.lastRecording; p != "" {
 		return p
 	}
@@ -41,26 +42,26 @@ func (ss *sendState) defaultRecording(s *Session) string {
 
 // recordNextSend asks where the next send's recording goes.
 func (a *App) recordNextSend() tea.Cmd {
-	return a.apply(actOpen{newFileNameDialog("Record the next send", "record", a.sends.defaultRecording(a.s), func(p string) []action {
+	return a.apply(kit.ActOpen{D: newFileNameDialog("Record the next send", "record", a.sends.defaultRecording(a.s), func(p string) []kit.Action {
 		st := &a.sends
 		st.recordNext, st.lastRecording = p, p
 		msg := "The next send (ctrl+r) records to " + p
 		if _, err := os.Stat(p); err == nil {
 			msg += " (the file is there: the send writes over it)"
 		}
-		return []action{say(msg)}
+		return []kit.Action{kit.Say(msg)}
 	})})
 }
 
 // replayRecording asks for a recording, then opens the replay dialog.
 func (a *App) replayRecording() tea.Cmd {
-	return a.apply(actOpen{newFileNameDialog("Replay a recording", "replay", a.sends.defaultRecording(a.s), func(p string) []action {
+	return a.apply(kit.ActOpen{D: newFileNameDialog("Replay a recording", "replay", a.sends.defaultRecording(a.s), func(p string) []kit.Action {
 		d, why := newReplayDialog(a, p)
 		if d == nil {
-			return []action{sayErr(why)}
+			return []kit.Action{kit.SayErr(why)}
 		}
 		a.sends.lastRecording = p
-		return []action{actOpen{d}}
+		return []kit.Action{kit.ActOpen{D: d}}
 	})})
 }
 
@@ -74,7 +75,7 @@ type replayDialog struct {
 	differs string
 	events  int
 	length  time.Duration
-	play    func(speed float64) []action
+	play    func(speed float64) []kit.Action
 	w       int
 }
 
@@ -88,7 +89,7 @@ var replayKeys = struct{ Play, Twice, Four, Once, Cancel key.Binding }{
 
 // newReplayDialog reads the recording at path; nil and why when it
 // cannot be played.
-func newReplayDialog(a *App, path string) (dialog, string) {
+func newReplayDialog(a *App, path string) (kit.Dialog, string) {
 	data, err := a.deps.ReadFile(path)
 	if err != nil {
 		return nil, "Cannot replay: " + termtext.SanitizeLine(err.Error())
@@ -102,7 +103,7 @@ func newReplayDialog(a *App, path string) (dialog, string) {
 		d.events += len(t.Events)
 		d.length += t.End
 	}
-	d.play = func(speed float64) []action {
+	d.play = func(speed float64) []kit.Action {
 		// The first request's difference is in the dialog, played anyway
 		// by choice; a later turn whose request is not the recorded one
 		// (an output changed) asks there, naming where: play anyway, or
@@ -117,18 +118,18 @@ func newReplayDialog(a *App, path string) (dialog, string) {
 			return df
 		})}
 		sd, cmd := startSendDialog(a, cfg, "", filepath.Base(path))
-		sd.again = func() []action { return d.play(speed) }
-		return []action{actOpen{sd}, actCmd{cmd}}
+		sd.again = func() []kit.Action { return d.play(speed) }
+		return []kit.Action{kit.ActOpen{D: sd}, kit.ActCmd{Cmd: cmd}}
 	}
 	return d, ""
 }
 
-func (d *replayDialog) resize(w, h int) dialog {
+func (d *replayDialog) Resize(w, h int) kit.Dialog {
 	d.w = max(20, min(90, w-2))
 	return d
 }
 
-func (d *replayDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+func (d *replayDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return d, nil
@@ -144,24 +145,24 @@ func (d *replayDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	case key.Matches(k, replayKeys.Once):
 		speed = 0
 	case key.Matches(k, replayKeys.Cancel):
-		return nil, []action{actClose{}, say("Replay cancelled")}
+		return nil, []kit.Action{kit.ActClose{}, kit.Say("Replay cancelled")}
 	default:
-		return d, []action{explainDialogKey(k, d, e.km)}
+		return d, []kit.Action{kit.ExplainDialogKey(k, d, e.Km)}
 	}
-	return nil, append([]action{actClose{}}, d.play(speed)...)
+	return nil, append([]kit.Action{kit.ActClose{}}, d.play(speed)...)
 }
 
-func (d *replayDialog) view(e *env, w, h int) []string {
-	st := e.st
+func (d *replayDialog) View(e *kit.Env, w, h int) []string {
+	st := e.St
 	iw := d.w - 4
-	line := func(s string) string { return " " + fit(termtext.SanitizeLine(s), iw) }
+	line := func(s string) string { return " " + kit.Fit(termtext.SanitizeLine(s), iw) }
 	created := ""
 	if d.rec.Created != "" {
 		created = " · recorded " + d.rec.Created
 	}
 	lines := []string{
 		line(filepath.Base(d.path) + created),
-		st.Dim.Render(line(fmt.Sprintf("%s · %s · %s at the recorded pace", plural(len(d.rec.Turns), "turn"), plural(d.events, "event"),
+		st.Dim.Render(line(fmt.Sprintf("%s · %s · %s at the recorded pace", kit.Plural(len(d.rec.Turns), "turn"), kit.Plural(d.events, "event"),
 			durationText(d.length.Round(time.Millisecond))))),
 		"",
 	}
@@ -175,12 +176,12 @@ func (d *replayDialog) view(e *env, w, h int) []string {
 		play = "enter play anyway"
 	}
 	lines = append(lines, "", st.Dim.Render(line("No network and no key: the calls are answered again (mocks, MCP servers, you).")),
-		"", st.Dim.Render(" "+fit(play+" · 2 or 4 times as fast · 0 at once · esc cancel", iw)))
-	return box(e, "Replay a recording", lines, d.w)
+		"", st.Dim.Render(" "+kit.Fit(play+" · 2 or 4 times as fast · 0 at once · esc cancel", iw)))
+	return kit.Box(e, "Replay a recording", lines, d.w)
 }
 
-func (d *replayDialog) help(km *KeyMap) []key.Binding {
+func (d *replayDialog) Help(km *kit.KeyMap) []key.Binding {
 	return []key.Binding{replayKeys.Play, replayKeys.Twice, replayKeys.Four, replayKeys.Once, replayKeys.Cancel}
 }
 
-func (d *replayDialog) name() string { return "the replay dialog" }
+func (d *replayDialog) Name() string { return "the replay dialog" }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // replayEvents are the 2,000 events of a recorded answer: text deltas of
@@ -72,7 +73,7 @@ func BenchmarkReplayEvents(b *testing.B) {
 		for b.Loop() {
 			start := time.Now()
 			d, cmd := startSendDialog(a, send.Config{Stream: rec.Stream(0)}, "", "x.recording.jsonl")
-			a.apply(actOpen{d})
+			a.apply(kit.ActOpen{D: d})
 			for !ended(a) {
 				msg := cmd()
 				if msg == nil {
@@ -99,7 +100,7 @@ func BenchmarkReplayEvents(b *testing.B) {
 			streamIDs++
 			d := &sendDialog{id: streamIDs, cancel: func() {}, running: true, follow: true, start: time.Now(), replay: "x.recording.jsonl",
 				tools: a.s.Result().Tools}
-			a.apply(actOpen{d})
+			a.apply(kit.ActOpen{D: d})
 			start := time.Now()
 			for _, e := range events {
 				a.Update(streamMsg{id: d.id, turn: 1, ev: e})

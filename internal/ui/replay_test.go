@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // typeLine types s into the open dialog's field, replacing what it holds.
@@ -123,6 +124,6 @@ func TestReplayOfAMissingFile(t *testing.T) {
 // actRunMsg runs a palette command as the palette would, and returns a
 // message that changes nothing (the command's dialog is then open).
 func actRunMsg(a *App, name string) tea.Msg {
-	a.apply(actRun{name: name})
+	a.apply(kit.ActRun{Name: name})
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // The one key router. Every key press goes through onKey: a screen too
@@ -47,7 +48,7 @@ const (
 func (a *App) global(k tea.KeyPressMsg) globalKey {
 	km := &a.keys
 	if a.dialog != nil {
-		for _, b := range a.dialog.help(km) {
+		for _, b := range a.dialog.Help(km) {
 			if key.Matches(k, b) {
 				return gNone // the dialog's own key, listed in its help
 			}
@@ -67,7 +68,7 @@ func (a *App) global(k tea.KeyPressMsg) globalKey {
 	case key.Matches(k, km.Send):
 		return gSend
 	case key.Matches(k, km.Help):
-		if t, ok := a.dialog.(textField); ok && t.typingText() {
+		if t, ok := a.dialog.(kit.TextField); ok && t.TypingText() {
 			return gNone // typed
 		}
 		return gHelp
@@ -77,41 +78,41 @@ func (a *App) global(k tea.KeyPressMsg) globalKey {
 
 // dialogGlobal runs a global key pressed while a dialog is open.
 func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
-	name := a.dialog.name()
+	name := a.dialog.Name()
 	switch g {
 	case gQuit:
-		if c, ok := a.dialog.(*confirmDialog); ok && c.title == quitTitle {
+		if c, ok := a.dialog.(*kit.ConfirmDialog); ok && c.Title == quitTitle {
 			a.closeDialog()
 			return a.say("Quit cancelled: ctrl+c and ctrl+q cancel this question; d quits without saving", false)
 		}
-		if c, ok := a.dialog.(closeGuard); ok {
-			if act, ok := c.mayClose(k.String()); !ok {
+		if c, ok := a.dialog.(kit.CloseGuard); ok {
+			if act, ok := c.MayClose(k.String()); !ok {
 				return a.apply(act)
 			}
 		}
 		a.closeDialog()
 		return a.say(fmt.Sprintf("Closed %s: %s cancels a dialog; at the main screen it quits", name, k.String()), false)
 	case gSave:
-		if c, ok := a.dialog.(*confirmDialog); ok && isChangedDialog(c) && !c.about.(*diskChangedMsg).watched {
+		if c, ok := a.dialog.(*kit.ConfirmDialog); ok && isChangedDialog(c) && !c.About.(*diskChangedMsg).watched {
 			// this question is the save's: asking it again says nothing new
 			var keys []string
-			for _, b := range c.keys {
+			for _, b := range c.Keys {
 				keys = append(keys, b.Help().Key+" "+b.Help().Desc)
 			}
 			return a.say("The save waits on this question: "+strings.Join(keys, " · "), false)
 		}
-		return a.apply(actSave{pending: a.typedText()})
+		return a.apply(kit.ActSave{Pending: a.typedText()})
 	case gHelp:
-		return a.apply(actOpen{newHelpDialogFor(a, a.dialog)})
+		return a.apply(kit.ActOpen{D: newHelpDialogFor(a, a.dialog)})
 	case gPalette:
-		return a.apply(actOpen{newPaletteDialog(a)})
+		return a.apply(kit.ActOpen{D: newPaletteDialog(a)})
 	case gUndo:
 		return a.undo(false)
 	case gRedo:
 		return a.undo(true)
 	case gSend:
 		if sd, ok := a.dialog.(*sendDialog); ok {
-			if act, ok := sd.mayClose(k.String()); !ok {
+			if act, ok := sd.MayClose(k.String()); !ok {
 				return a.apply(act)
 			}
 			a.closeDialog() // the stream under way stops
@@ -128,7 +129,7 @@ func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
 // routeDialog hands a message to the open dialog. A dialog that answers
 // nil has closed itself.
 func (a *App) routeDialog(msg tea.Msg) tea.Cmd {
-	d, acts := a.dialog.update(msg, a.env())
+	d, acts := a.dialog.Update(msg, a.env())
 	if d == nil {
 		a.popDialog()
 		acts = withoutClose(acts) // closed already: not the one under it
@@ -140,7 +141,7 @@ func (a *App) routeDialog(msg tea.Msg) tea.Cmd {
 
 // routeTo hands a message (a stream's event) to the open dialog that is,
 // whether it is on top or under another (the keys help, the palette).
-func (a *App) routeTo(is func(dialog) bool, msg tea.Msg) tea.Cmd {
+func (a *App) routeTo(is func(kit.Dialog) bool, msg tea.Msg) tea.Cmd {
 	if a.dialog != nil && is(a.dialog) {
 		return a.routeDialog(msg)
 	}
@@ -148,7 +149,7 @@ func (a *App) routeTo(is func(dialog) bool, msg tea.Msg) tea.Cmd {
 		if !is(d) {
 			continue
 		}
-		next, acts := d.update(msg, a.env())
+		next, acts := d.Update(msg, a.env())
 		if next == nil {
 			a.under = append(a.under[:i:i], a.under[i+1:]...)
 			acts = withoutClose(acts)
@@ -160,10 +161,10 @@ func (a *App) routeTo(is func(dialog) bool, msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func withoutClose(acts []action) []action {
+func withoutClose(acts []kit.Action) []kit.Action {
 	out := acts[:0:0]
 	for _, act := range acts {
-		if _, ok := act.(actClose); !ok {
+		if _, ok := act.(kit.ActClose); !ok {
 			out = append(out, act)
 		}
 	}
@@ -171,11 +172,11 @@ func withoutClose(acts []action) []action {
 }
 
 // pushDialog opens d over the open dialog (if any).
-func (a *App) pushDialog(d dialog) {
+func (a *App) pushDialog(d kit.Dialog) {
 	if a.dialog != nil {
 		a.under = append(a.under, a.dialog)
 	}
-	a.dialog = d.resize(a.width, a.lay.status.Y)
+	a.dialog = d.Resize(a.width, a.lay.status.Y)
 }
 
 // raise brings the open dialog of d's kind (same type, same name, opened
@@ -183,16 +184,16 @@ func (a *App) pushDialog(d dialog) {
 // as the palette over a dialog can ask; it reports whether there was one. Only views of what the app holds
 // are raised: a question, and the dialog of an operation (a send, a
 // replay, a listing, a fix, a function's arguments), open each time.
-func (a *App) raise(d dialog) bool {
+func (a *App) raise(d kit.Dialog) bool {
 	switch d.(type) {
-	case *confirmDialog, *sendDialog, *replayDialog, *mcpToolsDialog, *fixDialog, *fixReportDialog, *argsDialog, *inferDialog:
+	case *kit.ConfirmDialog, *sendDialog, *replayDialog, *mcpToolsDialog, *fixDialog, *fixReportDialog, *argsDialog, *inferDialog:
 		return false
 	}
 	if a.dialog == nil {
 		return false
 	}
-	same := func(o dialog) bool {
-		return reflect.TypeOf(o) == reflect.TypeOf(d) && viewKey(o) == viewKey(d)
+	same := func(o kit.Dialog) bool {
+		return reflect.TypeOf(o) == reflect.TypeOf(d) && ViewKey(o) == ViewKey(d)
 	}
 	if same(a.dialog) {
 		return true
@@ -222,7 +223,7 @@ func (a *App) popDialog() {
 
 // dropDialogs closes the open dialogs that match, wherever they are in
 // the stack.
-func (a *App) dropDialogs(match func(dialog) bool) {
+func (a *App) dropDialogs(match func(kit.Dialog) bool) {
 	kept := a.under[:0]
 	for _, u := range a.under {
 		switch {
@@ -240,21 +241,21 @@ func (a *App) dropDialogs(match func(dialog) bool) {
 }
 
 // dialogs are the open dialogs, the top one last.
-func (a *App) dialogs() []dialog {
+func (a *App) dialogs() []kit.Dialog {
 	if a.dialog == nil {
 		return nil
 	}
-	return append(append([]dialog(nil), a.under...), a.dialog)
+	return append(append([]kit.Dialog(nil), a.under...), a.dialog)
 }
 
 // viewKey tells apart the views of one kind that show different things:
 // the keys of one dialog from all keys, "Save as" from "Save as" then
 // quit.
-func viewKey(d dialog) string {
-	if k, ok := d.(keyedView); ok {
-		return d.name() + "\x00" + k.viewKey()
+func ViewKey(d kit.Dialog) string {
+	if k, ok := d.(kit.KeyedView); ok {
+		return d.Name() + "\x00" + k.ViewKey()
 	}
-	return d.name()
+	return d.Name()
 }
 
 // typedText says what text being typed is not in the document yet, in the
@@ -264,14 +265,14 @@ func viewKey(d dialog) string {
 func (a *App) typedText() string {
 	ds := a.dialogs()
 	for i := len(ds) - 1; i >= 0; i-- {
-		if p, ok := ds[i].(pendingText); ok {
-			if s := p.pending(); s != "" {
+		if p, ok := ds[i].(kit.PendingText); ok {
+			if s := p.Pending(); s != "" {
 				return s
 			}
 		}
 	}
 	if a.tree.shown(a.at) {
-		return a.tree.pane.pending()
+		return a.tree.pane.Pending()
 	}
 	return ""
 }
@@ -279,33 +280,33 @@ func (a *App) typedText() string {
 // typedQuestion asks before a command chosen in the palette saves or
 // quits without the text being typed (ctrl+s says so on its first press
 // instead); nil when it leaves nothing out.
-func (a *App) typedQuestion(act actRun) *confirmDialog {
+func (a *App) typedQuestion(act kit.ActRun) *kit.ConfirmDialog {
 	does, ok := map[string]string{cmdSave: "The save writes the document without %s.",
 		cmdSaveQuit: "Saving and quitting writes the document without %s, which then goes.",
-		cmdQuit:     "Quitting drops %s."}[act.name]
-	if !act.chosen || !ok {
+		cmdQuit:     "Quitting drops %s."}[act.Name]
+	if !act.Chosen || !ok {
 		return nil
 	}
 	typed := a.typedText()
 	if typed == "" {
 		return nil
 	}
-	goOn := key.NewBinding(key.WithKeys("enter", "y"), key.WithHelp("enter", strings.ToLower(act.name[:1])+act.name[1:]+" anyway"))
-	if act.name == cmdSave {
+	goOn := key.NewBinding(key.WithKeys("enter", "y"), key.WithHelp("enter", strings.ToLower(act.Name[:1])+act.Name[1:]+" anyway"))
+	if act.Name == cmdSave {
 		goOn.SetKeys("enter", "y", "ctrl+s") // a save asked for again is the answer
 	}
 	back := key.NewBinding(key.WithKeys("esc", "n"), key.WithHelp("esc", "go back (finish or drop it there first)"))
-	typed = withoutHint(typed) // its keys are the view's, not this question's
-	return &confirmDialog{
-		title: act.name + "?",
-		text:  fmt.Sprintf(does, typed),
-		keys:  []key.Binding{goOn, back},
-		answer: func(k tea.KeyPressMsg, _ *KeyMap) ([]action, bool) {
+	typed = kit.WithoutHint(typed) // its keys are the view's, not this question's
+	return &kit.ConfirmDialog{
+		Title: act.Name + "?",
+		Text:  fmt.Sprintf(does, typed),
+		Keys:  []key.Binding{goOn, back},
+		Answer: func(k tea.KeyPressMsg, _ *kit.KeyMap) ([]kit.Action, bool) {
 			switch {
 			case key.Matches(k, goOn):
-				return []action{actRun{name: act.name}}, true
+				return []kit.Action{kit.ActRun{Name: act.Name}}, true
 			case key.Matches(k, back):
-				return []action{say(act.name + " cancelled: " + typed + " is still there")}, true
+				return []kit.Action{kit.Say(act.Name + " cancelled: " + typed + " is still there")}, true
 			}
 			return nil, false
 		},

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // What a save writes is what the app showed: the file saved, read back and
@@ -73,7 +74,7 @@ func saveNow(t *testing.T, a *App, w *writes, path string) []byte {
 	t.Helper()
 	delete(w.files, path)
 	_, cmd := a.Update(ctrlKey('s'))
-	if _, ok := a.dialog.(*confirmDialog); ok {
+	if _, ok := a.dialog.(*kit.ConfirmDialog); ok {
 		_, cmd = a.Update(tea.KeyPressMsg{Code: 's', Text: "s"})
 	}
 	for _, m := range runNow(cmd) {
@@ -130,11 +131,11 @@ func TestSavedFileBuildsWhatTheAppShowed(t *testing.T) {
 				a, w := savedApp(t, src)
 				a.Update(tea.KeyPressMsg{Code: '1'})
 				a.Update(tea.KeyPressMsg{Code: 'a', Text: "a"})
-				d, ok := a.dialog.(*listDialog)
-				if !ok || d.title != "Add a tool" {
+				d, ok := a.dialog.(*kit.ListDialog)
+				if !ok || d.Title != "Add a tool" {
 					t.Fatalf("a opened %T, not the add picker", a.dialog)
 				}
-				d.list.Select(i)
+				d.List.Select(i)
 				a.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 				a.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
 				data := saveNow(t, a, w, "/nonexistent/doc.json")
@@ -156,7 +157,7 @@ func TestSavedFileBuildsWhatTheAppShowed(t *testing.T) {
 				// The same body saved as a tooltui document ("Save as a
 				// body?" offers it): its functions keep their "type".
 				const docPath = "/nonexistent/doc.tooltui.json"
-				for _, m := range runNow(a.apply(actSaveTo{path: docPath, asDocument: true, force: true})) {
+				for _, m := range runNow(a.apply(kit.ActSaveTo{Path: docPath, AsDocument: true, Force: true})) {
 					a.Update(m)
 				}
 				w.mu.Lock()

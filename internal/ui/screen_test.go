@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // What the screen shows: no status message outlives the dialog it was
@@ -41,7 +42,7 @@ func TestStatusOfADialogGoesWithIt(t *testing.T) {
 // about that tool: selecting another row takes it away.
 func TestStatusOfASelectionGoesWithIt(t *testing.T) {
 	a := treeApp(t)
-	a.apply(actAdd{"web_search"}) // as the add dialog does
+	a.apply(kit.ActAdd{Typ: "web_search"}) // as the add dialog does
 	if !strings.Contains(a.status.text, "Added web_search") {
 		t.Fatalf("status %q", a.status.text)
 	}
@@ -100,7 +101,7 @@ func TestTreeShowsAStrictRuleAsText(t *testing.T) {
 // its parameters" is over once the name is typed.
 func TestNamingHintGoesWhenTheNameIsDone(t *testing.T) {
 	a := treeApp(t)
-	a.apply(actAdd{"function"})
+	a.apply(kit.ActAdd{Typ: "function"})
 	if !strings.Contains(a.status.text, "type its name") {
 		t.Fatalf("status %q", a.status.text)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/editor"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // sendDialog sends the request and shows the answer as it streams: the
@@ -36,7 +37,7 @@ type sendDialog struct {
 	// asking is the call whose output the prompt asks for.
 	asking *askCall
 	prompt *editor.Model
-	guard  dropGuard // an output typed goes with esc, ctrl+c, ctrl+q or ctrl+r
+	guard  kit.DropGuard // an output typed goes with esc, ctrl+c, ctrl+q or ctrl+r
 	// differs asks whether to play a replay's turn anyway.
 	differs *differsAsk
 	// permit is the call whose approval the prompt asks for (sendpermit.go);
@@ -47,7 +48,7 @@ type sendDialog struct {
 	replay string
 	// again plays the recording again (ctrl+r in a replay); nil: ctrl+r
 	// sends the request.
-	again func() []action
+	again func() []kit.Action
 	// recording is the file the send records to ("" none).
 	recording string
 	typed     map[string]bool // calls whose output was typed, by call id
@@ -129,7 +130,7 @@ var differsKeys = struct{ Play, Stop key.Binding }{
 }
 
 // differsKey answers the play-anyway question.
-func (d *sendDialog) differsKey(k tea.KeyPressMsg) []action {
+func (d *sendDialog) differsKey(k tea.KeyPressMsg) []kit.Action {
 	q := d.differs
 	switch {
 	case key.Matches(k, differsKeys.Play):
@@ -138,7 +139,7 @@ func (d *sendDialog) differsKey(k tea.KeyPressMsg) []action {
 	case key.Matches(k, differsKeys.Stop):
 		q.reply <- false
 	default:
-		return []action{sayErr("Turn " + fmt.Sprint(q.d.Turn) + " waits: enter plays it anyway, esc stops the replay")}
+		return []kit.Action{kit.SayErr("Turn " + fmt.Sprint(q.d.Turn) + " waits: enter plays it anyway, esc stops the replay")}
 	}
 	d.differs = nil
 	return nil
@@ -169,12 +170,12 @@ var streamIDs int
 
 // newSendDialog starts sending the request, or says why it cannot. The
 // send writes the recording the user asked for (Record the next send).
-func newSendDialog(a *App) (dialog, string, tea.Cmd) {
+func newSendDialog(a *App) (kit.Dialog, string, tea.Cmd) {
 	return newSendDialogTo(a, a.sendConfig())
 }
 
 // newSendDialogTo is newSendDialog sending with cfg.
-func newSendDialogTo(a *App, cfg send.Config) (dialog, string, tea.Cmd) {
+func newSendDialogTo(a *App, cfg send.Config) (kit.Dialog, string, tea.Cmd) {
 	if why := cfg.Check(); why != "" {
 		return nil, "Cannot send: " + why + `; "` + cmdSendSim + `" (ctrl+p) needs none`, nil
 	}
@@ -231,20 +232,20 @@ func (d *sendDialog) dismiss() {
 	}()
 }
 
-func (d *sendDialog) resize(w, h int) dialog {
+func (d *sendDialog) Resize(w, h int) kit.Dialog {
 	d.w, d.h = max(20, w-2), max(6, h-1)
 	return d
 }
 
 func (d *sendDialog) bodyHeight() int { return max(1, d.h-2-2) }
 
-func (d *sendDialog) update(msg tea.Msg, e *env) (dialog, []action) {
+func (d *sendDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	switch m := msg.(type) {
 	case streamMsg:
 		if m.id != d.id || !d.take(m) {
 			return d, nil
 		}
-		return d, []action{actCmd{d.wait()}}
+		return d, []kit.Action{kit.ActCmd{Cmd: d.wait()}}
 	case tea.KeyPressMsg:
 		return d.key(m, e)
 	case tea.PasteMsg:
@@ -262,7 +263,7 @@ func (d *sendDialog) update(msg tea.Msg, e *env) (dialog, []action) {
 	return d, nil
 }
 
-func (d *sendDialog) key(k tea.KeyPressMsg, e *env) (dialog, []action) {
+func (d *sendDialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	if d.asking != nil {
 		return d, d.answerKey(k)
 	}
@@ -272,23 +273,23 @@ func (d *sendDialog) key(k tea.KeyPressMsg, e *env) (dialog, []action) {
 	if d.differs != nil {
 		return d, d.differsKey(k)
 	}
-	km := e.km
+	km := e.Km
 	switch {
 	case key.Matches(k, sendKeys.Cancel):
 		if d.running {
 			d.cancel()
-			return d, []action{say("Cancelling the stream…")}
+			return d, []kit.Action{kit.Say("Cancelling the stream…")}
 		}
-		return nil, []action{actClose{}}
+		return nil, []kit.Action{kit.ActClose{}}
 	case key.Matches(k, sendKeys.Raw):
 		d.showRaw = !d.showRaw
 		d.yOff, d.follow = 0, d.running
 	case key.Matches(k, sendKeys.Copy):
 		text := d.outputText()
 		if text == "" {
-			return d, []action{say("No output text to copy yet")}
+			return d, []kit.Action{kit.Say("No output text to copy yet")}
 		}
-		return d, []action{actCopy{what: "output text", text: text}}
+		return d, []kit.Action{kit.ActCopy{What: "output text", Text: text}}
 	case key.Matches(k, km.Up):
 		d.scroll(-1)
 	case key.Matches(k, km.Down):
@@ -302,7 +303,7 @@ func (d *sendDialog) key(k tea.KeyPressMsg, e *env) (dialog, []action) {
 	case key.Matches(k, km.End):
 		d.follow = true
 	default:
-		return d, []action{say(k.String() + " does nothing here · esc cancels or closes · r events · y copies the text")}
+		return d, []kit.Action{kit.Say(k.String() + " does nothing here · esc cancels or closes · r events · y copies the text")}
 	}
 	return d, nil
 }
@@ -363,18 +364,18 @@ func (d *sendDialog) askFor(a *askCall) {
 	p.SetSize(max(10, d.w-8), 1)
 	p.Placeholder = `the function's result, e.g. {"temp_c": 12}`
 	p.Focus()
-	d.asking, d.prompt, d.guard = a, &p, dropGuard{}
+	d.asking, d.prompt, d.guard = a, &p, kit.DropGuard{}
 	d.follow = true
 }
 
 // answerKey edits the output; enter sends it (alt+enter also keeps it as
 // a mock), esc ends the loop.
-func (d *sendDialog) answerKey(k tea.KeyPressMsg) []action {
+func (d *sendDialog) answerKey(k tea.KeyPressMsg) []kit.Action {
 	switch keep := key.Matches(k, keepMockKey); {
 	case k.String() == "enter" || keep:
 		text := strings.TrimSpace(d.prompt.Value())
 		if text == "" {
-			return []action{say("Type the output the function would return, or esc to stop the loop")}
+			return []kit.Action{kit.Say("Type the output the function would return, or esc to stop the loop")}
 		}
 		d.asking.reply <- answer{text: text, ok: true}
 		if d.typed == nil {
@@ -389,8 +390,8 @@ func (d *sendDialog) answerKey(k tea.KeyPressMsg) []action {
 		}
 		return nil
 	case k.String() == "esc":
-		if act, ok := d.guard.mayClose("esc", "stops the loop", d.pending(), d.prompt.Version()); !ok {
-			return []action{act}
+		if act, ok := d.guard.MayClose("esc", "stops the loop", d.Pending(), d.prompt.Version()); !ok {
+			return []kit.Action{act}
 		}
 		d.asking.reply <- answer{}
 		d.asking, d.prompt = nil, nil
@@ -479,7 +480,7 @@ func durationText(t time.Duration) string {
 	return fmt.Sprintf("%d ms", t.Milliseconds())
 }
 
-func (d *sendDialog) view(e *env, w, h int) []string {
+func (d *sendDialog) View(e *kit.Env, w, h int) []string {
 	iw := d.w - 2
 	body := d.wrapped(e, max(1, iw-2))
 	bh := d.bodyHeight()
@@ -497,7 +498,7 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 		lines = append(lines, " "+body[i])
 	}
 	if len(body) == 0 && d.running {
-		lines = append(lines, e.st.Dim.Render(" waiting for "+termtext.SanitizeLine(d.base)+"…"))
+		lines = append(lines, e.St.Dim.Render(" waiting for "+termtext.SanitizeLine(d.base)+"…"))
 	}
 	for len(lines) < bh {
 		lines = append(lines, "")
@@ -514,21 +515,21 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 	}
 	if d.differs != nil {
 		q := "Turn " + fmt.Sprint(d.differs.d.Turn) + "'s request is not the recorded one (at " + d.differs.d.Pointer + "): play anyway?"
-		lines[len(lines)-1] = " " + e.st.LabelFocused.Render(ansi.Truncate(termtext.SanitizeLine(q), max(1, iw-2), "…"))
+		lines[len(lines)-1] = " " + e.St.LabelFocused.Render(ansi.Truncate(termtext.SanitizeLine(q), max(1, iw-2), "…"))
 		keys = "enter play anyway · esc stop the replay"
 	}
 	if d.asking != nil {
 		p := *d.prompt
-		p.Styles = e.st.Editor
+		p.Styles = e.St.Editor
 		label := "Output of " + d.asking.call.Name + ":"
 		p.SetSize(max(10, iw-ansi.StringWidth(label)-3), 1)
-		lines[len(lines)-1] = " " + e.st.LabelFocused.Render(termtext.SanitizeLine(label)) + " " + p.View()
+		lines[len(lines)-1] = " " + e.St.LabelFocused.Render(termtext.SanitizeLine(label)) + " " + p.View()
 		keys = "enter send this output and go on · alt+enter send it, keep it as a mock · esc stop the loop"
 	}
-	lines = append(lines, "", e.st.Dim.Render(fit(" "+keys, iw)))
-	title := "Response · " + plural(len(d.raw), "event")
+	lines = append(lines, "", e.St.Dim.Render(kit.Fit(" "+keys, iw)))
+	title := "Response · " + kit.Plural(len(d.raw), "event")
 	if d.replay != "" {
-		title = "Replay of " + termtext.SanitizeLine(d.replay) + " · " + plural(len(d.raw), "event")
+		title = "Replay of " + termtext.SanitizeLine(d.replay) + " · " + kit.Plural(len(d.raw), "event")
 	}
 	if d.recording != "" && d.running {
 		title += " · recording"
@@ -536,14 +537,14 @@ func (d *sendDialog) view(e *env, w, h int) []string {
 	if d.running {
 		title += " · streaming"
 	}
-	return box(e, title, lines, d.w)
+	return kit.Box(e, title, lines, d.w)
 }
 
-func (d *sendDialog) typingText() bool { return d.asking != nil }
+func (d *sendDialog) TypingText() bool { return d.asking != nil }
 
 // mayClose: an output being typed goes with the view (ctrl+c, ctrl+q) or
 // with the send it stops (ctrl+r).
-func (d *sendDialog) mayClose(key string) (action, bool) {
+func (d *sendDialog) MayClose(key string) (kit.Action, bool) {
 	if d.asking == nil {
 		return nil, true
 	}
@@ -551,22 +552,22 @@ func (d *sendDialog) mayClose(key string) (action, bool) {
 	if key == "ctrl+r" {
 		does = "sends again"
 	}
-	return d.guard.mayClose(key, does, d.pending(), d.prompt.Version())
+	return d.guard.MayClose(key, does, d.Pending(), d.prompt.Version())
 }
 
 // pending: an output being typed is neither sent nor kept as a mock yet.
-func (d *sendDialog) pending() string {
+func (d *sendDialog) Pending() string {
 	if d.asking == nil || strings.TrimSpace(d.prompt.Value()) == "" {
 		return ""
 	}
 	return "the output being typed for " + termtext.SanitizeLine(d.asking.call.Name) + " (enter sends it, alt+enter keeps it as a mock too)"
 }
 
-func (d *sendDialog) undoText(redo bool) (bool, []action) {
-	return d.asking != nil && fieldUndo(d.prompt, redo), nil
+func (d *sendDialog) UndoText(redo bool) (bool, []kit.Action) {
+	return d.asking != nil && kit.FieldUndo(d.prompt, redo), nil
 }
 
-func (d *sendDialog) help(km *KeyMap) []key.Binding {
+func (d *sendDialog) Help(km *kit.KeyMap) []key.Binding {
 	if d.differs != nil {
 		return []key.Binding{differsKeys.Play, differsKeys.Stop}
 	}
@@ -586,7 +587,7 @@ func (a *App) sendRequest() tea.Cmd {
 	if d == nil {
 		return a.say(why, true)
 	}
-	return tea.Batch(a.apply(actOpen{d}), cmd)
+	return tea.Batch(a.apply(kit.ActOpen{D: d}), cmd)
 }
 
 // sendToSimulator sends the request to tooltui's simulator, in memory.
@@ -595,14 +596,14 @@ func (a *App) sendToSimulator() tea.Cmd {
 	if d == nil {
 		return a.say(why, true)
 	}
-	return tea.Batch(a.apply(actOpen{d}), cmd)
+	return tea.Batch(a.apply(kit.ActOpen{D: d}), cmd)
 }
 
 // onStream hands a stream's event to its dialog; a closed dialog's stream
 // was cancelled when it closed, and its last messages are dropped.
 func (a *App) onStream(m streamMsg) tea.Cmd {
 	var sent *sendDialog
-	cmd := a.routeTo(func(d dialog) bool {
+	cmd := a.routeTo(func(d kit.Dialog) bool {
 		sd, ok := d.(*sendDialog)
 		if ok && sd.id == m.id {
 			sent = sd
@@ -617,4 +618,4 @@ func (a *App) onStream(m streamMsg) tea.Cmd {
 	return cmd
 }
 
-func (d *sendDialog) name() string { return "the response view" }
+func (d *sendDialog) Name() string { return "the response view" }

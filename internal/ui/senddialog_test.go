@@ -326,7 +326,7 @@ func BenchmarkSendDialogEvent(b *testing.B) {
 	a := New(Options{Doc: model.Example(), Name: "x.json"})
 	a.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
 	d := &sendDialog{id: 1, cancel: func() {}, running: true, follow: true, start: time.Now()}
-	d.resize(140, 38)
+	d.Resize(140, 38)
 	e := send.Event{Kind: send.KindText, Text: "word ", Raw: []byte(`{"type":"response.output_text.delta","delta":"word "}`)}
 	for b.Loop() {
 		d.add(e)
@@ -337,13 +337,13 @@ func BenchmarkSendDialogView(b *testing.B) {
 	a := New(Options{Doc: model.Example(), Name: "x.json"})
 	a.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
 	d := &sendDialog{id: 1, cancel: func() {}, running: true, follow: true, start: time.Now()}
-	d.resize(140, 38)
+	d.Resize(140, 38)
 	for i := 0; i < 5000; i++ {
 		d.add(send.Event{Kind: send.KindText, Text: "word ", Raw: []byte(`{"type":"response.output_text.delta","delta":"word "}`)})
 	}
 	env := a.env()
 	for b.Loop() {
-		_ = d.view(env, 140, 38)
+		_ = d.View(env, 140, 38)
 	}
 }
 

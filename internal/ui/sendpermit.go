@@ -11,6 +11,7 @@ import (
 	"github.com/tooltui/tooltui/internal/bridge"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // sendState is what the app keeps between sends: the servers allowed for
@@ -87,9 +88,9 @@ func (d *sendDialog) permitFor(p *permitAsk) {
 }
 
 // permitKey answers the approval prompt.
-func (d *sendDialog) permitKey(k tea.KeyPressMsg) []action {
+func (d *sendDialog) permitKey(k tea.KeyPressMsg) []kit.Action {
 	p := d.permit
-	reply := func(r permitReply, line string) []action {
+	reply := func(r permitReply, line string) []kit.Action {
 		p.reply <- r
 		d.permit = nil
 		d.lines = append(d.lines, transcriptLine{text: line, kind: lineTool})
@@ -121,7 +122,7 @@ func (d *sendDialog) permitKey(k tea.KeyPressMsg) []action {
 	case key.Matches(k, permitKeys.Stop):
 		return reply(permitReply{choice: permitStop}, "· stopped at "+p.call.Name+": it was not sent to MCP server "+p.server.Name)
 	}
-	return []action{say(k.String() + " does nothing here · a allow once · A allow always · d decline · t type the output · esc stop")}
+	return []kit.Action{kit.Say(k.String() + " does nothing here · a allow once · A allow always · d decline · t type the output · esc stop")}
 }
 
 // maxPermitArgLines is how many lines the prompt gives the arguments; the
@@ -131,9 +132,9 @@ const maxPermitArgLines = 4
 // permitView is the approval prompt, in place of the transcript's last
 // lines, for width w: the function, the server (its command line or URL;
 // header values are never shown), the arguments.
-func (d *sendDialog) permitView(e *env, w int) []string {
+func (d *sendDialog) permitView(e *kit.Env, w int) []string {
 	p := d.permit
-	st := e.st
+	st := e.St
 	where := "command"
 	if len(p.server.Command) == 0 {
 		where = "URL"

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // What the response view shows beyond the stream's text: a turn's usage
@@ -47,7 +48,7 @@ func parseUsage(raw json.RawMessage) usage {
 func usageText(raw json.RawMessage) string {
 	u := parseUsage(raw)
 	if !u.ok {
-		return "usage " + compactJSON(raw)
+		return "usage " + kit.CompactJSON(raw)
 	}
 	return fmt.Sprintf("usage: %s input tokens (%s cached) · %s output tokens",
 		thousands(u.input), thousands(u.cached), thousands(u.output))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // sendAppDoc is sendApp with a document of the test's own.
@@ -20,7 +21,7 @@ func sendAppDoc(t *testing.T, doc string, fake fakeSend) *App {
 		t.Fatal(err)
 	}
 	a.s.Replace(d, a.at)
-	a.selectRow(requestSel)
+	a.selectRow(kit.RequestSel)
 	return a
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // The response view wraps its transcript once: a line of the transcript
@@ -29,13 +30,13 @@ type wrapCache struct {
 
 // styleKey tells one set of styles from another (the background's
 // colour changes them).
-func styleKey(st *Styles) string {
+func styleKey(st *kit.Styles) string {
 	return st.Dim.Render("d") + st.OK.Render("o") + st.Error.Render("e")
 }
 
 // wrapped is what the body shows, wrapped to width w.
-func (d *sendDialog) wrapped(e *env, w int) []string {
-	st := e.st
+func (d *sendDialog) wrapped(e *kit.Env, w int) []string {
+	st := e.St
 	c := &d.wc
 	if key := styleKey(st); c.w != w || c.style != key || c.raw != d.showRaw {
 		*c = wrapCache{w: w, style: key, raw: d.showRaw, streamAt: -1}
@@ -83,8 +84,8 @@ func concatRows(a, b, c []string) []string {
 
 // wrapLine is one transcript line of kind k and text text, wrapped to
 // width w and styled.
-func (d *sendDialog) wrapLine(e *env, k lineKind, text string, w int) []string {
-	st := e.st
+func (d *sendDialog) wrapLine(e *kit.Env, k lineKind, text string, w int) []string {
+	st := e.St
 	var out []string
 	for _, s := range textLines(text) {
 		wrapped := ansi.Wrap(s, w, " ")

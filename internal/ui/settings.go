@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/session"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // settingsSavedMsg reports a write of the settings file.
@@ -32,7 +33,7 @@ func saveSettingsCmd(deps Deps, path string, s session.Settings) tea.Cmd {
 
 // toggleNewFunctionView switches where new functions' parameters open and
 // saves the choice when there is a settings file.
-func (d *disk) toggleNewFunctionView() []action {
+func (d *disk) toggleNewFunctionView() []kit.Action {
 	if d.settings.TreeFirst() {
 		d.settings.NewFunctionView = session.ViewJSON
 	} else {
@@ -43,7 +44,7 @@ func (d *disk) toggleNewFunctionView() []action {
 		msg = "New functions now stay in the form once named; T opens the parameters tree"
 	}
 	if d.settingsFile == "" {
-		return []action{say(msg + " · for this session")}
+		return []kit.Action{kit.Say(msg + " · for this session")}
 	}
-	return []action{say(msg), actCmd{saveSettingsCmd(d.deps, d.settingsFile, d.settings)}}
+	return []kit.Action{kit.Say(msg), kit.ActCmd{Cmd: saveSettingsCmd(d.deps, d.settingsFile, d.settings)}}
 }

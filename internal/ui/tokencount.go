@@ -11,6 +11,7 @@ import (
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/tokens"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // What the tools cost: every tool of the request is counted with
@@ -236,7 +237,7 @@ func (ts *tokenState) totalText(level int, version uint64) string {
 
 // cell is the tools pane's count of entry (k, i) of d: "≈123", "≈…"
 // while not known, "" when the entry is not in the request.
-func (t *tokenState) cell(d *model.Document, k model.Kind, i int) string {
+func (t *tokenState) Cell(d *model.Document, k model.Kind, i int) string {
 	n, ok := t.estimate(k, i)
 	if ok {
 		return "≈" + compactCount(n)
@@ -251,11 +252,11 @@ func (t *tokenState) cell(d *model.Document, k model.Kind, i int) string {
 func compactCount(n int) string {
 	switch {
 	case n < 10000:
-		return itoa(n)
+		return kit.Itoa(n)
 	case n < 100000:
-		return itoa(n/1000) + "." + itoa(n/100%10) + "k"
+		return kit.Itoa(n/1000) + "." + kit.Itoa(n/100%10) + "k"
 	case n < 1000000:
-		return itoa(n/1000) + "k"
+		return kit.Itoa(n/1000) + "k"
 	}
-	return itoa(n/1000000) + "." + itoa(n/100000%10) + "M"
+	return kit.Itoa(n/1000000) + "." + kit.Itoa(n/100000%10) + "M"
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/benchdata"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // BenchmarkTokenSync1000 is what the token estimates add to a keystroke
@@ -32,11 +33,11 @@ func BenchmarkTokenSync1000(b *testing.B) {
 	n := 0
 	for b.Loop() {
 		b.StopTimer()
-		next, err := model.SetToolValue(d, model.Function, 300, []string{"description"}, []byte(`"typed `+itoa(n)+`"`))
+		next, err := model.SetToolValue(d, model.Function, 300, []string{"description"}, []byte(`"typed `+kit.Itoa(n)+`"`))
 		if err != nil {
 			b.Fatal(err)
 		}
-		a.s.Replace(next, requestSel)
+		a.s.Replace(next, kit.RequestSel)
 		n++
 		b.StartTimer()
 		cmd := a.syncTokens()

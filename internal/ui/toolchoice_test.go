@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // The request form reads no tool for tool_choice until the field is
@@ -28,7 +29,7 @@ func TestToolChoiceOptionsReadWhenAsked(t *testing.T) {
 	want := labels(newSelectField("tool_choice", "", nil, toolChoiceOptions(d), json.RawMessage(`"required"`)))
 	for name, ask := range map[string]func(f *field){
 		"cycle":  func(f *field) { f.cycle(0) },
-		"dialog": func(f *field) { newSelectDialog(f, requestSel) },
+		"dialog": func(f *field) { newSelectDialog(f, kit.RequestSel) },
 	} {
 		f := toolChoiceField(d, json.RawMessage(`"required"`))
 		before := f.text()
@@ -54,22 +55,22 @@ func TestToolChoiceOptionsReadWhenAsked(t *testing.T) {
 // chooser is open (a function added before the one chosen, then taken
 // away): the choice made is the tool the list named, or none, said why.
 func TestToolChoiceChooserPicksByName(t *testing.T) {
-	a := dialogTestApp(t, `{"model": "m", "tools_defs": [{"name": "b", "parameters": {"type": "object", "properties": {}}}], "extra": {"builtin_tools": [{"type": "web_search"}]}}`, requestSel)
+	a := dialogTestApp(t, `{"model": "m", "tools_defs": [{"name": "b", "parameters": {"type": "object", "properties": {}}}], "extra": {"builtin_tools": [{"type": "web_search"}]}}`, kit.RequestSel)
 	choose := func(label string) {
 		t.Helper()
 		a.run(cmdChoice)
-		l, ok := a.dialog.(*listDialog)
+		l, ok := a.dialog.(*kit.ListDialog)
 		if !ok {
 			t.Fatalf("the chooser is %T", a.dialog)
 		}
 		// the document changes under the list: a function before b
-		a.apply(actEdit{fn: func(d *model.Document) (*model.Document, error) {
+		a.apply(kit.ActEdit{Fn: func(d *model.Document) (*model.Document, error) {
 			nd, _ := model.InsertTool(d, model.Function, 0, model.Tool{Raw: json.RawMessage(`{"name": "a", "parameters": {"type": "object", "properties": {}}}`)})
 			return nd, nil
 		}})
 		a.Update(settleMsg{})
 		typeKeys(a, label)
-		if it, ok := l.list.SelectedItem(); !ok || it.Title != label {
+		if it, ok := l.List.SelectedItem(); !ok || it.Title != label {
 			t.Fatalf("the row chosen for %q: %+v", label, it)
 		}
 		a.Update(keyMsg("enter"))
@@ -81,7 +82,7 @@ func TestToolChoiceChooserPicksByName(t *testing.T) {
 	before := a.s.Version()
 	a.run(cmdChoice)
 	typeKeys(a, "function a")
-	a.apply(actEdit{fn: func(d *model.Document) (*model.Document, error) {
+	a.apply(kit.ActEdit{Fn: func(d *model.Document) (*model.Document, error) {
 		nd, _, err := model.DeleteTool(d, model.Function, 0)
 		return nd, err
 	}})

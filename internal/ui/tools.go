@@ -11,6 +11,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/filterlist"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // toolsPane lists the request and every tool of the document. Row 0 is the
@@ -29,7 +30,7 @@ type toolsPane struct {
 type filterInput struct {
 	typing bool // keys go to the filter text
 	text   string
-	hist   filterHist
+	hist   kit.FilterHist
 }
 
 func newFilterInput() filterInput { return filterInput{} }
@@ -48,14 +49,14 @@ func (p *toolsPane) listHeight() int {
 }
 
 // show recomputes the shown rows for d and selects at.
-func (p *toolsPane) show(s *Session, at sel) {
-	p.row = rowOf(s.Doc(), at)
+func (p *toolsPane) show(s *kit.Session, at kit.Sel) {
+	p.row = kit.RowOf(s.Doc(), at)
 	p.refilter(s.Doc(), s)
 }
 
 // refilter recomputes the shown rows.
-func (p *toolsPane) refilter(d *model.Document, s *Session) {
-	n := rowCount(d)
+func (p *toolsPane) refilter(d *model.Document, s *kit.Session) {
+	n := kit.RowCount(d)
 	p.rows = p.rows[:0]
 	for r := 0; r < n; r++ {
 		if p.filter.text == "" || p.matches(d, s, r) {
@@ -71,11 +72,11 @@ func (p *toolsPane) refilter(d *model.Document, s *Session) {
 	p.scroll()
 }
 
-func (p *toolsPane) matches(d *model.Document, s *Session, r int) bool {
-	at := selAt(d, r)
+func (p *toolsPane) matches(d *model.Document, s *kit.Session, r int) bool {
+	at := kit.SelAt(d, r)
 	label := "request"
 	if !at.Request {
-		label = s.label(at.Kind, at.Index)
+		label = s.Label(at.Kind, at.Index)
 	}
 	_, _, ok := filterlist.Match(p.filter.text, label)
 	return ok
@@ -96,26 +97,26 @@ func (p *toolsPane) scroll() {
 
 // undoFilter takes the filter's typing back (ctrl+z while it is typed),
 // or puts it back.
-func (p *toolsPane) undoFilter(redo bool, e *env) bool {
+func (p *toolsPane) undoFilter(redo bool, e *kit.Env) bool {
 	if !p.filter.typing {
 		return false
 	}
-	s, ok := p.filter.hist.step(redo, p.filter.text)
+	s, ok := p.filter.hist.Step(redo, p.filter.text)
 	if ok {
 		p.filter.text = s
-		p.refilter(e.s.Doc(), e.s)
+		p.refilter(e.S.Doc(), e.S)
 	}
 	return ok
 }
 
 // startFilter opens the filter line for typing.
-func (p *toolsPane) startFilter() []action {
+func (p *toolsPane) startFilter() []kit.Action {
 	p.filter.typing = true
 	p.scroll() // the filter line takes a row: keep the selection shown
-	return []action{say("Type to filter the tools · enter keeps the filter · esc clears it")}
+	return []kit.Action{kit.Say("Type to filter the tools · enter keeps the filter · esc clears it")}
 }
 
-func (p toolsPane) update(msg tea.Msg, e *env) (toolsPane, []action) {
+func (p toolsPane) Update(msg tea.Msg, e *kit.Env) (toolsPane, []kit.Action) {
 	if p.filter.typing {
 		return p.updateFilter(msg, e)
 	}
@@ -127,16 +128,16 @@ func (p toolsPane) update(msg tea.Msg, e *env) (toolsPane, []action) {
 }
 
 // moveTo selects the shown row at index i (clamped).
-func (p *toolsPane) moveTo(i int, e *env) []action {
+func (p *toolsPane) moveTo(i int, e *kit.Env) []kit.Action {
 	if len(p.rows) == 0 {
-		return []action{say("No tool matches the filter · esc clears it")}
+		return []kit.Action{kit.Say("No tool matches the filter · esc clears it")}
 	}
 	i = max(0, min(i, len(p.rows)-1))
-	return []action{actSelect{selAt(e.s.Doc(), p.rows[i])}}
+	return []kit.Action{kit.ActSelect{At: kit.SelAt(e.S.Doc(), p.rows[i])}}
 }
 
-func (p toolsPane) updateKey(k tea.KeyPressMsg, e *env) (toolsPane, []action) {
-	km := e.km
+func (p toolsPane) updateKey(k tea.KeyPressMsg, e *kit.Env) (toolsPane, []kit.Action) {
+	km := e.Km
 	page := max(1, p.listHeight()-1)
 	switch {
 	case key.Matches(k, km.Up):
@@ -152,31 +153,31 @@ func (p toolsPane) updateKey(k tea.KeyPressMsg, e *env) (toolsPane, []action) {
 	case key.Matches(k, km.End):
 		return p, p.moveTo(len(p.rows)-1, e)
 	case key.Matches(k, km.Enter, km.Right, km.Edit):
-		return p, []action{actFocus{pane: PaneEditor}}
+		return p, []kit.Action{kit.ActFocus{Pane: kit.PaneEditor}}
 	case key.Matches(k, km.Filter):
 		return p, p.startFilter()
 	case key.Matches(k, km.Back):
 		if p.filter.text != "" {
 			p.filter.text = ""
-			p.refilter(e.s.Doc(), e.s)
-			return p, []action{say("Filter cleared")}
+			p.refilter(e.S.Doc(), e.S)
+			return p, []kit.Action{kit.Say("Filter cleared")}
 		}
-		return p, []action{say("Already at the top level · q quits")}
+		return p, []kit.Action{kit.Say("Already at the top level · q quits")}
 	case key.Matches(k, km.Delete):
-		return p, []action{actRun{name: cmdDelete}}
+		return p, []kit.Action{kit.ActRun{Name: cmdDelete}}
 	case key.Matches(k, km.Duplicate):
-		return p, []action{actRun{name: cmdDuplicate}}
+		return p, []kit.Action{kit.ActRun{Name: cmdDuplicate}}
 	case key.Matches(k, km.MoveUp):
-		return p, []action{actRun{name: cmdMoveUp}}
+		return p, []kit.Action{kit.ActRun{Name: cmdMoveUp}}
 	case key.Matches(k, km.MoveDown):
-		return p, []action{actRun{name: cmdMoveDown}}
+		return p, []kit.Action{kit.ActRun{Name: cmdMoveDown}}
 	case key.Matches(k, km.Toggle):
-		return p, []action{actRun{name: cmdToggle}}
+		return p, []kit.Action{kit.ActRun{Name: cmdToggle}}
 	}
 	return p, nil
 }
 
-func (p toolsPane) updateFilter(msg tea.Msg, e *env) (toolsPane, []action) {
+func (p toolsPane) updateFilter(msg tea.Msg, e *kit.Env) (toolsPane, []kit.Action) {
 	text := p.filter.text
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
@@ -185,12 +186,12 @@ func (p toolsPane) updateFilter(msg tea.Msg, e *env) (toolsPane, []action) {
 		switch msg.String() {
 		case "esc":
 			p.filter = filterInput{}
-			p.refilter(e.s.Doc(), e.s)
-			return p, []action{say("Filter cleared")}
+			p.refilter(e.S.Doc(), e.S)
+			return p, []kit.Action{kit.Say("Filter cleared")}
 		case "enter":
 			p.filter.typing = false
 			if len(p.rows) == 0 {
-				return p, []action{say("No tool matches " + text)}
+				return p, []kit.Action{kit.Say("No tool matches " + text)}
 			}
 			return p, p.moveTo(max(0, p.pos), e)
 		case "up", "down", "pgup", "pgdown":
@@ -214,9 +215,9 @@ func (p toolsPane) updateFilter(msg tea.Msg, e *env) (toolsPane, []action) {
 	default:
 		return p, nil
 	}
-	p.filter.hist.changed(p.filter.text, text)
+	p.filter.hist.Changed(p.filter.text, text)
 	p.filter.text = text
-	p.refilter(e.s.Doc(), e.s)
+	p.refilter(e.S.Doc(), e.S)
 	if p.pos < 0 && len(p.rows) > 0 {
 		return p, p.moveTo(0, e) // keep the selection on a shown tool
 	}
@@ -236,32 +237,32 @@ func (p *toolsPane) rowAt(y int) (int, bool) {
 }
 
 // view renders the pane's inside, w×h.
-func (p toolsPane) view(e *env, w, h int, focused bool) []string {
-	st, d := e.st, e.s.Doc()
+func (p toolsPane) View(e *kit.Env, w, h int, focused bool) []string {
+	st, d := e.St, e.S.Doc()
 	lines := make([]string, 0, h)
 	if p.filter.typing || p.filter.text != "" {
 		fl := "/" + termtext.SanitizeLine(p.filter.text)
 		if p.filter.typing {
 			fl += "▏"
 		}
-		fl += st.Dim.Render("  " + plural(len(p.rows), "match"))
-		lines = append(lines, fit(st.Info.Render(fl), w))
+		fl += st.Dim.Render("  " + kit.Plural(len(p.rows), "match"))
+		lines = append(lines, kit.Fit(st.Info.Render(fl), w))
 	}
 	// The estimate of each tool's tokens, right-aligned in a column as
 	// wide as the widest shown (tokencount.go); none in a narrow pane.
 	colW := 0
-	if w >= minTokenColumnWidth && e.tok != nil {
+	if w >= minTokenColumnWidth && e.Tok != nil {
 		for i := p.yOff; i < len(p.rows) && i-p.yOff < h; i++ {
-			if at := selAt(d, p.rows[i]); !at.Request {
-				colW = max(colW, utf8.RuneCountInString(e.tok.cell(d, at.Kind, at.Index))+1)
+			if at := kit.SelAt(d, p.rows[i]); !at.Request {
+				colW = max(colW, utf8.RuneCountInString(e.Tok.Cell(d, at.Kind, at.Index))+1)
 			}
 		}
 	}
 	for i := p.yOff; i < len(p.rows) && len(lines) < h; i++ {
 		r := p.rows[i]
-		at := selAt(d, r)
+		at := kit.SelAt(d, r)
 		mark := " "
-		switch e.s.rowMarks()[at] {
+		switch e.S.RowMarks()[at] {
 		case 2:
 			mark = st.Error.Render("✗")
 		case 1:
@@ -271,17 +272,17 @@ func (p toolsPane) view(e *env, w, h int, focused bool) []string {
 		cell := ""
 		if !at.Request {
 			t := d.List(at.Kind)[at.Index]
-			text = iconOf(at.Kind) + " " + termtext.SanitizeLine(e.s.label(at.Kind, at.Index))
+			text = kit.IconOf(at.Kind) + " " + termtext.SanitizeLine(e.S.Label(at.Kind, at.Index))
 			if t.Disabled {
 				text = st.Disabled.Render(text + " (off)")
 			}
 			if colW > 0 {
-				cell = e.tok.cell(d, at.Kind, at.Index)
+				cell = e.Tok.Cell(d, at.Kind, at.Index)
 			}
 		}
-		line := fit(mark+" "+text, w)
+		line := kit.Fit(mark+" "+text, w)
 		if colW > 0 {
-			line = fit(mark+" "+text, w-colW) + st.Dim.Render(fmt.Sprintf("%*s", colW, cell))
+			line = kit.Fit(mark+" "+text, w-colW) + st.Dim.Render(fmt.Sprintf("%*s", colW, cell))
 		}
 		if r == p.row {
 			if focused {
@@ -293,7 +294,7 @@ func (p toolsPane) view(e *env, w, h int, focused bool) []string {
 		lines = append(lines, line)
 	}
 	if len(p.rows) == 0 {
-		lines = append(lines, st.Dim.Render(fit("  no tool matches", w)))
+		lines = append(lines, st.Dim.Render(kit.Fit("  no tool matches", w)))
 	}
 	return lines
 }

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // The parameters tree in the app: T shows the selected function's
@@ -20,13 +21,13 @@ import (
 type treeState struct {
 	pane *treePane // nil: the editor pane shows the form
 	said int       // the id of the last status message the tree said
-	from Pane      // the pane that had the focus when T showed the tree
+	from kit.Pane  // the pane that had the focus when T showed the tree
 }
 
 // treeCtx is what the tree reads of the app.
 type treeCtx struct {
-	e      *env
-	focus  Pane
+	e      *kit.Env
+	focus  kit.Pane
 	dialog bool // a dialog is open
 	width  int
 	status *statusLine
@@ -39,52 +40,52 @@ func (a *App) treeCtx() treeCtx {
 
 // shown reports whether the editor pane shows the tree (at is the
 // selection).
-func (t *treeState) shown(at sel) bool { return t.pane != nil && t.pane.at == at }
+func (t *treeState) shown(at kit.Sel) bool { return t.pane != nil && t.pane.at == at }
 
 // focused reports whether the tree has the focus (no dialog over it).
 func (t *treeState) focused(c treeCtx) bool {
-	return t.shown(c.e.at) && c.focus == PaneEditor && !c.dialog
+	return t.shown(c.e.At) && c.focus == kit.PaneEditor && !c.dialog
 }
 
 // zoomed reports whether the tree takes the whole body: it has the
 // focus on a screen narrower than the wide layout.
 func (t *treeState) zoomed(c treeCtx) bool {
-	return t.shown(c.e.at) && c.focus == PaneEditor && c.width < wideWidth
+	return t.shown(c.e.At) && c.focus == kit.PaneEditor && c.width < wideWidth
 }
 
 // toggle shows the selected function's parameters as a tree, or the form
 // again.
-func (t *treeState) toggle(c treeCtx) []action {
-	if t.shown(c.e.at) {
-		if typed := t.pane.pending(); typed != "" {
-			return []action{say("The form shows once the tree's prompt is done: " + typed)}
+func (t *treeState) toggle(c treeCtx) []kit.Action {
+	if t.shown(c.e.At) {
+		if typed := t.pane.Pending(); typed != "" {
+			return []kit.Action{kit.Say("The form shows once the tree's prompt is done: " + typed)}
 		}
 		return t.leave(c, false, "")
 	}
 	p, why := newTreePane(c.e)
 	if p == nil {
-		return []action{say(why)}
+		return []kit.Action{kit.Say(why)}
 	}
 	*t = treeState{pane: p, said: -1, from: c.focus}
-	return []action{actFocus{pane: PaneEditor}, actLayout{}}
+	return []kit.Action{kit.ActFocus{Pane: kit.PaneEditor}, kit.ActLayout{}}
 }
 
 // leave shows the form again; back also gives the focus back to the pane
 // that had it before the tree (esc, q), else it stays on the form (T). A message the tree said goes
 // with it; msg (if any) is said instead.
-func (t *treeState) leave(c treeCtx, back bool, msg string) []action {
-	var acts []action
+func (t *treeState) leave(c treeCtx, back bool, msg string) []kit.Action {
+	var acts []kit.Action
 	if t.said == c.status.id && c.status.text != "" {
-		acts = append(acts, actUnsay{})
+		acts = append(acts, kit.ActUnsay{})
 	}
 	from := t.from
 	*t = treeState{}
 	if back {
-		acts = append(acts, actFocus{pane: from})
+		acts = append(acts, kit.ActFocus{Pane: from})
 	}
-	acts = append(acts, actLayout{})
+	acts = append(acts, kit.ActLayout{})
 	if msg != "" {
-		acts = append(acts, say(msg))
+		acts = append(acts, kit.Say(msg))
 	}
 	return acts
 }
@@ -95,31 +96,31 @@ func (t *treeState) leave(c treeCtx, back bool, msg string) []action {
 // does not take. With the focus, the tree's own keys are its (own: the
 // key goes to the tree's update), and while its prompt is open every
 // other key is typed there (? too).
-func (t *treeState) route(c treeCtx, k tea.KeyPressMsg) (acts []action, own, ok bool) {
-	if !t.shown(c.e.at) || c.dialog {
+func (t *treeState) route(c treeCtx, k tea.KeyPressMsg) (acts []kit.Action, own, ok bool) {
+	if !t.shown(c.e.At) || c.dialog {
 		return nil, false, false
 	}
-	km, p := c.e.km, t.pane
+	km, p := c.e.Km, t.pane
 	if key.Matches(k, km.Save) {
 		// the prompt's text is not in the document yet: the first ctrl+s
 		// says so, the second saves
-		return []action{actSave{pending: p.pending()}}, false, true
+		return []kit.Action{kit.ActSave{Pending: p.Pending()}}, false, true
 	}
-	if c.focus != PaneEditor {
+	if c.focus != kit.PaneEditor {
 		return nil, false, false
 	}
 	switch {
 	case key.Matches(k, km.Quit) && p.prompt != nil:
 		msg := "Closed the prompt, nothing changed"
-		if typed := p.pending(); typed != "" {
-			msg += "; dropped " + withoutHint(typed)
+		if typed := p.Pending(); typed != "" {
+			msg += "; dropped " + kit.WithoutHint(typed)
 		}
 		p.prompt = nil // as esc: the prompt, as a dialog is cancelled
-		return []action{say(msg + " (" + k.String() + " again quits, as on every pane; esc or q leaves the tree)")}, false, true
+		return []kit.Action{kit.Say(msg + " (" + k.String() + " again quits, as on every pane; esc or q leaves the tree)")}, false, true
 	case key.Matches(k, km.Undo, km.Redo):
 		redo := key.Matches(k, km.Redo)
-		if p.prompt != nil && fieldUndo(p.prompt, redo) {
-			return []action{say(undoWord(redo) + " typing in the field (once it has none, ctrl+z undoes the document)")}, false, true
+		if p.prompt != nil && kit.FieldUndo(p.prompt, redo) {
+			return []kit.Action{kit.Say(kit.UndoWord(redo) + " typing in the field (once it has none, ctrl+z undoes the document)")}, false, true
 		}
 		return nil, false, false
 	case key.Matches(k, km.NextField, km.PrevField):
@@ -134,7 +135,7 @@ func (t *treeState) route(c treeCtx, k tea.KeyPressMsg) (acts []action, own, ok 
 	case p.prompt != nil:
 		return nil, true, true
 	case key.Matches(k, km.Help):
-		return []action{actOpen{newTreeHelpDialog(c, p)}}, false, true
+		return []kit.Action{kit.ActOpen{D: newTreeHelpDialog(c, p)}}, false, true
 	case key.Matches(k, treeKeys.Close):
 		return t.leave(c, true, ""), false, true
 	case key.Matches(k, treeOwnKeys()...), key.Matches(k, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End):
@@ -147,7 +148,7 @@ func (t *treeState) route(c treeCtx, k tea.KeyPressMsg) (acts []action, own, ok 
 // tree remembers the status message it said (leave takes it away).
 func (a *App) treeUpdate(msg tea.Msg) tea.Cmd {
 	id := a.status.id
-	cmd := a.apply(a.tree.pane.update(msg, a.env())...)
+	cmd := a.apply(a.tree.pane.Update(msg, a.env())...)
 	if a.status.id != id {
 		a.tree.said = a.status.id
 	}
@@ -159,7 +160,7 @@ func (a *App) treeUpdate(msg tea.Msg) tea.Cmd {
 // chooses the row of the schema it is about (or the nearest above it).
 // One about another field of the function, or about parameters the tree
 // cannot show, shows the form, where jumpTo finds the field.
-func (t *treeState) locate(at sel, d diagnostic) bool {
+func (t *treeState) locate(at kit.Sel, d diagnostic) bool {
 	if !t.shown(at) {
 		return false
 	}
@@ -182,14 +183,14 @@ func (t *treeState) locate(at sel, d diagnostic) bool {
 //
 // Another row chosen closes the tree: dropped says what its prompt held
 // (the row was chosen in another pane, tab having left the prompt open).
-func (t *treeState) sync(e *env) (dropped string) {
+func (t *treeState) sync(e *kit.Env) (dropped string) {
 	if p := t.pane; p != nil {
-		if p.at != e.at {
-			if typed := p.pending(); typed != "" {
-				dropped = "The parameters tree of " + termtext.SanitizeLine(p.fn) + " closed with its prompt: " + withoutHint(typed) + " was not applied"
+		if p.at != e.At {
+			if typed := p.Pending(); typed != "" {
+				dropped = "The parameters tree of " + termtext.SanitizeLine(p.fn) + " closed with its prompt: " + kit.WithoutHint(typed) + " was not applied"
 			}
 			*t = treeState{}
-		} else if p.ver != e.s.Version() {
+		} else if p.ver != e.S.Version() {
 			p.sync(e)
 		}
 	}
@@ -226,10 +227,10 @@ func (t *treeState) onExample(m treeExampleMsg) {
 }
 
 // shortHelp is the key help line while the tree has the focus.
-func (t *treeState) shortHelp(km *KeyMap) []key.Binding {
+func (t *treeState) shortHelp(km *kit.KeyMap) []key.Binding {
 	tk := &treeKeys
 	if p := t.pane; p.prompt != nil {
-		keys := p.help()
+		keys := p.Help()
 		if askKeyword[p.asking] != "" {
 			keys = append(keys, key.NewBinding(key.WithKeys("x"), key.WithHelp("empty", "removes it")))
 		}
@@ -243,8 +244,8 @@ func (t *treeState) shortHelp(km *KeyMap) []key.Binding {
 
 // newTreeHelpDialog lists the tree's keys first, then the global keys and
 // every other key.
-func newTreeHelpDialog(c treeCtx, p *treePane) dialog {
-	km := c.e.km
+func newTreeHelpDialog(c treeCtx, p *treePane) kit.Dialog {
+	km := c.e.Km
 	own := helpGroup{title: "Keys of the parameters tree (" + termtext.SanitizeLine(p.fn) + ")"}
 	for _, b := range treeOwnKeys() {
 		own.rows = append(own.rows, helpRow{keyList(b), b.Help().Desc})

@@ -14,6 +14,7 @@ import (
 	"github.com/tooltui/tooltui/internal/schematree"
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/editor"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // treePane edits a function's parameters as a tree of properties, in the
@@ -29,9 +30,9 @@ import (
 // holds only the prompt being typed, the chosen row, the folds and the
 // scroll.
 type treePane struct {
-	at     sel    // the function it shows
-	fn     string // the function's name, for the title
-	strict bool   // strict is not false: optional means required and nullable
+	at     kit.Sel // the function it shows
+	fn     string  // the function's name, for the title
+	strict bool    // strict is not false: optional means required and nullable
 	params []byte
 	tree   *schematree.Tree
 	why    string // why the tree cannot show the parameters
@@ -122,18 +123,18 @@ func treeOwnKeys() []key.Binding {
 }
 
 // newTreePane shows the tree of the selected function, or says why not.
-func newTreePane(e *env) (*treePane, string) {
-	if e.at.Request {
+func newTreePane(e *kit.Env) (*treePane, string) {
+	if e.At.Request {
 		return nil, "Select a function: the tree edits a function's parameters"
 	}
-	t := e.s.Doc().List(e.at.Kind)[e.at.Index]
-	if rawjson.CheckJSON(t.Raw) != nil || model.StringAt(t.Raw, []string{"type"}) != "function" && e.at.Kind != model.Function {
+	t := e.S.Doc().List(e.At.Kind)[e.At.Index]
+	if rawjson.CheckJSON(t.Raw) != nil || model.StringAt(t.Raw, []string{"type"}) != "function" && e.At.Kind != model.Function {
 		return nil, "The tree edits a function's parameters; this tool is not a function"
 	}
 	if t.Draft != nil && t.DraftMember() == "parameters" {
 		return nil, "The parameters are not valid JSON yet; finish them in the editor (the tree needs a schema)"
 	}
-	d := &treePane{at: e.at, folded: map[string]bool{}}
+	d := &treePane{at: e.At, folded: map[string]bool{}}
 	d.sync(e)
 	return d, ""
 }
@@ -221,12 +222,12 @@ func (d *treePane) setSize(w, h int) {
 }
 
 func (d *treePane) follow() {
-	d.yOff = scrollTo(d.row, d.yOff, d.listHeight(), len(d.rows))
+	d.yOff = kit.ScrollTo(d.row, d.yOff, d.listHeight(), len(d.rows))
 }
 
 // commit writes the parameters an edit of the tree made as one edit of
 // the document and shows their tree (the edit brought it up to date).
-func (d *treePane) commit(e schematree.Edited, selectPtr, done string) []action {
+func (d *treePane) commit(e schematree.Edited, selectPtr, done string) []kit.Action {
 	k, i := d.at.Kind, d.at.Index
 	p := json.RawMessage(e.Params)
 	d.show(e.Params, e.Tree, e.Err)
@@ -234,16 +235,16 @@ func (d *treePane) commit(e schematree.Edited, selectPtr, done string) []action 
 		d.selectPtr(selectPtr)
 	}
 	d.follow()
-	return []action{actEdit{later: true, by: byTree, fn: func(doc *model.Document) (*model.Document, error) {
+	return []kit.Action{kit.ActEdit{Later: true, By: kit.ByTree, Fn: func(doc *model.Document) (*model.Document, error) {
 		return model.SetToolValue(doc, k, i, []string{"parameters"}, p)
-	}}, say(done)}
+	}}, kit.Say(done)}
 }
 
 // update handles a key, a paste or the mouse (y relative to the pane's
 // inside). Before anything it reads the document again if it changed
 // since the tree read it: an edit never writes an older value back.
-func (d *treePane) update(msg tea.Msg, e *env) []action {
-	if d.ver != e.s.Version() {
+func (d *treePane) Update(msg tea.Msg, e *kit.Env) []kit.Action {
+	if d.ver != e.S.Version() {
 		d.sync(e)
 	}
 	if d.prompt != nil {
@@ -263,28 +264,28 @@ func (d *treePane) update(msg tea.Msg, e *env) []action {
 		d.follow()
 		return nil
 	case tea.PasteMsg:
-		return []action{say("Paste into a prompt of the tree: a adds a property, enter renames, d describes")}
+		return []kit.Action{kit.Say("Paste into a prompt of the tree: a adds a property, enter renames, d describes")}
 	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
 	}
 	if d.tree == nil {
-		return []action{say(d.why)}
+		return []kit.Action{kit.Say(d.why)}
 	}
 	n := d.current()
-	if next, ok := listMove(k, e.km, d.row, d.listHeight(), len(d.rows)); ok {
+	if next, ok := kit.ListMove(k, e.Km, d.row, d.listHeight(), len(d.rows)); ok {
 		d.row = next
 	} else if key.Matches(k, treeKeys.Fold) {
 		if why := d.fold(n); why != "" {
-			return []action{say(why)}
+			return []kit.Action{kit.Say(why)}
 		}
 	} else if key.Matches(k, treeKeys.Example) {
 		d.noExample = !d.noExample
 		if d.noExample {
-			return []action{say("Example arguments hidden; v shows them again")}
+			return []kit.Action{kit.Say("Example arguments hidden; v shows them again")}
 		}
-		return []action{say("Example arguments shown with the tree; y copies them")}
+		return []kit.Action{kit.Say("Example arguments shown with the tree; y copies them")}
 	} else {
 		return d.edit(k, n)
 	}
@@ -326,9 +327,9 @@ func (d *treePane) click(y int) {
 
 // sync reads the parameters again from the document (after undo or redo,
 // a reload, any change made elsewhere).
-func (d *treePane) sync(e *env) {
-	d.ver = e.s.Version()
-	list := e.s.Doc().List(d.at.Kind)
+func (d *treePane) sync(e *kit.Env) {
+	d.ver = e.S.Version()
+	list := e.S.Doc().List(d.at.Kind)
 	if d.at.Request || d.at.Index >= len(list) {
 		d.tree, d.rows, d.prompt, d.params = nil, nil, nil, nil
 		d.why = "The function is gone from the document (undone or reloaded); T or esc shows the form"
@@ -358,14 +359,14 @@ func (d *treePane) sync(e *env) {
 }
 
 // edit runs the editing keys on row n.
-func (d *treePane) edit(k tea.KeyPressMsg, n *schematree.Node) []action {
+func (d *treePane) edit(k tea.KeyPressMsg, n *schematree.Node) []kit.Action {
 	tk := &treeKeys
 	if n == nil {
 		return nil
 	}
-	fail := func(err error) []action { return []action{sayErr(capitalize(err.Error()))} }
+	fail := func(err error) []kit.Action { return []kit.Action{kit.SayErr(kit.Capitalize(err.Error()))} }
 	member := n.IsMember()
-	notMember := say("Choose a property or a definition: this row has no name of its own")
+	notMember := kit.Say("Choose a property or a definition: this row has no name of its own")
 	switch {
 	case key.Matches(k, tk.Add):
 		obj := n
@@ -378,7 +379,7 @@ func (d *treePane) edit(k tea.KeyPressMsg, n *schematree.Node) []action {
 		d.ask(askAdd, obj.Ptr, "")
 	case key.Matches(k, tk.Delete):
 		if !member {
-			return []action{notMember}
+			return []kit.Action{notMember}
 		}
 		out, err := d.tree.Delete(n.Ptr)
 		if err != nil {
@@ -387,7 +388,7 @@ func (d *treePane) edit(k tea.KeyPressMsg, n *schematree.Node) []action {
 		return d.commit(out, "", "Deleted "+n.Name+" (ctrl+z undoes it)")
 	case key.Matches(k, tk.Duplicate):
 		if !member {
-			return []action{notMember}
+			return []kit.Action{notMember}
 		}
 		out, err := d.tree.Duplicate(n.Ptr)
 		if err != nil {
@@ -396,7 +397,7 @@ func (d *treePane) edit(k tea.KeyPressMsg, n *schematree.Node) []action {
 		return d.commit(out, out.Ptr, "Duplicated "+n.Name)
 	case key.Matches(k, tk.MoveUp), key.Matches(k, tk.MoveDown):
 		if !member {
-			return []action{notMember}
+			return []kit.Action{notMember}
 		}
 		delta := 1
 		if key.Matches(k, tk.MoveUp) {
@@ -404,7 +405,7 @@ func (d *treePane) edit(k tea.KeyPressMsg, n *schematree.Node) []action {
 		}
 		out, err := d.tree.Move(n.Ptr, delta)
 		if err != nil {
-			return []action{say("It is already at the edge of its object")}
+			return []kit.Action{kit.Say("It is already at the edge of its object")}
 		}
 		return d.commit(out, n.Ptr, "Moved "+n.Name)
 	case key.Matches(k, tk.Required):
@@ -415,7 +416,7 @@ func (d *treePane) edit(k tea.KeyPressMsg, n *schematree.Node) []action {
 		return d.retype(n, -1)
 	case key.Matches(k, tk.Rename):
 		if !member {
-			return []action{notMember}
+			return []kit.Action{notMember}
 		}
 		d.ask(askRename, n.Ptr, n.Name)
 	case key.Matches(k, tk.Copy):
@@ -425,26 +426,26 @@ func (d *treePane) edit(k tea.KeyPressMsg, n *schematree.Node) []action {
 			askMinimum: tk.Min, askMaximum: tk.Max, askPattern: tk.Pattern, askDefault: tk.Default} {
 			if key.Matches(k, b) {
 				if n.Role == schematree.DefsGroup {
-					return []action{say("The $defs row holds definitions; choose one")}
+					return []kit.Action{kit.Say("The $defs row holds definitions; choose one")}
 				}
 				d.ask(ask, n.Ptr, keywordText(n, askKeyword[ask]))
 				return nil
 			}
 		}
-		return []action{say(termtext.SanitizeLine(k.String()) + " does nothing in the tree · a add · enter rename · ←/→ type · r required · esc the form · ? all keys")}
+		return []kit.Action{kit.Say(termtext.SanitizeLine(k.String()) + " does nothing in the tree · a add · enter rename · ←/→ type · r required · esc the form · ? all keys")}
 	}
 	return nil
 }
 
 // toggleRequired makes property n required or optional (in strict mode:
 // nullable or not).
-func (d *treePane) toggleRequired(n *schematree.Node) []action {
+func (d *treePane) toggleRequired(n *schematree.Node) []kit.Action {
 	if n.Role != schematree.Property {
-		return []action{say("Only a property can be required or optional")}
+		return []kit.Action{kit.Say("Only a property can be required or optional")}
 	}
 	out, err := d.tree.ToggleRequired(n.Ptr, d.strict)
 	if err != nil {
-		return []action{sayErr(capitalize(err.Error()))}
+		return []kit.Action{kit.SayErr(kit.Capitalize(err.Error()))}
 	}
 	what := n.Name + " is now required"
 	if d.strict {
@@ -459,17 +460,17 @@ func (d *treePane) toggleRequired(n *schematree.Node) []action {
 }
 
 // retype gives row n the next (delta 1) or previous (-1) type.
-func (d *treePane) retype(n *schematree.Node, delta int) []action {
+func (d *treePane) retype(n *schematree.Node, delta int) []kit.Action {
 	if n.Role == schematree.DefsGroup {
-		return []action{say("The $defs row holds definitions; choose one to change its type")}
+		return []kit.Action{kit.Say("The $defs row holds definitions; choose one to change its type")}
 	}
 	typ := schematree.NextType(n, delta)
 	if n.Role == schematree.Root && typ != "object" {
-		return []action{say("The parameters stay an object: the API takes arguments as an object")}
+		return []kit.Action{kit.Say("The parameters stay an object: the API takes arguments as an object")}
 	}
 	out, err := d.tree.SetType(n.Ptr, typ, d.strict)
 	if err != nil {
-		return []action{sayErr(capitalize(err.Error()))}
+		return []kit.Action{kit.SayErr(kit.Capitalize(err.Error()))}
 	}
 	return d.commit(out, n.Ptr, rowName(n)+" is now "+typ)
 }
@@ -510,7 +511,7 @@ func keywordText(n *schematree.Node, kw string) string {
 		}
 		return strings.Join(parts, ", ")
 	}
-	return compactJSON(v)
+	return kit.CompactJSON(v)
 }
 
 func (d *treePane) ask(what treeAsk, ptr, value string) {
@@ -523,16 +524,16 @@ func (d *treePane) ask(what treeAsk, ptr, value string) {
 	d.prompt, d.asking, d.askPtr, d.askFrom = &p, what, ptr, value
 }
 
-func (d *treePane) updatePrompt(msg tea.Msg) []action {
+func (d *treePane) updatePrompt(msg tea.Msg) []kit.Action {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch k.String() {
 		case "esc":
-			typed := d.pending()
+			typed := d.Pending()
 			d.prompt = nil
 			if typed != "" {
-				return []action{say("Nothing changed; dropped " + withoutHint(typed))}
+				return []kit.Action{kit.Say("Nothing changed; dropped " + kit.WithoutHint(typed))}
 			}
-			return []action{say("Nothing changed")}
+			return []kit.Action{kit.Say("Nothing changed")}
 		case "enter":
 			acts, done := d.answer(strings.TrimSpace(d.prompt.Value()))
 			if done {
@@ -551,13 +552,13 @@ func (d *treePane) updatePrompt(msg tea.Msg) []action {
 
 // answer applies what the prompt was asked; done is false when it could
 // not, and the prompt stays open with what was typed.
-func (d *treePane) answer(text string) (acts []action, done bool) {
+func (d *treePane) answer(text string) (acts []kit.Action, done bool) {
 	ptr := d.askPtr
 	if d.tree == nil { // undone meanwhile to parameters the tree cannot show
-		return []action{sayErr(d.why + "; esc drops what you typed")}, false
+		return []kit.Action{kit.SayErr(d.why + "; esc drops what you typed")}, false
 	}
 	if d.tree.Node(ptr) == nil { // the document changed under the prompt
-		return []action{sayErr("The row " + termtext.SanitizeLine(ptrOrRoot(ptr)) + " is gone from the parameters (the document changed): nothing was applied; esc drops what you typed")}, false
+		return []kit.Action{kit.SayErr("The row " + termtext.SanitizeLine(ptrOrRoot(ptr)) + " is gone from the parameters (the document changed): nothing was applied; esc drops what you typed")}, false
 	}
 	var out schematree.Edited
 	var err error
@@ -581,7 +582,7 @@ func (d *treePane) answer(text string) (acts []action, done bool) {
 		}
 	}
 	if err != nil {
-		return []action{sayErr(capitalize(err.Error()) + "; the prompt keeps what you typed (esc drops it)")}, false
+		return []kit.Action{kit.SayErr(kit.Capitalize(err.Error()) + "; the prompt keeps what you typed (esc drops it)")}, false
 	}
 	return d.commit(out, to, msg), true
 }
@@ -596,13 +597,13 @@ func keywordValue(kw, text string) (json.RawMessage, error) {
 	case "description", "format", "pattern":
 		return rawjson.String(text), nil
 	case "minimum", "maximum":
-		if _, err := strconv.ParseFloat(text, 64); err != nil || !isJSONNumber(text) {
+		if _, err := strconv.ParseFloat(text, 64); err != nil || !kit.IsJSONNumber(text) {
 			return nil, errors.New(kw + " must be a number, e.g. 0 or 2.5")
 		}
 		return json.RawMessage(text), nil
 	case "enum":
 		b := []byte{'['}
-		for i, s := range splitList(text) {
+		for i, s := range kit.SplitList(text) {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -617,18 +618,18 @@ func keywordValue(kw, text string) (json.RawMessage, error) {
 }
 
 // copyExample copies the example arguments.
-func (d *treePane) copyExample() []action {
+func (d *treePane) copyExample() []kit.Action {
 	if d.exampleLater {
-		return []action{say("The example arguments are being made; y copies them once shown")}
+		return []kit.Action{kit.Say("The example arguments are being made; y copies them once shown")}
 	}
 	if d.example == "" {
-		return []action{sayErr(d.exampleWhy)}
+		return []kit.Action{kit.SayErr(d.exampleWhy)}
 	}
-	return []action{actCopy{what: "example arguments of " + d.fn, text: d.example}}
+	return []kit.Action{kit.ActCopy{What: "example arguments of " + d.fn, Text: d.example}}
 }
 
 // pending is the value being typed in the prompt, which a save leaves out.
-func (d *treePane) pending() string {
+func (d *treePane) Pending() string {
 	if d.prompt == nil {
 		return ""
 	}
@@ -642,7 +643,7 @@ func (d *treePane) pending() string {
 
 // help lists the tree's keys for ? (the global keys and tab come after
 // them there).
-func (d *treePane) help() []key.Binding {
+func (d *treePane) Help() []key.Binding {
 	if d.prompt != nil {
 		return []key.Binding{
 			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "set "+strings.ToLower(askLabels[d.asking]))),

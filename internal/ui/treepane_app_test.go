@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // The tree as a pane of the app: where it sits, what it shows beside the
@@ -62,7 +63,7 @@ func TestTreePaneZoomsOnANarrowScreen(t *testing.T) {
 	}
 	typeKeys(a, "tab")
 	s = treeScreen(a)
-	if a.focus != PanePreview || !strings.Contains(s, "1 Tools") || !strings.Contains(s, "3 Preview") ||
+	if a.focus != kit.PanePreview || !strings.Contains(s, "1 Tools") || !strings.Contains(s, "3 Preview") ||
 		!strings.Contains(s, "2 Parameters of get_weather") || strings.Contains(s, "zoomed") {
 		t.Fatalf("tab from the tree, focus %d:\n%s", a.focus, s)
 	}
@@ -94,7 +95,7 @@ func TestTreePaneGlobalKeys(t *testing.T) {
 	requireIn(t, treeScreen(a), "add a property")
 	typeKeys(a, "esc")
 	a.Update(ctrlKey('p'))
-	if _, ok := a.dialog.(*listDialog); !ok {
+	if _, ok := a.dialog.(*kit.ListDialog); !ok {
 		t.Fatal("ctrl+p did not open the palette")
 	}
 	typeKeys(a, "esc")
@@ -102,7 +103,7 @@ func TestTreePaneGlobalKeys(t *testing.T) {
 		if quits(runNow(a.update(quit))) {
 			t.Fatalf("%s quit with unsaved changes", quit)
 		}
-		if c, ok := a.dialog.(*confirmDialog); !ok || c.title != quitTitle || !treeShown(a) {
+		if c, ok := a.dialog.(*kit.ConfirmDialog); !ok || c.Title != quitTitle || !treeShown(a) {
 			t.Fatalf("%s in the tree did not ask to quit, as on every pane: %T", quit, a.dialog)
 		}
 		typeKeys(a, "esc")
@@ -125,9 +126,9 @@ func TestTreePaneGlobalKeys(t *testing.T) {
 			t.Fatalf("%s quit", leave)
 		}
 		a.Update(settleMsg{})
-		want := PaneTools
+		want := kit.PaneTools
 		if leave.String() == "T" {
-			want = PaneEditor
+			want = kit.PaneEditor
 		}
 		if treeShown(a) || a.focus != want || !strings.Contains(treeScreen(a), "2 get_weather (function)") {
 			t.Fatalf("%s did not leave the tree for the form:\n%s", leave, treeScreen(a))
@@ -238,7 +239,7 @@ func TestTreePaneMouse(t *testing.T) {
 		t.Fatalf("the wheel: row %d", a.tree.pane.row)
 	}
 	a.Update(tea.MouseClickMsg{X: 3, Y: 3, Button: tea.MouseLeft})
-	if a.focus != PaneTools {
+	if a.focus != kit.PaneTools {
 		t.Fatalf("a click in the tools pane: focus %d", a.focus)
 	}
 }
@@ -272,7 +273,7 @@ func TestTreePaneJumpsToADiagnostic(t *testing.T) {
 			}
 			continue
 		}
-		if treeShown(a) || a.focus != PaneEditor || a.form.fields[a.form.idx].label != "Name" {
+		if treeShown(a) || a.focus != kit.PaneEditor || a.form.fields[a.form.idx].label != "Name" {
 			t.Fatalf("the jump to the name:\n%s", treeScreen(a))
 		}
 	}
@@ -333,7 +334,7 @@ func TestTreePanePromptKeepsTextItCannotApply(t *testing.T) {
 		t.Fatalf("enter on unit: prompt %v at %q", d.prompt != nil, d.askPtr)
 	}
 	typeKeys(a, "units") // over the old name, chosen whole
-	a.apply(actEdit{fn: func(doc *model.Document) (*model.Document, error) {
+	a.apply(kit.ActEdit{Fn: func(doc *model.Document) (*model.Document, error) {
 		return model.SetToolValue(doc, model.Function, 0, []string{"parameters"},
 			json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}`))
 	}})
@@ -366,7 +367,7 @@ func TestTreePanePromptKeepsTextItCannotApply(t *testing.T) {
 func TestTreePromptTextIsNamedWherever(t *testing.T) {
 	a := sizedTreeApp(t, 130, 36)
 	typeKeys(a, "a")
-	if p := a.tree.pane.pending(); p != "" {
+	if p := a.tree.pane.Pending(); p != "" {
 		t.Fatalf("an empty add prompt is pending: %q", p)
 	}
 	typeKeys(a, "xyz", "tab")
@@ -374,8 +375,8 @@ func TestTreePromptTextIsNamedWherever(t *testing.T) {
 		t.Fatal("tab did not move on with the prompt open")
 	}
 	a.Update(ctrlKey('q'))
-	q, ok := a.dialog.(*confirmDialog)
-	if !ok || q.title != "Quit?" || !strings.Contains(q.text, `"xyz"`) || strings.Contains(q.text, "enter applies") {
+	q, ok := a.dialog.(*kit.ConfirmDialog)
+	if !ok || q.Title != "Quit?" || !strings.Contains(q.Text, `"xyz"`) || strings.Contains(q.Text, "enter applies") {
 		t.Fatalf("ctrl+q in another pane: %T %+v", a.dialog, a.dialog)
 	}
 	typeKeys(a, "esc")
@@ -386,7 +387,7 @@ func TestTreePromptTextIsNamedWherever(t *testing.T) {
 	if !treeShown(a) || !strings.Contains(status(a), "The form shows once the tree's prompt is done") {
 		t.Fatalf("the palette's tree/form switch over a prompt: shown %v, status %q", treeShown(a), status(a))
 	}
-	a.apply(actEdit{fn: func(doc *model.Document) (*model.Document, error) {
+	a.apply(kit.ActEdit{Fn: func(doc *model.Document) (*model.Document, error) {
 		return model.SetToolValue(doc, model.Function, 0, []string{"parameters"}, json.RawMessage(`{"type":"object","not":{}}`))
 	}})
 	a.Update(settleMsg{})

@@ -12,6 +12,7 @@ import (
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/schematree"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 func treeApp(t *testing.T) *App {
@@ -105,7 +106,7 @@ func TestTreeBuildsANestedSchemaWithoutABrace(t *testing.T) {
 		t.Fatal("undo did not take the last edit back")
 	}
 	typeKeys(a, "esc")
-	if treeShown(a) || a.focus != PaneTools || !strings.Contains(treeScreen(a), "2 get_weather (function)") {
+	if treeShown(a) || a.focus != kit.PaneTools || !strings.Contains(treeScreen(a), "2 get_weather (function)") {
 		t.Fatalf("esc did not show the form:\n%s", treeScreen(a))
 	}
 }
@@ -116,17 +117,17 @@ func TestTreeMouse(t *testing.T) {
 	a := treeApp(t)
 	typeKeys(a, "j", "T")
 	d := a.tree.pane
-	d.update(tea.MouseClickMsg{Y: 2}, a.env())
+	d.Update(tea.MouseClickMsg{Y: 2}, a.env())
 	if n := d.current(); n == nil || n.Name != "unit" {
 		t.Fatalf("the click chose %+v", n)
 	}
-	d.update(tea.MouseClickMsg{Y: 0}, a.env())
-	d.update(tea.MouseClickMsg{Y: 0}, a.env())
+	d.Update(tea.MouseClickMsg{Y: 0}, a.env())
+	d.Update(tea.MouseClickMsg{Y: 0}, a.env())
 	if len(d.rows) != 1 {
 		t.Fatalf("a second click on the root did not fold it: %d rows", len(d.rows))
 	}
-	d.update(tea.MouseClickMsg{Y: 0}, a.env())
-	d.update(tea.MouseWheelMsg{Button: tea.MouseWheelDown}, a.env())
+	d.Update(tea.MouseClickMsg{Y: 0}, a.env())
+	d.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown}, a.env())
 	if d.row != len(d.rows)-1 {
 		t.Fatalf("the wheel moved to row %d of %d", d.row, len(d.rows))
 	}

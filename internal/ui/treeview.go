@@ -7,6 +7,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/schematree"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // How the parameters tree draws in its pane: the rows; the example
@@ -57,14 +58,14 @@ func (d *treePane) listHeight() int {
 func (d *treePane) title() string {
 	t := "Parameters of " + termtext.SanitizeLine(d.fn) + " · tree"
 	if d.tree != nil {
-		t += " · " + plural(d.tree.Len(), "row")
+		t += " · " + kit.Plural(d.tree.Len(), "row")
 	}
 	return t
 }
 
 // view draws the inside of the pane (d.w×d.h cells).
-func (d *treePane) view(e *env, focused bool) []string {
-	st := e.st
+func (d *treePane) View(e *kit.Env, focused bool) []string {
+	st := e.St
 	iw := d.w
 	if d.tree == nil {
 		var lines []string
@@ -72,9 +73,9 @@ func (d *treePane) view(e *env, focused bool) []string {
 			lines = append(lines, " "+l)
 		}
 		if d.prompt != nil { // opened before the parameters changed under it
-			return append(lines, "", d.promptLine(e, iw), st.Dim.Render(fit(" esc drops the prompt; then T or esc shows the form", iw)))
+			return append(lines, "", d.promptLine(e, iw), st.Dim.Render(kit.Fit(" esc drops the prompt; then T or esc shows the form", iw)))
 		}
-		return append(lines, "", st.Dim.Render(fit(" T or esc shows the form, where the parameters are JSON", iw)))
+		return append(lines, "", st.Dim.Render(kit.Fit(" T or esc shows the form, where the parameters are JSON", iw)))
 	}
 	treeW := iw
 	side := d.exampleShown() && iw >= treeSideWidth
@@ -92,7 +93,7 @@ func (d *treePane) view(e *env, focused bool) []string {
 	if side {
 		ex := d.exampleLines(e, lh, iw-treeW-1)
 		for i := range lines {
-			lines[i] = fit(lines[i], treeW) + st.Dim.Render("│") + ex[i]
+			lines[i] = kit.Fit(lines[i], treeW) + st.Dim.Render("│") + ex[i]
 		}
 	} else if n := d.exampleUnder(); n > 0 {
 		lines = append(lines, d.exampleLines(e, n, iw)...)
@@ -102,10 +103,10 @@ func (d *treePane) view(e *env, focused bool) []string {
 
 // exampleLines draws the example arguments in n lines of w cells: a title,
 // then as much of them as fits.
-func (d *treePane) exampleLines(e *env, n, w int) []string {
-	st := e.st
+func (d *treePane) exampleLines(e *kit.Env, n, w int) []string {
+	st := e.St
 	text := d.exampleText()
-	out := []string{fit(" "+st.Label.Render("example arguments")+st.Dim.Render(" · y copies · v hides"), w)}
+	out := []string{kit.Fit(" "+st.Label.Render("example arguments")+st.Dim.Render(" · y copies · v hides"), w)}
 	room := n - 1
 	for i := range room {
 		s := ""
@@ -118,7 +119,7 @@ func (d *treePane) exampleLines(e *env, n, w int) []string {
 		default:
 			s = " " + termtext.SanitizeLine(text[i])
 		}
-		out = append(out, fit(s, w))
+		out = append(out, kit.Fit(s, w))
 	}
 	return out
 }
@@ -126,8 +127,8 @@ func (d *treePane) exampleLines(e *env, n, w int) []string {
 // rowLine draws one row: fold mark, name, type, required, constraints,
 // description; a row that breaks a strict rule starts with ✗. The chosen
 // row is highlighted while the pane has the focus, marked ▸ without it.
-func (d *treePane) rowLine(e *env, n *schematree.Node, lit, chosen bool, w int) string {
-	st := e.st
+func (d *treePane) rowLine(e *kit.Env, n *schematree.Node, lit, chosen bool, w int) string {
+	st := e.St
 	mark := "  "
 	if len(n.Children) > 0 {
 		mark = "▾ "
@@ -165,7 +166,7 @@ func (d *treePane) rowLine(e *env, n *schematree.Node, lit, chosen bool, w int) 
 	if desc := n.Description(); desc != "" {
 		text += "  " + st.Dim.Render(termtext.SanitizeLine(desc))
 	}
-	text = fit(text, w)
+	text = kit.Fit(text, w)
 	if lit {
 		text = st.Selected.Render(text)
 	}
@@ -176,13 +177,13 @@ func (d *treePane) rowLine(e *env, n *schematree.Node, lit, chosen bool, w int) 
 // strict problems or read-only keywords, then the prompt or a hint. With
 // the prompt open it is the row the prompt is about, which an undo or a
 // reload may have taken away.
-func (d *treePane) details(e *env, iw int, focused bool) []string {
-	st := e.st
+func (d *treePane) details(e *kit.Env, iw int, focused bool) []string {
+	st := e.St
 	n := d.current()
 	if d.prompt != nil && d.tree != nil {
 		if n = d.tree.Node(d.askPtr); n == nil {
 			gone := termtext.SanitizeLine(ptrOrRoot(d.askPtr)) + "  gone from the parameters (the document changed); esc drops the prompt"
-			return []string{st.Error.Render(fit(" "+gone, iw)), d.promptLine(e, iw)}
+			return []string{st.Error.Render(kit.Fit(" "+gone, iw)), d.promptLine(e, iw)}
 		}
 	}
 	// Each part is sanitised before it is styled: a styled string is
@@ -196,21 +197,21 @@ func (d *treePane) details(e *env, iw int, focused bool) []string {
 			info += termtext.SanitizeLine("  kept as written: " + strings.Join(other, ", "))
 		}
 	}
-	out := []string{fit(" "+info, iw)}
+	out := []string{kit.Fit(" "+info, iw)}
 	if d.prompt != nil {
 		return append(out, d.promptLine(e, iw))
 	}
 	if focused {
 		return append(out, "")
 	}
-	return append(out, st.Dim.Render(fit(" 2 or a click gives the tree the focus; T shows the form", iw)))
+	return append(out, st.Dim.Render(kit.Fit(" 2 or a click gives the tree the focus; T shows the form", iw)))
 }
 
 // promptLine is the open prompt with its label.
-func (d *treePane) promptLine(e *env, iw int) string {
+func (d *treePane) promptLine(e *kit.Env, iw int) string {
 	label := askLabels[d.asking]
 	p := *d.prompt
-	p.Styles = e.st.Editor
+	p.Styles = e.St.Editor
 	p.SetSize(max(10, iw-ansi.StringWidth(label)-2), 1)
-	return fit(" "+e.st.LabelFocused.Render(label)+" "+p.View(), iw)
+	return kit.Fit(" "+e.St.LabelFocused.Render(label)+" "+p.View(), iw)
 }

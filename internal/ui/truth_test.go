@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // One source of truth: every view shows the document as it is now, and no
@@ -119,7 +120,7 @@ func TestTruthFixDialogRenamesTheNameField(t *testing.T) {
 	if got == "f" {
 		t.Fatal("the fix did not rename")
 	}
-	if a.at != (sel{Kind: model.Function, Index: 1}) {
+	if a.at != (kit.Sel{Kind: model.Function, Index: 1}) {
 		t.Fatalf("selection moved to %+v", a.at)
 	}
 	if formText(a, "name") != got {

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // View draws the screen. It changes no state: every pane renders only its
@@ -41,7 +42,7 @@ func (a *App) View() tea.View {
 		if r.W < 2 || r.H < 2 {
 			continue
 		}
-		place(rows, r, a.paneBox(e, p, r))
+		kit.Place(rows, r, a.paneBox(e, p, r))
 	}
 	var b strings.Builder
 	b.Grow(a.width * a.height * 4)
@@ -50,7 +51,7 @@ func (a *App) View() tea.View {
 		screen[i] = strings.Join(r, "")
 	}
 	for _, d := range a.dialogs() {
-		overlay(screen, d.view(e, a.width, a.lay.status.Y))
+		overlay(screen, d.View(e, a.width, a.lay.status.Y))
 	}
 	for _, l := range screen {
 		b.WriteString(l)
@@ -62,50 +63,50 @@ func (a *App) View() tea.View {
 }
 
 // paneBox draws one pane in its frame.
-func (a *App) paneBox(e *env, p Pane, r rect) []string {
-	st := e.st
-	w, h := r.inner()
+func (a *App) paneBox(e *kit.Env, p kit.Pane, r kit.Rect) []string {
+	st := e.St
+	w, h := r.Inner()
 	focused := a.focus == p && a.dialog == nil
 	var title string
 	var lines []string
 	switch p {
-	case PaneTools:
+	case kit.PaneTools:
 		title = "1 Tools"
-		lines = a.tools.view(e, w, h, focused)
-	case PaneEditor:
+		lines = a.tools.View(e, w, h, focused)
+	case kit.PaneEditor:
 		title = "2 " + a.form.title(a.s)
-		lines = a.form.view(e, focused)
+		lines = a.form.View(e, focused)
 		if a.tree.shown(a.at) {
 			title = "2 " + a.tree.pane.title()
-			lines = a.tree.pane.view(e, focused)
+			lines = a.tree.pane.View(e, focused)
 		}
-	case PanePreview:
+	case kit.PanePreview:
 		title = fmt.Sprintf("3 Preview · %d bytes", len(a.s.Result().JSON))
 		if !a.s.Checked() {
 			title = "3 Preview · checking…"
 		}
-		lines = a.preview.view(w, h)
-	case PaneDiags:
-		nErr, nWarn := countDiags(a.s.Result().Diagnostics)
-		title = fmt.Sprintf("4 Diagnostics · %s, %s", plural(nErr, "error"), plural(nWarn, "warning"))
+		lines = a.preview.View(w, h)
+	case kit.PaneDiags:
+		nErr, nWarn := kit.CountDiags(a.s.Result().Diagnostics)
+		title = fmt.Sprintf("4 Diagnostics · %s, %s", kit.Plural(nErr, "error"), kit.Plural(nWarn, "warning"))
 		if ansi.StringWidth(title) > w-2 {
 			title = fmt.Sprintf("4 Diagnostics ✗%d !%d", nErr, nWarn)
 		}
 		if !a.s.Checked() {
 			title = "4 Diagnostics · checking…"
 		}
-		lines = a.diags.view(e, w, h, focused)
+		lines = a.diags.View(e, w, h, focused)
 	}
 	if a.zoom && a.focus == p {
 		title += " · zoomed (z)"
-	} else if p == PaneEditor && a.tree.zoomed(a.treeCtx()) {
+	} else if p == kit.PaneEditor && a.tree.zoomed(a.treeCtx()) {
 		title += " · zoomed (tab: the other panes)"
 	}
 	b, t := st.Border, st.Title
 	if focused {
 		b, t = st.BorderFocused, st.TitleFocused
 	}
-	return frame(r, title, lines, b, t)
+	return kit.Frame(r, title, lines, b, t)
 }
 
 // overlay draws a dialog's box centred over the screen lines, with a
@@ -156,21 +157,21 @@ func (a *App) writeFooter(b *strings.Builder) {
 		// A long message takes the help line too, so its end (often the
 		// reason and what to do) stays readable.
 		wrapped := strings.SplitN(ansi.Wrap(status, w, " "), "\n", 3)
-		b.WriteString(fitExact(wrapped[0], w))
+		b.WriteString(kit.FitExact(wrapped[0], w))
 		b.WriteByte('\n')
 		if len(wrapped) > 1 {
-			b.WriteString(fit(wrapped[1], w))
+			b.WriteString(kit.Fit(wrapped[1], w))
 		}
 		return
 	}
-	b.WriteString(fit(status, w))
+	b.WriteString(kit.Fit(status, w))
 	b.WriteByte('\n')
 	var parts []string
 	for _, k := range a.shortHelp() {
 		h := k.Help()
 		parts = append(parts, st.Info.Render(h.Key)+" "+st.Dim.Render(h.Desc))
 	}
-	b.WriteString(fitExact(strings.Join(parts, st.Dim.Render(" · ")), w))
+	b.WriteString(kit.FitExact(strings.Join(parts, st.Dim.Render(" · ")), w))
 }
 
 // statusView is the status line: the EDIT badge while a field is being
@@ -179,7 +180,7 @@ func (a *App) writeFooter(b *strings.Builder) {
 func (a *App) statusView() string {
 	st := &a.styles
 	mode := ""
-	if a.focus == PaneEditor && (a.form.editing || a.tree.shown(a.at) && a.tree.pane.prompt != nil) {
+	if a.focus == kit.PaneEditor && (a.form.editing || a.tree.shown(a.at) && a.tree.pane.prompt != nil) {
 		mode = st.EditTag.Render(" EDIT ") + " "
 	}
 	if a.status.text != "" {
@@ -189,13 +190,13 @@ func (a *App) statusView() string {
 		}
 		return mode + s.Render(a.status.text)
 	}
-	nErr, nWarn := countDiags(a.s.Result().Diagnostics)
+	nErr, nWarn := kit.CountDiags(a.s.Result().Diagnostics)
 	dirty := ""
 	if a.s.Dirty() {
 		dirty = " (modified)"
 	}
 	info := fmt.Sprintf("%s%s · %s in the request · %s · %s",
-		termtext.SanitizeLine(a.s.Name()), dirty, plural(len(a.s.Result().Tools), "tool"), plural(nErr, "error"), plural(nWarn, "warning"))
+		termtext.SanitizeLine(a.s.Name()), dirty, kit.Plural(len(a.s.Result().Tools), "tool"), kit.Plural(nErr, "error"), kit.Plural(nWarn, "warning"))
 	if !a.s.Checked() {
 		info = termtext.SanitizeLine(a.s.Name()) + dirty + " · checking…"
 	}
@@ -207,29 +208,29 @@ func (a *App) statusView() string {
 			break
 		}
 	}
-	return mode + fit(st.Dim.Render(info), room)
+	return mode + kit.Fit(st.Dim.Render(info), room)
 }
 
 // shortHelp lists the keys that matter where the focus is now.
 func (a *App) shortHelp() []key.Binding {
 	km := &a.keys
 	if a.dialog != nil {
-		return a.dialog.help(km)
+		return a.dialog.Help(km)
 	}
 	switch {
-	case a.focus == PaneEditor && a.tree.shown(a.at):
+	case a.focus == kit.PaneEditor && a.tree.shown(a.at):
 		return a.tree.shortHelp(&a.keys)
-	case a.focus == PaneEditor && a.form.editing:
+	case a.focus == kit.PaneEditor && a.form.editing:
 		return []key.Binding{km.StopEditing, km.NextField, km.FormatJSON, km.ExternalEditor, km.Undo, km.Save, km.Palette}
-	case a.focus == PaneTools && a.tools.filter.typing:
+	case a.focus == kit.PaneTools && a.tools.filter.typing:
 		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")), key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter"))}
-	case a.focus == PaneTools:
+	case a.focus == kit.PaneTools:
 		return []key.Binding{km.Add, km.Delete, km.Toggle, km.MoveUp, km.Filter, km.Enter, km.CopyMenu, km.Palette, km.Help, km.QuitKey}
-	case a.focus == PaneEditor && a.mcpListable():
+	case a.focus == kit.PaneEditor && a.mcpListable():
 		return []key.Binding{km.Up, km.Down, km.Enter, km.ListMCPTools, km.Back, km.Zoom, km.Palette, km.Help}
-	case a.focus == PaneEditor:
+	case a.focus == kit.PaneEditor:
 		return []key.Binding{km.Up, km.Down, km.Enter, km.Left, km.Back, km.Zoom, km.Palette, km.Help}
-	case a.focus == PaneDiags:
+	case a.focus == kit.PaneDiags:
 		return []key.Binding{km.Up, km.Down, km.Enter, km.PageDown, km.Back, km.Palette, km.Help}
 	}
 	return []key.Binding{km.Up, km.Down, km.PageDown, km.Left, km.CopyMenu, km.Zoom, km.Palette, km.Help}
@@ -237,7 +238,7 @@ func (a *App) shortHelp() []key.Binding {
 
 // title is the editor pane's title: the row the form shows, and
 // whether it shows its JSON.
-func (p *formPane) title(s *Session) string {
+func (p *formPane) title(s *kit.Session) string {
 	at := p.at
 	if at.Request {
 		return "Request"
@@ -249,7 +250,7 @@ func (p *formPane) title(s *Session) string {
 	if !at.Request && at.Kind != 0 {
 		kind = "built-in"
 	}
-	t := termtext.SanitizeLine(s.label(at.Kind, at.Index)) + " (" + kind + ")"
+	t := termtext.SanitizeLine(s.Label(at.Kind, at.Index)) + " (" + kind + ")"
 	if p.kind == formRaw {
 		t += " · JSON"
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/schematree"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // TestEveryViewShowsTheDocument drives random sequences of edits through
@@ -141,7 +142,7 @@ func runViews(t *testing.T, seed uint64, steps int) {
 		func() {
 			key("esc", "esc", "1")
 			log = append(log, "mocks")
-			a.apply(actOpen{newMocksDialog(a)})
+			a.apply(kit.ActOpen{D: newMocksDialog(a)})
 			for range r.IntN(4) {
 				key("j")
 			}
@@ -180,13 +181,13 @@ func runViews(t *testing.T, seed uint64, steps int) {
 				return
 			}
 			// as the watcher does: a clean document is reloaded, else asked
-			act := actReload{path: "/nonexistent/doc.json", data: data, what: "changed"}
+			act := kit.ActReload{Path: "/nonexistent/doc.json", Data: data, What: "changed"}
 			if !a.Dirty() {
 				log = append(log, "reload")
 				a.apply(act)
 			} else {
 				log = append(log, "changed on disk")
-				a.apply(actOpen{newChangedDialog("doc.json", diskChangedMsg{path: act.path, data: data, watched: true,
+				a.apply(kit.ActOpen{D: newChangedDialog("doc.json", diskChangedMsg{path: act.Path, data: data, watched: true,
 					was: model.Stamp{Exists: true, Size: 1}, now: model.Stamp{Exists: true, Size: 2}})})
 				key([]string{"r", "k", "ctrl+z", "esc"}[r.IntN(4)])
 			}
@@ -244,7 +245,7 @@ func viewsDiffer(a *App, loaded []byte) string {
 	// the tools pane's labels
 	for _, k := range []model.Kind{model.Function, model.Builtin} {
 		for i, t := range d.List(k) {
-			if _, want := toolLabel(k, t); s.label(k, i) != want { // what the tools pane draws with
+			if _, want := kit.ToolLabel(k, t); s.Label(k, i) != want { // what the tools pane draws with
 				return "the tools pane's labels are not the document's"
 			}
 		}
@@ -268,7 +269,7 @@ func viewsDiffer(a *App, loaded []byte) string {
 		for i, f := range a.form.fields {
 			nf := fresh[i]
 			if f.kind == fieldSelect {
-				if f.sel >= len(f.opts) || nf.sel >= len(nf.opts) || compactJSON(f.opts[f.sel].raw) != compactJSON(nf.opts[nf.sel].raw) {
+				if f.sel >= len(f.opts) || nf.sel >= len(nf.opts) || kit.CompactJSON(f.opts[f.sel].raw) != kit.CompactJSON(nf.opts[nf.sel].raw) {
 					return fmt.Sprintf("the %s field shows another choice", f.label)
 				}
 				continue
@@ -320,9 +321,9 @@ func viewsDiffer(a *App, loaded []byte) string {
 // sameMeaning reports whether field i's text, written as text the user
 // typed differently (a "{}" deleted to ""), means the document's value:
 // writing it changes nothing the field shows.
-func sameMeaning(d *model.Document, at sel, kind formKind, i int, f *field) bool {
+func sameMeaning(d *model.Document, at kit.Sel, kind formKind, i int, f *field) bool {
 	cp := *f
-	var fn edit
+	var fn kit.Edit
 	if at.Request {
 		fn = requestEdit(&cp, d)
 	} else {
@@ -340,7 +341,7 @@ func sameMeaning(d *model.Document, at sel, kind formKind, i int, f *field) bool
 
 // mocksDiffer says how the mocks dialog's rows differ from the document's
 // mock outputs, "" when they do not.
-func mocksDiffer(md *mocksDialog, e *env) string {
+func mocksDiffer(md *mocksDialog, e *kit.Env) string {
 	fresh := &mocksDialog{w: md.w, h: md.h}
 	fresh.reread(e)
 	if len(fresh.rows) != len(md.rows) {

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // Watching the document's file. A command blocks on the next change to
@@ -85,16 +86,16 @@ func waitCmd(gen int, wait func() bool) tea.Cmd {
 	}
 }
 
-func (d *disk) onWatchStarted(c fileCtx, m watchStartedMsg) []action {
+func (d *disk) onWatchStarted(c fileCtx, m watchStartedMsg) []kit.Action {
 	w := &d.watch
 	if m.gen != w.gen || !samePath(m.path, c.s.Path()) {
-		return []action{actCmd{stopCmd(m.stop)}} // stopped or moved on meanwhile
+		return []kit.Action{kit.ActCmd{Cmd: stopCmd(m.stop)}} // stopped or moved on meanwhile
 	}
 	if m.err != nil {
-		return []action{say("Not watching " + c.s.Name() + " for changes made elsewhere: " + m.err.Error())}
+		return []kit.Action{kit.Say("Not watching " + c.s.Name() + " for changes made elsewhere: " + m.err.Error())}
 	}
 	w.wait, w.stop = m.wait, m.stop
-	return []action{actCmd{waitCmd(w.gen, w.wait)}}
+	return []kit.Action{kit.ActCmd{Cmd: waitCmd(w.gen, w.wait)}}
 }
 
 // onDiskEvent waits for the next change again and reads the file.
@@ -111,13 +112,13 @@ func (d *disk) onDiskEvent(c fileCtx, m diskEventMsg) tea.Cmd {
 }
 
 // onDiskState compares the file with what the app knows of it.
-func (d *disk) onDiskState(c fileCtx, m diskStateMsg) []action {
+func (d *disk) onDiskState(c fileCtx, m diskStateMsg) []kit.Action {
 	s := c.s
 	if m.gen != d.watch.gen || !samePath(m.path, s.Path()) {
 		return nil
 	}
 	if m.err != nil {
-		return []action{sayErr("Could not read " + s.Name() + " after it changed on disk: " + m.err.Error())}
+		return []kit.Action{kit.SayErr("Could not read " + s.Name() + " after it changed on disk: " + m.err.Error())}
 	}
 	known := s.Stamp()
 	switch {
@@ -135,21 +136,21 @@ func (d *disk) onDiskState(c fileCtx, m diskStateMsg) []action {
 		return nil // the open question (a save's) is about this change already
 	}
 	name := s.Name()
-	var acts []action
+	var acts []kit.Action
 	replacing := q != nil
 	if replacing {
-		acts = []action{actDrop{match: isChangedDialog}} // the newer change replaces it
+		acts = []kit.Action{kit.ActDrop{Match: isChangedDialog}} // the newer change replaces it
 	}
 	what := known.Describe(m.stamp)
 	if !s.Dirty() {
 		if !m.stamp.Exists {
 			s.Unsave()
-			return append(acts, actCmd{d.scheduleRecovery()}, sayErr(name+" was deleted on disk; ctrl+s writes it again"))
+			return append(acts, kit.ActCmd{Cmd: d.scheduleRecovery()}, kit.SayErr(name+" was deleted on disk; ctrl+s writes it again"))
 		}
-		return append(acts, d.reload(c, actReload{path: m.path, data: m.data, stamp: m.stamp, what: what})...)
+		return append(acts, d.reload(c, kit.ActReload{Path: m.path, Data: m.data, Stamp: m.stamp, What: what})...)
 	}
 	if c.dialog != nil && !replacing { // the user is in another dialog: do not take it away
-		return append(acts, sayErr(name+" "+what+"; the next save asks before writing over it"))
+		return append(acts, kit.SayErr(name+" "+what+"; the next save asks before writing over it"))
 	}
-	return append(acts, actOpen{newChangedDialog(name, diskChangedMsg{path: m.path, was: *known, now: m.stamp, data: m.data, watched: q == nil || q.watched, quit: q != nil && q.quit})})
+	return append(acts, kit.ActOpen{D: newChangedDialog(name, diskChangedMsg{path: m.path, was: *known, now: m.stamp, data: m.data, watched: q == nil || q.watched, quit: q != nil && q.quit})})
 }

@@ -1,4 +1,4 @@
-package ui
+package kit
 
 import (
 	"github.com/tooltui/tooltui/internal/convert"
@@ -7,12 +7,12 @@ import (
 )
 
 // sel is a row of the tools list: the request or one tool.
-type sel = session.At
+type Sel = session.At
 
-var requestSel = session.RequestAt
+var RequestSel = session.RequestAt
 
 // edit is a pure change of the document (session.Edit).
-type edit = session.Edit
+type Edit = session.Edit
 
 // Session is the document being edited (session.Session) with what the
 // panes derive from it: every tool's name in lists, read from the
@@ -21,16 +21,16 @@ type edit = session.Edit
 type Session struct {
 	*session.Session
 	labels    labels
-	marks     map[sel]int
+	marks     map[Sel]int
 	derivedAt uint64 // the conversion marks are of (0: none)
 }
 
-func newSession(d *model.Document, path, name string) *Session {
-	return newSessionOf(d, path, name, false)
+func NewSession(d *model.Document, path, name string) *Session {
+	return NewSessionOf(d, path, name, false)
 }
 
 // newSessionOf is newSession, unchecked when later (Options.CheckLater).
-func newSessionOf(d *model.Document, path, name string, later bool) *Session {
+func NewSessionOf(d *model.Document, path, name string, later bool) *Session {
 	if later {
 		return &Session{Session: session.NewUnchecked(d, path, name)}
 	}
@@ -49,14 +49,14 @@ func (s *Session) derive() {
 }
 
 // rowMarks is the worst severity per row (see marks).
-func (s *Session) rowMarks() map[sel]int {
+func (s *Session) RowMarks() map[Sel]int {
 	s.derive()
 	return s.marks
 }
 
 // label is how tool i of kind k is named in lists; before the first
 // conversion too.
-func (s *Session) label(k model.Kind, i int) string {
+func (s *Session) Label(k model.Kind, i int) string {
 	s.derive()
 	if ts := s.Doc().List(k); i >= 0 && i < len(ts) {
 		return s.labels.of(k, ts[i])
@@ -65,22 +65,22 @@ func (s *Session) label(k model.Kind, i int) string {
 }
 
 // rowCount is the number of rows of the tools list.
-func rowCount(d *model.Document) int { return 1 + len(d.Functions) + len(d.Builtins) }
+func RowCount(d *model.Document) int { return 1 + len(d.Functions) + len(d.Builtins) }
 
 // selAt maps a row to the selection.
-func selAt(d *model.Document, row int) sel {
+func SelAt(d *model.Document, row int) Sel {
 	switch {
 	case row <= 0:
-		return requestSel
+		return RequestSel
 	case row <= len(d.Functions):
-		return sel{Kind: model.Function, Index: row - 1}
+		return Sel{Kind: model.Function, Index: row - 1}
 	default:
-		return sel{Kind: model.Builtin, Index: row - 1 - len(d.Functions)}
+		return Sel{Kind: model.Builtin, Index: row - 1 - len(d.Functions)}
 	}
 }
 
 // rowOf maps a selection to its row.
-func rowOf(d *model.Document, s sel) int {
+func RowOf(d *model.Document, s Sel) int {
 	switch {
 	case s.Request:
 		return 0
@@ -91,12 +91,12 @@ func rowOf(d *model.Document, s sel) int {
 }
 
 // marks returns the worst severity per row: 0 none, 1 warning, 2 error.
-func marks(ds []convert.Diagnostic) map[sel]int {
-	m := map[sel]int{}
+func marks(ds []convert.Diagnostic) map[Sel]int {
+	m := map[Sel]int{}
 	for _, d := range ds {
-		s := requestSel
+		s := RequestSel
 		if d.IsTool() {
-			s = sel{Kind: d.Kind, Index: d.Index}
+			s = Sel{Kind: d.Kind, Index: d.Index}
 		}
 		if d.Severity == convert.Note {
 			continue
@@ -111,7 +111,7 @@ func marks(ds []convert.Diagnostic) map[sel]int {
 }
 
 // countDiags counts errors and warnings; notes are neither.
-func countDiags(ds []convert.Diagnostic) (errs, warns int) {
+func CountDiags(ds []convert.Diagnostic) (errs, warns int) {
 	for _, d := range ds {
 		switch d.Severity {
 		case convert.Error:

@@ -1,4 +1,4 @@
-package ui
+package kit
 
 import (
 	"charm.land/bubbles/v2/key"
@@ -112,7 +112,7 @@ func DefaultKeyMap() KeyMap {
 // listMove is where a list's cursor goes for a moving key (up, down, a
 // page of page rows, first, last) in a list of n rows; ok is false for any
 // other key. The caller clamps and scrolls.
-func listMove(k tea.KeyPressMsg, km *KeyMap, cur, page, n int) (next int, ok bool) {
+func ListMove(k tea.KeyPressMsg, km *KeyMap, cur, page, n int) (next int, ok bool) {
 	switch {
 	case key.Matches(k, km.Up):
 		return cur - 1, true
@@ -132,7 +132,7 @@ func listMove(k tea.KeyPressMsg, km *KeyMap, cur, page, n int) (next int, ok boo
 
 // scrollTo is the first row to show of a list of n rows, rows at a time,
 // that keeps row cur in view and moves as little as it can from off.
-func scrollTo(cur, off, rows, n int) int {
+func ScrollTo(cur, off, rows, n int) int {
 	if cur < off {
 		off = cur
 	}

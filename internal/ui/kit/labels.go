@@ -1,4 +1,4 @@
-package ui
+package kit
 
 import (
 	"encoding/json"
@@ -36,7 +36,7 @@ func (l *labels) of(k model.Kind, t model.Tool) string {
 	if l.cache == nil {
 		l.cache = map[labelKey]string{}
 	}
-	_, s := toolLabel(k, t)
+	_, s := ToolLabel(k, t)
 	l.cache[key] = s
 	return s
 }
@@ -57,7 +57,7 @@ func (l *labels) prune(d *model.Document) {
 
 // toolLabel is how a tool is named in lists: a function's name, a
 // built-in's type (and its name or server label when it has one).
-func toolLabel(k model.Kind, t model.Tool) (icon, label string) {
+func ToolLabel(k model.Kind, t model.Tool) (icon, label string) {
 	if k == model.Function {
 		n := model.StringAt(t.Raw, []string{"name"})
 		if n == "" {
@@ -65,7 +65,7 @@ func toolLabel(k model.Kind, t model.Tool) (icon, label string) {
 		}
 		return "ƒ", n
 	}
-	typ := typeOf(t.Raw)
+	typ := TypeOf(t.Raw)
 	if typ == "" {
 		switch {
 		case rawjson.CheckJSON(t.Raw) != nil:
@@ -83,7 +83,7 @@ func toolLabel(k model.Kind, t model.Tool) (icon, label string) {
 	return "◆", typ
 }
 
-func iconOf(k model.Kind) string {
+func IconOf(k model.Kind) string {
 	if k == model.Function {
 		return "ƒ"
 	}
@@ -91,6 +91,6 @@ func iconOf(k model.Kind) string {
 }
 
 // typeOf returns the "type" string of a raw entry, or "".
-func typeOf(raw json.RawMessage) string {
+func TypeOf(raw json.RawMessage) string {
 	return model.StringAt(raw, []string{"type"})
 }

@@ -1,4 +1,4 @@
-package ui
+package kit
 
 import "github.com/tooltui/tooltui/internal/model"
 
@@ -10,20 +10,20 @@ const (
 	PaneEditor
 	PanePreview
 	PaneDiags
-	paneCount
+	PaneCount
 )
 
 // env is what panes and dialogs may read: the session, styles and keys.
-type env struct {
-	s   *Session
-	st  *Styles
-	km  *KeyMap
-	at  sel
-	tok tokenCells // what the tools cost
+type Env struct {
+	S   *Session
+	St  *Styles
+	Km  *KeyMap
+	At  Sel
+	Tok tokenCells // what the tools cost
 }
 
 // tokenCells is what the tools pane reads of the token estimate: the
 // cell of the tools pane's token column for an entry of document d.
 type tokenCells interface {
-	cell(d *model.Document, k model.Kind, i int) string
+	Cell(d *model.Document, k model.Kind, i int) string
 }

@@ -1,13 +1,13 @@
-package ui
+package kit
 
 // filterHist is the undo of a filter line's typing (the lists' filters,
 // the tools pane's, the MCP tools dialog's): the texts it held before each
 // change, so that ctrl+z there takes typing back before it reaches the
 // document under it.
-type filterHist struct{ undo, redo []string }
+type FilterHist struct{ undo, redo []string }
 
 // changed records that the filter text went from before to after.
-func (h *filterHist) changed(before, after string) {
+func (h *FilterHist) Changed(before, after string) {
 	if before != after {
 		h.undo = append(h.undo, before)
 		h.redo = nil
@@ -16,7 +16,7 @@ func (h *filterHist) changed(before, after string) {
 
 // step is the text an undo (redo: a redo) puts in place of cur; ok false
 // when there is no step to take.
-func (h *filterHist) step(redo bool, cur string) (string, bool) {
+func (h *FilterHist) Step(redo bool, cur string) (string, bool) {
 	from, to := &h.undo, &h.redo
 	if redo {
 		from, to = to, from

@@ -1,4 +1,4 @@
-package ui
+package kit
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/editor"
 )
 
-func capitalize(s string) string {
+func Capitalize(s string) string {
 	if s == "" {
 		return s
 	}
@@ -20,7 +20,7 @@ func capitalize(s string) string {
 
 // changedWhy says why a view cannot go on after the document changed,
 // with the reason (a sentence of its own) going on the same sentence.
-func changedWhy(why string) string {
+func ChangedWhy(why string) string {
 	if why != "" {
 		why = strings.ToLower(why[:1]) + why[1:]
 	}
@@ -29,26 +29,26 @@ func changedWhy(why string) string {
 
 // textUndo is a dialog with a text field that takes its own typing back
 // (ctrl+z) or puts it back (ctrl+y) before the document's undo does.
-type textUndo interface {
-	undoText(redo bool) (bool, []action)
+type TextUndo interface {
+	UndoText(redo bool) (bool, []Action)
 }
 
 // fieldUndo undoes (or redoes) a step of ed's own typing, if it has one.
-func fieldUndo(ed *editor.Model, redo bool) bool {
+func FieldUndo(ed *editor.Model, redo bool) bool {
 	if redo {
 		return ed.Redo()
 	}
 	return ed.Undo()
 }
 
-func undoWord(redo bool) string {
+func UndoWord(redo bool) string {
 	if redo {
 		return "Redid"
 	}
 	return "Undid"
 }
 
-func isJSONNumber(s string) bool {
+func IsJSONNumber(s string) bool {
 	if !json.Valid([]byte(s)) {
 		return false
 	}
@@ -56,7 +56,7 @@ func isJSONNumber(s string) bool {
 	return c == '-' || (c >= '0' && c <= '9')
 }
 
-func splitList(s string) []string {
+func SplitList(s string) []string {
 	var out []string
 	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '\n' }) {
 		if p = strings.TrimSpace(p); p != "" {
@@ -66,7 +66,7 @@ func splitList(s string) []string {
 	return out
 }
 
-func compactJSON(v json.RawMessage) string {
+func CompactJSON(v json.RawMessage) string {
 	var b bytes.Buffer
 	if json.Compact(&b, v) != nil {
 		return string(v)
@@ -74,7 +74,7 @@ func compactJSON(v json.RawMessage) string {
 	return b.String()
 }
 
-func prettyJSON(v json.RawMessage) string {
+func PrettyJSON(v json.RawMessage) string {
 	var b bytes.Buffer
 	if json.Indent(&b, bytes.TrimSpace(v), "", "  ") != nil {
 		return string(v)
@@ -83,7 +83,7 @@ func prettyJSON(v json.RawMessage) string {
 }
 
 // plural writes a count with its noun: "1 tool", "3 tools".
-func plural(n int, noun string) string {
+func Plural(n int, noun string) string {
 	s := strconv.Itoa(n) + " " + noun
 	if n != 1 {
 		switch {
@@ -97,24 +97,24 @@ func plural(n int, noun string) string {
 	return s
 }
 
-func itoa(i int) string { return strconv.Itoa(i) }
+func Itoa(i int) string { return strconv.Itoa(i) }
 
 // rect is a box on the screen, in cells; the pane's border is inside it.
-type rect struct{ X, Y, W, H int }
+type Rect struct{ X, Y, W, H int }
 
-func (r rect) contains(x, y int) bool { return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H }
+func (r Rect) Contains(x, y int) bool { return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H }
 
 // inner is the content area inside the border.
-func (r rect) inner() (w, h int) { return max(0, r.W-2), max(0, r.H-2) }
+func (r Rect) Inner() (w, h int) { return max(0, r.W-2), max(0, r.H-2) }
 
 // frame draws a rounded box of r's size with title in the top border and
 // the given content lines inside, cut or padded to the inner width. It
 // returns exactly r.H lines of exactly r.W cells.
-func frame(r rect, title string, content []string, border, titleStyle lipgloss.Style) []string {
+func Frame(r Rect, title string, content []string, border, titleStyle lipgloss.Style) []string {
 	if r.W < 2 || r.H < 2 {
 		return nil
 	}
-	iw, ih := r.inner()
+	iw, ih := r.Inner()
 	out := make([]string, 0, r.H)
 	title = ansi.Truncate(title, max(0, iw-2), "…")
 	if tw := ansi.StringWidth(title); tw > 0 {
@@ -128,14 +128,14 @@ func frame(r rect, title string, content []string, border, titleStyle lipgloss.S
 		if i < len(content) {
 			line = content[i]
 		}
-		out = append(out, side+fitExact(line, iw)+side)
+		out = append(out, side+FitExact(line, iw)+side)
 	}
 	return append(out, border.Render("╰"+strings.Repeat("─", iw)+"╯"))
 }
 
 // fitExact pads or cuts a styled line to exactly w cells, without an
 // ellipsis.
-func fitExact(s string, w int) string {
+func FitExact(s string, w int) string {
 	sw := ansi.StringWidth(s)
 	if sw > w {
 		s = ansi.Truncate(s, w, "")
@@ -148,7 +148,7 @@ func fitExact(s string, w int) string {
 }
 
 // place copies a pane's lines onto the screen rows at r.
-func place(rows [][]string, r rect, lines []string) {
+func Place(rows [][]string, r Rect, lines []string) {
 	for i, l := range lines {
 		if y := r.Y + i; y >= 0 && y < len(rows) {
 			rows[y] = append(rows[y], l)
@@ -157,7 +157,7 @@ func place(rows [][]string, r rect, lines []string) {
 }
 
 // fit pads or cuts a styled line to exactly w cells.
-func fit(s string, w int) string {
+func Fit(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
