@@ -369,7 +369,7 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 	km := &a.keys
 	if a.lay.tooSmall {
 		if key.Matches(k, km.Quit, km.QuitKey) && a.dialog == nil {
-			return a.run(cmdQuit) // with unsaved changes, the question waits for a larger screen
+			return a.run(kit.CmdQuit) // with unsaved changes, the question waits for a larger screen
 		}
 		return nil
 	}
@@ -411,7 +411,7 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 				a.unsay()
 			}
 			if key.Matches(k, km.Done) && a.at == *naming && a.focus == kit.PaneEditor {
-				return tea.Batch(cmd, a.run(cmdTree))
+				return tea.Batch(cmd, a.run(kit.CmdTree))
 			}
 		}
 		return cmd

@@ -89,7 +89,7 @@ func (a *App) apply1(act kit.Action) tea.Cmd {
 			return a.say("ctrl+s saves the document without "+act.Pending+" · ctrl+s again saves now", false)
 		}
 		a.savePending = ""
-		return a.run(cmdSave)
+		return a.run(kit.CmdSave)
 	case kit.ActRestore:
 		if act.Doc == nil {
 			return tea.Batch(removeRecoveryCmd(a.disk.recoveryFile, a.deps), a.say("Discarded the unsaved work of the earlier session", false))

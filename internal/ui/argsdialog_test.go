@@ -442,7 +442,7 @@ func TestArgsAndInferDialogsSanitise(t *testing.T) {
 // everywhere; alt+y copies the arguments.
 func TestArgsDialogRedoIsRedo(t *testing.T) {
 	a := dialogTestApp(t, argsTestDoc, argsWeather)
-	a.run(cmdTestArgs)
+	a.run(kit.CmdTestArgs)
 	d, ok := a.dialog.(*argsDialog)
 	if !ok {
 		t.Fatalf("opened %T", a.dialog)

@@ -16,12 +16,12 @@ import (
 // the pane's width; the chosen one is shown whole. enter jumps to the tool,
 // field, line and column it is about.
 type diagsPane struct {
-	row  int // the chosen diagnostic
-	yOff int // the first diagnostic shown
+	row  int // the chosen convert.Diagnostic
+	yOff int // the first convert.Diagnostic shown
 	w, h int
 }
 
-// maxBlurredLines is how many lines of its message a diagnostic that is
+// maxBlurredLines is how many lines of its message a convert.Diagnostic that is
 // not chosen shows.
 const maxBlurredLines = 2
 
@@ -34,18 +34,18 @@ func (p *diagsPane) clamp(n int) {
 	p.yOff = max(0, min(p.yOff, p.row))
 }
 
-func (p diagsPane) current(ds []diagnostic) (diagnostic, bool) {
+func (p diagsPane) current(ds []convert.Diagnostic) (convert.Diagnostic, bool) {
 	if p.row < 0 || p.row >= len(ds) {
-		return diagnostic{}, false
+		return convert.Diagnostic{}, false
 	}
 	return ds[p.row], true
 }
 
-// block renders diagnostic i: a line saying where, then the message. name
+// block renders convert.Diagnostic i: a line saying where, then the message. name
 // is the tool's as the tools list names it ("" when it is about no tool):
 // where the location does not fit, the line says the name and the last
 // part of the pointer (where).
-func block(d diagnostic, name string, st *kit.Styles, w int, chosen, focused bool) []string {
+func block(d convert.Diagnostic, name string, st *kit.Styles, w int, chosen, focused bool) []string {
 	icon := st.Warning.Render("!")
 	switch d.Severity {
 	case convert.Error:
@@ -120,12 +120,12 @@ func shortWhere(where, location, name, path string, w int) string {
 
 // heights returns the number of lines of each block, for scrolling and the
 // mouse; it mirrors view.
-func (p *diagsPane) height(d diagnostic, i int, st *kit.Styles) int {
+func (p *diagsPane) height(d convert.Diagnostic, i int, st *kit.Styles) int {
 	return len(block(d, "", st, p.w, i == p.row, false))
 }
 
 // follow scrolls until the chosen block ends inside the pane.
-func (p *diagsPane) follow(ds []diagnostic, st *kit.Styles) {
+func (p *diagsPane) follow(ds []convert.Diagnostic, st *kit.Styles) {
 	p.clamp(len(ds))
 	if p.row < p.yOff {
 		p.yOff = p.row
@@ -142,8 +142,8 @@ func (p *diagsPane) follow(ds []diagnostic, st *kit.Styles) {
 	}
 }
 
-// rowAt maps a line of the pane's inside to the diagnostic drawn there.
-func (p *diagsPane) rowAt(ds []diagnostic, st *kit.Styles, y int) (int, bool) {
+// rowAt maps a line of the pane's inside to the convert.Diagnostic drawn there.
+func (p *diagsPane) rowAt(ds []convert.Diagnostic, st *kit.Styles, y int) (int, bool) {
 	line := 0
 	for i := p.yOff; i < len(ds); i++ {
 		line += p.height(ds[i], i, st)
@@ -176,9 +176,9 @@ func (p diagsPane) Update(msg tea.Msg, e *kit.Env) (diagsPane, []kit.Action) {
 	case key.Matches(k, km.End):
 		p.row = len(ds) - 1
 	case key.Matches(k, km.Enter):
-		return p, []kit.Action{kit.ActRun{Name: "Go to diagnostic"}}
+		return p, []kit.Action{kit.ActRun{Name: "Go to convert.Diagnostic"}}
 	case key.Matches(k, km.Fix):
-		return p, []kit.Action{kit.ActRun{Name: cmdFix}}
+		return p, []kit.Action{kit.ActRun{Name: kit.CmdFix}}
 	case key.Matches(k, km.Back):
 		return p, []kit.Action{kit.ActFocus{Pane: kit.PaneTools}}
 	default:

@@ -45,31 +45,13 @@ func newAddDialog() kit.Dialog {
 	})
 }
 
-// newSelectDialog chooses an option of a choice field (tool_choice lists
-// every tool of the document).
-func newSelectDialog(f *field, at kit.Sel) kit.Dialog {
-	items := make([]filterlist.Item, len(f.options()))
-	for i, o := range f.opts {
-		items[i] = filterlist.Item{Title: o.label}
-		if i == f.sel {
-			items[i].Key = "current"
-		}
-	}
-	id := f.id
-	d := kit.NewListDialog(f.label, items, func(i int) []kit.Action {
-		return []kit.Action{kit.ActPick{Field: id, Label: items[i].Title, At: at}}
-	})
-	d.List.Select(f.sel)
-	return d
-}
-
 func newCopyDialog() kit.Dialog {
 	items := []filterlist.Item{
 		{Title: "Request JSON", Detail: "the whole request, as the preview shows it", Key: "alt+c"},
 		{Title: "Tools array", Detail: "only the tools, as a JSON array", Key: "alt+t"},
 		{Title: "curl command", Detail: "POST /v1/responses with $OPENAI_API_KEY", Key: "alt+u"},
 	}
-	names := []string{cmdCopyReq, cmdCopyTools, cmdCopyCurl}
+	names := []string{kit.CmdCopyReq, kit.CmdCopyTools, kit.CmdCopyCurl}
 	return kit.NewListDialog("Copy", items, func(i int) []kit.Action { return []kit.Action{kit.ActRun{Name: names[i]}} })
 }
 
@@ -88,7 +70,7 @@ func newQuitDialog() kit.Dialog {
 		Answer: func(k tea.KeyPressMsg, km *kit.KeyMap) ([]kit.Action, bool) {
 			switch {
 			case key.Matches(k, km.SaveQuit):
-				return []kit.Action{kit.ActRun{Name: cmdSaveQuit}}, true
+				return []kit.Action{kit.ActRun{Name: kit.CmdSaveQuit}}, true
 			case key.Matches(k, km.Discard):
 				return []kit.Action{kit.ActQuit{KeepRecovery: true}}, true
 			case key.Matches(k, km.Cancel):

@@ -6,12 +6,13 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/tooltui/tooltui/internal/ui/filterlist"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/termtext"
-	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 type diagnostic = convert.Diagnostic
@@ -497,4 +498,22 @@ func (p *formPane) format(e *kit.Env) []kit.Action {
 	}
 	f.ed.SetValueKeepCursor(pretty)
 	return append(p.changed(f, e), kit.Say("Formatted"))
+}
+
+// newSelectDialog chooses an option of a choice field (tool_choice lists
+// every tool of the document).
+func newSelectDialog(f *field, at kit.Sel) kit.Dialog {
+	items := make([]filterlist.Item, len(f.options()))
+	for i, o := range f.opts {
+		items[i] = filterlist.Item{Title: o.label}
+		if i == f.sel {
+			items[i].Key = "current"
+		}
+	}
+	id := f.id
+	d := kit.NewListDialog(f.label, items, func(i int) []kit.Action {
+		return []kit.Action{kit.ActPick{Field: id, Label: items[i].Title, At: at}}
+	})
+	d.List.Select(f.sel)
+	return d
 }

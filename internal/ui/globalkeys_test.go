@@ -188,7 +188,7 @@ func TestGlobalKeysInEveryDialog(t *testing.T) {
 		"palette":  func(a *App) { a.Update(ctrlKey('p')) },
 		"add":      func(a *App) { typeKeys(a, "a") },
 		"copy":     func(a *App) { typeKeys(a, "y") },
-		"choice":   func(a *App) { a.run(cmdChoice) },
+		"choice":   func(a *App) { a.run(kit.CmdChoice) },
 	}
 	for name, open := range openers {
 		t.Run(name, func(t *testing.T) {

@@ -123,7 +123,7 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 		// Every dialog that shows document strings, opened over each row.
 		for row := 0; row < kit.RowCount(a.s.Doc()); row++ {
 			a.selectRow(kit.SelAt(a.s.Doc(), row))
-			for _, name := range []string{"Command palette", "Show all keys", cmdAdd, "Copy…", cmdChoice, cmdSaveAs} {
+			for _, name := range []string{"Command palette", "Show all keys", kit.CmdAdd, "Copy…", kit.CmdChoice, kit.CmdSaveAs} {
 				a.dialog = nil
 				a.setFocus(kit.PaneTools, false)
 				a.run(name)
@@ -177,7 +177,7 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 			t.Fatalf("%d rows after undoing the duplicate and the delete", kit.RowCount(a.s.Doc()))
 		}
 		// The tool_choice chooser lists every tool by name.
-		a.run(cmdChoice)
+		a.run(kit.CmdChoice)
 		if a.dialog == nil {
 			t.Fatal("no tool_choice chooser")
 		}

@@ -219,7 +219,7 @@ func TestMCPListKeySaysWhyRowsHaveNoToolsToList(t *testing.T) {
 		}
 		// The palette lists the command with the same reason.
 		for _, cmd := range a.cmds {
-			if cmd.name == cmdListMCP && !strings.Contains(cmd.avail(a), c.want) {
+			if cmd.name == kit.CmdListMCP && !strings.Contains(cmd.avail(a), c.want) {
 				t.Errorf("the palette says %q, want %q", cmd.avail(a), c.want)
 			}
 		}

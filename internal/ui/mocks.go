@@ -22,10 +22,6 @@ import (
 // and what is being typed; it reads the document again whenever its
 // version changes.
 
-// cmdMocks is the palette's name for the mocks dialog (M from a
-// function's form opens it on that function).
-const cmdMocks = "Edit mocks…"
-
 // mockKeys are the mocks dialog's keys.
 var mockKeys = struct {
 	AddPattern, SetFixed, Edit, Delete, MoveUp, MoveDown, Give, Close key.Binding

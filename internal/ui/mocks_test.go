@@ -26,10 +26,10 @@ const mocksTestDoc = `{"model": "gpt-5", "tools_defs": [
 func openMocks(t *testing.T, i int) (*App, *mocksDialog) {
 	t.Helper()
 	a := dialogTestApp(t, mocksTestDoc, kit.Sel{Kind: model.Function, Index: i})
-	a.run(cmdMocks)
+	a.run(kit.CmdMocks)
 	d, ok := a.dialog.(*mocksDialog)
 	if !ok {
-		t.Fatalf("the palette's %q opened %T", cmdMocks, a.dialog)
+		t.Fatalf("the palette's %q opened %T", kit.CmdMocks, a.dialog)
 	}
 	return a, d
 }
@@ -139,7 +139,7 @@ func TestMocksDialogAddPatternTextOutput(t *testing.T) {
 // fits them never matches it.
 func TestMocksDialogNotesAPatternNoCallMatches(t *testing.T) {
 	a := dialogTestApp(t, `{"model": "m", "tools_defs": [{"name": "f", "description": "d", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "additionalProperties": false}}]}`, kit.Sel{Kind: model.Function, Index: 0})
-	a.run(cmdMocks)
+	a.run(kit.CmdMocks)
 	mkeys(a, "a")
 	mtype(a, `"town": "Paris"`)
 	mkeys(a, "tab")
@@ -474,7 +474,7 @@ func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
 		mtype(a, strings.ToLower(name))
 		mkeys(a, "enter")
 	}
-	for _, name := range []string{cmdSave, cmdSaveQuit, cmdQuit} {
+	for _, name := range []string{kit.CmdSave, kit.CmdSaveQuit, kit.CmdQuit} {
 		a, d := openMocks(t, 0)
 		mkeys(a, "o")
 		mtype(a, `{"a":1}`)
@@ -491,12 +491,12 @@ func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
 		choose(a, name)
 		msgs := runNow(a.update(ukey("enter")))
 		switch name {
-		case cmdQuit:
+		case kit.CmdQuit:
 			if !quits(msgs) {
 				t.Fatalf("enter did not quit a clean document: %T", a.dialog)
 			}
 		default: // the document has no file yet: a save asks where
-			if sa, ok := a.dialog.(*saveAsDialog); !ok || strings.HasSuffix(sa.what, " then quit") != (name == cmdSaveQuit) {
+			if sa, ok := a.dialog.(*saveAsDialog); !ok || strings.HasSuffix(sa.what, " then quit") != (name == kit.CmdSaveQuit) {
 				t.Fatalf("enter did not %s: %T, status %q", name, a.dialog, status(a))
 			}
 		}
@@ -511,8 +511,8 @@ func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
 
 	// The same command chosen over its question does not ask twice.
 	mkeys(a, "esc")
-	choose(a, cmdSave)
-	choose(a, cmdSave)
+	choose(a, kit.CmdSave)
+	choose(a, kit.CmdSave)
 	if q, ok := a.dialog.(*kit.ConfirmDialog); !ok || q.Title != "Save?" || len(a.under) != 1 {
 		t.Fatalf("a second Save over its question: %T over %d", a.dialog, len(a.under))
 	}
@@ -526,7 +526,7 @@ func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
 
 	// With nothing typed, the command runs at once.
 	a, _ = openMocks(t, 0)
-	choose(a, cmdQuit)
+	choose(a, kit.CmdQuit)
 	if _, ok := a.dialog.(*kit.ConfirmDialog); ok {
 		t.Fatal("Quit asked with nothing typed")
 	}

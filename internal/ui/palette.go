@@ -21,38 +21,6 @@ type command struct {
 	avail func(a *App) string
 }
 
-// Command names used by more than their own entry.
-const (
-	cmdQuit      = "Quit"
-	cmdSave      = "Save"
-	cmdSaveAs    = "Save as…"
-	cmdSaveQuit  = "Save and quit"
-	cmdDelete    = "Delete tool"
-	cmdDuplicate = "Duplicate tool"
-	cmdMoveUp    = "Move tool up"
-	cmdMoveDown  = "Move tool down"
-	cmdToggle    = "Enable or disable tool"
-	cmdFilter    = "Filter tools"
-	cmdAdd       = "Add tool…"
-	cmdCopyReq   = "Copy request JSON"
-	cmdCopyTools = "Copy tools array"
-	cmdCopyCurl  = "Copy curl command"
-	cmdChoice    = "Choose tool_choice…"
-	cmdExport    = "Export request…"
-	cmdFix       = "Fix…"
-	cmdFixAll    = "Fix all safe problems"
-	cmdTree      = "Show parameters as a tree or the form"
-	cmdTestArgs  = "Test arguments…"
-	cmdInfer     = "Infer parameters from an example…"
-	cmdFormats   = "View in other formats (Chat, Anthropic, Gemini, MCP, code)…"
-	cmdNewView   = "Switch where new functions' parameters open: tree or form"
-	cmdSend      = "Send request"
-	cmdListMCP   = "List the MCP server's tools…"
-	cmdRecord    = "Record the next send…"
-	cmdReplay    = "Replay a recording…"
-	cmdSendSim   = "Send to the simulator"
-)
-
 // run runs a command by name, or says why it cannot run.
 func (a *App) run(name string) tea.Cmd {
 	for _, c := range a.cmds {
@@ -107,30 +75,30 @@ func commands() []command {
 	}
 	return []command{
 		{name: "Command palette", group: "Everywhere", global: kb(km.Palette), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newPaletteDialog(a)}) }},
-		{name: cmdSave, group: "Everywhere", global: kb(km.Save), run: func(a *App) tea.Cmd { return a.apply(save(a.s, false)...) }},
-		{name: cmdSaveAs, group: "Everywhere", nav: kb(km.SaveAs), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newSaveAsDialog(a.s.Path(), false)}) }},
-		{name: cmdExport, group: "Everywhere", nav: kb(km.Export), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newExportDialog(a)}) }},
+		{name: kit.CmdSave, group: "Everywhere", global: kb(km.Save), run: func(a *App) tea.Cmd { return a.apply(save(a.s, false)...) }},
+		{name: kit.CmdSaveAs, group: "Everywhere", nav: kb(km.SaveAs), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newSaveAsDialog(a.s.Path(), false)}) }},
+		{name: kit.CmdExport, group: "Everywhere", nav: kb(km.Export), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newExportDialog(a)}) }},
 		{name: "Undo", group: "Everywhere", global: kb(km.Undo), run: func(a *App) tea.Cmd { return a.undo(false) }},
 		{name: "Redo", group: "Everywhere", global: kb(km.Redo), run: func(a *App) tea.Cmd { return a.undo(true) }},
-		{name: cmdQuit, group: "Everywhere", global: kb(km.Quit), nav: kb(km.QuitKey), run: func(a *App) tea.Cmd { return a.apply(quit(a.s)) }},
-		{name: cmdCopyReq, group: "Copy", global: kb(km.CopyRequest), run: func(a *App) tea.Cmd { return a.apply(copyOf(a.s, copyRequest, a.sendConfig().BaseURL)) }},
-		{name: cmdCopyTools, group: "Copy", global: kb(km.CopyTools), run: func(a *App) tea.Cmd { return a.apply(copyOf(a.s, copyTools, a.sendConfig().BaseURL)) }},
-		{name: cmdCopyCurl, group: "Copy", global: kb(km.CopyCurl), run: func(a *App) tea.Cmd { return a.apply(copyOf(a.s, copyCurl, a.sendConfig().BaseURL)) }},
+		{name: kit.CmdQuit, group: "Everywhere", global: kb(km.Quit), nav: kb(km.QuitKey), run: func(a *App) tea.Cmd { return a.apply(quit(a.s)) }},
+		{name: kit.CmdCopyReq, group: "Copy", global: kb(km.CopyRequest), run: func(a *App) tea.Cmd { return a.apply(copyOf(a.s, copyRequest, a.sendConfig().BaseURL)) }},
+		{name: kit.CmdCopyTools, group: "Copy", global: kb(km.CopyTools), run: func(a *App) tea.Cmd { return a.apply(copyOf(a.s, copyTools, a.sendConfig().BaseURL)) }},
+		{name: kit.CmdCopyCurl, group: "Copy", global: kb(km.CopyCurl), run: func(a *App) tea.Cmd { return a.apply(copyOf(a.s, copyCurl, a.sendConfig().BaseURL)) }},
 		{name: "Copy…", group: "Copy", nav: kb(km.CopyMenu), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newCopyDialog()}) }},
 		{name: "Open field in $EDITOR", group: "Editor pane", global: kb(km.ExternalEditor), nav: kb(km.ExternalEditorKey), avail: needField, run: func(a *App) tea.Cmd { return a.apply(a.form.editExternally(a.deps, a.at, a.tree.shown(a.at))) }},
 		{name: "Switch form / JSON", group: "Editor pane", global: kb(km.RawToggle), nav: kb(km.RawToggleKey), avail: needToolJSON, run: func(a *App) tea.Cmd { return a.toggleRaw() }},
 		{name: "Format JSON field", group: "Editor pane", global: kb(km.FormatJSON), nav: kb(km.FormatJSONKey), avail: needFormField, run: func(a *App) tea.Cmd { return a.apply(a.form.format(a.env())...) }},
-		{name: cmdChoice, group: "Editor pane", run: func(a *App) tea.Cmd { return a.chooseToolChoice() }},
-		{name: cmdSaveQuit, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(save(a.s, true)...) }},
+		{name: kit.CmdChoice, group: "Editor pane", run: func(a *App) tea.Cmd { return a.chooseToolChoice() }},
+		{name: kit.CmdSaveQuit, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(save(a.s, true)...) }},
 		{name: "Select the whole field, to replace it", group: "Editor pane", pane: kb(km.SelectAll), where: "a field being edited", avail: needFormField, run: func(a *App) tea.Cmd { return a.selectField() }},
 		{name: "Edit field", group: "Editor pane", pane: kb(km.Enter, km.Edit), where: "editor pane (2)", avail: needField, run: func(a *App) tea.Cmd { return a.setFocus(kit.PaneEditor, true) }},
-		{name: cmdAdd, group: "Tools pane", nav: kb(km.Add), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newAddDialog()}) }},
-		{name: cmdDelete, group: "Tools pane", pane: kb(km.Delete), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(deleteTool(a.env())...) }},
-		{name: cmdDuplicate, group: "Tools pane", pane: kb(km.Duplicate), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(duplicateTool(a.env())...) }},
-		{name: cmdMoveUp, group: "Tools pane", pane: kb(km.MoveUp), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(moveTool(a.env(), -1)...) }},
-		{name: cmdMoveDown, group: "Tools pane", pane: kb(km.MoveDown), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(moveTool(a.env(), 1)...) }},
-		{name: cmdToggle, group: "Tools pane", pane: kb(km.Toggle), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(toggleTool(a.env())...) }},
-		{name: cmdFilter, group: "Tools pane", pane: kb(km.Filter), where: "tools pane (1)", run: func(a *App) tea.Cmd {
+		{name: kit.CmdAdd, group: "Tools pane", nav: kb(km.Add), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newAddDialog()}) }},
+		{name: kit.CmdDelete, group: "Tools pane", pane: kb(km.Delete), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(deleteTool(a.env())...) }},
+		{name: kit.CmdDuplicate, group: "Tools pane", pane: kb(km.Duplicate), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(duplicateTool(a.env())...) }},
+		{name: kit.CmdMoveUp, group: "Tools pane", pane: kb(km.MoveUp), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(moveTool(a.env(), -1)...) }},
+		{name: kit.CmdMoveDown, group: "Tools pane", pane: kb(km.MoveDown), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(moveTool(a.env(), 1)...) }},
+		{name: kit.CmdToggle, group: "Tools pane", pane: kb(km.Toggle), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(toggleTool(a.env())...) }},
+		{name: kit.CmdFilter, group: "Tools pane", pane: kb(km.Filter), where: "tools pane (1)", run: func(a *App) tea.Cmd {
 			return tea.Batch(a.setFocus(kit.PaneTools, false), a.apply(a.tools.startFilter()...))
 		}},
 		{name: "Show all keys", group: "Screen", nav: kb(km.Help), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newHelpDialog(a)}) }},
@@ -145,19 +113,19 @@ func commands() []command {
 			}
 			return a.say("No diagnostics: the request has no problems", false)
 		}},
-		{name: cmdFix, group: "Diagnostics pane", pane: kb(km.Fix), where: "diagnostics pane (4)", run: func(a *App) tea.Cmd { return a.fixCurrent() }},
-		{name: cmdFixAll, group: "Everywhere", nav: kb(km.FixAll), run: func(a *App) tea.Cmd { return a.fixAll() }},
-		{name: cmdSend, group: "Everywhere", global: kb(km.Send), run: func(a *App) tea.Cmd { return a.sendRequest() }},
-		{name: cmdSendSim, group: "Everywhere", run: func(a *App) tea.Cmd { return a.sendToSimulator() }},
-		{name: cmdRecord, group: "Everywhere", run: func(a *App) tea.Cmd { return a.recordNextSend() }},
-		{name: cmdReplay, group: "Everywhere", run: func(a *App) tea.Cmd { return a.replayRecording() }},
-		{name: cmdTree, group: "Editor pane", nav: kb(km.Tree), run: func(a *App) tea.Cmd { return a.apply(a.tree.toggle(a.treeCtx())...) }},
-		{name: cmdTestArgs, group: "Editor pane", nav: kb(km.TestArgs), run: func(a *App) tea.Cmd { return a.apply(openOr(newArgsDialog(a))) }},
-		{name: cmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.apply(openOr(newInferDialog(a))) }},
-		{name: cmdMocks, group: "Editor pane", nav: kb(km.Mocks), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newMocksDialog(a)}) }},
-		{name: cmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newFormatsDialog(a)}) }},
-		{name: cmdNewView, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(a.disk.toggleNewFunctionView()...) }},
-		{name: cmdListMCP, group: "Editor pane", nav: kb(km.ListMCPTools), avail: needMCPServer, run: func(a *App) tea.Cmd { return a.listMCPTools() }},
+		{name: kit.CmdFix, group: "Diagnostics pane", pane: kb(km.Fix), where: "diagnostics pane (4)", run: func(a *App) tea.Cmd { return a.fixCurrent() }},
+		{name: kit.CmdFixAll, group: "Everywhere", nav: kb(km.FixAll), run: func(a *App) tea.Cmd { return a.fixAll() }},
+		{name: kit.CmdSend, group: "Everywhere", global: kb(km.Send), run: func(a *App) tea.Cmd { return a.sendRequest() }},
+		{name: kit.CmdSendSim, group: "Everywhere", run: func(a *App) tea.Cmd { return a.sendToSimulator() }},
+		{name: kit.CmdRecord, group: "Everywhere", run: func(a *App) tea.Cmd { return a.recordNextSend() }},
+		{name: kit.CmdReplay, group: "Everywhere", run: func(a *App) tea.Cmd { return a.replayRecording() }},
+		{name: kit.CmdTree, group: "Editor pane", nav: kb(km.Tree), run: func(a *App) tea.Cmd { return a.apply(a.tree.toggle(a.treeCtx())...) }},
+		{name: kit.CmdTestArgs, group: "Editor pane", nav: kb(km.TestArgs), run: func(a *App) tea.Cmd { return a.apply(openOr(newArgsDialog(a))) }},
+		{name: kit.CmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.apply(openOr(newInferDialog(a))) }},
+		{name: kit.CmdMocks, group: "Editor pane", nav: kb(km.Mocks), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newMocksDialog(a)}) }},
+		{name: kit.CmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newFormatsDialog(a)}) }},
+		{name: kit.CmdNewView, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(a.disk.toggleNewFunctionView()...) }},
+		{name: kit.CmdListMCP, group: "Editor pane", nav: kb(km.ListMCPTools), avail: needMCPServer, run: func(a *App) tea.Cmd { return a.listMCPTools() }},
 	}
 }
 

@@ -36,7 +36,7 @@ func paletteRun(a *App, name string) {
 func TestPaletteOverADialogRaisesItsKind(t *testing.T) {
 	a, _ := globalApp(t, "")
 	typeKeys(a, "j")
-	a.run(cmdMocks)
+	a.run(kit.CmdMocks)
 	if n := countDialogs[*mocksDialog](a); n != 1 {
 		t.Fatalf("%d mocks dialogs open before the palette", n)
 	}
@@ -129,7 +129,7 @@ func TestPaletteRaisesOnlyTheSameView(t *testing.T) {
 		a, _ := globalApp(t, "")
 		a.run("Show all keys")
 		all := helpOf(a)
-		a.run(cmdMocks)
+		a.run(kit.CmdMocks)
 		a.Update(keyMsg("?"))
 		if got := helpOf(a); got == all || !strings.Contains(got, "mocks") {
 			t.Errorf("? in the mocks dialog shows %q", got)
@@ -140,7 +140,7 @@ func TestPaletteRaisesOnlyTheSameView(t *testing.T) {
 		a.run("Show all keys")
 		all := helpOf(a)
 		a.Update(keyMsg("esc"))
-		a.run(cmdMocks)
+		a.run(kit.CmdMocks)
 		a.Update(keyMsg("?"))
 		paletteRun(a, "Show all keys")
 		if got := helpOf(a); got != all {
@@ -154,7 +154,7 @@ func TestPaletteRaisesOnlyTheSameView(t *testing.T) {
 	t.Run("Save and quit over Save as", func(t *testing.T) {
 		a, _ := globalApp(t, "")
 		a.s.Saved(a.s.Version(), "", "example") // no file yet: Save and quit asks for a name
-		a.run(cmdSaveAs)
+		a.run(kit.CmdSaveAs)
 		plain := a.dialog.(*saveAsDialog)
 		paletteRun(a, "Save and quit")
 		d, ok := a.dialog.(*saveAsDialog)

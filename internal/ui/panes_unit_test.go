@@ -224,9 +224,9 @@ func TestToolsPaneMoving(t *testing.T) {
 	}
 	for k, want := range map[string]kit.Action{
 		"enter": kit.ActFocus{Pane: kit.PaneEditor}, "right": kit.ActFocus{Pane: kit.PaneEditor}, "l": kit.ActFocus{Pane: kit.PaneEditor}, "i": kit.ActFocus{Pane: kit.PaneEditor},
-		"x": kit.ActRun{Name: cmdDelete}, "delete": kit.ActRun{Name: cmdDelete}, "D": kit.ActRun{Name: cmdDuplicate},
-		"K": kit.ActRun{Name: cmdMoveUp}, "shift+up": kit.ActRun{Name: cmdMoveUp}, "J": kit.ActRun{Name: cmdMoveDown}, "shift+down": kit.ActRun{Name: cmdMoveDown},
-		"space": kit.ActRun{Name: cmdToggle},
+		"x": kit.ActRun{Name: kit.CmdDelete}, "delete": kit.ActRun{Name: kit.CmdDelete}, "D": kit.ActRun{Name: kit.CmdDuplicate},
+		"K": kit.ActRun{Name: kit.CmdMoveUp}, "shift+up": kit.ActRun{Name: kit.CmdMoveUp}, "J": kit.ActRun{Name: kit.CmdMoveDown}, "shift+down": kit.ActRun{Name: kit.CmdMoveDown},
+		"space": kit.ActRun{Name: kit.CmdToggle},
 	} {
 		if acts := f.send(k); !reflect.DeepEqual(acts, []kit.Action{want}) {
 			t.Errorf("%s: %#v, want %#v", k, acts, want)
@@ -1047,7 +1047,7 @@ func TestPaletteListsEveryCommandWithItsKeys(t *testing.T) {
 	d = newPaletteDialog(a).Resize(120, 40).(*kit.ListDialog)
 	for range a.cmds {
 		it, _ := d.List.SelectedItem()
-		if it.Title == cmdDelete && it.Disabled == "" {
+		if it.Title == kit.CmdDelete && it.Disabled == "" {
 			t.Error("Delete tool is not marked unavailable on the request row")
 		}
 		dl, _ := d.Update(ukey("down"), e)
@@ -1205,7 +1205,7 @@ func TestHelpDialogListsEditingKeysAndTheMouse(t *testing.T) {
 		{"Mouse", "wheel", "scroll the pane or list under the pointer, and this help"},
 		{"Moving (outside a field being edited)", "enter i", "edit the focused field; open a choice"},
 		{"Moving (outside a field being edited)", "tab", "next field/pane"},
-		{"Everywhere", "ctrl+q ctrl+c q", cmdQuit},
+		{"Everywhere", "ctrl+q ctrl+c q", kit.CmdQuit},
 	} {
 		if !has(r[0], r[1], r[2]) {
 			t.Errorf("no %q %q under %q", r[1], r[2], r[0])
@@ -1263,7 +1263,7 @@ func TestAddAndCopyDialogsChoose(t *testing.T) {
 	if got, acts := d.Update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []kit.Action{kit.ActClose{}, kit.ActAdd{Typ: catalogKinds()[0].Type}}) {
 		t.Errorf("add, enter: %#v", acts)
 	}
-	names := []string{cmdCopyReq, cmdCopyTools, cmdCopyCurl}
+	names := []string{kit.CmdCopyReq, kit.CmdCopyTools, kit.CmdCopyCurl}
 	for i, want := range names {
 		d := newCopyDialog().Resize(80, 24)
 		for range i {

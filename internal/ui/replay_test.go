@@ -35,7 +35,7 @@ func TestRecordThenReplay(t *testing.T) {
 	a.s.Saved(a.s.Version(), filepath.Join(dir, "demo.json"), "demo.json")
 	a.deps.ReadFile = os.ReadFile
 
-	a.Update(actRunMsg(a, cmdRecord))
+	a.Update(actRunMsg(a, kit.CmdRecord))
 	requireIn(t, treeScreen(a), "/demo.recording.jsonl")
 	rec := filepath.Join(dir, "take1.jsonl")
 	typeLine(a, rec)
@@ -62,7 +62,7 @@ func TestRecordThenReplay(t *testing.T) {
 	a.deps.Send = func(context.Context, send.Config, []byte, func(send.Event) error) error {
 		return errors.New("the network was used")
 	}
-	a.Update(actRunMsg(a, cmdReplay))
+	a.Update(actRunMsg(a, kit.CmdReplay))
 	requireIn(t, treeScreen(a), "/take1.jsonl") // the last recording is proposed
 	a.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	s := flatText(treeScreen(a))
@@ -96,7 +96,7 @@ func TestRecordThenReplay(t *testing.T) {
 	d := a.s.Doc().Clone()
 	d.Fields.Set("input", []byte(`"Read b"`))
 	a.s.Replace(d, a.at)
-	a.Update(actRunMsg(a, cmdReplay))
+	a.Update(actRunMsg(a, kit.CmdReplay))
 	a.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	s = flatText(treeScreen(a))
 	requireIn(t, s, "they first differ at /input")
@@ -112,7 +112,7 @@ func TestRecordThenReplay(t *testing.T) {
 func TestReplayOfAMissingFile(t *testing.T) {
 	a := sendApp(t, nil)
 	a.deps.ReadFile = os.ReadFile
-	a.Update(actRunMsg(a, cmdReplay))
+	a.Update(actRunMsg(a, kit.CmdReplay))
 	typeLine(a, filepath.Join(t.TempDir(), "none.jsonl"))
 	a.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	requireIn(t, treeScreen(a), "Cannot replay")

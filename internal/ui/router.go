@@ -121,7 +121,7 @@ func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
 			}
 			return a.sendRequest()
 		}
-		return a.run(cmdSend)
+		return a.run(kit.CmdSend)
 	}
 	return nil
 }
@@ -281,9 +281,9 @@ func (a *App) typedText() string {
 // quits without the text being typed (ctrl+s says so on its first press
 // instead); nil when it leaves nothing out.
 func (a *App) typedQuestion(act kit.ActRun) *kit.ConfirmDialog {
-	does, ok := map[string]string{cmdSave: "The save writes the document without %s.",
-		cmdSaveQuit: "Saving and quitting writes the document without %s, which then goes.",
-		cmdQuit:     "Quitting drops %s."}[act.Name]
+	does, ok := map[string]string{kit.CmdSave: "The save writes the document without %s.",
+		kit.CmdSaveQuit: "Saving and quitting writes the document without %s, which then goes.",
+		kit.CmdQuit:     "Quitting drops %s."}[act.Name]
 	if !act.Chosen || !ok {
 		return nil
 	}
@@ -292,7 +292,7 @@ func (a *App) typedQuestion(act kit.ActRun) *kit.ConfirmDialog {
 		return nil
 	}
 	goOn := key.NewBinding(key.WithKeys("enter", "y"), key.WithHelp("enter", strings.ToLower(act.Name[:1])+act.Name[1:]+" anyway"))
-	if act.Name == cmdSave {
+	if act.Name == kit.CmdSave {
 		goOn.SetKeys("enter", "y", "ctrl+s") // a save asked for again is the answer
 	}
 	back := key.NewBinding(key.WithKeys("esc", "n"), key.WithHelp("esc", "go back (finish or drop it there first)"))

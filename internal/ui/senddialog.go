@@ -177,7 +177,7 @@ func newSendDialog(a *App) (kit.Dialog, string, tea.Cmd) {
 // newSendDialogTo is newSendDialog sending with cfg.
 func newSendDialogTo(a *App, cfg send.Config) (kit.Dialog, string, tea.Cmd) {
 	if why := cfg.Check(); why != "" {
-		return nil, "Cannot send: " + why + `; "` + cmdSendSim + `" (ctrl+p) needs none`, nil
+		return nil, "Cannot send: " + why + `; "` + kit.CmdSendSim + `" (ctrl+p) needs none`, nil
 	}
 	if len(a.s.Result().JSON) == 0 {
 		return nil, "Nothing to send", nil

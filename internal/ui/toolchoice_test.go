@@ -58,7 +58,7 @@ func TestToolChoiceChooserPicksByName(t *testing.T) {
 	a := dialogTestApp(t, `{"model": "m", "tools_defs": [{"name": "b", "parameters": {"type": "object", "properties": {}}}], "extra": {"builtin_tools": [{"type": "web_search"}]}}`, kit.RequestSel)
 	choose := func(label string) {
 		t.Helper()
-		a.run(cmdChoice)
+		a.run(kit.CmdChoice)
 		l, ok := a.dialog.(*kit.ListDialog)
 		if !ok {
 			t.Fatalf("the chooser is %T", a.dialog)
@@ -80,7 +80,7 @@ func TestToolChoiceChooserPicksByName(t *testing.T) {
 		t.Fatalf("chose function b, the request has:\n%s", tc)
 	}
 	before := a.s.Version()
-	a.run(cmdChoice)
+	a.run(kit.CmdChoice)
 	typeKeys(a, "function a")
 	a.apply(kit.ActEdit{Fn: func(d *model.Document) (*model.Document, error) {
 		nd, _, err := model.DeleteTool(d, model.Function, 0)

@@ -164,15 +164,15 @@ func (p toolsPane) updateKey(k tea.KeyPressMsg, e *kit.Env) (toolsPane, []kit.Ac
 		}
 		return p, []kit.Action{kit.Say("Already at the top level · q quits")}
 	case key.Matches(k, km.Delete):
-		return p, []kit.Action{kit.ActRun{Name: cmdDelete}}
+		return p, []kit.Action{kit.ActRun{Name: kit.CmdDelete}}
 	case key.Matches(k, km.Duplicate):
-		return p, []kit.Action{kit.ActRun{Name: cmdDuplicate}}
+		return p, []kit.Action{kit.ActRun{Name: kit.CmdDuplicate}}
 	case key.Matches(k, km.MoveUp):
-		return p, []kit.Action{kit.ActRun{Name: cmdMoveUp}}
+		return p, []kit.Action{kit.ActRun{Name: kit.CmdMoveUp}}
 	case key.Matches(k, km.MoveDown):
-		return p, []kit.Action{kit.ActRun{Name: cmdMoveDown}}
+		return p, []kit.Action{kit.ActRun{Name: kit.CmdMoveDown}}
 	case key.Matches(k, km.Toggle):
-		return p, []kit.Action{kit.ActRun{Name: cmdToggle}}
+		return p, []kit.Action{kit.ActRun{Name: kit.CmdToggle}}
 	}
 	return p, nil
 }

@@ -383,7 +383,7 @@ func TestTreePromptTextIsNamedWherever(t *testing.T) {
 	if a.dialog != nil || a.tree.pane.prompt == nil || a.tree.pane.prompt.Value() != "xyz" {
 		t.Fatal("esc did not go back to the prompt's text")
 	}
-	a.run(cmdTree) // the form waits for the prompt
+	a.run(kit.CmdTree) // the form waits for the prompt
 	if !treeShown(a) || !strings.Contains(status(a), "The form shows once the tree's prompt is done") {
 		t.Fatalf("the palette's tree/form switch over a prompt: shown %v, status %q", treeShown(a), status(a))
 	}
