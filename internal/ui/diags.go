@@ -16,12 +16,12 @@ import (
 // the pane's width; the chosen one is shown whole. enter jumps to the tool,
 // field, line and column it is about.
 type diagsPane struct {
-	row  int // the chosen convert.Diagnostic
-	yOff int // the first convert.Diagnostic shown
+	row  int // the chosen diagnostic
+	yOff int // the first diagnostic shown
 	w, h int
 }
 
-// maxBlurredLines is how many lines of its message a convert.Diagnostic that is
+// maxBlurredLines is how many lines of its message a diagnostic that is
 // not chosen shows.
 const maxBlurredLines = 2
 
@@ -41,7 +41,7 @@ func (p diagsPane) current(ds []convert.Diagnostic) (convert.Diagnostic, bool) {
 	return ds[p.row], true
 }
 
-// block renders convert.Diagnostic i: a line saying where, then the message. name
+// block renders diagnostic i: a line saying where, then the message. name
 // is the tool's as the tools list names it ("" when it is about no tool):
 // where the location does not fit, the line says the name and the last
 // part of the pointer (where).
@@ -142,7 +142,7 @@ func (p *diagsPane) follow(ds []convert.Diagnostic, st *kit.Styles) {
 	}
 }
 
-// rowAt maps a line of the pane's inside to the convert.Diagnostic drawn there.
+// rowAt maps a line of the pane's inside to the diagnostic drawn there.
 func (p *diagsPane) rowAt(ds []convert.Diagnostic, st *kit.Styles, y int) (int, bool) {
 	line := 0
 	for i := p.yOff; i < len(ds); i++ {
@@ -176,7 +176,7 @@ func (p diagsPane) Update(msg tea.Msg, e *kit.Env) (diagsPane, []kit.Action) {
 	case key.Matches(k, km.End):
 		p.row = len(ds) - 1
 	case key.Matches(k, km.Enter):
-		return p, []kit.Action{kit.ActRun{Name: "Go to convert.Diagnostic"}}
+		return p, []kit.Action{kit.ActRun{Name: "Go to diagnostic"}}
 	case key.Matches(k, km.Fix):
 		return p, []kit.Action{kit.ActRun{Name: kit.CmdFix}}
 	case key.Matches(k, km.Back):
