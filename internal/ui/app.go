@@ -21,6 +21,7 @@ import (
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/sim"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/preview"
 )
 
 // Options configure the app.
@@ -79,7 +80,7 @@ type App struct {
 
 	tools   toolsPane
 	form    formPane
-	preview previewPane
+	preview preview.Pane
 	diags   diagsPane
 	dialog  kit.Dialog   // the open dialog, nil when none: the top overlay
 	under   []kit.Dialog // the dialogs under it, the nearest last
@@ -183,7 +184,7 @@ func (a *App) Init() tea.Cmd {
 
 func (a *App) setStyles(isDark bool) {
 	a.styles = kit.NewStyles(isDark)
-	a.preview.colors = a.styles.JSON.Resolve()
+	a.preview.Colors = a.styles.JSON.Resolve()
 	a.form.restyle(&a.styles)
 }
 
@@ -229,7 +230,7 @@ func (a *App) syncViews() (cmd tea.Cmd) {
 		a.relayout()
 	}
 	if p := a.tree.pane; p != nil {
-		p.setSize(a.lay.editor.Inner())
+		p.SetSize(a.lay.editor.Inner())
 	}
 	if a.s.Stale() {
 		return
@@ -336,11 +337,11 @@ func (a *App) relayout() {
 	_, th := a.lay.tools.Inner()
 	a.tools.setHeight(th)
 	pw, ph := a.lay.preview.Inner()
-	a.preview.setSize(pw, ph)
+	a.preview.SetSize(pw, ph)
 	dw, dh := a.lay.diags.Inner()
 	a.diags.setSize(dw, dh)
 	if a.tree.pane != nil {
-		a.tree.pane.setSize(w, h)
+		a.tree.pane.SetSize(w, h)
 	}
 	for i, d := range a.under {
 		a.under[i] = d.Resize(a.width, a.lay.status.Y)
@@ -509,8 +510,8 @@ func (a *App) selectRow(at kit.Sel) {
 	a.tools.show(a.s, at)
 	a.form.raw = false
 	a.buildForm()
-	a.preview.setJSON(a.s.Result().JSON)
-	a.preview.follow(a.s.Result().Sources, at)
+	a.preview.SetJSON(a.s.Result().JSON)
+	a.preview.Follow(a.s.Result().Sources, at)
 }
 
 // buildForm builds the form of the selected row from the document.

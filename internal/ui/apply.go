@@ -152,10 +152,10 @@ func (a *App) madeBy(by kit.Viewer, prev *model.Document, ver uint64) {
 	switch by {
 	case kit.ByTree:
 		if p := a.tree.pane; p != nil {
-			if a.s.Version() != ver && p.ver == ver {
-				p.ver = a.s.Version()
+			if a.s.Version() != ver && p.Ver == ver {
+				p.Ver = a.s.Version()
 			} else {
-				p.sync(a.env())
+				p.Sync(a.env())
 			}
 		}
 	case kit.ByForm:
@@ -231,8 +231,8 @@ func (a *App) refresh() {
 	a.tools.show(a.s, a.at)
 	a.form.syncDoc(a.env())
 	a.form.attach(a.s.Result().Diagnostics, a.at)
-	if a.preview.setJSON(a.s.Result().JSON) {
-		a.preview.track(a.s.Result().Sources, a.at)
+	if a.preview.SetJSON(a.s.Result().JSON) {
+		a.preview.Track(a.s.Result().Sources, a.at)
 	}
 	a.diags.clamp(len(a.s.Result().Diagnostics))
 	a.relayout()

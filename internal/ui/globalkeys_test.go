@@ -317,7 +317,7 @@ func TestSaveInTheTreeSaysWhatItLeavesOut(t *testing.T) {
 	if !strings.Contains(status(a), "Saving") {
 		t.Fatalf("the second ctrl+s said %q", status(a))
 	}
-	if d := a.tree.pane; !treeFocused(a) || d.prompt == nil || d.prompt.Value() != "sto" {
+	if d := a.tree.pane; !treeFocused(a) || d.Prompt == nil || d.Prompt.Value() != "sto" {
 		t.Fatal("the save took the name being typed away")
 	}
 }
@@ -394,12 +394,12 @@ func TestUndoTakesATextFieldsOwnTypingFirst(t *testing.T) {
 	typeKeys(a, "a", "sto")
 	d := a.tree.pane
 	a.Update(ctrlKey('z'))
-	if d.prompt == nil || d.prompt.Value() != "" || !strings.Contains(toolParams(a, 0), "stops") {
-		t.Fatalf("ctrl+z in the prompt: prompt %v, parameters %s", d.prompt, toolParams(a, 0))
+	if d.Prompt == nil || d.Prompt.Value() != "" || !strings.Contains(toolParams(a, 0), "stops") {
+		t.Fatalf("ctrl+z in the prompt: prompt %v, parameters %s", d.Prompt, toolParams(a, 0))
 	}
 	a.Update(ctrlKey('y'))
-	if d.prompt.Value() != "sto" {
-		t.Fatalf("ctrl+y in the prompt gave %q", d.prompt.Value())
+	if d.Prompt.Value() != "sto" {
+		t.Fatalf("ctrl+y in the prompt gave %q", d.Prompt.Value())
 	}
 	a.Update(ctrlKey('z'))
 	a.Update(ctrlKey('z'))

@@ -113,11 +113,11 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 				check("row " + itoaTest(row) + " diagnostic " + itoaTest(i))
 			}
 			a.setFocus(kit.PanePreview, false)
-			for range a.preview.lines() / max(1, a.preview.h) {
-				a.preview.scroll(a.preview.h)
+			for range a.preview.Lines() / max(1, a.preview.H) {
+				a.preview.Scroll(a.preview.H)
 				check("row " + itoaTest(row) + " preview")
 			}
-			a.preview.yOff = 0
+			a.preview.YOff = 0
 			a.setFocus(kit.PaneTools, false)
 		}
 		// Every dialog that shows document strings, opened over each row.

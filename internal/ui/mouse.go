@@ -41,7 +41,7 @@ func (a *App) onClick(m tea.Mouse) tea.Cmd {
 		}
 	case kit.PaneEditor:
 		if a.tree.shown(a.at) {
-			a.tree.pane.click(y)
+			a.tree.pane.Click(y)
 			return cmd
 		}
 		if i, ok := a.form.fieldAt(y); ok {
@@ -95,7 +95,7 @@ func (a *App) onWheel(m tea.Mouse) tea.Cmd {
 	}
 	switch p {
 	case kit.PanePreview:
-		a.preview.scroll(d)
+		a.preview.Scroll(d)
 	case kit.PaneTools:
 		a.tools.yOff = max(0, min(a.tools.yOff+d, len(a.tools.rows)-a.tools.listHeight()))
 	case kit.PaneDiags:

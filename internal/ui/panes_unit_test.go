@@ -24,6 +24,8 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/preview"
+	"github.com/tooltui/tooltui/internal/ui/tree"
 )
 
 // ---- helpers ----
@@ -570,19 +572,19 @@ func TestDiagsPaneKeys(t *testing.T) {
 
 // ---- preview pane ----
 
-func previewFixture(t *testing.T) (*kit.Session, *kit.Env, previewPane) {
+func previewFixture(t *testing.T) (*kit.Session, *kit.Env, preview.Pane) {
 	s := kit.NewSession(model.Example(), "", "x")
 	e := unitEnv(s, kit.RequestSel)
-	var p previewPane
-	p.colors = e.St.JSON.Resolve()
-	p.setJSON(s.Result().JSON)
-	p.setSize(40, 10)
+	var p preview.Pane
+	p.Colors = e.St.JSON.Resolve()
+	p.SetJSON(s.Result().JSON)
+	p.SetSize(40, 10)
 	return s, e, p
 }
 
 func TestPreviewPaneScrollsAndClamps(t *testing.T) {
 	s, e, p := previewFixture(t)
-	n := p.lines()
+	n := p.Lines()
 	if n < 30 {
 		t.Fatalf("%d lines", n)
 	}
@@ -594,14 +596,14 @@ func TestPreviewPaneScrollsAndClamps(t *testing.T) {
 		if len(acts) == 0 {
 			t.Fatalf("%s: no action, the app would explain the key", k)
 		}
-		if p.yOff != want {
-			t.Fatalf("%s: yOff %d, want %d", k, p.yOff, want)
+		if p.YOff != want {
+			t.Fatalf("%s: yOff %d, want %d", k, p.YOff, want)
 		}
 		lines := p.View(40, 10)
 		if len(lines) != 10 {
 			t.Fatalf("%s: %d lines", k, len(lines))
 		}
-		if got, want := strings.TrimRight(ansi.Strip(lines[0]), " "), ansi.Truncate(doc[p.yOff], 40, ""); got != strings.TrimRight(want, " ") && p.xOff == 0 {
+		if got, want := strings.TrimRight(ansi.Strip(lines[0]), " "), ansi.Truncate(doc[p.YOff], 40, ""); got != strings.TrimRight(want, " ") && p.XOff == 0 {
 			t.Fatalf("%s: first line %q, want %q", k, got, want)
 		}
 	}
@@ -623,8 +625,8 @@ func TestPreviewPaneScrollsAndClamps(t *testing.T) {
 	step("g", 0)
 	p, _ = p.Update(ukey("right"), e)
 	p, _ = p.Update(ukey("l"), e)
-	if p.xOff != 16 {
-		t.Fatalf("right twice: xOff %d", p.xOff)
+	if p.XOff != 16 {
+		t.Fatalf("right twice: xOff %d", p.XOff)
 	}
 	if l := ansi.Strip(p.View(40, 10)[1]); strings.HasPrefix(l, "  \"model\"") {
 		t.Errorf("scrolled right, the line still starts at column 0: %q", l)
@@ -632,8 +634,8 @@ func TestPreviewPaneScrollsAndClamps(t *testing.T) {
 	for range 3 {
 		p, _ = p.Update(ukey("left"), e)
 	}
-	if p.xOff != 0 {
-		t.Fatalf("left past the start: xOff %d", p.xOff)
+	if p.XOff != 0 {
+		t.Fatalf("left past the start: xOff %d", p.XOff)
 	}
 	var acts []kit.Action
 	p, acts = p.Update(ukey("esc"), e)
@@ -649,33 +651,33 @@ func TestPreviewPaneScrollsAndClamps(t *testing.T) {
 		t.Errorf("x: %#v", acts)
 	}
 	// A taller pane, or a shorter request, clamps the scroll.
-	p.yOff = n - 10
-	p.setSize(40, n+5)
-	if p.yOff != 0 {
-		t.Errorf("taller than the text: yOff %d", p.yOff)
+	p.YOff = n - 10
+	p.SetSize(40, n+5)
+	if p.YOff != 0 {
+		t.Errorf("taller than the text: yOff %d", p.YOff)
 	}
 	if got := len(p.View(40, n+5)); got != n {
 		t.Errorf("%d lines of %d", got, n)
 	}
-	p.setSize(40, 10)
-	p.yOff = n - 10
-	p.setJSON([]byte("{\n  \"a\": 1\n}\n"))
-	if p.yOff != 0 {
-		t.Errorf("a shorter request: yOff %d", p.yOff)
+	p.SetSize(40, 10)
+	p.YOff = n - 10
+	p.SetJSON([]byte("{\n  \"a\": 1\n}\n"))
+	if p.YOff != 0 {
+		t.Errorf("a shorter request: yOff %d", p.YOff)
 	}
 }
 
 func TestPreviewPaneSetJSONKeepsTheScrollForTheSameBytes(t *testing.T) {
 	s, _, p := previewFixture(t)
-	p.scroll(5)
-	doc := p.doc
-	p.setJSON(s.Result().JSON)
-	if p.doc != doc || p.yOff != 5 {
+	p.Scroll(5)
+	doc := p.Doc
+	p.SetJSON(s.Result().JSON)
+	if p.Doc != doc || p.YOff != 5 {
 		t.Fatal("the same bytes were indexed again or lost the scroll")
 	}
-	p.setJSON(append([]byte(nil), s.Result().JSON...))
-	if p.doc == doc || p.yOff != 5 {
-		t.Fatalf("new bytes: reindexed %v, yOff %d", p.doc != doc, p.yOff)
+	p.SetJSON(append([]byte(nil), s.Result().JSON...))
+	if p.Doc == doc || p.YOff != 5 {
+		t.Fatalf("new bytes: reindexed %v, yOff %d", p.Doc != doc, p.YOff)
 	}
 }
 
@@ -683,7 +685,7 @@ func TestPreviewPaneFollowsTheSelectedTool(t *testing.T) {
 	s, _, p := previewFixture(t)
 	for i, src := range s.Result().Sources {
 		at := kit.Sel{Kind: src.Kind, Index: src.Index}
-		p.follow(s.Result().Sources, at)
+		p.Follow(s.Result().Sources, at)
 		lines := strings.Split(stripped(p.View(40, 10)), "\n")
 		if strings.TrimRight(lines[1], " ") != "    {" {
 			t.Errorf("tool %d: the entry does not start on the second line:\n%s", i, strings.Join(lines, "\n"))
@@ -696,9 +698,9 @@ func TestPreviewPaneFollowsTheSelectedTool(t *testing.T) {
 			t.Errorf("tool %d: %s not shown:\n%s", i, want, strings.Join(lines, "\n"))
 		}
 	}
-	p.follow(s.Result().Sources, kit.RequestSel)
-	if p.yOff != 0 {
-		t.Errorf("the request row: yOff %d", p.yOff)
+	p.Follow(s.Result().Sources, kit.RequestSel)
+	if p.YOff != 0 {
+		t.Errorf("the request row: yOff %d", p.YOff)
 	}
 }
 
@@ -1320,7 +1322,7 @@ func TestPaneGolden(t *testing.T) {
 	})
 	t.Run("preview", func(t *testing.T) {
 		s, _, p := previewFixture(t)
-		p.follow(s.Result().Sources, kit.Sel{Kind: model.Builtin, Index: 0})
+		p.Follow(s.Result().Sources, kit.Sel{Kind: model.Builtin, Index: 0})
 		golden.RequireEqual(t, pane("3 Preview", p.View(40, 10), 40, 10))
 	})
 	t.Run("diagnostics", func(t *testing.T) {
@@ -1336,13 +1338,13 @@ func TestPaneGolden(t *testing.T) {
 		t.Run(fmt.Sprintf("tree_%d", w), func(t *testing.T) {
 			a := exampleApp()
 			a.selectRow(fn0)
-			d, why := newTreePane(a.env())
+			d, why := tree.New(a.env())
 			if d == nil {
 				t.Fatal(why)
 			}
-			d.setSize(w, 14)
-			d.selectPtr("/properties/unit")
-			golden.RequireEqual(t, pane("2 "+d.title(), d.View(a.env(), true), w, 14))
+			d.SetSize(w, 14)
+			d.SelectPtr("/properties/unit")
+			golden.RequireEqual(t, pane("2 "+d.Title(), d.View(a.env(), true), w, 14))
 		})
 	}
 	// onFn0 opens a dialog of the function fn0.
@@ -1592,7 +1594,7 @@ func TestPreviewFollowsTheEditedTool(t *testing.T) {
 	a.Update(tea.KeyPressMsg{Code: 'a', Mod: tea.ModAlt})
 	typeKeys(a, "good_name")
 	a.Update(settleMsg{})
-	shown := strings.Join(a.preview.View(a.preview.w, a.preview.h), "\n")
+	shown := strings.Join(a.preview.View(a.preview.W, a.preview.H), "\n")
 	if !strings.Contains(ansi.Strip(shown), `"name": "good_name"`) {
 		t.Fatalf("the preview does not show the tool being edited:\n%s", ansi.Strip(shown))
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/tree"
 )
 
 // The parameters tree in the app: T shows the selected function's
@@ -19,9 +20,9 @@ import (
 
 // treeState is the tree in the editor pane's place.
 type treeState struct {
-	pane *treePane // nil: the editor pane shows the form
-	said int       // the id of the last status message the tree said
-	from kit.Pane  // the pane that had the focus when T showed the tree
+	pane *tree.Pane // nil: the editor pane shows the form
+	said int        // the id of the last status message the tree said
+	from kit.Pane   // the pane that had the focus when T showed the tree
 }
 
 // treeCtx is what the tree reads of the app.
@@ -40,7 +41,7 @@ func (a *App) treeCtx() treeCtx {
 
 // shown reports whether the editor pane shows the tree (at is the
 // selection).
-func (t *treeState) shown(at kit.Sel) bool { return t.pane != nil && t.pane.at == at }
+func (t *treeState) shown(at kit.Sel) bool { return t.pane != nil && t.pane.At == at }
 
 // focused reports whether the tree has the focus (no dialog over it).
 func (t *treeState) focused(c treeCtx) bool {
@@ -62,7 +63,7 @@ func (t *treeState) toggle(c treeCtx) []kit.Action {
 		}
 		return t.leave(c, false, "")
 	}
-	p, why := newTreePane(c.e)
+	p, why := tree.New(c.e)
 	if p == nil {
 		return []kit.Action{kit.Say(why)}
 	}
@@ -110,16 +111,16 @@ func (t *treeState) route(c treeCtx, k tea.KeyPressMsg) (acts []kit.Action, own,
 		return nil, false, false
 	}
 	switch {
-	case key.Matches(k, km.Quit) && p.prompt != nil:
+	case key.Matches(k, km.Quit) && p.Prompt != nil:
 		msg := "Closed the prompt, nothing changed"
 		if typed := p.Pending(); typed != "" {
 			msg += "; dropped " + kit.WithoutHint(typed)
 		}
-		p.prompt = nil // as esc: the prompt, as a dialog is cancelled
+		p.Prompt = nil // as esc: the prompt, as a dialog is cancelled
 		return []kit.Action{kit.Say(msg + " (" + k.String() + " again quits, as on every pane; esc or q leaves the tree)")}, false, true
 	case key.Matches(k, km.Undo, km.Redo):
 		redo := key.Matches(k, km.Redo)
-		if p.prompt != nil && kit.FieldUndo(p.prompt, redo) {
+		if p.Prompt != nil && kit.FieldUndo(p.Prompt, redo) {
 			return []kit.Action{kit.Say(kit.UndoWord(redo) + " typing in the field (once it has none, ctrl+z undoes the document)")}, false, true
 		}
 		return nil, false, false
@@ -132,13 +133,13 @@ func (t *treeState) route(c treeCtx, k tea.KeyPressMsg) (acts []kit.Action, own,
 		}
 	}
 	switch {
-	case p.prompt != nil:
+	case p.Prompt != nil:
 		return nil, true, true
 	case key.Matches(k, km.Help):
 		return []kit.Action{kit.ActOpen{D: newTreeHelpDialog(c, p)}}, false, true
-	case key.Matches(k, treeKeys.Close):
+	case key.Matches(k, tree.TreeKeys.Close):
 		return t.leave(c, true, ""), false, true
-	case key.Matches(k, treeOwnKeys()...), key.Matches(k, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End):
+	case key.Matches(k, tree.TreeOwnKeys()...), key.Matches(k, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End):
 		return nil, true, true
 	}
 	return nil, false, false
@@ -166,13 +167,13 @@ func (t *treeState) locate(at kit.Sel, d diagnostic) bool {
 	}
 	p := t.pane
 	rest, ok := strings.CutPrefix(d.Path, "/parameters")
-	if !ok || rest != "" && rest[0] != '/' || p.tree == nil || d.Line > 0 {
+	if !ok || rest != "" && rest[0] != '/' || p.Tree == nil || d.Line > 0 {
 		*t = treeState{}
 		return false
 	}
-	if n := p.tree.Nearest(rest); n != nil {
-		p.selectPtr(n.Ptr)
-		p.follow()
+	if n := p.Tree.Nearest(rest); n != nil {
+		p.SelectPtr(n.Ptr)
+		p.Follow()
 	}
 	return true
 }
@@ -185,13 +186,13 @@ func (t *treeState) locate(at kit.Sel, d diagnostic) bool {
 // (the row was chosen in another pane, tab having left the prompt open).
 func (t *treeState) sync(e *kit.Env) (dropped string) {
 	if p := t.pane; p != nil {
-		if p.at != e.At {
+		if p.At != e.At {
 			if typed := p.Pending(); typed != "" {
-				dropped = "The parameters tree of " + termtext.SanitizeLine(p.fn) + " closed with its prompt: " + kit.WithoutHint(typed) + " was not applied"
+				dropped = "The parameters tree of " + termtext.SanitizeLine(p.Fn) + " closed with its prompt: " + kit.WithoutHint(typed) + " was not applied"
 			}
 			*t = treeState{}
-		} else if p.ver != e.S.Version() {
-			p.sync(e)
+		} else if p.Ver != e.S.Version() {
+			p.Sync(e)
 		}
 	}
 	return dropped
@@ -207,13 +208,13 @@ type treeExampleMsg struct {
 // loop, once for each parameters the tree shows.
 func (t *treeState) exampleCmd() tea.Cmd {
 	p := t.pane
-	if p == nil || !p.exampleLater || p.exampleAsked {
+	if p == nil || !p.ExampleLater || p.ExampleAsked {
 		return nil
 	}
-	p.exampleAsked = true
-	params := p.params // never changed in place: an edit makes new bytes
+	p.ExampleAsked = true
+	params := p.Params // never changed in place: an edit makes new bytes
 	return func() tea.Msg {
-		text, why := makeExample(params)
+		text, why := tree.MakeExample(params)
 		return treeExampleMsg{params: params, text: text, why: why}
 	}
 }
@@ -221,17 +222,17 @@ func (t *treeState) exampleCmd() tea.Cmd {
 // onExample shows example arguments made by exampleCmd, if they are of
 // the parameters the tree shows now.
 func (t *treeState) onExample(m treeExampleMsg) {
-	if p := t.pane; p != nil && p.exampleLater && string(m.params) == string(p.params) {
-		p.example, p.exampleWhy, p.exampleLater = m.text, m.why, false
+	if p := t.pane; p != nil && p.ExampleLater && string(m.params) == string(p.Params) {
+		p.Example, p.ExampleWhy, p.ExampleLater = m.text, m.why, false
 	}
 }
 
 // shortHelp is the key help line while the tree has the focus.
 func (t *treeState) shortHelp(km *kit.KeyMap) []key.Binding {
-	tk := &treeKeys
-	if p := t.pane; p.prompt != nil {
+	tk := &tree.TreeKeys
+	if p := t.pane; p.Prompt != nil {
 		keys := p.Help()
-		if askKeyword[p.asking] != "" {
+		if tree.AskKeyword[p.Asking] != "" {
 			keys = append(keys, key.NewBinding(key.WithKeys("x"), key.WithHelp("empty", "removes it")))
 		}
 		return append(keys, km.Undo, km.Save)
@@ -244,10 +245,10 @@ func (t *treeState) shortHelp(km *kit.KeyMap) []key.Binding {
 
 // newTreeHelpDialog lists the tree's keys first, then the global keys and
 // every other key.
-func newTreeHelpDialog(c treeCtx, p *treePane) kit.Dialog {
+func newTreeHelpDialog(c treeCtx, p *tree.Pane) kit.Dialog {
 	km := c.e.Km
-	own := helpGroup{title: "Keys of the parameters tree (" + termtext.SanitizeLine(p.fn) + ")"}
-	for _, b := range treeOwnKeys() {
+	own := helpGroup{title: "Keys of the parameters tree (" + termtext.SanitizeLine(p.Fn) + ")"}
+	for _, b := range tree.TreeOwnKeys() {
 		own.rows = append(own.rows, helpRow{keyList(b), b.Help().Desc})
 	}
 	own.rows = append(own.rows,

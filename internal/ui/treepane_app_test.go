@@ -142,7 +142,7 @@ func TestTreePanePromptKeys(t *testing.T) {
 	a := sizedTreeApp(t, 130, 36)
 	typeKeys(a, "a", "a?")
 	a.Update(tea.PasteMsg{Content: "b"})
-	if p := a.tree.pane.prompt; p == nil || p.Value() != "a?b" {
+	if p := a.tree.pane.Prompt; p == nil || p.Value() != "a?b" {
 		t.Fatalf("the prompt holds %v", p)
 	}
 	if !strings.Contains(treeScreen(a), "EDIT") {
@@ -153,18 +153,18 @@ func TestTreePanePromptKeys(t *testing.T) {
 		t.Fatalf("ctrl+s said %q", status(a))
 	}
 	a.Update(ctrlKey('z'))
-	if a.tree.pane.prompt.Value() == "a?b" {
+	if a.tree.pane.Prompt.Value() == "a?b" {
 		t.Fatal("ctrl+z did not take typing back")
 	}
 	typeKeys(a, "esc")
-	if a.tree.pane.prompt != nil || !treeFocused(a) {
+	if a.tree.pane.Prompt != nil || !treeFocused(a) {
 		t.Fatal("esc did not close the prompt only")
 	}
 	for _, r := range []rune{'c', 'q'} { // as esc: the prompt, as a dialog
 		typeKeys(a, "a", "x")
 		a.Update(ctrlKey(r))
-		if !treeFocused(a) || a.tree.pane.prompt != nil {
-			t.Fatalf("ctrl+%c in the prompt: prompt %v, tree focused %v", r, a.tree.pane.prompt != nil, treeFocused(a))
+		if !treeFocused(a) || a.tree.pane.Prompt != nil {
+			t.Fatalf("ctrl+%c in the prompt: prompt %v, tree focused %v", r, a.tree.pane.Prompt != nil, treeFocused(a))
 		}
 		requireIn(t, status(a), `dropped the new property name being typed, "x"`)
 	}
@@ -231,12 +231,12 @@ func TestTreePaneMouse(t *testing.T) {
 	typeKeys(a, "tab")
 	r := a.lay.editor
 	a.Update(tea.MouseClickMsg{X: r.X + 5, Y: r.Y + 3, Button: tea.MouseLeft})
-	if !treeFocused(a) || a.tree.pane.current().Name != "unit" {
-		t.Fatalf("the click: focus %d, row %+v", a.focus, a.tree.pane.current())
+	if !treeFocused(a) || a.tree.pane.Current().Name != "unit" {
+		t.Fatalf("the click: focus %d, row %+v", a.focus, a.tree.pane.Current())
 	}
 	a.Update(tea.MouseWheelMsg{X: r.X + 5, Y: r.Y + 3, Button: tea.MouseWheelUp})
-	if a.tree.pane.row != 0 {
-		t.Fatalf("the wheel: row %d", a.tree.pane.row)
+	if a.tree.pane.Row != 0 {
+		t.Fatalf("the wheel: row %d", a.tree.pane.Row)
 	}
 	a.Update(tea.MouseClickMsg{X: 3, Y: 3, Button: tea.MouseLeft})
 	if a.focus != kit.PaneTools {
@@ -268,8 +268,8 @@ func TestTreePaneJumpsToADiagnostic(t *testing.T) {
 		a.diags.row = i
 		typeKeys(a, "4", "enter")
 		if i == inParams {
-			if !treeFocused(a) || a.tree.pane.current().Ptr != "/properties/b" {
-				t.Fatalf("the jump into the parameters chose %+v:\n%s", a.tree.pane.current(), treeScreen(a))
+			if !treeFocused(a) || a.tree.pane.Current().Ptr != "/properties/b" {
+				t.Fatalf("the jump into the parameters chose %+v:\n%s", a.tree.pane.Current(), treeScreen(a))
 			}
 			continue
 		}
@@ -291,7 +291,7 @@ func TestTreePaneMakesLargeExamplesLater(t *testing.T) {
 		"parameters":{"type":"object","properties":{`+strings.Join(props, ",")+`}}}]}`)
 	typeKeys(a, "j")
 	_, cmd := a.Update(keyMsg("T"))
-	if !treeFocused(a) || !a.tree.pane.exampleLater || !strings.Contains(treeScreen(a), "making them…") {
+	if !treeFocused(a) || !a.tree.pane.ExampleLater || !strings.Contains(treeScreen(a), "making them…") {
 		t.Fatalf("no example under way:\n%s", treeScreen(a))
 	}
 	var made []tea.Msg
@@ -306,13 +306,13 @@ func TestTreePaneMakesLargeExamplesLater(t *testing.T) {
 	typeKeys(a, "down")
 	_, cmd = a.Update(keyMsg("r")) // p0 optional: other parameters
 	a.Update(made[0])
-	if !a.tree.pane.exampleLater {
+	if !a.tree.pane.ExampleLater {
 		t.Fatal("the example of the parameters before the edit was shown")
 	}
 	for _, m := range runNow(cmd) {
 		a.Update(m)
 	}
-	if a.tree.pane.exampleLater || !strings.Contains(treeScreen(a), `"p0": "example"`) {
+	if a.tree.pane.ExampleLater || !strings.Contains(treeScreen(a), `"p0": "example"`) {
 		t.Fatalf("the example was not shown:\n%s", treeScreen(a))
 	}
 }
@@ -330,8 +330,8 @@ func TestTreePanePromptKeepsTextItCannotApply(t *testing.T) {
 	a := sizedTreeApp(t, 130, 36)
 	typeKeys(a, "G", "enter")
 	d := a.tree.pane
-	if d.prompt == nil || d.askPtr != "/properties/unit" {
-		t.Fatalf("enter on unit: prompt %v at %q", d.prompt != nil, d.askPtr)
+	if d.Prompt == nil || d.AskPtr != "/properties/unit" {
+		t.Fatalf("enter on unit: prompt %v at %q", d.Prompt != nil, d.AskPtr)
 	}
 	typeKeys(a, "units") // over the old name, chosen whole
 	a.apply(kit.ActEdit{Fn: func(doc *model.Document) (*model.Document, error) {
@@ -341,8 +341,8 @@ func TestTreePanePromptKeepsTextItCannotApply(t *testing.T) {
 	a.Update(settleMsg{})
 	requireIn(t, treeScreen(a), "/properties/unit  gone from the parameters") // not the row chosen now
 	typeKeys(a, "enter")
-	if d.prompt == nil || d.prompt.Value() != "units" {
-		t.Fatalf("enter after unit went away dropped the typed name (prompt %v)", d.prompt != nil)
+	if d.Prompt == nil || d.Prompt.Value() != "units" {
+		t.Fatalf("enter after unit went away dropped the typed name (prompt %v)", d.Prompt != nil)
 	}
 	requireIn(t, status(a), "The row /properties/unit is gone from the parameters")
 	if strings.Contains(toolParams(a, 0), "units") {
@@ -350,12 +350,12 @@ func TestTreePanePromptKeepsTextItCannotApply(t *testing.T) {
 	}
 	typeKeys(a, "esc", "g", "down", "=", "nice") // a default that is not JSON
 	typeKeys(a, "enter")
-	if d.prompt == nil || d.prompt.Value() != "nice" {
+	if d.Prompt == nil || d.Prompt.Value() != "nice" {
 		t.Fatalf("a refused default dropped the typed text (status %q)", status(a))
 	}
 	requireIn(t, status(a), "the prompt keeps what you typed")
 	typeKeys(a, "left", "left", "left", "left", `"`, "right", "right", "right", "right", `"`, "enter")
-	if d.prompt != nil || !strings.Contains(toolParams(a, 0), `"default":"nice"`) {
+	if d.Prompt != nil || !strings.Contains(toolParams(a, 0), `"default":"nice"`) {
 		t.Fatalf("the default mended in the prompt: %s (status %q)", toolParams(a, 0), status(a))
 	}
 }
@@ -371,7 +371,7 @@ func TestTreePromptTextIsNamedWherever(t *testing.T) {
 		t.Fatalf("an empty add prompt is pending: %q", p)
 	}
 	typeKeys(a, "xyz", "tab")
-	if treeFocused(a) || a.tree.pane.prompt == nil {
+	if treeFocused(a) || a.tree.pane.Prompt == nil {
 		t.Fatal("tab did not move on with the prompt open")
 	}
 	a.Update(ctrlKey('q'))
@@ -380,7 +380,7 @@ func TestTreePromptTextIsNamedWherever(t *testing.T) {
 		t.Fatalf("ctrl+q in another pane: %T %+v", a.dialog, a.dialog)
 	}
 	typeKeys(a, "esc")
-	if a.dialog != nil || a.tree.pane.prompt == nil || a.tree.pane.prompt.Value() != "xyz" {
+	if a.dialog != nil || a.tree.pane.Prompt == nil || a.tree.pane.Prompt.Value() != "xyz" {
 		t.Fatal("esc did not go back to the prompt's text")
 	}
 	a.run(kit.CmdTree) // the form waits for the prompt

@@ -118,18 +118,18 @@ func TestTreeMouse(t *testing.T) {
 	typeKeys(a, "j", "T")
 	d := a.tree.pane
 	d.Update(tea.MouseClickMsg{Y: 2}, a.env())
-	if n := d.current(); n == nil || n.Name != "unit" {
+	if n := d.Current(); n == nil || n.Name != "unit" {
 		t.Fatalf("the click chose %+v", n)
 	}
 	d.Update(tea.MouseClickMsg{Y: 0}, a.env())
 	d.Update(tea.MouseClickMsg{Y: 0}, a.env())
-	if len(d.rows) != 1 {
-		t.Fatalf("a second click on the root did not fold it: %d rows", len(d.rows))
+	if len(d.Rows) != 1 {
+		t.Fatalf("a second click on the root did not fold it: %d rows", len(d.Rows))
 	}
 	d.Update(tea.MouseClickMsg{Y: 0}, a.env())
 	d.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown}, a.env())
-	if d.row != len(d.rows)-1 {
-		t.Fatalf("the wheel moved to row %d of %d", d.row, len(d.rows))
+	if d.Row != len(d.Rows)-1 {
+		t.Fatalf("the wheel moved to row %d of %d", d.Row, len(d.Rows))
 	}
 }
 
@@ -148,21 +148,21 @@ func TestTreeFollowsTheDocument(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", step, err)
 		}
-		if d.strict {
+		if d.Strict {
 			schematree.MarkStrict(want)
 		}
-		if d.tree == nil || string(d.tree.Params()) != params(t, a) {
+		if d.Tree == nil || string(d.Tree.Params()) != params(t, a) {
 			t.Fatalf("%s: the tree shows other parameters", step)
 		}
-		got, wr := d.tree.Rows(nil), want.Rows(nil)
-		if len(got) != len(wr) || d.tree.Len() != want.Len() {
+		got, wr := d.Tree.Rows(nil), want.Rows(nil)
+		if len(got) != len(wr) || d.Tree.Len() != want.Len() {
 			t.Fatalf("%s: %d rows, want %d", step, len(got), len(wr))
 		}
 		for i := range got {
 			g, w := got[i], wr[i]
 			if g.Ptr != w.Ptr || g.Name != w.Name || string(g.Raw) != string(w.Raw) || g.Required != w.Required ||
 				g.Type.Label() != w.Type.Label() || strings.Join(g.Problems, ";") != strings.Join(w.Problems, ";") ||
-				d.tree.Node(w.Ptr) != g {
+				d.Tree.Node(w.Ptr) != g {
 				t.Fatalf("%s: row %d is %+v, want %+v", step, i, g, w)
 			}
 		}
@@ -280,8 +280,8 @@ func TestTreeRowKeysSayNothing(t *testing.T) {
 	}{{"j", 1}, {"G", 2}, {"k", 1}, {"g", 0}} {
 		a.unsay()
 		typeKeys(a, c.key)
-		if a.tree.pane.row != c.row || status(a) != "" {
-			t.Errorf("%s in the tree: row %d, want %d; status %q", c.key, a.tree.pane.row, c.row, status(a))
+		if a.tree.pane.Row != c.row || status(a) != "" {
+			t.Errorf("%s in the tree: row %d, want %d; status %q", c.key, a.tree.pane.Row, c.row, status(a))
 		}
 	}
 }
@@ -295,19 +295,19 @@ func TestTreeFoldOnALeafSaysWhy(t *testing.T) {
 		t.Fatal("T did not show the tree")
 	}
 	typeKeys(a, "j") // a property: a string, no rows under it
-	rows := len(a.tree.pane.rows)
+	rows := len(a.tree.pane.Rows)
 	for _, k := range []string{" ", "z"} {
 		a.unsay()
 		typeKeys(a, k)
 		if got := status(a); !strings.Contains(got, "Nothing to fold") || !strings.Contains(got, "/properties/") {
 			t.Errorf("%q on a leaf row says %q", k, got)
 		}
-		if len(a.tree.pane.rows) != rows {
+		if len(a.tree.pane.Rows) != rows {
 			t.Errorf("%q on a leaf row changed the rows", k)
 		}
 	}
 	typeKeys(a, "g", "z")
-	if len(a.tree.pane.rows) != 1 {
-		t.Errorf("z on the root left %d rows, want it folded", len(a.tree.pane.rows))
+	if len(a.tree.pane.Rows) != 1 {
+		t.Errorf("z on the root left %d rows, want it folded", len(a.tree.pane.Rows))
 	}
 }

@@ -77,7 +77,7 @@ func (a *App) paneBox(e *kit.Env, p kit.Pane, r kit.Rect) []string {
 		title = "2 " + a.form.title(a.s)
 		lines = a.form.View(e, focused)
 		if a.tree.shown(a.at) {
-			title = "2 " + a.tree.pane.title()
+			title = "2 " + a.tree.pane.Title()
 			lines = a.tree.pane.View(e, focused)
 		}
 	case kit.PanePreview:
@@ -180,7 +180,7 @@ func (a *App) writeFooter(b *strings.Builder) {
 func (a *App) statusView() string {
 	st := &a.styles
 	mode := ""
-	if a.focus == kit.PaneEditor && (a.form.editing || a.tree.shown(a.at) && a.tree.pane.prompt != nil) {
+	if a.focus == kit.PaneEditor && (a.form.editing || a.tree.shown(a.at) && a.tree.pane.Prompt != nil) {
 		mode = st.EditTag.Render(" EDIT ") + " "
 	}
 	if a.status.text != "" {

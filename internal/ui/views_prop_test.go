@@ -236,7 +236,7 @@ func viewsDiffer(a *App, loaded []byte) string {
 	if !bytes.Equal(res.JSON, s.Result().JSON) {
 		return "the conversion is not the document's"
 	}
-	if !bytes.Equal(a.preview.src, s.Result().JSON) {
+	if !bytes.Equal(a.preview.Src, s.Result().JSON) {
 		return "the preview shows another request"
 	}
 	if len(res.Diagnostics) != len(s.Result().Diagnostics) {
@@ -284,16 +284,16 @@ func viewsDiffer(a *App, loaded []byte) string {
 	}
 	// the tree shows the function's parameters, and its example arguments
 	// are theirs
-	if td := a.tree.pane; treeShown(a) && td.tree != nil {
-		list := d.List(td.at.Kind)
-		if td.at.Index >= len(list) {
+	if td := a.tree.pane; treeShown(a) && td.Tree != nil {
+		list := d.List(td.At.Kind)
+		if td.At.Index >= len(list) {
 			return "the tree shows a function that is gone"
 		}
-		p, _ := model.GetPath(list[td.at.Index].Raw, []string{"parameters"})
-		if string(p) != string(td.params) || string(td.tree.Params()) != string(p) {
+		p, _ := model.GetPath(list[td.At.Index].Raw, []string{"parameters"})
+		if string(p) != string(td.Params) || string(td.Tree.Params()) != string(p) {
 			return "the tree shows other parameters"
 		}
-		if ex, err := schematree.Example(p); err == nil && !td.exampleLater && td.example != string(rawjson.AppendIndent(nil, ex, "", "  ")) {
+		if ex, err := schematree.Example(p); err == nil && !td.ExampleLater && td.Example != string(rawjson.AppendIndent(nil, ex, "", "  ")) {
 			return "the tree shows example arguments of other parameters"
 		}
 	}

@@ -1,4 +1,4 @@
-package ui
+package preview
 
 import (
 	"bytes"
@@ -13,13 +13,13 @@ import (
 
 // previewPane shows the request JSON. The text is indexed once per
 // conversion and only the visible window is coloured.
-type previewPane struct {
-	doc    *display.Doc
-	src    []byte
-	colors *display.Colors
-	yOff   int
-	xOff   int
-	w, h   int
+type Pane struct {
+	Doc    *display.Doc
+	Src    []byte
+	Colors *display.Colors
+	YOff   int
+	XOff   int
+	W, H   int
 	// entry is the first line of the selected tool's entry as last shown
 	// (-1: the tool is not in the request, or the request row is
 	// selected); the view keeps its place in that entry when an edit moves
@@ -29,47 +29,47 @@ type previewPane struct {
 
 // setJSON shows a new request; the same bytes again cost nothing. It
 // reports whether the text changed.
-func (p *previewPane) setJSON(b []byte) bool {
-	if p.doc != nil && len(b) == len(p.src) && (len(b) == 0 || &b[0] == &p.src[0]) {
+func (p *Pane) SetJSON(b []byte) bool {
+	if p.Doc != nil && len(b) == len(p.Src) && (len(b) == 0 || &b[0] == &p.Src[0]) {
 		return false
 	}
-	p.src = b
-	p.doc = display.NewDoc(b)
+	p.Src = b
+	p.Doc = display.NewDoc(b)
 	p.clamp()
 	return true
 }
 
-func (p *previewPane) setSize(w, h int) {
-	p.w, p.h = w, h
+func (p *Pane) SetSize(w, h int) {
+	p.W, p.H = w, h
 	p.clamp()
 }
 
-func (p *previewPane) lines() int {
-	if p.doc == nil {
+func (p *Pane) Lines() int {
+	if p.Doc == nil {
 		return 0
 	}
-	return p.doc.Lines()
+	return p.Doc.Lines()
 }
 
-func (p *previewPane) clamp() {
-	p.yOff = max(0, min(p.yOff, p.lines()-p.h))
-	p.xOff = max(0, p.xOff)
+func (p *Pane) clamp() {
+	p.YOff = max(0, min(p.YOff, p.Lines()-p.H))
+	p.XOff = max(0, p.XOff)
 }
 
-func (p *previewPane) scroll(d int) {
-	p.yOff += d
+func (p *Pane) Scroll(d int) {
+	p.YOff += d
 	p.clamp()
 }
 
 // follow scrolls to the selected tool's entry in the request's tools; the
 // request row scrolls to the top.
-func (p *previewPane) follow(sources []convert.ToolRef, at kit.Sel) {
+func (p *Pane) Follow(sources []convert.ToolRef, at kit.Sel) {
 	p.entry = p.entryLine(sources, at)
 	switch {
 	case at.Request:
-		p.yOff = 0
+		p.YOff = 0
 	case p.entry >= 0:
-		p.yOff = p.entry - 1
+		p.YOff = p.entry - 1
 		p.clamp()
 	}
 }
@@ -78,7 +78,7 @@ func (p *previewPane) follow(sources []convert.ToolRef, at kit.Sel) {
 // request: the same place in its entry when the entry moved (a tool
 // before it grew, or its own name changed the order), its start when it
 // was not in the request before (it had an error).
-func (p *previewPane) track(sources []convert.ToolRef, at kit.Sel) {
+func (p *Pane) Track(sources []convert.ToolRef, at kit.Sel) {
 	if at.Request {
 		return
 	}
@@ -86,9 +86,9 @@ func (p *previewPane) track(sources []convert.ToolRef, at kit.Sel) {
 	switch {
 	case line < 0:
 	case p.entry < 0:
-		p.yOff = line - 1
+		p.YOff = line - 1
 	default:
-		p.yOff += line - p.entry
+		p.YOff += line - p.entry
 	}
 	p.entry = line
 	p.clamp()
@@ -97,8 +97,8 @@ func (p *previewPane) track(sources []convert.ToolRef, at kit.Sel) {
 // entryLine is the first line of the selected tool's entry in the
 // request's tools (each starts with a line of exactly four spaces and
 // "{"), or -1.
-func (p *previewPane) entryLine(sources []convert.ToolRef, at kit.Sel) int {
-	if p.doc == nil || at.Request {
+func (p *Pane) entryLine(sources []convert.ToolRef, at kit.Sel) int {
+	if p.Doc == nil || at.Request {
 		return -1
 	}
 	n := -1
@@ -107,13 +107,13 @@ func (p *previewPane) entryLine(sources []convert.ToolRef, at kit.Sel) int {
 			n = i
 		}
 	}
-	start := p.doc.FindLine([]byte(`  "tools": [`), 0)
+	start := p.Doc.FindLine([]byte(`  "tools": [`), 0)
 	if n < 0 || start < 0 {
 		return -1
 	}
 	seen := -1
-	for i := start + 1; i < p.doc.Lines(); i++ {
-		l := p.doc.Line(i)
+	for i := start + 1; i < p.Doc.Lines(); i++ {
+		l := p.Doc.Line(i)
 		if bytes.Equal(l, []byte("    {")) {
 			seen++
 			if seen == n {
@@ -127,30 +127,30 @@ func (p *previewPane) entryLine(sources []convert.ToolRef, at kit.Sel) int {
 	return -1
 }
 
-func (p previewPane) Update(msg tea.Msg, e *kit.Env) (previewPane, []kit.Action) {
+func (p Pane) Update(msg tea.Msg, e *kit.Env) (Pane, []kit.Action) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return p, nil
 	}
 	km := e.Km
-	page := max(1, p.h-1)
+	page := max(1, p.H-1)
 	switch {
 	case key.Matches(k, km.Up):
-		p.scroll(-1)
+		p.Scroll(-1)
 	case key.Matches(k, km.Down):
-		p.scroll(1)
+		p.Scroll(1)
 	case key.Matches(k, km.PageUp):
-		p.scroll(-page)
+		p.Scroll(-page)
 	case key.Matches(k, km.PageDown):
-		p.scroll(page)
+		p.Scroll(page)
 	case key.Matches(k, km.Home):
-		p.yOff = 0
+		p.YOff = 0
 	case key.Matches(k, km.End):
-		p.scroll(p.lines())
+		p.Scroll(p.Lines())
 	case key.Matches(k, km.Left):
-		p.xOff = max(0, p.xOff-8)
+		p.XOff = max(0, p.XOff-8)
 	case key.Matches(k, km.Right):
-		p.xOff += 8
+		p.XOff += 8
 	case key.Matches(k, km.Back):
 		return p, []kit.Action{kit.ActFocus{Pane: kit.PaneTools}}
 	case key.Matches(k, km.Enter):
@@ -161,10 +161,10 @@ func (p previewPane) Update(msg tea.Msg, e *kit.Env) (previewPane, []kit.Action)
 	return p, []kit.Action{nil}
 }
 
-func (p previewPane) View(w, h int) []string {
-	if p.doc == nil {
+func (p Pane) View(w, h int) []string {
+	if p.Doc == nil {
 		return nil
 	}
-	yOff := max(0, min(p.yOff, p.lines()-h))
-	return p.doc.RenderColors(p.colors, yOff, h, w, p.xOff)
+	yOff := max(0, min(p.YOff, p.Lines()-h))
+	return p.Doc.RenderColors(p.Colors, yOff, h, w, p.XOff)
 }

@@ -1,4 +1,4 @@
-package ui
+package tree
 
 import (
 	"strings"
@@ -24,55 +24,55 @@ const treeDetailLines = 2
 
 // exampleShown reports whether the example arguments (or why there are
 // none) are drawn.
-func (d *treePane) exampleShown() bool {
-	return !d.noExample && (d.example != "" || d.exampleWhy != "" || d.exampleLater)
+func (d *Pane) exampleShown() bool {
+	return !d.noExample && (d.Example != "" || d.ExampleWhy != "" || d.ExampleLater)
 }
 
 // exampleText is what the example part shows.
-func (d *treePane) exampleText() []string {
-	if d.exampleLater {
+func (d *Pane) exampleText() []string {
+	if d.ExampleLater {
 		return []string{"making them…"}
 	}
-	if d.example == "" {
-		return []string{d.exampleWhy}
+	if d.Example == "" {
+		return []string{d.ExampleWhy}
 	}
-	return strings.Split(d.example, "\n")
+	return strings.Split(d.Example, "\n")
 }
 
 // exampleUnder is the height of the example part under the rows (0: none,
 // or beside them).
-func (d *treePane) exampleUnder() int {
+func (d *Pane) exampleUnder() int {
 	if !d.exampleShown() || d.w >= treeSideWidth {
 		return 0
 	}
 	// the rows take what they need, up to two thirds of the pane
-	return min(len(d.exampleText())+1, max(3, d.h/3, d.h-treeDetailLines-len(d.rows)))
+	return min(len(d.exampleText())+1, max(3, d.h/3, d.h-treeDetailLines-len(d.Rows)))
 }
 
 // listHeight is the number of rows the tree shows.
-func (d *treePane) listHeight() int {
+func (d *Pane) listHeight() int {
 	return max(1, d.h-treeDetailLines-d.exampleUnder())
 }
 
 // title is the pane's title.
-func (d *treePane) title() string {
-	t := "Parameters of " + termtext.SanitizeLine(d.fn) + " · tree"
-	if d.tree != nil {
-		t += " · " + kit.Plural(d.tree.Len(), "row")
+func (d *Pane) Title() string {
+	t := "Parameters of " + termtext.SanitizeLine(d.Fn) + " · tree"
+	if d.Tree != nil {
+		t += " · " + kit.Plural(d.Tree.Len(), "row")
 	}
 	return t
 }
 
 // view draws the inside of the pane (d.w×d.h cells).
-func (d *treePane) View(e *kit.Env, focused bool) []string {
+func (d *Pane) View(e *kit.Env, focused bool) []string {
 	st := e.St
 	iw := d.w
-	if d.tree == nil {
+	if d.Tree == nil {
 		var lines []string
 		for _, l := range strings.Split(ansi.Wrap(termtext.SanitizeLine(d.why), iw-2, " "), "\n") {
 			lines = append(lines, " "+l)
 		}
-		if d.prompt != nil { // opened before the parameters changed under it
+		if d.Prompt != nil { // opened before the parameters changed under it
 			return append(lines, "", d.promptLine(e, iw), st.Dim.Render(kit.Fit(" esc drops the prompt; then T or esc shows the form", iw)))
 		}
 		return append(lines, "", st.Dim.Render(kit.Fit(" T or esc shows the form, where the parameters are JSON", iw)))
@@ -84,8 +84,8 @@ func (d *treePane) View(e *kit.Env, focused bool) []string {
 	}
 	lh := d.listHeight()
 	var lines []string
-	for i := d.yOff; i < len(d.rows) && i < d.yOff+lh; i++ {
-		lines = append(lines, d.rowLine(e, d.rows[i], i == d.row && focused, i == d.row, treeW))
+	for i := d.yOff; i < len(d.Rows) && i < d.yOff+lh; i++ {
+		lines = append(lines, d.rowLine(e, d.Rows[i], i == d.Row && focused, i == d.Row, treeW))
 	}
 	for len(lines) < lh {
 		lines = append(lines, "")
@@ -103,7 +103,7 @@ func (d *treePane) View(e *kit.Env, focused bool) []string {
 
 // exampleLines draws the example arguments in n lines of w cells: a title,
 // then as much of them as fits.
-func (d *treePane) exampleLines(e *kit.Env, n, w int) []string {
+func (d *Pane) exampleLines(e *kit.Env, n, w int) []string {
 	st := e.St
 	text := d.exampleText()
 	out := []string{kit.Fit(" "+st.Label.Render("example arguments")+st.Dim.Render(" · y copies · v hides"), w)}
@@ -114,7 +114,7 @@ func (d *treePane) exampleLines(e *kit.Env, n, w int) []string {
 		case i >= len(text):
 		case i == room-1 && len(text) > room:
 			s = st.Dim.Render("  …")
-		case d.example == "":
+		case d.Example == "":
 			s = st.Dim.Render(" " + termtext.SanitizeLine(text[i]))
 		default:
 			s = " " + termtext.SanitizeLine(text[i])
@@ -127,7 +127,7 @@ func (d *treePane) exampleLines(e *kit.Env, n, w int) []string {
 // rowLine draws one row: fold mark, name, type, required, constraints,
 // description; a row that breaks a strict rule starts with ✗. The chosen
 // row is highlighted while the pane has the focus, marked ▸ without it.
-func (d *treePane) rowLine(e *kit.Env, n *schematree.Node, lit, chosen bool, w int) string {
+func (d *Pane) rowLine(e *kit.Env, n *schematree.Node, lit, chosen bool, w int) string {
 	st := e.St
 	mark := "  "
 	if len(n.Children) > 0 {
@@ -177,12 +177,12 @@ func (d *treePane) rowLine(e *kit.Env, n *schematree.Node, lit, chosen bool, w i
 // strict problems or read-only keywords, then the prompt or a hint. With
 // the prompt open it is the row the prompt is about, which an undo or a
 // reload may have taken away.
-func (d *treePane) details(e *kit.Env, iw int, focused bool) []string {
+func (d *Pane) details(e *kit.Env, iw int, focused bool) []string {
 	st := e.St
-	n := d.current()
-	if d.prompt != nil && d.tree != nil {
-		if n = d.tree.Node(d.askPtr); n == nil {
-			gone := termtext.SanitizeLine(ptrOrRoot(d.askPtr)) + "  gone from the parameters (the document changed); esc drops the prompt"
+	n := d.Current()
+	if d.Prompt != nil && d.Tree != nil {
+		if n = d.Tree.Node(d.AskPtr); n == nil {
+			gone := termtext.SanitizeLine(ptrOrRoot(d.AskPtr)) + "  gone from the parameters (the document changed); esc drops the prompt"
 			return []string{st.Error.Render(kit.Fit(" "+gone, iw)), d.promptLine(e, iw)}
 		}
 	}
@@ -198,7 +198,7 @@ func (d *treePane) details(e *kit.Env, iw int, focused bool) []string {
 		}
 	}
 	out := []string{kit.Fit(" "+info, iw)}
-	if d.prompt != nil {
+	if d.Prompt != nil {
 		return append(out, d.promptLine(e, iw))
 	}
 	if focused {
@@ -208,9 +208,9 @@ func (d *treePane) details(e *kit.Env, iw int, focused bool) []string {
 }
 
 // promptLine is the open prompt with its label.
-func (d *treePane) promptLine(e *kit.Env, iw int) string {
-	label := askLabels[d.asking]
-	p := *d.prompt
+func (d *Pane) promptLine(e *kit.Env, iw int) string {
+	label := askLabels[d.Asking]
+	p := *d.Prompt
 	p.Styles = e.St.Editor
 	p.SetSize(max(10, iw-ansi.StringWidth(label)-2), 1)
 	return kit.Fit(" "+e.St.LabelFocused.Render(label)+" "+p.View(), iw)

@@ -1,4 +1,4 @@
-package ui
+package tree
 
 import (
 	"encoding/json"
@@ -29,32 +29,32 @@ import (
 // again whenever the version is another, before any edit; besides, it
 // holds only the prompt being typed, the chosen row, the folds and the
 // scroll.
-type treePane struct {
-	at     kit.Sel // the function it shows
-	fn     string  // the function's name, for the title
-	strict bool    // strict is not false: optional means required and nullable
-	params []byte
-	tree   *schematree.Tree
+type Pane struct {
+	At     kit.Sel // the function it shows
+	Fn     string  // the function's name, for the title
+	Strict bool    // strict is not false: optional means required and nullable
+	Params []byte
+	Tree   *schematree.Tree
 	why    string // why the tree cannot show the parameters
-	rows   []*schematree.Node
+	Rows   []*schematree.Node
 	folded map[string]bool
-	row    int
+	Row    int
 	yOff   int
 	w, h   int    // the inside of the pane
-	ver    uint64 // the session version params were read at
+	Ver    uint64 // the session version params were read at
 
 	// A prompt asks for one value of the chosen row.
-	prompt  *editor.Model
-	asking  treeAsk
-	askPtr  string
+	Prompt  *editor.Model
+	Asking  treeAsk
+	AskPtr  string
 	askFrom string // the value the prompt opened with
 	// example is example arguments of params (exampleWhy: why there are
 	// none); noExample hides them (v). Large parameters have theirs made
 	// off the main loop (exampleLater, exampleAsked: the command is on its
 	// way; treeapp.go).
-	example, exampleWhy        string
+	Example, ExampleWhy        string
 	noExample                  bool
-	exampleLater, exampleAsked bool
+	ExampleLater, ExampleAsked bool
 }
 
 // treeAsk is what the prompt asks for.
@@ -79,7 +79,7 @@ var askLabels = map[treeAsk]string{
 	askMaximum: "Maximum", askPattern: "Pattern", askDefault: "Default (JSON)",
 }
 
-var askKeyword = map[treeAsk]string{
+var AskKeyword = map[treeAsk]string{
 	askDescription: "description", askEnum: "enum", askFormat: "format",
 	askMinimum: "minimum", askMaximum: "maximum", askPattern: "pattern", askDefault: "default",
 }
@@ -88,7 +88,7 @@ var askKeyword = map[treeAsk]string{
 // before the app's navigation keys (a, x, z, y, q mean the tree's here);
 // the global keys, tab and the other commands' keys (T, 1-4, ?) keep
 // their meaning.
-var treeKeys = struct {
+var TreeKeys = struct {
 	Add, Delete, Duplicate, MoveUp, MoveDown, Required, TypeNext, TypePrev,
 	Rename, Describe, Enum, Format, Min, Max, Pattern, Default, Fold, Example, Copy, Close key.Binding
 }{
@@ -115,15 +115,15 @@ var treeKeys = struct {
 }
 
 // own lists the keys the tree takes before the app's navigation keys.
-func treeOwnKeys() []key.Binding {
-	tk := &treeKeys
+func TreeOwnKeys() []key.Binding {
+	tk := &TreeKeys
 	return []key.Binding{tk.Add, tk.Delete, tk.Duplicate, tk.MoveUp, tk.MoveDown, tk.Rename, tk.TypeNext, tk.TypePrev,
 		tk.Required, tk.Describe, tk.Enum, tk.Format, tk.Min, tk.Max, tk.Pattern, tk.Default, tk.Fold, tk.Example, tk.Copy,
 		tk.Close}
 }
 
 // newTreePane shows the tree of the selected function, or says why not.
-func newTreePane(e *kit.Env) (*treePane, string) {
+func New(e *kit.Env) (*Pane, string) {
 	if e.At.Request {
 		return nil, "Select a function: the tree edits a function's parameters"
 	}
@@ -134,16 +134,16 @@ func newTreePane(e *kit.Env) (*treePane, string) {
 	if t.Draft != nil && t.DraftMember() == "parameters" {
 		return nil, "The parameters are not valid JSON yet; finish them in the editor (the tree needs a schema)"
 	}
-	d := &treePane{at: e.At, folded: map[string]bool{}}
-	d.sync(e)
+	d := &Pane{At: e.At, folded: map[string]bool{}}
+	d.Sync(e)
 	return d, ""
 }
 
 // load reads params as the tree, keeping the folds and the chosen row.
-func (d *treePane) load(params []byte) {
+func (d *Pane) load(params []byte) {
 	p := append([]byte(nil), params...)
 	t, err := schematree.Parse(p)
-	if err == nil && d.strict {
+	if err == nil && d.Strict {
 		schematree.MarkStrict(t)
 	}
 	d.show(p, t, err)
@@ -151,13 +151,13 @@ func (d *treePane) load(params []byte) {
 
 // show shows params as tree t (err: why the tree cannot show them),
 // keeping the folds and the chosen row, and makes their example arguments.
-func (d *treePane) show(params []byte, t *schematree.Tree, err error) {
-	d.params = params
-	d.tree, d.why = t, ""
-	d.example, d.exampleWhy = "", ""
-	d.exampleLater, d.exampleAsked = false, false
+func (d *Pane) show(params []byte, t *schematree.Tree, err error) {
+	d.Params = params
+	d.Tree, d.why = t, ""
+	d.Example, d.ExampleWhy = "", ""
+	d.ExampleLater, d.ExampleAsked = false, false
 	if err != nil {
-		d.tree, d.rows = nil, nil
+		d.Tree, d.Rows = nil, nil
 		var se *rawjson.SyntaxError
 		if errors.As(err, &se) {
 			d.why = "The parameters are not valid JSON (" + err.Error() + "); edit them as JSON"
@@ -166,13 +166,13 @@ func (d *treePane) show(params []byte, t *schematree.Tree, err error) {
 		}
 		return
 	}
-	d.rows = t.Rows(func(p string) bool { return d.folded[p] })
-	d.row = max(0, min(d.row, len(d.rows)-1))
+	d.Rows = t.Rows(func(p string) bool { return d.folded[p] })
+	d.Row = max(0, min(d.Row, len(d.Rows)-1))
 	if len(params) > treeExampleNow {
-		d.exampleLater = true
+		d.ExampleLater = true
 		return
 	}
-	d.example, d.exampleWhy = makeExample(params)
+	d.Example, d.ExampleWhy = MakeExample(params)
 }
 
 // treeExampleNow is the largest parameters whose example arguments are
@@ -182,7 +182,7 @@ const treeExampleNow = 32 << 10
 
 // makeExample makes example arguments that fit params, indented, or says
 // why there are none.
-func makeExample(params []byte) (text, why string) {
+func MakeExample(params []byte) (text, why string) {
 	ex, err := schematree.Example(params)
 	if err != nil {
 		return "", "No example: " + err.Error()
@@ -191,50 +191,50 @@ func makeExample(params []byte) (text, why string) {
 }
 
 // selectPtr chooses the row of ptr, unfolding the rows above it.
-func (d *treePane) selectPtr(ptr string) {
-	if d.tree == nil {
+func (d *Pane) SelectPtr(ptr string) {
+	if d.Tree == nil {
 		return
 	}
-	for n := d.tree.Node(ptr); n != nil; n = n.Parent {
+	for n := d.Tree.Node(ptr); n != nil; n = n.Parent {
 		if n.Ptr != ptr {
 			delete(d.folded, n.Ptr)
 		}
 	}
-	d.rows = d.tree.Rows(func(p string) bool { return d.folded[p] })
-	for i, n := range d.rows {
+	d.Rows = d.Tree.Rows(func(p string) bool { return d.folded[p] })
+	for i, n := range d.Rows {
 		if n.Ptr == ptr {
-			d.row = i
+			d.Row = i
 		}
 	}
 }
 
-func (d *treePane) current() *schematree.Node {
-	if d.row < 0 || d.row >= len(d.rows) {
+func (d *Pane) Current() *schematree.Node {
+	if d.Row < 0 || d.Row >= len(d.Rows) {
 		return nil
 	}
-	return d.rows[d.row]
+	return d.Rows[d.Row]
 }
 
 // setSize fits the pane to its inside, w×h cells.
-func (d *treePane) setSize(w, h int) {
+func (d *Pane) SetSize(w, h int) {
 	d.w, d.h = max(10, w), max(3, h)
-	d.follow()
+	d.Follow()
 }
 
-func (d *treePane) follow() {
-	d.yOff = kit.ScrollTo(d.row, d.yOff, d.listHeight(), len(d.rows))
+func (d *Pane) Follow() {
+	d.yOff = kit.ScrollTo(d.Row, d.yOff, d.listHeight(), len(d.Rows))
 }
 
 // commit writes the parameters an edit of the tree made as one edit of
 // the document and shows their tree (the edit brought it up to date).
-func (d *treePane) commit(e schematree.Edited, selectPtr, done string) []kit.Action {
-	k, i := d.at.Kind, d.at.Index
+func (d *Pane) commit(e schematree.Edited, selectPtr, done string) []kit.Action {
+	k, i := d.At.Kind, d.At.Index
 	p := json.RawMessage(e.Params)
 	d.show(e.Params, e.Tree, e.Err)
-	if selectPtr != "" || d.current() == nil {
-		d.selectPtr(selectPtr)
+	if selectPtr != "" || d.Current() == nil {
+		d.SelectPtr(selectPtr)
 	}
-	d.follow()
+	d.Follow()
 	return []kit.Action{kit.ActEdit{Later: true, By: kit.ByTree, Fn: func(doc *model.Document) (*model.Document, error) {
 		return model.SetToolValue(doc, k, i, []string{"parameters"}, p)
 	}}, kit.Say(done)}
@@ -243,25 +243,25 @@ func (d *treePane) commit(e schematree.Edited, selectPtr, done string) []kit.Act
 // update handles a key, a paste or the mouse (y relative to the pane's
 // inside). Before anything it reads the document again if it changed
 // since the tree read it: an edit never writes an older value back.
-func (d *treePane) Update(msg tea.Msg, e *kit.Env) []kit.Action {
-	if d.ver != e.S.Version() {
-		d.sync(e)
+func (d *Pane) Update(msg tea.Msg, e *kit.Env) []kit.Action {
+	if d.Ver != e.S.Version() {
+		d.Sync(e)
 	}
-	if d.prompt != nil {
+	if d.Prompt != nil {
 		return d.updatePrompt(msg)
 	}
 	switch m := msg.(type) {
 	case tea.MouseClickMsg:
-		d.click(m.Y)
+		d.Click(m.Y)
 		return nil
 	case tea.MouseWheelMsg:
 		if m.Button == tea.MouseWheelUp {
-			d.row -= 3
+			d.Row -= 3
 		} else {
-			d.row += 3
+			d.Row += 3
 		}
-		d.row = max(0, min(d.row, len(d.rows)-1))
-		d.follow()
+		d.Row = max(0, min(d.Row, len(d.Rows)-1))
+		d.Follow()
 		return nil
 	case tea.PasteMsg:
 		return []kit.Action{kit.Say("Paste into a prompt of the tree: a adds a property, enter renames, d describes")}
@@ -270,17 +270,17 @@ func (d *treePane) Update(msg tea.Msg, e *kit.Env) []kit.Action {
 	if !ok {
 		return nil
 	}
-	if d.tree == nil {
+	if d.Tree == nil {
 		return []kit.Action{kit.Say(d.why)}
 	}
-	n := d.current()
-	if next, ok := kit.ListMove(k, e.Km, d.row, d.listHeight(), len(d.rows)); ok {
-		d.row = next
-	} else if key.Matches(k, treeKeys.Fold) {
+	n := d.Current()
+	if next, ok := kit.ListMove(k, e.Km, d.Row, d.listHeight(), len(d.Rows)); ok {
+		d.Row = next
+	} else if key.Matches(k, TreeKeys.Fold) {
 		if why := d.fold(n); why != "" {
 			return []kit.Action{kit.Say(why)}
 		}
-	} else if key.Matches(k, treeKeys.Example) {
+	} else if key.Matches(k, TreeKeys.Example) {
 		d.noExample = !d.noExample
 		if d.noExample {
 			return []kit.Action{kit.Say("Example arguments hidden; v shows them again")}
@@ -289,14 +289,14 @@ func (d *treePane) Update(msg tea.Msg, e *kit.Env) []kit.Action {
 	} else {
 		return d.edit(k, n)
 	}
-	d.row = max(0, min(d.row, len(d.rows)-1))
-	d.follow()
+	d.Row = max(0, min(d.Row, len(d.Rows)-1))
+	d.Follow()
 	return nil
 }
 
 // fold folds or unfolds row n, or says why it cannot: a row without
 // rows under it has nothing to fold.
-func (d *treePane) fold(n *schematree.Node) string {
+func (d *Pane) fold(n *schematree.Node) string {
 	if n == nil {
 		return "No row is chosen: a adds a property"
 	}
@@ -307,60 +307,60 @@ func (d *treePane) fold(n *schematree.Node) string {
 		return "Nothing to fold: " + termtext.SanitizeLine(n.Ptr) + " has no rows under it (an object's properties, an array's items and anyOf branches fold)"
 	}
 	d.folded[n.Ptr] = !d.folded[n.Ptr]
-	d.rows = d.tree.Rows(func(p string) bool { return d.folded[p] })
+	d.Rows = d.Tree.Rows(func(p string) bool { return d.folded[p] })
 	return ""
 }
 
 // click chooses the row at line y of the pane's inside; a click on the
 // chosen row folds or unfolds it.
-func (d *treePane) click(y int) {
+func (d *Pane) Click(y int) {
 	i := d.yOff + y
-	if d.tree == nil || y < 0 || y >= d.listHeight() || i >= len(d.rows) {
+	if d.Tree == nil || y < 0 || y >= d.listHeight() || i >= len(d.Rows) {
 		return
 	}
-	if i == d.row {
-		d.fold(d.rows[i])
+	if i == d.Row {
+		d.fold(d.Rows[i])
 		return
 	}
-	d.row = i
+	d.Row = i
 }
 
 // sync reads the parameters again from the document (after undo or redo,
 // a reload, any change made elsewhere).
-func (d *treePane) sync(e *kit.Env) {
-	d.ver = e.S.Version()
-	list := e.S.Doc().List(d.at.Kind)
-	if d.at.Request || d.at.Index >= len(list) {
-		d.tree, d.rows, d.prompt, d.params = nil, nil, nil, nil
+func (d *Pane) Sync(e *kit.Env) {
+	d.Ver = e.S.Version()
+	list := e.S.Doc().List(d.At.Kind)
+	if d.At.Request || d.At.Index >= len(list) {
+		d.Tree, d.Rows, d.Prompt, d.Params = nil, nil, nil, nil
 		d.why = "The function is gone from the document (undone or reloaded); T or esc shows the form"
 		return
 	}
-	t := list[d.at.Index]
+	t := list[d.At.Index]
 	if t.Draft != nil && t.DraftMember() == "parameters" {
-		d.tree, d.rows, d.prompt, d.params = nil, nil, nil, nil
+		d.Tree, d.Rows, d.Prompt, d.Params = nil, nil, nil, nil
 		d.why = "The parameters are not valid JSON now; finish them in the form (T shows it): the tree needs a schema"
 		return
 	}
-	d.fn = model.StringAt(t.Raw, []string{"name"})
+	d.Fn = model.StringAt(t.Raw, []string{"name"})
 	strict, _ := model.GetPath(t.Raw, []string{"strict"})
-	wasStrict := d.strict
-	d.strict = strings.TrimSpace(string(strict)) != "false"
+	wasStrict := d.Strict
+	d.Strict = strings.TrimSpace(string(strict)) != "false"
 	p, _ := model.GetPath(t.Raw, []string{"parameters"})
-	if d.tree != nil && string(p) == string(d.params) && d.strict == wasStrict {
+	if d.Tree != nil && string(p) == string(d.Params) && d.Strict == wasStrict {
 		return
 	}
 	keep := ""
-	if n := d.current(); n != nil {
+	if n := d.Current(); n != nil {
 		keep = n.Ptr
 	}
 	d.load(p)
-	d.selectPtr(keep)
-	d.follow()
+	d.SelectPtr(keep)
+	d.Follow()
 }
 
 // edit runs the editing keys on row n.
-func (d *treePane) edit(k tea.KeyPressMsg, n *schematree.Node) []kit.Action {
-	tk := &treeKeys
+func (d *Pane) edit(k tea.KeyPressMsg, n *schematree.Node) []kit.Action {
+	tk := &TreeKeys
 	if n == nil {
 		return nil
 	}
@@ -374,14 +374,14 @@ func (d *treePane) edit(k tea.KeyPressMsg, n *schematree.Node) []kit.Action {
 			obj = obj.Parent
 		}
 		if obj == nil {
-			obj = d.tree.Root
+			obj = d.Tree.Root
 		}
 		d.ask(askAdd, obj.Ptr, "")
 	case key.Matches(k, tk.Delete):
 		if !member {
 			return []kit.Action{notMember}
 		}
-		out, err := d.tree.Delete(n.Ptr)
+		out, err := d.Tree.Delete(n.Ptr)
 		if err != nil {
 			return fail(err)
 		}
@@ -390,7 +390,7 @@ func (d *treePane) edit(k tea.KeyPressMsg, n *schematree.Node) []kit.Action {
 		if !member {
 			return []kit.Action{notMember}
 		}
-		out, err := d.tree.Duplicate(n.Ptr)
+		out, err := d.Tree.Duplicate(n.Ptr)
 		if err != nil {
 			return fail(err)
 		}
@@ -403,7 +403,7 @@ func (d *treePane) edit(k tea.KeyPressMsg, n *schematree.Node) []kit.Action {
 		if key.Matches(k, tk.MoveUp) {
 			delta = -1
 		}
-		out, err := d.tree.Move(n.Ptr, delta)
+		out, err := d.Tree.Move(n.Ptr, delta)
 		if err != nil {
 			return []kit.Action{kit.Say("It is already at the edge of its object")}
 		}
@@ -428,7 +428,7 @@ func (d *treePane) edit(k tea.KeyPressMsg, n *schematree.Node) []kit.Action {
 				if n.Role == schematree.DefsGroup {
 					return []kit.Action{kit.Say("The $defs row holds definitions; choose one")}
 				}
-				d.ask(ask, n.Ptr, keywordText(n, askKeyword[ask]))
+				d.ask(ask, n.Ptr, keywordText(n, AskKeyword[ask]))
 				return nil
 			}
 		}
@@ -439,16 +439,16 @@ func (d *treePane) edit(k tea.KeyPressMsg, n *schematree.Node) []kit.Action {
 
 // toggleRequired makes property n required or optional (in strict mode:
 // nullable or not).
-func (d *treePane) toggleRequired(n *schematree.Node) []kit.Action {
+func (d *Pane) toggleRequired(n *schematree.Node) []kit.Action {
 	if n.Role != schematree.Property {
 		return []kit.Action{kit.Say("Only a property can be required or optional")}
 	}
-	out, err := d.tree.ToggleRequired(n.Ptr, d.strict)
+	out, err := d.Tree.ToggleRequired(n.Ptr, d.Strict)
 	if err != nil {
 		return []kit.Action{kit.SayErr(kit.Capitalize(err.Error()))}
 	}
 	what := n.Name + " is now required"
-	if d.strict {
+	if d.Strict {
 		what = n.Name + " no longer takes null (required)"
 		if !n.Type.Nullable {
 			what = n.Name + " is now optional: required and nullable, as strict mode wants"
@@ -460,7 +460,7 @@ func (d *treePane) toggleRequired(n *schematree.Node) []kit.Action {
 }
 
 // retype gives row n the next (delta 1) or previous (-1) type.
-func (d *treePane) retype(n *schematree.Node, delta int) []kit.Action {
+func (d *Pane) retype(n *schematree.Node, delta int) []kit.Action {
 	if n.Role == schematree.DefsGroup {
 		return []kit.Action{kit.Say("The $defs row holds definitions; choose one to change its type")}
 	}
@@ -468,7 +468,7 @@ func (d *treePane) retype(n *schematree.Node, delta int) []kit.Action {
 	if n.Role == schematree.Root && typ != "object" {
 		return []kit.Action{kit.Say("The parameters stay an object: the API takes arguments as an object")}
 	}
-	out, err := d.tree.SetType(n.Ptr, typ, d.strict)
+	out, err := d.Tree.SetType(n.Ptr, typ, d.Strict)
 	if err != nil {
 		return []kit.Action{kit.SayErr(kit.Capitalize(err.Error()))}
 	}
@@ -514,67 +514,67 @@ func keywordText(n *schematree.Node, kw string) string {
 	return kit.CompactJSON(v)
 }
 
-func (d *treePane) ask(what treeAsk, ptr, value string) {
+func (d *Pane) ask(what treeAsk, ptr, value string) {
 	p := editor.New()
 	p.ShowLineNumbers = false
 	p.SetSize(max(10, d.w-4), 1)
 	p.SetValue(value)
 	p.SelectAll()
 	p.Focus()
-	d.prompt, d.asking, d.askPtr, d.askFrom = &p, what, ptr, value
+	d.Prompt, d.Asking, d.AskPtr, d.askFrom = &p, what, ptr, value
 }
 
-func (d *treePane) updatePrompt(msg tea.Msg) []kit.Action {
+func (d *Pane) updatePrompt(msg tea.Msg) []kit.Action {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch k.String() {
 		case "esc":
 			typed := d.Pending()
-			d.prompt = nil
+			d.Prompt = nil
 			if typed != "" {
 				return []kit.Action{kit.Say("Nothing changed; dropped " + kit.WithoutHint(typed))}
 			}
 			return []kit.Action{kit.Say("Nothing changed")}
 		case "enter":
-			acts, done := d.answer(strings.TrimSpace(d.prompt.Value()))
+			acts, done := d.answer(strings.TrimSpace(d.Prompt.Value()))
 			if done {
-				d.prompt = nil
+				d.Prompt = nil
 			}
 			return acts
 		}
 	}
 	switch msg.(type) {
 	case tea.KeyPressMsg, tea.PasteMsg:
-		p, _ := d.prompt.Update(msg)
-		d.prompt = &p
+		p, _ := d.Prompt.Update(msg)
+		d.Prompt = &p
 	}
 	return nil
 }
 
 // answer applies what the prompt was asked; done is false when it could
 // not, and the prompt stays open with what was typed.
-func (d *treePane) answer(text string) (acts []kit.Action, done bool) {
-	ptr := d.askPtr
-	if d.tree == nil { // undone meanwhile to parameters the tree cannot show
+func (d *Pane) answer(text string) (acts []kit.Action, done bool) {
+	ptr := d.AskPtr
+	if d.Tree == nil { // undone meanwhile to parameters the tree cannot show
 		return []kit.Action{kit.SayErr(d.why + "; esc drops what you typed")}, false
 	}
-	if d.tree.Node(ptr) == nil { // the document changed under the prompt
+	if d.Tree.Node(ptr) == nil { // the document changed under the prompt
 		return []kit.Action{kit.SayErr("The row " + termtext.SanitizeLine(ptrOrRoot(ptr)) + " is gone from the parameters (the document changed): nothing was applied; esc drops what you typed")}, false
 	}
 	var out schematree.Edited
 	var err error
 	to, msg := ptr, ""
-	switch d.asking {
+	switch d.Asking {
 	case askAdd:
-		out, err = d.tree.AddProperty(ptr, text, d.strict)
+		out, err = d.Tree.AddProperty(ptr, text, d.Strict)
 		to, msg = out.Ptr, "Added "+text+" (a string; ←/→ changes its type)"
 	case askRename:
-		out, err = d.tree.Rename(ptr, text)
+		out, err = d.Tree.Rename(ptr, text)
 		to, msg = out.Ptr, "Renamed to "+text
 	default:
-		kw := askKeyword[d.asking]
+		kw := AskKeyword[d.Asking]
 		var v json.RawMessage
 		if v, err = keywordValue(kw, text); err == nil {
-			out, err = d.tree.SetKeyword(ptr, kw, v)
+			out, err = d.Tree.SetKeyword(ptr, kw, v)
 		}
 		msg = "Set " + kw
 		if v == nil {
@@ -618,37 +618,37 @@ func keywordValue(kw, text string) (json.RawMessage, error) {
 }
 
 // copyExample copies the example arguments.
-func (d *treePane) copyExample() []kit.Action {
-	if d.exampleLater {
+func (d *Pane) copyExample() []kit.Action {
+	if d.ExampleLater {
 		return []kit.Action{kit.Say("The example arguments are being made; y copies them once shown")}
 	}
-	if d.example == "" {
-		return []kit.Action{kit.SayErr(d.exampleWhy)}
+	if d.Example == "" {
+		return []kit.Action{kit.SayErr(d.ExampleWhy)}
 	}
-	return []kit.Action{kit.ActCopy{What: "example arguments of " + d.fn, Text: d.example}}
+	return []kit.Action{kit.ActCopy{What: "example arguments of " + d.Fn, Text: d.Example}}
 }
 
 // pending is the value being typed in the prompt, which a save leaves out.
-func (d *treePane) Pending() string {
-	if d.prompt == nil {
+func (d *Pane) Pending() string {
+	if d.Prompt == nil {
 		return ""
 	}
-	v := strings.TrimSpace(d.prompt.Value())
-	if v == strings.TrimSpace(d.askFrom) || v == "" && (d.asking == askAdd || d.asking == askRename) {
+	v := strings.TrimSpace(d.Prompt.Value())
+	if v == strings.TrimSpace(d.askFrom) || v == "" && (d.Asking == askAdd || d.Asking == askRename) {
 		return "" // nothing typed but what the prompt opened with (an empty keyword removes it)
 	}
-	return "the " + strings.ToLower(askLabels[d.asking][:1]) + askLabels[d.asking][1:] + " being typed, " +
-		termtext.Quote(strings.TrimSpace(d.prompt.Value())) + " (enter applies it, esc drops it)"
+	return "the " + strings.ToLower(askLabels[d.Asking][:1]) + askLabels[d.Asking][1:] + " being typed, " +
+		termtext.Quote(strings.TrimSpace(d.Prompt.Value())) + " (enter applies it, esc drops it)"
 }
 
 // help lists the tree's keys for ? (the global keys and tab come after
 // them there).
-func (d *treePane) Help() []key.Binding {
-	if d.prompt != nil {
+func (d *Pane) Help() []key.Binding {
+	if d.Prompt != nil {
 		return []key.Binding{
-			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "set "+strings.ToLower(askLabels[d.asking]))),
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "set "+strings.ToLower(askLabels[d.Asking]))),
 			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		}
 	}
-	return treeOwnKeys()
+	return TreeOwnKeys()
 }
