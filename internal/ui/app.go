@@ -312,7 +312,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case fileMsg: // saves, exports, the watcher, the recovery copy, the settings
 		return a.apply(a.disk.Update(a.fileCtx(), msg)...)
 	case editorDoneMsg:
-		return a.apply(a.form.editorDone(msg, a.env())...)
+		return a.apply(a.editorDone(msg)...)
 	case tea.PasteMsg:
 		if a.tree.focused(a.treeCtx()) {
 			return a.treeUpdate(msg)

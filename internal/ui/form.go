@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -516,4 +517,47 @@ func newSelectDialog(f *field, at kit.Sel) kit.Dialog {
 	})
 	d.List.Select(f.sel)
 	return d
+}
+
+// externalField is the field $EDITOR edits: the focused multi-line one,
+// or with params (the parameters tree is shown) the parameters, or the
+// tool's JSON when the form shows that instead; its id, text and file
+// extension, ok false when there is none.
+func (p *formPane) externalField(params bool) (id, text, ext string, ok bool) {
+	f := p.focused()
+	if params {
+		f = nil
+		if i := p.fieldIndex("parameters"); i >= 0 {
+			f = p.fields[i]
+		} else if p.kind == formRaw && len(p.fields) > 0 {
+			f = p.fields[0]
+		}
+	}
+	if f == nil || f.kind != fieldMulti {
+		return "", "", "", false
+	}
+	ext = ".txt"
+	if f.val == valJSON {
+		ext = ".json"
+	}
+	return f.id, f.ed.Value(), ext, true
+}
+
+// applyExternal puts the text an external editor wrote into field id.
+func (p *formPane) applyExternal(id, text string, e *kit.Env) []kit.Action {
+	i := p.fieldIndex(id)
+	if i < 0 {
+		return nil
+	}
+	f := p.fields[i]
+	text = strings.TrimSuffix(text, "\n")
+	if text == f.ed.Value() {
+		return []kit.Action{kit.Say("No change from the external editor")}
+	}
+	if size := e.S.Doc().Size() - f.ed.Len() + len(text); size > model.MaxDocumentBytes {
+		return []kit.Action{kit.SayErr(fmt.Sprintf("The external editor's text was not applied: the document would be %.1f MiB, over the %d MiB tooltui can open", float64(size)/(1<<20), model.MaxDocumentBytes>>20))}
+	}
+	e.S.BreakGroup()
+	f.ed.SetValue(text)
+	return append(p.changed(f, e), kit.Say("Applied the text from the external editor"))
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
-
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/termtext"
@@ -285,4 +284,25 @@ func (p *formPane) multiLines(f *field, editing bool, st *kit.Styles) []string {
 		wrapped[0] = st.Dim.Render("(empty)")
 	}
 	return wrapped
+}
+
+// title is the editor pane's title: the row the form shows, and
+// whether it shows its JSON.
+func (p *formPane) title(s *kit.Session) string {
+	at := p.at
+	if at.Request {
+		return "Request"
+	}
+	if !at.Valid(s.Doc()) {
+		return "Editor"
+	}
+	kind := "function"
+	if !at.Request && at.Kind != 0 {
+		kind = "built-in"
+	}
+	t := termtext.SanitizeLine(s.Label(at.Kind, at.Index)) + " (" + kind + ")"
+	if p.kind == formRaw {
+		t += " · JSON"
+	}
+	return t
 }

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -227,53 +226,27 @@ func (a *App) toggleZoom() tea.Cmd {
 	return nil
 }
 
-// editExternally edits the focused multi-line field of the form of row
-// at in $EDITOR; params (the parameters tree is shown) edits the
-// parameters, or the tool's JSON when the form shows that instead.
-func (p *formPane) editExternally(deps Deps, at kit.Sel, params bool) kit.Action {
-	f := p.focused()
-	if params {
-		f = nil
-		if i := p.fieldIndex("parameters"); i >= 0 {
-			f = p.fields[i]
-		} else if p.kind == formRaw && len(p.fields) > 0 {
-			f = p.fields[0]
-		}
-	}
-	if f == nil || f.kind != fieldMulti {
+// editExternally edits the focused multi-line field of the form in
+// $EDITOR; params (the parameters tree is shown) edits the parameters, or
+// the tool's JSON when the form shows that instead.
+func (a *App) editExternally(params bool) kit.Action {
+	id, text, ext, ok := a.form.externalField(params)
+	if !ok {
 		return kit.Say("Focus a multi-line field (description, parameters, JSON) in the editor pane to open it in $EDITOR")
 	}
-	ext := ".txt"
-	if f.val == valJSON {
-		ext = ".json"
-	}
-	return kit.ActCmd{Cmd: externalEditorCmd(deps, at, f.id, f.ed.Value(), ext)}
+	return kit.ActCmd{Cmd: externalEditorCmd(a.deps, a.at, id, text, ext)}
 }
 
 // editorDone applies the text the external editor wrote to the field it
 // was opened on, if the form still shows that tool.
-func (p *formPane) editorDone(m editorDoneMsg, e *kit.Env) []kit.Action {
+func (a *App) editorDone(m editorDoneMsg) []kit.Action {
 	if m.err != nil {
 		return []kit.Action{kit.SayErr("External editor: " + m.err.Error())}
 	}
-	if m.sel != e.At {
+	if m.sel != a.at {
 		return []kit.Action{kit.SayErr("The tool changed while the editor was open; its text was not applied")}
 	}
-	i := p.fieldIndex(m.fieldID)
-	if i < 0 {
-		return nil
-	}
-	f := p.fields[i]
-	text := strings.TrimSuffix(m.text, "\n")
-	if text == f.ed.Value() {
-		return []kit.Action{kit.Say("No change from the external editor")}
-	}
-	if size := e.S.Doc().Size() - f.ed.Len() + len(text); size > model.MaxDocumentBytes {
-		return []kit.Action{kit.SayErr(fmt.Sprintf("The external editor's text was not applied: the document would be %.1f MiB, over the %d MiB tooltui can open", float64(size)/(1<<20), model.MaxDocumentBytes>>20))}
-	}
-	e.S.BreakGroup()
-	f.ed.SetValue(text)
-	return append(p.changed(f, e), kit.Say("Applied the text from the external editor"))
+	return a.form.applyExternal(m.fieldID, m.text, a.env())
 }
 
 // selectField edits the form's focused field with its whole text

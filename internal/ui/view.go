@@ -235,24 +235,3 @@ func (a *App) shortHelp() []key.Binding {
 	}
 	return []key.Binding{km.Up, km.Down, km.PageDown, km.Left, km.CopyMenu, km.Zoom, km.Palette, km.Help}
 }
-
-// title is the editor pane's title: the row the form shows, and
-// whether it shows its JSON.
-func (p *formPane) title(s *kit.Session) string {
-	at := p.at
-	if at.Request {
-		return "Request"
-	}
-	if !at.Valid(s.Doc()) {
-		return "Editor"
-	}
-	kind := "function"
-	if !at.Request && at.Kind != 0 {
-		kind = "built-in"
-	}
-	t := termtext.SanitizeLine(s.Label(at.Kind, at.Index)) + " (" + kind + ")"
-	if p.kind == formRaw {
-		t += " · JSON"
-	}
-	return t
-}
