@@ -20,6 +20,7 @@ import (
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/sim"
+	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/preview"
 )
@@ -137,7 +138,7 @@ func New(o Options) *App {
 	a.selectRow(kit.RequestSel)
 	a.disk = newDisk(o, a.deps, a.s)
 	if o.Recovered != nil {
-		a.dialog = newRecoveryDialog(o.Recovered, o.RecoveredOver)
+		a.dialog = filedlg.NewRecovery(o.Recovered, o.RecoveredOver)
 	}
 	return a
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -307,7 +308,7 @@ func newBodyLossDialog(name string, losses []string, act kit.ActSaveTo) kit.Dial
 				return []kit.Action{next}, true
 			case key.Matches(k, keySaveDocument):
 				quit := act.Quit
-				return []kit.Action{kit.ActOpen{D: newFileNameDialog("Save as a tooltui document", "save", documentName(act.Path), func(p string) []kit.Action {
+				return []kit.Action{kit.ActOpen{D: filedlg.NewFileName("Save as a tooltui document", "save", documentName(act.Path), func(p string) []kit.Action {
 					return []kit.Action{kit.ActSaveTo{Path: p, Quit: quit, AsDocument: true}}
 				})}}, true
 			case key.Matches(k, cancel):
@@ -488,7 +489,7 @@ func newExportDialog(a *App) kit.Dialog {
 	if base == "" {
 		base = a.s.Name() // the example: example.request.json
 	}
-	return newFileNameDialog("Export request", "export", exportName(base), func(p string) []kit.Action {
+	return filedlg.NewFileName("Export request", "export", exportName(base), func(p string) []kit.Action {
 		if own != "" && samePath(p, own) {
 			return []kit.Action{kit.SayErr("That is the document's own file: export the request under another name")}
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -496,7 +497,7 @@ func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
 				t.Fatalf("enter did not quit a clean document: %T", a.dialog)
 			}
 		default: // the document has no file yet: a save asks where
-			if sa, ok := a.dialog.(*saveAsDialog); !ok || strings.HasSuffix(sa.what, " then quit") != (name == kit.CmdSaveQuit) {
+			if sa, ok := a.dialog.(*filedlg.SaveAs); !ok || strings.HasSuffix(sa.What, " then quit") != (name == kit.CmdSaveQuit) {
 				t.Fatalf("enter did not %s: %T, status %q", name, a.dialog, status(a))
 			}
 		}
@@ -520,7 +521,7 @@ func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
 
 	// ctrl+s in the Save? question is its answer: it saves and goes.
 	a.Update(ctrlKey('s'))
-	if sa, ok := a.dialog.(*saveAsDialog); !ok {
+	if sa, ok := a.dialog.(*filedlg.SaveAs); !ok {
 		t.Fatalf("ctrl+s in the Save? question: %T %v, status %q", a.dialog, sa, status(a))
 	}
 

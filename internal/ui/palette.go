@@ -3,6 +3,7 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -76,7 +77,7 @@ func commands() []command {
 	return []command{
 		{name: "Command palette", group: "Everywhere", global: kb(km.Palette), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newPaletteDialog(a)}) }},
 		{name: kit.CmdSave, group: "Everywhere", global: kb(km.Save), run: func(a *App) tea.Cmd { return a.apply(save(a.s, false)...) }},
-		{name: kit.CmdSaveAs, group: "Everywhere", nav: kb(km.SaveAs), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newSaveAsDialog(a.s.Path(), false)}) }},
+		{name: kit.CmdSaveAs, group: "Everywhere", nav: kb(km.SaveAs), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: filedlg.NewSaveAs(a.s.Path(), false)}) }},
 		{name: kit.CmdExport, group: "Everywhere", nav: kb(km.Export), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newExportDialog(a)}) }},
 		{name: "Undo", group: "Everywhere", global: kb(km.Undo), run: func(a *App) tea.Cmd { return a.undo(false) }},
 		{name: "Redo", group: "Everywhere", global: kb(km.Redo), run: func(a *App) tea.Cmd { return a.undo(true) }},

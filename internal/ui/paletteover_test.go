@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -155,14 +156,14 @@ func TestPaletteRaisesOnlyTheSameView(t *testing.T) {
 		a, _ := globalApp(t, "")
 		a.s.Saved(a.s.Version(), "", "example") // no file yet: Save and quit asks for a name
 		a.run(kit.CmdSaveAs)
-		plain := a.dialog.(*saveAsDialog)
+		plain := a.dialog.(*filedlg.SaveAs)
 		paletteRun(a, "Save and quit")
-		d, ok := a.dialog.(*saveAsDialog)
+		d, ok := a.dialog.(*filedlg.SaveAs)
 		if !ok || d == plain {
 			t.Fatalf("Save and quit over Save as: top %T (the same: %v), status %q", a.dialog, d == plain, status(a))
 		}
 		quits := false
-		for _, act := range d.done("/tmp/x.json") {
+		for _, act := range d.Done("/tmp/x.json") {
 			if s, ok := act.(kit.ActSaveTo); ok {
 				quits = s.Quit
 			}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
+	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 
 	tea "charm.land/bubbletea/v2"
@@ -287,7 +288,7 @@ func TestRecoveryCopyNotesTheFileItWasMadeOver(t *testing.T) {
 		t.Fatal("the note outlived its copy")
 	}
 
-	d := newRecoveryDialog(model.Example(), true).Resize(80, 24)
+	d := filedlg.NewRecovery(model.Example(), true).Resize(80, 24)
 	if s := stripped(d.View(a.env(), 80, 24)); !strings.Contains(strings.Join(strings.Fields(s), " "), "The file changed on disk since") {
 		t.Fatalf("the offer does not say the file changed:\n%s", s)
 	}
@@ -328,7 +329,7 @@ func TestTooLargeSaysWhatCanBeDone(t *testing.T) {
 	// X exports the request, whatever its size.
 	a.Update(tea.KeyPressMsg{Code: '1'})
 	a.Update(tea.KeyPressMsg{Code: 'X', Text: "X"})
-	if _, ok := a.dialog.(*saveAsDialog); !ok {
+	if _, ok := a.dialog.(*filedlg.SaveAs); !ok {
 		t.Fatalf("X opened %T", a.dialog)
 	}
 	_, cmd := a.Update(tea.KeyPressMsg{Code: tea.KeyEnter})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -42,7 +43,7 @@ func (ss *sendState) defaultRecording(s *kit.Session) string {
 
 // recordNextSend asks where the next send's recording goes.
 func (a *App) recordNextSend() tea.Cmd {
-	return a.apply(kit.ActOpen{D: newFileNameDialog("Record the next send", "record", a.sends.defaultRecording(a.s), func(p string) []kit.Action {
+	return a.apply(kit.ActOpen{D: filedlg.NewFileName("Record the next send", "record", a.sends.defaultRecording(a.s), func(p string) []kit.Action {
 		st := &a.sends
 		st.recordNext, st.lastRecording = p, p
 		msg := "The next send (ctrl+r) records to " + p
@@ -55,7 +56,7 @@ func (a *App) recordNextSend() tea.Cmd {
 
 // replayRecording asks for a recording, then opens the replay dialog.
 func (a *App) replayRecording() tea.Cmd {
-	return a.apply(kit.ActOpen{D: newFileNameDialog("Replay a recording", "replay", a.sends.defaultRecording(a.s), func(p string) []kit.Action {
+	return a.apply(kit.ActOpen{D: filedlg.NewFileName("Replay a recording", "replay", a.sends.defaultRecording(a.s), func(p string) []kit.Action {
 		d, why := newReplayDialog(a, p)
 		if d == nil {
 			return []kit.Action{kit.SayErr(why)}

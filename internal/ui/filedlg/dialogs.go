@@ -1,4 +1,4 @@
-package ui
+package filedlg
 
 import (
 	"strings"
@@ -12,7 +12,7 @@ import (
 )
 
 // newRecoveryDialog offers unsaved work of an earlier session.
-func newRecoveryDialog(doc *model.Document, fileChanged bool) kit.Dialog {
+func NewRecovery(doc *model.Document, fileChanged bool) kit.Dialog {
 	km := kit.DefaultKeyMap()
 	quit := key.NewBinding(key.WithKeys("q", "ctrl+q", "ctrl+c"), key.WithHelp("q", "quit, keep it"))
 	text := "An earlier session ended with unsaved changes to this document."
@@ -41,34 +41,34 @@ func newRecoveryDialog(doc *model.Document, fileChanged bool) kit.Dialog {
 // saveAsDialog asks for a file name: to save the document, or, with its
 // own title and answer, to save it in another format or export the
 // request (files.go).
-type saveAsDialog struct {
+type SaveAs struct {
 	prompt editor.Model
 	title  string
 	verb   string                      // what enter does: "save", "export"
-	done   func(p string) []kit.Action // the answer to a name
+	Done   func(p string) []kit.Action // the answer to a name
 	// what tells it from another of the same title: what it was opened
 	// with (the proposed name, and whether it quits after saving)
-	what string
+	What string
 	w    int
 }
 
-func newSaveAsDialog(path string, quit bool) kit.Dialog {
+func NewSaveAs(path string, quit bool) kit.Dialog {
 	if path == "" {
 		path = "tooltui.json"
 	}
-	d := newFileNameDialog("Save as", "save", path, func(p string) []kit.Action {
+	d := NewFileName("Save as", "save", path, func(p string) []kit.Action {
 		return []kit.Action{kit.ActSaveTo{Path: p, Quit: quit}}
 	})
 	if quit {
-		d.what += " then quit"
+		d.What += " then quit"
 	}
 	return d
 }
 
 // newFileNameDialog asks for a file name, proposing path, all selected so
 // that typing replaces it.
-func newFileNameDialog(title, verb, path string, done func(p string) []kit.Action) *saveAsDialog {
-	d := &saveAsDialog{prompt: editor.New(), title: title, verb: verb, done: done, what: path}
+func NewFileName(title, verb, path string, done func(p string) []kit.Action) *SaveAs {
+	d := &SaveAs{prompt: editor.New(), title: title, verb: verb, Done: done, What: path}
 	d.prompt.ShowLineNumbers = false
 	d.prompt.SetValue(path)
 	// The cursor at the end keeps the file name in view when the path is
@@ -79,13 +79,13 @@ func newFileNameDialog(title, verb, path string, done func(p string) []kit.Actio
 	return d
 }
 
-func (d *saveAsDialog) Resize(w, h int) kit.Dialog {
+func (d *SaveAs) Resize(w, h int) kit.Dialog {
 	d.w = max(20, min(72, w-2))
 	d.prompt.SetSize(d.w-4, 1)
 	return d
 }
 
-func (d *saveAsDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
+func (d *SaveAs) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch k.String() {
 		case "esc":
@@ -95,7 +95,7 @@ func (d *saveAsDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action
 			if p == "" {
 				return d, []kit.Action{kit.Say("Type a file name, or esc to cancel")}
 			}
-			return nil, append([]kit.Action{kit.ActClose{}}, d.done(p)...)
+			return nil, append([]kit.Action{kit.ActClose{}}, d.Done(p)...)
 		}
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok && !d.prompt.Handles(k) {
@@ -105,29 +105,29 @@ func (d *saveAsDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action
 	return d, nil
 }
 
-func (d *saveAsDialog) TypingText() bool { return true }
+func (d *SaveAs) TypingText() bool { return true }
 
-func (d *saveAsDialog) UndoText(redo bool) (bool, []kit.Action) {
+func (d *SaveAs) UndoText(redo bool) (bool, []kit.Action) {
 	return kit.FieldUndo(&d.prompt, redo), nil
 }
 
 // pending is the name typed, which ctrl+s does not use: it saves the
 // document where it is saved (a save as asks where first, as enter does).
-func (d *saveAsDialog) Pending() string {
+func (d *SaveAs) Pending() string {
 	if d.verb == "save" {
 		return ""
 	}
 	return "the " + d.verb + " to " + strings.TrimSpace(d.prompt.Value()) + " (enter " + d.verb + "s)"
 }
 
-func (d *saveAsDialog) View(e *kit.Env, w, h int) []string {
+func (d *SaveAs) View(e *kit.Env, w, h int) []string {
 	p := d.prompt
 	p.Styles = e.St.Editor
 	lines := []string{" " + p.View(), e.St.Dim.Render(" enter " + d.verb + " · esc cancel")}
 	return kit.Box(e, d.title, lines, d.w)
 }
 
-func (d *saveAsDialog) Help(km *kit.KeyMap) []key.Binding {
+func (d *SaveAs) Help(km *kit.KeyMap) []key.Binding {
 	enter := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", d.verb))
 	if d.verb == "save" {
 		// ctrl+s here is enter: it saves, under the name typed
@@ -139,6 +139,6 @@ func (d *saveAsDialog) Help(km *kit.KeyMap) []key.Binding {
 	}
 }
 
-func (d *saveAsDialog) Name() string { return "the " + d.title + " dialog" }
+func (d *SaveAs) Name() string { return "the " + d.title + " dialog" }
 
-func (d *saveAsDialog) ViewKey() string { return d.what }
+func (d *SaveAs) ViewKey() string { return d.What }
