@@ -21,6 +21,7 @@ import (
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/sim"
 	"github.com/tooltui/tooltui/internal/ui/filedlg"
+	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/preview"
 )
@@ -80,7 +81,7 @@ type App struct {
 	zoom  bool
 
 	tools   toolsPane
-	form    formPane
+	form    form.Pane
 	preview preview.Pane
 	diags   diagsPane
 	dialog  kit.Dialog   // the open dialog, nil when none: the top overlay
@@ -186,7 +187,7 @@ func (a *App) Init() tea.Cmd {
 func (a *App) setStyles(isDark bool) {
 	a.styles = kit.NewStyles(isDark)
 	a.preview.Colors = a.styles.JSON.Resolve()
-	a.form.restyle(&a.styles)
+	a.form.Restyle(&a.styles)
 }
 
 func (a *App) env() *kit.Env {
@@ -237,8 +238,8 @@ func (a *App) syncViews() (cmd tea.Cmd) {
 		return
 	}
 	e := a.env()
-	if a.form.syncDoc(e) {
-		a.form.attach(a.s.Result().Diagnostics, a.at)
+	if a.form.SyncDoc(e) {
+		a.form.Attach(a.s.Result().Diagnostics, a.at)
 	}
 	for _, d := range a.dialogs() {
 		if v, ok := d.(docView); ok && v.seenVersion() != a.s.Version() {
@@ -334,7 +335,7 @@ func (a *App) relayout() {
 	nErr, nWarn := kit.CountDiags(a.s.Result().Diagnostics)
 	a.lay = computeLayout(a.width, a.height, nErr+nWarn, a.zoomed())
 	w, h := a.lay.editor.Inner()
-	a.form.setSize(w, h)
+	a.form.SetSize(w, h)
 	_, th := a.lay.tools.Inner()
 	a.tools.setHeight(th)
 	pw, ph := a.lay.preview.Inner()
@@ -436,7 +437,7 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 func (a *App) capturing() bool {
 	switch a.focus {
 	case kit.PaneEditor:
-		return a.form.editing
+		return a.form.Editing
 	case kit.PaneTools:
 		return a.tools.filter.typing
 	}
@@ -467,9 +468,9 @@ func (a *App) paneUpdate(msg tea.Msg) []kit.Action {
 // last field. Moving never starts editing.
 func (a *App) tab(d int) tea.Cmd {
 	if a.focus == kit.PaneEditor && !a.tree.shown(a.at) {
-		n := a.form.idx + d
-		if n >= 0 && n < len(a.form.fields) {
-			return tea.Batch(a.form.setEditing(false), a.form.move(n))
+		n := a.form.Idx + d
+		if n >= 0 && n < len(a.form.Fields) {
+			return tea.Batch(a.form.SetEditing(false), a.form.Move(n))
 		}
 	}
 	next := kit.Pane((int(a.focus) + d + int(kit.PaneCount)) % int(kit.PaneCount))
@@ -477,9 +478,9 @@ func (a *App) tab(d int) tea.Cmd {
 	if next == kit.PaneEditor {
 		i := 0
 		if d < 0 {
-			i = len(a.form.fields) - 1
+			i = len(a.form.Fields) - 1
 		}
-		cmd = tea.Batch(cmd, a.form.move(i))
+		cmd = tea.Batch(cmd, a.form.Move(i))
 	}
 	return cmd
 }
@@ -495,7 +496,7 @@ func (a *App) setFocus(p kit.Pane, edit bool) tea.Cmd {
 	if a.zoom {
 		a.relayout()
 	}
-	return a.form.setEditing(p == kit.PaneEditor && edit && !a.tree.shown(a.at))
+	return a.form.SetEditing(p == kit.PaneEditor && edit && !a.tree.shown(a.at))
 }
 
 // selectRow selects a row and builds its form.
@@ -509,7 +510,7 @@ func (a *App) selectRow(at kit.Sel) {
 	}
 	a.at = at
 	a.tools.show(a.s, at)
-	a.form.raw = false
+	a.form.Raw = false
 	a.buildForm()
 	a.preview.SetJSON(a.s.Result().JSON)
 	a.preview.Follow(a.s.Result().Sources, at)
@@ -517,7 +518,7 @@ func (a *App) selectRow(at kit.Sel) {
 
 // buildForm builds the form of the selected row from the document.
 func (a *App) buildForm() {
-	a.form.build(a.env())
-	a.form.attach(a.s.Result().Diagnostics, a.at)
-	a.form.restyle(&a.styles)
+	a.form.Build(a.env())
+	a.form.Attach(a.s.Result().Diagnostics, a.at)
+	a.form.Restyle(&a.styles)
 }

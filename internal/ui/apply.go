@@ -8,6 +8,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -64,7 +65,7 @@ func (a *App) apply1(act kit.Action) tea.Cmd {
 	case kit.ActRebuild:
 		a.buildForm()
 	case kit.ActPick:
-		return a.apply(a.form.pick(act, a.env())...)
+		return a.apply(a.form.Pick(act, a.env())...)
 	case kit.ActAdd:
 		return a.addTool(act.Typ)
 	case kit.ActSaveTo:
@@ -133,10 +134,10 @@ func (a *App) open(d kit.Dialog) tea.Cmd {
 // field; typing goes on only in the entry it was in: an undo that took
 // that entry away, or shows another, ends it.
 func (a *App) show(at kit.Sel) tea.Cmd {
-	editing, idx, was := a.form.editing, a.form.idx, a.at
+	editing, idx, was := a.form.Editing, a.form.Idx, a.at
 	a.selectRow(at)
 	a.relayout()
-	cmd := a.form.move(idx)
+	cmd := a.form.Move(idx)
 	if editing && a.focus == kit.PaneEditor && a.at == was {
 		cmd = tea.Batch(cmd, a.setFocus(kit.PaneEditor, true))
 	}
@@ -159,8 +160,8 @@ func (a *App) madeBy(by kit.Viewer, prev *model.Document, ver uint64) {
 			}
 		}
 	case kit.ByForm:
-		if a.form.seen == prev && a.form.ver == ver {
-			a.form.seen, a.form.ver = a.s.Doc(), a.s.Version()
+		if a.form.Seen == prev && a.form.Ver == ver {
+			a.form.Seen, a.form.Ver = a.s.Doc(), a.s.Version()
 		}
 	case kit.ByDialog:
 		if v, ok := a.dialog.(docView); ok && v.seenVersion() == ver {
@@ -229,8 +230,8 @@ func (a *App) refresh() {
 		return
 	}
 	a.tools.show(a.s, a.at)
-	a.form.syncDoc(a.env())
-	a.form.attach(a.s.Result().Diagnostics, a.at)
+	a.form.SyncDoc(a.env())
+	a.form.Attach(a.s.Result().Diagnostics, a.at)
 	if a.preview.SetJSON(a.s.Result().JSON) {
 		a.preview.Track(a.s.Result().Sources, a.at)
 	}
@@ -273,9 +274,9 @@ func (a *App) addTool(typ string) tea.Cmd {
 	a.selectRow(kit.Sel{Kind: k, Index: idx})
 	a.relayout()
 	cmd := a.setFocus(kit.PaneEditor, false)
-	if i := a.form.fieldIndex("name"); i >= 0 {
-		cmd = tea.Batch(cmd, a.form.move(i), a.setFocus(kit.PaneEditor, true))
-		a.form.fields[i].ed.SelectAll()
+	if i := a.form.FieldIndex("name"); i >= 0 {
+		cmd = tea.Batch(cmd, a.form.Move(i), a.setFocus(kit.PaneEditor, true))
+		a.form.Fields[i].Ed.SelectAll()
 		if k == model.Function && a.disk.settings.TreeFirst() {
 			a.treeAfter = &kit.Sel{Kind: k, Index: idx}
 			return tea.Batch(cmd, a.sayAbout(kit.Sel{Kind: k, Index: idx}, "Added "+label+" · type its name; enter goes on to its parameters as a tree, esc stays here"))
@@ -286,7 +287,7 @@ func (a *App) addTool(typ string) tea.Cmd {
 }
 
 // jumpTo goes to what a diagnostic is about.
-func (a *App) jumpTo(d diagnostic) tea.Cmd {
+func (a *App) jumpTo(d form.Diagnostic) tea.Cmd {
 	at := kit.RequestSel
 	if d.IsTool() {
 		at = kit.Sel{Kind: d.Kind, Index: d.Index}
@@ -299,7 +300,7 @@ func (a *App) jumpTo(d diagnostic) tea.Cmd {
 	if a.tree.locate(a.at, d) {
 		return cmd
 	}
-	return tea.Batch(cmd, a.form.locate(d))
+	return tea.Batch(cmd, a.form.Locate(d))
 }
 
 // ---- results of commands ----
@@ -322,17 +323,17 @@ func (a *App) onPaste(m tea.PasteMsg) tea.Cmd {
 	if a.focus == kit.PaneTools && a.tools.filter.typing {
 		return a.apply(a.paneUpdate(m)...)
 	}
-	f := a.form.focused()
-	if a.focus != kit.PaneEditor || f == nil || !f.isText() {
+	f := a.form.Focused()
+	if a.focus != kit.PaneEditor || f == nil || !f.IsText() {
 		return a.say("Paste into a text field: focus one and press enter to edit it", false)
 	}
-	if len(m.Content)+f.ed.Len() > maxPaste {
+	if len(m.Content)+f.Ed.Len() > maxPaste {
 		return a.say(fmt.Sprintf("Paste refused: %d bytes would pass the %d MiB limit of a field", len(m.Content), maxPaste>>20), true)
 	}
 	if size := a.s.Doc().Size() + len(m.Content); size > model.MaxDocumentBytes {
 		return a.say(fmt.Sprintf("Paste refused: the document would be %.1f MiB, over the %d MiB tooltui can open", float64(size)/(1<<20), model.MaxDocumentBytes>>20), true)
 	}
-	cmd := a.form.setEditing(true)
+	cmd := a.form.SetEditing(true)
 	a.s.BreakGroup()
 	return tea.Batch(cmd, a.apply(a.paneUpdate(m)...))
 }

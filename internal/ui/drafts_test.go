@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -22,51 +23,51 @@ const draftsDoc = `{"model": "gpt-5", "reasoning": {"effort": "low"}, "input": "
 var fileSearch0 = kit.Sel{Kind: model.Builtin, Index: 0}
 
 // setField types text into field id of the form as one edit and applies it.
-func setField(t *testing.T, s *kit.Session, e *kit.Env, p *formPane, id, text string) *field {
+func setField(t *testing.T, s *kit.Session, e *kit.Env, p *form.Pane, id, text string) *form.Field {
 	t.Helper()
-	i := p.fieldIndex(id)
+	i := p.FieldIndex(id)
 	if i < 0 {
 		t.Fatalf("no field %q in %v", id, fieldIDs(p))
 	}
-	f := p.fields[i]
-	f.ed.SetValue(text)
+	f := p.Fields[i]
+	f.Ed.SetValue(text)
 	s.BreakGroup()
-	for _, a := range actsOf[kit.ActEdit](p.changed(f, e)) {
+	for _, a := range actsOf[kit.ActEdit](p.Changed(f, e)) {
 		if err := s.Apply(a.Group, e.At, a.Fn); err != nil {
 			t.Fatalf("applying %q to %s: %v", text, id, err)
 		}
 	}
-	p.attach(s.Result().Diagnostics, e.At)
+	p.Attach(s.Result().Diagnostics, e.At)
 	return f
 }
 
 // rebuilt is a fresh form of the session's document, as after selecting
 // another row and back, an undo or a reload.
-func rebuilt(t *testing.T, s *kit.Session, at kit.Sel) formPane {
+func rebuilt(t *testing.T, s *kit.Session, at kit.Sel) form.Pane {
 	t.Helper()
 	e := unitEnv(s, at)
-	var p formPane
-	p.setSize(60, 30)
-	p.build(e)
-	p.attach(s.Result().Diagnostics, at)
+	var p form.Pane
+	p.SetSize(60, 30)
+	p.Build(e)
+	p.Attach(s.Result().Diagnostics, at)
 	return p
 }
 
-func fieldByID(t *testing.T, p *formPane, id string) *field {
+func fieldByID(t *testing.T, p *form.Pane, id string) *form.Field {
 	t.Helper()
-	i := p.fieldIndex(id)
+	i := p.FieldIndex(id)
 	if i < 0 {
 		t.Fatalf("no field %q in %v", id, fieldIDs(p))
 	}
-	return p.fields[i]
+	return p.Fields[i]
 }
 
 // formAgain is field id of d's form on row at, rebuilt in a new session
 // ("rebuilt") and after the document is saved and parsed again
 // ("reloaded").
-func formAgain(t *testing.T, d *model.Document, at kit.Sel, id string) map[string]*field {
+func formAgain(t *testing.T, d *model.Document, at kit.Sel, id string) map[string]*form.Field {
 	t.Helper()
-	out := map[string]*field{}
+	out := map[string]*form.Field{}
 	for name, doc := range map[string]*model.Document{"rebuilt": d, "reloaded": reload(t, d)} {
 		p := rebuilt(t, kit.NewSession(doc, "", "x"), at)
 		out[name] = fieldByID(t, &p, id)
@@ -103,13 +104,13 @@ func TestFiltersDraftIsKeptShownSavedAndDropped(t *testing.T) {
 	if string(tool.Raw) != lastValid {
 		t.Fatalf("the entry lost its last valid filters: %s", tool.Raw)
 	}
-	if !strings.HasPrefix(f.err, "not valid JSON") || !strings.Contains(f.diag, "not valid JSON") {
-		t.Fatalf("field err %q diag %q", f.err, f.diag)
+	if !strings.HasPrefix(f.Err, "not valid JSON") || !strings.Contains(f.Diag, "not valid JSON") {
+		t.Fatalf("field err %q diag %q", f.Err, f.Diag)
 	}
 	// Rebuilt, after a reload too, the form shows the draft and its error.
 	for name, g := range formAgain(t, s.Doc(), fileSearch0, "filters") {
-		if g.ed.Value() != broken || !strings.HasPrefix(g.err, "not valid JSON") {
-			t.Fatalf("%s: filters %q err %q", name, g.ed.Value(), g.err)
+		if g.Ed.Value() != broken || !strings.HasPrefix(g.Err, "not valid JSON") {
+			t.Fatalf("%s: filters %q err %q", name, g.Ed.Value(), g.Err)
 		}
 	}
 	// Valid filters apply and drop the draft.
@@ -130,8 +131,8 @@ func TestFiltersDraftIsKeptShownSavedAndDropped(t *testing.T) {
 		t.Fatal("nothing to undo")
 	}
 	p2 := rebuilt(t, s, fileSearch0)
-	if g := fieldByID(t, &p2, "filters"); g.ed.Value() != "{" {
-		t.Fatalf("after undo the filters show %q", g.ed.Value())
+	if g := fieldByID(t, &p2, "filters"); g.Ed.Value() != "{" {
+		t.Fatalf("after undo the filters show %q", g.Ed.Value())
 	}
 }
 
@@ -163,23 +164,23 @@ func TestInputDraft(t *testing.T) {
 				if !hasDraft || draft != tc.text || string(got) != `"hi"` {
 					t.Fatalf("draft %q (%v), input %s", draft, hasDraft, got)
 				}
-				if !strings.Contains(f.err, tc.err) || !strings.Contains(f.diag, tc.diag) {
-					t.Fatalf("field err %q diag %q", f.err, f.diag)
+				if !strings.Contains(f.Err, tc.err) || !strings.Contains(f.Diag, tc.diag) {
+					t.Fatalf("field err %q diag %q", f.Err, f.Diag)
 				}
 				for name, g := range formAgain(t, s.Doc(), kit.RequestSel, "input") {
-					if g.ed.Value() != tc.text || !strings.Contains(g.err, tc.err) || !strings.Contains(g.diag, tc.diag) {
-						t.Fatalf("%s: input %q err %q diag %q", name, g.ed.Value(), g.err, g.diag)
+					if g.Ed.Value() != tc.text || !strings.Contains(g.Err, tc.err) || !strings.Contains(g.Diag, tc.diag) {
+						t.Fatalf("%s: input %q err %q diag %q", name, g.Ed.Value(), g.Err, g.Diag)
 					}
 				}
 				// Text again drops the draft.
 				setField(t, s, e, &p, "input", "plain")
-				if _, ok := s.Doc().RequestDrafts["input"]; ok || rawText(mustGet(t, s.Doc(), "input")) != "plain" {
+				if _, ok := s.Doc().RequestDrafts["input"]; ok || form.RawText(mustGet(t, s.Doc(), "input")) != "plain" {
 					t.Fatalf("text after a draft: drafts %v input %s", s.Doc().RequestDrafts, mustGet(t, s.Doc(), "input"))
 				}
 				return
 			}
-			if hasDraft || f.err != "" {
-				t.Fatalf("draft %q err %q", draft, f.err)
+			if hasDraft || f.Err != "" {
+				t.Fatalf("draft %q err %q", draft, f.Err)
 			}
 			if tc.want == "" {
 				if has {
@@ -206,15 +207,15 @@ func mustGet(t *testing.T, d *model.Document, key string) []byte {
 func TestOtherRequestFieldsFieldShowsEveryOtherMember(t *testing.T) {
 	s, e, p := formFixture(t, parseDoc(t, draftsDoc), kit.RequestSel, 60, 30)
 	f := fieldByID(t, &p, "extra")
-	if f.label != "Other request fields (JSON object)" {
-		t.Errorf("label %q", f.label)
+	if f.Label != "Other request fields (JSON object)" {
+		t.Errorf("label %q", f.Label)
 	}
 	want := `{"reasoning":{"effort":"low"},"text":{"verbosity":"low"},"metadata":{"a":"b"},"store":false}`
-	if got := kit.CompactJSON([]byte(f.ed.Value())); got != want {
+	if got := kit.CompactJSON([]byte(f.Ed.Value())); got != want {
 		t.Fatalf("the field shows %s, want %s", got, want)
 	}
-	if f.ed.Value() != kit.PrettyJSON([]byte(want)) {
-		t.Errorf("not pretty:\n%s", f.ed.Value())
+	if f.Ed.Value() != kit.PrettyJSON([]byte(want)) {
+		t.Errorf("not pretty:\n%s", f.Ed.Value())
 	}
 	// Writing back: extra's keys stay in extra, others are top-level in
 	// their place, new ones last, removed ones go.
@@ -267,18 +268,18 @@ func TestOtherRequestFieldsDraft(t *testing.T) {
 			if got := string(model.OtherRequestFields(s.Doc()).AppendJSON(nil)); got != before {
 				t.Fatalf("the fields changed to %s", got)
 			}
-			if !strings.Contains(f.err, tc.err) || !strings.Contains(f.diag, tc.diag) {
-				t.Fatalf("field err %q diag %q", f.err, f.diag)
+			if !strings.Contains(f.Err, tc.err) || !strings.Contains(f.Diag, tc.diag) {
+				t.Fatalf("field err %q diag %q", f.Err, f.Diag)
 			}
 			for name, g := range formAgain(t, s.Doc(), kit.RequestSel, "extra") {
-				if g.ed.Value() != tc.text || !strings.Contains(g.err, tc.err) || !strings.Contains(g.diag, tc.diag) {
-					t.Fatalf("%s: field %q err %q diag %q", name, g.ed.Value(), g.err, g.diag)
+				if g.Ed.Value() != tc.text || !strings.Contains(g.Err, tc.err) || !strings.Contains(g.Diag, tc.diag) {
+					t.Fatalf("%s: field %q err %q diag %q", name, g.Ed.Value(), g.Err, g.Diag)
 				}
 			}
 			// A valid object applies and drops the draft.
 			setField(t, s, e, &p, "extra", `{"store": true}`)
-			if _, ok := s.Doc().RequestDrafts["extra"]; ok || f.err != "" {
-				t.Fatalf("valid text: drafts %v err %q", s.Doc().RequestDrafts, f.err)
+			if _, ok := s.Doc().RequestDrafts["extra"]; ok || f.Err != "" {
+				t.Fatalf("valid text: drafts %v err %q", s.Doc().RequestDrafts, f.Err)
 			}
 			if got := string(model.OtherRequestFields(s.Doc()).AppendJSON(nil)); got != `{"store":true}` {
 				t.Fatalf("the fields are %s", got)
@@ -297,7 +298,7 @@ func TestRequestDiagnosticsAttachToTheirFields(t *testing.T) {
 	broken := "{\n  \"store\": true,\n  oops\n}"
 	d = model.SetRequestDraft(d, "extra", broken)
 	s, _, p := formFixture(t, d, kit.RequestSel, 60, 30)
-	byLoc := map[string]diagnostic{}
+	byLoc := map[string]form.Diagnostic{}
 	for _, x := range s.Result().Diagnostics {
 		byLoc[x.Location] = x
 	}
@@ -306,26 +307,26 @@ func TestRequestDiagnosticsAttachToTheirFields(t *testing.T) {
 		if !ok {
 			t.Fatalf("no diagnostic at %q: %v", loc, s.Result().Diagnostics)
 		}
-		i, _ := p.fieldFor(x)
-		if i < 0 || p.fields[i].id != id {
+		i, _ := p.FieldFor(x)
+		if i < 0 || p.Fields[i].Id != id {
 			t.Errorf("%s: field %d, want %s", loc, i, id)
 		}
-		p.move(0)
-		p.locate(x)
-		if f := p.focused(); f.id != id {
-			t.Errorf("locating %s focused %s", loc, f.id)
+		p.Move(0)
+		p.Locate(x)
+		if f := p.Focused(); f.Id != id {
+			t.Errorf("locating %s focused %s", loc, f.Id)
 		}
 	}
-	if f := fieldByID(t, &p, "input"); !strings.Contains(f.diag, "must be text or a JSON array") {
-		t.Errorf("input diag %q", f.diag)
+	if f := fieldByID(t, &p, "input"); !strings.Contains(f.Diag, "must be text or a JSON array") {
+		t.Errorf("input diag %q", f.Diag)
 	}
 	x := byLoc["other request fields"]
 	if x.Line != 3 {
 		t.Fatalf("syntax error at line %d, want 3: %+v", x.Line, x)
 	}
-	p.locate(x)
-	f := p.focused()
-	if f.ed.Value() != broken || f.ed.Line() != x.Line-1 || f.ed.Column() != x.Column-1 {
-		t.Fatalf("cursor at %d:%d in %q, want %d:%d", f.ed.Line()+1, f.ed.Column()+1, f.ed.Value(), x.Line, x.Column)
+	p.Locate(x)
+	f := p.Focused()
+	if f.Ed.Value() != broken || f.Ed.Line() != x.Line-1 || f.Ed.Column() != x.Column-1 {
+		t.Fatalf("cursor at %d:%d in %q, want %d:%d", f.Ed.Line()+1, f.Ed.Column()+1, f.Ed.Value(), x.Line, x.Column)
 	}
 }

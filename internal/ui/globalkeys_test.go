@@ -14,6 +14,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -454,27 +455,27 @@ func TestSwitchToAFormThereIsNone(t *testing.T) {
 	src := `{"model": "gpt-5", "extra": {"builtin_tools": [{"type": "code_interpreter", "container": {"type": "auto"}}, {"type": "web_search"}]}}`
 	a := dialogTestApp(t, src, kit.Sel{Kind: model.Builtin, Index: 0})
 	a.run("Switch form / JSON")
-	if a.form.kind != formRaw || !strings.Contains(status(a), "code_interpreter has no form") {
-		t.Fatalf("code_interpreter: kind %v, status %q", a.form.kind, status(a))
+	if a.form.Kind != form.FormRaw || !strings.Contains(status(a), "code_interpreter has no form") {
+		t.Fatalf("code_interpreter: kind %v, status %q", a.form.Kind, status(a))
 	}
 	a.apply(kit.ActSelect{At: kit.Sel{Kind: model.Builtin, Index: 1}})
 	a.run("Switch form / JSON") // web_search: to its JSON
-	if a.form.kind != formRaw {
-		t.Fatalf("web_search did not switch to JSON: %v", a.form.kind)
+	if a.form.Kind != form.FormRaw {
+		t.Fatalf("web_search did not switch to JSON: %v", a.form.Kind)
 	}
 	a.apply(kit.ActEdit{Fn: func(d *model.Document) (*model.Document, error) {
 		return model.SetToolRaw(d, model.Builtin, 1, json.RawMessage(`{"type": "web_search",`))
 	}})
 	a.run("Switch form / JSON")
-	if a.form.kind != formRaw || !strings.Contains(status(a), "not valid JSON yet: its form, if its type has one, shows once it is") {
-		t.Fatalf("invalid JSON: kind %v, status %q", a.form.kind, status(a))
+	if a.form.Kind != form.FormRaw || !strings.Contains(status(a), "not valid JSON yet: its form, if its type has one, shows once it is") {
+		t.Fatalf("invalid JSON: kind %v, status %q", a.form.Kind, status(a))
 	}
 	a.apply(kit.ActEdit{Fn: func(d *model.Document) (*model.Document, error) {
 		return model.SetToolRaw(d, model.Builtin, 1, json.RawMessage(`{"type": "web_search"}`))
 	}})
 	a.Update(settleMsg{})
-	if a.form.kind != formWebSearch { // as the status said
-		t.Fatalf("valid again: kind %v, status %q", a.form.kind, status(a))
+	if a.form.Kind != form.FormWebSearch { // as the status said
+		t.Fatalf("valid again: kind %v, status %q", a.form.Kind, status(a))
 	}
 }
 
@@ -487,7 +488,7 @@ func TestUndoOfTheEntryBeingTypedInEndsTheTyping(t *testing.T) {
 		before := string(model.Example().Functions[0].Raw)
 		typeKeys(a, "1", "j", "a")
 		a.Update(keyMsg("enter")) // function, the first in the picker
-		if !a.form.editing {
+		if !a.form.Editing {
 			t.Fatalf("adding a function did not start naming it:\n%s", treeScreen(a))
 		}
 		if typedFirst {

@@ -84,15 +84,15 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 			a.selectRow(kit.SelAt(a.s.Doc(), row))
 			check("row " + itoaTest(row))
 			a.setFocus(kit.PaneEditor, false)
-			for i := range a.form.fields {
-				a.form.move(i)
-				check("row " + itoaTest(row) + " field " + a.form.fields[i].id)
-				if a.form.fields[i].isText() {
+			for i := range a.form.Fields {
+				a.form.Move(i)
+				check("row " + itoaTest(row) + " field " + a.form.Fields[i].Id)
+				if a.form.Fields[i].IsText() {
 					a.setFocus(kit.PaneEditor, true)
-					if !a.form.editing {
-						t.Fatalf("row %d field %s: not editing after setFocus(editor, true)", row, a.form.fields[i].id)
+					if !a.form.Editing {
+						t.Fatalf("row %d field %s: not editing after setFocus(editor, true)", row, a.form.Fields[i].Id)
 					}
-					check("row " + itoaTest(row) + " field " + a.form.fields[i].id + " (editing)")
+					check("row " + itoaTest(row) + " field " + a.form.Fields[i].Id + " (editing)")
 					a.setFocus(kit.PaneEditor, false)
 				}
 			}
@@ -101,9 +101,9 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 					break
 				}
 				a.run("Switch form / JSON")
-				for i := range a.form.fields {
-					a.form.move(i)
-					check("row " + itoaTest(row) + " JSON view field " + a.form.fields[i].id)
+				for i := range a.form.Fields {
+					a.form.Move(i)
+					check("row " + itoaTest(row) + " JSON view field " + a.form.Fields[i].Id)
 				}
 			}
 			a.setFocus(kit.PaneDiags, false)
@@ -139,20 +139,20 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 		const paste = "p\x1b]0;x\x07\x1b[2J\u202e\u009b1m\x00"
 		a.selectRow(kit.SelAt(a.s.Doc(), 1))
 		a.setFocus(kit.PaneEditor, false)
-		for i, f := range a.form.fields {
-			if !f.isText() {
+		for i, f := range a.form.Fields {
+			if !f.IsText() {
 				continue
 			}
-			a.form.move(i)
+			a.form.Move(i)
 			v := a.s.Version()
 			a.Update(tea.PasteMsg{Content: paste})
-			if a.s.Version() == v || !strings.Contains(a.form.fields[i].ed.Value(), "p") {
-				t.Fatalf("the paste did not reach field %s: %q", f.id, a.form.fields[i].ed.Value())
+			if a.s.Version() == v || !strings.Contains(a.form.Fields[i].Ed.Value(), "p") {
+				t.Fatalf("the paste did not reach field %s: %q", f.Id, a.form.Fields[i].Ed.Value())
 			}
-			check("pasted into " + f.id)
+			check("pasted into " + f.Id)
 			a.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
 		}
-		for range len(a.form.fields) {
+		for range len(a.form.Fields) {
 			a.Update(tea.KeyPressMsg{Code: 'z', Mod: tea.ModCtrl})
 		}
 		a.setFocus(kit.PaneTools, false)

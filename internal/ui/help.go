@@ -54,7 +54,7 @@ func newHelpDialog(a *App) kit.Dialog {
 		first = []string{"Tools pane"}
 	case kit.PaneEditor:
 		first = []string{"Editor pane", helpMoving}
-		if a.form.editing {
+		if a.form.Editing {
 			first = []string{helpEditing, "Editor pane"}
 		}
 	case kit.PanePreview:

@@ -193,8 +193,8 @@ func TestInferDialogIsOneUndoableEdit(t *testing.T) {
 	if v, _ := model.GetPath(raw, []string{"strict"}); string(v) != "true" {
 		t.Errorf("strict not set: %s", raw)
 	}
-	if f := fieldByID(t, &a.form, "parameters"); !strings.Contains(f.ed.Value(), `"n"`) {
-		t.Errorf("the form's parameters: %s", f.ed.Value())
+	if f := fieldByID(t, &a.form, "parameters"); !strings.Contains(f.Ed.Value(), `"n"`) {
+		t.Errorf("the form's parameters: %s", f.Ed.Value())
 	}
 	a.run("Undo")
 	if got := string(a.s.Doc().Functions[0].Raw); got != before {

@@ -351,7 +351,7 @@ func TestMCPToolsDialogAppliesOneUndoableEdit(t *testing.T) {
 		t.Errorf("status %q", a.status.text)
 	}
 	// the form shows the new entry
-	if f := a.form.focused(); f == nil || !strings.Contains(f.ed.Value(), `"delete_page"`) {
+	if f := a.form.Focused(); f == nil || !strings.Contains(f.Ed.Value(), `"delete_page"`) {
 		t.Errorf("the editor does not show the new allowed_tools")
 	}
 	after := entryOf(a, mcpDocs)

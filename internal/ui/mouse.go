@@ -44,8 +44,8 @@ func (a *App) onClick(m tea.Mouse) tea.Cmd {
 			a.tree.pane.Click(y)
 			return cmd
 		}
-		if i, ok := a.form.fieldAt(y); ok {
-			cmd = tea.Batch(cmd, a.form.move(i))
+		if i, ok := a.form.FieldAt(y); ok {
+			cmd = tea.Batch(cmd, a.form.Move(i))
 		}
 	case kit.PaneDiags:
 		if i, ok := a.diags.rowAt(a.s.Result().Diagnostics, &a.styles, y); ok {
@@ -105,8 +105,8 @@ func (a *App) onWheel(m tea.Mouse) tea.Cmd {
 			a.tree.pane.Update(tea.MouseWheelMsg(m), a.env())
 			return nil
 		}
-		_, total := a.form.fieldLines()
-		a.form.yOff = max(0, min(a.form.yOff+d, total-a.form.h))
+		_, total := a.form.FieldLines()
+		a.form.YOff = max(0, min(a.form.YOff+d, total-a.form.H))
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui/filedlg"
+	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -84,12 +85,12 @@ func toggleTool(e *kit.Env) []kit.Action {
 }
 
 func (a *App) undo(redo bool) tea.Cmd {
-	if f := a.form.focused(); a.dialog == nil && a.focus == kit.PaneEditor && a.form.editing && f != nil && f.isText() {
+	if f := a.form.Focused(); a.dialog == nil && a.focus == kit.PaneEditor && a.form.Editing && f != nil && f.IsText() {
 		// the field being edited takes its own typing back first
-		if done := kit.FieldUndo(&f.ed, redo); done {
-			cmd := a.apply(a.form.changed(f, a.env())...)
-			a.form.scrollToFocus()
-			return tea.Batch(cmd, a.say(kit.UndoWord(redo)+" typing in "+f.label+" (once it has none, ctrl+z undoes the document)", false))
+		if done := kit.FieldUndo(&f.Ed, redo); done {
+			cmd := a.apply(a.form.Changed(f, a.env())...)
+			a.form.ScrollToFocus()
+			return tea.Batch(cmd, a.say(kit.UndoWord(redo)+" typing in "+f.Label+" (once it has none, ctrl+z undoes the document)", false))
 		}
 	}
 	if a.dialog == nil && a.focus == kit.PaneTools && a.tools.undoFilter(redo, a.env()) {
@@ -203,10 +204,10 @@ func copySummary(s *kit.Session) string {
 // toggleRaw switches the selected tool between its form and its JSON
 // (the palette's needToolJSON keeps it off the request row).
 func (a *App) toggleRaw() tea.Cmd {
-	raw := a.form.kind != formRaw
+	raw := a.form.Kind != form.FormRaw
 	if !raw && !a.at.Request && !a.tree.shown(a.at) {
-		if why, later := noFormWhy(a.at.Kind, a.s.Doc().List(a.at.Kind)[a.at.Index]); why != "" {
-			a.form.raw = !later // JSON not valid yet: the form shows once it is
+		if why, later := form.NoFormWhy(a.at.Kind, a.s.Doc().List(a.at.Kind)[a.at.Index]); why != "" {
+			a.form.Raw = !later // JSON not valid yet: the form shows once it is
 			return a.say(why, false)
 		}
 	}
@@ -214,7 +215,7 @@ func (a *App) toggleRaw() tea.Cmd {
 	if a.tree.shown(a.at) {
 		acts, raw = a.tree.leave(a.treeCtx(), false, ""), true // from the tree to the tool's JSON
 	}
-	a.form.raw = raw
+	a.form.Raw = raw
 	return a.apply(append(acts, kit.ActRebuild{}, kit.ActFocus{Pane: kit.PaneEditor})...)
 }
 
@@ -231,7 +232,7 @@ func (a *App) toggleZoom() tea.Cmd {
 // $EDITOR; params (the parameters tree is shown) edits the parameters, or
 // the tool's JSON when the form shows that instead.
 func (a *App) editExternally(params bool) kit.Action {
-	id, text, ext, ok := a.form.externalField(params)
+	id, text, ext, ok := a.form.ExternalField(params)
 	if !ok {
 		return kit.Say("Focus a multi-line field (description, parameters, JSON) in the editor pane to open it in $EDITOR")
 	}
@@ -247,16 +248,16 @@ func (a *App) editorDone(m editorDoneMsg) []kit.Action {
 	if m.sel != a.at {
 		return []kit.Action{kit.SayErr("The tool changed while the editor was open; its text was not applied")}
 	}
-	return a.form.applyExternal(m.fieldID, m.text, a.env())
+	return a.form.ApplyExternal(m.fieldID, m.text, a.env())
 }
 
 // selectField edits the form's focused field with its whole text
 // selected (the palette's "Select the whole field").
 func (a *App) selectField() tea.Cmd {
 	cmd := a.setFocus(kit.PaneEditor, true)
-	f := a.form.focused()
-	if f == nil || !f.isText() || !a.form.editing {
+	f := a.form.Focused()
+	if f == nil || !f.IsText() || !a.form.Editing {
 		return tea.Batch(cmd, a.say("The focused field is a choice: ←/→ or enter change it", false))
 	}
-	return tea.Batch(cmd, a.apply(selectAll(f)))
+	return tea.Batch(cmd, a.apply(form.SelectAll(f)))
 }

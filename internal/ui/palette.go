@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/tooltui/tooltui/internal/ui/filedlg"
+	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -54,7 +55,7 @@ func needToolJSON(a *App) string {
 }
 
 func needField(a *App) string {
-	if len(a.form.fields) == 0 {
+	if len(a.form.Fields) == 0 {
 		return "The editor has no field here"
 	}
 	return ""
@@ -88,7 +89,7 @@ func commands() []command {
 		{name: "Copy…", group: "Copy", nav: kb(km.CopyMenu), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newCopyDialog()}) }},
 		{name: "Open field in $EDITOR", group: "Editor pane", global: kb(km.ExternalEditor), nav: kb(km.ExternalEditorKey), avail: needField, run: func(a *App) tea.Cmd { return a.apply(a.editExternally(a.tree.shown(a.at))) }},
 		{name: "Switch form / JSON", group: "Editor pane", global: kb(km.RawToggle), nav: kb(km.RawToggleKey), avail: needToolJSON, run: func(a *App) tea.Cmd { return a.toggleRaw() }},
-		{name: "Format JSON field", group: "Editor pane", global: kb(km.FormatJSON), nav: kb(km.FormatJSONKey), avail: needFormField, run: func(a *App) tea.Cmd { return a.apply(a.form.format(a.env())...) }},
+		{name: "Format JSON field", group: "Editor pane", global: kb(km.FormatJSON), nav: kb(km.FormatJSONKey), avail: needFormField, run: func(a *App) tea.Cmd { return a.apply(a.form.Format(a.env())...) }},
 		{name: kit.CmdChoice, group: "Editor pane", run: func(a *App) tea.Cmd { return a.chooseToolChoice() }},
 		{name: kit.CmdSaveQuit, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(save(a.s, true)...) }},
 		{name: "Select the whole field, to replace it", group: "Editor pane", pane: kb(km.SelectAll), where: "a field being edited", avail: needFormField, run: func(a *App) tea.Cmd { return a.selectField() }},
@@ -144,9 +145,9 @@ func openOr(d kit.Dialog, why string) kit.Action {
 func (a *App) chooseToolChoice() tea.Cmd {
 	a.selectRow(kit.RequestSel)
 	cmd := a.setFocus(kit.PaneEditor, false)
-	i := a.form.fieldIndex("tool_choice")
+	i := a.form.FieldIndex("tool_choice")
 	if i < 0 {
 		return cmd
 	}
-	return tea.Batch(cmd, a.form.move(i), a.apply(kit.ActOpen{D: newSelectDialog(a.form.fields[i], a.form.at)}))
+	return tea.Batch(cmd, a.form.Move(i), a.apply(kit.ActOpen{D: form.NewSelectDialog(a.form.Fields[i], a.form.At)}))
 }

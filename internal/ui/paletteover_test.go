@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/tooltui/tooltui/internal/ui/filedlg"
+	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -94,8 +95,8 @@ func TestFormCommandsWithTheTreeShown(t *testing.T) {
 	}
 
 	a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModAlt})
-	if treeShown(a) || a.form.kind != formRaw {
-		t.Fatalf("alt+r in the tree: tree shown %v, form kind %v", treeShown(a), a.form.kind)
+	if treeShown(a) || a.form.Kind != form.FormRaw {
+		t.Fatalf("alt+r in the tree: tree shown %v, form kind %v", treeShown(a), a.form.Kind)
 	}
 
 	// The tree over the tool's JSON: alt+e opens that JSON, which holds
@@ -217,7 +218,7 @@ func TestPaletteCommandKeepsTheCursor(t *testing.T) {
 		typeKeys(a, "X")
 		paletteRun(a, "Enable or disable")
 		typeKeys(a, "Y")
-		if got := a.form.focused().ed.Value(); got != c.want {
+		if got := a.form.Focused().Ed.Value(); got != c.want {
 			t.Errorf("typed after the palette's Enable or disable: %q, want %q", got, c.want)
 		}
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 	"github.com/tooltui/tooltui/internal/ui/filedlg"
+	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/preview"
 	"github.com/tooltui/tooltui/internal/ui/tree"
@@ -433,7 +434,7 @@ func TestToolsPaneView(t *testing.T) {
 
 // ---- diagnostics pane ----
 
-func diagsFixture(t *testing.T) (*kit.Session, *kit.Env, []diagnostic) {
+func diagsFixture(t *testing.T) (*kit.Session, *kit.Env, []form.Diagnostic) {
 	s := kit.NewSession(parseDoc(t, diagsDoc), "", "x")
 	if len(s.Result().Diagnostics) < 4 {
 		t.Fatalf("only %d diagnostics", len(s.Result().Diagnostics))
@@ -707,23 +708,23 @@ func TestPreviewPaneFollowsTheSelectedTool(t *testing.T) {
 
 // ---- editor pane (form) ----
 
-func formFixture(t *testing.T, d *model.Document, at kit.Sel, w, h int) (*kit.Session, *kit.Env, formPane) {
+func formFixture(t *testing.T, d *model.Document, at kit.Sel, w, h int) (*kit.Session, *kit.Env, form.Pane) {
 	s := kit.NewSession(d, "", "x")
 	e := unitEnv(s, at)
-	var p formPane
-	p.setSize(w, h)
-	p.build(e)
-	p.attach(s.Result().Diagnostics, at)
-	p.restyle(e.St)
+	var p form.Pane
+	p.SetSize(w, h)
+	p.Build(e)
+	p.Attach(s.Result().Diagnostics, at)
+	p.Restyle(e.St)
 	return s, e, p
 }
 
 var fn0 = kit.Sel{Kind: model.Function, Index: 0}
 
-func fieldIDs(p *formPane) []string {
+func fieldIDs(p *form.Pane) []string {
 	var ids []string
-	for _, f := range p.fields {
-		ids = append(ids, f.id)
+	for _, f := range p.Fields {
+		ids = append(ids, f.Id)
 	}
 	return ids
 }
@@ -733,39 +734,39 @@ func TestFormPaneMoveAndEditing(t *testing.T) {
 	if got := fieldIDs(&p); !reflect.DeepEqual(got, []string{"name", "description", "parameters", "strict"}) {
 		t.Fatalf("fields %v", got)
 	}
-	if p.idx != 0 || p.editing {
-		t.Fatalf("a new form: idx %d editing %v", p.idx, p.editing)
+	if p.Idx != 0 || p.Editing {
+		t.Fatalf("a new form: idx %d editing %v", p.Idx, p.Editing)
 	}
 	for _, c := range [][2]int{{2, 2}, {99, 3}, {-5, 0}, {1, 1}} {
-		p.move(c[0])
-		if p.idx != c[1] || p.editing {
-			t.Fatalf("move(%d): idx %d editing %v", c[0], p.idx, p.editing)
+		p.Move(c[0])
+		if p.Idx != c[1] || p.Editing {
+			t.Fatalf("move(%d): idx %d editing %v", c[0], p.Idx, p.Editing)
 		}
 	}
-	p.move(0)
-	p.setEditing(true)
-	if !p.editing || !p.fields[0].ed.Focused() {
+	p.Move(0)
+	p.SetEditing(true)
+	if !p.Editing || !p.Fields[0].Ed.Focused() {
 		t.Fatal("setEditing(true) on the name")
 	}
-	p.move(1)
-	if p.editing || p.fields[0].ed.Focused() || p.fields[1].ed.Focused() {
+	p.Move(1)
+	if p.Editing || p.Fields[0].Ed.Focused() || p.Fields[1].Ed.Focused() {
 		t.Fatal("moving kept editing")
 	}
-	p.move(3)
-	p.setEditing(true)
-	if p.editing {
+	p.Move(3)
+	p.SetEditing(true)
+	if p.Editing {
 		t.Fatal("a choice is edited as text")
 	}
 	// enter and i: edit a text field, open a choice's chooser.
 	for _, k := range []string{"enter", "i"} {
-		p.move(3)
+		p.Move(3)
 		_, acts := p.Update(ukey(k), e)
 		if op := actsOf[kit.ActOpen](acts); len(op) != 1 {
 			t.Errorf("%s on strict: %#v", k, acts)
 		} else if _, ok := op[0].D.(*kit.ListDialog); !ok {
 			t.Errorf("%s on strict opened %T", k, op[0].D)
 		}
-		p.move(0)
+		p.Move(0)
 		if _, acts := p.Update(ukey(k), e); !reflect.DeepEqual(acts, []kit.Action{kit.ActFocus{Pane: kit.PaneEditor, Edit: true}}) {
 			t.Errorf("%s on the name: %#v", k, acts)
 		}
@@ -774,7 +775,7 @@ func TestFormPaneMoveAndEditing(t *testing.T) {
 		t.Errorf("esc: %#v", acts)
 	}
 	// Typing while editing is an edit of this field, grouped by field.
-	p.setEditing(true)
+	p.SetEditing(true)
 	var acts []kit.Action
 	p, acts = p.Update(ukey("x"), e)
 	ed := actsOf[kit.ActEdit](acts)
@@ -789,25 +790,25 @@ func TestFormPaneMoveAndEditing(t *testing.T) {
 	}
 	// enter ends a one-line field, esc any field, and neither edits.
 	for _, k := range []string{"enter", "esc"} {
-		p.setEditing(true)
+		p.SetEditing(true)
 		p, acts = p.Update(ukey(k), e)
-		if p.editing || len(actsOf[kit.ActEdit](acts)) != 0 {
-			t.Errorf("%s while editing the name: editing %v acts %#v", k, p.editing, acts)
+		if p.Editing || len(actsOf[kit.ActEdit](acts)) != 0 {
+			t.Errorf("%s while editing the name: editing %v acts %#v", k, p.Editing, acts)
 		}
 	}
 	// In a multi-line field enter is a new line.
-	p.move(1)
-	p.setEditing(true)
+	p.Move(1)
+	p.SetEditing(true)
 	p, acts = p.Update(ukey("enter"), e)
-	if !p.editing || len(actsOf[kit.ActEdit](acts)) != 1 || !strings.Contains(p.fields[1].ed.Value(), "\n") {
-		t.Errorf("enter in the description: editing %v acts %#v", p.editing, acts)
+	if !p.Editing || len(actsOf[kit.ActEdit](acts)) != 1 || !strings.Contains(p.Fields[1].Ed.Value(), "\n") {
+		t.Errorf("enter in the description: editing %v acts %#v", p.Editing, acts)
 	}
 	// ←/→ change a choice.
-	p.move(3)
-	before := p.fields[3].sel
+	p.Move(3)
+	before := p.Fields[3].Sel
 	p, acts = p.Update(ukey("right"), e)
-	if p.fields[3].sel == before || len(actsOf[kit.ActEdit](acts)) != 1 {
-		t.Errorf("right on strict: sel %d→%d acts %#v", before, p.fields[3].sel, acts)
+	if p.Fields[3].Sel == before || len(actsOf[kit.ActEdit](acts)) != 1 {
+		t.Errorf("right on strict: sel %d→%d acts %#v", before, p.Fields[3].Sel, acts)
 	}
 }
 
@@ -818,10 +819,10 @@ func TestFormPaneNavigationKeysKeepValues(t *testing.T) {
 			{"type": "web_search", "search_context_size": "low", "user_location": {"type": "approximate", "city": "Paris", "country": "FR"}, "filters": {"allowed_domains": ["a.fr", "b.fr"]}},
 			{"type": "file_search", "vector_store_ids": ["vs_1"], "max_num_results": 5, "filters": {"type": "eq", "key": "k", "value": "v"}},
 			{"type": "code_interpreter", "container": {"type": "auto"}}]}}`)
-	values := func(p *formPane) []string {
+	values := func(p *form.Pane) []string {
 		var out []string
-		for _, f := range p.fields {
-			out = append(out, f.text())
+		for _, f := range p.Fields {
+			out = append(out, f.Text())
 		}
 		return out
 	}
@@ -831,33 +832,33 @@ func TestFormPaneNavigationKeysKeepValues(t *testing.T) {
 		at := kit.SelAt(d, row)
 		_, e, p := formFixture(t, d, at, 60, 20)
 		want := values(&p)
-		for i, f := range p.fields {
+		for i, f := range p.Fields {
 			keys := idle
-			if f.kind != fieldSelect {
+			if f.Kind != form.FieldSelect {
 				// left and right change a select's value; elsewhere they
 				// do not.
 				keys = append(slices.Clip(idle), "left", "right", "h", "l")
 			}
 			for _, k := range keys {
-				p.move(i)
+				p.Move(i)
 				var acts []kit.Action
 				p, acts = p.Update(ukey(k), e)
 				if len(actsOf[kit.ActEdit](acts)) > 0 || !reflect.DeepEqual(values(&p), want) {
-					t.Fatalf("row %d field %s: %s changed a value: %#v", row, f.id, k, acts)
+					t.Fatalf("row %d field %s: %s changed a value: %#v", row, f.Id, k, acts)
 				}
 			}
-			if f.kind != fieldSelect {
+			if f.Kind != form.FieldSelect {
 				for _, k := range editing {
-					p.move(i)
-					p.setEditing(true)
-					v := f.ed.Version()
+					p.Move(i)
+					p.SetEditing(true)
+					v := f.Ed.Version()
 					var acts []kit.Action
 					p, acts = p.Update(ukey(k), e)
-					if len(actsOf[kit.ActEdit](acts)) > 0 || f.ed.Version() != v || !reflect.DeepEqual(values(&p), want) {
-						t.Fatalf("row %d field %s: %s while editing changed the value: %#v", row, f.id, k, acts)
+					if len(actsOf[kit.ActEdit](acts)) > 0 || f.Ed.Version() != v || !reflect.DeepEqual(values(&p), want) {
+						t.Fatalf("row %d field %s: %s while editing changed the value: %#v", row, f.Id, k, acts)
 					}
 				}
-				p.setEditing(false)
+				p.SetEditing(false)
 			}
 		}
 	}
@@ -874,11 +875,11 @@ func TestFormPaneFieldFor(t *testing.T) {
 		at              kit.Sel
 		where, id, rest string
 	}
-	diag := func(at kit.Sel, where string) diagnostic {
+	diag := func(at kit.Sel, where string) form.Diagnostic {
 		if at == kit.RequestSel {
-			return diagnostic{Index: -1, Location: where}
+			return form.Diagnostic{Index: -1, Location: where}
 		}
-		return diagnostic{Kind: at.Kind, Index: at.Index, Path: where, Location: d.Location(at.Kind, at.Index)}
+		return form.Diagnostic{Kind: at.Kind, Index: at.Index, Path: where, Location: d.Location(at.Kind, at.Index)}
 	}
 	ws, fs, raw := kit.Sel{Kind: model.Builtin, Index: 0}, kit.Sel{Kind: model.Builtin, Index: 1}, kit.Sel{Kind: model.Builtin, Index: 2}
 	for _, tc := range []c{
@@ -906,10 +907,10 @@ func TestFormPaneFieldFor(t *testing.T) {
 	} {
 		_, _, p := formFixture(t, d, tc.at, 60, 20)
 		dg := diag(tc.at, tc.where)
-		i, rest := p.fieldFor(dg)
+		i, rest := p.FieldFor(dg)
 		id := ""
 		if i >= 0 {
-			id = p.fields[i].id
+			id = p.Fields[i].Id
 		}
 		if id != tc.id || rest != tc.rest {
 			t.Errorf("%s %q: field %q rest %q, want %q %q", dg.Location, dg.Path, id, rest, tc.id, tc.rest)
@@ -920,7 +921,7 @@ func TestFormPaneFieldFor(t *testing.T) {
 func TestFormPaneLocatesASchemaProblemDeepInParameters(t *testing.T) {
 	d := parseDoc(t, diagsDoc)
 	s, e, p := formFixture(t, d, fn0, 60, 12)
-	var deep diagnostic
+	var deep form.Diagnostic
 	for _, x := range s.Result().Diagnostics {
 		if x.IsTool() && x.Index == 0 && strings.HasPrefix(x.Path, "/parameters/properties/outer/properties/inner") {
 			deep = x
@@ -929,20 +930,20 @@ func TestFormPaneLocatesASchemaProblemDeepInParameters(t *testing.T) {
 	if deep.Path == "" {
 		t.Fatalf("no diagnostic deep in the parameters: %v", s.Result().Diagnostics)
 	}
-	p.locate(deep)
-	f := p.focused()
-	if f == nil || f.id != "parameters" || p.editing {
-		t.Fatalf("locate focused %v (editing %v)", f, p.editing)
+	p.Locate(deep)
+	f := p.Focused()
+	if f == nil || f.Id != "parameters" || p.Editing {
+		t.Fatalf("locate focused %v (editing %v)", f, p.Editing)
 	}
-	lines := strings.Split(f.ed.Value(), "\n")
+	lines := strings.Split(f.Ed.Value(), "\n")
 	want := -1
 	for i, l := range lines {
 		if strings.Contains(l, `"inner": {`) {
 			want = i
 		}
 	}
-	if f.ed.Line() != want || f.ed.Column() != strings.Index(lines[want], "{") {
-		t.Fatalf("cursor at %d:%d, want %d:%d (%q)", f.ed.Line()+1, f.ed.Column()+1, want+1, strings.Index(lines[want], "{")+1, lines[want])
+	if f.Ed.Line() != want || f.Ed.Column() != strings.Index(lines[want], "{") {
+		t.Fatalf("cursor at %d:%d, want %d:%d (%q)", f.Ed.Line()+1, f.Ed.Column()+1, want+1, strings.Index(lines[want], "{")+1, lines[want])
 	}
 	// The line is on screen, with the error under the field.
 	v := stripped(p.View(e, true))
@@ -965,7 +966,7 @@ func TestFormPaneLocatesASyntaxErrorByLineAndColumn(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, _, p := formFixture(t, d, fn0, 60, 20)
-	var syn diagnostic
+	var syn form.Diagnostic
 	for _, x := range s.Result().Diagnostics {
 		if x.Line > 0 {
 			syn = x
@@ -974,16 +975,16 @@ func TestFormPaneLocatesASyntaxErrorByLineAndColumn(t *testing.T) {
 	if syn.Line != 4 {
 		t.Fatalf("no syntax error on line 4: %+v", s.Result().Diagnostics)
 	}
-	p.locate(syn)
-	f := p.focused()
-	if f.id != "parameters" || f.ed.Line() != syn.Line-1 || f.ed.Column() != syn.Column-1 {
-		t.Fatalf("focused %s at %d:%d, want parameters at %d:%d", f.id, f.ed.Line()+1, f.ed.Column()+1, syn.Line, syn.Column)
+	p.Locate(syn)
+	f := p.Focused()
+	if f.Id != "parameters" || f.Ed.Line() != syn.Line-1 || f.Ed.Column() != syn.Column-1 {
+		t.Fatalf("focused %s at %d:%d, want parameters at %d:%d", f.Id, f.Ed.Line()+1, f.Ed.Column()+1, syn.Line, syn.Column)
 	}
 	// A diagnostic that names no field moves nothing.
-	p.move(1)
-	p.locate(diagnostic{Kind: model.Function, Index: 0, Path: "/unknown"})
-	if p.idx != 1 {
-		t.Errorf("a diagnostic about no field moved the focus to %d", p.idx)
+	p.Move(1)
+	p.Locate(form.Diagnostic{Kind: model.Function, Index: 0, Path: "/unknown"})
+	if p.Idx != 1 {
+		t.Errorf("a diagnostic about no field moved the focus to %d", p.Idx)
 	}
 }
 
@@ -1276,8 +1277,8 @@ func TestAddAndCopyDialogsChoose(t *testing.T) {
 			t.Errorf("copy item %d: %#v", i, acts)
 		}
 	}
-	f := newSelectField("x", "Pick", nil, []option{notSet, strOpt("a"), strOpt("b")}, rawjson.String("a"))
-	d = newSelectDialog(f, kit.RequestSel).Resize(80, 24)
+	f := form.NewSelectField("x", "Pick", nil, []form.Option{form.NotSet, form.StrOpt("a"), form.StrOpt("b")}, rawjson.String("a"))
+	d = form.NewSelectDialog(f, kit.RequestSel).Resize(80, 24)
 	d, _ = d.Update(ukey("end"), e)
 	if got, acts := d.Update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []kit.Action{kit.ActClose{}, kit.ActPick{Field: "x", Label: "b", At: kit.RequestSel}}) {
 		t.Errorf("select, end enter: %#v", acts)
@@ -1307,18 +1308,18 @@ func TestPaneGolden(t *testing.T) {
 	})
 	t.Run("editor_function", func(t *testing.T) {
 		_, e, p := formFixture(t, parseDoc(t, diagsDoc), fn0, 58, 18)
-		p.move(2)
+		p.Move(2)
 		golden.RequireEqual(t, pane("2 deep (function)", p.View(e, true), 58, 18))
 	})
 	t.Run("editor_request", func(t *testing.T) {
 		_, e, p := formFixture(t, model.Example(), kit.RequestSel, 58, 18)
-		p.move(0)
-		p.setEditing(true)
+		p.Move(0)
+		p.SetEditing(true)
 		golden.RequireEqual(t, pane("2 Request", p.View(e, true), 58, 18))
 	})
 	t.Run("editor_web_search", func(t *testing.T) {
 		_, e, p := formFixture(t, model.Example(), kit.Sel{Kind: model.Builtin, Index: 0}, 58, 14)
-		p.move(1)
+		p.Move(1)
 		golden.RequireEqual(t, pane("2 web_search (built-in)", p.View(e, true), 58, 14))
 	})
 	t.Run("preview", func(t *testing.T) {
@@ -1372,7 +1373,7 @@ func TestPaneGolden(t *testing.T) {
 		{"recovery", func(a *App) kit.Dialog { return filedlg.NewRecovery(model.Example(), false) }},
 		{"tool_choice", func(a *App) kit.Dialog {
 			a.selectRow(kit.RequestSel)
-			return newSelectDialog(a.form.fields[a.form.fieldIndex("tool_choice")], kit.RequestSel)
+			return form.NewSelectDialog(a.form.Fields[a.form.FieldIndex("tool_choice")], kit.RequestSel)
 		}},
 		{"test_arguments", onFn0(newArgsDialog)},
 		{"infer", onFn0(newInferDialog)},
@@ -1423,8 +1424,8 @@ func TestFormPaneFieldAtMatchesTheView(t *testing.T) {
 	} {
 		for _, h := range []int{6, 10, 20, 40} {
 			_, e, p := formFixture(t, c.d, c.at, 56, h)
-			for i := range p.fields {
-				p.move(i)
+			for i := range p.Fields {
+				p.Move(i)
 				lines := p.View(e, true)
 				if len(lines) > h {
 					t.Fatalf("%+v h %d: %d lines", c.at, h, len(lines))
@@ -1432,33 +1433,33 @@ func TestFormPaneFieldAtMatchesTheView(t *testing.T) {
 				// The focused field's label line is shown.
 				head := -1
 				for y, l := range lines {
-					if strings.HasPrefix(ansi.Strip(l), "▸ "+p.fields[i].label) {
+					if strings.HasPrefix(ansi.Strip(l), "▸ "+p.Fields[i].Label) {
 						head = y
 					}
 				}
 				if head < 0 {
-					t.Fatalf("%+v h %d: field %s focused but its label is not shown:\n%s", c.at, h, p.fields[i].id, stripped(lines))
+					t.Fatalf("%+v h %d: field %s focused but its label is not shown:\n%s", c.at, h, p.Fields[i].Id, stripped(lines))
 				}
-				if got, ok := p.fieldAt(head); !ok || got != i {
-					t.Fatalf("%+v h %d: the label line of %s maps to field %d", c.at, h, p.fields[i].id, got)
+				if got, ok := p.FieldAt(head); !ok || got != i {
+					t.Fatalf("%+v h %d: the label line of %s maps to field %d", c.at, h, p.Fields[i].Id, got)
 				}
 				// Every line maps to the field drawn there.
 				owner := -1
-				for k := range p.fields {
-					if s, _ := p.fieldLines(); s[k] <= p.yOff {
+				for k := range p.Fields {
+					if s, _ := p.FieldLines(); s[k] <= p.YOff {
 						owner = k
 					}
 				}
 				for y, l := range lines {
 					sl := ansi.Strip(l)
-					if owner+1 < len(p.fields) {
-						lab := p.fields[owner+1].label
+					if owner+1 < len(p.Fields) {
+						lab := p.Fields[owner+1].Label
 						if strings.HasPrefix(sl, "▸ "+lab) || strings.HasPrefix(sl, "  "+lab) {
 							owner++
 						}
 					}
-					if got, ok := p.fieldAt(y); !ok || got != owner {
-						t.Fatalf("%+v h %d focus %s: line %d %q maps to field %d (%v), drawn for %d\n%s", c.at, h, p.fields[i].id, y, sl, got, ok, owner, stripped(lines))
+					if got, ok := p.FieldAt(y); !ok || got != owner {
+						t.Fatalf("%+v h %d focus %s: line %d %q maps to field %d (%v), drawn for %d\n%s", c.at, h, p.Fields[i].Id, y, sl, got, ok, owner, stripped(lines))
 					}
 				}
 			}
@@ -1468,12 +1469,12 @@ func TestFormPaneFieldAtMatchesTheView(t *testing.T) {
 
 func TestFormPanePagesThroughTheFields(t *testing.T) {
 	_, e, p := formFixture(t, model.Example(), kit.RequestSel, 56, 8)
-	seen := []int{p.idx}
-	for range len(p.fields) + 2 {
+	seen := []int{p.Idx}
+	for range len(p.Fields) + 2 {
 		p, _ = p.Update(ukey("pgdown"), e)
-		seen = append(seen, p.idx)
+		seen = append(seen, p.Idx)
 	}
-	if p.idx != len(p.fields)-1 {
+	if p.Idx != len(p.Fields)-1 {
 		t.Fatalf("pgdown never reached the last field: %v", seen)
 	}
 	for i := 1; i < len(seen); i++ {
@@ -1481,12 +1482,12 @@ func TestFormPanePagesThroughTheFields(t *testing.T) {
 			t.Fatalf("pgdown went back: %v", seen)
 		}
 	}
-	seen = []int{p.idx}
-	for range len(p.fields) + 2 {
+	seen = []int{p.Idx}
+	for range len(p.Fields) + 2 {
 		p, _ = p.Update(ukey("pgup"), e)
-		seen = append(seen, p.idx)
+		seen = append(seen, p.Idx)
 	}
-	if p.idx != 0 {
+	if p.Idx != 0 {
 		t.Fatalf("pgup never reached the first field: %v", seen)
 	}
 	for i := 1; i < len(seen); i++ {
@@ -1532,15 +1533,15 @@ func TestDialogsFitEveryScreen(t *testing.T) {
 func TestSelectDialogOpensOnTheCurrentOption(t *testing.T) {
 	a := exampleApp()
 	a.selectRow(kit.RequestSel)
-	i := a.form.fieldIndex("tool_choice")
-	f := a.form.fields[i]
-	if f.text() != "auto" {
-		t.Fatalf("tool_choice is %q", f.text())
+	i := a.form.FieldIndex("tool_choice")
+	f := a.form.Fields[i]
+	if f.Text() != "auto" {
+		t.Fatalf("tool_choice is %q", f.Text())
 	}
-	d := newSelectDialog(f, kit.RequestSel).Resize(80, 24)
+	d := form.NewSelectDialog(f, kit.RequestSel).Resize(80, 24)
 	_, acts := d.Update(ukey("enter"), a.env())
-	if want := []kit.Action{kit.ActClose{}, kit.ActPick{Field: "tool_choice", Label: f.text(), At: kit.RequestSel}}; !reflect.DeepEqual(acts, want) {
-		t.Errorf("enter on the chooser as opened: %#v, want to keep option %d (%s)", acts, f.sel, f.text())
+	if want := []kit.Action{kit.ActClose{}, kit.ActPick{Field: "tool_choice", Label: f.Text(), At: kit.RequestSel}}; !reflect.DeepEqual(acts, want) {
+		t.Errorf("enter on the chooser as opened: %#v, want to keep option %d (%s)", acts, f.Sel, f.Text())
 	}
 }
 
@@ -1552,19 +1553,19 @@ func TestEditingStartsAtTheEnd(t *testing.T) {
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	typeKeys(a, "down", "enter") // get_weather's form
 	for _, id := range []string{"name", "parameters"} {
-		i := a.form.fieldIndex(id)
-		a.form.move(i)
+		i := a.form.FieldIndex(id)
+		a.form.Move(i)
 		typeKeys(a, "enter")
-		f := a.form.fields[i]
-		lines := strings.Split(f.ed.Value(), "\n")
-		if !f.ed.Focused() || f.ed.Line() != len(lines)-1 || f.ed.Column() != len([]rune(lines[len(lines)-1])) {
-			t.Fatalf("editing %s starts at %d:%d, want the end of %d lines", id, f.ed.Line()+1, f.ed.Column()+1, len(lines))
+		f := a.form.Fields[i]
+		lines := strings.Split(f.Ed.Value(), "\n")
+		if !f.Ed.Focused() || f.Ed.Line() != len(lines)-1 || f.Ed.Column() != len([]rune(lines[len(lines)-1])) {
+			t.Fatalf("editing %s starts at %d:%d, want the end of %d lines", id, f.Ed.Line()+1, f.Ed.Column()+1, len(lines))
 		}
 		typeKeys(a, "esc")
 	}
 
-	i := a.form.fieldIndex("parameters")
-	a.form.move(i)
+	i := a.form.FieldIndex("parameters")
+	a.form.Move(i)
 	typeKeys(a, "enter")
 	a.Update(tea.KeyPressMsg{Code: 'a', Mod: tea.ModAlt})
 	requireIn(t, status(a), "Selected the whole field")

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -15,27 +16,27 @@ func TestToolChoiceOptionsReadWhenAsked(t *testing.T) {
 	d := parseDoc(t, `{"model": "m", "tool_choice": "required",
 		"tools_defs": [{"name": "a", "parameters": {}}, {"name": "b", "parameters": {}}],
 		"extra": {"builtin_tools": [{"type": "web_search"}, {"type": "mcp", "server_label": "s", "server_url": "https://x"}]}}`)
-	labels := func(f *field) string {
+	labels := func(f *form.Field) string {
 		var out []string
-		for _, o := range f.opts {
-			out = append(out, o.label)
+		for _, o := range f.Opts {
+			out = append(out, o.Label)
 		}
 		return strings.Join(out, ",")
 	}
-	f := toolChoiceField(d, json.RawMessage(`"required"`))
-	if f.more == nil || len(f.opts) != 4 || string(f.opts[f.sel].raw) != `"required"` {
-		t.Fatalf("before: more %v, options %s, text %q", f.more != nil, labels(f), f.text())
+	f := form.ToolChoiceField(d, json.RawMessage(`"required"`))
+	if f.More == nil || len(f.Opts) != 4 || string(f.Opts[f.Sel].Raw) != `"required"` {
+		t.Fatalf("before: more %v, options %s, text %q", f.More != nil, labels(f), f.Text())
 	}
-	want := labels(newSelectField("tool_choice", "", nil, toolChoiceOptions(d), json.RawMessage(`"required"`)))
-	for name, ask := range map[string]func(f *field){
-		"cycle":  func(f *field) { f.cycle(0) },
-		"dialog": func(f *field) { newSelectDialog(f, kit.RequestSel) },
+	want := labels(form.NewSelectField("tool_choice", "", nil, form.ToolChoiceOptions(d), json.RawMessage(`"required"`)))
+	for name, ask := range map[string]func(f *form.Field){
+		"cycle":  func(f *form.Field) { f.Cycle(0) },
+		"dialog": func(f *form.Field) { form.NewSelectDialog(f, kit.RequestSel) },
 	} {
-		f := toolChoiceField(d, json.RawMessage(`"required"`))
-		before := f.text()
+		f := form.ToolChoiceField(d, json.RawMessage(`"required"`))
+		before := f.Text()
 		ask(f)
-		if f.more != nil || labels(f) != want || f.text() != before {
-			t.Errorf("%s: options %s (want %s), text %q (was %q)", name, labels(f), want, f.text(), before)
+		if f.More != nil || labels(f) != want || f.Text() != before {
+			t.Errorf("%s: options %s (want %s), text %q (was %q)", name, labels(f), want, f.Text(), before)
 		}
 		if !strings.Contains(labels(f), "function b") || !strings.Contains(labels(f), "mcp s") {
 			t.Errorf("%s: options %s name no tool", name, labels(f))
@@ -43,10 +44,10 @@ func TestToolChoiceOptionsReadWhenAsked(t *testing.T) {
 	}
 	// A value naming a tool reads them at once, to say whether it is one.
 	for _, v := range []string{`{"type":"function","name":"b"}`, `{"type":"function","name":"gone"}`} {
-		f := toolChoiceField(d, json.RawMessage(v))
-		full := newSelectField("tool_choice", "", nil, toolChoiceOptions(d), json.RawMessage(v))
-		if f.more != nil || f.text() != full.text() {
-			t.Errorf("%s: text %q, want %q", v, f.text(), full.text())
+		f := form.ToolChoiceField(d, json.RawMessage(v))
+		full := form.NewSelectField("tool_choice", "", nil, form.ToolChoiceOptions(d), json.RawMessage(v))
+		if f.More != nil || f.Text() != full.Text() {
+			t.Errorf("%s: text %q, want %q", v, f.Text(), full.Text())
 		}
 	}
 }

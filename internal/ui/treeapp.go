@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/tree"
 )
@@ -161,7 +162,7 @@ func (a *App) treeUpdate(msg tea.Msg) tea.Cmd {
 // chooses the row of the schema it is about (or the nearest above it).
 // One about another field of the function, or about parameters the tree
 // cannot show, shows the form, where jumpTo finds the field.
-func (t *treeState) locate(at kit.Sel, d diagnostic) bool {
+func (t *treeState) locate(at kit.Sel, d form.Diagnostic) bool {
 	if !t.shown(at) {
 		return false
 	}

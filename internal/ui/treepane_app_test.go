@@ -273,7 +273,7 @@ func TestTreePaneJumpsToADiagnostic(t *testing.T) {
 			}
 			continue
 		}
-		if treeShown(a) || a.focus != kit.PaneEditor || a.form.fields[a.form.idx].label != "Name" {
+		if treeShown(a) || a.focus != kit.PaneEditor || a.form.Fields[a.form.Idx].Label != "Name" {
 			t.Fatalf("the jump to the name:\n%s", treeScreen(a))
 		}
 	}

@@ -15,8 +15,8 @@ import (
 
 // formText is the text of the form's field id ("" when there is none).
 func formText(a *App, id string) string {
-	if i := a.form.fieldIndex(id); i >= 0 {
-		return a.form.fields[i].text()
+	if i := a.form.FieldIndex(id); i >= 0 {
+		return a.form.Fields[i].Text()
 	}
 	return ""
 }
@@ -41,7 +41,7 @@ func TestTruthTreeThenFormText(t *testing.T) {
 	// edit the field as text: focus the form, go to Parameters, one space, esc
 	typeKeys(a, "2")
 	a.Update(tea.KeyPressMsg{Code: tea.KeyTab})
-	for a.form.focused() != nil && a.form.focused().id != "parameters" {
+	for a.form.Focused() != nil && a.form.Focused().Id != "parameters" {
 		a.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 	}
 	typeKeys(a, "enter")
@@ -92,7 +92,7 @@ func TestTruthFixRenamesTheNameField(t *testing.T) {
 	}
 	// typing at the end of the field appends to the new name
 	typeKeys(a, "2")
-	for a.form.focused().id != "name" {
+	for a.form.Focused().Id != "name" {
 		a.Update(tea.KeyPressMsg{Code: tea.KeyUp})
 	}
 	typeKeys(a, "enter", "x", "enter")
@@ -135,7 +135,7 @@ func TestUndoKeepsTheCursor(t *testing.T) {
 	for _, id := range []string{"name", "description"} {
 		a := treeApp(t)
 		typeKeys(a, "j", "2")
-		for a.form.focused().id != id {
+		for a.form.Focused().Id != id {
 			a.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 		}
 		typeKeys(a, "enter")
@@ -156,7 +156,7 @@ func TestUndoKeepsTheCursor(t *testing.T) {
 		if got := formText(a, id); got != before+"YY" {
 			t.Fatalf("%s: after ctrl+z, typing gave %q, want %q", id, got, before+"YY")
 		}
-		if !a.form.editing {
+		if !a.form.Editing {
 			t.Fatalf("%s: ctrl+z stopped editing", id)
 		}
 	}

@@ -74,7 +74,7 @@ func (a *App) paneBox(e *kit.Env, p kit.Pane, r kit.Rect) []string {
 		title = "1 Tools"
 		lines = a.tools.View(e, w, h, focused)
 	case kit.PaneEditor:
-		title = "2 " + a.form.title(a.s)
+		title = "2 " + a.form.Title(a.s)
 		lines = a.form.View(e, focused)
 		if a.tree.shown(a.at) {
 			title = "2 " + a.tree.pane.Title()
@@ -180,7 +180,7 @@ func (a *App) writeFooter(b *strings.Builder) {
 func (a *App) statusView() string {
 	st := &a.styles
 	mode := ""
-	if a.focus == kit.PaneEditor && (a.form.editing || a.tree.shown(a.at) && a.tree.pane.Prompt != nil) {
+	if a.focus == kit.PaneEditor && (a.form.Editing || a.tree.shown(a.at) && a.tree.pane.Prompt != nil) {
 		mode = st.EditTag.Render(" EDIT ") + " "
 	}
 	if a.status.text != "" {
@@ -220,7 +220,7 @@ func (a *App) shortHelp() []key.Binding {
 	switch {
 	case a.focus == kit.PaneEditor && a.tree.shown(a.at):
 		return a.tree.shortHelp(&a.keys)
-	case a.focus == kit.PaneEditor && a.form.editing:
+	case a.focus == kit.PaneEditor && a.form.Editing:
 		return []key.Binding{km.StopEditing, km.NextField, km.FormatJSON, km.ExternalEditor, km.Undo, km.Save, km.Palette}
 	case a.focus == kit.PaneTools && a.tools.filter.typing:
 		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")), key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter"))}

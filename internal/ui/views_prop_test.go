@@ -14,6 +14,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/schematree"
+	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -85,7 +86,7 @@ func runViews(t *testing.T, seed uint64, steps int) {
 				key("down")
 			}
 			key("enter")
-			if a.form.editing {
+			if a.form.Editing {
 				key("ctrl+end")
 				for range r.IntN(3) {
 					if r.IntN(3) == 0 {
@@ -251,34 +252,34 @@ func viewsDiffer(a *App, loaded []byte) string {
 		}
 	}
 	// the form: every field but the one being typed in reads the document
-	if a.form.at != a.at {
+	if a.form.At != a.at {
 		return "the form is of another row"
 	}
 	if a.at.Valid(d) {
-		kind := formRequest
+		kind := form.FormRequest
 		if !a.at.Request {
-			kind = formKindFor(a.at.Kind, d.List(a.at.Kind)[a.at.Index], a.form.raw)
+			kind = form.FormKindFor(a.at.Kind, d.List(a.at.Kind)[a.at.Index], a.form.Raw)
 		}
-		if kind != a.form.kind {
-			return fmt.Sprintf("the form is a %d form, the row wants %d", a.form.kind, kind)
+		if kind != a.form.Kind {
+			return fmt.Sprintf("the form is a %d form, the row wants %d", a.form.Kind, kind)
 		}
-		fresh := buildFields(d, a.at, kind)
-		if len(fresh) != len(a.form.fields) {
+		fresh := form.BuildFields(d, a.at, kind)
+		if len(fresh) != len(a.form.Fields) {
 			return "the form has other fields"
 		}
-		for i, f := range a.form.fields {
+		for i, f := range a.form.Fields {
 			nf := fresh[i]
-			if f.kind == fieldSelect {
-				if f.sel >= len(f.opts) || nf.sel >= len(nf.opts) || kit.CompactJSON(f.opts[f.sel].raw) != kit.CompactJSON(nf.opts[nf.sel].raw) {
-					return fmt.Sprintf("the %s field shows another choice", f.label)
+			if f.Kind == form.FieldSelect {
+				if f.Sel >= len(f.Opts) || nf.Sel >= len(nf.Opts) || kit.CompactJSON(f.Opts[f.Sel].Raw) != kit.CompactJSON(nf.Opts[nf.Sel].Raw) {
+					return fmt.Sprintf("the %s field shows another choice", f.Label)
 				}
 				continue
 			}
-			if i == a.form.idx && a.form.editing {
+			if i == a.form.Idx && a.form.Editing {
 				continue // the user's text, already in the document
 			}
-			if f.ed.Value() != nf.ed.Value() && !sameMeaning(d, a.at, kind, i, f) {
-				return fmt.Sprintf("the %s field shows %q, the document %q", f.label, f.ed.Value(), nf.ed.Value())
+			if f.Ed.Value() != nf.Ed.Value() && !sameMeaning(d, a.at, kind, i, f) {
+				return fmt.Sprintf("the %s field shows %q, the document %q", f.Label, f.Ed.Value(), nf.Ed.Value())
 			}
 		}
 	}
@@ -321,13 +322,13 @@ func viewsDiffer(a *App, loaded []byte) string {
 // sameMeaning reports whether field i's text, written as text the user
 // typed differently (a "{}" deleted to ""), means the document's value:
 // writing it changes nothing the field shows.
-func sameMeaning(d *model.Document, at kit.Sel, kind formKind, i int, f *field) bool {
+func sameMeaning(d *model.Document, at kit.Sel, kind form.FormKind, i int, f *form.Field) bool {
 	cp := *f
 	var fn kit.Edit
 	if at.Request {
-		fn = requestEdit(&cp, d)
+		fn = form.RequestEdit(&cp, d)
 	} else {
-		fn = toolEdit(&cp, at.Kind, at.Index)
+		fn = form.ToolEdit(&cp, at.Kind, at.Index)
 	}
 	if fn == nil {
 		return false
@@ -336,7 +337,7 @@ func sameMeaning(d *model.Document, at kit.Sel, kind formKind, i int, f *field) 
 	if err != nil {
 		return false
 	}
-	return buildFields(nd, at, kind)[i].ed.Value() == buildFields(d, at, kind)[i].ed.Value()
+	return form.BuildFields(nd, at, kind)[i].Ed.Value() == form.BuildFields(d, at, kind)[i].Ed.Value()
 }
 
 // mocksDiffer says how the mocks dialog's rows differ from the document's

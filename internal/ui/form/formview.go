@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"encoding/json"
@@ -14,21 +14,21 @@ import (
 )
 
 // changed turns a field's new value into a document edit.
-func (p *formPane) changed(f *field, e *kit.Env) []kit.Action {
-	at := p.at
-	group := fmt.Sprintf("%v/%d/%d/%s", at.Request, at.Kind, at.Index, f.id)
+func (p *Pane) Changed(f *Field, e *kit.Env) []kit.Action {
+	at := p.At
+	group := fmt.Sprintf("%v/%d/%d/%s", at.Request, at.Kind, at.Index, f.Id)
 	var fn kit.Edit
 	if at.Request {
-		fn = requestEdit(f, e.S.Doc())
+		fn = RequestEdit(f, e.S.Doc())
 	} else {
-		fn = toolEdit(f, at.Kind, at.Index)
+		fn = ToolEdit(f, at.Kind, at.Index)
 	}
 	if fn == nil {
 		p.layoutFields()
 		return nil
 	}
 	acts := []kit.Action{kit.ActEdit{Group: group, Fn: fn, By: kit.ByForm}}
-	if f.id == "type" {
+	if f.Id == "type" {
 		acts = append(acts, kit.ActRebuild{}) // the fields depend on web_search's type
 	}
 	return acts
@@ -38,10 +38,10 @@ func (p *formPane) changed(f *field, e *kit.Env) []kit.Action {
 // the edit will apply to, to say at once why the text cannot be applied.
 // Text that cannot be applied yet is kept as a draft, so it is neither lost
 // nor sent; the field keeps its last valid value in the request.
-func requestEdit(f *field, d *model.Document) kit.Edit {
-	switch f.id {
+func RequestEdit(f *Field, d *model.Document) kit.Edit {
+	switch f.Id {
 	case "input":
-		text := f.ed.Value()
+		text := f.Ed.Value()
 		v, ok := f.value()
 		if !ok {
 			return func(d *model.Document) (*model.Document, error) { return model.SetRequestDraft(d, "input", text), nil }
@@ -61,11 +61,11 @@ func requestEdit(f *field, d *model.Document) kit.Edit {
 }
 
 // otherEdit writes the other request fields (see model.OtherRequestFields).
-func otherEdit(f *field, d *model.Document) kit.Edit {
-	text := f.ed.Value()
+func otherEdit(f *Field, d *model.Document) kit.Edit {
+	text := f.Ed.Value()
 	var o rawjson.Object
-	o, f.err = otherFields(d, text)
-	if f.err != "" {
+	o, f.Err = otherFields(d, text)
+	if f.Err != "" {
 		return func(d *model.Document) (*model.Document, error) { return model.SetRequestDraft(d, "extra", text), nil }
 	}
 	return func(d *model.Document) (*model.Document, error) {
@@ -77,9 +77,9 @@ func otherEdit(f *field, d *model.Document) kit.Edit {
 	}
 }
 
-func toolEdit(f *field, k model.Kind, i int) kit.Edit {
-	text := f.ed.Value()
-	switch f.id {
+func ToolEdit(f *Field, k model.Kind, i int) kit.Edit {
+	text := f.Ed.Value()
+	switch f.Id {
 	case "raw":
 		checkJSONField(f)
 		return func(d *model.Document) (*model.Document, error) {
@@ -87,9 +87,9 @@ func toolEdit(f *field, k model.Kind, i int) kit.Edit {
 		}
 	case "parameters", "filters": // a function's parameters, a file_search's filters
 		checkJSONField(f)
-		member := f.id
+		member := f.Id
 		switch {
-		case f.err != "":
+		case f.Err != "":
 			return func(d *model.Document) (*model.Document, error) { return model.SetDraft(d, k, i, member, text) }
 		case strings.TrimSpace(text) == "":
 			return func(d *model.Document) (*model.Document, error) { return model.SetToolValue(d, k, i, f.path, nil) }
@@ -102,7 +102,7 @@ func toolEdit(f *field, k model.Kind, i int) kit.Edit {
 	if !ok {
 		return nil
 	}
-	if f.id == "name" {
+	if f.Id == "name" {
 		checkName(f)
 	}
 	path := f.path
@@ -120,26 +120,26 @@ func toolEdit(f *field, k model.Kind, i int) kit.Edit {
 }
 
 // checkJSONField shows a JSON field's parse error with its line and column.
-func checkJSONField(f *field) {
-	f.err = ""
-	if s := f.ed.Value(); strings.TrimSpace(s) != "" {
+func checkJSONField(f *Field) {
+	f.Err = ""
+	if s := f.Ed.Value(); strings.TrimSpace(s) != "" {
 		if err := rawjson.CheckJSON([]byte(s)); err != nil {
-			f.err = "not valid JSON: " + err.Error()
+			f.Err = "not valid JSON: " + err.Error()
 		}
 	}
 }
 
 // fieldLines returns the first line of each field in the form's full
 // (unscrolled) rendering, and the total number of lines. It mirrors view.
-func (p *formPane) fieldLines() (starts []int, total int) {
+func (p *Pane) FieldLines() (starts []int, total int) {
 	n := 0
-	for i, f := range p.fields {
+	for i, f := range p.Fields {
 		starts = append(starts, n)
 		n++
-		if f.kind == fieldMulti {
-			n += f.ed.Height()
+		if f.Kind == fieldMulti {
+			n += f.Ed.Height()
 		}
-		if f.err != "" || f.diag != "" || (i == p.idx && f.hint != "") {
+		if f.Err != "" || f.Diag != "" || (i == p.Idx && f.hint != "") {
 			n++
 		}
 	}
@@ -148,30 +148,30 @@ func (p *formPane) fieldLines() (starts []int, total int) {
 
 // scrollToFocus keeps the focused field (and, while editing, its cursor)
 // in view.
-func (p *formPane) scrollToFocus() {
-	starts, total := p.fieldLines()
+func (p *Pane) ScrollToFocus() {
+	starts, total := p.FieldLines()
 	if len(starts) == 0 {
-		p.yOff = 0
+		p.YOff = 0
 		return
 	}
-	top := starts[p.idx]
+	top := starts[p.Idx]
 	end := top + 2
-	if f := p.focused(); f != nil && f.kind == fieldMulti {
-		end = top + 2 + f.ed.Height()
+	if f := p.Focused(); f != nil && f.Kind == fieldMulti {
+		end = top + 2 + f.Ed.Height()
 	}
-	if top < p.yOff {
-		p.yOff = top
+	if top < p.YOff {
+		p.YOff = top
 	}
-	if end > p.yOff+p.h {
-		p.yOff = max(0, end-p.h)
+	if end > p.YOff+p.H {
+		p.YOff = max(0, end-p.H)
 	}
-	p.yOff = max(0, min(p.yOff, total-p.h))
+	p.YOff = max(0, min(p.YOff, total-p.H))
 }
 
 // fieldAt maps a line of the pane's inside to a field.
-func (p *formPane) fieldAt(y int) (int, bool) {
-	starts, total := p.fieldLines()
-	line := p.yOff + y
+func (p *Pane) FieldAt(y int) (int, bool) {
+	starts, total := p.FieldLines()
+	line := p.YOff + y
 	if y < 0 || line >= total {
 		return 0, false
 	}
@@ -184,28 +184,28 @@ func (p *formPane) fieldAt(y int) (int, bool) {
 }
 
 // view renders the form into lines of the pane's inner width.
-func (p formPane) View(e *kit.Env, focused bool) []string {
+func (p Pane) View(e *kit.Env, focused bool) []string {
 	st := e.St
 	lw := p.labelWidth()
 	var lines []string
-	for i, f := range p.fields {
-		isFocus := focused && i == p.idx
-		editing := isFocus && p.editing
+	for i, f := range p.Fields {
+		isFocus := focused && i == p.Idx
+		editing := isFocus && p.Editing
 		lab := st.Label
 		if isFocus {
 			lab = st.LabelFocused
 		}
-		label := "  " + f.label
-		if i == p.idx {
-			label = "▸ " + f.label
+		label := "  " + f.Label
+		if i == p.Idx {
+			label = "▸ " + f.Label
 		}
 		tag := ""
 		if editing {
 			tag = " " + st.EditTag.Render(" EDIT ")
 		}
-		switch f.kind {
+		switch f.Kind {
 		case fieldText:
-			val := f.ed.View()
+			val := f.Ed.View()
 			if editing {
 				val = st.EditLine.Render(val)
 			}
@@ -213,16 +213,16 @@ func (p formPane) View(e *kit.Env, focused bool) []string {
 				lab = st.EditTag
 			}
 			lines = append(lines, kit.Fit(lab.Render(kit.Fit(label, lw-1))+" ", lw)+val)
-		case fieldSelect:
+		case FieldSelect:
 			vs := st.Select
 			if isFocus {
 				vs = st.SelectFocused
 			}
-			lines = append(lines, kit.Fit(lab.Render(kit.Fit(label, lw-1))+" ", lw)+vs.Render("◀ "+termtext.SanitizeLine(f.text())+" ▶"))
+			lines = append(lines, kit.Fit(lab.Render(kit.Fit(label, lw-1))+" ", lw)+vs.Render("◀ "+termtext.SanitizeLine(f.Text())+" ▶"))
 		case fieldMulti:
 			extra := ""
 			if f.val == valJSON && isFocus {
-				extra = st.Dim.Render("  " + strconv.Itoa(f.ed.Line()+1) + ":" + strconv.Itoa(f.ed.Column()+1))
+				extra = st.Dim.Render("  " + strconv.Itoa(f.Ed.Line()+1) + ":" + strconv.Itoa(f.Ed.Column()+1))
 			}
 			lines = append(lines, lab.Render(label)+tag+extra)
 			bar := st.Border.Render("  ")
@@ -236,24 +236,24 @@ func (p formPane) View(e *kit.Env, focused bool) []string {
 			}
 		}
 		switch {
-		case f.err != "":
-			lines = append(lines, st.Error.Render("    ✗ "+termtext.SanitizeLine(f.err)))
-		case f.diag != "" && f.warn:
-			lines = append(lines, st.Warning.Render("    ! "+termtext.SanitizeLine(f.diag)))
-		case f.diag != "":
-			lines = append(lines, st.Error.Render("    ✗ "+termtext.SanitizeLine(f.diag)))
-		case i == p.idx && f.hint != "":
+		case f.Err != "":
+			lines = append(lines, st.Error.Render("    ✗ "+termtext.SanitizeLine(f.Err)))
+		case f.Diag != "" && f.warn:
+			lines = append(lines, st.Warning.Render("    ! "+termtext.SanitizeLine(f.Diag)))
+		case f.Diag != "":
+			lines = append(lines, st.Error.Render("    ✗ "+termtext.SanitizeLine(f.Diag)))
+		case i == p.Idx && f.hint != "":
 			hint := f.hint
-			if isFocus && !editing && f.isText() {
+			if isFocus && !editing && f.IsText() {
 				hint = "enter edits · " + hint
 			}
 			lines = append(lines, st.Dim.Render("    "+hint))
 		}
 	}
-	yOff := max(0, min(p.yOff, len(lines)-p.h))
+	yOff := max(0, min(p.YOff, len(lines)-p.H))
 	lines = lines[min(yOff, len(lines)):]
-	if len(lines) > p.h {
-		lines = lines[:p.h]
+	if len(lines) > p.H {
+		lines = lines[:p.H]
 	}
 	for i := range lines {
 		if ansi.StringWidth(lines[i]) > p.w {
@@ -265,13 +265,13 @@ func (p formPane) View(e *kit.Env, focused bool) []string {
 
 // multiLines renders a multi-line field: the editor while it is edited or
 // holds JSON, else the text wrapped to the pane's width.
-func (p *formPane) multiLines(f *field, editing bool, st *kit.Styles) []string {
-	h := f.ed.Height()
-	if editing || f.val == valJSON || f.ed.Focused() {
-		return strings.Split(f.ed.View(), "\n")
+func (p *Pane) multiLines(f *Field, editing bool, st *kit.Styles) []string {
+	h := f.Ed.Height()
+	if editing || f.val == valJSON || f.Ed.Focused() {
+		return strings.Split(f.Ed.View(), "\n")
 	}
 	w := max(1, p.w-2)
-	text := termtext.Sanitize(f.ed.Value())
+	text := termtext.Sanitize(f.Ed.Value())
 	wrapped := strings.Split(ansi.Wrap(text, w, " "), "\n")
 	if len(wrapped) > h {
 		wrapped = wrapped[:h]
@@ -280,7 +280,7 @@ func (p *formPane) multiLines(f *field, editing bool, st *kit.Styles) []string {
 	for len(wrapped) < h {
 		wrapped = append(wrapped, "")
 	}
-	if f.ed.Value() == "" {
+	if f.Ed.Value() == "" {
 		wrapped[0] = st.Dim.Render("(empty)")
 	}
 	return wrapped
@@ -288,8 +288,8 @@ func (p *formPane) multiLines(f *field, editing bool, st *kit.Styles) []string {
 
 // title is the editor pane's title: the row the form shows, and
 // whether it shows its JSON.
-func (p *formPane) title(s *kit.Session) string {
-	at := p.at
+func (p *Pane) Title(s *kit.Session) string {
+	at := p.At
 	if at.Request {
 		return "Request"
 	}
@@ -301,7 +301,7 @@ func (p *formPane) title(s *kit.Session) string {
 		kind = "built-in"
 	}
 	t := termtext.SanitizeLine(s.Label(at.Kind, at.Index)) + " (" + kind + ")"
-	if p.kind == formRaw {
+	if p.Kind == FormRaw {
 		t += " · JSON"
 	}
 	return t

@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"fmt"
@@ -16,38 +16,38 @@ import (
 	"github.com/tooltui/tooltui/internal/termtext"
 )
 
-type diagnostic = convert.Diagnostic
+type Diagnostic = convert.Diagnostic
 
 // formPane is the editor pane: the form of the selected tool or of the
 // request. Moving between fields never edits; enter (or i) starts editing
 // the focused field and esc stops.
-type formPane struct {
-	at      kit.Sel
-	kind    formKind
-	raw     bool // the JSON editor instead of the form
-	fields  []*field
-	idx     int
-	editing bool // keys go to the focused field
-	yOff    int
-	w, h    int
+type Pane struct {
+	At      kit.Sel
+	Kind    FormKind
+	Raw     bool // the JSON editor instead of the form
+	Fields  []*Field
+	Idx     int
+	Editing bool // keys go to the focused field
+	YOff    int
+	w, H    int
 
 	// The fields show the document seen, session version ver. A change
 	// made elsewhere is read again by syncDoc before anything else reads
 	// or writes a field; the form's own edits move seen along.
-	seen *model.Document
-	ver  uint64
+	Seen *model.Document
+	Ver  uint64
 }
 
-func (p *formPane) focused() *field {
-	if p.idx >= 0 && p.idx < len(p.fields) {
-		return p.fields[p.idx]
+func (p *Pane) Focused() *Field {
+	if p.Idx >= 0 && p.Idx < len(p.Fields) {
+		return p.Fields[p.Idx]
 	}
 	return nil
 }
 
-func (p *formPane) fieldIndex(id string) int {
-	for i, f := range p.fields {
-		if f.id == id {
+func (p *Pane) FieldIndex(id string) int {
+	for i, f := range p.Fields {
+		if f.Id == id {
 			return i
 		}
 	}
@@ -56,33 +56,33 @@ func (p *formPane) fieldIndex(id string) int {
 
 // build makes the fields of the selection; the focus stays on the field
 // with the same id when the selection is the same.
-func (p *formPane) build(e *kit.Env) {
+func (p *Pane) Build(e *kit.Env) {
 	d := e.S.Doc()
 	keep := ""
-	var typing *field // the field being typed in: its cursor stays
-	if f := p.focused(); f != nil && p.at == e.At {
-		keep = f.id
-		if f.ed.Focused() {
+	var typing *Field // the field being typed in: its cursor stays
+	if f := p.Focused(); f != nil && p.At == e.At {
+		keep = f.Id
+		if f.Ed.Focused() {
 			typing = f
 		}
 	}
-	p.at = e.At
-	p.kind = formRequest
+	p.At = e.At
+	p.Kind = FormRequest
 	if !e.At.Request {
-		p.kind = formKindFor(e.At.Kind, d.List(e.At.Kind)[e.At.Index], p.raw)
+		p.Kind = FormKindFor(e.At.Kind, d.List(e.At.Kind)[e.At.Index], p.Raw)
 	}
-	for _, f := range p.fields {
-		f.ed.Blur()
+	for _, f := range p.Fields {
+		f.Ed.Blur()
 	}
-	p.fields = buildFields(d, e.At, p.kind)
-	p.seen, p.ver = d, e.S.Version()
-	p.idx = max(0, p.fieldIndex(keep))
+	p.Fields = BuildFields(d, e.At, p.Kind)
+	p.Seen, p.Ver = d, e.S.Version()
+	p.Idx = max(0, p.FieldIndex(keep))
 	if keep == "" {
-		p.yOff = 0
+		p.YOff = 0
 	}
-	if f := p.focused(); typing != nil && f.id == typing.id && f.isText() {
-		f.ed.SetCursor(typing.ed.Line(), typing.ed.Column())
-		f.ed.Focus()
+	if f := p.Focused(); typing != nil && f.Id == typing.Id && f.IsText() {
+		f.Ed.SetCursor(typing.Ed.Line(), typing.Ed.Column())
+		f.Ed.Focus()
 	}
 	p.layoutFields()
 	p.sync()
@@ -93,53 +93,53 @@ func (p *formPane) build(e *kit.Env) {
 // undo, a reload) shows the new value, the cursor kept where it was as far
 // as the new text allows; a field whose value did not change keeps its
 // text as typed. It reports whether the form was behind.
-func (p *formPane) syncDoc(e *kit.Env) bool {
+func (p *Pane) SyncDoc(e *kit.Env) bool {
 	s := e.S
-	if p.ver == s.Version() && p.seen == s.Doc() {
+	if p.Ver == s.Version() && p.Seen == s.Doc() {
 		return false
 	}
-	d, old := s.Doc(), p.seen
-	p.seen, p.ver = d, s.Version()
-	if p.at != e.At || !p.at.Valid(d) {
+	d, old := s.Doc(), p.Seen
+	p.Seen, p.Ver = d, s.Version()
+	if p.At != e.At || !p.At.Valid(d) {
 		return true // a new selection builds its form (selectRow)
 	}
-	kind := formRequest
-	if !p.at.Request {
-		t := d.List(p.at.Kind)[p.at.Index]
-		if old != nil && p.at.Valid(old) && sameTool(old.List(p.at.Kind)[p.at.Index], t) {
+	kind := FormRequest
+	if !p.At.Request {
+		t := d.List(p.At.Kind)[p.At.Index]
+		if old != nil && p.At.Valid(old) && sameTool(old.List(p.At.Kind)[p.At.Index], t) {
 			return true
 		}
-		kind = formKindFor(p.at.Kind, t, p.raw)
+		kind = FormKindFor(p.At.Kind, t, p.Raw)
 	}
-	if kind != p.kind || old == nil || !p.at.Valid(old) {
+	if kind != p.Kind || old == nil || !p.At.Valid(old) {
 		p.rebuild(e)
 		return true
 	}
-	then, now := buildFields(old, p.at, kind), buildFields(d, p.at, kind)
-	if len(then) != len(p.fields) || len(now) != len(p.fields) {
+	then, now := BuildFields(old, p.At, kind), BuildFields(d, p.At, kind)
+	if len(then) != len(p.Fields) || len(now) != len(p.Fields) {
 		p.rebuild(e)
 		return true
 	}
-	for i, f := range p.fields {
+	for i, f := range p.Fields {
 		nf := now[i]
-		if nf.id != f.id || then[i].id != f.id {
+		if nf.Id != f.Id || then[i].Id != f.Id {
 			p.rebuild(e)
 			return true
 		}
-		if f.kind == fieldSelect {
-			f.opts, f.sel, f.more = nf.opts, nf.sel, nf.more
+		if f.Kind == FieldSelect {
+			f.Opts, f.Sel, f.More = nf.Opts, nf.Sel, nf.More
 			continue
 		}
-		text := nf.ed.Value()
-		if then[i].ed.Value() == text || f.ed.Value() == text {
+		text := nf.Ed.Value()
+		if then[i].Ed.Value() == text || f.Ed.Value() == text {
 			continue
 		}
-		if f.ed.Focused() {
-			f.ed.SetValueKeepCursor(text)
+		if f.Ed.Focused() {
+			f.Ed.SetValueKeepCursor(text)
 		} else {
-			f.ed.SetValue(text)
+			f.Ed.SetValue(text)
 		}
-		f.err = nf.err
+		f.Err = nf.Err
 	}
 	p.layoutFields()
 	return true
@@ -147,11 +147,11 @@ func (p *formPane) syncDoc(e *kit.Env) bool {
 
 // rebuild builds the fields again from the document, keeping the focused
 // field and whether it is being edited.
-func (p *formPane) rebuild(e *kit.Env) {
-	editing := p.editing
-	p.build(e)
-	p.restyle(e.St)
-	p.editing = editing && p.focused() != nil && p.focused().isText()
+func (p *Pane) rebuild(e *kit.Env) {
+	editing := p.Editing
+	p.Build(e)
+	p.Restyle(e.St)
+	p.Editing = editing && p.Focused() != nil && p.Focused().IsText()
 	p.sync()
 }
 
@@ -162,28 +162,28 @@ func sameTool(a, b model.Tool) bool {
 		len(a.Raw) == len(b.Raw) && (len(a.Raw) == 0 || &a.Raw[0] == &b.Raw[0])
 }
 
-func (p *formPane) restyle(st *kit.Styles) {
-	for _, f := range p.fields {
-		f.ed.Styles = st.Editor
+func (p *Pane) Restyle(st *kit.Styles) {
+	for _, f := range p.Fields {
+		f.Ed.Styles = st.Editor
 	}
 }
 
 // attach shows the converter's diagnostics under the fields they are about.
-func (p *formPane) attach(ds []diagnostic, at kit.Sel) {
-	for _, f := range p.fields {
-		f.diag, f.warn = "", false
+func (p *Pane) Attach(ds []Diagnostic, at kit.Sel) {
+	for _, f := range p.Fields {
+		f.Diag, f.warn = "", false
 	}
 	for _, d := range ds {
 		if d.IsTool() != !at.Request || (d.IsTool() && (d.Kind != at.Kind || d.Index != at.Index)) {
 			continue
 		}
-		i, _ := p.fieldFor(d)
+		i, _ := p.FieldFor(d)
 		if i < 0 {
 			continue
 		}
-		f := p.fields[i]
-		if f.diag == "" || (f.warn && d.Severity == convert.Error) {
-			f.diag, f.warn = d.Message, d.Severity != convert.Error
+		f := p.Fields[i]
+		if f.Diag == "" || (f.warn && d.Severity == convert.Error) {
+			f.Diag, f.warn = d.Message, d.Severity != convert.Error
 		}
 	}
 	p.layoutFields()
@@ -191,20 +191,20 @@ func (p *formPane) attach(ds []diagnostic, at kit.Sel) {
 
 // fieldFor returns the field a diagnostic is about and the pointer that is
 // left inside that field's value.
-func (p *formPane) fieldFor(d diagnostic) (int, string) {
+func (p *Pane) FieldFor(d Diagnostic) (int, string) {
 	segs := pointerSegments(d.Path)
 	if !d.IsTool() {
 		top := d.Location
 		if i := strings.IndexAny(top, ".["); i >= 0 {
 			top = top[:i]
 		}
-		if i := p.fieldIndex(top); i >= 0 {
+		if i := p.FieldIndex(top); i >= 0 {
 			return i, ""
 		}
-		return p.fieldIndex("extra"), ""
+		return p.FieldIndex("extra"), ""
 	}
 	best, bestLen := -1, -1
-	for i, f := range p.fields {
+	for i, f := range p.Fields {
 		n := 0
 		for n < len(f.path) && n < len(segs) && f.path[n] == segs[n] {
 			n++
@@ -236,43 +236,43 @@ func pointerSegments(ptr string) []string {
 
 // locate focuses the field a diagnostic is about and, inside a JSON field,
 // puts the cursor on the offending value.
-func (p *formPane) locate(d diagnostic) tea.Cmd {
-	i, rest := p.fieldFor(d)
+func (p *Pane) Locate(d Diagnostic) tea.Cmd {
+	i, rest := p.FieldFor(d)
 	if i < 0 {
 		return nil
 	}
-	cmd := p.move(i)
-	f := p.fields[i]
-	if f.kind != fieldMulti {
+	cmd := p.Move(i)
+	f := p.Fields[i]
+	if f.Kind != fieldMulti {
 		return cmd
 	}
 	switch {
 	case d.Line > 0:
-		f.ed.SetCursor(d.Line-1, max(0, d.Column-1))
+		f.Ed.SetCursor(d.Line-1, max(0, d.Column-1))
 		f.placed = true
 	case f.val == valJSON:
-		text := []byte(f.ed.Value())
+		text := []byte(f.Ed.Value())
 		if off, _, ok := rawjson.LocatePointer(text, rest); ok {
 			line, col := rawjson.LineCol(text, off)
-			f.ed.SetCursor(line-1, col-1)
+			f.Ed.SetCursor(line-1, col-1)
 			f.placed = true
 		}
 	}
 	return cmd
 }
 
-func (p *formPane) setSize(w, h int) {
-	p.w, p.h = w, h
+func (p *Pane) SetSize(w, h int) {
+	p.w, p.H = w, h
 	p.layoutFields()
 }
 
 // labelWidth is the column where single-line values start: the longest
 // label of this form, so no label is cut.
-func (p *formPane) labelWidth() int {
+func (p *Pane) labelWidth() int {
 	lw := 8
-	for _, f := range p.fields {
-		if f.kind != fieldMulti {
-			lw = max(lw, len([]rune(f.label)))
+	for _, f := range p.Fields {
+		if f.Kind != fieldMulti {
+			lw = max(lw, len([]rune(f.Label)))
 		}
 	}
 	return min(lw+4, max(10, p.w/2))
@@ -280,89 +280,89 @@ func (p *formPane) labelWidth() int {
 
 // layoutFields gives single-line fields the room right of the label and
 // shares the leftover height among multi-line fields that fill.
-func (p *formPane) layoutFields() {
+func (p *Pane) layoutFields() {
 	used, fill := 0, 0
-	for _, f := range p.fields {
+	for _, f := range p.Fields {
 		used++
-		if f.kind == fieldMulti {
+		if f.Kind == fieldMulti {
 			if f.rows == 0 {
 				fill++
 			} else {
 				used += f.rows
 			}
 		}
-		if f.err != "" || f.diag != "" {
+		if f.Err != "" || f.Diag != "" {
 			used++
 		}
 	}
 	used++ // the focused field's hint
-	spare := p.h - used
+	spare := p.H - used
 	lw := p.labelWidth()
-	for _, f := range p.fields {
-		switch f.kind {
+	for _, f := range p.Fields {
+		switch f.Kind {
 		case fieldText:
-			f.ed.SetSize(max(1, p.w-lw), 1)
+			f.Ed.SetSize(max(1, p.w-lw), 1)
 		case fieldMulti:
 			rows := f.rows
 			if rows == 0 {
 				rows = max(3, spare/max(1, fill))
 			}
-			f.ed.SetSize(max(1, p.w-2), rows)
+			f.Ed.SetSize(max(1, p.w-2), rows)
 		}
 	}
 }
 
 // setEditing starts or stops editing the focused field. Only text fields
 // are edited; a choice is changed with ←/→ or its chooser.
-func (p *formPane) setEditing(on bool) tea.Cmd {
-	f := p.focused()
-	p.editing = on && f != nil && f.isText()
+func (p *Pane) SetEditing(on bool) tea.Cmd {
+	f := p.Focused()
+	p.Editing = on && f != nil && f.IsText()
 	return p.sync()
 }
 
 // sync focuses the editor of the focused field while editing.
-func (p *formPane) sync() tea.Cmd {
+func (p *Pane) sync() tea.Cmd {
 	var cmd tea.Cmd
-	for i, f := range p.fields {
-		if i == p.idx && p.editing {
-			if !f.ed.Focused() && !f.placed {
-				f.ed.SetCursor(f.ed.LineCount()-1, len(f.ed.Value())) // typing appends
+	for i, f := range p.Fields {
+		if i == p.Idx && p.Editing {
+			if !f.Ed.Focused() && !f.placed {
+				f.Ed.SetCursor(f.Ed.LineCount()-1, len(f.Ed.Value())) // typing appends
 			}
 			f.placed = false
-			cmd = f.ed.Focus()
+			cmd = f.Ed.Focus()
 		} else {
-			if f.ed.Focused() {
-				f.ed.ClearUndo() // left: its typing is the document's to undo
+			if f.Ed.Focused() {
+				f.Ed.ClearUndo() // left: its typing is the document's to undo
 			}
-			f.ed.Blur()
-			f.ed.ClearSelection()
+			f.Ed.Blur()
+			f.Ed.ClearSelection()
 		}
 	}
 	return cmd
 }
 
 // move focuses field i (clamped) without editing it.
-func (p *formPane) move(i int) tea.Cmd {
-	if len(p.fields) == 0 {
+func (p *Pane) Move(i int) tea.Cmd {
+	if len(p.Fields) == 0 {
 		return nil
 	}
-	p.idx = max(0, min(i, len(p.fields)-1))
-	p.editing = false
-	p.scrollToFocus()
+	p.Idx = max(0, min(i, len(p.Fields)-1))
+	p.Editing = false
+	p.ScrollToFocus()
 	return p.sync()
 }
 
-func (p formPane) Update(msg tea.Msg, e *kit.Env) (formPane, []kit.Action) {
+func (p Pane) Update(msg tea.Msg, e *kit.Env) (Pane, []kit.Action) {
 	// a key never writes a field's text over a newer value
-	p.syncDoc(e)
-	f := p.focused()
+	p.SyncDoc(e)
+	f := p.Focused()
 	if f == nil {
 		if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, e.Km.Back) {
 			return p, []kit.Action{kit.ActFocus{Pane: kit.PaneTools}}
 		}
 		return p, nil
 	}
-	if p.editing {
+	if p.Editing {
 		return p.updateEditing(msg, f, e)
 	}
 	k, ok := msg.(tea.KeyPressMsg)
@@ -372,26 +372,26 @@ func (p formPane) Update(msg tea.Msg, e *kit.Env) (formPane, []kit.Action) {
 	km := e.Km
 	switch {
 	case key.Matches(k, km.Up):
-		return p, cmdActs(p.move(p.idx - 1))
+		return p, cmdActs(p.Move(p.Idx - 1))
 	case key.Matches(k, km.Down):
-		return p, cmdActs(p.move(p.idx + 1))
+		return p, cmdActs(p.Move(p.Idx + 1))
 	case key.Matches(k, km.Home):
-		return p, cmdActs(p.move(0))
+		return p, cmdActs(p.Move(0))
 	case key.Matches(k, km.End):
-		return p, cmdActs(p.move(len(p.fields) - 1))
+		return p, cmdActs(p.Move(len(p.Fields) - 1))
 	case key.Matches(k, km.PageUp, km.PageDown):
 		return p, cmdActs(p.page(key.Matches(k, km.PageDown)))
 	case key.Matches(k, km.Back):
 		return p, []kit.Action{kit.ActFocus{Pane: kit.PaneTools}}
-	case key.Matches(k, km.Left, km.Right) && f.kind == fieldSelect:
+	case key.Matches(k, km.Left, km.Right) && f.Kind == FieldSelect:
 		d := 1
 		if key.Matches(k, km.Left) {
 			d = -1
 		}
-		f.cycle(d)
-		return p, p.changed(f, e)
-	case key.Matches(k, km.Enter, km.Edit) && f.kind == fieldSelect:
-		return p, []kit.Action{kit.ActOpen{D: newSelectDialog(f, p.at)}}
+		f.Cycle(d)
+		return p, p.Changed(f, e)
+	case key.Matches(k, km.Enter, km.Edit) && f.Kind == FieldSelect:
+		return p, []kit.Action{kit.ActOpen{D: NewSelectDialog(f, p.At)}}
 	case key.Matches(k, km.Enter, km.Edit):
 		return p, []kit.Action{kit.ActFocus{Pane: kit.PaneEditor, Edit: true}}
 	}
@@ -400,11 +400,11 @@ func (p formPane) Update(msg tea.Msg, e *kit.Env) (formPane, []kit.Action) {
 
 // selectAll selects the whole text of the field being edited, so that
 // typing or a paste replaces it.
-func selectAll(f *field) kit.Action {
-	if f.ed.Len() == 0 {
+func SelectAll(f *Field) kit.Action {
+	if f.Ed.Len() == 0 {
 		return kit.Say("Nothing to select: the field is empty")
 	}
-	f.ed.SelectAll()
+	f.Ed.SelectAll()
 	return kit.Say("Selected the whole field: typing or a paste replaces it, a movement key drops the selection")
 }
 
@@ -413,43 +413,43 @@ func cmdActs(cmd tea.Cmd) []kit.Action {
 	return []kit.Action{kit.ActCmd{Cmd: cmd}}
 }
 
-func (p formPane) updateEditing(msg tea.Msg, f *field, e *kit.Env) (formPane, []kit.Action) {
+func (p Pane) updateEditing(msg tea.Msg, f *Field, e *kit.Env) (Pane, []kit.Action) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case key.Matches(k, e.Km.StopEditing):
-			return p, cmdActs(p.setEditing(false))
-		case key.Matches(k, e.Km.Done) && f.kind == fieldText:
-			return p, cmdActs(p.setEditing(false))
+			return p, cmdActs(p.SetEditing(false))
+		case key.Matches(k, e.Km.Done) && f.Kind == fieldText:
+			return p, cmdActs(p.SetEditing(false))
 		case key.Matches(k, e.Km.SelectAll):
-			return p, []kit.Action{selectAll(f)}
+			return p, []kit.Action{SelectAll(f)}
 		}
 	}
-	v := f.ed.Version()
+	v := f.Ed.Version()
 	var cmd tea.Cmd
-	f.ed, cmd = f.ed.Update(msg)
-	if f.kind == fieldText && strings.ContainsAny(f.ed.Value(), "\n\r") {
+	f.Ed, cmd = f.Ed.Update(msg)
+	if f.Kind == fieldText && strings.ContainsAny(f.Ed.Value(), "\n\r") {
 		// a paste into a one-line field: keep it on one line
-		f.ed.SetValue(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(f.ed.Value()))
+		f.Ed.SetValue(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(f.Ed.Value()))
 	}
 	acts := cmdActs(cmd)
-	if f.ed.Version() != v {
-		acts = append(acts, p.changed(f, e)...)
+	if f.Ed.Version() != v {
+		acts = append(acts, p.Changed(f, e)...)
 	}
-	p.scrollToFocus()
+	p.ScrollToFocus()
 	return p, acts
 }
 
 // page moves the focus about one screen down or up.
-func (p *formPane) page(down bool) tea.Cmd {
-	starts, _ := p.fieldLines()
+func (p *Pane) page(down bool) tea.Cmd {
+	starts, _ := p.FieldLines()
 	if len(starts) == 0 {
 		return nil
 	}
-	target := starts[p.idx] - p.h
+	target := starts[p.Idx] - p.H
 	if down {
-		target = starts[p.idx] + p.h
+		target = starts[p.Idx] + p.H
 	}
-	i := p.idx
+	i := p.Idx
 	for j, s := range starts {
 		if (down && s <= target) || (!down && s >= target && j < i) {
 			i = j
@@ -458,35 +458,35 @@ func (p *formPane) page(down bool) tea.Cmd {
 			}
 		}
 	}
-	return p.move(i)
+	return p.Move(i)
 }
 
 // pick sets a choice field to option i (from its chooser).
 // pick sets a choice made in a list. The options are the field's as it
 // is now: the choice is found by the label the list showed, so that a
 // document changed meanwhile (an undo, a reload) never sets another one.
-func (p *formPane) pick(act kit.ActPick, e *kit.Env) []kit.Action {
-	j := p.fieldIndex(act.Field)
-	if j < 0 || p.at != act.At {
+func (p *Pane) Pick(act kit.ActPick, e *kit.Env) []kit.Action {
+	j := p.FieldIndex(act.Field)
+	if j < 0 || p.At != act.At {
 		return []kit.Action{kit.Say("Nothing set: another row is selected now than the one the list was opened for")}
 	}
-	f := p.fields[j]
+	f := p.Fields[j]
 	opts := f.options()
-	i := slices.IndexFunc(opts, func(o option) bool { return o.label == act.Label })
+	i := slices.IndexFunc(opts, func(o Option) bool { return o.Label == act.Label })
 	if i < 0 {
 		return []kit.Action{kit.SayErr("Nothing set: " + termtext.SanitizeLine(act.Label) + " is no longer a choice (the document changed while the list was open)")}
 	}
-	f.sel = i
-	return p.changed(f, e)
+	f.Sel = i
+	return p.Changed(f, e)
 }
 
 // format pretty-prints the focused JSON field.
-func (p *formPane) format(e *kit.Env) []kit.Action {
-	f := p.focused()
+func (p *Pane) Format(e *kit.Env) []kit.Action {
+	f := p.Focused()
 	if f == nil || f.val != valJSON {
 		return []kit.Action{kit.Say("Focus a JSON field (parameters, filters, a raw entry) to format it")}
 	}
-	text := f.ed.Value()
+	text := f.Ed.Value()
 	if strings.TrimSpace(text) == "" {
 		return []kit.Action{kit.Say("Nothing to format")}
 	}
@@ -497,25 +497,25 @@ func (p *formPane) format(e *kit.Env) []kit.Action {
 	if pretty == text {
 		return []kit.Action{kit.Say("Already formatted")}
 	}
-	f.ed.SetValueKeepCursor(pretty)
-	return append(p.changed(f, e), kit.Say("Formatted"))
+	f.Ed.SetValueKeepCursor(pretty)
+	return append(p.Changed(f, e), kit.Say("Formatted"))
 }
 
 // newSelectDialog chooses an option of a choice field (tool_choice lists
 // every tool of the document).
-func newSelectDialog(f *field, at kit.Sel) kit.Dialog {
+func NewSelectDialog(f *Field, at kit.Sel) kit.Dialog {
 	items := make([]filterlist.Item, len(f.options()))
-	for i, o := range f.opts {
-		items[i] = filterlist.Item{Title: o.label}
-		if i == f.sel {
+	for i, o := range f.Opts {
+		items[i] = filterlist.Item{Title: o.Label}
+		if i == f.Sel {
 			items[i].Key = "current"
 		}
 	}
-	id := f.id
-	d := kit.NewListDialog(f.label, items, func(i int) []kit.Action {
+	id := f.Id
+	d := kit.NewListDialog(f.Label, items, func(i int) []kit.Action {
 		return []kit.Action{kit.ActPick{Field: id, Label: items[i].Title, At: at}}
 	})
-	d.List.Select(f.sel)
+	d.List.Select(f.Sel)
 	return d
 }
 
@@ -523,41 +523,41 @@ func newSelectDialog(f *field, at kit.Sel) kit.Dialog {
 // or with params (the parameters tree is shown) the parameters, or the
 // tool's JSON when the form shows that instead; its id, text and file
 // extension, ok false when there is none.
-func (p *formPane) externalField(params bool) (id, text, ext string, ok bool) {
-	f := p.focused()
+func (p *Pane) ExternalField(params bool) (id, text, ext string, ok bool) {
+	f := p.Focused()
 	if params {
 		f = nil
-		if i := p.fieldIndex("parameters"); i >= 0 {
-			f = p.fields[i]
-		} else if p.kind == formRaw && len(p.fields) > 0 {
-			f = p.fields[0]
+		if i := p.FieldIndex("parameters"); i >= 0 {
+			f = p.Fields[i]
+		} else if p.Kind == FormRaw && len(p.Fields) > 0 {
+			f = p.Fields[0]
 		}
 	}
-	if f == nil || f.kind != fieldMulti {
+	if f == nil || f.Kind != fieldMulti {
 		return "", "", "", false
 	}
 	ext = ".txt"
 	if f.val == valJSON {
 		ext = ".json"
 	}
-	return f.id, f.ed.Value(), ext, true
+	return f.Id, f.Ed.Value(), ext, true
 }
 
 // applyExternal puts the text an external editor wrote into field id.
-func (p *formPane) applyExternal(id, text string, e *kit.Env) []kit.Action {
-	i := p.fieldIndex(id)
+func (p *Pane) ApplyExternal(id, text string, e *kit.Env) []kit.Action {
+	i := p.FieldIndex(id)
 	if i < 0 {
 		return nil
 	}
-	f := p.fields[i]
+	f := p.Fields[i]
 	text = strings.TrimSuffix(text, "\n")
-	if text == f.ed.Value() {
+	if text == f.Ed.Value() {
 		return []kit.Action{kit.Say("No change from the external editor")}
 	}
-	if size := e.S.Doc().Size() - f.ed.Len() + len(text); size > model.MaxDocumentBytes {
+	if size := e.S.Doc().Size() - f.Ed.Len() + len(text); size > model.MaxDocumentBytes {
 		return []kit.Action{kit.SayErr(fmt.Sprintf("The external editor's text was not applied: the document would be %.1f MiB, over the %d MiB tooltui can open", float64(size)/(1<<20), model.MaxDocumentBytes>>20))}
 	}
 	e.S.BreakGroup()
-	f.ed.SetValue(text)
-	return append(p.changed(f, e), kit.Say("Applied the text from the external editor"))
+	f.Ed.SetValue(text)
+	return append(p.Changed(f, e), kit.Say("Applied the text from the external editor"))
 }

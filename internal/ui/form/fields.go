@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"encoding/json"
@@ -16,7 +16,7 @@ type fieldKind int
 const (
 	fieldText   fieldKind = iota // one line of text
 	fieldMulti                   // several lines (description, JSON)
-	fieldSelect                  // one of a few options
+	FieldSelect                  // one of a few options
 )
 
 // valueKind is how a field's text becomes a JSON value.
@@ -32,29 +32,29 @@ const (
 )
 
 // option is a choice of a select field; a nil raw means "not set".
-type option struct {
-	label string
-	raw   json.RawMessage
+type Option struct {
+	Label string
+	Raw   json.RawMessage
 }
 
 // field is one control of a form, bound to a path inside the entry.
-type field struct {
-	id    string
-	label string
-	kind  fieldKind
+type Field struct {
+	Id    string
+	Label string
+	Kind  fieldKind
 	val   valueKind
 	path  []string
-	ed    editor.Model
-	opts  []option
-	sel   int
+	Ed    editor.Model
+	Opts  []Option
+	Sel   int
 	// more, when set, returns every option of a select field whose list
 	// costs reading the whole document (tool_choice names every tool):
 	// until the field is cycled or opened, opts holds the few that need
 	// no reading, the current value among them (see options).
-	more func() []option
+	More func() []Option
 	hint string // shown under the field while it has focus
-	err  string // a problem with what was typed, shown under the field
-	diag string // the converter's first diagnostic about this field
+	Err  string // a problem with what was typed, shown under the field
+	Diag string // the converter's first diagnostic about this field
 	warn bool   // diag is a warning, not an error
 	rows int    // multi-line height; 0 fills what is left
 	// placed: the cursor was put where a diagnostic points, and editing
@@ -62,65 +62,65 @@ type field struct {
 	placed bool
 }
 
-func newTextField(id, label string, path []string, val valueKind, value string) *field {
-	f := &field{id: id, label: label, kind: fieldText, val: val, path: path, ed: editor.New()}
-	f.ed.ShowLineNumbers = false
-	f.ed.SetValue(value)
+func newTextField(id, label string, path []string, val valueKind, value string) *Field {
+	f := &Field{Id: id, Label: label, Kind: fieldText, val: val, path: path, Ed: editor.New()}
+	f.Ed.ShowLineNumbers = false
+	f.Ed.SetValue(value)
 	return f
 }
 
-func newMultiField(id, label string, path []string, val valueKind, value string, rows int) *field {
-	f := &field{id: id, label: label, kind: fieldMulti, val: val, path: path, ed: editor.New(), rows: rows}
-	f.ed.ShowLineNumbers = val == valJSON
-	f.ed.AutoIndent = val == valJSON
-	f.ed.SetValue(value)
+func newMultiField(id, label string, path []string, val valueKind, value string, rows int) *Field {
+	f := &Field{Id: id, Label: label, Kind: fieldMulti, val: val, path: path, Ed: editor.New(), rows: rows}
+	f.Ed.ShowLineNumbers = val == valJSON
+	f.Ed.AutoIndent = val == valJSON
+	f.Ed.SetValue(value)
 	return f
 }
 
-func newSelectField(id, label string, path []string, opts []option, current json.RawMessage) *field {
-	f := &field{id: id, label: label, kind: fieldSelect, path: path, opts: opts}
-	f.sel = 0
+func NewSelectField(id, label string, path []string, opts []Option, current json.RawMessage) *Field {
+	f := &Field{Id: id, Label: label, Kind: FieldSelect, path: path, Opts: opts}
+	f.Sel = 0
 	cur := kit.CompactJSON(current)
 	for i, o := range opts {
-		if (o.raw == nil && current == nil) || (o.raw != nil && kit.CompactJSON(o.raw) == cur) {
-			f.sel = i
+		if (o.Raw == nil && current == nil) || (o.Raw != nil && kit.CompactJSON(o.Raw) == cur) {
+			f.Sel = i
 			return f
 		}
 	}
 	if current != nil {
 		// A value the options do not list: keep it as an option of its own.
-		f.opts = append(f.opts, option{label: cur, raw: current})
-		f.sel = len(f.opts) - 1
+		f.Opts = append(f.Opts, Option{Label: cur, Raw: current})
+		f.Sel = len(f.Opts) - 1
 	}
 	return f
 }
 
 // isText reports whether the field takes typed text.
-func (f *field) isText() bool { return f.kind != fieldSelect }
+func (f *Field) IsText() bool { return f.Kind != FieldSelect }
 
 // text returns the field's current text (the option label for a select).
-func (f *field) text() string {
-	if f.kind == fieldSelect {
-		if f.sel < len(f.opts) {
-			return f.opts[f.sel].label
+func (f *Field) Text() string {
+	if f.Kind == FieldSelect {
+		if f.Sel < len(f.Opts) {
+			return f.Opts[f.Sel].Label
 		}
 		return ""
 	}
-	return f.ed.Value()
+	return f.Ed.Value()
 }
 
 // value converts the field to the JSON value to store; nil means remove the
 // key. ok is false when the text cannot be stored (invalid JSON), with the
 // reason in f.err.
-func (f *field) value() (v json.RawMessage, ok bool) {
-	f.err = ""
-	if f.kind == fieldSelect {
-		if f.sel < len(f.opts) {
-			return f.opts[f.sel].raw, true
+func (f *Field) value() (v json.RawMessage, ok bool) {
+	f.Err = ""
+	if f.Kind == FieldSelect {
+		if f.Sel < len(f.Opts) {
+			return f.Opts[f.Sel].Raw, true
 		}
 		return nil, true
 	}
-	s := f.ed.Value()
+	s := f.Ed.Value()
 	switch f.val {
 	case valStringKeep:
 		return rawjson.String(s), true
@@ -137,7 +137,7 @@ func (f *field) value() (v json.RawMessage, ok bool) {
 		if kit.IsJSONNumber(t) {
 			return json.RawMessage(t), true
 		}
-		f.err = "not a number; kept as text so the diagnostics show it"
+		f.Err = "not a number; kept as text so the diagnostics show it"
 		return rawjson.String(s), true
 	case valList:
 		items := kit.SplitList(s)
@@ -158,7 +158,7 @@ func (f *field) value() (v json.RawMessage, ok bool) {
 			return nil, true
 		}
 		if msg := inputJSONError(t); msg != "" {
-			f.err = msg
+			f.Err = msg
 			return nil, false
 		}
 		if t[0] == '[' {
@@ -170,7 +170,7 @@ func (f *field) value() (v json.RawMessage, ok bool) {
 			return nil, true
 		}
 		if err := rawjson.CheckJSON([]byte(s)); err != nil {
-			f.err = "not valid JSON: " + err.Error()
+			f.Err = "not valid JSON: " + err.Error()
 			return nil, false
 		}
 		return json.RawMessage(s), true
@@ -195,22 +195,22 @@ func inputJSONError(t string) string {
 
 // options completes the options of a select field built with more, the
 // current value still chosen.
-func (f *field) options() []option {
-	if f.more != nil {
+func (f *Field) options() []Option {
+	if f.More != nil {
 		var cur json.RawMessage
-		if f.sel < len(f.opts) {
-			cur = f.opts[f.sel].raw
+		if f.Sel < len(f.Opts) {
+			cur = f.Opts[f.Sel].Raw
 		}
-		all := newSelectField(f.id, f.label, f.path, f.more(), cur)
-		f.opts, f.sel, f.more = all.opts, all.sel, nil
+		all := NewSelectField(f.Id, f.Label, f.path, f.More(), cur)
+		f.Opts, f.Sel, f.More = all.Opts, all.Sel, nil
 	}
-	return f.opts
+	return f.Opts
 }
 
 // cycle moves a select field by d options.
-func (f *field) cycle(d int) {
+func (f *Field) Cycle(d int) {
 	if n := len(f.options()); n > 0 {
-		f.sel = ((f.sel+d)%n + n) % n
+		f.Sel = ((f.Sel+d)%n + n) % n
 	}
 }
 
@@ -222,11 +222,11 @@ func textAt(raw json.RawMessage, path []string) string {
 	if !ok {
 		return ""
 	}
-	return rawText(v)
+	return RawText(v)
 }
 
 // rawText is a string value's text, or the JSON of another value.
-func rawText(v json.RawMessage) string {
+func RawText(v json.RawMessage) string {
 	if v == nil {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"encoding/json"
@@ -15,48 +15,48 @@ import (
 )
 
 // formKind is which form a selection gets.
-type formKind int
+type FormKind int
 
 const (
-	formRequest formKind = iota
+	FormRequest FormKind = iota
 	formFunction
-	formWebSearch
+	FormWebSearch
 	formFileSearch
-	formRaw
+	FormRaw
 )
 
 var (
-	notSet       = option{label: "(not set)"}
-	boolOptions  = []option{notSet, {label: "true", raw: json.RawMessage("true")}, {label: "false", raw: json.RawMessage("false")}}
+	NotSet       = Option{Label: "(not set)"}
+	boolOptions  = []Option{NotSet, {Label: "true", Raw: json.RawMessage("true")}, {Label: "false", Raw: json.RawMessage("false")}}
 	webTypes     = []string{"web_search", "web_search_2025_08_26", "web_search_preview", "web_search_preview_2025_03_11"}
-	contextSizes = []option{notSet, strOpt("low"), strOpt("medium"), strOpt("high")}
-	rankers      = []option{notSet, strOpt("auto"), strOpt("default-2024-11-15")}
+	contextSizes = []Option{NotSet, StrOpt("low"), StrOpt("medium"), StrOpt("high")}
+	rankers      = []Option{NotSet, StrOpt("auto"), StrOpt("default-2024-11-15")}
 )
 
-func strOpt(s string) option { return option{label: s, raw: rawjson.String(s)} }
+func StrOpt(s string) Option { return Option{Label: s, Raw: rawjson.String(s)} }
 
 // formKindFor picks the form for a tool; raw forces the JSON editor.
-func formKindFor(k model.Kind, t model.Tool, raw bool) formKind {
+func FormKindFor(k model.Kind, t model.Tool, raw bool) FormKind {
 	if raw || rawjson.JSONKind(t.Raw) != "object" || rawjson.CheckJSON(t.Raw) != nil {
-		return formRaw
+		return FormRaw
 	}
 	if k == model.Function {
 		return formFunction
 	}
 	switch kit.TypeOf(t.Raw) {
 	case "web_search", "web_search_2025_08_26", "web_search_preview", "web_search_preview_2025_03_11":
-		return formWebSearch
+		return FormWebSearch
 	case "file_search":
 		return formFileSearch
 	}
-	return formRaw
+	return FormRaw
 }
 
 // noFormWhy says why a tool shows its JSON even when its form is asked
 // for ("" when it has a form); later when the form shows once the JSON
 // is valid.
-func noFormWhy(k model.Kind, t model.Tool) (why string, later bool) {
-	if formKindFor(k, t, false) != formRaw {
+func NoFormWhy(k model.Kind, t model.Tool) (why string, later bool) {
+	if FormKindFor(k, t, false) != FormRaw {
 		return "", false
 	}
 	switch {
@@ -69,7 +69,7 @@ func noFormWhy(k model.Kind, t model.Tool) (why string, later bool) {
 }
 
 // buildFields returns the fields of a form for the selection.
-func buildFields(d *model.Document, s kit.Sel, kind formKind) []*field {
+func BuildFields(d *model.Document, s kit.Sel, kind FormKind) []*Field {
 	if s.Request {
 		return requestFields(d)
 	}
@@ -77,15 +77,15 @@ func buildFields(d *model.Document, s kit.Sel, kind formKind) []*field {
 	switch kind {
 	case formFunction:
 		return functionFields(t)
-	case formWebSearch:
+	case FormWebSearch:
 		return webSearchFields(t.Raw)
 	case formFileSearch:
 		return fileSearchFields(t)
 	}
-	return []*field{rawField(t.Raw, s.Kind)}
+	return []*Field{rawField(t.Raw, s.Kind)}
 }
 
-func rawField(raw json.RawMessage, k model.Kind) *field {
+func rawField(raw json.RawMessage, k model.Kind) *Field {
 	text := string(raw)
 	if rawjson.CheckJSON(raw) == nil {
 		text = kit.PrettyJSON(raw)
@@ -102,7 +102,7 @@ func rawField(raw json.RawMessage, k model.Kind) *field {
 	return f
 }
 
-func functionFields(t model.Tool) []*field {
+func functionFields(t model.Tool) []*Field {
 	name := newTextField("name", "Name", []string{"name"}, valStringKeep, textAt(t.Raw, []string{"name"}))
 	name.hint = "letters, digits, _ and -, at most 128"
 	desc := newMultiField("description", "Description", []string{"description"}, valStringKeep, textAt(t.Raw, []string{"description"}), 3)
@@ -116,30 +116,30 @@ func functionFields(t model.Tool) []*field {
 	if v, ok := model.GetPath(t.Raw, []string{"strict"}); ok {
 		strictRaw = v
 	}
-	strict := newSelectField("strict", "Strict", []string{"strict"}, []option{
-		{label: "absent"}, {label: "true", raw: json.RawMessage("true")}, {label: "false", raw: json.RawMessage("false")},
+	strict := NewSelectField("strict", "Strict", []string{"strict"}, []Option{
+		{Label: "absent"}, {Label: "true", Raw: json.RawMessage("true")}, {Label: "false", Raw: json.RawMessage("false")},
 	}, strictRaw)
 	strict.hint = "absent: the Responses API tries to normalise the schema into strict mode; false opts out"
-	fs := []*field{name, desc, pf, strict}
+	fs := []*Field{name, desc, pf, strict}
 	checkName(name)
 	checkParams(pf)
 	return fs
 }
 
 // checkName validates a function name as it is typed.
-func checkName(f *field) {
-	name := f.ed.Value()
-	f.err = ""
+func checkName(f *Field) {
+	name := f.Ed.Value()
+	f.Err = ""
 	switch {
 	case name == "":
-		f.err = "a name is required"
+		f.Err = "a name is required"
 	case utf8.RuneCountInString(name) > 128:
-		f.err = fmt.Sprintf("at most 128 characters, got %d", utf8.RuneCountInString(name))
+		f.Err = fmt.Sprintf("at most 128 characters, got %d", utf8.RuneCountInString(name))
 	default:
 		for i, r := range name {
 			if !(r == '_' || r == '-' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')) {
 				// the character as the field shows it: "<U+202E>", "\x1b"
-				f.err = fmt.Sprintf("only letters, digits, _ and -; %s at position %d", termtext.Quote(string(r)), i+1)
+				f.Err = fmt.Sprintf("only letters, digits, _ and -; %s at position %d", termtext.Quote(string(r)), i+1)
 				break
 			}
 		}
@@ -147,31 +147,31 @@ func checkName(f *field) {
 }
 
 // checkParams shows a parameters parse error with its line and column.
-func checkParams(f *field) {
-	f.err = ""
-	if s := f.ed.Value(); s != "" {
+func checkParams(f *Field) {
+	f.Err = ""
+	if s := f.Ed.Value(); s != "" {
 		if err := rawjson.CheckJSON([]byte(s)); err != nil {
-			f.err = "not valid JSON: " + err.Error()
+			f.Err = "not valid JSON: " + err.Error()
 		}
 	}
 }
 
-func webSearchFields(raw json.RawMessage) []*field {
+func webSearchFields(raw json.RawMessage) []*Field {
 	typ := kit.TypeOf(raw)
 	preview := typ == "web_search_preview" || typ == "web_search_preview_2025_03_11"
-	var typeOpts []option
+	var typeOpts []Option
 	for _, t := range webTypes {
-		typeOpts = append(typeOpts, strOpt(t))
+		typeOpts = append(typeOpts, StrOpt(t))
 	}
 	cur := func(path ...string) json.RawMessage {
 		v, _ := model.GetPath(raw, path)
 		return v
 	}
-	fs := []*field{
-		newSelectField("type", "Type", []string{"type"}, typeOpts, cur("type")),
-		newSelectField("search_context_size", "Context size", []string{"search_context_size"}, contextSizes, cur("search_context_size")),
+	fs := []*Field{
+		NewSelectField("type", "Type", []string{"type"}, typeOpts, cur("type")),
+		NewSelectField("search_context_size", "Context size", []string{"search_context_size"}, contextSizes, cur("search_context_size")),
 	}
-	loc := func(id, label, hint string) *field {
+	loc := func(id, label, hint string) *Field {
 		f := newTextField("user_location."+id, label, []string{"user_location", id}, valString, textAt(raw, []string{"user_location", id}))
 		f.hint = hint
 		return f
@@ -190,13 +190,13 @@ func webSearchFields(raw json.RawMessage) []*field {
 		d := newTextField("filters.allowed_domains", "Allowed domains", []string{"filters", "allowed_domains"}, valList, listAt(raw, []string{"filters", "allowed_domains"}))
 		d.hint = "comma-separated, without http(s)://; subdomains are included"
 		fs = append(fs, d,
-			newSelectField("external_web_access", "Live web access", []string{"external_web_access"}, boolOptions, cur("external_web_access")))
+			NewSelectField("external_web_access", "Live web access", []string{"external_web_access"}, boolOptions, cur("external_web_access")))
 		fs[len(fs)-1].hint = "false: cached results only"
 	}
 	return fs
 }
 
-func fileSearchFields(t model.Tool) []*field {
+func fileSearchFields(t model.Tool) []*Field {
 	raw := t.Raw
 	cur := func(path ...string) json.RawMessage {
 		v, _ := model.GetPath(raw, path)
@@ -218,16 +218,16 @@ func fileSearchFields(t model.Tool) []*field {
 	filters := newMultiField("filters", "Filters (JSON)", []string{"filters"}, valJSON, filtersText, 4)
 	filters.hint = `e.g. {"type": "eq", "key": "lang", "value": "en"}`
 	checkJSONField(filters)
-	return []*field{ids, maxN,
-		newSelectField("ranking_options.ranker", "Ranker", []string{"ranking_options", "ranker"}, rankers, cur("ranking_options", "ranker")),
+	return []*Field{ids, maxN,
+		NewSelectField("ranking_options.ranker", "Ranker", []string{"ranking_options", "ranker"}, rankers, cur("ranking_options", "ranker")),
 		thr, ew, tw, filters}
 }
 
 // requestFields is the request form: model, instructions, input,
 // tool_choice, parallel_tool_calls and the other request fields.
-func requestFields(d *model.Document) []*field {
+func requestFields(d *model.Document) []*Field {
 	get := func(k string) json.RawMessage { v, _ := d.Fields.Get(k); return v }
-	str := func(k string) string { return rawText(get(k)) }
+	str := func(k string) string { return RawText(get(k)) }
 	mdl := newTextField("model", "Model", []string{"model"}, valString, str("model"))
 	mdl.hint = "e.g. gpt-5"
 	instr := newMultiField("instructions", "Instructions", []string{"instructions"}, valString, str("instructions"), 3)
@@ -244,9 +244,9 @@ func requestFields(d *model.Document) []*field {
 	if inputDraft {
 		input.value() // shows why the draft is not applied
 	}
-	choice := toolChoiceField(d, get("tool_choice"))
+	choice := ToolChoiceField(d, get("tool_choice"))
 	choice.hint = "←/→ to choose; a named tool must be in the request"
-	par := newSelectField("parallel_tool_calls", "Parallel calls", []string{"parallel_tool_calls"}, boolOptions, get("parallel_tool_calls"))
+	par := NewSelectField("parallel_tool_calls", "Parallel calls", []string{"parallel_tool_calls"}, boolOptions, get("parallel_tool_calls"))
 	otherText, otherDraft := d.RequestDrafts["extra"]
 	if !otherDraft {
 		otherText = kit.PrettyJSON(model.OtherRequestFields(d).AppendJSON(nil))
@@ -254,9 +254,9 @@ func requestFields(d *model.Document) []*field {
 	other := newMultiField("extra", "Other request fields (JSON object)", nil, valJSON, otherText, 0)
 	other.hint = "every other request member; keys of extra stay there, new keys go at the top level"
 	if otherDraft {
-		_, other.err = otherFields(d, otherText)
+		_, other.Err = otherFields(d, otherText)
 	}
-	return []*field{mdl, instr, input, choice, par, other}
+	return []*Field{mdl, instr, input, choice, par, other}
 }
 
 // otherFields reads the text of the other request fields: the object to
@@ -283,22 +283,22 @@ func otherFields(d *model.Document, text string) (rawjson.Object, string) {
 // tool are read from the document when the field is cycled or opened (a
 // 1,000-tool document's request form, its first frame included, reads no
 // tool), unless the current value is one of them.
-func toolChoiceField(d *model.Document, current json.RawMessage) *field {
+func ToolChoiceField(d *model.Document, current json.RawMessage) *Field {
 	fixed := fixedChoices()
-	f := newSelectField("tool_choice", "Tool choice", []string{"tool_choice"}, fixed, current)
-	if len(f.opts) > len(fixed) {
-		return newSelectField("tool_choice", "Tool choice", []string{"tool_choice"}, toolChoiceOptions(d), current)
+	f := NewSelectField("tool_choice", "Tool choice", []string{"tool_choice"}, fixed, current)
+	if len(f.Opts) > len(fixed) {
+		return NewSelectField("tool_choice", "Tool choice", []string{"tool_choice"}, ToolChoiceOptions(d), current)
 	}
-	f.more = func() []option { return toolChoiceOptions(d) }
+	f.More = func() []Option { return ToolChoiceOptions(d) }
 	return f
 }
 
 // fixedChoices are the tool_choice options that name no tool.
-func fixedChoices() []option {
-	return []option{notSet, strOpt("none"), strOpt("auto"), strOpt("required")}
+func fixedChoices() []Option {
+	return []Option{NotSet, StrOpt("none"), StrOpt("auto"), StrOpt("required")}
 }
 
-func toolChoiceOptions(d *model.Document) []option {
+func ToolChoiceOptions(d *model.Document) []Option {
 	opts := fixedChoices()
 	seen := map[string]bool{}
 	addObj := func(label string, o rawjson.Object) {
@@ -306,7 +306,7 @@ func toolChoiceOptions(d *model.Document) []option {
 			return
 		}
 		seen[label] = true
-		opts = append(opts, option{label: label, raw: o.AppendJSON(nil)})
+		opts = append(opts, Option{Label: label, Raw: o.AppendJSON(nil)})
 	}
 	for _, t := range d.Functions {
 		if n := textAt(t.Raw, []string{"name"}); n != "" {
