@@ -20,10 +20,12 @@ import (
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/sim"
+	"github.com/tooltui/tooltui/internal/ui/diags"
 	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/preview"
+	"github.com/tooltui/tooltui/internal/ui/tools"
 )
 
 // Options configure the app.
@@ -80,10 +82,10 @@ type App struct {
 	focus kit.Pane
 	zoom  bool
 
-	tools   toolsPane
+	tools   tools.Pane
 	form    form.Pane
 	preview preview.Pane
-	diags   diagsPane
+	diags   diags.Pane
 	dialog  kit.Dialog   // the open dialog, nil when none: the top overlay
 	under   []kit.Dialog // the dialogs under it, the nearest last
 
@@ -135,7 +137,7 @@ func New(o Options) *App {
 	}
 	a.cmds = commands()
 	a.setStyles(true)
-	a.tools.filter = newFilterInput()
+	a.tools.Filter = tools.NewFilterInput()
 	a.selectRow(kit.RequestSel)
 	a.disk = newDisk(o, a.deps, a.s)
 	if o.Recovered != nil {
@@ -337,11 +339,11 @@ func (a *App) relayout() {
 	w, h := a.lay.editor.Inner()
 	a.form.SetSize(w, h)
 	_, th := a.lay.tools.Inner()
-	a.tools.setHeight(th)
+	a.tools.SetHeight(th)
 	pw, ph := a.lay.preview.Inner()
 	a.preview.SetSize(pw, ph)
 	dw, dh := a.lay.diags.Inner()
-	a.diags.setSize(dw, dh)
+	a.diags.SetSize(dw, dh)
 	if a.tree.pane != nil {
 		a.tree.pane.SetSize(w, h)
 	}
@@ -439,7 +441,7 @@ func (a *App) capturing() bool {
 	case kit.PaneEditor:
 		return a.form.Editing
 	case kit.PaneTools:
-		return a.tools.filter.typing
+		return a.tools.Filter.Typing
 	}
 	return false
 }
@@ -490,7 +492,7 @@ func (a *App) tab(d int) tea.Cmd {
 // editors ask for.
 func (a *App) setFocus(p kit.Pane, edit bool) tea.Cmd {
 	if p != kit.PaneTools {
-		a.tools.filter.typing = false
+		a.tools.Filter.Typing = false
 	}
 	a.focus = p
 	if a.zoom {
@@ -509,7 +511,7 @@ func (a *App) selectRow(at kit.Sel) {
 		a.unsay()
 	}
 	a.at = at
-	a.tools.show(a.s, at)
+	a.tools.Show(a.s, at)
 	a.form.Raw = false
 	a.buildForm()
 	a.preview.SetJSON(a.s.Result().JSON)

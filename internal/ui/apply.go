@@ -229,13 +229,13 @@ func (a *App) refresh() {
 		a.selectRow(a.at)
 		return
 	}
-	a.tools.show(a.s, a.at)
+	a.tools.Show(a.s, a.at)
 	a.form.SyncDoc(a.env())
 	a.form.Attach(a.s.Result().Diagnostics, a.at)
 	if a.preview.SetJSON(a.s.Result().JSON) {
 		a.preview.Track(a.s.Result().Sources, a.at)
 	}
-	a.diags.clamp(len(a.s.Result().Diagnostics))
+	a.diags.Clamp(len(a.s.Result().Diagnostics))
 	a.relayout()
 }
 
@@ -320,7 +320,7 @@ func (a *App) onPaste(m tea.PasteMsg) tea.Cmd {
 	if a.dialog != nil {
 		return a.routeDialog(m)
 	}
-	if a.focus == kit.PaneTools && a.tools.filter.typing {
+	if a.focus == kit.PaneTools && a.tools.Filter.Typing {
 		return a.apply(a.paneUpdate(m)...)
 	}
 	f := a.form.Focused()

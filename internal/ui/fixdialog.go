@@ -293,7 +293,7 @@ func (d *fixDialog) Help(km *kit.KeyMap) []key.Binding {
 // fixCurrent opens the fixes of the diagnostic chosen in the diagnostics
 // pane, or says why there is none.
 func (a *App) fixCurrent() tea.Cmd {
-	d, ok := a.diags.current(a.s.Result().Diagnostics)
+	d, ok := a.diags.Current(a.s.Result().Diagnostics)
 	if !ok {
 		return a.say("No diagnostics: nothing to fix", false)
 	}

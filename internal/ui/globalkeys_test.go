@@ -351,7 +351,7 @@ func TestFixDialogGlobalKeysAndUndo(t *testing.T) {
 	a.Update(ctrlKey('z')) // the duplicate is back
 	typeKeys(a, "4")
 	for i := 0; i < 10; i++ {
-		if d, ok := a.diags.current(a.s.Result().Diagnostics); ok && len(d.Fixes) > 0 {
+		if d, ok := a.diags.Current(a.s.Result().Diagnostics); ok && len(d.Fixes) > 0 {
 			break
 		}
 		a.Update(tea.KeyPressMsg{Code: tea.KeyDown})
@@ -540,7 +540,7 @@ func TestUndoInAFilterTakesItsTypingBackFirst(t *testing.T) {
 	v = a.s.Version()
 	typeKeys(a, "/", "web")
 	a.Update(ctrlKey('z'))
-	if a.tools.filter.text != "we" || a.s.Version() != v {
-		t.Fatalf("ctrl+z in the tools filter: filter %q, version %d → %d", a.tools.filter.text, v, a.s.Version())
+	if a.tools.Filter.Text != "we" || a.s.Version() != v {
+		t.Fatalf("ctrl+z in the tools filter: filter %q, version %d → %d", a.tools.Filter.Text, v, a.s.Version())
 	}
 }

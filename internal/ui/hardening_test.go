@@ -108,8 +108,8 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 			}
 			a.setFocus(kit.PaneDiags, false)
 			for i := range a.s.Result().Diagnostics {
-				a.diags.row = i
-				a.diags.follow(a.s.Result().Diagnostics, &a.styles)
+				a.diags.Row = i
+				a.diags.Follow(a.s.Result().Diagnostics, &a.styles)
 				check("row " + itoaTest(row) + " diagnostic " + itoaTest(i))
 			}
 			a.setFocus(kit.PanePreview, false)
@@ -158,8 +158,8 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 		a.setFocus(kit.PaneTools, false)
 		a.Update(tea.KeyPressMsg{Code: '/', Text: "/"})
 		a.Update(tea.PasteMsg{Content: paste})
-		if !strings.HasPrefix(a.tools.filter.text, "p") {
-			t.Fatalf("the paste did not reach the filter: %q", a.tools.filter.text)
+		if !strings.HasPrefix(a.tools.Filter.Text, "p") {
+			t.Fatalf("the paste did not reach the filter: %q", a.tools.Filter.Text)
 		}
 		check("pasted into the tools filter")
 		a.Update(tea.KeyPressMsg{Code: tea.KeyEscape})

@@ -36,7 +36,7 @@ func (a *App) onClick(m tea.Mouse) tea.Cmd {
 	cmd := a.setFocus(p, false)
 	switch p {
 	case kit.PaneTools:
-		if row, ok := a.tools.rowAt(y); ok {
+		if row, ok := a.tools.RowAt(y); ok {
 			a.selectRow(kit.SelAt(a.s.Doc(), row))
 		}
 	case kit.PaneEditor:
@@ -48,9 +48,9 @@ func (a *App) onClick(m tea.Mouse) tea.Cmd {
 			cmd = tea.Batch(cmd, a.form.Move(i))
 		}
 	case kit.PaneDiags:
-		if i, ok := a.diags.rowAt(a.s.Result().Diagnostics, &a.styles, y); ok {
-			a.diags.row = i
-			a.diags.follow(a.s.Result().Diagnostics, &a.styles)
+		if i, ok := a.diags.RowAt(a.s.Result().Diagnostics, &a.styles, y); ok {
+			a.diags.Row = i
+			a.diags.Follow(a.s.Result().Diagnostics, &a.styles)
 		}
 	}
 	return cmd
@@ -97,9 +97,9 @@ func (a *App) onWheel(m tea.Mouse) tea.Cmd {
 	case kit.PanePreview:
 		a.preview.Scroll(d)
 	case kit.PaneTools:
-		a.tools.yOff = max(0, min(a.tools.yOff+d, len(a.tools.rows)-a.tools.listHeight()))
+		a.tools.YOff = max(0, min(a.tools.YOff+d, len(a.tools.Rows)-a.tools.ListHeight()))
 	case kit.PaneDiags:
-		a.diags.yOff = max(0, min(a.diags.yOff+d/3, len(a.s.Result().Diagnostics)-1))
+		a.diags.YOff = max(0, min(a.diags.YOff+d/3, len(a.s.Result().Diagnostics)-1))
 	case kit.PaneEditor:
 		if a.tree.shown(a.at) {
 			a.tree.pane.Update(tea.MouseWheelMsg(m), a.env())

@@ -93,7 +93,7 @@ func (a *App) undo(redo bool) tea.Cmd {
 			return tea.Batch(cmd, a.say(kit.UndoWord(redo)+" typing in "+f.Label+" (once it has none, ctrl+z undoes the document)", false))
 		}
 	}
-	if a.dialog == nil && a.focus == kit.PaneTools && a.tools.undoFilter(redo, a.env()) {
+	if a.dialog == nil && a.focus == kit.PaneTools && a.tools.UndoFilter(redo, a.env()) {
 		return a.say(kit.UndoWord(redo)+" typing in the filter (once it has none, ctrl+z undoes the document)", false)
 	}
 	if d, ok := a.dialog.(kit.TextUndo); ok {

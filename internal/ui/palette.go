@@ -101,7 +101,7 @@ func commands() []command {
 		{name: kit.CmdMoveDown, group: "Tools pane", pane: kb(km.MoveDown), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(moveTool(a.env(), 1)...) }},
 		{name: kit.CmdToggle, group: "Tools pane", pane: kb(km.Toggle), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(toggleTool(a.env())...) }},
 		{name: kit.CmdFilter, group: "Tools pane", pane: kb(km.Filter), where: "tools pane (1)", run: func(a *App) tea.Cmd {
-			return tea.Batch(a.setFocus(kit.PaneTools, false), a.apply(a.tools.startFilter()...))
+			return tea.Batch(a.setFocus(kit.PaneTools, false), a.apply(a.tools.StartFilter()...))
 		}},
 		{name: "Show all keys", group: "Screen", nav: kb(km.Help), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newHelpDialog(a)}) }},
 		{name: "Zoom the focused pane", group: "Screen", nav: kb(km.Zoom), run: func(a *App) tea.Cmd { return a.toggleZoom() }},
@@ -110,7 +110,7 @@ func commands() []command {
 		{name: "Focus preview pane", group: "Screen", nav: kb(km.FocusPreview), run: focus(kit.PanePreview)},
 		{name: "Focus diagnostics pane", group: "Screen", nav: kb(km.FocusDiags), run: focus(kit.PaneDiags)},
 		{name: "Go to diagnostic", group: "Diagnostics pane", pane: kb(km.Enter), where: "diagnostics pane (4)", run: func(a *App) tea.Cmd {
-			if d, ok := a.diags.current(a.s.Result().Diagnostics); ok {
+			if d, ok := a.diags.Current(a.s.Result().Diagnostics); ok {
 				return a.jumpTo(d)
 			}
 			return a.say("No diagnostics: the request has no problems", false)

@@ -22,11 +22,13 @@ import (
 
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/diags"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/preview"
+	"github.com/tooltui/tooltui/internal/ui/tools"
 	"github.com/tooltui/tooltui/internal/ui/tree"
 )
 
@@ -147,15 +149,15 @@ type toolsFixture struct {
 	t *testing.T
 	s *kit.Session
 	e *kit.Env
-	p toolsPane
+	p tools.Pane
 }
 
 func newToolsFixture(t *testing.T, d *model.Document, h int) *toolsFixture {
 	f := &toolsFixture{t: t, s: kit.NewSession(d, "", "x")}
 	f.e = unitEnv(f.s, kit.RequestSel)
-	f.p.filter = newFilterInput()
-	f.p.setHeight(h)
-	f.p.show(f.s, kit.RequestSel)
+	f.p.Filter = tools.NewFilterInput()
+	f.p.SetHeight(h)
+	f.p.Show(f.s, kit.RequestSel)
 	return f
 }
 
@@ -165,7 +167,7 @@ func (f *toolsFixture) send(k string) []kit.Action {
 	f.p, acts = f.p.Update(ukey(k), f.e)
 	for _, s := range actsOf[kit.ActSelect](acts) {
 		f.e.At = s.At
-		f.p.show(f.s, s.At)
+		f.p.Show(f.s, s.At)
 	}
 	return acts
 }
@@ -184,46 +186,46 @@ func TestToolsPaneMoving(t *testing.T) {
 	if acts := f.send("down"); !reflect.DeepEqual(acts, []kit.Action{kit.ActSelect{At: kit.SelAt(f.s.Doc(), 1)}}) {
 		t.Fatalf("down: %#v", acts)
 	}
-	if f.p.row != 1 || f.e.At != (kit.Sel{Kind: model.Function, Index: 0}) {
-		t.Fatalf("down: row %d", f.p.row)
+	if f.p.Row != 1 || f.e.At != (kit.Sel{Kind: model.Function, Index: 0}) {
+		t.Fatalf("down: row %d", f.p.Row)
 	}
 	f.send("j")
-	if f.p.row != 2 {
-		t.Fatalf("j: row %d", f.p.row)
+	if f.p.Row != 2 {
+		t.Fatalf("j: row %d", f.p.Row)
 	}
 	f.send("k")
 	f.send("up")
 	f.send("up") // clamped at the request row
-	if f.p.row != 0 {
-		t.Fatalf("up at the top: row %d", f.p.row)
+	if f.p.Row != 0 {
+		t.Fatalf("up at the top: row %d", f.p.Row)
 	}
 	f.send("pgdown")
-	if f.p.row != 9 {
-		t.Fatalf("pgdown from 0 with 10 lines: row %d, want 9", f.p.row)
+	if f.p.Row != 9 {
+		t.Fatalf("pgdown from 0 with 10 lines: row %d, want 9", f.p.Row)
 	}
 	f.send("pgup")
-	if f.p.row != 0 {
-		t.Fatalf("pgup: row %d", f.p.row)
+	if f.p.Row != 0 {
+		t.Fatalf("pgup: row %d", f.p.Row)
 	}
 	for _, k := range []string{"end", "G"} {
 		f.send("home")
 		f.send(k)
-		if f.p.row != last || f.e.At != (kit.Sel{Kind: model.Builtin, Index: 1}) {
-			t.Fatalf("%s: row %d, want %d", k, f.p.row, last)
+		if f.p.Row != last || f.e.At != (kit.Sel{Kind: model.Builtin, Index: 1}) {
+			t.Fatalf("%s: row %d, want %d", k, f.p.Row, last)
 		}
-		if f.p.pos < f.p.yOff || f.p.pos >= f.p.yOff+10 {
-			t.Fatalf("%s: the selection (%d) is not shown from %d", k, f.p.pos, f.p.yOff)
+		if f.p.Pos < f.p.YOff || f.p.Pos >= f.p.YOff+10 {
+			t.Fatalf("%s: the selection (%d) is not shown from %d", k, f.p.Pos, f.p.YOff)
 		}
 	}
 	f.send("down") // clamped at the end
-	if f.p.row != last {
-		t.Fatalf("down at the end: row %d", f.p.row)
+	if f.p.Row != last {
+		t.Fatalf("down at the end: row %d", f.p.Row)
 	}
 	for _, k := range []string{"g", "home"} {
 		f.send("end")
 		f.send(k)
-		if f.p.row != 0 || f.p.yOff != 0 {
-			t.Fatalf("%s: row %d yOff %d", k, f.p.row, f.p.yOff)
+		if f.p.Row != 0 || f.p.YOff != 0 {
+			t.Fatalf("%s: row %d yOff %d", k, f.p.Row, f.p.YOff)
 		}
 	}
 	for k, want := range map[string]kit.Action{
@@ -249,28 +251,28 @@ func TestToolsPaneMoving(t *testing.T) {
 func TestToolsPaneFilter(t *testing.T) {
 	f := newToolsFixture(t, manyToolsDoc(t, 30), 10)
 	all := kit.RowCount(f.s.Doc())
-	if acts := f.send("/"); !f.p.filter.typing || len(actsOf[kit.ActStatus](acts)) != 1 {
-		t.Fatalf("/: typing %v acts %#v", f.p.filter.typing, acts)
+	if acts := f.send("/"); !f.p.Filter.Typing || len(actsOf[kit.ActStatus](acts)) != 1 {
+		t.Fatalf("/: typing %v acts %#v", f.p.Filter.Typing, acts)
 	}
 	for _, k := range []string{"t", "o", "o", "l", "_", "1"} {
 		f.send(k)
 	}
-	if f.p.filter.text != "tool_1" {
-		t.Fatalf("filter %q", f.p.filter.text)
+	if f.p.Filter.Text != "tool_1" {
+		t.Fatalf("filter %q", f.p.Filter.Text)
 	}
 	// tool_1 matches tool_10…tool_19 (and fuzzily a few more): every shown
 	// row matches, and the request row, which does not, gave up the
 	// selection to the first match.
-	if len(f.p.rows) == 0 || len(f.p.rows) >= all {
-		t.Fatalf("%d of %d rows shown", len(f.p.rows), all)
+	if len(f.p.Rows) == 0 || len(f.p.Rows) >= all {
+		t.Fatalf("%d of %d rows shown", len(f.p.Rows), all)
 	}
-	for _, r := range f.p.rows {
+	for _, r := range f.p.Rows {
 		if !strings.HasPrefix(f.label(r), "tool_") {
 			t.Errorf("row %d (%s) shown for tool_1", r, f.label(r))
 		}
 	}
-	if f.p.row != f.p.rows[0] || f.p.pos != 0 {
-		t.Fatalf("the selection is row %d (pos %d), want the first match %d", f.p.row, f.p.pos, f.p.rows[0])
+	if f.p.Row != f.p.Rows[0] || f.p.Pos != 0 {
+		t.Fatalf("the selection is row %d (pos %d), want the first match %d", f.p.Row, f.p.Pos, f.p.Rows[0])
 	}
 	// Keys that act elsewhere are text while typing.
 	for _, k := range []string{"x", "D", "j", "q", "space"} {
@@ -278,8 +280,8 @@ func TestToolsPaneFilter(t *testing.T) {
 			t.Fatalf("%s while typing the filter: %#v", k, acts)
 		}
 	}
-	if f.p.filter.text != "tool_1xDjq " || len(f.p.rows) != 0 {
-		t.Fatalf("filter %q, %d rows", f.p.filter.text, len(f.p.rows))
+	if f.p.Filter.Text != "tool_1xDjq " || len(f.p.Rows) != 0 {
+		t.Fatalf("filter %q, %d rows", f.p.Filter.Text, len(f.p.Rows))
 	}
 	if v := stripped(f.p.View(f.e, 30, 10, true)); !strings.Contains(v, "no tool matches") || !strings.Contains(v, "0 matches") {
 		t.Errorf("no match view:\n%s", v)
@@ -287,58 +289,58 @@ func TestToolsPaneFilter(t *testing.T) {
 	for range 5 {
 		f.send("backspace")
 	}
-	if f.p.filter.text != "tool_1" {
-		t.Fatalf("after backspaces: %q", f.p.filter.text)
+	if f.p.Filter.Text != "tool_1" {
+		t.Fatalf("after backspaces: %q", f.p.Filter.Text)
 	}
 	f.send("ctrl+x") // ignored
 	// Arrows move among the matches and keep typing.
-	first := f.p.row
+	first := f.p.Row
 	f.send("down")
-	if !f.p.filter.typing || f.p.row != f.p.rows[1] {
-		t.Fatalf("down while typing: typing %v row %d, want %d", f.p.filter.typing, f.p.row, f.p.rows[1])
+	if !f.p.Filter.Typing || f.p.Row != f.p.Rows[1] {
+		t.Fatalf("down while typing: typing %v row %d, want %d", f.p.Filter.Typing, f.p.Row, f.p.Rows[1])
 	}
 	f.send("up")
-	if f.p.row != first {
-		t.Fatalf("up while typing: row %d", f.p.row)
+	if f.p.Row != first {
+		t.Fatalf("up while typing: row %d", f.p.Row)
 	}
 	// enter keeps the filter and stops typing.
-	if acts := f.send("enter"); f.p.filter.typing || f.p.filter.text != "tool_1" || len(actsOf[kit.ActSelect](acts)) != 1 {
-		t.Fatalf("enter: typing %v text %q acts %#v", f.p.filter.typing, f.p.filter.text, acts)
+	if acts := f.send("enter"); f.p.Filter.Typing || f.p.Filter.Text != "tool_1" || len(actsOf[kit.ActSelect](acts)) != 1 {
+		t.Fatalf("enter: typing %v text %q acts %#v", f.p.Filter.Typing, f.p.Filter.Text, acts)
 	}
 	// Now keys act on the filtered list again.
 	f.send("end")
-	if f.p.row != f.p.rows[len(f.p.rows)-1] {
-		t.Fatalf("end in the filtered list: row %d", f.p.row)
+	if f.p.Row != f.p.Rows[len(f.p.Rows)-1] {
+		t.Fatalf("end in the filtered list: row %d", f.p.Row)
 	}
-	kept := f.p.row
-	if acts := f.send("esc"); f.p.filter.text != "" || len(f.p.rows) != all || len(actsOf[kit.ActSelect](acts)) != 0 {
-		t.Fatalf("esc: text %q, %d rows, acts %#v", f.p.filter.text, len(f.p.rows), acts)
+	kept := f.p.Row
+	if acts := f.send("esc"); f.p.Filter.Text != "" || len(f.p.Rows) != all || len(actsOf[kit.ActSelect](acts)) != 0 {
+		t.Fatalf("esc: text %q, %d rows, acts %#v", f.p.Filter.Text, len(f.p.Rows), acts)
 	}
-	if f.p.row != kept || f.p.rows[f.p.pos] != kept {
-		t.Fatalf("esc lost the selection: row %d, want %d", f.p.row, kept)
+	if f.p.Row != kept || f.p.Rows[f.p.Pos] != kept {
+		t.Fatalf("esc lost the selection: row %d, want %d", f.p.Row, kept)
 	}
 	// esc while typing clears and stops.
 	f.send("/")
 	f.send("w")
 	f.send("e")
 	f.send("b")
-	if acts := f.send("esc"); f.p.filter.typing || f.p.filter.text != "" || len(f.p.rows) != all || len(actsOf[kit.ActStatus](acts)) != 1 {
-		t.Fatalf("esc while typing: %+v, %d rows", f.p.filter, len(f.p.rows))
+	if acts := f.send("esc"); f.p.Filter.Typing || f.p.Filter.Text != "" || len(f.p.Rows) != all || len(actsOf[kit.ActStatus](acts)) != 1 {
+		t.Fatalf("esc while typing: %+v, %d rows", f.p.Filter, len(f.p.Rows))
 	}
 	// ctrl+u empties the text; a paste is one line.
 	f.send("/")
 	f.send("z")
 	f.send("ctrl+u")
-	if f.p.filter.text != "" || !f.p.filter.typing {
-		t.Fatalf("ctrl+u: %+v", f.p.filter)
+	if f.p.Filter.Text != "" || !f.p.Filter.Typing {
+		t.Fatalf("ctrl+u: %+v", f.p.Filter)
 	}
 	f.p, _ = f.p.Update(tea.PasteMsg{Content: "web\nsearch"}, f.e)
-	if f.p.filter.text != "web search" {
-		t.Fatalf("paste: %q", f.p.filter.text)
+	if f.p.Filter.Text != "web search" {
+		t.Fatalf("paste: %q", f.p.Filter.Text)
 	}
 	// enter with no match says so and selects nothing.
-	f.p.filter.text = "zzzz"
-	f.p.refilter(f.s.Doc(), f.s)
+	f.p.Filter.Text = "zzzz"
+	f.p.Refilter(f.s.Doc(), f.s)
 	if acts := f.send("enter"); len(actsOf[kit.ActSelect](acts)) != 0 || len(actsOf[kit.ActStatus](acts)) != 1 {
 		t.Fatalf("enter with no match: %#v", acts)
 	}
@@ -355,8 +357,8 @@ func TestToolsPaneRowAt(t *testing.T) {
 		t.Helper()
 		lines := strings.Split(stripped(f.p.View(f.e, 30, 8, true)), "\n")
 		for y, l := range lines {
-			row, ok := f.p.rowAt(y)
-			if y == 0 && (f.p.filter.typing || f.p.filter.text != "") {
+			row, ok := f.p.RowAt(y)
+			if y == 0 && (f.p.Filter.Typing || f.p.Filter.Text != "") {
 				if ok {
 					t.Errorf("%s: the filter line maps to row %d", where, row)
 				}
@@ -370,23 +372,23 @@ func TestToolsPaneRowAt(t *testing.T) {
 				t.Errorf("%s: line %d %q maps to row %d (%s)", where, y, l, row, lab)
 			}
 		}
-		if _, ok := f.p.rowAt(len(lines)); ok && len(lines) < 8 {
+		if _, ok := f.p.RowAt(len(lines)); ok && len(lines) < 8 {
 			t.Errorf("%s: the line under the list maps to a row", where)
 		}
-		if _, ok := f.p.rowAt(-1); ok {
+		if _, ok := f.p.RowAt(-1); ok {
 			t.Errorf("%s: line -1 maps to a row", where)
 		}
 	}
 	check("top")
-	if r, ok := f.p.rowAt(3); !ok || r != 3 {
+	if r, ok := f.p.RowAt(3); !ok || r != 3 {
 		t.Fatalf("rowAt(3) = %d, %v", r, ok)
 	}
 	f.send("end")
-	if f.p.yOff == 0 {
+	if f.p.YOff == 0 {
 		t.Fatal("the list did not scroll")
 	}
 	check("scrolled to the end")
-	if r, _ := f.p.rowAt(7); r != kit.RowCount(f.s.Doc())-1 {
+	if r, _ := f.p.RowAt(7); r != kit.RowCount(f.s.Doc())-1 {
 		t.Errorf("the last line maps to row %d", r)
 	}
 	f.send("/")
@@ -399,7 +401,7 @@ func TestToolsPaneRowAt(t *testing.T) {
 	f.send("enter")
 	check("filter kept")
 	// The wheel (App.onWheel) moves yOff alone.
-	f.p.yOff = 3
+	f.p.YOff = 3
 	check("wheel-scrolled")
 }
 
@@ -463,20 +465,20 @@ func TestDiagsPaneRowAtWithExpandedBlocks(t *testing.T) {
 	expanded := false
 	for chosen := range ds {
 		for yOff := 0; yOff <= chosen; yOff++ {
-			p := diagsPane{row: chosen, yOff: yOff}
-			p.setSize(w, 100)
+			p := diags.Pane{Row: chosen, YOff: yOff}
+			p.SetSize(w, 100)
 			lines := p.View(e, w, 100, true)
 			own := owners(lines, yOff)
-			if n := p.height(ds[chosen], chosen, e.St); n > 1+maxBlurredLines {
+			if n := p.Height(ds[chosen], chosen, e.St); n > 1+diags.MaxBlurredLines {
 				expanded = true
 			}
 			for y := range lines {
-				got, ok := p.rowAt(ds, e.St, y)
+				got, ok := p.RowAt(ds, e.St, y)
 				if !ok || got != own[y] {
 					t.Fatalf("chosen %d, from %d: line %d %q maps to %d (%v), drawn for %d", chosen, yOff, y, ansi.Strip(lines[y]), got, ok, own[y])
 				}
 			}
-			if _, ok := p.rowAt(ds, e.St, len(lines)); ok {
+			if _, ok := p.RowAt(ds, e.St, len(lines)); ok {
 				t.Fatalf("chosen %d: the line under the last block maps to a diagnostic", chosen)
 			}
 		}
@@ -490,25 +492,25 @@ func TestDiagsPaneFollowKeepsTheChosenBlockVisible(t *testing.T) {
 	_, e, ds := diagsFixture(t)
 	const w = 34
 	for _, h := range []int{4, 6, 9, 14} {
-		p := diagsPane{}
-		p.setSize(w, h)
+		p := diags.Pane{}
+		p.SetSize(w, h)
 		check := func(k string) {
 			t.Helper()
 			lines := p.View(e, w, h, true)
-			own := owners(lines, p.yOff)
+			own := owners(lines, p.YOff)
 			n := 0
 			head := false
 			for i, o := range own {
-				if o == p.row {
+				if o == p.Row {
 					n++
 					if l := ansi.Strip(lines[i]); strings.HasPrefix(l, "✗ ") || strings.HasPrefix(l, "! ") {
 						head = true
 					}
 				}
 			}
-			want := min(h, p.height(ds[p.row], p.row, e.St))
+			want := min(h, p.Height(ds[p.Row], p.Row, e.St))
 			if !head || n != want {
-				t.Fatalf("h %d after %s: diagnostic %d shows %d of %d lines (head %v) from %d:\n%s", h, k, p.row, n, want, head, p.yOff, stripped(lines))
+				t.Fatalf("h %d after %s: diagnostic %d shows %d of %d lines (head %v) from %d:\n%s", h, k, p.Row, n, want, head, p.YOff, stripped(lines))
 			}
 		}
 		var acts []kit.Action
@@ -519,15 +521,15 @@ func TestDiagsPaneFollowKeepsTheChosenBlockVisible(t *testing.T) {
 			}
 			check("down")
 		}
-		if p.row != len(ds)-1 {
-			t.Fatalf("down past the end: row %d", p.row)
+		if p.Row != len(ds)-1 {
+			t.Fatalf("down past the end: row %d", p.Row)
 		}
 		for range len(ds) + 2 {
 			p, _ = p.Update(ukey("up"), e)
 			check("up")
 		}
-		if p.row != 0 || p.yOff != 0 {
-			t.Fatalf("up past the top: row %d yOff %d", p.row, p.yOff)
+		if p.Row != 0 || p.YOff != 0 {
+			t.Fatalf("up past the top: row %d yOff %d", p.Row, p.YOff)
 		}
 		for _, k := range []string{"end", "home", "G", "g", "pgdown", "pgdown", "pgup"} {
 			p, _ = p.Update(ukey(k), e)
@@ -538,8 +540,8 @@ func TestDiagsPaneFollowKeepsTheChosenBlockVisible(t *testing.T) {
 
 func TestDiagsPaneKeys(t *testing.T) {
 	s, e, ds := diagsFixture(t)
-	p := diagsPane{}
-	p.setSize(40, 10)
+	p := diags.Pane{}
+	p.SetSize(40, 10)
 	var acts []kit.Action
 	p, acts = p.Update(ukey("enter"), e)
 	if !reflect.DeepEqual(acts, []kit.Action{kit.ActRun{Name: "Go to diagnostic"}}) {
@@ -554,20 +556,20 @@ func TestDiagsPaneKeys(t *testing.T) {
 		t.Errorf("x: %#v", acts)
 	}
 	p, _ = p.Update(tea.PasteMsg{Content: "x"}, e)
-	if d, ok := p.current(ds); !ok || !reflect.DeepEqual(d, ds[0]) {
+	if d, ok := p.Current(ds); !ok || !reflect.DeepEqual(d, ds[0]) {
 		t.Error("current is not the first diagnostic")
 	}
-	p.row = 99
-	p.clamp(len(ds))
-	if p.row != len(ds)-1 {
-		t.Errorf("clamp: row %d", p.row)
+	p.Row = 99
+	p.Clamp(len(ds))
+	if p.Row != len(ds)-1 {
+		t.Errorf("clamp: row %d", p.Row)
 	}
 	// No diagnostics.
 	s.Result().Diagnostics = nil
 	if v := stripped(p.View(e, 40, 10, true)); !strings.Contains(v, "✓ no problems") {
 		t.Errorf("empty view: %q", v)
 	}
-	if _, ok := p.current(nil); ok {
+	if _, ok := p.Current(nil); ok {
 		t.Error("current with no diagnostics")
 	}
 }
@@ -1329,8 +1331,8 @@ func TestPaneGolden(t *testing.T) {
 	})
 	t.Run("diagnostics", func(t *testing.T) {
 		_, e, _ := diagsFixture(t)
-		p := diagsPane{}
-		p.setSize(40, 12)
+		p := diags.Pane{}
+		p.SetSize(40, 12)
 		p, _ = p.Update(ukey("down"), e)
 		golden.RequireEqual(t, pane("4 Diagnostics", p.View(e, 40, 12, true), 40, 12))
 	})
@@ -1402,8 +1404,8 @@ func TestToolsPaneFilterLineKeepsTheSelectionShown(t *testing.T) {
 	for range 7 {
 		f.send("down") // the last line of the pane
 	}
-	if f.p.yOff != 0 || f.p.row != 7 {
-		t.Fatalf("row %d yOff %d", f.p.row, f.p.yOff)
+	if f.p.YOff != 0 || f.p.Row != 7 {
+		t.Fatalf("row %d yOff %d", f.p.Row, f.p.YOff)
 	}
 	f.send("/") // the filter line takes a line of the list
 	v := stripped(f.p.View(f.e, 30, 8, true))
@@ -1679,11 +1681,11 @@ func TestShortWhere(t *testing.T) {
 		{20, "web… allowed_domains"},
 		{12, "…/allowed_d…"},
 	} {
-		if got := shortWhere(where, "extra.builtin_tools[2]", "web_search", "/filters/allowed_domains", c.w); got != c.want {
+		if got := diags.ShortWhere(where, "extra.builtin_tools[2]", "web_search", "/filters/allowed_domains", c.w); got != c.want {
 			t.Errorf("%d cells: %q, want %q", c.w, got, c.want)
 		}
 	}
-	if got := shortWhere("tools_defs[12] (function)", "tools_defs[12]", "a_long_function_name", "", 12); got != "a_long_func…" {
+	if got := diags.ShortWhere("tools_defs[12] (function)", "tools_defs[12]", "a_long_function_name", "", 12); got != "a_long_func…" {
 		t.Errorf("no pointer: %q", got)
 	}
 }

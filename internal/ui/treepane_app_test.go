@@ -265,7 +265,7 @@ func TestTreePaneJumpsToADiagnostic(t *testing.T) {
 		t.Fatalf("diagnostics %+v", a.s.Result().Diagnostics)
 	}
 	for _, i := range []int{inParams, other} {
-		a.diags.row = i
+		a.diags.Row = i
 		typeKeys(a, "4", "enter")
 		if i == inParams {
 			if !treeFocused(a) || a.tree.pane.Current().Ptr != "/properties/b" {

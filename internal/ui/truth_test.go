@@ -106,7 +106,7 @@ func TestTruthFixDialogRenamesTheNameField(t *testing.T) {
 	a := dupApp(t)
 	typeKeys(a, "j", "j", "4")
 	for i := 0; i < 10; i++ {
-		if d, ok := a.diags.current(a.s.Result().Diagnostics); ok && len(d.Fixes) > 0 && d.Index == 1 {
+		if d, ok := a.diags.Current(a.s.Result().Diagnostics); ok && len(d.Fixes) > 0 && d.Index == 1 {
 			break
 		}
 		a.Update(tea.KeyPressMsg{Code: tea.KeyDown})

@@ -222,7 +222,7 @@ func (a *App) shortHelp() []key.Binding {
 		return a.tree.shortHelp(&a.keys)
 	case a.focus == kit.PaneEditor && a.form.Editing:
 		return []key.Binding{km.StopEditing, km.NextField, km.FormatJSON, km.ExternalEditor, km.Undo, km.Save, km.Palette}
-	case a.focus == kit.PaneTools && a.tools.filter.typing:
+	case a.focus == kit.PaneTools && a.tools.Filter.Typing:
 		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")), key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter"))}
 	case a.focus == kit.PaneTools:
 		return []key.Binding{km.Add, km.Delete, km.Toggle, km.MoveUp, km.Filter, km.Enter, km.CopyMenu, km.Palette, km.Help, km.QuitKey}

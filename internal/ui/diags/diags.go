@@ -1,4 +1,4 @@
-package ui
+package diags
 
 import (
 	"strings"
@@ -15,30 +15,30 @@ import (
 // diagsPane lists the converter's diagnostics: where, then why, wrapped to
 // the pane's width; the chosen one is shown whole. enter jumps to the tool,
 // field, line and column it is about.
-type diagsPane struct {
-	row  int // the chosen diagnostic
-	yOff int // the first diagnostic shown
+type Pane struct {
+	Row  int // the chosen diagnostic
+	YOff int // the first diagnostic shown
 	w, h int
 }
 
 // maxBlurredLines is how many lines of its message a diagnostic that is
 // not chosen shows.
-const maxBlurredLines = 2
+const MaxBlurredLines = 2
 
-func (p *diagsPane) setSize(w, h int) {
+func (p *Pane) SetSize(w, h int) {
 	p.w, p.h = w, h
 }
 
-func (p *diagsPane) clamp(n int) {
-	p.row = max(0, min(p.row, n-1))
-	p.yOff = max(0, min(p.yOff, p.row))
+func (p *Pane) Clamp(n int) {
+	p.Row = max(0, min(p.Row, n-1))
+	p.YOff = max(0, min(p.YOff, p.Row))
 }
 
-func (p diagsPane) current(ds []convert.Diagnostic) (convert.Diagnostic, bool) {
-	if p.row < 0 || p.row >= len(ds) {
+func (p Pane) Current(ds []convert.Diagnostic) (convert.Diagnostic, bool) {
+	if p.Row < 0 || p.Row >= len(ds) {
 		return convert.Diagnostic{}, false
 	}
-	return ds[p.row], true
+	return ds[p.Row], true
 }
 
 // block renders diagnostic i: a line saying where, then the message. name
@@ -64,16 +64,16 @@ func block(d convert.Diagnostic, name string, st *kit.Styles, w int, chosen, foc
 	if d.Severity == convert.Error {
 		msg += "; left out"
 	}
-	head := kit.Fit(icon+" "+termtext.SanitizeLine(shortWhere(where, d.Location, name, d.Path, w-2)), w)
+	head := kit.Fit(icon+" "+termtext.SanitizeLine(ShortWhere(where, d.Location, name, d.Path, w-2)), w)
 	if chosen && focused {
 		head = st.Selected.Render(head)
 	} else if chosen {
 		head = st.SelectedBlurred.Render(head)
 	}
 	body := strings.Split(ansi.Wrap(termtext.SanitizeLine(msg), max(1, w-2), " /"), "\n")
-	if !chosen && len(body) > maxBlurredLines {
-		body = body[:maxBlurredLines]
-		body[maxBlurredLines-1] = ansi.Truncate(body[maxBlurredLines-1]+" …", max(1, w-2), "…")
+	if !chosen && len(body) > MaxBlurredLines {
+		body = body[:MaxBlurredLines]
+		body[MaxBlurredLines-1] = ansi.Truncate(body[MaxBlurredLines-1]+" …", max(1, w-2), "…")
 	}
 	out := []string{head}
 	for _, l := range body {
@@ -93,7 +93,7 @@ func block(d convert.Diagnostic, name string, st *kit.Styles, w int, chosen, foc
 // than w cells, the tool's name with the last part of the pointer inside
 // it ("web_search …/allowed_domains"), after the location when that fits
 // too; the name is shortened first, then the "…/" before the part.
-func shortWhere(where, location, name, path string, w int) string {
+func ShortWhere(where, location, name, path string, w int) string {
 	if ansi.StringWidth(where) <= w || name == "" {
 		return where
 	}
@@ -120,33 +120,33 @@ func shortWhere(where, location, name, path string, w int) string {
 
 // heights returns the number of lines of each block, for scrolling and the
 // mouse; it mirrors view.
-func (p *diagsPane) height(d convert.Diagnostic, i int, st *kit.Styles) int {
-	return len(block(d, "", st, p.w, i == p.row, false))
+func (p *Pane) Height(d convert.Diagnostic, i int, st *kit.Styles) int {
+	return len(block(d, "", st, p.w, i == p.Row, false))
 }
 
 // follow scrolls until the chosen block ends inside the pane.
-func (p *diagsPane) follow(ds []convert.Diagnostic, st *kit.Styles) {
-	p.clamp(len(ds))
-	if p.row < p.yOff {
-		p.yOff = p.row
+func (p *Pane) Follow(ds []convert.Diagnostic, st *kit.Styles) {
+	p.Clamp(len(ds))
+	if p.Row < p.YOff {
+		p.YOff = p.Row
 	}
-	for p.yOff < p.row {
+	for p.YOff < p.Row {
 		n := 0
-		for i := p.yOff; i <= p.row; i++ {
-			n += p.height(ds[i], i, st)
+		for i := p.YOff; i <= p.Row; i++ {
+			n += p.Height(ds[i], i, st)
 		}
 		if n <= p.h {
 			break
 		}
-		p.yOff++
+		p.YOff++
 	}
 }
 
 // rowAt maps a line of the pane's inside to the diagnostic drawn there.
-func (p *diagsPane) rowAt(ds []convert.Diagnostic, st *kit.Styles, y int) (int, bool) {
+func (p *Pane) RowAt(ds []convert.Diagnostic, st *kit.Styles, y int) (int, bool) {
 	line := 0
-	for i := p.yOff; i < len(ds); i++ {
-		line += p.height(ds[i], i, st)
+	for i := p.YOff; i < len(ds); i++ {
+		line += p.Height(ds[i], i, st)
 		if y < line {
 			return i, true
 		}
@@ -154,7 +154,7 @@ func (p *diagsPane) rowAt(ds []convert.Diagnostic, st *kit.Styles, y int) (int, 
 	return 0, false
 }
 
-func (p diagsPane) Update(msg tea.Msg, e *kit.Env) (diagsPane, []kit.Action) {
+func (p Pane) Update(msg tea.Msg, e *kit.Env) (Pane, []kit.Action) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return p, nil
@@ -164,17 +164,17 @@ func (p diagsPane) Update(msg tea.Msg, e *kit.Env) (diagsPane, []kit.Action) {
 	page := max(1, p.h/3)
 	switch {
 	case key.Matches(k, km.Up):
-		p.row--
+		p.Row--
 	case key.Matches(k, km.Down):
-		p.row++
+		p.Row++
 	case key.Matches(k, km.PageUp):
-		p.row -= page
+		p.Row -= page
 	case key.Matches(k, km.PageDown):
-		p.row += page
+		p.Row += page
 	case key.Matches(k, km.Home):
-		p.row = 0
+		p.Row = 0
 	case key.Matches(k, km.End):
-		p.row = len(ds) - 1
+		p.Row = len(ds) - 1
 	case key.Matches(k, km.Enter):
 		return p, []kit.Action{kit.ActRun{Name: "Go to diagnostic"}}
 	case key.Matches(k, km.Fix):
@@ -184,11 +184,11 @@ func (p diagsPane) Update(msg tea.Msg, e *kit.Env) (diagsPane, []kit.Action) {
 	default:
 		return p, nil
 	}
-	p.follow(ds, e.St)
+	p.Follow(ds, e.St)
 	return p, []kit.Action{nil}
 }
 
-func (p diagsPane) View(e *kit.Env, w, h int, focused bool) []string {
+func (p Pane) View(e *kit.Env, w, h int, focused bool) []string {
 	ds := e.S.Result().Diagnostics
 	st := e.St
 	if !e.S.Checked() {
@@ -198,12 +198,12 @@ func (p diagsPane) View(e *kit.Env, w, h int, focused bool) []string {
 		return []string{st.OK.Render(kit.Fit("✓ no problems", w))}
 	}
 	var lines []string
-	for i := max(0, min(p.yOff, len(ds)-1)); i < len(ds) && len(lines) < h; i++ {
+	for i := max(0, min(p.YOff, len(ds)-1)); i < len(ds) && len(lines) < h; i++ {
 		name := ""
 		if ds[i].IsTool() {
 			name = e.S.Label(ds[i].Kind, ds[i].Index)
 		}
-		lines = append(lines, block(ds[i], name, st, w, i == p.row, focused)...)
+		lines = append(lines, block(ds[i], name, st, w, i == p.Row, focused)...)
 	}
 	if len(lines) > h {
 		lines = lines[:h]

@@ -1,4 +1,4 @@
-package ui
+package tools
 
 import (
 	"fmt"
@@ -17,107 +17,107 @@ import (
 // toolsPane lists the request and every tool of the document. Row 0 is the
 // request; then the functions, then the built-ins, as in the request. `/`
 // narrows the list to the tools whose label matches what is typed.
-type toolsPane struct {
-	row    int   // the selected row of the document
-	rows   []int // the rows shown (all, or those matching the filter)
-	pos    int   // index of row in rows, -1 when the filter hides it
-	yOff   int   // first shown index of rows
+type Pane struct {
+	Row    int   // the selected row of the document
+	Rows   []int // the rows shown (all, or those matching the filter)
+	Pos    int   // index of row in rows, -1 when the filter hides it
+	YOff   int   // first shown index of rows
 	height int
-	filter filterInput
+	Filter filterInput
 }
 
 // filterInput is the tools pane's filter line.
 type filterInput struct {
-	typing bool // keys go to the filter text
-	text   string
+	Typing bool // keys go to the filter text
+	Text   string
 	hist   kit.FilterHist
 }
 
-func newFilterInput() filterInput { return filterInput{} }
+func NewFilterInput() filterInput { return filterInput{} }
 
-func (p *toolsPane) setHeight(h int) {
+func (p *Pane) SetHeight(h int) {
 	p.height = max(1, h)
 	p.scroll()
 }
 
 // listHeight is the rows left for tools when the filter line shows.
-func (p *toolsPane) listHeight() int {
-	if p.filter.typing || p.filter.text != "" {
+func (p *Pane) ListHeight() int {
+	if p.Filter.Typing || p.Filter.Text != "" {
 		return max(1, p.height-1)
 	}
 	return p.height
 }
 
 // show recomputes the shown rows for d and selects at.
-func (p *toolsPane) show(s *kit.Session, at kit.Sel) {
-	p.row = kit.RowOf(s.Doc(), at)
-	p.refilter(s.Doc(), s)
+func (p *Pane) Show(s *kit.Session, at kit.Sel) {
+	p.Row = kit.RowOf(s.Doc(), at)
+	p.Refilter(s.Doc(), s)
 }
 
 // refilter recomputes the shown rows.
-func (p *toolsPane) refilter(d *model.Document, s *kit.Session) {
+func (p *Pane) Refilter(d *model.Document, s *kit.Session) {
 	n := kit.RowCount(d)
-	p.rows = p.rows[:0]
+	p.Rows = p.Rows[:0]
 	for r := 0; r < n; r++ {
-		if p.filter.text == "" || p.matches(d, s, r) {
-			p.rows = append(p.rows, r)
+		if p.Filter.Text == "" || p.matches(d, s, r) {
+			p.Rows = append(p.Rows, r)
 		}
 	}
-	p.pos = -1
-	for i, r := range p.rows {
-		if r == p.row {
-			p.pos = i
+	p.Pos = -1
+	for i, r := range p.Rows {
+		if r == p.Row {
+			p.Pos = i
 		}
 	}
 	p.scroll()
 }
 
-func (p *toolsPane) matches(d *model.Document, s *kit.Session, r int) bool {
+func (p *Pane) matches(d *model.Document, s *kit.Session, r int) bool {
 	at := kit.SelAt(d, r)
 	label := "request"
 	if !at.Request {
 		label = s.Label(at.Kind, at.Index)
 	}
-	_, _, ok := filterlist.Match(p.filter.text, label)
+	_, _, ok := filterlist.Match(p.Filter.Text, label)
 	return ok
 }
 
-func (p *toolsPane) scroll() {
-	h := p.listHeight()
-	if p.pos >= 0 {
-		if p.pos < p.yOff {
-			p.yOff = p.pos
+func (p *Pane) scroll() {
+	h := p.ListHeight()
+	if p.Pos >= 0 {
+		if p.Pos < p.YOff {
+			p.YOff = p.Pos
 		}
-		if p.pos >= p.yOff+h {
-			p.yOff = p.pos - h + 1
+		if p.Pos >= p.YOff+h {
+			p.YOff = p.Pos - h + 1
 		}
 	}
-	p.yOff = max(0, min(p.yOff, len(p.rows)-h))
+	p.YOff = max(0, min(p.YOff, len(p.Rows)-h))
 }
 
 // undoFilter takes the filter's typing back (ctrl+z while it is typed),
 // or puts it back.
-func (p *toolsPane) undoFilter(redo bool, e *kit.Env) bool {
-	if !p.filter.typing {
+func (p *Pane) UndoFilter(redo bool, e *kit.Env) bool {
+	if !p.Filter.Typing {
 		return false
 	}
-	s, ok := p.filter.hist.Step(redo, p.filter.text)
+	s, ok := p.Filter.hist.Step(redo, p.Filter.Text)
 	if ok {
-		p.filter.text = s
-		p.refilter(e.S.Doc(), e.S)
+		p.Filter.Text = s
+		p.Refilter(e.S.Doc(), e.S)
 	}
 	return ok
 }
 
 // startFilter opens the filter line for typing.
-func (p *toolsPane) startFilter() []kit.Action {
-	p.filter.typing = true
+func (p *Pane) StartFilter() []kit.Action {
+	p.Filter.Typing = true
 	p.scroll() // the filter line takes a row: keep the selection shown
 	return []kit.Action{kit.Say("Type to filter the tools · enter keeps the filter · esc clears it")}
 }
 
-func (p toolsPane) Update(msg tea.Msg, e *kit.Env) (toolsPane, []kit.Action) {
-	if p.filter.typing {
+func (p Pane) Update(msg tea.Msg, e *kit.Env) (Pane, []kit.Action) {
+	if p.Filter.Typing {
 		return p.updateFilter(msg, e)
 	}
 	switch msg := msg.(type) {
@@ -128,38 +128,38 @@ func (p toolsPane) Update(msg tea.Msg, e *kit.Env) (toolsPane, []kit.Action) {
 }
 
 // moveTo selects the shown row at index i (clamped).
-func (p *toolsPane) moveTo(i int, e *kit.Env) []kit.Action {
-	if len(p.rows) == 0 {
+func (p *Pane) moveTo(i int, e *kit.Env) []kit.Action {
+	if len(p.Rows) == 0 {
 		return []kit.Action{kit.Say("No tool matches the filter · esc clears it")}
 	}
-	i = max(0, min(i, len(p.rows)-1))
-	return []kit.Action{kit.ActSelect{At: kit.SelAt(e.S.Doc(), p.rows[i])}}
+	i = max(0, min(i, len(p.Rows)-1))
+	return []kit.Action{kit.ActSelect{At: kit.SelAt(e.S.Doc(), p.Rows[i])}}
 }
 
-func (p toolsPane) updateKey(k tea.KeyPressMsg, e *kit.Env) (toolsPane, []kit.Action) {
+func (p Pane) updateKey(k tea.KeyPressMsg, e *kit.Env) (Pane, []kit.Action) {
 	km := e.Km
-	page := max(1, p.listHeight()-1)
+	page := max(1, p.ListHeight()-1)
 	switch {
 	case key.Matches(k, km.Up):
-		return p, p.moveTo(p.pos-1, e)
+		return p, p.moveTo(p.Pos-1, e)
 	case key.Matches(k, km.Down):
-		return p, p.moveTo(p.pos+1, e)
+		return p, p.moveTo(p.Pos+1, e)
 	case key.Matches(k, km.PageUp):
-		return p, p.moveTo(p.pos-page, e)
+		return p, p.moveTo(p.Pos-page, e)
 	case key.Matches(k, km.PageDown):
-		return p, p.moveTo(p.pos+page, e)
+		return p, p.moveTo(p.Pos+page, e)
 	case key.Matches(k, km.Home):
 		return p, p.moveTo(0, e)
 	case key.Matches(k, km.End):
-		return p, p.moveTo(len(p.rows)-1, e)
+		return p, p.moveTo(len(p.Rows)-1, e)
 	case key.Matches(k, km.Enter, km.Right, km.Edit):
 		return p, []kit.Action{kit.ActFocus{Pane: kit.PaneEditor}}
 	case key.Matches(k, km.Filter):
-		return p, p.startFilter()
+		return p, p.StartFilter()
 	case key.Matches(k, km.Back):
-		if p.filter.text != "" {
-			p.filter.text = ""
-			p.refilter(e.S.Doc(), e.S)
+		if p.Filter.Text != "" {
+			p.Filter.Text = ""
+			p.Refilter(e.S.Doc(), e.S)
 			return p, []kit.Action{kit.Say("Filter cleared")}
 		}
 		return p, []kit.Action{kit.Say("Already at the top level · q quits")}
@@ -177,27 +177,27 @@ func (p toolsPane) updateKey(k tea.KeyPressMsg, e *kit.Env) (toolsPane, []kit.Ac
 	return p, nil
 }
 
-func (p toolsPane) updateFilter(msg tea.Msg, e *kit.Env) (toolsPane, []kit.Action) {
-	text := p.filter.text
+func (p Pane) updateFilter(msg tea.Msg, e *kit.Env) (Pane, []kit.Action) {
+	text := p.Filter.Text
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
 		text += strings.NewReplacer("\n", " ", "\r", " ").Replace(msg.Content)
 	case tea.KeyPressMsg:
 		switch msg.String() {
 		case "esc":
-			p.filter = filterInput{}
-			p.refilter(e.S.Doc(), e.S)
+			p.Filter = filterInput{}
+			p.Refilter(e.S.Doc(), e.S)
 			return p, []kit.Action{kit.Say("Filter cleared")}
 		case "enter":
-			p.filter.typing = false
-			if len(p.rows) == 0 {
+			p.Filter.Typing = false
+			if len(p.Rows) == 0 {
 				return p, []kit.Action{kit.Say("No tool matches " + text)}
 			}
-			return p, p.moveTo(max(0, p.pos), e)
+			return p, p.moveTo(max(0, p.Pos), e)
 		case "up", "down", "pgup", "pgdown":
-			p.filter.typing = false
+			p.Filter.Typing = false
 			p, acts := p.updateKey(msg, e)
-			p.filter.typing = true
+			p.Filter.Typing = true
 			return p, acts
 		case "backspace", "ctrl+h":
 			if text != "" {
@@ -215,51 +215,51 @@ func (p toolsPane) updateFilter(msg tea.Msg, e *kit.Env) (toolsPane, []kit.Actio
 	default:
 		return p, nil
 	}
-	p.filter.hist.Changed(p.filter.text, text)
-	p.filter.text = text
-	p.refilter(e.S.Doc(), e.S)
-	if p.pos < 0 && len(p.rows) > 0 {
+	p.Filter.hist.Changed(p.Filter.Text, text)
+	p.Filter.Text = text
+	p.Refilter(e.S.Doc(), e.S)
+	if p.Pos < 0 && len(p.Rows) > 0 {
 		return p, p.moveTo(0, e) // keep the selection on a shown tool
 	}
 	return p, nil
 }
 
 // rowAt maps a line of the pane's inside to a row; ok false off the list.
-func (p *toolsPane) rowAt(y int) (int, bool) {
-	if p.filter.typing || p.filter.text != "" {
+func (p *Pane) RowAt(y int) (int, bool) {
+	if p.Filter.Typing || p.Filter.Text != "" {
 		y--
 	}
-	i := p.yOff + y
-	if y < 0 || i < 0 || i >= len(p.rows) {
+	i := p.YOff + y
+	if y < 0 || i < 0 || i >= len(p.Rows) {
 		return 0, false
 	}
-	return p.rows[i], true
+	return p.Rows[i], true
 }
 
 // view renders the pane's inside, w×h.
-func (p toolsPane) View(e *kit.Env, w, h int, focused bool) []string {
+func (p Pane) View(e *kit.Env, w, h int, focused bool) []string {
 	st, d := e.St, e.S.Doc()
 	lines := make([]string, 0, h)
-	if p.filter.typing || p.filter.text != "" {
-		fl := "/" + termtext.SanitizeLine(p.filter.text)
-		if p.filter.typing {
+	if p.Filter.Typing || p.Filter.Text != "" {
+		fl := "/" + termtext.SanitizeLine(p.Filter.Text)
+		if p.Filter.Typing {
 			fl += "▏"
 		}
-		fl += st.Dim.Render("  " + kit.Plural(len(p.rows), "match"))
+		fl += st.Dim.Render("  " + kit.Plural(len(p.Rows), "match"))
 		lines = append(lines, kit.Fit(st.Info.Render(fl), w))
 	}
 	// The estimate of each tool's tokens, right-aligned in a column as
 	// wide as the widest shown (tokencount.go); none in a narrow pane.
 	colW := 0
 	if w >= minTokenColumnWidth && e.Tok != nil {
-		for i := p.yOff; i < len(p.rows) && i-p.yOff < h; i++ {
-			if at := kit.SelAt(d, p.rows[i]); !at.Request {
+		for i := p.YOff; i < len(p.Rows) && i-p.YOff < h; i++ {
+			if at := kit.SelAt(d, p.Rows[i]); !at.Request {
 				colW = max(colW, utf8.RuneCountInString(e.Tok.Cell(d, at.Kind, at.Index))+1)
 			}
 		}
 	}
-	for i := p.yOff; i < len(p.rows) && len(lines) < h; i++ {
-		r := p.rows[i]
+	for i := p.YOff; i < len(p.Rows) && len(lines) < h; i++ {
+		r := p.Rows[i]
 		at := kit.SelAt(d, r)
 		mark := " "
 		switch e.S.RowMarks()[at] {
@@ -284,7 +284,7 @@ func (p toolsPane) View(e *kit.Env, w, h int, focused bool) []string {
 		if colW > 0 {
 			line = kit.Fit(mark+" "+text, w-colW) + st.Dim.Render(fmt.Sprintf("%*s", colW, cell))
 		}
-		if r == p.row {
+		if r == p.Row {
 			if focused {
 				line = st.Selected.Render(line)
 			} else {
@@ -293,7 +293,7 @@ func (p toolsPane) View(e *kit.Env, w, h int, focused bool) []string {
 		}
 		lines = append(lines, line)
 	}
-	if len(p.rows) == 0 {
+	if len(p.Rows) == 0 {
 		lines = append(lines, st.Dim.Render(kit.Fit("  no tool matches", w)))
 	}
 	return lines
