@@ -74,6 +74,12 @@ func Only(d *model.Document, names []string) (*model.Document, error) {
 		}
 		return nil, fmt.Errorf("--only: %s; the input has %s", what, strings.Join(quoted, ", "))
 	}
+	return keepTools(d, keep), nil
+}
+
+// keepTools is d with only the tools keep says to keep, in their order;
+// keep sees them from the last built-in to the first function.
+func keepTools(d *model.Document, keep func(k model.Kind, t model.Tool) bool) *model.Document {
 	out := d
 	for _, k := range []model.Kind{model.Builtin, model.Function} {
 		for i := len(out.List(k)) - 1; i >= 0; i-- {
@@ -82,5 +88,5 @@ func Only(d *model.Document, names []string) (*model.Document, error) {
 			}
 		}
 	}
-	return out, nil
+	return out
 }
