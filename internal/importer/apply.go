@@ -195,7 +195,7 @@ func Apply(target, in *model.Document, c Choices) (*Applied, error) {
 			a.Renamed = append(a.Renamed, Rename{n, to})
 		}
 	}
-	in = keepTools(in, func(k model.Kind, t model.Tool) bool { return decided[ToolName(k, t.Raw)] != ClashSkip })
+	in = keepTools(in, func(k model.Kind, _ int, t model.Tool) bool { return decided[ToolName(k, t.Raw)] != ClashSkip })
 
 	// What clashes now is to be replaced.
 	a.Merged = Merge(target, in, true)

@@ -1,9 +1,11 @@
 // Package importer merges imported tools into a document: functions after
 // its functions, built-ins after its built-ins, a name it has already
-// replaced or refused, each tool's origin and MCP server recorded, and the
-// diagnostics about what came in. `tooltui import --into` uses it, and so
-// can the app; reading the input (a file, a server) and printing are the
-// caller's.
+// replaced, renamed, skipped or refused (Apply), each tool's origin and
+// MCP server recorded, and the diagnostics about what came in. A
+// Checklist lists the incoming tools with their token estimates and
+// diagnostics for the user to pick from. `tooltui import --into` uses it,
+// and so can the app; reading the input (a file, a server) and printing
+// are the caller's.
 package importer
 
 import (
