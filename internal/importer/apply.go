@@ -127,7 +127,7 @@ type Applied struct {
 // name target has is replaced, renamed or skipped as c decides, and a
 // clash without a decision is a *ClashesError, with nothing done. The
 // functions of a live server (c.Server) record it, as `tooltui import
-// --into` does.
+// --into` does. When nothing goes in, the document is target itself.
 func Apply(target, in *model.Document, c Choices) (*Applied, error) {
 	if why := Unusable(in); why != "" {
 		return nil, fmt.Errorf("the input cannot be imported: %s", why)
@@ -200,6 +200,9 @@ func Apply(target, in *model.Document, c Choices) (*Applied, error) {
 	// What clashes now is to be replaced.
 	a.Merged = Merge(target, in, true)
 	a.In = in
+	if recorded && len(in.Functions) == 0 {
+		recorded, a.Server = false, "" // none of its functions goes in
+	}
 	if recorded {
 		var err error
 		if a.Doc, err = model.SetMCPServer(a.Doc, a.Server, c.Server); err != nil {

@@ -172,3 +172,17 @@ func TestParseClash(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestApplyNothingIn: when every tool is skipped, the target is the
+// result, and a server none of whose functions goes in is not recorded.
+func TestApplyNothingIn(t *testing.T) {
+	target := doc(t, applyTarget)
+	in := doc(t, `{"tools_defs":[{"name":"get_weather"},{"name":"keep_me"}]}`)
+	a, err := Apply(target, in, Choices{OnClash: ClashSkip, Server: &model.MCPServer{URL: "https://mcp.example.com/mcp"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Doc != target || a.Server != "" || a.Added != [2]int{} || a.Summary() != "added 0 functions and 0 built-ins (skipped get_weather, keep_me)" {
+		t.Errorf("doc changed %v, server %q, %s", a.Doc != target, a.Server, a.Summary())
+	}
+}

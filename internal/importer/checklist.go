@@ -66,6 +66,9 @@ type Checklist struct {
 	Notes  []convert.Diagnostic
 	in     *model.Document
 	marked []bool
+	// lower are the rows' names and descriptions in lower case, for
+	// Filter.
+	lower []string
 }
 
 // NewChecklist makes the checklist of the tools of in, an import into
@@ -143,6 +146,10 @@ func NewChecklist(target, in *model.Document, cache *tokens.Cache) Checklist {
 		}
 	}
 	c.marked = make([]bool, len(c.Rows))
+	c.lower = make([]string, len(c.Rows))
+	for i, r := range c.Rows {
+		c.lower[i] = strings.ToLower(r.Name + "\n" + r.Description)
+	}
 	return c
 }
 
@@ -197,9 +204,9 @@ func (c Checklist) ToggleAll(rows []int) Checklist {
 // text, in any case; every row for "".
 func (c Checklist) Filter(text string) []int {
 	text = strings.ToLower(strings.TrimSpace(text))
-	var rows []int
-	for i, r := range c.Rows {
-		if text == "" || strings.Contains(strings.ToLower(r.Name), text) || strings.Contains(strings.ToLower(r.Description), text) {
+	rows := make([]int, 0, len(c.Rows))
+	for i := range c.Rows {
+		if text == "" || strings.Contains(c.lower[i], text) && !strings.Contains(text, "\n") {
 			rows = append(rows, i)
 		}
 	}
