@@ -26,12 +26,13 @@ import (
 const importLong = `Brings tools from another format, or from a live MCP server, into a
 Responses request or a tooltui document:
 
-  tooltui import [--into DOC] [--replace] [--only NAME]... [-q] [FILE|-]
-  tooltui import --mcp [--into DOC [--mcp-name NAME]] [--replace]
+  tooltui import [--into DOC [--on-clash replace|rename|skip]] [--only NAME]...
+                 [-q] [FILE|-]
+  tooltui import --mcp [--into DOC [--mcp-name NAME] [--on-clash ...]]
                  [--timeout D] -- CMD [ARGS...]
   tooltui import --mcp-url URL [--header-env 'NAME=VAR']...
-                 [--header 'NAME: VALUE']... [--into DOC [--mcp-name NAME]]
-                 [--replace] [--timeout D]
+                 [--header 'NAME: VALUE']... [--into DOC [--mcp-name NAME]
+                 [--on-clash ...]] [--timeout D]
 
 FILE (standard input for - or no FILE) is anything tooltui opens: a
 tooltui document, a Responses request body or tools array, or tools and
@@ -51,9 +52,11 @@ the request fields of the input (model, instructions, input, ...) are
 left out. DOC is a tooltui document or a Responses request body, written
 in place (atomically); a DOC that does not exist is created as a tooltui
 document. A function (or custom tool) whose name DOC already has stops
-the import, unless --replace puts the new one in the old one's place.
-Nothing is written when DOC changed on disk meanwhile. Standard error
-says what was added, with the diagnostics of the new entries.
+the import, unless --on-clash says what to do with each such tool:
+replace puts the new one in the old one's place (as --replace does),
+rename adds it under a free name (NAME_2, NAME_3, ...), skip leaves it
+out. Nothing is written when DOC changed on disk meanwhile. Standard
+error says what was added, with the diagnostics of the new entries.
 
 With --into a tooltui document, a server's functions remember it: DOC's
 "tooltui" member records the server (as NAME: --mcp-name, or a name made
@@ -70,13 +73,14 @@ import only and DOC keeps just the header's name.
 read_file,write_file,list_dir); --quiet leaves the notes out.
 
 Exit status: 0 done; 2 the input, DOC or the server cannot be used, or a
-name clashes (nothing is written).
+name clashes without --on-clash (nothing is written).
 `
 
 // importOptions are the flags of `tooltui import`.
 type importOptions struct {
 	into    string
 	replace bool
+	onClash string // --on-clash: replace, rename or skip
 	mcp     bool
 	mcpURL  string
 	headers []string
@@ -92,7 +96,7 @@ type importOptions struct {
 func newImportCmd() *cobra.Command {
 	opts := importOptions{timeout: mcpclient.DefaultTimeout}
 	cmd := &cobra.Command{
-		Use:   "import [--into DOC] [--replace] [FILE|- | --mcp -- CMD [ARGS...] | --mcp-url URL]",
+		Use:   "import [--into DOC] [--on-clash HOW] [FILE|- | --mcp -- CMD [ARGS...] | --mcp-url URL]",
 		Short: "bring tools from another format or an MCP server into a request or DOC",
 		Long:  importLong,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -117,7 +121,9 @@ func newImportCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.SortFlags = false
 	f.StringVar(&opts.into, "into", "", "add the tools to the tooltui document or Responses body\n`DOC` (created when missing) instead of printing them")
-	f.BoolVar(&opts.replace, "replace", false, "with --into: a function of the same name replaces DOC's,\nin its place, instead of stopping the import")
+	f.StringVar(&opts.onClash, "on-clash", "", "with --into: what to do with a function or custom tool\n"+
+		"whose name DOC has (`HOW`): replace DOC's, in its place;\nrename the new one NAME_2; skip it. Default: stop")
+	f.BoolVar(&opts.replace, "replace", false, "with --into: --on-clash replace")
 	f.BoolVar(&opts.mcp, "mcp", false, "start the stdio MCP server CMD, given after --, and\nimport its tools")
 	f.StringVar(&opts.mcpURL, "mcp-url", "", "import the tools of the streamable HTTP MCP server at `URL`")
 	f.StringArrayVar(&opts.envHdrs, "header-env", nil, "with --mcp-url: send the HTTP header NAME with the value\n"+
@@ -130,6 +136,7 @@ func newImportCmd() *cobra.Command {
 	f.BoolVarP(&opts.quiet, "quiet", "q", false, "leave out the notes: print only warnings, errors and\nwhat was added")
 	f.Var(timeoutValue{&opts.timeout}, "timeout", "with --mcp and --mcp-url: give up after `D` (starting,\nconnecting and listing; default "+mcpclient.DefaultTimeout.String()+")")
 	cmd.RegisterFlagCompletionFunc("mcp-url", cobra.NoFileCompletions)
+	cmd.RegisterFlagCompletionFunc("on-clash", cobra.FixedCompletions(importer.ClashNames, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RegisterFlagCompletionFunc("header", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("header-env", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("mcp-name", cobra.NoFileCompletions)
@@ -184,8 +191,17 @@ func checkImportArgs(cmd *cobra.Command, opts *importOptions, args []string) err
 		return usageErrorf(cmd, "--timeout is for a server: give --mcp or --mcp-url")
 	case opts.replace && opts.into == "":
 		return usageErrorf(cmd, "--replace needs --into DOC")
+	case changed("on-clash") && opts.into == "":
+		return usageErrorf(cmd, "--on-clash needs --into DOC")
+	case opts.replace && changed("on-clash") && opts.onClash != "replace":
+		return usageErrorf(cmd, "--replace is --on-clash replace, and --on-clash %s says otherwise: give one", termtext.Quote(opts.onClash))
 	case changed("into") && opts.into == "":
 		return usageErrorf(cmd, "--into needs a DOC")
+	}
+	if changed("on-clash") {
+		if _, err := importer.ParseClash(opts.onClash); err != nil {
+			return usageErrorf(cmd, "--on-clash %s", err)
+		}
 	}
 	if _, err := parseHeaders(opts.headers); err != nil {
 		return usageErrorf(cmd, "%s", err)
@@ -363,7 +379,11 @@ func importInput(ctx context.Context, opts importOptions, files []string, stdin 
 // mergeImport is --into: DOC with the imported tools, written in place;
 // srv, for tools from a live server, is recorded in DOC with them.
 func mergeImport(opts importOptions, into *importer.Target, in *model.Document, srv *model.MCPServer, stderr io.Writer, fail func(error) int) int {
-	r, err := importer.Into(into, in, srv, importer.Options{Replace: opts.replace, ServerName: opts.mcpName})
+	onClash := importer.ClashUndecided
+	if opts.onClash != "" {
+		onClash, _ = importer.ParseClash(opts.onClash) // checked with the arguments
+	}
+	r, err := importer.Into(into, in, srv, importer.Options{OnClash: onClash, Replace: opts.replace, ServerName: opts.mcpName})
 	if err != nil {
 		return fail(err)
 	}
@@ -373,7 +393,7 @@ func mergeImport(opts importOptions, into *importer.Target, in *model.Document, 
 		}
 	}
 	printDiagnostics(stderr, r.Diags, opts.quiet)
-	fmt.Fprintln(stderr, termtext.SanitizeLine(r.Summary(into, opts.replace)))
+	fmt.Fprintln(stderr, termtext.SanitizeLine(r.Summary(into)))
 	if r.Server != "" && r.Added[model.Function] > 0 {
 		fmt.Fprintln(stderr, termtext.SanitizeLine(fmt.Sprintf("their MCP server is recorded in %s as %s (%s): tooltui send --call-mcp calls its tools there",
 			into.Path, r.Server, srv.Describe())))

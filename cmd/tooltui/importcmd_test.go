@@ -16,6 +16,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 
+	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/importer"
 	"github.com/tooltui/tooltui/internal/model"
@@ -231,6 +232,9 @@ func TestImportUsageErrors(t *testing.T) {
 		{[]string{"--mcp", "--timeout", "soon", "--", "node"}, "--timeout must be a duration above zero such as 300ms, 30s or 2m, got soon"},
 		{[]string{"--mcp", "--timeout", "0s", "--", "node"}, "--timeout must be a duration above zero such as 300ms, 30s or 2m, got 0s"},
 		{[]string{"--replace", "tools.json"}, "--replace needs --into DOC"},
+		{[]string{"--on-clash", "skip", "tools.json"}, "--on-clash needs --into DOC"},
+		{[]string{"--into", "d.json", "--on-clash", "merge", "tools.json"}, `--on-clash takes replace, rename or skip, got "merge"`},
+		{[]string{"--into", "d.json", "--replace", "--on-clash", "skip", "tools.json"}, `--replace is --on-clash replace, and --on-clash "skip" says otherwise: give one`},
 		{[]string{"--into", "", "tools.json"}, "--into needs a DOC"},
 		{[]string{"--nope"}, "unknown flag --nope"},
 	} {
@@ -318,6 +322,10 @@ func TestImportIntoGolden(t *testing.T) {
 		{"into-clash-two", docJSON, `[{"name":"keep_me","inputSchema":{"type":"object"}},{"name":"x","inputSchema":{"type":"object"}},{"name":"get_weather","inputSchema":{"type":"object"}}]`, nil, 2},
 		{"into-replace", docJSON, mcpTools, []string{"--replace"}, 0},
 		{"into-replace-none", docJSON, `{"tools":[{"name":"other","inputSchema":{"type":"object"}}]}`, []string{"--replace"}, 0},
+		{"into-on-clash-replace", docJSON, mcpTools, []string{"--on-clash", "replace"}, 0},
+		{"into-on-clash-rename", docJSON, mcpTools, []string{"--on-clash", "rename"}, 0},
+		{"into-on-clash-skip", docJSON, mcpTools, []string{"--on-clash", "skip"}, 0},
+		{"into-on-clash-skip-all", docJSON, `[{"name":"keep_me","inputSchema":{"type":"object"}},{"name":"get_weather","inputSchema":{"type":"object"}}]`, []string{"--on-clash", "skip"}, 0},
 		{"into-request-fields", docJSON, `{"tools_defs":[{"name":"more"}],"instructions":"be brief","extra":{"builtin_tools":[{"type":"web_search"}],"temperature":0},"tooltui":{"mocks":{"more":{"output":"ok"}}}}`, nil, 0},
 		{"into-chat-doc", string(chat), importMCP, nil, 2},
 		{"into-array-doc", `[{"type":"web_search"}]`, importMCP, nil, 2},
@@ -797,6 +805,39 @@ func TestImportRecordsServer(t *testing.T) {
 	}
 	if f := d.Functions[1]; f.Server != "mine" || f.ServerTool != "get_weather" || f.Origin != model.OriginMCP {
 		t.Errorf("loaded: %+v", f)
+	}
+}
+
+// TestImportOnClashRenameKeepsServerTool: a server's function renamed
+// on import still calls the server's tool of its first name.
+func TestImportOnClashRenameKeepsServerTool(t *testing.T) {
+	exe := serverCommand(t, "tools")
+	doc := filepath.Join(t.TempDir(), "doc.json")
+	if st, _, errs := importCmd(t, "", "--into", doc, "--mcp", "--", exe); st != 0 {
+		t.Fatalf("status %d\n%s", st, errs)
+	}
+	st, _, errs := importCmd(t, "", "--into", doc, "--on-clash", "rename", "--mcp", "--", exe, "--root", "/srv")
+	if st != 0 || !strings.Contains(errs, "(renamed get_weather -> get_weather_2, search_docs -> search_docs_2)") {
+		t.Fatalf("status %d\n%s", st, errs)
+	}
+	d, err := formats.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := importer.BaseServerName(model.MCPServer{Command: []string{exe}})
+	var got []string
+	for _, f := range d.Functions {
+		got = append(got, model.StringAt(f.Raw, []string{"name"})+"@"+f.Server+":"+f.ServerTool)
+	}
+	want := "get_weather@" + name + ":get_weather search_docs@" + name + ":search_docs get_weather_2@" + name + "_2:get_weather search_docs_2@" + name + "_2:search_docs"
+	if strings.Join(got, " ") != want {
+		t.Errorf("functions %s\nwant      %s", strings.Join(got, " "), want)
+	}
+	_, diags := convert.Convert(d)
+	for _, dg := range diags {
+		if dg.Severity == convert.Error {
+			t.Errorf("%s", dg)
+		}
 	}
 }
 

@@ -509,3 +509,16 @@ func replaceToks(raw []byte, toks []string, v []byte) ([]byte, bool) {
 	}
 	return nil, false
 }
+
+// FreeName is a function or custom tool name the API accepts, at most 64
+// bytes, that taken says is free: name with every character the API
+// refuses made "_" (as FixName gives), then, when that is taken, with _2,
+// _3, … (as the fix of a duplicate name gives); "tool" stands in for an
+// empty name.
+func FreeName(name string, taken func(string) bool) string {
+	base := sanitizedName(name)
+	if base == "" {
+		base = "tool"
+	}
+	return limitedUniqueName(base, maxFixedName, taken)
+}

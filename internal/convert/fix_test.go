@@ -556,3 +556,24 @@ func TestFixNameFollowsMocks(t *testing.T) {
 	}
 	t.Fatalf("no name fix: %v", r.Diagnostics)
 }
+
+func TestFreeName(t *testing.T) {
+	taken := map[string]bool{"get_weather": true, "get_weather_2": true, "read_file": true, "tool": true}
+	long := strings.Repeat("x", 70)
+	taken[long[:64]] = true
+	for name, want := range map[string]string{
+		"get_weather": "get_weather_3",
+		"read.file":   "read_file_2",
+		"new_one":     "new_one",
+		"":            "tool_2",
+		long:          long[:62] + "_2",
+	} {
+		got := FreeName(name, func(s string) bool { return taken[s] })
+		if got != want {
+			t.Errorf("FreeName(%q) = %q, want %q", name, got, want)
+		}
+		if len(got) > 64 {
+			t.Errorf("FreeName(%q) is %d bytes", name, len(got))
+		}
+	}
+}

@@ -1,9 +1,11 @@
 // Package importer merges imported tools into a document: functions after
 // its functions, built-ins after its built-ins, a name it has already
-// replaced or refused, each tool's origin and MCP server recorded, and the
-// diagnostics about what came in. `tooltui import --into` uses it, and so
-// can the app; reading the input (a file, a server) and printing are the
-// caller's.
+// replaced, renamed, skipped or refused (Apply), each tool's origin and
+// MCP server recorded, and the diagnostics about what came in. A
+// Checklist lists the incoming tools with their token estimates and
+// diagnostics for the user to pick from. `tooltui import --into` uses it,
+// and so can the app; reading the input (a file, a server) and printing
+// are the caller's.
 package importer
 
 import (
@@ -218,16 +220,28 @@ func putTool(d *model.Document, p Place, t model.Tool) *model.Document {
 
 // Options are the choices of an import into a document.
 type Options struct {
-	// Replace puts a tool whose name the document has in the old one's
-	// place; without it such a clash refuses the import.
+	// OnClash decides what becomes of a tool whose name the document
+	// has: ClashReplace puts it in the old one's place, ClashRename adds
+	// it under a name of its own, ClashSkip leaves it out; with
+	// ClashUndecided such a clash refuses the import.
+	OnClash Clash
+	// Replace is OnClash ClashReplace (--replace).
 	Replace bool
 	// ServerName is the name to record a server under; "" makes one.
 	ServerName string
 }
 
+// onClash is the decision the options give every clash.
+func (o Options) onClash() Clash {
+	if o.OnClash == ClashUndecided && o.Replace {
+		return ClashReplace
+	}
+	return o.OnClash
+}
+
 // Result is an import into a document, ready to write.
 type Result struct {
-	Merged
+	Applied
 	// Out is the document's new file; Write says whether it needs
 	// writing (a document that gets nothing stays as it was, byte for
 	// byte).
@@ -237,38 +251,25 @@ type Result struct {
 	// about the imported tools and what they changed in the document, and
 	// what the import says of itself.
 	Diags []convert.Diagnostic
-	// Server is the name the document records the server under, when it
-	// does ("" otherwise).
-	Server string
+	// replace says the import replaces every clash (--replace).
+	replace bool
 }
 
-// Into merges in into t; srv, for tools from a live server, is recorded
-// with them. Nothing is written: the caller writes Out with t.Write.
+// Into merges in into t as Apply does, with the decision opts gives every
+// clash; srv, for tools from a live server, is recorded with them.
+// Nothing is written: the caller writes Out with t.Write.
 func Into(t *Target, in *model.Document, srv *model.MCPServer, opts Options) (*Result, error) {
 	if why := Unusable(in); why != "" {
 		return nil, fmt.Errorf("the input cannot be imported: %s", why)
 	}
-	var srvName string
-	var srvNotes []convert.Diagnostic
-	if srv != nil {
-		var err error
-		if srvName, err = ServerName(t.Doc, *srv, opts.ServerName); err != nil {
-			return nil, fmt.Errorf("%s: %w; nothing was written", t.Path, err)
-		}
-		if in, srvNotes, err = recordServer(t, in, srvName); err != nil {
-			return nil, err
-		}
+	a, err := Apply(t.Doc, in, Choices{OnClash: opts.onClash(), Server: srv, ServerName: opts.ServerName, Path: t.Path})
+	if ce, ok := isClashes(err); ok {
+		return nil, ClashError(t.Path, ce.Names)
 	}
-	// recorded: the document keeps the server with its functions.
-	recorded := srv != nil && len(srvNotes) == 0
-	r := &Result{Merged: Merge(t.Doc, in, opts.Replace)}
-	if recorded {
-		r.Doc, _ = model.SetMCPServer(r.Doc, srvName, srv)
-		r.Server = srvName
+	if err != nil {
+		return nil, fmt.Errorf("%w; nothing was written", err)
 	}
-	if len(r.Clashes) > 0 && !opts.Replace {
-		return nil, ClashError(t.Path, r.Clashes)
-	}
+	r := &Result{Applied: *a, replace: opts.onClash() == ClashReplace}
 	out, err := r.Doc.Marshal()
 	if err != nil {
 		return nil, err
@@ -281,9 +282,9 @@ func Into(t *Target, in *model.Document, srv *model.MCPServer, opts Options) (*R
 	r.Write = t.Data == nil || r.Added[model.Function]+r.Added[model.Builtin] > 0
 
 	r.Diags = diagnostics(t, in, r.Merged)
-	r.Diags = append(r.Diags, srvNotes...)
-	if recorded {
-		r.Diags = append(r.Diags, headerNotes(t.Path, srv, srvName)...)
+	r.Diags = append(r.Diags, r.Notes...)
+	if r.Server != "" {
+		r.Diags = append(r.Diags, headerNotes(t.Path, srv, r.Server)...)
 	}
 	if left := LeftOut(in); len(left) > 0 {
 		r.Diags = append(r.Diags, convert.Diagnostic{Severity: convert.Note, Location: Location, Index: -1,
@@ -292,30 +293,29 @@ func Into(t *Target, in *model.Document, srv *model.MCPServer, opts Options) (*R
 	return r, nil
 }
 
-// Summary says what was added to the target.
-func (r *Result) Summary(t *Target, replace bool) string {
+// Summary says what was added to the target, and what became of the
+// clashes: replaced (always said with --replace), renamed, skipped.
+func (r *Result) Summary(t *Target) string {
 	summary := fmt.Sprintf("added %s and %s to %s", Plural(r.Added[model.Function], "function"), Plural(r.Added[model.Builtin], "built-in"), t.Path)
 	if t.Data == nil {
 		summary += ", a new tooltui document"
 	}
-	if replace {
-		summary += fmt.Sprintf(" (replaced %d)", r.Replaced)
-	}
-	return summary
+	return summary + r.details(r.replace)
 }
 
 // ClashError says which names the document at path already has, when
-// the import does not replace them.
+// the import was told nothing to do about them.
 func ClashError(path string, clashes []string) error {
 	quoted := make([]string, len(clashes))
 	for i, n := range clashes {
 		quoted[i] = termtext.Quote(n)
 	}
-	what, them := "a function or custom tool named "+quoted[0], "it"
+	what, them, ones := "a function or custom tool named "+quoted[0], "it", "one"
 	if n := len(quoted); n > 1 {
-		what, them = "functions or custom tools named "+strings.Join(quoted[:n-1], ", ")+" and "+quoted[n-1], "them"
+		what, them, ones = "functions or custom tools named "+strings.Join(quoted[:n-1], ", ")+" and "+quoted[n-1], "them", "ones"
 	}
-	return fmt.Errorf("%s already has %s; nothing was written: give --replace to replace %s, or rename %[3]s first", path, what, them)
+	return fmt.Errorf("%s already has %s; nothing was written: give --on-clash replace (or --replace) to replace %s, "+
+		"--on-clash rename to keep both with the new %s renamed, or --on-clash skip to leave %[3]s out", path, what, them, ones)
 }
 
 // diagnostics are the notes on the input's translation, then the

@@ -74,13 +74,20 @@ func Only(d *model.Document, names []string) (*model.Document, error) {
 		}
 		return nil, fmt.Errorf("--only: %s; the input has %s", what, strings.Join(quoted, ", "))
 	}
+	return keepTools(d, func(k model.Kind, _ int, t model.Tool) bool { return keep(k, t) }), nil
+}
+
+// keepTools is d with only the tools keep says to keep (tool i of kind
+// k), in their order; keep sees them from the last built-in to the first
+// function.
+func keepTools(d *model.Document, keep func(k model.Kind, i int, t model.Tool) bool) *model.Document {
 	out := d
 	for _, k := range []model.Kind{model.Builtin, model.Function} {
 		for i := len(out.List(k)) - 1; i >= 0; i-- {
-			if !keep(k, out.List(k)[i]) {
+			if !keep(k, i, out.List(k)[i]) {
 				out, _, _ = model.DeleteTool(out, k, i)
 			}
 		}
 	}
-	return out, nil
+	return out
 }

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 )
 
@@ -117,14 +116,8 @@ func progName(p string) string {
 
 // recordServer marks the functions of in as served by the server name,
 // each by the tool of its own name there. The target must be a tooltui
-// document: a Responses body holds no metadata, and a note says the
-// functions cannot be called there.
-func recordServer(into *Target, in *model.Document, name string) (*model.Document, []convert.Diagnostic, error) {
-	if into.Doc.Format == model.FormatBody {
-		return in, []convert.Diagnostic{{Severity: convert.Note, Location: Location, Index: -1,
-			Message: into.Path + " is a Responses request body, which cannot record the MCP server: tooltui send --call-mcp cannot call these functions there; " +
-				"import them into a tooltui document to keep it"}}, nil
-	}
+// document: a Responses body holds no metadata.
+func recordServer(in *model.Document, name string) (*model.Document, error) {
 	out := in
 	for i, t := range in.Functions {
 		tool := model.StringAt(t.Raw, []string{"name"})
@@ -133,10 +126,10 @@ func recordServer(into *Target, in *model.Document, name string) (*model.Documen
 		}
 		var err error
 		if out, err = model.SetServer(out, model.Function, i, name, tool); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	return out, nil, nil
+	return out, nil
 }
 
 // SortedHeaderNames are the names of h in order.

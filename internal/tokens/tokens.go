@@ -11,9 +11,13 @@
 package tokens
 
 import (
+	"bytes"
+	"encoding/json"
 	"sync"
 
 	"github.com/tiktoken-go/tokenizer/codec"
+
+	"github.com/tooltui/tooltui/internal/convert"
 )
 
 // Encoding names the encoding counts are made with.
@@ -99,4 +103,20 @@ func (c *Cache) Len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return len(c.m)
+}
+
+// ResponseTool returns the count of one entry of a request's tools: its
+// JSON as the request sends it, compact (and without json.Marshal's
+// escaping of <, > and &, which the request has not), counted with c.
+// It is the estimate the app shows for each tool.
+func (c *Cache) ResponseTool(t convert.ResponseTool) int {
+	b, err := t.MarshalJSON()
+	if err != nil {
+		return 0
+	}
+	var buf bytes.Buffer
+	if json.Compact(&buf, b) == nil {
+		b = buf.Bytes()
+	}
+	return c.Tool(b)
 }

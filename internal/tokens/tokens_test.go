@@ -1,9 +1,14 @@
 package tokens
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/model"
 )
 
 func TestCount(t *testing.T) {
@@ -67,5 +72,35 @@ func BenchmarkCachedTools1000(b *testing.B) {
 func BenchmarkWarm(b *testing.B) {
 	for b.Loop() {
 		Warm()
+	}
+}
+
+// TestResponseTool: a request's tool is counted as the request sends it,
+// compact, with <, > and & as they are.
+func TestResponseTool(t *testing.T) {
+	d, err := model.Parse([]byte(`{"tools_defs":[{"name":"cmp","description":"a < b & c > d",
+	  "parameters":{"type":"object","properties":{"a":{"type":"string"}}}}],
+	  "extra":{"builtin_tools":[{"type": "web_search"}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c convert.Converter
+	res := c.Convert(d)
+	if len(res.Tools) != 2 {
+		t.Fatalf("%d tools", len(res.Tools))
+	}
+	var cache Cache
+	for _, tool := range res.Tools {
+		b, _ := tool.MarshalJSON()
+		var buf bytes.Buffer
+		if err := json.Compact(&buf, b); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(buf.String(), `\u003c`) || strings.Contains(buf.String(), `"type": `) {
+			t.Fatalf("not as sent: %s", buf.String())
+		}
+		if got, want := cache.ResponseTool(tool), Count(buf.String()); got != want || got == 0 {
+			t.Errorf("ResponseTool(%s) = %d, want %d", buf.String(), got, want)
+		}
 	}
 }
