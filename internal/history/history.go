@@ -105,7 +105,10 @@ func start(root, doc string, now func() time.Time) (*Send, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.rec, err = send.NewRecorder(s.f, func() time.Time { return now() })
+	err = s.f.Chmod(0o644) // as --record's files; a recording holds no key
+	if err == nil {
+		s.rec, err = send.NewRecorder(s.f, func() time.Time { return now() })
+	}
 	if err != nil {
 		s.Discard()
 		return nil, fmt.Errorf("writing %s: %w", s.f.Name(), err)
