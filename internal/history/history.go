@@ -1,15 +1,26 @@
-// Package history keeps the sends of a workspace's documents, when the
-// workspace's settings turn it on (session.WorkspaceSettings): each send
+// Package history keeps the sends of a workspace's documents: each send
 // is a recording (see internal/send) in the workspace's .tooltui/history
-// folder, ending with the document it sent and how it ended, which
-// List reads back and `tooltui send --replay FILE DOC` plays.
+// folder, ending with the document it sent and how it ended, which List
+// reads back and `tooltui send --replay FILE DOC` plays. Whether a
+// workspace keeps one is its settings' say (session.WorkspaceSettings),
+// which the caller reads:
+//
+//	if root, ok := history.FindRoot(doc); ok {
+//		if ws, err := session.LoadWorkspaceSettings(root); err == nil && ws.History {
+//			h, err := history.Start(root, doc)
+//			…
+//			cfg.Stream = h.Wrap(cfg.Stream)
+//			err = send.LoopContext(ctx, cfg, …)
+//			path, err := h.Finish(send.OutcomeOf(err))
+//		}
+//	}
 //
 // A recording is named by when its send started (UTC) and the
 // document's name, 20261203T170000Z-travel.recording.jsonl; a second one
 // of the same second and name is 20261203T170000Z.2-travel.recording.jsonl.
 // It is written to a hidden temporary file beside and appears under its
 // name only when it is whole (Send.Finish), so the history never holds
-// half a recording of tooltui's.
+// half a recording of tooltui's. Nothing here draws on a terminal.
 package history
 
 import (
@@ -29,17 +40,17 @@ import (
 	"github.com/tooltui/tooltui/internal/workspace"
 )
 
-// Folder is the history's folder inside a workspace's marker folder.
-const Folder = "history"
+// folder is the history's folder inside a workspace's marker folder.
+const folder = "history"
 
-// Suffix ends the name of every recording of the history.
-const Suffix = ".recording.jsonl"
+// suffix ends the name of every recording of the history.
+const suffix = ".recording.jsonl"
 
 // stampLayout is the start of a recording's name: when the send started.
 const stampLayout = "20060102T150405Z"
 
 // Dir is the history folder of the workspace at root: root/.tooltui/history.
-func Dir(root string) string { return filepath.Join(root, workspace.Marker, Folder) }
+func Dir(root string) string { return filepath.Join(root, workspace.Marker, folder) }
 
 // FindRoot returns the workspace path is in: the nearest folder, from
 // path itself (a folder) or the folder holding it (a file) up to the
@@ -101,13 +112,23 @@ func start(root, doc string, now func() time.Time) (*Send, error) {
 	}
 	base := filepath.Base(docAbs)
 	s := &Send{dir: dir, stem: strings.TrimSuffix(base, filepath.Ext(base)), doc: filepath.ToSlash(rel), start: now().UTC()}
+	// The header's date is the start, as the name's; the turns' times
+	// are now's.
+	header := true
+	clock := func() time.Time {
+		if header {
+			header = false
+			return s.start
+		}
+		return now()
+	}
 	s.f, err = os.CreateTemp(dir, "."+s.start.Format(stampLayout)+"-*.tmp")
 	if err != nil {
 		return nil, err
 	}
 	err = s.f.Chmod(0o644) // as --record's files; a recording holds no key
 	if err == nil {
-		s.rec, err = send.NewRecorder(s.f, func() time.Time { return now() })
+		s.rec, err = send.NewRecorder(s.f, clock)
 	}
 	if err != nil {
 		s.Discard()
@@ -147,9 +168,9 @@ func (s *Send) Finish(o send.Outcome) (string, error) {
 	defer os.Remove(tmp)
 	stamp := s.start.Format(stampLayout)
 	for n := 1; n <= 10000; n++ {
-		name := stamp + "-" + s.stem + Suffix
+		name := stamp + "-" + s.stem + suffix
 		if n > 1 {
-			name = stamp + "." + strconv.Itoa(n) + "-" + s.stem + Suffix
+			name = stamp + "." + strconv.Itoa(n) + "-" + s.stem + suffix
 		}
 		path := filepath.Join(s.dir, name)
 		// A hard link never replaces a file; where there are none, a
@@ -203,10 +224,10 @@ type Entry struct {
 
 // name is a recording's name: when its send started, a number when
 // another of that second had the name, the document's name.
-var name = regexp.MustCompile(`^(\d{8}T\d{6}Z)(?:\.(\d+))?-.*` + regexp.QuoteMeta(Suffix) + `$`)
+var name = regexp.MustCompile(`^(\d{8}T\d{6}Z)(?:\.(\d+))?-.*` + regexp.QuoteMeta(suffix) + `$`)
 
 // List reads the history of the workspace at root, newest first: every
-// file of its folder whose name ends in Suffix, those that cannot be
+// file of its folder whose name ends in .recording.jsonl, those that cannot be
 // read as a recording of the history included, each with its Err. A
 // workspace without a history has an empty one. Files whose name starts
 // with a dot (a recording being written) are not listed.
@@ -226,7 +247,7 @@ func List(root string) ([]Entry, error) {
 	var all []keyed
 	for _, f := range files {
 		n := f.Name()
-		if strings.HasPrefix(n, ".") || !strings.HasSuffix(n, Suffix) || f.IsDir() {
+		if strings.HasPrefix(n, ".") || !strings.HasSuffix(n, suffix) || f.IsDir() {
 			continue
 		}
 		k := keyed{e: read(filepath.Join(dir, n)), seq: 1}
