@@ -18,7 +18,7 @@ const weather = `{"model": "gpt-5", "input": "What is the weather in Paris?", "t
 	"parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"], "additionalProperties": false}, "strict": true}]}`
 
 // workspaceWith is a workspace holding the document api/travel.json.
-func workspaceWith(t *testing.T) (root, doc string) {
+func workspaceWith(t testing.TB) (root, doc string) {
 	t.Helper()
 	root = t.TempDir()
 	doc = filepath.Join(root, "api", "travel.json")
@@ -37,7 +37,7 @@ func workspaceWith(t *testing.T) (root, doc string) {
 // sendAt runs the tool loop on the simulator (made with opts), recorded
 // into the history of root as a send that started at start; output
 // answers each call (none: the loop stops at the first).
-func sendAt(t *testing.T, root, doc string, start time.Time, opts sim.Options, output string) string {
+func sendAt(t testing.TB, root, doc string, start time.Time, opts sim.Options, output string) string {
 	t.Helper()
 	s, err := start1(root, doc, start)
 	if err != nil {
