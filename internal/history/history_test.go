@@ -233,3 +233,28 @@ func TestFindRoot(t *testing.T) {
 		t.Errorf("FindRoot outside any workspace = %s", got)
 	}
 }
+
+// A send cancelled mid-stream is in the history as cancelled, with the
+// turns it had.
+func TestCancelledSend(t *testing.T) {
+	root, doc := workspaceWith(t)
+	s, err := Start(root, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg := send.Config{BaseURL: sim.BaseURL, HTTPClient: sim.New(sim.Options{Pace: time.Millisecond}).Client(), Stream: s.Wrap(nil)}
+	err = send.Loop(ctx, cfg, []byte(weather), 5, func(send.Call) (string, bool) { return "12 °C", true },
+		func(int, send.Event) error { cancel(); return nil }, func(send.Turn) {})
+	if _, err := s.Finish(send.OutcomeOf(err)); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := List(root)
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("%+v, %v", entries, err)
+	}
+	if e := entries[0]; e.Err != nil || e.Outcome.Kind != send.OutcomeCancelled || e.Turns != 1 {
+		t.Fatalf("%+v", e)
+	}
+}
