@@ -248,3 +248,13 @@ func TestHistoryOnOff(t *testing.T) {
 		t.Errorf("--on --off: %s", stderr)
 	}
 }
+
+// A send that cannot start (its --record file cannot be made) leaves
+// nothing in the history, not even the temporary file.
+func TestHistoryNothingWhenTheSendCannotStart(t *testing.T) {
+	root, doc := historyWorkspace(t, `{"history": true}`)
+	runOK(t, 2, "send", "--sim", "--record", filepath.Join(root, "no", "such", "folder", "r.jsonl"), doc)
+	if got := recordings(t, root); len(got) != 0 {
+		t.Fatalf("the history holds %v", got)
+	}
+}

@@ -254,6 +254,7 @@ func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr i
 	// anything is written, so that settings that cannot be read stop the
 	// send with nothing done.
 	histRoot := ""
+	var hist *history.Send
 	if len(files) == 1 && files[0] != "-" {
 		if root, ok := history.FindRoot(files[0]); ok {
 			ws, err := session.LoadWorkspaceSettings(root)
@@ -263,6 +264,12 @@ func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr i
 			}
 			if ws.History {
 				histRoot = root
+				if hist, err = history.Start(root, files[0]); err != nil {
+					fmt.Fprintf(stderr, "tooltui send: recording the send in the history of %s: %s\n", termtext.SanitizeLine(root), termtext.SanitizeLine(err.Error()))
+					return 2
+				}
+				defer hist.Discard() // unless finished
+				cfg.Stream = hist.Wrap(cfg.Stream)
 			}
 		}
 	}
@@ -280,16 +287,6 @@ func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr i
 			return 2
 		}
 		cfg.Stream = rec.Wrap(cfg.Stream)
-	}
-	var hist *history.Send
-	if histRoot != "" {
-		h, err := history.Start(histRoot, files[0])
-		if err != nil {
-			fmt.Fprintf(stderr, "tooltui send: recording the send in the history of %s: %s\n", termtext.SanitizeLine(histRoot), termtext.SanitizeLine(err.Error()))
-			return 2
-		}
-		hist = h
-		cfg.Stream = hist.Wrap(cfg.Stream)
 	}
 	code, outcome := sendLoop(opts, cfg, doc, res, stdout, stderr)
 	if hist != nil {

@@ -192,7 +192,8 @@ func (s *Send) Finish(o send.Outcome) (string, error) {
 	return "", fmt.Errorf("%s holds 10000 recordings of %s started at %s", s.dir, s.stem, stamp)
 }
 
-// Discard drops the recording: a send that did not start.
+// Discard drops the recording: a send that did not start. After Finish
+// it does nothing.
 func (s *Send) Discard() {
 	if s.f != nil {
 		s.f.Close()
