@@ -15,7 +15,7 @@ import (
 // TestHelp: `tooltui COMMAND --help`, `-h` and `tooltui help COMMAND`
 // print the same text on standard output, pinned in testdata/help-*.
 func TestHelp(t *testing.T) {
-	for _, name := range []string{"", "build", "fix", "infer", "args", "send", "sim", "completion", "help"} {
+	for _, name := range []string{"", "build", "fix", "infer", "args", "send", "history", "sim", "completion", "help"} {
 		t.Run("help-"+name, func(t *testing.T) {
 			cmd := []string{}
 			if name != "" {
@@ -84,7 +84,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--profile"}, "tooltui: --profile needs a name", "tooltui composes"},
 		{[]string{"--base-url"}, "tooltui: --base-url needs a URL", "tooltui composes"},
 		{[]string{"--version", "x"}, "tooltui: --version takes no arguments, got x", "tooltui composes"},
-		{[]string{"help", "nope"}, "tooltui help: no command nope; the commands are build, fix, import, infer, send, sim, args, completion", "usage: tooltui help"},
+		{[]string{"help", "nope"}, "tooltui help: no command nope; the commands are build, fix, import, infer, send, history, sim, args, completion", "usage: tooltui help"},
 		{[]string{"build", "a", "b"}, "tooltui build: one input at a time, got 2", "usage: tooltui build"},
 		{[]string{"build", "--json=false"}, "tooltui build: --json takes no value, got false", "usage: tooltui build"},
 		{[]string{"build", "--diagnostics"}, "tooltui build: --diagnostics needs =text, =json, =github or =sarif", "usage: tooltui build"},

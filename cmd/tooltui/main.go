@@ -132,7 +132,7 @@ func newRootCmd() *cobra.Command {
 	root.SetHelpFunc(writeHelp)
 	root.SetHelpCommand(newHelpCmd())
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.AddCommand(newBuildCmd(), newFixCmd(), newImportCmd(), newInferCmd(), newSendCmd(), newSimCmd(), newArgsCmd(), newCompletionCmd(), newVersionCmd())
+	root.AddCommand(newBuildCmd(), newFixCmd(), newImportCmd(), newInferCmd(), newSendCmd(), newHistoryCmd(), newSimCmd(), newArgsCmd(), newCompletionCmd(), newVersionCmd())
 	return root
 }
 

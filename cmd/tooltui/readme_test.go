@@ -7,6 +7,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -244,23 +245,28 @@ func TestREADMEExamples(t *testing.T) {
 	}
 }
 
-// copyExamples copies examples/ into dir, so that a command that writes
-// (fix -w, import --into) leaves the shipped files alone.
+// copyExamples copies examples/ into dir, its folders (the workspace's
+// .tooltui) too, so that a command that writes (fix -w, import --into)
+// leaves the shipped files alone.
 func copyExamples(t *testing.T, dir string) {
 	t.Helper()
 	src := filepath.Join("..", "..", "examples")
-	entries, err := os.ReadDir(src)
+	err := filepath.WalkDir(src, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if e.IsDir() {
+			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, rel), data, 0o644)
+	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	for _, e := range entries {
-		data, err := os.ReadFile(filepath.Join(src, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 }
 

@@ -17,9 +17,11 @@ import (
 
 	"github.com/tooltui/tooltui/internal/bridge"
 	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/history"
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/sim"
 	"github.com/tooltui/tooltui/internal/termtext"
 )
@@ -59,6 +61,12 @@ checks that the request is the recorded one (the document, and the
 outputs sent: a mock or a file changed since would not fit the recorded
 answer); if not, it names the first JSON Pointer that differs and stops
 there with exit status 1, unless --force.
+
+In a workspace that keeps a history ({"history": true} in the
+.tooltui/settings.json of a folder above FILE; see tooltui history
+--help), every send of FILE is also recorded there, with how it ended
+(not a --replay, nor standard input); settings that cannot be read stop
+the send, exit status 2, before anything is sent.
 
 --sim sends to tooltui's simulator instead, run in-process on a loopback
 port: a stand-in for the Responses API that checks the request as the API
@@ -242,6 +250,30 @@ func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr i
 	}
 	var conv convert.Converter
 	res := conv.Convert(doc)
+	// The workspace's history, when its settings say so: read before
+	// anything is written, so that settings that cannot be read stop the
+	// send with nothing done.
+	histRoot := ""
+	var hist *history.Send
+	if len(files) == 1 && files[0] != "-" {
+		if root, ok := history.FindRoot(files[0]); ok {
+			ws, err := session.LoadWorkspaceSettings(root)
+			if err != nil {
+				fmt.Fprintf(stderr, "tooltui send: %s\n", termtext.SanitizeLine(err.Error()))
+				return 2
+			}
+			if ws.History {
+				histRoot = root
+				if hist, err = history.Start(root, files[0]); err != nil {
+					fmt.Fprintf(stderr, "tooltui send: recording the send in the history of %s: %s\n", termtext.SanitizeLine(root), termtext.SanitizeLine(err.Error()))
+					return 2
+				}
+				defer hist.Discard() // unless finished
+				cfg.Stream = hist.Wrap(cfg.Stream)
+			}
+		}
+	}
+	var rec *send.Recorder
 	if opts.record != "" {
 		f, err := os.Create(opts.record)
 		if err != nil {
@@ -249,20 +281,31 @@ func runSend(opts sendOptions, files []string, stdin io.Reader, stdout, stderr i
 			return 2
 		}
 		defer f.Close()
-		rec, err := send.NewRecorder(f, nil)
+		rec, err = send.NewRecorder(f, nil)
 		if err != nil {
 			fmt.Fprintf(stderr, "tooltui send: writing %s: %s\n", termtext.SanitizeLine(opts.record), termtext.SanitizeLine(err.Error()))
 			return 2
 		}
 		cfg.Stream = rec.Wrap(cfg.Stream)
-		code := sendLoop(opts, cfg, doc, res, stdout, stderr)
+	}
+	code, outcome := sendLoop(opts, cfg, doc, res, stdout, stderr)
+	if hist != nil {
+		path, err := hist.Finish(outcome)
+		switch {
+		case err != nil:
+			fmt.Fprintf(stderr, "tooltui send: the send is not in the history: %s\n", termtext.SanitizeLine(err.Error()))
+			code = max(code, 1)
+		case !opts.json:
+			fmt.Fprintf(stderr, "in the history: %s\n", termtext.SanitizeLine(displayPathIn(histRoot, path)))
+		}
+	}
+	if rec != nil {
 		if err := rec.Err(); err != nil {
 			fmt.Fprintf(stderr, "tooltui send: the recording %s is incomplete: %s\n", termtext.SanitizeLine(opts.record), termtext.SanitizeLine(err.Error()))
 			return 1
 		}
-		return code
 	}
-	return sendLoop(opts, cfg, doc, res, stdout, stderr)
+	return code
 }
 
 // runReplay is `tooltui send --replay FILE`: the recording played back
@@ -299,12 +342,13 @@ func runReplay(opts sendOptions, doc *model.Document, stdout, stderr io.Writer) 
 		return nil
 	}
 	cfg := send.Config{BaseURL: "replay of " + opts.replay, Stream: rec.Play(opts.speed, differs)}
-	return sendLoop(opts, cfg, doc, res, stdout, stderr)
+	code, _ := sendLoop(opts, cfg, doc, res, stdout, stderr)
+	return code
 }
 
 // sendLoop runs the tool loop on res and shows it: the transcript, the
-// exit status.
-func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res convert.Result, stdout, stderr io.Writer) int {
+// exit status, and how the send ended.
+func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res convert.Result, stdout, stderr io.Writer) (int, send.Outcome) {
 	asJSON, maxTurns := opts.json, opts.maxTurns
 	for _, d := range res.Diagnostics {
 		if d.Severity == convert.Error && !asJSON {
@@ -360,7 +404,7 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 		} else {
 			fmt.Fprintf(stderr, "the loop stops here: %s\n", termtext.SanitizeLine(msg))
 		}
-		return 3
+		return 3, send.Outcome{Kind: send.OutcomeStopped, Message: msg}
 	}
 	if err != nil {
 		msg := err.Error()
@@ -371,12 +415,14 @@ func sendLoop(opts sendOptions, cfg send.Config, doc *model.Document, res conver
 			}
 		}
 		fmt.Fprintf(stderr, "tooltui send: %s\n", termtext.SanitizeLine(msg))
-		return 1
+		o := send.OutcomeOf(err)
+		o.Message = msg
+		return 1, o
 	}
 	if w.status != "completed" {
-		return 1
+		return 1, send.Outcome{Kind: send.OutcomeError, Status: w.status, Message: "the response is " + w.status}
 	}
-	return 0
+	return 0, send.Outcome{Kind: send.OutcomeCompleted}
 }
 
 // byUnknown marks the answer to a call of a function the request does

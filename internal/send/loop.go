@@ -152,7 +152,7 @@ func LoopContext(ctx context.Context, cfg Config, body []byte, maxTurns int, ans
 		if t.Status != "completed" || len(t.Calls) == 0 {
 			done(t)
 			if t.Status != "completed" {
-				return fmt.Errorf("the response is %s", t.Status)
+				return &ErrResponseStatus{Status: t.Status}
 			}
 			return nil
 		}
@@ -176,6 +176,12 @@ func LoopContext(ctx context.Context, cfg Config, body []byte, maxTurns int, ans
 	}
 	return &ErrMaxTurns{N: maxTurns}
 }
+
+// ErrResponseStatus ends the loop at a response that did not complete:
+// its status is "failed", "incomplete" or what else the server sent.
+type ErrResponseStatus struct{ Status string }
+
+func (e *ErrResponseStatus) Error() string { return "the response is " + e.Status }
 
 // ErrMaxTurns stops the loop after its last turn when the model was
 // still calling functions.

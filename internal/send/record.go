@@ -28,6 +28,11 @@ import (
 //	{"kind":"event","turn":1,"at_ms":212.5,"type":"response.created","data":{…}}
 //	{"kind":"end","turn":1,"at_ms":1630.1}
 //	{"kind":"end","turn":2,"at_ms":80.2,"error":"the connection dropped mid-stream: EOF"}
+//
+// It may end with how the send ended (see Outcome), as the recordings of
+// a workspace's history do:
+//
+//	{"kind":"outcome","document":"api/travel.json","outcome":"error","status":"HTTP 500","message":"HTTP 500: …"}
 const (
 	RecordingFormat  = "tooltui-recording"
 	RecordingVersion = 1
@@ -47,6 +52,11 @@ type recLine struct {
 	Body    json.RawMessage `json:"body,omitempty"`
 	Data    json.RawMessage `json:"data,omitempty"`
 	Error   string          `json:"error,omitempty"`
+	// The outcome line's.
+	Document string `json:"document,omitempty"`
+	Outcome  string `json:"outcome,omitempty"`
+	Status   string `json:"status,omitempty"`
+	Message  string `json:"message,omitempty"`
 }
 
 // Recorder writes a recording as the exchange goes: each line as soon as
@@ -117,6 +127,66 @@ func (r *Recorder) Wrap(stream StreamFunc) StreamFunc {
 	}
 }
 
+// Kinds of Outcome.
+const (
+	// OutcomeCompleted: the model's last answer was text.
+	OutcomeCompleted = "completed"
+	// OutcomeError: the API refused a request, a response did not
+	// complete, the stream broke or the server could not be reached.
+	OutcomeError = "error"
+	// OutcomeStopped: the loop stopped before the model's last answer (a
+	// call nobody answered, the turn limit).
+	OutcomeStopped = "stopped"
+	// OutcomeCancelled: the person sending cancelled it.
+	OutcomeCancelled = "cancelled"
+)
+
+// Outcome is how a send ended.
+type Outcome struct {
+	// Kind is OutcomeCompleted, OutcomeError, OutcomeStopped or
+	// OutcomeCancelled.
+	Kind string
+	// Status qualifies an error: "HTTP 500" when the API refused the
+	// request, the response's status ("failed", "incomplete") when it did
+	// not complete; "" when the stream broke or nothing answered.
+	Status string
+	// Message says what happened; "" when the send completed.
+	Message string
+}
+
+// OutcomeOf is the outcome of a tool loop that returned err (Loop,
+// LoopContext): a caller that stops the loop for a reason of its own
+// (a call declined) says so with an OutcomeStopped instead.
+func OutcomeOf(err error) Outcome {
+	var apiErr *APIError
+	var status *ErrResponseStatus
+	var noMock *ErrNoMock
+	var maxTurns *ErrMaxTurns
+	switch {
+	case err == nil:
+		return Outcome{Kind: OutcomeCompleted}
+	case errors.Is(err, context.Canceled):
+		return Outcome{Kind: OutcomeCancelled, Message: err.Error()}
+	case errors.As(err, &apiErr):
+		return Outcome{Kind: OutcomeError, Status: fmt.Sprintf("HTTP %d", apiErr.Status), Message: err.Error()}
+	case errors.As(err, &status):
+		return Outcome{Kind: OutcomeError, Status: status.Status, Message: err.Error()}
+	case errors.As(err, &noMock), errors.As(err, &maxTurns):
+		return Outcome{Kind: OutcomeStopped, Message: err.Error()}
+	}
+	return Outcome{Kind: OutcomeError, Message: err.Error()}
+}
+
+// End writes the recording's last line: document, the document sent as
+// the caller names it ("" for none), and how the send ended. It returns
+// the first error writing the recording.
+func (r *Recorder) End(document string, o Outcome) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.write(recLine{Kind: "outcome", Document: document, Outcome: o.Kind, Status: o.Status, Message: o.Message})
+	return r.err
+}
+
 func ms(d time.Duration) float64 {
 	v, _ := strconv.ParseFloat(strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 1, 64), 64)
 	return v
@@ -180,6 +250,10 @@ func Redact(body []byte) []byte {
 type Recording struct {
 	Created string
 	Turns   []RecordedTurn
+	// Document and Outcome are those of its outcome line; Outcome is nil
+	// when it has none.
+	Document string
+	Outcome  *Outcome
 }
 
 // RecordedTurn is one request of a recording and its answer.
@@ -227,6 +301,17 @@ func ReadRecording(r io.Reader) (*Recording, error) {
 		}
 		if l.Kind == "header" {
 			return nil, fmt.Errorf("line %d: a second header", n)
+		}
+		if rec.Outcome != nil {
+			return nil, fmt.Errorf("line %d: a line after the outcome", n)
+		}
+		if l.Kind == "outcome" {
+			if len(rec.Turns) == 0 || l.Outcome == "" {
+				return nil, fmt.Errorf("line %d: an outcome without a turn or without its kind", n)
+			}
+			rec.Document = l.Document
+			rec.Outcome = &Outcome{Kind: l.Outcome, Status: l.Status, Message: l.Message}
+			continue
 		}
 		if l.Turn < 1 || l.Turn > len(rec.Turns)+1 || l.Kind != "request" && l.Turn != len(rec.Turns) {
 			return nil, fmt.Errorf("line %d: turn %d out of order", n, l.Turn)

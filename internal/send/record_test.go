@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -168,13 +169,69 @@ func TestReadRecordingErrors(t *testing.T) {
 	for in, want := range map[string]string{
 		"":                            "empty",
 		`{"kind":"request","turn":1}`: "not a tooltui recording",
-		"{\"kind\":\"header\",\"format\":\"tooltui-recording\",\"version\":9}":                                  "version 9",
-		"{\"kind\":\"header\",\"format\":\"tooltui-recording\",\"version\":1}\n{\"kind\":\"event\",\"turn\":2}": "out of order",
-		"{\"kind\":\"header\",\"format\":\"tooltui-recording\",\"version\":1}\nnope":                            "line 2",
-		"{\"kind\":\"header\",\"format\":\"tooltui-recording\",\"version\":1}":                                  "no request",
+		"{\"kind\":\"header\",\"format\":\"tooltui-recording\",\"version\":9}":                                                                                                                     "version 9",
+		"{\"kind\":\"header\",\"format\":\"tooltui-recording\",\"version\":1}\n{\"kind\":\"event\",\"turn\":2}":                                                                                    "out of order",
+		"{\"kind\":\"header\",\"format\":\"tooltui-recording\",\"version\":1}\nnope":                                                                                                               "line 2",
+		"{\"kind\":\"header\",\"format\":\"tooltui-recording\",\"version\":1}":                                                                                                                     "no request",
+		"{\"kind\":\"header\",\"format\":\"tooltui-recording\",\"version\":1}\n{\"kind\":\"outcome\",\"outcome\":\"completed\"}":                                                                   "outcome without a turn",
+		"{\"kind\":\"header\",\"format\":\"tooltui-recording\",\"version\":1}\n{\"kind\":\"request\",\"turn\":1}\n{\"kind\":\"outcome\",\"outcome\":\"completed\"}\n{\"kind\":\"end\",\"turn\":1}": "line 4: a line after the outcome",
 	} {
 		if _, err := ReadRecording(strings.NewReader(in)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ReadRecording(%q) = %v, want %q", in, err, want)
+		}
+	}
+}
+
+// A recording may end with its document and outcome, which it reads
+// back; it plays as one without.
+func TestRecordingOutcome(t *testing.T) {
+	var file bytes.Buffer
+	rec, err := NewRecorder(&file, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream := rec.Wrap(func(ctx context.Context, cfg Config, body []byte, each func(Event) error) error {
+		return &APIError{Status: 500, Message: "boom"}
+	})
+	err = Loop(context.Background(), Config{Stream: stream}, []byte(body), 5, func(Call) (string, bool) { return "", false },
+		func(int, Event) error { return nil }, func(Turn) {})
+	o := OutcomeOf(err)
+	if o != (Outcome{Kind: OutcomeError, Status: "HTTP 500", Message: "HTTP 500: boom"}) {
+		t.Fatalf("OutcomeOf(%v) = %+v", err, o)
+	}
+	if err := rec.End("api/travel.json", o); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(file.String()), "\n")
+	if last := lines[len(lines)-1]; last != `{"kind":"outcome","document":"api/travel.json","outcome":"error","status":"HTTP 500","message":"HTTP 500: boom"}` {
+		t.Fatalf("last line: %s", last)
+	}
+	got, err := ReadRecording(strings.NewReader(file.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Document != "api/travel.json" || got.Outcome == nil || *got.Outcome != o || len(got.Turns) != 1 || got.Turns[0].Err != "HTTP 500: boom" {
+		t.Fatalf("read back: %+v", got)
+	}
+}
+
+func TestOutcomeOf(t *testing.T) {
+	for _, c := range []struct {
+		err          error
+		kind, status string
+	}{
+		{nil, OutcomeCompleted, ""},
+		{context.Canceled, OutcomeCancelled, ""},
+		{fmt.Errorf("turn 2: %w", context.Canceled), OutcomeCancelled, ""},
+		{&APIError{Status: 429}, OutcomeError, "HTTP 429"},
+		{&ErrResponseStatus{Status: "incomplete"}, OutcomeError, "incomplete"},
+		{&ErrNoMock{Name: "f"}, OutcomeStopped, ""},
+		{&ErrMaxTurns{N: 5}, OutcomeStopped, ""},
+		{&StreamError{Message: "the connection dropped mid-stream: EOF"}, OutcomeError, ""},
+	} {
+		o := OutcomeOf(c.err)
+		if o.Kind != c.kind || o.Status != c.status || (c.err != nil) != (o.Message != "") {
+			t.Errorf("OutcomeOf(%v) = %+v, want %s %q", c.err, o, c.kind, c.status)
 		}
 	}
 }
