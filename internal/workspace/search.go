@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -131,12 +132,16 @@ type toolText struct {
 	lname, namePtr    string
 	desc, ldesc, dPtr string
 	params            []paramText
+	ptrs              []byte // the pointers of params, one after the other
 }
 
-// paramText is a property's name or description.
+// paramText is a property's name or description: its text (shared with
+// the entry's bytes when it has no escape), lower-cased, and where its
+// pointer is in toolText.ptrs.
 type paramText struct {
-	text, lower, ptr string
-	name             bool
+	text, lower []byte
+	ptr         [2]int32
+	name        bool
 }
 
 // indexDoc reads the searchable text of every tool of d.
@@ -150,37 +155,63 @@ func indexDoc(d *model.Document) []toolText {
 	return out
 }
 
-// indexTool reads the searchable text of one entry; an entry that is not
-// a valid JSON object has none.
+// indexTool reads the searchable text of one entry, in one pass over its
+// bytes after the one that checks them; an entry that is not a valid JSON
+// object has none.
 func indexTool(at session.At, raw json.RawMessage) toolText {
 	tt := toolText{at: at, typ: "function"}
-	if rawjson.JSONKind(raw) != "object" || rawjson.CheckJSON(raw) != nil {
+	if rawjson.JSONKind(raw) != "object" || !rawjson.Valid(raw) {
 		if at.Kind == model.Builtin {
 			tt.typ = ""
 		}
 		return tt
 	}
 	var label, sdesc string
-	for _, m := range rawjson.Members(raw) {
-		switch m.Key {
-		case "type":
-			if s, ok := rawjson.Unquote(m.Value); ok && at.Kind == model.Builtin {
-				tt.typ = s
+	str := func(v []byte) string { s, _ := rawjson.Unquote(v); return s }
+	w := schemaWalker{data: raw, out: &tt.params}
+	d := []byte(raw)
+	for i := rawjson.SkipSpace(d, 0) + 1; ; {
+		i = rawjson.SkipSpace(d, i)
+		if i >= len(d) || d[i] != '"' {
+			break
+		}
+		end := rawjson.SkipString(d, i)
+		key := keyText(d[i:end])
+		i = rawjson.SkipSpace(d, rawjson.SkipSpace(d, end)+1)
+		if i >= len(d) {
+			break
+		}
+		if key := string(key); key == "parameters" {
+			w.ptr = append(w.ptr[:0], "/parameters"...)
+			if w.ptrs == nil { // about what a schema of this size collects
+				n := len(d) - i
+				w.ptrs = make([]byte, 0, min(n/2, 1<<16))
+				tt.params = make([]paramText, 0, min(n/64, 1<<12))
 			}
-		case "name":
-			tt.name, _ = rawjson.Unquote(m.Value)
-			tt.namePtr = "/name"
-		case "server_label":
-			label, _ = rawjson.Unquote(m.Value)
-		case "description":
-			tt.desc, _ = rawjson.Unquote(m.Value)
-			tt.dPtr = "/description"
-		case "server_description":
-			sdesc, _ = rawjson.Unquote(m.Value)
-		case "parameters":
-			walkSchema(m.Value, "/parameters", &tt.params)
+			end = w.value(i)
+		} else {
+			end = rawjson.SkipValue(d, i)
+			v := d[i:end]
+			switch key {
+			case "type":
+				if at.Kind == model.Builtin {
+					tt.typ = str(v)
+				}
+			case "name":
+				tt.name, tt.namePtr = str(v), "/name"
+			case "server_label":
+				label = str(v)
+			case "description":
+				tt.desc, tt.dPtr = str(v), "/description"
+			case "server_description":
+				sdesc = str(v)
+			}
+		}
+		if i = rawjson.SkipSpace(d, end); i < len(d) && d[i] == ',' {
+			i++
 		}
 	}
+	tt.ptrs = w.ptrs
 	if tt.typ == model.FamilyMCP && label != "" {
 		tt.name, tt.namePtr = label, "/server_label"
 		if tt.desc == "" && sdesc != "" {
@@ -194,51 +225,136 @@ func indexTool(at session.At, raw json.RawMessage) toolText {
 	return tt
 }
 
-// walkSchema collects the names and descriptions of the properties of the
-// schema v at pointer ptr, at every depth. Values that are data, not
-// schemas (enum, const, default, examples), are not entered.
-func walkSchema(v []byte, ptr string, out *[]paramText) {
-	switch rawjson.JSONKind(v) {
-	case "object":
-		for _, m := range rawjson.Members(v) {
-			p := ptr + "/" + escapePointer(m.Key)
-			switch m.Key {
-			case "properties":
-				if rawjson.JSONKind(m.Value) != "object" {
-					continue
-				}
-				for _, pm := range rawjson.Members(m.Value) {
-					pp := p + "/" + escapePointer(pm.Key)
-					*out = append(*out, paramText{text: pm.Key, lower: strings.ToLower(pm.Key), ptr: pp, name: true})
-					walkSchema(pm.Value, pp, out)
-				}
-			case "description":
-				if s, ok := rawjson.Unquote(m.Value); ok && s != "" {
-					*out = append(*out, paramText{text: s, lower: strings.ToLower(s), ptr: p})
-				}
-			case "enum", "const", "default", "examples":
-			default:
-				walkSchema(m.Value, p, out)
+// schemaWalker collects the names and descriptions of the properties of a
+// schema (valid JSON), at every depth, in one pass over its bytes. Values
+// that are data, not schemas (enum, const, default, examples), are not
+// entered.
+type schemaWalker struct {
+	data []byte
+	ptr  []byte // the pointer of the value being walked
+	ptrs []byte // the pointers of what was collected
+	out  *[]paramText
+}
+
+// value walks the value at i and returns the index after it.
+func (w *schemaWalker) value(i int) int {
+	i = rawjson.SkipSpace(w.data, i)
+	if i >= len(w.data) {
+		return i
+	}
+	switch w.data[i] {
+	case '{':
+		return w.object(i, false)
+	case '[':
+		i++
+		for n := 0; ; n++ {
+			i = rawjson.SkipSpace(w.data, i)
+			if i >= len(w.data) || w.data[i] == ']' {
+				return i + 1
+			}
+			mark := len(w.ptr)
+			w.ptr = strconv.AppendInt(append(w.ptr, '/'), int64(n), 10)
+			i = w.value(i)
+			w.ptr = w.ptr[:mark]
+			if i = rawjson.SkipSpace(w.data, i); i < len(w.data) && w.data[i] == ',' {
+				i++
 			}
 		}
-	case "array":
-		for i, el := range rawjson.Elements(v) {
-			walkSchema(el, ptr+"/"+strconv.Itoa(i), out)
+	}
+	return rawjson.SkipValue(w.data, i)
+}
+
+// object walks the object at i and returns the index after it; props says
+// it is a properties object, whose keys are property names.
+func (w *schemaWalker) object(i int, props bool) int {
+	d := w.data
+	i++
+	for {
+		i = rawjson.SkipSpace(d, i)
+		if i >= len(d) || d[i] != '"' {
+			return i + 1 // '}'
+		}
+		end := rawjson.SkipString(d, i)
+		key := keyText(d[i:end])
+		i = rawjson.SkipSpace(d, end) + 1 // ':'
+		i = rawjson.SkipSpace(d, i)
+		if i >= len(d) {
+			return i
+		}
+		mark := len(w.ptr)
+		w.ptr = appendPointerToken(append(w.ptr, '/'), key)
+		switch {
+		case props:
+			w.add(key, true)
+			i = w.value(i)
+		case string(key) == "properties" && d[i] == '{':
+			i = w.object(i, true)
+		case string(key) == "description" && d[i] == '"':
+			end := rawjson.SkipString(d, i)
+			if s := keyText(d[i:end]); len(s) > 0 {
+				w.add(s, false)
+			}
+			i = end
+		case string(key) == "enum", string(key) == "const", string(key) == "default", string(key) == "examples":
+			i = rawjson.SkipValue(d, i)
+		default:
+			i = w.value(i)
+		}
+		w.ptr = w.ptr[:mark]
+		if i = rawjson.SkipSpace(d, i); i < len(d) && d[i] == ',' {
+			i++
 		}
 	}
 }
 
-// escapePointer escapes a key as a JSON Pointer token.
-func escapePointer(k string) string {
-	if !strings.ContainsAny(k, "~/") {
-		return k
+func (w *schemaWalker) add(text []byte, name bool) {
+	start := len(w.ptrs)
+	w.ptrs = append(w.ptrs, w.ptr...)
+	*w.out = append(*w.out, paramText{text: text, lower: lower(text), ptr: [2]int32{int32(start), int32(len(w.ptrs))}, name: name})
+}
+
+// lower is b lower-cased: b itself when it has no upper-case letter.
+func lower(b []byte) []byte {
+	for _, c := range b {
+		if c >= 0x80 || 'A' <= c && c <= 'Z' {
+			return bytes.ToLower(b)
+		}
 	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(k)
+	return b
+}
+
+// keyText is the text of a string token: its bytes between the quotes
+// when it has no escape.
+func keyText(tok []byte) []byte {
+	if len(tok) < 2 {
+		return nil
+	}
+	if inner := tok[1 : len(tok)-1]; bytes.IndexByte(inner, '\\') < 0 {
+		return inner
+	}
+	s, _ := rawjson.Unquote(tok)
+	return []byte(s)
+}
+
+// appendPointerToken appends a key as a JSON Pointer token.
+func appendPointerToken(dst, k []byte) []byte {
+	for _, c := range k {
+		switch c {
+		case '~':
+			dst = append(dst, '~', '0')
+		case '/':
+			dst = append(dst, '~', '1')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
 }
 
 // appendHits appends the hits of query q (lower-cased) among the tools
 // of document path.
 func appendHits(out []ranked, path string, ix []toolText, q string) []ranked {
+	bq := []byte(q)
 	for i := range ix {
 		t := &ix[i]
 		h := ranked{Hit: Hit{Path: path, At: t.at, Name: t.name, Type: t.typ}, rank: -1}
@@ -252,14 +368,20 @@ func appendHits(out []ranked, path string, ix []toolText, q string) []ranked {
 		case strings.Contains(t.ldesc, q):
 			h.rank, h.Field, h.Text, h.Pointer = rankDescription, FieldDescription, t.desc, t.dPtr
 		default:
-			for _, p := range t.params {
+			best := -1
+			for j := range t.params {
+				p := &t.params[j]
 				r := rankParameterDescription
 				if p.name {
 					r = rankParameterName
 				}
-				if (h.rank < 0 || r < h.rank) && strings.Contains(p.lower, q) {
-					h.rank, h.Field, h.Text, h.Pointer = r, FieldParameter, p.text, p.ptr
+				if (h.rank < 0 || r < h.rank) && bytes.Contains(p.lower, bq) {
+					h.rank, best = r, j
 				}
+			}
+			if best >= 0 {
+				p := &t.params[best]
+				h.Field, h.Text, h.Pointer = FieldParameter, string(p.text), string(t.ptrs[p.ptr[0]:p.ptr[1]])
 			}
 		}
 		if h.rank >= 0 {

@@ -160,7 +160,8 @@ func count(diags []convert.Diagnostic) (errs, warns int) {
 }
 
 // Load reads the documents at paths (every document when none is given)
-// that were not read yet or changed on disk since, several at a time. A
+// that were not read yet or changed on disk since, several at a time, and
+// reads what Search compares in them. A
 // document read before costs a stat while its file's size and time stay
 // the same. What a file holds that is not a document is that document's
 // Summary.Err, not an error of Load, which fails only for a path that is
@@ -278,10 +279,15 @@ func (w *Workspace) refresh(e *entry) {
 			err = &model.FileError{Path: full, Err: err}
 		}
 	}
+	var ix []toolText
+	if err == nil {
+		ix = indexDoc(doc) // here, so that the first Search only compares
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	e.read, e.readAt, e.stamp, e.err = true, now, st, err
 	e.doc, e.data, e.checked = doc, data, false
+	e.ixDoc, e.ix = doc, ix
 	if err != nil {
 		e.doc, e.data = nil, nil
 	}
