@@ -256,12 +256,15 @@ func (w *schemaWalker) value(i int) int {
 			w.ptr = strconv.AppendInt(append(w.ptr, '/'), int64(n), 10)
 			i = w.value(i)
 			w.ptr = w.ptr[:mark]
-			if i = rawjson.SkipSpace(w.data, i); i < len(w.data) && w.data[i] == ',' {
+			switch i = rawjson.SkipSpace(w.data, i); {
+			case i < len(w.data) && w.data[i] == ',':
 				i++
+			case i < len(w.data) && w.data[i] != ']':
+				return i // not JSON: stop here
 			}
 		}
 	}
-	return rawjson.SkipValue(w.data, i)
+	return max(rawjson.SkipValue(w.data, i), i+1) // always a step forward
 }
 
 // object walks the object at i and returns the index after it; props says

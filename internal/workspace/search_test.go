@@ -118,3 +118,31 @@ func TestSearchDocumentInvalidEntry(t *testing.T) {
 		t.Errorf("an entry that is not valid JSON was searched: %v", hits)
 	}
 }
+
+// FuzzIndexTool: any entry, valid or not, is indexed without a panic,
+// and the schema walker comes to an end on any bytes.
+func FuzzIndexTool(f *testing.F) {
+	for _, s := range []string{
+		`{"name": "f", "description": "D", "parameters": {"type": "object", "properties": {"a/b~c": {"type": "array", "items": [{"description": "x"}]}}}}`,
+		`{"type": "mcp", "server_label": "s", "server_description": "S"}`,
+		`{"name": "\u0041", "parameters": {"properties": {"\"q\"": {}}, "enum": [{"description": "no"}]}}`,
+		`{"parameters": [1, {"properties": {"p": 1}}]}`,
+		`{"name": "x", "parameters": {"properties": {"a": [1 2]}}}`,
+		`[`, `{`, `{"parameters": {"properties": {"a":`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		tt := indexTool(session.At{Kind: model.Function}, b)
+		for _, p := range tt.params {
+			if p.ptr[0] > p.ptr[1] || int(p.ptr[1]) > len(tt.ptrs) {
+				t.Fatalf("pointer out of range: %v", p.ptr)
+			}
+		}
+		var ps []paramText
+		w := schemaWalker{data: b, out: &ps}
+		if len(b) > 0 {
+			w.value(0)
+		}
+	})
+}
