@@ -1,6 +1,9 @@
 // Package workspace finds the documents of a folder: every tooltui
 // document, request body and tools file under it, the way git sees the
-// folder (what a .gitignore ignores is not a document).
+// folder (what a .gitignore ignores is not a document). A Workspace reads
+// each the first time it is needed and keeps its session; Search finds
+// tools across them, and Copy and Move take tools from one document to
+// another.
 package workspace
 
 import (

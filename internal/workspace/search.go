@@ -57,7 +57,8 @@ type Hit struct {
 // case-insensitively: one hit per tool, for its best field. Name matches
 // come first (the name itself, then names that start with query, then
 // the others), then descriptions, then parameters; within each, documents
-// in the order of Paths and tools in their order in the document.
+// in the order of Paths and, in a document, functions before built-in
+// tools, each in their order.
 //
 // It searches the documents as the app has them (a session's document
 // when it has one) and reads no file: a document Load has not read is not

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -86,7 +87,7 @@ func (w *Workspace) Dir() string { return w.dir }
 
 // Paths are the documents, relative to Dir and slash-separated, in
 // lexical order.
-func (w *Workspace) Paths() []string { return w.paths }
+func (w *Workspace) Paths() []string { return slices.Clone(w.paths) }
 
 // file is the path of document p on disk.
 func (w *Workspace) file(p string) string { return filepath.Join(w.dir, filepath.FromSlash(p)) }
@@ -296,12 +297,13 @@ func (w *Workspace) refresh(e *entry) {
 // Session is the session of document path, made the first time from the
 // file as cmd/tooltui opens one (its bytes and stamp kept, so that an
 // unchanged document saves to the same bytes and a save sees a change
-// made elsewhere): the same session every time after, with its undo and
-// unsaved changes. The first call for a document reads its file unless
-// Load did, and converts it; later calls read nothing and cost
-// microseconds. A session without unsaved changes takes the file's new
-// content that Load found, as one undoable step; one whose file Load found
-// deleted or unreadable is marked unsaved.
+// made elsewhere; its name is path): the same session every time after,
+// with its undo and unsaved changes. The first call for a document reads
+// its file unless Load did, and converts it; later calls read nothing and
+// cost well under a microsecond. A session without unsaved changes takes
+// the file's new content that Load found, as one undoable step (so do
+// Summaries, Search and Unsaved); one whose file Load found deleted or
+// unreadable is marked unsaved. Only Load looks at the disk again.
 func (w *Workspace) Session(path string) (*session.Session, error) {
 	es, err := w.entries([]string{path})
 	if err != nil {
@@ -314,8 +316,11 @@ func (w *Workspace) Session(path string) (*session.Session, error) {
 		defer w.mu.Unlock()
 		return e.sess, nil
 	}
+	read := e.read
 	w.mu.Unlock()
-	w.refresh(e)
+	if !read {
+		w.refresh(e)
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if e.sess != nil { // made meanwhile
