@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -277,5 +278,35 @@ func TestChangeWithinTheSameSecondIsSeen(t *testing.T) {
 	}
 	if hits := w.Search("get_wind_xx"); len(hits) != 1 {
 		t.Errorf("a change of the same size and time was missed: %v", hits)
+	}
+}
+
+// Load in a command while Update searches and switches sessions: the
+// race detector watches.
+func TestLoadBesideSearch(t *testing.T) {
+	files := map[string]string{}
+	for i := range 20 {
+		files[fmt.Sprintf("d%02d.json", i)] = strings.Replace(docA, "get_weather", fmt.Sprintf("get_weather_%d", i), -1)
+	}
+	w, _ := workspaceOf(t, files)
+	done := make(chan error)
+	go func() { done <- w.Check() }()
+	for i := 0; ; i++ {
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+			if hits := w.Search("get_weather_1"); len(hits) != 11 {
+				t.Errorf("%d hits", len(hits))
+			}
+			return
+		default:
+		}
+		w.Search("weather")
+		w.Summaries()
+		if _, err := w.Session(fmt.Sprintf("d%02d.json", i%20)); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
