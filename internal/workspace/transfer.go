@@ -37,7 +37,7 @@ type Transfer struct {
 	// Placed are the tools' places in Dst, in the order they were given.
 	Placed []session.At
 	// Notes say, one sentence each, what else changed: a tool renamed,
-	// tool_choice, mock outputs, an MCP server.
+	// tool_choice, mock outputs.
 	Notes []string
 }
 
@@ -58,7 +58,9 @@ func (e *ClashError) Error() string {
 
 // Copy adds copies of the tools of src at places tools to dst: functions
 // after dst's functions, built-in tools after its built-ins, in the order
-// given. A function's mock outputs come along. src is unchanged.
+// given. A function's mock outputs come along, and so does the MCP server
+// it was imported from (Tool.Server; under another name when dst has
+// another server of that name). src is unchanged.
 func Copy(src, dst *model.Document, tools []session.At, opt Options) (Transfer, error) {
 	return transfer(src, dst, tools, opt, false)
 }
