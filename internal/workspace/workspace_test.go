@@ -310,3 +310,41 @@ func TestLoadBesideSearch(t *testing.T) {
 		}
 	}
 }
+
+// The repository's examples, in every format tooltui reads: each opens,
+// converts and saves to the bytes it was read from unless it was
+// translated from another format.
+func TestExamples(t *testing.T) {
+	w, err := Open(filepath.Join("..", "..", "examples"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(w.Paths()) < 5 {
+		t.Fatalf("examples: %q", w.Paths())
+	}
+	if err := w.Check(); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range w.Summaries() {
+		if !s.Read || !s.Checked || s.Err != nil || s.Tools == 0 {
+			t.Errorf("%s: %+v", s.Path, s)
+			continue
+		}
+		sess := mustSession(t, w, s.Path)
+		errs, warns := count(sess.Result().Diagnostics)
+		if errs != s.Errors || warns != s.Warnings {
+			t.Errorf("%s: the session counts %d errors and %d warnings, Check %d and %d", s.Path, errs, warns, s.Errors, s.Warnings)
+		}
+		data, unchanged, err := sess.FileBytes()
+		raw, _ := os.ReadFile(filepath.Join(w.Dir(), s.Path))
+		if err != nil || sess.Doc().Source == nil && (!unchanged || string(data) != string(raw)) {
+			t.Errorf("%s does not save to the bytes it was read from (err %v)", s.Path, err)
+		}
+	}
+	if w.Unsaved() != nil {
+		t.Errorf("unsaved: %q", w.Unsaved())
+	}
+	if len(w.Search("weather")) == 0 {
+		t.Error("no weather in the examples")
+	}
+}
