@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tooltui/tooltui/internal/benchdata"
+	"github.com/tooltui/tooltui/internal/model"
 )
 
 // benchDocs is the number of documents of the benchmark workspace.
@@ -195,6 +196,26 @@ func BenchmarkSessionFirst(b *testing.B) {
 			b.Fatal(err)
 		}
 		ws[i] = nil
+	}
+	run.Report(b, b.N)
+}
+
+// BenchmarkIndex is reading what Search compares in the 200 documents,
+// parsed before: the part of Load that is Search's.
+func BenchmarkIndex(b *testing.B) {
+	w := openBench(b, benchWorkspace(b))
+	if err := w.Load(); err != nil {
+		b.Fatal(err)
+	}
+	var docs []*model.Document
+	for _, p := range w.Paths() {
+		docs = append(docs, w.docs[p].doc)
+	}
+	run := benchdata.Start(0)
+	for b.Loop() {
+		for _, d := range docs {
+			indexDoc(d)
+		}
 	}
 	run.Report(b, b.N)
 }

@@ -157,18 +157,20 @@ func indexDoc(d *model.Document) []toolText {
 }
 
 // indexTool reads the searchable text of one entry, in one pass over its
-// bytes after the one that checks them; an entry that is not a valid JSON
-// object has none.
+// bytes. An entry that is not a JSON object has none; one that is not
+// valid JSON (typed in the JSON editor) has what it holds up to where it
+// stops being valid, more or less: the walk over its bytes never stops
+// short of their end nor runs past it.
 func indexTool(at session.At, raw json.RawMessage) toolText {
 	tt := toolText{at: at, typ: "function"}
-	if rawjson.JSONKind(raw) != "object" || !rawjson.Valid(raw) {
+	if rawjson.JSONKind(raw) != "object" {
 		if at.Kind == model.Builtin {
 			tt.typ = ""
 		}
 		return tt
 	}
 	var label, sdesc string
-	str := func(v []byte) string { s, _ := rawjson.Unquote(v); return s }
+	str := func(v []byte) string { return string(keyText(v)) }
 	w := schemaWalker{data: raw, out: &tt.params}
 	d := []byte(raw)
 	for i := rawjson.SkipSpace(d, 0) + 1; ; {
@@ -186,8 +188,8 @@ func indexTool(at session.At, raw json.RawMessage) toolText {
 			w.ptr = append(w.ptr[:0], "/parameters"...)
 			if w.ptrs == nil { // about what a schema of this size collects
 				n := len(d) - i
-				w.ptrs = make([]byte, 0, min(n/2, 1<<16))
-				tt.params = make([]paramText, 0, min(n/64, 1<<12))
+				w.ptrs = make([]byte, 0, min(n/4, 1<<16))
+				tt.params = make([]paramText, 0, min(n/128, 1<<12))
 			}
 			end = w.value(i)
 		} else {
@@ -328,9 +330,9 @@ func lower(b []byte) []byte {
 }
 
 // keyText is the text of a string token: its bytes between the quotes
-// when it has no escape.
+// when it has no escape; nil for what is not a string token.
 func keyText(tok []byte) []byte {
-	if len(tok) < 2 {
+	if len(tok) < 2 || tok[0] != '"' {
 		return nil
 	}
 	if inner := tok[1 : len(tok)-1]; bytes.IndexByte(inner, '\\') < 0 {

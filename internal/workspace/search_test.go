@@ -106,7 +106,9 @@ func TestSearchDocumentInvalidEntry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err = model.SetToolRaw(d, model.Builtin, 0, []byte(`{"type": "web_search", "oops`))
+	// Typed in the JSON editor, not valid JSON yet: what it holds before
+	// that is searched.
+	d, err = model.SetToolRaw(d, model.Builtin, 0, []byte(`{"type": "custom", "name": "half_typed", "description": "Sums up the t`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,8 +116,9 @@ func TestSearchDocumentInvalidEntry(t *testing.T) {
 	if len(hits) != 1 || hits[0].Name != "ok_tool" {
 		t.Errorf("hits: %v", hits)
 	}
-	if hits := SearchDocument("x.json", d, "oops"); len(hits) != 0 {
-		t.Errorf("an entry that is not valid JSON was searched: %v", hits)
+	hits = SearchDocument("x.json", d, "half")
+	if len(hits) != 1 || hits[0].At != (session.At{Kind: model.Builtin, Index: 0}) || hits[0].Type != "custom" {
+		t.Errorf("hits in the entry being typed: %v", hits)
 	}
 }
 
