@@ -38,6 +38,9 @@ type Workspace struct {
 type entry struct {
 	path string // relative to the workspace, slash-separated
 
+	// pre is the file as Open read it, until the first read takes it.
+	pre readFile
+
 	// The file as last read (read false: not yet). err says why it
 	// cannot be used (unreadable, deleted, not a document); doc and
 	// data are nil then.
@@ -68,16 +71,18 @@ type entry struct {
 // workspace.
 var ErrUnknown = errors.New("not a document of the workspace")
 
-// Open lists the documents under dir (see Find) without reading them: it
-// costs what Find costs.
+// Open lists the documents under dir (see Find) without parsing them: it
+// costs what Find costs. It keeps the bytes Find read, so that the first
+// Load of a file that has not changed since needs only a stat.
 func Open(dir string) (*Workspace, error) {
-	paths, err := Find(dir)
+	pre := map[string]readFile{}
+	paths, err := find(dir, func(rel string, f readFile) { pre[rel] = f })
 	if err != nil {
 		return nil, err
 	}
 	w := &Workspace{dir: dir, paths: paths, docs: make(map[string]*entry, len(paths))}
 	for _, p := range paths {
-		w.docs[p] = &entry{path: p}
+		w.docs[p] = &entry{path: p, pre: pre[p]}
 	}
 	return w, nil
 }
@@ -250,20 +255,48 @@ func (w *Workspace) each(es []*entry, fn func(*entry)) {
 // the same size and time.
 const racyWindow = 2 * time.Second
 
+// unchanged reports whether a file is the one of that size and time read
+// at the time at: a regular file whose time is the same, and older than
+// the read by racyWindow.
+func unchanged(fi os.FileInfo, size int64, mod, at time.Time) bool {
+	return fi.Mode().IsRegular() && fi.Size() == size && fi.ModTime().Equal(mod) && at.Sub(mod) > racyWindow
+}
+
+// readStamp reads a file and its stamp (model.ReadStamp; tests count the
+// reads).
+var readStamp = model.ReadStamp
+
 // refresh reads e's file when it was not read yet or changed on disk.
 func (w *Workspace) refresh(e *entry) {
 	full := w.file(e.path)
 	w.mu.Lock()
 	read, stamp, readAt, ok := e.read, e.stamp, e.readAt, e.err == nil
+	pre := e.pre
+	e.pre = readFile{}
 	w.mu.Unlock()
 	if read && ok && stamp.Exists {
-		if fi, err := os.Stat(full); err == nil && fi.Mode().IsRegular() && fi.Size() == stamp.Size &&
-			fi.ModTime().Equal(stamp.ModTime) && readAt.Sub(fi.ModTime()) > racyWindow {
+		if fi, err := os.Stat(full); err == nil && unchanged(fi, stamp.Size, stamp.ModTime, readAt) {
 			return
 		}
 	}
-	now := time.Now()
-	st, data, err := model.ReadStamp(full)
+	var (
+		now  time.Time
+		st   model.Stamp
+		data []byte
+		err  error
+	)
+	var fi os.FileInfo
+	if !read && pre.data != nil {
+		if fi, err = os.Stat(full); err != nil || !unchanged(fi, int64(len(pre.data)), pre.info.ModTime(), pre.at) {
+			fi, err = nil, nil
+		}
+	}
+	if fi != nil {
+		now, st, data = pre.at, model.StampOf(pre.data, fi), pre.data // as Open read it
+	} else {
+		now = time.Now()
+		st, data, err = readStamp(full)
+	}
 	if err == nil && read && stamp.Same(st) {
 		w.mu.Lock()
 		e.stamp.ModTime, e.readAt = st.ModTime, now

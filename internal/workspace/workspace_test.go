@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -346,5 +347,60 @@ func TestExamples(t *testing.T) {
 	}
 	if len(w.Search("weather")) == 0 {
 		t.Error("no weather in the examples")
+	}
+}
+
+// countReads counts the files read for the rest of the test.
+func countReads(t *testing.T) *atomic.Int32 {
+	n := new(atomic.Int32)
+	t.Cleanup(func() { readStamp = model.ReadStamp })
+	readStamp = func(path string) (model.Stamp, []byte, error) {
+		n.Add(1)
+		return model.ReadStamp(path)
+	}
+	return n
+}
+
+// A file unchanged since Open is not read again by the first Load; one
+// changed, or too recent for its time to tell, is.
+func TestLoadTakesWhatOpenRead(t *testing.T) {
+	dir := t.TempDir()
+	old := time.Now().Add(-time.Hour)
+	for _, rel := range []string{"a.json", "b.json", "c.json"} {
+		write(t, dir, rel, docA)
+		if err := os.Chtimes(filepath.Join(dir, rel), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(t, dir, "new.json", docB) // written just now
+	w, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	touch(t, dir, "b.json", docB) // changed after Open
+	reads := countReads(t)
+	if err := w.Load(); err != nil {
+		t.Fatal(err)
+	}
+	if n := reads.Load(); n != 2 {
+		t.Errorf("Load read %d files, want 2 (b.json and new.json)", n)
+	}
+	for path, tools := range map[string]int{"a.json": 3, "b.json": 2, "c.json": 3, "new.json": 2} {
+		if s := summaryOf(t, w, path); s.Tools != tools || s.Err != nil {
+			t.Errorf("%s: %+v", path, s)
+		}
+	}
+	// What Open read makes a session as a read would: same bytes, same
+	// stamp.
+	s := mustSession(t, w, "a.json")
+	st, _, err := model.ReadStamp(filepath.Join(dir, "a.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Stamp().Same(st) || !s.Stamp().ModTime.Equal(st.ModTime) {
+		t.Errorf("stamp %+v, the file's %+v", s.Stamp(), st)
+	}
+	if data, unchanged, _ := s.FileBytes(); !unchanged || string(data) != docA {
+		t.Error("the session does not save the bytes Open read")
 	}
 }
