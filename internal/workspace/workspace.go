@@ -111,7 +111,8 @@ type Summary struct {
 	// severity.
 	Errors, Warnings int
 	// Err says why the file cannot be opened: unreadable, deleted, not
-	// a document (nil when it can, or before Load).
+	// a document (nil when it can, or before Load); for a document open
+	// already, why what Load last found is not it.
 	Err error
 	// Open: the document has a session (Session); the counts are of it.
 	Open bool
@@ -136,7 +137,7 @@ func (w *Workspace) Summaries() []Summary {
 		switch {
 		case e.sess != nil:
 			d := e.sess.Doc()
-			s.Open, s.Dirty, s.Read, s.Err = true, e.sess.Dirty(), true, nil
+			s.Open, s.Dirty, s.Read = true, e.sess.Dirty(), true
 			s.Tools = len(d.Functions) + len(d.Builtins)
 			if e.sess.Checked() {
 				s.Checked = true

@@ -257,6 +257,9 @@ func TestChangedOnDisk(t *testing.T) {
 	if got := w.Unsaved(); !reflect.DeepEqual(got, []string{"c.json"}) || !c.Dirty() {
 		t.Errorf("Unsaved after c.json was deleted: %q", got)
 	}
+	if s := summaryOf(t, w, "c.json"); !s.Open || !s.Dirty || !errors.Is(s.Err, os.ErrNotExist) {
+		t.Errorf("c.json deleted: %+v", s)
+	}
 }
 
 func TestChangeWithinTheSameSecondIsSeen(t *testing.T) {
