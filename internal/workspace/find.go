@@ -1,6 +1,9 @@
 // Package workspace finds the documents of a folder: every tooltui
 // document, request body and tools file under it, the way git sees the
-// folder (what a .gitignore ignores is not a document).
+// folder (what a .gitignore ignores is not a document). A Workspace reads
+// each the first time it is needed and keeps its session; Search finds
+// tools across them, and Copy and Move take tools from one document to
+// another.
 package workspace
 
 import (
@@ -13,6 +16,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/model"
@@ -28,6 +32,20 @@ const Marker = ".tooltui"
 // A file too large to open is listed when its start names a tools field,
 // so that opening it says why it cannot be used.
 func Find(dir string) ([]string, error) {
+	return find(dir, nil)
+}
+
+// readFile is a file as Find read it: its bytes, its information (taken
+// before they were read) and when.
+type readFile struct {
+	data []byte
+	info fs.FileInfo
+	at   time.Time
+}
+
+// find is Find that gives keep, when not nil, the bytes of each document
+// it lists (but one too large to open).
+func find(dir string, keep func(rel string, f readFile)) ([]string, error) {
 	var out []string
 	var rules []rule
 	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
@@ -53,8 +71,11 @@ func Find(dir string) ([]string, error) {
 		if !e.Type().IsRegular() || !strings.EqualFold(path.Ext(rel), ".json") || ignored(rules, rel, false) {
 			return nil
 		}
-		if holdsTools(p) {
+		if f, ok := holdsTools(p, keep != nil); ok {
 			out = append(out, rel)
+			if keep != nil && f.data != nil {
+				keep(rel, f)
+			}
 		}
 		return nil
 	})
@@ -62,22 +83,32 @@ func Find(dir string) ([]string, error) {
 	return out, err
 }
 
-// holdsTools reads the file at p and tells whether it holds tools.
-func holdsTools(p string) bool {
-	f, err := os.Open(p)
+// holdsTools reads the file at p and tells whether it holds tools; with
+// info, it returns what it read of a file it can open.
+func holdsTools(p string, info bool) (readFile, bool) {
+	f := readFile{at: time.Now()}
+	fd, err := os.Open(p)
 	if err != nil {
-		return false
+		return f, false
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, model.MaxDocumentBytes+1))
+	defer fd.Close()
+	if info {
+		if f.info, err = fd.Stat(); err != nil {
+			return f, false
+		}
+	}
+	data, err := io.ReadAll(io.LimitReader(fd, model.MaxDocumentBytes+1))
 	if err != nil {
-		return false
+		return f, false
 	}
 	if len(data) > model.MaxDocumentBytes {
 		start := data[:64<<10]
-		return bytes.Contains(start, []byte(`"tools_defs"`)) || bytes.Contains(start, []byte(`"tools"`))
+		return f, bytes.Contains(start, []byte(`"tools_defs"`)) || bytes.Contains(start, []byte(`"tools"`))
 	}
-	return formats.HoldsTools(data)
+	if info {
+		f.data = data
+	}
+	return f, formats.HoldsTools(data)
 }
 
 // rule is one line of a .gitignore: a pattern relative to the folder the
