@@ -11,7 +11,6 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
-	"github.com/tooltui/tooltui/internal/workspace"
 )
 
 // WorkspaceSettings are a workspace's own choices, kept in settings.json
@@ -25,10 +24,14 @@ type WorkspaceSettings struct {
 	History bool
 }
 
+// WorkspaceMarker is the folder that holds a workspace's own files (its
+// settings, its history): a folder holding one is a workspace.
+const WorkspaceMarker = ".tooltui"
+
 // WorkspaceSettingsPath is the settings file of the workspace at root:
 // root/.tooltui/settings.json.
 func WorkspaceSettingsPath(root string) string {
-	return filepath.Join(root, workspace.Marker, "settings.json")
+	return filepath.Join(root, WorkspaceMarker, "settings.json")
 }
 
 // LoadWorkspaceSettings reads the settings of the workspace at root; a

@@ -20,11 +20,12 @@ import (
 
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/session"
 )
 
 // Marker is the folder that holds a workspace's own files (its history);
 // it is never searched for documents.
-const Marker = ".tooltui"
+const Marker = session.WorkspaceMarker
 
 // Find lists the documents under dir, as slash-separated paths relative
 // to it, in lexical order: the .json files formats.HoldsTools takes,
