@@ -45,24 +45,19 @@ type helpLine struct {
 	keys, txt string
 }
 
-// newHelpDialog lists every key, those of the focused pane first (while a
-// field is edited, the editing keys).
-func newHelpDialog(a *App) kit.Dialog {
-	var first []string
-	switch a.focus {
-	case kit.PaneTools:
-		first = []string{"Tools pane"}
-	case kit.PaneEditor:
-		first = []string{"Editor pane", helpMoving}
-		if a.form.Editing {
-			first = []string{helpEditing, "Editor pane"}
-		}
-	case kit.PanePreview:
-		first = []string{helpMoving}
-	case kit.PaneDiags:
-		first = []string{"Diagnostics pane"}
-	}
-	return &helpDialog{groups: groupsFirst(helpGroups(a.cmds, a.keys), first)}
+// newHelpAll lists groups of keys, every key of the app.
+func newHelpAll(groups []helpGroup) kit.Dialog { return &helpDialog{groups: groups} }
+
+// newHelpAbout lists the keys of one place (about names it, the first
+// group's title) before the others.
+func newHelpAbout(about string, groups []helpGroup) kit.Dialog {
+	return &helpDialog{about: about, groups: groups}
+}
+
+// helpCommand is a command of the palette as the help lists it.
+type helpCommand struct {
+	name, group string
+	keys        []key.Binding
 }
 
 // groupsFirst puts the groups titled first before the others, in the
@@ -133,8 +128,7 @@ func (d *helpDialog) setFilter(f string) {
 
 // newHelpDialogFor lists the keys of an open dialog (what it claims among
 // them) and the global keys, which work there too.
-func newHelpDialogFor(a *App, d kit.Dialog) kit.Dialog {
-	km := &a.keys
+func newHelpDialogFor(km *kit.KeyMap, d kit.Dialog) kit.Dialog {
 	own := helpGroup{title: "Keys of " + d.Name()}
 	for _, b := range d.Help(km) {
 		if h := b.Help(); h.Key != "" {
@@ -169,7 +163,7 @@ const (
 // helpGroups collects the keys: the commands' keys by group, the keys of
 // each pane, the editing keys, the questions' keys and the mouse. A row
 // lists every key of its bindings, not only the first.
-func helpGroups(cmds []command, km kit.KeyMap) []helpGroup {
+func helpGroups(cmds []helpCommand, km kit.KeyMap) []helpGroup {
 	var groups []helpGroup
 	index := map[string]int{}
 	addRow := func(group, keys, desc string) {
@@ -183,7 +177,7 @@ func helpGroups(cmds []command, km kit.KeyMap) []helpGroup {
 	}
 	add := func(group, desc string, bs ...key.Binding) { addRow(group, keyList(bs...), desc) }
 	for _, c := range cmds {
-		k := keyList(append(append(append([]key.Binding{}, c.global...), c.nav...), c.pane...)...)
+		k := keyList(c.keys...)
 		if k == "" {
 			k = "(palette)"
 		}

@@ -151,3 +151,32 @@ func (a *App) chooseToolChoice() tea.Cmd {
 	}
 	return tea.Batch(cmd, a.form.Move(i), a.apply(kit.ActOpen{D: form.NewSelectDialog(a.form.Fields[i], a.form.At)}))
 }
+
+// newHelpDialog lists every key, those of the focused pane first (while a
+// field is edited, the editing keys).
+func newHelpDialog(a *App) kit.Dialog {
+	var first []string
+	switch a.focus {
+	case kit.PaneTools:
+		first = []string{"Tools pane"}
+	case kit.PaneEditor:
+		first = []string{"Editor pane", helpMoving}
+		if a.form.Editing {
+			first = []string{helpEditing, "Editor pane"}
+		}
+	case kit.PanePreview:
+		first = []string{helpMoving}
+	case kit.PaneDiags:
+		first = []string{"Diagnostics pane"}
+	}
+	return newHelpAll(groupsFirst(helpGroups(helpCommands(a.cmds), a.keys), first))
+}
+
+// helpCommands are the commands as the keys help lists them.
+func helpCommands(cmds []command) []helpCommand {
+	hs := make([]helpCommand, len(cmds))
+	for i, c := range cmds {
+		hs[i] = helpCommand{name: c.name, group: c.group, keys: append(append(append([]key.Binding{}, c.global...), c.nav...), c.pane...)}
+	}
+	return hs
+}

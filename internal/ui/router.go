@@ -103,7 +103,7 @@ func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
 		}
 		return a.apply(kit.ActSave{Pending: a.typedText()})
 	case gHelp:
-		return a.apply(kit.ActOpen{D: newHelpDialogFor(a, a.dialog)})
+		return a.apply(kit.ActOpen{D: newHelpDialogFor(&a.keys, a.dialog)})
 	case gPalette:
 		return a.apply(kit.ActOpen{D: newPaletteDialog(a)})
 	case gUndo:

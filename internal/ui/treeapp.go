@@ -259,5 +259,5 @@ func newTreeHelpDialog(c treeCtx, p *tree.Pane) kit.Dialog {
 		helpRow{keyList(km.NextField, km.PrevField), "next / previous pane"},
 		helpRow{"prompt: enter", "set the value (empty removes it); esc cancels, ctrl+z undoes typing"})
 	groups := []helpGroup{own, {title: "Global keys, in the tree too", rows: globalHelpRows(km)}}
-	return &helpDialog{about: own.title, groups: append(groups, helpGroups(c.cmds, *km)...)}
+	return newHelpAbout(own.title, append(groups, helpGroups(helpCommands(c.cmds), *km)...))
 }
