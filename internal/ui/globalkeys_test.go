@@ -15,6 +15,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/ui/form"
+	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -244,19 +245,19 @@ func TestGlobalKeysInEveryDialog(t *testing.T) {
 			}
 			// ? lists the dialog's keys and the global ones
 			a, d = fresh()
-			if _, isHelp := d.(*helpDialog); !isHelp {
+			if _, isHelp := d.(*help.Dialog); !isHelp {
 				a.Update(tea.KeyPressMsg{Code: '?', Text: "?"})
 				if typing, ok := d.(kit.TextField); ok && typing.TypingText() {
 					if a.dialog != d {
 						t.Fatal("? in a text field left the dialog")
 					}
 				} else {
-					h, ok := a.dialog.(*helpDialog)
+					h, ok := a.dialog.(*help.Dialog)
 					if !ok {
 						t.Fatalf("? showed no help: %T, status %q", a.dialog, status(a))
 					}
-					if h.groups[0].title != "Keys of "+d.Name() || len(h.groups[0].rows) == 0 {
-						t.Fatalf("the help is not the dialog's: %+v", h.groups[0])
+					if h.Groups[0].Title != "Keys of "+d.Name() || len(h.Groups[0].Rows) == 0 {
+						t.Fatalf("the help is not the dialog's: %+v", h.Groups[0])
 					}
 					typeKeys(a, "esc")
 					if a.dialog != d {
@@ -292,7 +293,7 @@ func TestGlobalKeysInEveryDialog(t *testing.T) {
 				}
 			}
 			// a key that does nothing says why
-			if _, isHelp := d.(*helpDialog); !isHelp {
+			if _, isHelp := d.(*help.Dialog); !isHelp {
 				a, d = fresh()
 				a.status.text = ""
 				a.Update(ctrlKey('o'))

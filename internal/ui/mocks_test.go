@@ -15,6 +15,7 @@ import (
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/ui/filedlg"
+	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -415,7 +416,7 @@ func TestMocksDialogGlobalKeys(t *testing.T) {
 		t.Fatalf("the first ctrl+s: %q", st)
 	}
 	mkeys(a, "alt+enter", "?")
-	if _, ok := a.dialog.(*helpDialog); !ok || !strings.Contains(stripped(a.dialog.View(a.env(), a.width, a.height)), "Keys of the mocks dialog") {
+	if _, ok := a.dialog.(*help.Dialog); !ok || !strings.Contains(stripped(a.dialog.View(a.env(), a.width, a.height)), "Keys of the mocks dialog") {
 		t.Fatalf("? in the list opened %T", a.dialog)
 	}
 }

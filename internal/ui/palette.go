@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/form"
+	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -160,23 +161,23 @@ func newHelpDialog(a *App) kit.Dialog {
 	case kit.PaneTools:
 		first = []string{"Tools pane"}
 	case kit.PaneEditor:
-		first = []string{"Editor pane", helpMoving}
+		first = []string{"Editor pane", help.Moving}
 		if a.form.Editing {
-			first = []string{helpEditing, "Editor pane"}
+			first = []string{help.Editing, "Editor pane"}
 		}
 	case kit.PanePreview:
-		first = []string{helpMoving}
+		first = []string{help.Moving}
 	case kit.PaneDiags:
 		first = []string{"Diagnostics pane"}
 	}
-	return newHelpAll(groupsFirst(helpGroups(helpCommands(a.cmds), a.keys), first))
+	return help.New(help.GroupsFirst(help.Groups(helpCommands(a.cmds), a.keys), first))
 }
 
 // helpCommands are the commands as the keys help lists them.
-func helpCommands(cmds []command) []helpCommand {
-	hs := make([]helpCommand, len(cmds))
+func helpCommands(cmds []command) []help.Command {
+	hs := make([]help.Command, len(cmds))
 	for i, c := range cmds {
-		hs[i] = helpCommand{name: c.name, group: c.group, keys: append(append(append([]key.Binding{}, c.global...), c.nav...), c.pane...)}
+		hs[i] = help.Command{Name: c.name, Group: c.group, Keys: append(append(append([]key.Binding{}, c.global...), c.nav...), c.pane...)}
 	}
 	return hs
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/form"
+	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -50,11 +51,11 @@ func TestPaletteOverADialogRaisesItsKind(t *testing.T) {
 		t.Fatalf("top %T, status %q", a.dialog, status(a))
 	}
 	a.Update(keyMsg("?"))
-	if _, ok := a.dialog.(*helpDialog); !ok {
+	if _, ok := a.dialog.(*help.Dialog); !ok {
 		t.Fatalf("? in the mocks dialog opened %T", a.dialog)
 	}
 	paletteRun(a, "Edit mocks")
-	if _, ok := a.dialog.(*mocksDialog); !ok || countDialogs[*mocksDialog](a) != 1 || countDialogs[*helpDialog](a) != 1 {
+	if _, ok := a.dialog.(*mocksDialog); !ok || countDialogs[*mocksDialog](a) != 1 || countDialogs[*help.Dialog](a) != 1 {
 		t.Fatalf("the palette over the help over the mocks dialog: top %T, %d dialogs", a.dialog, len(a.dialogs()))
 	}
 }
@@ -121,11 +122,11 @@ func TestFormCommandsWithTheTreeShown(t *testing.T) {
 // all keys, and "Save as" is not "Save and quit".
 func TestPaletteRaisesOnlyTheSameView(t *testing.T) {
 	helpOf := func(a *App) string {
-		h, ok := a.dialog.(*helpDialog)
+		h, ok := a.dialog.(*help.Dialog)
 		if !ok {
 			t.Fatalf("top %T, status %q", a.dialog, status(a))
 		}
-		return h.groups[0].title
+		return h.Groups[0].Title
 	}
 	t.Run("? in a dialog over all keys", func(t *testing.T) {
 		a, _ := globalApp(t, "")
@@ -149,7 +150,7 @@ func TestPaletteRaisesOnlyTheSameView(t *testing.T) {
 			t.Errorf("Show all keys over the mocks dialog's keys shows %q, want %q", got, all)
 		}
 		paletteRun(a, "Show all keys") // this one is open: raised, not stacked
-		if n := countDialogs[*helpDialog](a); n != 2 {
+		if n := countDialogs[*help.Dialog](a); n != 2 {
 			t.Errorf("%d keys helps open, want 2", n)
 		}
 	})
@@ -187,7 +188,7 @@ func TestSendOverTheResponseViewSends(t *testing.T) {
 		t.Fatalf("ctrl+r opened %T", a.dialog)
 	}
 	a.Update(keyMsg("?"))
-	if _, ok := a.dialog.(*helpDialog); !ok {
+	if _, ok := a.dialog.(*help.Dialog); !ok {
 		t.Fatalf("? in the response view opened %T", a.dialog)
 	}
 	a.Update(ctrlKey('r'))

@@ -26,6 +26,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/editor"
 	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/form"
+	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/preview"
 	"github.com/tooltui/tooltui/internal/ui/tools"
@@ -1174,14 +1175,14 @@ func TestSaveAsDialog(t *testing.T) {
 func TestHelpDialogListsEditingKeysAndTheMouse(t *testing.T) {
 	a := exampleApp()
 	e := a.env()
-	d := newHelpDialog(a).Resize(100, 30).(*helpDialog)
+	d := newHelpDialog(a).Resize(100, 30).(*help.Dialog)
 	has := func(group, k, desc string) bool {
-		for _, g := range d.groups {
-			if g.title != group {
+		for _, g := range d.Groups {
+			if g.Title != group {
 				continue
 			}
-			for _, r := range g.rows {
-				if r.keys == k && r.desc == desc {
+			for _, r := range g.Rows {
+				if r.Keys == k && r.Desc == desc {
 					return true
 				}
 			}
@@ -1189,9 +1190,9 @@ func TestHelpDialogListsEditingKeysAndTheMouse(t *testing.T) {
 		return false
 	}
 	names := map[string]bool{}
-	for _, g := range d.groups {
-		for _, r := range g.rows {
-			names[r.desc] = true
+	for _, g := range d.Groups {
+		for _, r := range g.Rows {
+			names[r.Desc] = true
 		}
 	}
 	for _, c := range a.cmds {
@@ -1222,7 +1223,7 @@ func TestHelpDialogListsEditingKeysAndTheMouse(t *testing.T) {
 		for _, b := range col {
 			if h := b.Help(); h.Key != "enter" && h.Key != "tab" {
 				n++
-				if !has("Editing a field", keyList(b), h.Desc) {
+				if !has("Editing a field", help.KeyList(b), h.Desc) {
 					t.Errorf("editor key %s (%s) is not listed", h.Key, h.Desc)
 				}
 			}
@@ -1233,29 +1234,29 @@ func TestHelpDialogListsEditingKeysAndTheMouse(t *testing.T) {
 	}
 	// Every line of the laid-out text fits the box.
 	for _, l := range strings.Split(stripped(d.View(e, 100, 30)), "\n") {
-		if w := ansi.StringWidth(l); w != d.w {
-			t.Errorf("a line %d wide in a box %d wide: %q", w, d.w, l)
+		if w := ansi.StringWidth(l); w != d.W {
+			t.Errorf("a line %d wide in a box %d wide: %q", w, d.W, l)
 		}
 	}
 	// It scrolls, within bounds, and any other key closes it.
-	total := len(d.text)
+	total := len(d.Text)
 	var dl kit.Dialog = d
 	for range total + 5 {
 		dl, _ = dl.Update(ukey("down"), e)
 	}
-	if hd := dl.(*helpDialog); hd.yOff != total-(hd.h-3) {
-		t.Errorf("down past the end: yOff %d, want %d", hd.yOff, total-(hd.h-3))
+	if hd := dl.(*help.Dialog); hd.YOff != total-(hd.H-3) {
+		t.Errorf("down past the end: yOff %d, want %d", hd.YOff, total-(hd.H-3))
 	}
 	v := stripped(dl.View(e, 100, 30))
 	if !strings.Contains(v, "wheel") || !strings.Contains(v, fmt.Sprintf("of %d", total)) {
 		t.Errorf("the end of the help:\n%s", v)
 	}
 	dl, _ = dl.Update(ukey("home"), e)
-	if dl.(*helpDialog).yOff != 0 {
+	if dl.(*help.Dialog).YOff != 0 {
 		t.Error("home")
 	}
 	dl, _ = dl.Update(ukey("up"), e)
-	if dl.(*helpDialog).yOff != 0 {
+	if dl.(*help.Dialog).YOff != 0 {
 		t.Error("up past the top")
 	}
 	if got, acts := dl.Update(ukey("x"), e); got != nil || !reflect.DeepEqual(acts, []kit.Action{kit.ActClose{}}) {
@@ -1612,11 +1613,11 @@ func TestHelpFocusedFirstAndFiltered(t *testing.T) {
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	firstGroup := func() string {
 		t.Helper()
-		d, ok := a.dialog.(*helpDialog)
+		d, ok := a.dialog.(*help.Dialog)
 		if !ok {
 			t.Fatalf("no keys help: %T", a.dialog)
 		}
-		return d.shown()[0].title
+		return d.Shown()[0].Title
 	}
 	typeKeys(a, "?")
 	if g := firstGroup(); g != "Tools pane" {
@@ -1629,36 +1630,36 @@ func TestHelpFocusedFirstAndFiltered(t *testing.T) {
 	}
 	a.Update(ctrlKey('p')) // ? is text here: the palette's "Show all keys"
 	typeKeys(a, "Show all keys", "enter")
-	if g := firstGroup(); g != helpEditing {
+	if g := firstGroup(); g != help.Editing {
 		t.Errorf("a field edited: the help starts with %q", g)
 	}
 
-	d := a.dialog.(*helpDialog)
-	all := d.rows()
+	d := a.dialog.(*help.Dialog)
+	all := d.Rows()
 	typeKeys(a, "/", "sel", "?")
-	if d.filter != "sel?" || a.dialog != d {
-		t.Fatalf("the filter holds %q (? is typed into it)", d.filter)
+	if d.Filter != "sel?" || a.dialog != d {
+		t.Fatalf("the filter holds %q (? is typed into it)", d.Filter)
 	}
 	a.Update(tea.KeyPressMsg{Code: tea.KeyBackspace})
-	if d.filter != "sel" {
-		t.Fatalf("backspace left %q", d.filter)
+	if d.Filter != "sel" {
+		t.Fatalf("backspace left %q", d.Filter)
 	}
-	n := d.rows()
+	n := d.Rows()
 	if n == 0 || n >= all {
 		t.Fatalf("the filter kept %d of %d rows", n, all)
 	}
 	requireIn(t, treeScreen(a), "select the whole field")
 	requireIn(t, treeScreen(a), "/ sel█ · "+kit.Itoa(n)+" rows")
-	for _, g := range d.shown() {
-		for _, r := range g.rows {
-			if !strings.Contains(strings.ToLower(r.keys+r.desc+g.title), "sel") {
+	for _, g := range d.Shown() {
+		for _, r := range g.Rows {
+			if !strings.Contains(strings.ToLower(r.Keys+r.Desc+g.Title), "sel") {
 				t.Errorf("the filter kept %q", r)
 			}
 		}
 	}
 	typeKeys(a, "enter", "esc")
-	if a.dialog != d || d.filter != "" || d.rows() != all {
-		t.Fatalf("esc did not drop the filter first: %q, %d rows", d.filter, d.rows())
+	if a.dialog != d || d.Filter != "" || d.Rows() != all {
+		t.Fatalf("esc did not drop the filter first: %q, %d rows", d.Filter, d.Rows())
 	}
 	typeKeys(a, "esc")
 	if a.dialog != nil {

@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -103,7 +104,7 @@ func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
 		}
 		return a.apply(kit.ActSave{Pending: a.typedText()})
 	case gHelp:
-		return a.apply(kit.ActOpen{D: newHelpDialogFor(&a.keys, a.dialog)})
+		return a.apply(kit.ActOpen{D: help.ForDialog(&a.keys, a.dialog)})
 	case gPalette:
 		return a.apply(kit.ActOpen{D: newPaletteDialog(a)})
 	case gUndo:

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/form"
+	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/tree"
 )
@@ -248,16 +249,16 @@ func (t *treeState) shortHelp(km *kit.KeyMap) []key.Binding {
 // every other key.
 func newTreeHelpDialog(c treeCtx, p *tree.Pane) kit.Dialog {
 	km := c.e.Km
-	own := helpGroup{title: "Keys of the parameters tree (" + termtext.SanitizeLine(p.Fn) + ")"}
+	own := help.Group{Title: "Keys of the parameters tree (" + termtext.SanitizeLine(p.Fn) + ")"}
 	for _, b := range tree.TreeOwnKeys() {
-		own.rows = append(own.rows, helpRow{keyList(b), b.Help().Desc})
+		own.Rows = append(own.Rows, help.Row{Keys: help.KeyList(b), Desc: b.Help().Desc})
 	}
-	own.rows = append(own.rows,
-		helpRow{keyList(km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End), "choose a row"},
-		helpRow{keyList(km.Tree), "the form instead of the tree"},
-		helpRow{keyList(km.Quit), "quit, as on every pane (with a prompt open: close the prompt)"},
-		helpRow{keyList(km.NextField, km.PrevField), "next / previous pane"},
-		helpRow{"prompt: enter", "set the value (empty removes it); esc cancels, ctrl+z undoes typing"})
-	groups := []helpGroup{own, {title: "Global keys, in the tree too", rows: globalHelpRows(km)}}
-	return newHelpAbout(own.title, append(groups, helpGroups(helpCommands(c.cmds), *km)...))
+	own.Rows = append(own.Rows,
+		help.Row{Keys: help.KeyList(km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End), Desc: "choose a row"},
+		help.Row{Keys: help.KeyList(km.Tree), Desc: "the form instead of the tree"},
+		help.Row{Keys: help.KeyList(km.Quit), Desc: "quit, as on every pane (with a prompt open: close the prompt)"},
+		help.Row{Keys: help.KeyList(km.NextField, km.PrevField), Desc: "next / previous pane"},
+		help.Row{Keys: "prompt: enter", Desc: "set the value (empty removes it); esc cancels, ctrl+z undoes typing"})
+	groups := []help.Group{own, {Title: "Global keys, in the tree too", Rows: help.GlobalRows(km)}}
+	return help.NewAbout(own.Title, append(groups, help.Groups(helpCommands(c.cmds), *km)...))
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -89,7 +90,7 @@ func TestTreePaneGlobalKeys(t *testing.T) {
 		t.Fatalf("ctrl+s: %q", status(a))
 	}
 	typeKeys(a, "?")
-	if _, ok := a.dialog.(*helpDialog); !ok || !strings.Contains(treeScreen(a), "Keys of the parameters tree") {
+	if _, ok := a.dialog.(*help.Dialog); !ok || !strings.Contains(treeScreen(a), "Keys of the parameters tree") {
 		t.Fatalf("? in the tree:\n%s", treeScreen(a))
 	}
 	requireIn(t, treeScreen(a), "add a property")

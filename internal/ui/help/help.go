@@ -1,4 +1,4 @@
-package ui
+package help
 
 import (
 	"slices"
@@ -16,26 +16,26 @@ import (
 // helpDialog lists every key, by where it works, and scrolls. Its rows are
 // laid out for the width of the box: long key lists and descriptions wrap,
 // nothing is cut.
-type helpDialog struct {
+type Dialog struct {
 	about  string // whose keys: "" for all of them, else its first group's title
-	groups []helpGroup
-	text   []helpLine // groups laid out for the box, as the filter leaves them
+	Groups []Group
+	Text   []helpLine // groups laid out for the box, as the filter leaves them
 	kw     int        // width of the keys column in text
-	yOff   int
-	w, h   int
+	YOff   int
+	W, H   int
 	// filter keeps the rows whose keys or description hold it (any case);
 	// typing: "/" was pressed and keys go into the filter.
-	filter string
+	Filter string
 	typing bool
 }
 
-type helpGroup struct {
-	title string
-	rows  []helpRow
+type Group struct {
+	Title string
+	Rows  []Row
 }
 
 // helpRow is one entry of the help: every key that does it, and what it does.
-type helpRow struct{ keys, desc string }
+type Row struct{ Keys, Desc string }
 
 // helpLine is one line of the laid-out help: a group title, a part of a
 // row (its keys, its description or both; a wrapped row leaves one of them
@@ -46,33 +46,33 @@ type helpLine struct {
 }
 
 // newHelpAll lists groups of keys, every key of the app.
-func newHelpAll(groups []helpGroup) kit.Dialog { return &helpDialog{groups: groups} }
+func New(groups []Group) kit.Dialog { return &Dialog{Groups: groups} }
 
 // newHelpAbout lists the keys of one place (about names it, the first
 // group's title) before the others.
-func newHelpAbout(about string, groups []helpGroup) kit.Dialog {
-	return &helpDialog{about: about, groups: groups}
+func NewAbout(about string, groups []Group) kit.Dialog {
+	return &Dialog{about: about, Groups: groups}
 }
 
 // helpCommand is a command of the palette as the help lists it.
-type helpCommand struct {
-	name, group string
-	keys        []key.Binding
+type Command struct {
+	Name, Group string
+	Keys        []key.Binding
 }
 
 // groupsFirst puts the groups titled first before the others, in the
 // order first names them; the others keep their order.
-func groupsFirst(groups []helpGroup, first []string) []helpGroup {
-	out := make([]helpGroup, 0, len(groups))
+func GroupsFirst(groups []Group, first []string) []Group {
+	out := make([]Group, 0, len(groups))
 	for _, t := range first {
 		for _, g := range groups {
-			if g.title == t {
+			if g.Title == t {
 				out = append(out, g)
 			}
 		}
 	}
 	for _, g := range groups {
-		if !slices.Contains(first, g.title) {
+		if !slices.Contains(first, g.Title) {
 			out = append(out, g)
 		}
 	}
@@ -81,24 +81,24 @@ func groupsFirst(groups []helpGroup, first []string) []helpGroup {
 
 // shown are the groups as the filter leaves them: the rows that hold it,
 // in groups that keep a row (a group whose title holds it keeps every row).
-func (d *helpDialog) shown() []helpGroup {
-	if d.filter == "" {
-		return d.groups
+func (d *Dialog) Shown() []Group {
+	if d.Filter == "" {
+		return d.Groups
 	}
-	f := strings.ToLower(d.filter)
-	var out []helpGroup
-	for _, g := range d.groups {
-		if strings.Contains(strings.ToLower(g.title), f) {
+	f := strings.ToLower(d.Filter)
+	var out []Group
+	for _, g := range d.Groups {
+		if strings.Contains(strings.ToLower(g.Title), f) {
 			out = append(out, g)
 			continue
 		}
-		kept := helpGroup{title: g.title}
-		for _, r := range g.rows {
-			if strings.Contains(strings.ToLower(r.keys), f) || strings.Contains(strings.ToLower(r.desc), f) {
-				kept.rows = append(kept.rows, r)
+		kept := Group{Title: g.Title}
+		for _, r := range g.Rows {
+			if strings.Contains(strings.ToLower(r.Keys), f) || strings.Contains(strings.ToLower(r.Desc), f) {
+				kept.Rows = append(kept.Rows, r)
 			}
 		}
-		if len(kept.rows) > 0 {
+		if len(kept.Rows) > 0 {
 			out = append(out, kept)
 		}
 	}
@@ -106,104 +106,104 @@ func (d *helpDialog) shown() []helpGroup {
 }
 
 // rows counts the rows the filter leaves.
-func (d *helpDialog) rows() int {
+func (d *Dialog) Rows() int {
 	n := 0
-	for _, g := range d.shown() {
-		n += len(g.rows)
+	for _, g := range d.Shown() {
+		n += len(g.Rows)
 	}
 	return n
 }
 
 // typingText: while the filter is typed, printable keys (? among them)
 // go into it.
-func (d *helpDialog) TypingText() bool { return d.typing }
+func (d *Dialog) TypingText() bool { return d.typing }
 
 // setFilter lays the help out again for a new filter, from its top.
-func (d *helpDialog) setFilter(f string) {
-	d.filter = f
-	d.text = nil
-	d.yOff = 0
-	d.Resize(d.w+2, d.h)
+func (d *Dialog) setFilter(f string) {
+	d.Filter = f
+	d.Text = nil
+	d.YOff = 0
+	d.Resize(d.W+2, d.H)
 }
 
 // newHelpDialogFor lists the keys of an open dialog (what it claims among
 // them) and the global keys, which work there too.
-func newHelpDialogFor(km *kit.KeyMap, d kit.Dialog) kit.Dialog {
-	own := helpGroup{title: "Keys of " + d.Name()}
+func ForDialog(km *kit.KeyMap, d kit.Dialog) kit.Dialog {
+	own := Group{Title: "Keys of " + d.Name()}
 	for _, b := range d.Help(km) {
 		if h := b.Help(); h.Key != "" {
-			keys := keyList(b)
+			keys := KeyList(b)
 			if !strings.Contains(keys, h.Key) {
 				keys = h.Key // a label such as "type" or "←/→ 1-9"
 			}
-			own.rows = append(own.rows, helpRow{keys, h.Desc})
+			own.Rows = append(own.Rows, Row{keys, h.Desc})
 		}
 	}
-	return &helpDialog{about: own.title, groups: []helpGroup{own, {title: "Everywhere, in dialogs too", rows: globalHelpRows(km)}}}
+	return &Dialog{about: own.Title, Groups: []Group{own, {Title: "Everywhere, in dialogs too", Rows: GlobalRows(km)}}}
 }
 
 // globalHelpRows are the global keys as the help lists them (router.go).
-func globalHelpRows(km *kit.KeyMap) []helpRow {
-	return []helpRow{
-		{keyList(km.Save), "save the document (a text being typed in a dialog is not in it: the first ctrl+s says so)"},
-		{keyList(km.Help), "the keys of where you are (typed as text in a text field)"},
-		{keyList(km.Palette), "the command palette, over the dialog"},
-		{keyList(km.Undo), "undo: a text field's own typing first, then the document's last change"},
-		{keyList(km.Redo), "redo, in the same order"},
-		{keyList(km.Send), "send the request (in the response view: send it again)"},
-		{keyList(km.Quit), "cancel the dialog (at the main screen: quit, asking when there are unsaved changes)"},
+func GlobalRows(km *kit.KeyMap) []Row {
+	return []Row{
+		{KeyList(km.Save), "save the document (a text being typed in a dialog is not in it: the first ctrl+s says so)"},
+		{KeyList(km.Help), "the keys of where you are (typed as text in a text field)"},
+		{KeyList(km.Palette), "the command palette, over the dialog"},
+		{KeyList(km.Undo), "undo: a text field's own typing first, then the document's last change"},
+		{KeyList(km.Redo), "redo, in the same order"},
+		{KeyList(km.Send), "send the request (in the response view: send it again)"},
+		{KeyList(km.Quit), "cancel the dialog (at the main screen: quit, asking when there are unsaved changes)"},
 	}
 }
 
 const (
-	helpMoving  = "Moving (outside a field being edited)"
-	helpEditing = "Editing a field"
+	Moving  = "Moving (outside a field being edited)"
+	Editing = "Editing a field"
 )
 
 // helpGroups collects the keys: the commands' keys by group, the keys of
 // each pane, the editing keys, the questions' keys and the mouse. A row
 // lists every key of its bindings, not only the first.
-func helpGroups(cmds []helpCommand, km kit.KeyMap) []helpGroup {
-	var groups []helpGroup
+func Groups(cmds []Command, km kit.KeyMap) []Group {
+	var groups []Group
 	index := map[string]int{}
 	addRow := func(group, keys, desc string) {
 		i, ok := index[group]
 		if !ok {
 			i = len(groups)
 			index[group] = i
-			groups = append(groups, helpGroup{title: group})
+			groups = append(groups, Group{Title: group})
 		}
-		groups[i].rows = append(groups[i].rows, helpRow{keys, desc})
+		groups[i].Rows = append(groups[i].Rows, Row{keys, desc})
 	}
-	add := func(group, desc string, bs ...key.Binding) { addRow(group, keyList(bs...), desc) }
+	add := func(group, desc string, bs ...key.Binding) { addRow(group, KeyList(bs...), desc) }
 	for _, c := range cmds {
-		k := keyList(c.keys...)
+		k := KeyList(c.Keys...)
 		if k == "" {
 			k = "(palette)"
 		}
-		addRow(c.group, k, c.name)
+		addRow(c.Group, k, c.Name)
 	}
 	for _, b := range []key.Binding{km.NextField, km.PrevField, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End, km.Left, km.Right} {
-		add(helpMoving, b.Help().Desc, b)
+		add(Moving, b.Help().Desc, b)
 	}
-	add(helpMoving, "edit the focused field; open a choice", km.Enter, km.Edit)
-	add(helpMoving, "back: stop editing, then to the tools list", km.Back)
+	add(Moving, "edit the focused field; open a choice", km.Enter, km.Edit)
+	add(Moving, "back: stop editing, then to the tools list", km.Back)
 
 	ek := editor.DefaultKeyMap()
-	add(helpEditing, "stop editing", km.StopEditing)
-	add(helpEditing, "done (one-line field)", km.Done)
-	add(helpEditing, km.SelectAll.Help().Desc+"; a movement key drops the selection", km.SelectAll)
-	add(helpEditing, "new line, indented (JSON field)", ek.InsertNewline)
-	add(helpEditing, "next / previous field (a tab character comes in by paste)", km.NextField, km.PrevField)
+	add(Editing, "stop editing", km.StopEditing)
+	add(Editing, "done (one-line field)", km.Done)
+	add(Editing, km.SelectAll.Help().Desc+"; a movement key drops the selection", km.SelectAll)
+	add(Editing, "new line, indented (JSON field)", ek.InsertNewline)
+	add(Editing, "next / previous field (a tab character comes in by paste)", km.NextField, km.PrevField)
 	for _, col := range ek.FullHelp() {
 		for _, b := range col {
 			if h := b.Help().Key; h == ek.InsertNewline.Help().Key || h == ek.InsertTab.Help().Key {
 				continue // above: tab moves to the next field
 			}
-			add(helpEditing, b.Help().Desc, b)
+			add(Editing, b.Help().Desc, b)
 		}
 	}
-	addRow(helpEditing, "paste", "insert text, or replace the selection; a field of one line keeps it on one line")
+	addRow(Editing, "paste", "insert text, or replace the selection; a field of one line keeps it on one line")
 
 	const lists = "Lists and dialogs"
 	addRow(lists, "type", "filter (palette, add, choices; / in the tools pane)")
@@ -223,8 +223,8 @@ func helpGroups(cmds []helpCommand, km kit.KeyMap) []helpGroup {
 	addRow(mcp, "esc", "cancel the listing under way, or close without a change")
 	addRow(mcp, "r", "after a failure, list again")
 
-	for _, r := range globalHelpRows(&km) {
-		addRow("Everywhere, in dialogs too", r.keys, r.desc)
+	for _, r := range GlobalRows(&km) {
+		addRow("Everywhere, in dialogs too", r.Keys, r.Desc)
 	}
 
 	const questions = "Questions (quit, unsaved work found)"
@@ -246,7 +246,7 @@ func helpGroups(cmds []helpCommand, km kit.KeyMap) []helpGroup {
 }
 
 // keyList names every key of the bindings, each once: "ctrl+q ctrl+c q".
-func keyList(bs ...key.Binding) string {
+func KeyList(bs ...key.Binding) string {
 	var out []string
 	seen := map[string]bool{}
 	for _, b := range bs {
@@ -288,11 +288,11 @@ func keyLabel(k string) string {
 // own and descriptions beside it, both wrapped; below 40 cells, each row's
 // descriptions go under its keys. It returns the lines and the width of
 // the keys column.
-func layoutHelp(groups []helpGroup, iw int) ([]helpLine, int) {
+func layoutHelp(groups []Group, iw int) ([]helpLine, int) {
 	kw := 0
 	for _, g := range groups {
-		for _, r := range g.rows {
-			kw = max(kw, ansi.StringWidth(r.keys))
+		for _, r := range g.Rows {
+			kw = max(kw, ansi.StringWidth(r.Keys))
 		}
 	}
 	oneCol := iw < 40
@@ -305,18 +305,18 @@ func layoutHelp(groups []helpGroup, iw int) ([]helpLine, int) {
 	dw := max(1, iw-kw-4)
 	var out []helpLine
 	for _, g := range groups {
-		out = append(out, helpLine{title: true, txt: g.title})
-		for _, r := range g.rows {
+		out = append(out, helpLine{title: true, txt: g.Title})
+		for _, r := range g.Rows {
 			if oneCol {
-				for _, k := range wrapKeys(r.keys, max(1, iw-4)) {
+				for _, k := range wrapKeys(r.Keys, max(1, iw-4)) {
 					out = append(out, helpLine{keys: k})
 				}
-				for _, d := range wrapLines(r.desc, dw) {
+				for _, d := range wrapLines(r.Desc, dw) {
 					out = append(out, helpLine{txt: d})
 				}
 				continue
 			}
-			ks, ds := wrapKeys(r.keys, kw), wrapLines(r.desc, dw)
+			ks, ds := wrapKeys(r.Keys, kw), wrapLines(r.Desc, dw)
 			for i := range max(len(ks), len(ds)) {
 				var l helpLine
 				if i < len(ks) {
@@ -366,33 +366,33 @@ func wrapLines(s string, w int) []string {
 	return strings.Split(ansi.Wrap(s, w, ""), "\n")
 }
 
-func (d *helpDialog) Resize(w, h int) kit.Dialog {
+func (d *Dialog) Resize(w, h int) kit.Dialog {
 	nw := max(20, min(90, w-2))
-	if nw != d.w || d.text == nil {
-		d.text, d.kw = layoutHelp(d.shown(), nw-2)
+	if nw != d.W || d.Text == nil {
+		d.Text, d.kw = layoutHelp(d.Shown(), nw-2)
 	}
-	d.w, d.h = nw, max(4, h)
-	d.scrollTo(d.yOff)
+	d.W, d.H = nw, max(4, h)
+	d.scrollTo(d.YOff)
 	return d
 }
 
 // scrollTo puts line y of the text at the top, within bounds.
-func (d *helpDialog) scrollTo(y int) {
-	d.yOff = max(0, min(y, len(d.text)-(d.h-3)))
+func (d *Dialog) scrollTo(y int) {
+	d.YOff = max(0, min(y, len(d.Text)-(d.H-3)))
 }
 
-func (d *helpDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
+func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	if m, ok := msg.(tea.MouseWheelMsg); ok {
 		switch m.Button {
 		case tea.MouseWheelUp:
-			d.scrollTo(d.yOff - 3)
+			d.scrollTo(d.YOff - 3)
 		case tea.MouseWheelDown:
-			d.scrollTo(d.yOff + 3)
+			d.scrollTo(d.YOff + 3)
 		}
 		return d, nil
 	}
 	if p, ok := msg.(tea.PasteMsg); ok && d.typing {
-		d.setFilter(d.filter + strings.Join(strings.Fields(p.Content), " "))
+		d.setFilter(d.Filter + strings.Join(strings.Fields(p.Content), " "))
 		return d, nil
 	}
 	k, ok := msg.(tea.KeyPressMsg)
@@ -402,13 +402,13 @@ func (d *helpDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) 
 	if d.typing && d.typeFilter(k) {
 		return d, nil
 	}
-	page := max(1, d.h-4)
-	y := d.yOff
+	page := max(1, d.H-4)
+	y := d.YOff
 	switch {
 	case k.String() == "/":
 		d.typing = true
 		return d, nil
-	case key.Matches(k, e.Km.Back) && d.filter != "":
+	case key.Matches(k, e.Km.Back) && d.Filter != "":
 		d.setFilter("")
 		return d, nil
 	case key.Matches(k, e.Km.Up):
@@ -422,7 +422,7 @@ func (d *helpDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) 
 	case key.Matches(k, e.Km.Home):
 		y = 0
 	case key.Matches(k, e.Km.End):
-		y = len(d.text)
+		y = len(d.Text)
 	default:
 		return nil, []kit.Action{kit.ActClose{}}
 	}
@@ -433,7 +433,7 @@ func (d *helpDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) 
 // typeFilter takes a key while the filter is typed: text goes in,
 // backspace and ctrl+u take it back, enter keeps the filter and esc drops
 // it. A moving key ends the typing and is left to scroll (false).
-func (d *helpDialog) typeFilter(k tea.KeyPressMsg) bool {
+func (d *Dialog) typeFilter(k tea.KeyPressMsg) bool {
 	switch k.String() {
 	case "enter":
 		d.typing = false
@@ -441,7 +441,7 @@ func (d *helpDialog) typeFilter(k tea.KeyPressMsg) bool {
 		d.typing = false
 		d.setFilter("")
 	case "backspace", "ctrl+h":
-		if r := []rune(d.filter); len(r) > 0 {
+		if r := []rune(d.Filter); len(r) > 0 {
 			d.setFilter(string(r[:len(r)-1]))
 		}
 	case "ctrl+u":
@@ -451,29 +451,29 @@ func (d *helpDialog) typeFilter(k tea.KeyPressMsg) bool {
 		return false
 	default:
 		if k.Text != "" && k.Mod&^tea.ModShift == 0 {
-			d.setFilter(d.filter + k.Text)
+			d.setFilter(d.Filter + k.Text)
 		}
 	}
 	return true
 }
 
-func (d *helpDialog) View(e *kit.Env, w, h int) []string {
+func (d *Dialog) View(e *kit.Env, w, h int) []string {
 	st := e.St
-	iw := d.w - 2
-	body := d.h - 3
+	iw := d.W - 2
+	body := d.H - 3
 	head := " ↑/↓ pgup/pgdn scroll · / filter · any other key closes"
 	switch {
 	case d.typing:
-		head = " / " + termtext.SanitizeLine(d.filter) + "█ · " + kit.Itoa(d.rows()) + " rows · enter keeps, esc drops the filter"
-	case d.filter != "":
-		head = " / " + termtext.SanitizeLine(d.filter) + " · " + kit.Itoa(d.rows()) + " rows · esc drops the filter, / changes it"
+		head = " / " + termtext.SanitizeLine(d.Filter) + "█ · " + kit.Itoa(d.Rows()) + " rows · enter keeps, esc drops the filter"
+	case d.Filter != "":
+		head = " / " + termtext.SanitizeLine(d.Filter) + " · " + kit.Itoa(d.Rows()) + " rows · esc drops the filter, / changes it"
 	}
 	out := []string{st.Dim.Render(kit.Fit(head, iw))}
-	if d.filter != "" && len(d.text) == 0 {
-		out = append(out, "  No key matches "+termtext.Quote(d.filter))
+	if d.Filter != "" && len(d.Text) == 0 {
+		out = append(out, "  No key matches "+termtext.Quote(d.Filter))
 	}
-	for i := d.yOff; i < len(d.text) && len(out) <= body; i++ {
-		l := d.text[i]
+	for i := d.YOff; i < len(d.Text) && len(out) <= body; i++ {
+		l := d.Text[i]
 		switch {
 		case l.title:
 			out = append(out, st.TitleFocused.Render(" "+l.txt))
@@ -485,13 +485,13 @@ func (d *helpDialog) View(e *kit.Env, w, h int) []string {
 		}
 	}
 	title := "Keys"
-	if len(d.text) > body {
-		title += " · " + scrollPos(d.yOff, len(d.text), body)
+	if len(d.Text) > body {
+		title += " · " + scrollPos(d.YOff, len(d.Text), body)
 	}
-	return kit.Box(e, title, out, d.w)
+	return kit.Box(e, title, out, d.W)
 }
 
-func (d *helpDialog) Help(km *kit.KeyMap) []key.Binding {
+func (d *Dialog) Help(km *kit.KeyMap) []key.Binding {
 	return []key.Binding{km.Up, km.Down, km.PageDown, key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter the keys (esc drops the filter)")),
 		key.NewBinding(key.WithKeys("esc", "?"), key.WithHelp("esc", "close"))}
 }
@@ -502,6 +502,6 @@ func scrollPos(top, total, h int) string {
 	return kit.Itoa(top+1) + "–" + kit.Itoa(end) + " of " + kit.Itoa(total)
 }
 
-func (d *helpDialog) Name() string { return "the keys help" }
+func (d *Dialog) Name() string { return "the keys help" }
 
-func (d *helpDialog) ViewKey() string { return d.about }
+func (d *Dialog) ViewKey() string { return d.about }
