@@ -63,9 +63,9 @@ func dialogTestApp(t *testing.T, src string, at kit.Sel) *App {
 
 // openIn opens the dialog that open makes in a, sized to the screen above
 // the status line, failing if it does not open.
-func openIn[D kit.Dialog](t *testing.T, a *App, open func(*App) (kit.Dialog, string)) D {
+func openIn[D kit.Dialog](t *testing.T, a *App, open func(*kit.Env) (kit.Dialog, string)) D {
 	t.Helper()
-	d, why := open(a)
+	d, why := open(a.env())
 	if d == nil {
 		t.Fatalf("%T did not open: %s", *new(D), why)
 	}
@@ -310,7 +310,7 @@ func TestArgsDialogKeysAndClosing(t *testing.T) {
 
 func mustArgsDialog(t *testing.T, a *App) kit.Dialog {
 	t.Helper()
-	d, why := newArgsDialog(a)
+	d, why := newArgsDialog(a.env())
 	if d == nil {
 		t.Fatal(why)
 	}
@@ -330,7 +330,7 @@ func TestArgsDialogRefusesRowsThatAreNotFunctions(t *testing.T) {
 		{argsBroken, "not a usable JSON Schema"},
 	} {
 		a := dialogTestApp(t, argsTestDoc, c.at)
-		d, why := newArgsDialog(a)
+		d, why := newArgsDialog(a.env())
 		if d != nil || !strings.Contains(why, c.want) {
 			t.Errorf("%+v: %v %q, want nil and %q", c.at, d, why, c.want)
 		}
@@ -342,7 +342,7 @@ func TestArgsDialogRefusesRowsThatAreNotFunctions(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.s.Replace(doc, a.at)
-	if d, why := newArgsDialog(a); d != nil || !strings.Contains(why, "not valid JSON yet") {
+	if d, why := newArgsDialog(a.env()); d != nil || !strings.Contains(why, "not valid JSON yet") {
 		t.Errorf("a parameters draft: %v %q", d, why)
 	}
 }
@@ -382,7 +382,7 @@ func BenchmarkArgsDialogKeystroke1MB(b *testing.B) {
 	a := New(Options{Doc: doc, Name: "doc.json", Deps: Deps{CopyNative: noCopy}})
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	a.apply(kit.ActSelect{At: argsLoose})
-	nd, _ := newArgsDialog(a)
+	nd, _ := newArgsDialog(a.env())
 	d := nd.Resize(120, 39).(*argsDialog)
 	var s strings.Builder
 	s.WriteString("{\"city\": \"Paris\", \"days\": 3, \"list\": [")

@@ -50,12 +50,11 @@ type formatsDialog struct {
 
 // newFormatsDialog opens the view on the request as converted now,
 // showing the first format other than Responses.
-func newFormatsDialog(a *App) *formatsDialog {
-	base := a.sendConfig().BaseURL
+func newFormatsDialog(s *kit.Session, base string) *formatsDialog {
 	if strings.TrimRight(base, "/") == export.DefaultBaseURL {
 		base = "" // the programs then leave the library's default, as build --to does
 	}
-	d := &formatsDialog{body: a.s.Result().JSON, base: base, views: map[export.Target]*formatView{}, ver: a.s.Version()}
+	d := &formatsDialog{body: s.Result().JSON, base: base, views: map[export.Target]*formatView{}, ver: s.Version()}
 	for _, t := range export.Targets() {
 		if t != export.Responses {
 			d.targets = append(d.targets, t)

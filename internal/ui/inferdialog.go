@@ -2,7 +2,6 @@ package ui
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -10,7 +9,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
-	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/schematree"
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/display"
@@ -72,12 +70,12 @@ func (d *inferDialog) reread(e *kit.Env) {
 
 // newInferDialog opens the inference dialog on the selected function, or
 // returns nil and says why it cannot (the row is not a function).
-func newInferDialog(a *App) (kit.Dialog, string) {
-	f, why := selectedFunction(a, "infer its parameters")
+func newInferDialog(e *kit.Env) (kit.Dialog, string) {
+	f, why := selectedFunction(e, "infer its parameters")
 	if why != "" {
 		return nil, why
 	}
-	d := &inferDialog{fn: f, ed: editor.New(), blank: true, ver: a.s.Version()}
+	d := &inferDialog{fn: f, ed: editor.New(), blank: true, ver: e.S.Version()}
 	d.ed.AutoIndent = true
 	d.ed.CharLimit = model.MaxDocumentBytes
 	d.ed.Placeholder = "Paste or type an example of the arguments, a JSON object\nsuch as {\"city\": \"Paris\", \"days\": 3}"
@@ -133,16 +131,6 @@ func (d *inferDialog) infer() {
 	d.schema = s
 	d.doc = display.NewDoc(s)
 	d.clampScroll()
-}
-
-// inferError words why an example gives no schema: a syntax error as
-// "line:col: not valid JSON: message".
-func inferError(err error) string {
-	var se *rawjson.SyntaxError
-	if errors.As(err, &se) {
-		return fmt.Sprintf("%d:%d: not valid JSON: %s", se.Line, se.Column, se.Msg)
-	}
-	return err.Error()
 }
 
 func (d *inferDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {

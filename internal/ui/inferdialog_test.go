@@ -227,7 +227,7 @@ func TestInferDialogCancelsAndRefuses(t *testing.T) {
 	}
 	for _, at := range []kit.Sel{kit.RequestSel, {Kind: model.Builtin, Index: 0}} {
 		a := dialogTestApp(t, inferTestDoc, at)
-		if d, why := newInferDialog(a); d != nil || !strings.Contains(why, "not a function") {
+		if d, why := newInferDialog(a.env()); d != nil || !strings.Contains(why, "not a function") {
 			t.Errorf("%+v: %v %q", at, d, why)
 		}
 	}
@@ -238,7 +238,7 @@ func TestInferDialogCancelsAndRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.s.Replace(doc, a.at)
-	nd2, why := newInferDialog(a)
+	nd2, why := newInferDialog(a.env())
 	if nd2 == nil {
 		t.Fatalf("a parameters draft: %s", why)
 	}

@@ -89,12 +89,12 @@ func (d *mocksDialog) see(v uint64)        { d.ver = v }
 
 // newMocksDialog opens the mocks dialog on the selected function (the
 // first row otherwise).
-func newMocksDialog(a *App) kit.Dialog {
+func newMocksDialog(e *kit.Env) kit.Dialog {
 	d := &mocksDialog{}
-	if f, why := selectedFunction(a, "edit its mocks"); why == "" && f.name != "" {
+	if f, why := selectedFunction(e, "edit its mocks"); why == "" && f.name != "" {
 		d.want = &mockRow{fn: f.name, c: -1}
 	}
-	d.reread(a.env())
+	d.reread(e)
 	return d
 }
 

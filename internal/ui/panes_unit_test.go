@@ -1353,10 +1353,10 @@ func TestPaneGolden(t *testing.T) {
 		})
 	}
 	// onFn0 opens a dialog of the function fn0.
-	onFn0 := func(open func(*App) (kit.Dialog, string)) func(a *App) kit.Dialog {
+	onFn0 := func(open func(*kit.Env) (kit.Dialog, string)) func(a *App) kit.Dialog {
 		return func(a *App) kit.Dialog {
 			a.selectRow(fn0)
-			d, why := open(a)
+			d, why := open(a.env())
 			if d == nil {
 				t.Fatal(why)
 			}

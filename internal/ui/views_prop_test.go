@@ -143,7 +143,7 @@ func runViews(t *testing.T, seed uint64, steps int) {
 		func() {
 			key("esc", "esc", "1")
 			log = append(log, "mocks")
-			a.apply(kit.ActOpen{D: newMocksDialog(a)})
+			a.apply(kit.ActOpen{D: newMocksDialog(a.env())})
 			for range r.IntN(4) {
 				key("j")
 			}
