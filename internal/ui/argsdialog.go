@@ -31,7 +31,7 @@ var argsKeys = struct {
 // selected function, against its parameters while they are typed or
 // pasted: each problem is shown with its line, column and JSON Pointer.
 type argsDialog struct {
-	fn  fnTarget
+	fn  kit.Function
 	v   *args.Validator // compiled once, when the dialog opens
 	how string          // the semantics used and why
 	ed  editor.Model
@@ -64,21 +64,21 @@ func (d *argsDialog) see(v uint64)        { d.ver = v }
 // (an undo, a reload): the arguments are checked against them from now on.
 func (d *argsDialog) reread(e *kit.Env) {
 	d.ver = e.S.Version()
-	f, why := readFunction(e.S.Doc(), kit.Sel{Kind: d.fn.kind, Index: d.fn.index}, "test arguments")
-	if why == "" && f.draftErr != "" {
-		why = fmt.Sprintf("%s's parameters are not valid JSON now (%s)", f.label(), f.draftErr)
+	f, why := kit.ReadFunction(e.S.Doc(), kit.Sel{Kind: d.fn.Kind, Index: d.fn.Index}, "test arguments")
+	if why == "" && f.DraftErr != "" {
+		why = fmt.Sprintf("%s's parameters are not valid JSON now (%s)", f.Label(), f.DraftErr)
 	}
-	if why == "" && string(f.params) == string(d.fn.params) && boolPtrEq(f.strict, d.fn.strict) {
+	if why == "" && string(f.Params) == string(d.fn.Params) && boolPtrEq(f.Strict, d.fn.Strict) {
 		d.fn, d.why = f, ""
 		return
 	}
 	var v *args.Validator
 	var how string
 	if why == "" {
-		strict, h := schematree.StrictFor(f.params, f.strict)
+		strict, h := schematree.StrictFor(f.Params, f.Strict)
 		var err error
-		if v, err = args.Compile(f.params, strict); err != nil {
-			why = f.label() + ": " + err.Error()
+		if v, err = args.Compile(f.Params, strict); err != nil {
+			why = f.Label() + ": " + err.Error()
 		}
 		how = h
 	}
@@ -97,17 +97,17 @@ func boolPtrEq(a, b *bool) bool { return (a == nil) == (b == nil) && (a == nil |
 // returns nil and says why it cannot (not a function, parameters that are
 // not valid JSON or not a usable JSON Schema).
 func newArgsDialog(e *kit.Env) (kit.Dialog, string) {
-	f, why := selectedFunction(e, "test arguments")
+	f, why := kit.SelectedFunction(e, "test arguments")
 	if why != "" {
 		return nil, why
 	}
-	if f.draftErr != "" {
-		return nil, termtext.SanitizeLine(fmt.Sprintf("%s's parameters are not valid JSON yet (%s); finish them before testing arguments", f.label(), f.draftErr))
+	if f.DraftErr != "" {
+		return nil, termtext.SanitizeLine(fmt.Sprintf("%s's parameters are not valid JSON yet (%s); finish them before testing arguments", f.Label(), f.DraftErr))
 	}
-	strict, how := schematree.StrictFor(f.params, f.strict)
-	v, err := args.Compile(f.params, strict)
+	strict, how := schematree.StrictFor(f.Params, f.Strict)
+	v, err := args.Compile(f.Params, strict)
 	if err != nil {
-		return nil, termtext.SanitizeLine(f.label() + ": " + err.Error())
+		return nil, termtext.SanitizeLine(f.Label() + ": " + err.Error())
 	}
 	d := &argsDialog{fn: f, v: v, how: how, ed: editor.New(), ver: e.S.Version()}
 	d.ed.AutoIndent = true
@@ -155,7 +155,7 @@ func (d *argsDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) 
 			}
 			return nil, []kit.Action{kit.ActClose{}}
 		case key.Matches(k, argsKeys.Example):
-			ex, err := schematree.Example(d.fn.params)
+			ex, err := schematree.Example(d.fn.Params)
 			if err != nil {
 				return d, []kit.Action{kit.SayErr("No example: " + err.Error())}
 			}
@@ -165,12 +165,12 @@ func (d *argsDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) 
 			if len(d.probs) > 0 {
 				return d, []kit.Action{kit.Say("Wrote an example of the arguments; it does not fit every rule of the parameters")}
 			}
-			return d, []kit.Action{kit.Say("Wrote an example of " + d.fn.label() + "'s arguments")}
+			return d, []kit.Action{kit.Say("Wrote an example of " + d.fn.Label() + "'s arguments")}
 		case key.Matches(k, argsKeys.Copy):
 			if d.ed.Len() == 0 {
 				return d, []kit.Action{kit.Say("No arguments to copy: paste or type them, or ctrl+g for an example")}
 			}
-			return d, []kit.Action{kit.ActCopy{What: "the arguments of " + d.fn.label(), Text: d.ed.Value()}}
+			return d, []kit.Action{kit.ActCopy{What: "the arguments of " + d.fn.Label(), Text: d.ed.Value()}}
 		case key.Matches(k, argsKeys.Next):
 			return d, d.goNext()
 		}
@@ -220,7 +220,7 @@ func (d *argsDialog) verdict(e *kit.Env, n, w int) []string {
 	case d.blank:
 		return []string{st.Dim.Render(kit.Fit(" Nothing to check yet: paste or type the arguments", w))}
 	case len(d.probs) == 0:
-		return []string{st.OK.Render(kit.Fit(" ✓ fits "+d.fn.label()+"'s parameters", w))}
+		return []string{st.OK.Render(kit.Fit(" ✓ fits "+d.fn.Label()+"'s parameters", w))}
 	}
 	lines := []string{st.Error.Render(kit.Fit(" ✗ "+kit.Plural(len(d.probs), "problem"), w))}
 	room := n - 1
@@ -264,7 +264,7 @@ func problemLines(p args.Problem, w int) []string {
 func (d *argsDialog) View(e *kit.Env, w, h int) []string {
 	iw := d.w - 2
 	st := e.St
-	lines := []string{st.Dim.Render(kit.Fit(" "+d.fn.label()+" · "+termtext.SanitizeLine(d.how), iw))}
+	lines := []string{st.Dim.Render(kit.Fit(" "+d.fn.Label()+" · "+termtext.SanitizeLine(d.how), iw))}
 	if d.why != "" {
 		lines[0] = st.Error.Render(kit.Fit(" ✗ "+d.why+"; the check below is of the parameters before", iw))
 	}

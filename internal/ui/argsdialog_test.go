@@ -234,7 +234,7 @@ func TestArgsDialogExampleFitsAndCopies(t *testing.T) {
 			t.Errorf("%+v: the example %s: %v", at, text, probs)
 		}
 		acts = sendTo(t, a, d, ukey("alt+y"))
-		want := []kit.Action{kit.ActCopy{What: "the arguments of " + d.fn.name, Text: text}}
+		want := []kit.Action{kit.ActCopy{What: "the arguments of " + d.fn.Name, Text: text}}
 		if !reflect.DeepEqual(acts, want) {
 			t.Errorf("%+v: alt+y: %#v, want %#v", at, acts, want)
 		}
@@ -410,7 +410,7 @@ func BenchmarkArgsDialogKeystroke1MB(b *testing.B) {
 // The semantics follow `tooltui args`: the helper both use.
 func TestArgsStrictForMatchesTheDialog(t *testing.T) {
 	a, d := openArgs(t, argsAuto)
-	strict, how := schematree.StrictFor(d.fn.params, d.fn.strict)
+	strict, how := schematree.StrictFor(d.fn.Params, d.fn.Strict)
 	if !strict || how != d.how || !d.v.Strict() {
 		t.Errorf("StrictFor: %v %q; dialog %q strict %v", strict, how, d.how, d.v.Strict())
 	}

@@ -32,7 +32,7 @@ var inferKeys = struct {
 // strict-compatible schema schematree.Infer makes of it as they type, and
 // sets the function's parameters to it as one undoable edit.
 type inferDialog struct {
-	fn fnTarget
+	fn kit.Function
 	ed editor.Model
 
 	seen   uint64       // the editor version the proposal is for
@@ -63,7 +63,7 @@ func (d *inferDialog) see(v uint64)        { d.ver = v }
 // apply decides "strict" from the function as it is now.
 func (d *inferDialog) reread(e *kit.Env) {
 	d.ver = e.S.Version()
-	if f, why := readFunction(e.S.Doc(), kit.Sel{Kind: d.fn.kind, Index: d.fn.index}, "infer its parameters"); why == "" {
+	if f, why := kit.ReadFunction(e.S.Doc(), kit.Sel{Kind: d.fn.Kind, Index: d.fn.Index}, "infer its parameters"); why == "" {
 		d.fn = f
 	}
 }
@@ -71,7 +71,7 @@ func (d *inferDialog) reread(e *kit.Env) {
 // newInferDialog opens the inference dialog on the selected function, or
 // returns nil and says why it cannot (the row is not a function).
 func newInferDialog(e *kit.Env) (kit.Dialog, string) {
-	f, why := selectedFunction(e, "infer its parameters")
+	f, why := kit.SelectedFunction(e, "infer its parameters")
 	if why != "" {
 		return nil, why
 	}
@@ -125,7 +125,7 @@ func (d *inferDialog) infer() {
 	}
 	s, err := schematree.Infer([]byte(text))
 	if err != nil {
-		d.err = inferError(err)
+		d.err = kit.JSONError(err)
 		return
 	}
 	d.schema = s
@@ -177,11 +177,11 @@ func (d *inferDialog) apply(e *kit.Env) (kit.Dialog, []kit.Action) {
 	if d.ver != e.S.Version() {
 		d.reread(e)
 	}
-	if _, why := readFunction(e.S.Doc(), kit.Sel{Kind: d.fn.kind, Index: d.fn.index}, "infer its parameters"); why != "" {
+	if _, why := kit.ReadFunction(e.S.Doc(), kit.Sel{Kind: d.fn.Kind, Index: d.fn.Index}, "infer its parameters"); why != "" {
 		return d, []kit.Action{kit.SayErr(kit.ChangedWhy(why))}
 	}
-	k, i, schema := d.fn.kind, d.fn.index, json.RawMessage(d.schema)
-	setStrict := d.fn.strict == nil && !d.fn.strictOther
+	k, i, schema := d.fn.Kind, d.fn.Index, json.RawMessage(d.schema)
+	setStrict := d.fn.Strict == nil && !d.fn.StrictOther
 	fn := func(doc *model.Document) (*model.Document, error) {
 		doc, err := model.SetToolValue(doc, k, i, []string{"parameters"}, schema)
 		if err != nil || !setStrict {
@@ -194,12 +194,12 @@ func (d *inferDialog) apply(e *kit.Env) (kit.Dialog, []kit.Action) {
 	if _, err := fn(e.S.Doc()); err != nil {
 		return d, []kit.Action{kit.SayErr("Cannot set the parameters: " + err.Error())}
 	}
-	name := d.fn.label()
+	name := d.fn.Label()
 	msg := "Set " + name + "'s parameters to the inferred schema"
 	switch {
 	case setStrict:
 		msg += ` and "strict": true, which it fits`
-	case d.fn.strict != nil && !*d.fn.strict:
+	case d.fn.Strict != nil && !*d.fn.Strict:
 		msg += `; "strict" stays false`
 	}
 	return nil, []kit.Action{kit.ActClose{}, kit.ActEdit{Fn: fn}, kit.ActRebuild{}, kit.Say(msg + " (ctrl+z undoes it)")}
@@ -208,9 +208,9 @@ func (d *inferDialog) apply(e *kit.Env) (kit.Dialog, []kit.Action) {
 func (d *inferDialog) View(e *kit.Env, w, h int) []string {
 	iw := d.w - 2
 	st := e.St
-	head := " An example of " + d.fn.label() + "'s arguments; alt+enter sets its parameters to the schema below"
-	if d.fn.params != nil || d.fn.draftErr != "" {
-		head = " An example of " + d.fn.label() + "'s arguments; alt+enter replaces its parameters with the schema below"
+	head := " An example of " + d.fn.Label() + "'s arguments; alt+enter sets its parameters to the schema below"
+	if d.fn.Params != nil || d.fn.DraftErr != "" {
+		head = " An example of " + d.fn.Label() + "'s arguments; alt+enter replaces its parameters with the schema below"
 	}
 	lines := []string{st.Dim.Render(kit.Fit(head, iw))}
 	ed := d.ed

@@ -91,8 +91,8 @@ func (d *mocksDialog) see(v uint64)        { d.ver = v }
 // first row otherwise).
 func newMocksDialog(e *kit.Env) kit.Dialog {
 	d := &mocksDialog{}
-	if f, why := selectedFunction(e, "edit its mocks"); why == "" && f.name != "" {
-		d.want = &mockRow{fn: f.name, c: -1}
+	if f, why := kit.SelectedFunction(e, "edit its mocks"); why == "" && f.Name != "" {
+		d.want = &mockRow{fn: f.Name, c: -1}
 	}
 	d.reread(e)
 	return d

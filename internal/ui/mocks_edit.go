@@ -82,7 +82,7 @@ func (me *mockEdit) readCase() (model.MockCase, string) {
 			return c, "Type a pattern: " + model.ErrMockPattern.Error()
 		}
 		if err := rawjson.CheckJSON([]byte(p)); err != nil {
-			return c, "The pattern is not valid JSON (" + inferError(err) + "): " + model.ErrMockPattern.Error()
+			return c, "The pattern is not valid JSON (" + kit.JSONError(err) + "): " + model.ErrMockPattern.Error()
 		}
 		if kind := rawjson.JSONKind([]byte(p)); kind != "object" {
 			raw := me.pat.Value()
@@ -101,7 +101,7 @@ func (me *mockEdit) readCase() (model.MockCase, string) {
 		return c, "Type the output, or ctrl+t for plain text"
 	}
 	if err := rawjson.CheckJSON([]byte(o)); err != nil {
-		return c, "The output is not valid JSON (" + inferError(err) + "); ctrl+t sends it as plain text"
+		return c, "The output is not valid JSON (" + kit.JSONError(err) + "); ctrl+t sends it as plain text"
 	}
 	c.Output = mockJSON(o)
 	return c, ""

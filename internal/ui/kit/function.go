@@ -1,4 +1,4 @@
-package ui
+package kit
 
 import (
 	"bytes"
@@ -9,54 +9,53 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/termtext"
-	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // fnTarget is the function of the selected row that the argument tester
 // and the inference dialog work on.
-type fnTarget struct {
-	kind  model.Kind
-	index int
-	name  string // as written ("" when the function has none)
+type Function struct {
+	Kind  model.Kind
+	Index int
+	Name  string // as written ("" when the function has none)
 	// params are the parameters the converter uses: the member, or a
 	// parameters draft that is valid JSON; nil when absent.
-	params json.RawMessage
+	Params json.RawMessage
 	// strict is the "strict" member: nil when absent or null.
-	strict *bool
+	Strict *bool
 	// strictOther: "strict" is there but neither a boolean nor null.
-	strictOther bool
+	StrictOther bool
 	// draftErr says why a parameters draft is not valid JSON ("" when
 	// there is none or it is valid).
-	draftErr string
+	DraftErr string
 }
 
 // label is the function's name for the screen, sanitised.
-func (f *fnTarget) label() string {
-	if f.name == "" {
+func (f *Function) Label() string {
+	if f.Name == "" {
 		return "the function"
 	}
-	return termtext.SanitizeLine(f.name)
+	return termtext.SanitizeLine(f.Name)
 }
 
 // selectedFunction reads the function of the selected row, or says why the
 // row is not one ("Select a function to <purpose>").
-func selectedFunction(e *kit.Env, purpose string) (fnTarget, string) {
-	return readFunction(e.S.Doc(), e.At, purpose)
+func SelectedFunction(e *Env, purpose string) (Function, string) {
+	return ReadFunction(e.S.Doc(), e.At, purpose)
 }
 
 // readFunction reads the function of row at of doc, or says why the row is
 // not one.
-func readFunction(doc *model.Document, at kit.Sel, purpose string) (fnTarget, string) {
+func ReadFunction(doc *model.Document, at Sel, purpose string) (Function, string) {
 	if at.Request {
-		return fnTarget{}, "Select a function to " + purpose + ": the request row is not a function"
+		return Function{}, "Select a function to " + purpose + ": the request row is not a function"
 	}
 	list := doc.List(at.Kind)
 	if at.Index < 0 || at.Index >= len(list) {
-		return fnTarget{}, "Select a function to " + purpose
+		return Function{}, "Select a function to " + purpose
 	}
 	t := list[at.Index]
 	if rawjson.JSONKind(t.Raw) != "object" || rawjson.CheckJSON(t.Raw) != nil {
-		return fnTarget{}, "This entry is not a valid JSON object yet; fix it before you " + purpose
+		return Function{}, "This entry is not a valid JSON object yet; fix it before you " + purpose
 	}
 	typ := model.StringAt(t.Raw, []string{"type"})
 	if at.Kind != model.Function && typ != "function" {
@@ -68,30 +67,30 @@ func readFunction(doc *model.Document, at kit.Sel, purpose string) (fnTarget, st
 		if typ == "namespace" {
 			msg += " (check a namespace's functions with tooltui args FILE NAMESPACE.TOOL)"
 		}
-		return fnTarget{}, termtext.SanitizeLine(msg)
+		return Function{}, termtext.SanitizeLine(msg)
 	}
-	f := fnTarget{kind: at.Kind, index: at.Index, name: model.StringAt(t.Raw, []string{"name"})}
+	f := Function{Kind: at.Kind, Index: at.Index, Name: model.StringAt(t.Raw, []string{"name"})}
 	if inner, ok := model.GetPath(t.Raw, []string{"function"}); ok && rawjson.JSONKind(inner) == "object" {
 		if _, named := model.GetPath(t.Raw, []string{"name"}); !named {
-			return fnTarget{}, "This function is in the Chat Completions shape; fix it first (its diagnostic offers the fix), then " + purpose
+			return Function{}, "This function is in the Chat Completions shape; fix it first (its diagnostic offers the fix), then " + purpose
 		}
 	}
-	f.params, _ = model.GetPath(t.Raw, []string{"parameters"})
+	f.Params, _ = model.GetPath(t.Raw, []string{"parameters"})
 	if t.Draft != nil && t.DraftMember() == "parameters" {
 		if err := rawjson.CheckJSON([]byte(*t.Draft)); err != nil {
-			f.draftErr = err.Error()
+			f.DraftErr = err.Error()
 		} else {
-			f.params = json.RawMessage(*t.Draft)
+			f.Params = json.RawMessage(*t.Draft)
 		}
 	}
 	if v, ok := model.GetPath(t.Raw, []string{"strict"}); ok {
 		switch rawjson.JSONKind(v) {
 		case "boolean":
 			b := string(bytes.TrimSpace(v)) == "true"
-			f.strict = &b
+			f.Strict = &b
 		case "null":
 		default:
-			f.strictOther = true
+			f.StrictOther = true
 		}
 	}
 	return f, ""
@@ -99,7 +98,7 @@ func readFunction(doc *model.Document, at kit.Sel, purpose string) (fnTarget, st
 
 // inferError words why an example gives no schema: a syntax error as
 // "line:col: not valid JSON: message".
-func inferError(err error) string {
+func JSONError(err error) string {
 	var se *rawjson.SyntaxError
 	if errors.As(err, &se) {
 		return fmt.Sprintf("%d:%d: not valid JSON: %s", se.Line, se.Column, se.Msg)
