@@ -244,8 +244,8 @@ func (a *App) syncViews() (cmd tea.Cmd) {
 		a.form.Attach(a.s.Result().Diagnostics, a.at)
 	}
 	for _, d := range a.dialogs() {
-		if v, ok := d.(docView); ok && v.seenVersion() != a.s.Version() {
-			v.reread(e)
+		if v, ok := d.(kit.DocView); ok && v.SeenVersion() != a.s.Version() {
+			v.Reread(e)
 		}
 	}
 	return cmd

@@ -164,27 +164,17 @@ func (a *App) madeBy(by kit.Viewer, prev *model.Document, ver uint64) {
 			a.form.Seen, a.form.Ver = a.s.Doc(), a.s.Version()
 		}
 	case kit.ByDialog:
-		if v, ok := a.dialog.(docView); ok && v.seenVersion() == ver {
-			v.see(a.s.Version())
+		if v, ok := a.dialog.(kit.DocView); ok && v.SeenVersion() == ver {
+			v.See(a.s.Version())
 		}
 	}
-}
-
-// docView is a dialog that shows (or holds an edit of) the document: it
-// knows the version it read, and reads the document again when the
-// session's version is another.
-type docView interface {
-	seenVersion() uint64
-	see(version uint64)
-	// reread reads the document again (and remembers its version).
-	reread(e *kit.Env)
 }
 
 // closeDialog closes the open dialog (the top one); one with work under
 // way (a stream) stops it.
 func (a *App) closeDialog() {
-	if d, ok := a.dialog.(interface{ dismiss() }); ok {
-		d.dismiss()
+	if d, ok := a.dialog.(kit.Dismisser); ok {
+		d.Dismiss()
 	}
 	a.popDialog()
 }

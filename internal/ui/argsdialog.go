@@ -57,12 +57,12 @@ func (d *argsDialog) MayClose(key string) (kit.Action, bool) {
 	return d.guard.MayClose(key, "closes it", typed, d.ed.Version())
 }
 
-func (d *argsDialog) seenVersion() uint64 { return d.ver }
-func (d *argsDialog) see(v uint64)        { d.ver = v }
+func (d *argsDialog) SeenVersion() uint64 { return d.ver }
+func (d *argsDialog) See(v uint64)        { d.ver = v }
 
-// reread reads the function's parameters again after the document changed
+// Reread reads the function's parameters again after the document changed
 // (an undo, a reload): the arguments are checked against them from now on.
-func (d *argsDialog) reread(e *kit.Env) {
+func (d *argsDialog) Reread(e *kit.Env) {
 	d.ver = e.S.Version()
 	f, why := kit.ReadFunction(e.S.Doc(), kit.Sel{Kind: d.fn.Kind, Index: d.fn.Index}, "test arguments")
 	if why == "" && f.DraftErr != "" {

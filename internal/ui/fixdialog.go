@@ -39,13 +39,13 @@ type fixDialog struct {
 	gone   bool   // the problem is not in the document any more
 }
 
-func (d *fixDialog) seenVersion() uint64 { return d.ver }
-func (d *fixDialog) see(v uint64)        { d.ver = v }
+func (d *fixDialog) SeenVersion() uint64 { return d.ver }
+func (d *fixDialog) See(v uint64)        { d.ver = v }
 
-// reread computes the fixes again against the document as it is now (it
+// Reread computes the fixes again against the document as it is now (it
 // changed while the dialog was open: an undo, a reload): enter never
 // applies a fix made for an older document.
-func (d *fixDialog) reread(e *kit.Env) {
+func (d *fixDialog) Reread(e *kit.Env) {
 	d.ver = e.S.Version()
 	for _, nd := range e.S.Result().Diagnostics {
 		if nd.Kind == d.diag.Kind && nd.Index == d.diag.Index && nd.IsTool() == d.diag.IsTool() &&

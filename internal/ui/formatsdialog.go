@@ -64,12 +64,12 @@ func newFormatsDialog(s *kit.Session, base string) *formatsDialog {
 	return d
 }
 
-func (d *formatsDialog) seenVersion() uint64 { return d.ver }
-func (d *formatsDialog) see(v uint64)        { d.ver = v }
+func (d *formatsDialog) SeenVersion() uint64 { return d.ver }
+func (d *formatsDialog) See(v uint64)        { d.ver = v }
 
-// reread shows the request as it is now (an undo in the view, a reload):
+// Reread shows the request as it is now (an undo in the view, a reload):
 // every format is exported again when it is shown.
-func (d *formatsDialog) reread(e *kit.Env) {
+func (d *formatsDialog) Reread(e *kit.Env) {
 	d.ver = e.S.Version()
 	if string(d.body) == string(e.S.Result().JSON) {
 		return

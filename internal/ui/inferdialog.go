@@ -56,12 +56,12 @@ func (d *inferDialog) MayClose(key string) (kit.Action, bool) {
 	return d.guard.MayClose(key, "closes it", typed, d.ed.Version())
 }
 
-func (d *inferDialog) seenVersion() uint64 { return d.ver }
-func (d *inferDialog) see(v uint64)        { d.ver = v }
+func (d *inferDialog) SeenVersion() uint64 { return d.ver }
+func (d *inferDialog) See(v uint64)        { d.ver = v }
 
-// reread reads the function again after the document changed, so that
+// Reread reads the function again after the document changed, so that
 // apply decides "strict" from the function as it is now.
-func (d *inferDialog) reread(e *kit.Env) {
+func (d *inferDialog) Reread(e *kit.Env) {
 	d.ver = e.S.Version()
 	if f, why := kit.ReadFunction(e.S.Doc(), kit.Sel{Kind: d.fn.Kind, Index: d.fn.Index}, "infer its parameters"); why == "" {
 		d.fn = f
@@ -175,7 +175,7 @@ func (d *inferDialog) apply(e *kit.Env) (kit.Dialog, []kit.Action) {
 		return d, []kit.Action{kit.SayErr("No schema to set: " + termtext.SanitizeLine(d.err))}
 	}
 	if d.ver != e.S.Version() {
-		d.reread(e)
+		d.Reread(e)
 	}
 	if _, why := kit.ReadFunction(e.S.Doc(), kit.Sel{Kind: d.fn.Kind, Index: d.fn.Index}, "infer its parameters"); why != "" {
 		return d, []kit.Action{kit.SayErr(kit.ChangedWhy(why))}

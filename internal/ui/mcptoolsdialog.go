@@ -128,8 +128,8 @@ func (d *mcpToolsDialog) UndoText(redo bool) (bool, []kit.Action) {
 	return ok, nil
 }
 
-// dismiss stops a listing still under way when the dialog goes away.
-func (d *mcpToolsDialog) dismiss() {
+// Dismiss stops a listing still under way when the dialog goes away.
+func (d *mcpToolsDialog) Dismiss() {
 	if d.cancel != nil {
 		d.cancel()
 	}
@@ -302,7 +302,7 @@ func (d *mcpToolsDialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.A
 	switch d.state {
 	case mcpListing:
 		if key.Matches(k, mcpKeys.Cancel) {
-			d.dismiss()
+			d.Dismiss()
 			return nil, []kit.Action{kit.ActClose{}, kit.Say("Listing the tools of " + d.t.label + " cancelled; nothing changed")}
 		}
 		return d, []kit.Action{kit.Say("Listing the tools of " + d.t.label + "… esc cancels")}

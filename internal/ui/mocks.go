@@ -84,8 +84,8 @@ type mockEdit struct {
 	guard kit.DropGuard
 }
 
-func (d *mocksDialog) seenVersion() uint64 { return d.ver }
-func (d *mocksDialog) see(v uint64)        { d.ver = v }
+func (d *mocksDialog) SeenVersion() uint64 { return d.ver }
+func (d *mocksDialog) See(v uint64)        { d.ver = v }
 
 // newMocksDialog opens the mocks dialog on the selected function (the
 // first row otherwise).
@@ -94,7 +94,7 @@ func newMocksDialog(e *kit.Env) kit.Dialog {
 	if f, why := kit.SelectedFunction(e, "edit its mocks"); why == "" && f.Name != "" {
 		d.want = &mockRow{fn: f.Name, c: -1}
 	}
-	d.reread(e)
+	d.Reread(e)
 	return d
 }
 
@@ -132,9 +132,9 @@ func mockFunctions(doc *model.Document) []mockRow {
 	return out
 }
 
-// reread builds the rows from the document as it is now, keeping the row
+// Reread builds the rows from the document as it is now, keeping the row
 // it was on (or the one asked for).
-func (d *mocksDialog) reread(e *kit.Env) {
+func (d *mocksDialog) Reread(e *kit.Env) {
 	d.ver = e.S.Version()
 	doc := e.S.Doc()
 	want := d.want
@@ -233,7 +233,7 @@ func (d *mocksDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action)
 		return d, nil
 	}
 	if d.ver != e.S.Version() {
-		d.reread(e)
+		d.Reread(e)
 	}
 	switch {
 	case key.Matches(k, mockKeys.Close):

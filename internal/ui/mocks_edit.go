@@ -126,7 +126,7 @@ func (d *mocksDialog) applyEdit(e *kit.Env) []kit.Action {
 		return []kit.Action{kit.SayErr(me.err)}
 	}
 	if d.ver != e.S.Version() {
-		d.reread(e)
+		d.Reread(e)
 	}
 	doc := e.S.Doc()
 	fn, i := me.fn, me.i

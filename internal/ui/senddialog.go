@@ -221,9 +221,9 @@ func startSendDialog(a *App, cfg send.Config, record, replay string) (*sendDialo
 	return d, d.wait()
 }
 
-// dismiss stops the stream of a dialog that goes away (a click outside
+// Dismiss stops the stream of a dialog that goes away (a click outside
 // it) and drains what is left, so that nothing waits on it.
-func (d *sendDialog) dismiss() {
+func (d *sendDialog) Dismiss() {
 	d.cancel()
 	ch := d.ch
 	go func() {

@@ -344,7 +344,7 @@ func sameMeaning(d *model.Document, at kit.Sel, kind form.FormKind, i int, f *fo
 // mock outputs, "" when they do not.
 func mocksDiffer(md *mocksDialog, e *kit.Env) string {
 	fresh := &mocksDialog{w: md.w, h: md.h}
-	fresh.reread(e)
+	fresh.Reread(e)
 	if len(fresh.rows) != len(md.rows) {
 		return fmt.Sprintf("the mocks dialog shows %d rows, the document %d", len(md.rows), len(fresh.rows))
 	}

@@ -261,3 +261,17 @@ func (d *ConfirmDialog) Name() string { return "the " + d.Title + " dialog" }
 // keys of one dialog or all keys, Save as or Save as then quit): viewKey
 // tells them apart.
 type KeyedView interface{ ViewKey() string }
+
+// DocView is a dialog that shows (or holds an edit of) the document: it
+// knows the version it read, and reads the document again when the
+// session's version is another.
+type DocView interface {
+	SeenVersion() uint64
+	See(version uint64)
+	// Reread reads the document again (and remembers its version).
+	Reread(e *Env)
+}
+
+// Dismisser is a dialog with work under way (a stream, a listing) that
+// stops when the dialog goes away.
+type Dismisser interface{ Dismiss() }
