@@ -16,6 +16,8 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/schematree"
+	"github.com/tooltui/tooltui/internal/ui/args"
+	"github.com/tooltui/tooltui/internal/ui/infer"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -73,10 +75,10 @@ func openIn[D kit.Dialog](t *testing.T, a *App, open func(*kit.Env) (kit.Dialog,
 }
 
 // openArgs opens the tester on row at of argsTestDoc.
-func openArgs(t *testing.T, at kit.Sel) (*App, *argsDialog) {
+func openArgs(t *testing.T, at kit.Sel) (*App, *args.Dialog) {
 	t.Helper()
 	a := dialogTestApp(t, argsTestDoc, at)
-	return a, openIn[*argsDialog](t, a, newArgsDialog)
+	return a, openIn[*args.Dialog](t, a, args.New)
 }
 
 // sendTo gives the dialog one message, failing if it closes.
@@ -124,8 +126,8 @@ func TestArgsDialogValidArgumentsFit(t *testing.T) {
 		t.Fatalf("a second view differs:\n%s\n---\n%s", v, again)
 	}
 	// the box fills the height it was given, no more
-	if n := len(d.View(a.env(), a.width, a.lay.status.Y)); n != d.h {
-		t.Errorf("the box has %d lines, want %d", n, d.h)
+	if n := len(d.View(a.env(), a.width, a.lay.status.Y)); n != d.H {
+		t.Errorf("the box has %d lines, want %d", n, d.H)
 	}
 }
 
@@ -140,8 +142,8 @@ func TestArgsDialogLocatesAWrongTypeInPastedLines(t *testing.T) {
 		}
 		// ctrl+n puts the cursor on the value at fault
 		sendTo(t, a, d, ukey("ctrl+n"))
-		if d.ed.Line() != 2 || d.ed.Column() != 10 {
-			t.Errorf("ctrl+n: cursor at %d:%d, want 3:11", d.ed.Line()+1, d.ed.Column()+1)
+		if d.Ed.Line() != 2 || d.Ed.Column() != 10 {
+			t.Errorf("ctrl+n: cursor at %d:%d, want 3:11", d.Ed.Line()+1, d.Ed.Column()+1)
 		}
 	}
 	// pasted after text already typed: the place counts the whole text
@@ -157,7 +159,7 @@ func TestArgsDialogLocatesProblemsInTypedText(t *testing.T) {
 	a, d := openArgs(t, argsWeather)
 	// typed with auto-indent: the members are indented by two spaces
 	typeText(t, a, d, "{\n\"city\": \"Paris\",\n\"days\": \"x\"\n}")
-	if got, want := d.ed.Value(), "{\n  \"city\": \"Paris\",\n  \"days\": \"x\"\n}"; got != want {
+	if got, want := d.Ed.Value(), "{\n  \"city\": \"Paris\",\n  \"days\": \"x\"\n}"; got != want {
 		t.Fatalf("typed %q, want %q", got, want)
 	}
 	if v := argsView(a, d); !strings.Contains(v, "3:11 /days: ") {
@@ -171,12 +173,12 @@ func TestArgsDialogLocatesProblemsInTypedText(t *testing.T) {
 	}
 	typeText(t, a, d, "2")
 	if v := argsView(a, d); !strings.Contains(v, "✓ fits get_weather's parameters") {
-		t.Fatalf("after fixing, %q:\n%s", d.ed.Value(), v)
+		t.Fatalf("after fixing, %q:\n%s", d.Ed.Value(), v)
 	}
 	// invalid JSON is placed too
 	typeText(t, a, d, ",")
 	if v := argsView(a, d); !strings.Contains(v, "4:1 (arguments): not valid JSON") {
-		t.Fatalf("a trailing comma, %q:\n%s", d.ed.Value(), v)
+		t.Fatalf("a trailing comma, %q:\n%s", d.Ed.Value(), v)
 	}
 }
 
@@ -223,18 +225,18 @@ func TestArgsDialogExampleFitsAndCopies(t *testing.T) {
 		if st := actsOf[kit.ActStatus](acts); len(st) != 1 || st[0].Err || strings.Contains(st[0].Text, "does not fit") {
 			t.Errorf("%+v: ctrl+g said %#v", at, acts)
 		}
-		text := d.ed.Value()
+		text := d.Ed.Value()
 		if text == "" {
 			t.Fatalf("%+v: ctrl+g wrote nothing", at)
 		}
 		if v := argsView(a, d); !strings.Contains(v, "✓ fits") {
 			t.Errorf("%+v: the example does not fit:\n%s", at, v)
 		}
-		if probs := d.v.Validate([]byte(text)); probs != nil {
+		if probs := d.V.Validate([]byte(text)); probs != nil {
 			t.Errorf("%+v: the example %s: %v", at, text, probs)
 		}
 		acts = sendTo(t, a, d, ukey("alt+y"))
-		want := []kit.Action{kit.ActCopy{What: "the arguments of " + d.fn.Name, Text: text}}
+		want := []kit.Action{kit.ActCopy{What: "the arguments of " + d.Fn.Name, Text: text}}
 		if !reflect.DeepEqual(acts, want) {
 			t.Errorf("%+v: alt+y: %#v, want %#v", at, acts, want)
 		}
@@ -243,8 +245,8 @@ func TestArgsDialogExampleFitsAndCopies(t *testing.T) {
 	a, d := openArgs(t, argsWeather)
 	sendTo(t, a, d, tea.PasteMsg{Content: `{"nonsense": true}`})
 	sendTo(t, a, d, ukey("ctrl+g"))
-	if strings.Contains(d.ed.Value(), "nonsense") || !strings.Contains(argsView(a, d), "✓ fits") {
-		t.Errorf("ctrl+g kept the old text: %q", d.ed.Value())
+	if strings.Contains(d.Ed.Value(), "nonsense") || !strings.Contains(argsView(a, d), "✓ fits") {
+		t.Errorf("ctrl+g kept the old text: %q", d.Ed.Value())
 	}
 }
 
@@ -262,7 +264,7 @@ func TestArgsDialogKeysAndClosing(t *testing.T) {
 			t.Errorf("%s: %#v", k, acts)
 		}
 	}
-	if got := d.ed.Value(); got != "q?" {
+	if got := d.Ed.Value(); got != "q?" {
 		t.Errorf("typed %q, want q?", got)
 	}
 	if len(d.Help(&a.keys)) == 0 {
@@ -310,7 +312,7 @@ func TestArgsDialogKeysAndClosing(t *testing.T) {
 
 func mustArgsDialog(t *testing.T, a *App) kit.Dialog {
 	t.Helper()
-	d, why := newArgsDialog(a.env())
+	d, why := args.New(a.env())
 	if d == nil {
 		t.Fatal(why)
 	}
@@ -330,7 +332,7 @@ func TestArgsDialogRefusesRowsThatAreNotFunctions(t *testing.T) {
 		{argsBroken, "not a usable JSON Schema"},
 	} {
 		a := dialogTestApp(t, argsTestDoc, c.at)
-		d, why := newArgsDialog(a.env())
+		d, why := args.New(a.env())
 		if d != nil || !strings.Contains(why, c.want) {
 			t.Errorf("%+v: %v %q, want nil and %q", c.at, d, why, c.want)
 		}
@@ -342,7 +344,7 @@ func TestArgsDialogRefusesRowsThatAreNotFunctions(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.s.Replace(doc, a.at)
-	if d, why := newArgsDialog(a.env()); d != nil || !strings.Contains(why, "not valid JSON yet") {
+	if d, why := args.New(a.env()); d != nil || !strings.Contains(why, "not valid JSON yet") {
 		t.Errorf("a parameters draft: %v %q", d, why)
 	}
 }
@@ -382,8 +384,8 @@ func BenchmarkArgsDialogKeystroke1MB(b *testing.B) {
 	a := New(Options{Doc: doc, Name: "doc.json", Deps: Deps{CopyNative: noCopy}})
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	a.apply(kit.ActSelect{At: argsLoose})
-	nd, _ := newArgsDialog(a.env())
-	d := nd.Resize(120, 39).(*argsDialog)
+	nd, _ := args.New(a.env())
+	d := nd.Resize(120, 39).(*args.Dialog)
 	var s strings.Builder
 	s.WriteString("{\"city\": \"Paris\", \"days\": 3, \"list\": [")
 	for i := 0; s.Len() < 1<<20; i++ {
@@ -410,9 +412,9 @@ func BenchmarkArgsDialogKeystroke1MB(b *testing.B) {
 // The semantics follow `tooltui args`: the helper both use.
 func TestArgsStrictForMatchesTheDialog(t *testing.T) {
 	a, d := openArgs(t, argsAuto)
-	strict, how := schematree.StrictFor(d.fn.Params, d.fn.Strict)
-	if !strict || how != d.how || !d.v.Strict() {
-		t.Errorf("StrictFor: %v %q; dialog %q strict %v", strict, how, d.how, d.v.Strict())
+	strict, how := schematree.StrictFor(d.Fn.Params, d.Fn.Strict)
+	if !strict || how != d.How || !d.V.Strict() {
+		t.Errorf("StrictFor: %v %q; dialog %q strict %v", strict, how, d.How, d.V.Strict())
 	}
 	_ = a
 }
@@ -423,9 +425,9 @@ func TestArgsAndInferDialogsSanitise(t *testing.T) {
 	const evil = `{"model": "m", "tools_defs": [{"name": "f\u001b]0;owned\u0007", "parameters": {"type": "object",
 		"properties": {"k\u001b[2J": {"type": "string"}}, "required": ["k\u001b[2J"], "additionalProperties": false}}]}`
 	a := dialogTestApp(t, evil, kit.Sel{Kind: model.Function, Index: 0})
-	d := openIn[*argsDialog](t, a, newArgsDialog)
+	d := openIn[*args.Dialog](t, a, args.New)
 	d.Update(tea.PasteMsg{Content: "{\"k\\u001b[2J\": 1, \"x\\u009b\": 2}"}, a.env())
-	i := openIn[*inferDialog](t, a, newInferDialog)
+	i := openIn[*infer.Dialog](t, a, infer.New)
 	i.Update(tea.PasteMsg{Content: "{\"k\\u001b[2J\": 1, \"\x1b]0;x\x07\": 2}"}, a.env())
 	for name, dl := range map[string]kit.Dialog{"args": d, "infer": i} {
 		raw := strings.Join(dl.View(a.env(), a.width, a.lay.status.Y), "\n")
@@ -443,17 +445,17 @@ func TestArgsAndInferDialogsSanitise(t *testing.T) {
 func TestArgsDialogRedoIsRedo(t *testing.T) {
 	a := dialogTestApp(t, argsTestDoc, argsWeather)
 	a.run(kit.CmdTestArgs)
-	d, ok := a.dialog.(*argsDialog)
+	d, ok := a.dialog.(*args.Dialog)
 	if !ok {
 		t.Fatalf("opened %T", a.dialog)
 	}
 	mtype(a, `{"city": "Paris"}`)
 	a.Update(ctrlKey('z'))
-	if v := d.ed.Value(); v != "" {
+	if v := d.Ed.Value(); v != "" {
 		t.Fatalf("ctrl+z left %q", v)
 	}
 	a.Update(ctrlKey('y'))
-	if v := d.ed.Value(); v != `{"city": "Paris"}` {
+	if v := d.Ed.Value(); v != `{"city": "Paris"}` {
 		t.Fatalf("ctrl+y gave %q (status %q)", v, status(a))
 	}
 	if acts := sendTo(t, a, d, ukey("alt+y")); len(actsOf[kit.ActCopy](acts)) != 1 {

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/fix"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -19,8 +20,8 @@ func (a *App) fixCurrent() tea.Cmd {
 	if len(d.Fixes) == 0 {
 		return a.say("This problem has no automatic fix; enter jumps to it", false)
 	}
-	fd := newFixDialog(a.s.Doc(), d)
-	fd.ver = a.s.Version()
+	fd := fix.New(a.s.Doc(), d)
+	fd.Ver = a.s.Version()
 	return a.apply(kit.ActOpen{D: fd})
 }
 
@@ -48,9 +49,9 @@ func (a *App) fixAll() tea.Cmd {
 	case 1:
 		sk := report.Skipped[0]
 		cmds = append(cmds, a.say(fmt.Sprintf("%s; left out: %s %s (%s); f on it applies it",
-			applied, sk.Location, shortFixTitle(sk.Title), shortWhy(sk)), false))
+			applied, sk.Location, fix.ShortFixTitle(sk.Title), fix.ShortWhy(sk)), false))
 	default:
-		cmds = append(cmds, a.apply(kit.ActOpen{D: newFixReportDialog(applied, report.Skipped)}))
+		cmds = append(cmds, a.apply(kit.ActOpen{D: fix.NewReport(applied, report.Skipped)}))
 	}
 	return tea.Batch(cmds...)
 }

@@ -12,15 +12,16 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tooltui/tooltui/internal/export"
+	"github.com/tooltui/tooltui/internal/ui/formats"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
-func openFormats(t *testing.T, w, h int) (*App, *formatsDialog) {
+func openFormats(t *testing.T, w, h int) (*App, *formats.Dialog) {
 	t.Helper()
 	a := dialogTestApp(t, argsTestDoc, argsWeather)
 	a.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	a.Update(tea.KeyPressMsg{Code: 'V', Text: "V"})
-	d, ok := a.dialog.(*formatsDialog)
+	d, ok := a.dialog.(*formats.Dialog)
 	if !ok {
 		t.Fatalf("V opened %T", a.dialog)
 	}
@@ -37,14 +38,14 @@ func TestFormatsViewShowsEachFormatBesideTheRequest(t *testing.T) {
 	}
 	// Every format can be shown, none fails on this request, and the
 	// text shown is what Export writes.
-	for i, tg := range d.targets {
+	for i, tg := range d.Targets {
 		a.Update(tea.KeyPressMsg{Code: rune('1' + i), Text: string(rune('1' + i))})
-		v := d.current()
-		if v.err != nil {
-			t.Fatalf("%s: %v", tg, v.err)
+		v := d.Current()
+		if v.Err != nil {
+			t.Fatalf("%s: %v", tg, v.Err)
 		}
-		res, _ := export.Export(a.s.Result().JSON, tg, export.Options{BaseURL: d.base}) // the dialog leaves out the default base URL
-		if v.text != string(res.Text) || len(v.notes) != len(res.Notes) {
+		res, _ := export.Export(a.s.Result().JSON, tg, export.Options{BaseURL: d.Base}) // the dialog leaves out the default base URL
+		if v.Text != string(res.Text) || len(v.Notes) != len(res.Notes) {
 			t.Fatalf("%s: the view is not the export", tg)
 		}
 		scr := ansi.Strip(a.View().Content)
@@ -62,8 +63,8 @@ func TestFormatsViewShowsEachFormatBesideTheRequest(t *testing.T) {
 func TestFormatsViewCopiesTheChosenFormat(t *testing.T) {
 	a, d := openFormats(t, 80, 24)
 	a.Update(tea.KeyPressMsg{Code: tea.KeyRight})
-	if d.targets[d.chosen] != export.Anthropic {
-		t.Fatalf("right chose %s", d.targets[d.chosen])
+	if d.Targets[d.Chosen] != export.Anthropic {
+		t.Fatalf("right chose %s", d.Targets[d.Chosen])
 	}
 	if strings.Contains(ansi.Strip(a.View().Content), "Responses (this request)") {
 		t.Fatal("80 columns should show the format alone")
@@ -75,7 +76,7 @@ func TestFormatsViewCopiesTheChosenFormat(t *testing.T) {
 			got = c
 		}
 	}
-	if got.Text != d.current().text || !strings.Contains(got.Text, `"input_schema"`) || !strings.HasPrefix(got.What, "Anthropic request") {
+	if got.Text != d.Current().Text || !strings.Contains(got.Text, `"input_schema"`) || !strings.HasPrefix(got.What, "Anthropic request") {
 		t.Fatalf("copied %q: %.80q", got.What, got.Text)
 	}
 	// Keys that do nothing here say so; esc closes.
@@ -113,7 +114,7 @@ func TestFormatsViewFitsAnySize(t *testing.T) {
 // chosen format's tab is always in view.
 func TestFormatsViewKeepsTheChosenTabInView(t *testing.T) {
 	a, d := openFormats(t, 60, 16)
-	for i, tg := range d.targets {
+	for i, tg := range d.Targets {
 		a.Update(tea.KeyPressMsg{Code: rune('1' + i), Text: string(rune('1' + i))})
 		bar := strings.Split(ansi.Strip(a.View().Content), "\n")[1]
 		if want := fmt.Sprintf("%d %s", i+1, tg.Title()); !strings.Contains(bar, want) {
@@ -126,7 +127,7 @@ func TestFormatsViewKeepsTheChosenTabInView(t *testing.T) {
 // there are formats; a number past them says so and keeps the choice.
 func TestFormatsViewNumberKeys(t *testing.T) {
 	a, d := openFormats(t, 160, 40)
-	n := len(d.targets)
+	n := len(d.Targets)
 	if n >= 9 {
 		t.Skip("nine formats or more: every number key chooses one")
 	}
@@ -136,7 +137,7 @@ func TestFormatsViewNumberKeys(t *testing.T) {
 	}
 	a.Update(tea.KeyPressMsg{Code: '2', Text: "2"})
 	a.Update(tea.KeyPressMsg{Code: '9', Text: "9"})
-	if d.chosen != 1 || !strings.Contains(status(a), fmt.Sprintf("No format 9: 1-%d chooses one of %d formats", n, n)) {
-		t.Fatalf("9: chosen %d, status %q", d.chosen, status(a))
+	if d.Chosen != 1 || !strings.Contains(status(a), fmt.Sprintf("No format 9: 1-%d chooses one of %d formats", n, n)) {
+		t.Fatalf("9: chosen %d, status %q", d.Chosen, status(a))
 	}
 }

@@ -14,8 +14,11 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/ui/fix"
 	"github.com/tooltui/tooltui/internal/ui/form"
+	"github.com/tooltui/tooltui/internal/ui/formats"
 	"github.com/tooltui/tooltui/internal/ui/help"
+	"github.com/tooltui/tooltui/internal/ui/infer"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -331,7 +334,7 @@ func TestInferAppliesWithAltEnter(t *testing.T) {
 	typeKeys(a, "j", "I")
 	a.Update(tea.PasteMsg{Content: `{"city": "Paris", "days": 3}`})
 	a.Update(ctrlKey('s'))
-	if _, ok := a.dialog.(*inferDialog); !ok || strings.Contains(toolParams(a, 0), "days") {
+	if _, ok := a.dialog.(*infer.Dialog); !ok || strings.Contains(toolParams(a, 0), "days") {
 		t.Fatal("ctrl+s applied the inferred parameters")
 	}
 	a.Update(tea.KeyPressMsg{Code: tea.KeyEnter, Mod: tea.ModAlt})
@@ -358,7 +361,7 @@ func TestFixDialogGlobalKeysAndUndo(t *testing.T) {
 		a.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 	}
 	typeKeys(a, "f")
-	fd, ok := a.dialog.(*fixDialog)
+	fd, ok := a.dialog.(*fix.Dialog)
 	if !ok {
 		t.Fatalf("f opened %T", a.dialog)
 	}
@@ -370,7 +373,7 @@ func TestFixDialogGlobalKeysAndUndo(t *testing.T) {
 	if len(a.s.Doc().Functions) != 1 {
 		t.Fatalf("ctrl+y did not redo: %q", status(a))
 	}
-	if !fd.gone {
+	if !fd.Gone {
 		t.Fatal("the fix dialog did not see the document change")
 	}
 	typeKeys(a, "enter")
@@ -378,7 +381,7 @@ func TestFixDialogGlobalKeysAndUndo(t *testing.T) {
 		t.Fatal("enter applied a fix made for the older document")
 	}
 	a.Update(ctrlKey('z'))
-	if fd.gone || len(a.s.Doc().Functions) != 2 {
+	if fd.Gone || len(a.s.Doc().Functions) != 2 {
 		t.Fatal("undo did not bring the problem back to the dialog")
 	}
 	typeKeys(a, "enter")
@@ -440,12 +443,12 @@ func TestFormatsViewFollowsUndo(t *testing.T) {
 	a, _ := globalApp(t, "")
 	typeKeys(a, "j", " ") // get_weather disabled: not in the request
 	typeKeys(a, "V")
-	d := a.dialog.(*formatsDialog)
-	if strings.Contains(string(d.body), "get_weather") {
+	d := a.dialog.(*formats.Dialog)
+	if strings.Contains(string(d.Body), "get_weather") {
 		t.Fatal("the disabled function is in the request")
 	}
 	a.Update(ctrlKey('z'))
-	if !strings.Contains(string(d.body), "get_weather") || !strings.Contains(d.current().text, "get_weather") {
+	if !strings.Contains(string(d.Body), "get_weather") || !strings.Contains(d.Current().Text, "get_weather") {
 		t.Fatal("the formats view shows the request before the undo")
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/schematree"
+	"github.com/tooltui/tooltui/internal/ui/infer"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -34,14 +35,14 @@ var (
 // key some objects lack.
 const inferExample = "{\n  \"city\": \"Paris\",\n  \"days\": 3,\n  \"where\": {\"lat\": 48.85, \"lon\": 2.35},\n  \"tags\": [\"a\", \"b\"],\n  \"stops\": [{\"name\": \"x\", \"at\": \"9:00\"}, {\"name\": \"y\"}],\n  \"note\": null\n}"
 
-func openInfer(t *testing.T, at kit.Sel) (*App, *inferDialog) {
+func openInfer(t *testing.T, at kit.Sel) (*App, *infer.Dialog) {
 	t.Helper()
 	a := dialogTestApp(t, inferTestDoc, at)
-	return a, openIn[*inferDialog](t, a, newInferDialog)
+	return a, openIn[*infer.Dialog](t, a, infer.New)
 }
 
 // applyInfer presses alt+enter and checks the dialog closes with an edit.
-func applyInfer(t *testing.T, a *App, d *inferDialog, k string) ([]kit.Action, kit.ActEdit) {
+func applyInfer(t *testing.T, a *App, d *infer.Dialog, k string) ([]kit.Action, kit.ActEdit) {
 	t.Helper()
 	nd, acts := d.Update(ukey(k), a.env())
 	if nd != nil {
@@ -77,8 +78,8 @@ func TestInferDialogProposesASchemaAsTheExampleChanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(d.schema) != string(want) {
-		t.Fatalf("proposed %s, want %s", d.schema, want)
+	if string(d.Schema) != string(want) {
+		t.Fatalf("proposed %s, want %s", d.Schema, want)
 	}
 	for _, s := range []string{"Proposed parameters (strict-compatible)", `"type": "object"`, `"city": {`} {
 		if !strings.Contains(v, s) {
@@ -88,35 +89,35 @@ func TestInferDialogProposesASchemaAsTheExampleChanges(t *testing.T) {
 	if again := argsView(a, d); again != v {
 		t.Fatalf("a second view differs")
 	}
-	if n := len(d.View(a.env(), a.width, a.lay.status.Y)); n != d.h {
-		t.Errorf("the box has %d lines, want %d", n, d.h)
+	if n := len(d.View(a.env(), a.width, a.lay.status.Y)); n != d.H {
+		t.Errorf("the box has %d lines, want %d", n, d.H)
 	}
 	// a schema longer than the room scrolls
-	if n := d.schemaLines(); n <= d.schemaRows() {
-		t.Fatalf("the schema (%d lines) fits in %d rows; the test needs it longer", n, d.schemaRows())
+	if n := d.SchemaLines(); n <= d.SchemaRows() {
+		t.Fatalf("the schema (%d lines) fits in %d rows; the test needs it longer", n, d.SchemaRows())
 	}
 	sendTo(t, a, d, ukey("alt+down"))
-	if d.yOff != 1 || !strings.Contains(argsView(a, d), "lines 2-") {
-		t.Errorf("alt+down: yOff %d\n%s", d.yOff, argsView(a, d))
+	if d.YOff != 1 || !strings.Contains(argsView(a, d), "lines 2-") {
+		t.Errorf("alt+down: yOff %d\n%s", d.YOff, argsView(a, d))
 	}
 	for range 1000 {
 		sendTo(t, a, d, ukey("alt+down"))
 	}
-	if d.yOff != d.schemaLines()-d.schemaRows() {
-		t.Errorf("scrolled past the end: %d", d.yOff)
+	if d.YOff != d.SchemaLines()-d.SchemaRows() {
+		t.Errorf("scrolled past the end: %d", d.YOff)
 	}
-	if v := argsView(a, d); !strings.Contains(v, `"additionalProperties": false`) || !strings.Contains(v, fmt.Sprintf("of %d", d.schemaLines())) {
+	if v := argsView(a, d); !strings.Contains(v, `"additionalProperties": false`) || !strings.Contains(v, fmt.Sprintf("of %d", d.SchemaLines())) {
 		t.Errorf("the end of the schema:\n%s", v)
 	}
 	// a syntax error, placed by line and column of the pasted lines
 	sendTo(t, a, d, ukey("ctrl+end"))
 	sendTo(t, a, d, tea.PasteMsg{Content: "\r\n  oops"})
 	v = argsView(a, d)
-	if d.schema != nil || !strings.Contains(v, "✗ 9:3: not valid JSON") {
-		t.Fatalf("a syntax error, %q:\n%s", d.ed.Value(), v)
+	if d.Schema != nil || !strings.Contains(v, "✗ 9:3: not valid JSON") {
+		t.Fatalf("a syntax error, %q:\n%s", d.Ed.Value(), v)
 	}
 	// not an object
-	d.ed.SetValue("")
+	d.Ed.SetValue("")
 	sendTo(t, a, d, tea.PasteMsg{Content: "[1, 2]"})
 	if v := argsView(a, d); !strings.Contains(v, "✗ ") || !strings.Contains(v, "an array") {
 		t.Fatalf("an array:\n%s", v)
@@ -141,7 +142,7 @@ func TestInferDialogAppliesAStrictCompatibleSchema(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			a, d := openInfer(t, c.at)
 			sendTo(t, a, d, tea.PasteMsg{Content: inferExample})
-			schema := append([]byte(nil), d.schema...)
+			schema := append([]byte(nil), d.Schema...)
 			before := a.s.Doc()
 			acts, edit := applyInfer(t, a, d, c.key)
 			if st := actsOf[kit.ActStatus](acts)[0]; st.Err || !strings.Contains(st.Text, c.status) {
@@ -219,7 +220,7 @@ func TestInferDialogCancelsAndRefuses(t *testing.T) {
 	}
 	// enter is a new line, keys the app would take are typed
 	typeText(t, a, d, "{\nq")
-	if got := d.ed.Value(); got != "{\n  q" {
+	if got := d.Ed.Value(); got != "{\n  q" {
 		t.Errorf("typed %q", got)
 	}
 	if len(d.Help(&a.keys)) == 0 {
@@ -227,7 +228,7 @@ func TestInferDialogCancelsAndRefuses(t *testing.T) {
 	}
 	for _, at := range []kit.Sel{kit.RequestSel, {Kind: model.Builtin, Index: 0}} {
 		a := dialogTestApp(t, inferTestDoc, at)
-		if d, why := newInferDialog(a.env()); d != nil || !strings.Contains(why, "not a function") {
+		if d, why := infer.New(a.env()); d != nil || !strings.Contains(why, "not a function") {
 			t.Errorf("%+v: %v %q", at, d, why)
 		}
 	}
@@ -238,11 +239,11 @@ func TestInferDialogCancelsAndRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.s.Replace(doc, a.at)
-	nd2, why := newInferDialog(a.env())
+	nd2, why := infer.New(a.env())
 	if nd2 == nil {
 		t.Fatalf("a parameters draft: %s", why)
 	}
-	id := nd2.Resize(a.width, a.lay.status.Y).(*inferDialog)
+	id := nd2.Resize(a.width, a.lay.status.Y).(*infer.Dialog)
 	sendTo(t, a, id, tea.PasteMsg{Content: `{"a": true}`})
 	_, edit := applyInfer(t, a, id, "alt+enter")
 	next, err := edit.Fn(a.s.Doc())

@@ -17,6 +17,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/mocks"
 )
 
 const mocksTestDoc = `{"model": "gpt-5", "tools_defs": [
@@ -25,11 +26,11 @@ const mocksTestDoc = `{"model": "gpt-5", "tools_defs": [
 	], "tooltui": {"mocks": {"search_docs": {"when": [{"args": {"q": "a"}, "output": "A"}, {"args": {"q": "b"}, "output": "B"}], "output": "other"}}}}`
 
 // openMocks opens the mocks dialog over an app on function i.
-func openMocks(t *testing.T, i int) (*App, *mocksDialog) {
+func openMocks(t *testing.T, i int) (*App, *mocks.Dialog) {
 	t.Helper()
 	a := dialogTestApp(t, mocksTestDoc, kit.Sel{Kind: model.Function, Index: i})
 	a.run(kit.CmdMocks)
-	d, ok := a.dialog.(*mocksDialog)
+	d, ok := a.dialog.(*mocks.Dialog)
 	if !ok {
 		t.Fatalf("the palette's %q opened %T", kit.CmdMocks, a.dialog)
 	}
@@ -61,7 +62,7 @@ func TestMocksDialogListsEveryFunction(t *testing.T) {
 			t.Fatalf("the list lacks %q:\n%s", want, view)
 		}
 	}
-	if r := d.rows[d.cur]; r.fn != "get_weather" || r.c != -1 {
+	if r := d.Rows[d.Cur]; r.Fn != "get_weather" || r.C != -1 {
 		t.Fatalf("opened on %+v, want get_weather's row", r)
 	}
 }
@@ -72,11 +73,11 @@ func TestMocksKeyFromTheForm(t *testing.T) {
 	a := dialogTestApp(t, mocksTestDoc, kit.Sel{Kind: model.Function, Index: 1})
 	a.Update(ukey("2"))
 	a.Update(ukey("M"))
-	d, ok := a.dialog.(*mocksDialog)
+	d, ok := a.dialog.(*mocks.Dialog)
 	if !ok {
 		t.Fatalf("M opened %T", a.dialog)
 	}
-	if r := d.rows[d.cur]; r.fn != "search_docs" {
+	if r := d.Rows[d.Cur]; r.Fn != "search_docs" {
 		t.Fatalf("opened on %+v", r)
 	}
 }
@@ -85,13 +86,13 @@ func TestMocksDialogAddFixedUndoRedo(t *testing.T) {
 	a, d := openMocks(t, 0)
 	v0 := a.s.Version()
 	mkeys(a, "o")
-	if d.ed == nil || !d.ed.fixed {
+	if d.Ed == nil || !d.Ed.Fixed {
 		t.Fatal("o did not start a fixed output")
 	}
 	mtype(a, `{"temp_c": 12}`)
 	mkeys(a, "alt+enter")
-	if d.ed != nil {
-		t.Fatalf("the output stayed in the editor: %s", d.ed.err)
+	if d.Ed != nil {
+		t.Fatalf("the output stayed in the editor: %s", d.Ed.Err)
 	}
 	if got := string(a.s.Doc().Mocks["get_weather"]); got != `{"output":{"temp_c":12}}` {
 		t.Fatalf("mock %s", got)
@@ -99,7 +100,7 @@ func TestMocksDialogAddFixedUndoRedo(t *testing.T) {
 	if out, ok := mockOut(a, "get_weather", `{"city":"Oslo"}`); !ok || out != `{"temp_c":12}` {
 		t.Fatalf("the send loop answers %q %v", out, ok)
 	}
-	if r := d.rows[d.cur]; r.fn != "get_weather" || r.c != 0 {
+	if r := d.Rows[d.Cur]; r.Fn != "get_weather" || r.C != 0 {
 		t.Fatalf("after the add the dialog is on %+v", r)
 	}
 	mkeys(a, "ctrl+z")
@@ -118,7 +119,7 @@ func TestMocksDialogAddFixedUndoRedo(t *testing.T) {
 func TestMocksDialogAddPatternTextOutput(t *testing.T) {
 	a, d := openMocks(t, 0)
 	mkeys(a, "a")
-	if d.ed == nil || d.ed.fixed || d.ed.focus != 0 || d.ed.pat.Value() != "{}" {
+	if d.Ed == nil || d.Ed.Fixed || d.Ed.Focus != 0 || d.Ed.Pat.Value() != "{}" {
 		t.Fatal("a did not start a pattern in {}")
 	}
 	mtype(a, `"city": "Paris"`)
@@ -161,17 +162,17 @@ func TestMocksDialogInvalidInputKeepsTheText(t *testing.T) {
 	mkeys(a, "o")
 	mtype(a, `{"temp_c": 12`)
 	mkeys(a, "alt+enter")
-	if d.ed == nil || d.ed.out.Value() != `{"temp_c": 12` {
+	if d.Ed == nil || d.Ed.Out.Value() != `{"temp_c": 12` {
 		t.Fatal("the invalid output was lost")
 	}
-	if !strings.Contains(d.ed.err, "not valid JSON") || !strings.Contains(d.ed.err, "ctrl+t") || a.s.Version() != before {
-		t.Fatalf("message %q, version %d→%d", d.ed.err, before, a.s.Version())
+	if !strings.Contains(d.Ed.Err, "not valid JSON") || !strings.Contains(d.Ed.Err, "ctrl+t") || a.s.Version() != before {
+		t.Fatalf("message %q, version %d→%d", d.Ed.Err, before, a.s.Version())
 	}
 	if !strings.Contains(stripped(d.View(a.env(), a.width, a.height)), "not valid JSON") {
 		t.Fatal("the view does not say why")
 	}
 	mkeys(a, "esc")
-	if d.ed == nil {
+	if d.Ed == nil {
 		t.Fatal("one esc dropped what was typed")
 	}
 	mkeys(a, "esc", "a", "ctrl+u", "ctrl+k")
@@ -179,8 +180,8 @@ func TestMocksDialogInvalidInputKeepsTheText(t *testing.T) {
 	mkeys(a, "tab")
 	mtype(a, `"x"`)
 	mkeys(a, "alt+enter")
-	if d.ed == nil || d.ed.pat.Value() != ` ["Paris"]` || !strings.Contains(d.ed.err, "The pattern at line 1, column 2 is an array: a pattern is a JSON object") {
-		t.Fatalf("a pattern that is not an object: %v %q", d.ed == nil, d.ed.err)
+	if d.Ed == nil || d.Ed.Pat.Value() != ` ["Paris"]` || !strings.Contains(d.Ed.Err, "The pattern at line 1, column 2 is an array: a pattern is a JSON object") {
+		t.Fatalf("a pattern that is not an object: %v %q", d.Ed == nil, d.Ed.Err)
 	}
 	if a.s.Version() != before {
 		t.Fatal("a refused output changed the document")
@@ -191,7 +192,7 @@ func TestMocksDialogRereadsAStaleDocument(t *testing.T) {
 	a, d := openMocks(t, 1)
 	// edit search_docs' first pattern; meanwhile the document changes
 	mkeys(a, "down", "enter")
-	if d.ed == nil || d.ed.i != 0 || d.ed.pat.Value() == "" {
+	if d.Ed == nil || d.Ed.I != 0 || d.Ed.Pat.Value() == "" {
 		t.Fatal("enter did not edit the first pattern")
 	}
 	mkeys(a, "ctrl+e")
@@ -203,7 +204,7 @@ func TestMocksDialogRereadsAStaleDocument(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40}) // any message: the views read the document
-	if d.ver != a.s.Version() {
+	if d.Ver != a.s.Version() {
 		t.Fatal("the dialog did not read the changed document")
 	}
 	mkeys(a, "alt+enter")
@@ -216,15 +217,15 @@ func TestMocksDialogRereadsAStaleDocument(t *testing.T) {
 	// and a second alt+enter adds it.
 	mkeys(a, "enter", "ctrl+e")
 	mtype(a, "Y")
-	i := d.ed.i
+	i := d.Ed.I
 	if err := a.s.Apply("", a.at, func(doc *model.Document) (*model.Document, error) {
 		return model.DeleteMockCase(doc, "search_docs", i)
 	}); err != nil {
 		t.Fatal(err)
 	}
 	mkeys(a, "alt+enter")
-	if d.ed == nil || !strings.Contains(d.ed.err, "gone") || d.ed.out.Value() != "AXY" {
-		t.Fatalf("the output gone meanwhile: %v", d.ed == nil)
+	if d.Ed == nil || !strings.Contains(d.Ed.Err, "gone") || d.Ed.Out.Value() != "AXY" {
+		t.Fatalf("the output gone meanwhile: %v", d.Ed == nil)
 	}
 	mkeys(a, "alt+enter")
 	if out, _ := mockOut(a, "search_docs", `{"q":"a"}`); out != "AXY" {
@@ -232,15 +233,15 @@ func TestMocksDialogRereadsAStaleDocument(t *testing.T) {
 	}
 	// Leaving an output that went away meanwhile does not say it stays.
 	mkeys(a, "enter")
-	i = d.ed.i
+	i = d.Ed.I
 	if err := a.s.Apply("", a.at, func(doc *model.Document) (*model.Document, error) {
 		return model.DeleteMockCase(doc, "search_docs", i)
 	}); err != nil {
 		t.Fatal(err)
 	}
 	mkeys(a, "esc")
-	if d.ed != nil || !strings.Contains(status(a), "no longer in the document") {
-		t.Fatalf("esc over an output gone: editing %v, status %q", d.ed != nil, status(a))
+	if d.Ed != nil || !strings.Contains(status(a), "no longer in the document") {
+		t.Fatalf("esc over an output gone: editing %v, status %q", d.Ed != nil, status(a))
 	}
 }
 
@@ -251,8 +252,8 @@ func TestMocksDialogDeleteAndMove(t *testing.T) {
 		t.Fatal("the move changed what a call gets")
 	}
 	cases := model.MockCases(a.s.Doc().Mocks["search_docs"])
-	if oneLine(cases[0].Args) != `{"q":"b"}` || d.rows[d.cur].c != 0 {
-		t.Fatalf("K did not move the pattern up: %s (on %+v)", a.s.Doc().Mocks["search_docs"], d.rows[d.cur])
+	if mocks.OneLine(cases[0].Args) != `{"q":"b"}` || d.Rows[d.Cur].C != 0 {
+		t.Fatalf("K did not move the pattern up: %s (on %+v)", a.s.Doc().Mocks["search_docs"], d.Rows[d.Cur])
 	}
 	mkeys(a, "G", "K")
 	if got := string(a.s.Doc().Mocks["search_docs"]); !strings.HasSuffix(got, `"output":"other"}`) {
@@ -269,8 +270,8 @@ func TestMocksDialogDeleteAndMove(t *testing.T) {
 	// the last output of a function: the row that takes its place is
 	// selected
 	mkeys(a, "G", "x")
-	if r := d.rows[d.cur]; d.cur != len(d.rows)-1 || r.fn != "search_docs" {
-		t.Fatalf("after the delete the dialog is on row %d %+v", d.cur, r)
+	if r := d.Rows[d.Cur]; d.Cur != len(d.Rows)-1 || r.Fn != "search_docs" {
+		t.Fatalf("after the delete the dialog is on row %d %+v", d.Cur, r)
 	}
 	mkeys(a, "esc")
 	if a.dialog != nil {
@@ -285,7 +286,7 @@ func TestKeepAsMock(t *testing.T) {
 		{`{"city":"Rome"}`, `sunny`, `{"city":"Rome"}`, `sunny`},
 		{`{}`, `"quoted"`, `{"city":"Oslo"}`, `"quoted"`},
 	} {
-		fn, what, err := keepAsMock("get_weather", tc.args, tc.typed)
+		fn, what, err := mocks.KeepAsMock("get_weather", tc.args, tc.typed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -332,7 +333,7 @@ func TestMocksDialogGivesLostOutputsToAFunction(t *testing.T) {
 	if out, ok := mockOut(a, "find_docs", `{"q":"a"}`); !ok || out != "A" {
 		t.Fatalf("find_docs got %v", a.s.Doc().Mocks)
 	}
-	if r := d.rows[d.cur]; r.fn != "find_docs" {
+	if r := d.Rows[d.Cur]; r.Fn != "find_docs" {
 		t.Fatalf("on %+v", r)
 	}
 	mkeys(a, "ctrl+z")
@@ -397,7 +398,7 @@ func TestMocksDialogFitsSmallScreens(t *testing.T) {
 				}
 			}
 		}
-		d.ed = nil
+		d.Ed = nil
 	}
 }
 
@@ -408,8 +409,8 @@ func TestMocksDialogGlobalKeys(t *testing.T) {
 	a, d := openMocks(t, 0)
 	mkeys(a, "o")
 	mtype(a, `"why?"`)
-	if d.ed.out.Value() != `"why?"` {
-		t.Fatalf("? was not typed: %q", d.ed.out.Value())
+	if d.Ed.Out.Value() != `"why?"` {
+		t.Fatalf("? was not typed: %q", d.Ed.Out.Value())
 	}
 	mkeys(a, "ctrl+s")
 	if st := a.status.text; !strings.Contains(st, "without the mock output being typed") {
@@ -426,17 +427,17 @@ func TestMocksDialogGlobalKeys(t *testing.T) {
 func TestMocksDialogMouse(t *testing.T) {
 	a, d := openMocks(t, 0)
 	d.Update(tea.MouseClickMsg{X: 5, Y: 2 + 3, Button: tea.MouseLeft}, a.env())
-	if r := d.rows[d.cur]; r.fn != "search_docs" || r.c != 1 {
+	if r := d.Rows[d.Cur]; r.Fn != "search_docs" || r.C != 1 {
 		t.Fatalf("the click picked %+v", r)
 	}
 	d.Update(tea.MouseClickMsg{X: 5, Y: 2 + 3, Button: tea.MouseLeft}, a.env())
-	if d.ed == nil || d.ed.i != 1 {
+	if d.Ed == nil || d.Ed.I != 1 {
 		t.Fatal("a click on the picked row did not edit it")
 	}
-	d.ed = nil
+	d.Ed = nil
 	d.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown}, a.env())
-	if d.cur != len(d.rows)-1 {
-		t.Fatalf("the wheel went to row %d", d.cur)
+	if d.Cur != len(d.Rows)-1 {
+		t.Fatalf("the wheel went to row %d", d.Cur)
 	}
 }
 
@@ -449,15 +450,15 @@ func TestMocksEditorCancelKeys(t *testing.T) {
 		mkeys(a, "o")
 		mtype(a, `"typed"`)
 		mkeys(a, k)
-		if a.dialog != d || d.ed == nil || d.ed.out.Value() != `"typed"` {
+		if a.dialog != d || d.Ed == nil || d.Ed.Out.Value() != `"typed"` {
 			t.Fatalf("%s dropped the typed output (dialog %T)", k, a.dialog)
 		}
 		if st := a.status.text; !strings.Contains(st, k+" again goes back to the list and drops what you typed") {
 			t.Fatalf("%s said %q", k, st)
 		}
 		mkeys(a, k)
-		if a.dialog != d || d.ed != nil {
-			t.Fatalf("%s twice: dialog %T, editing %v", k, a.dialog, d.ed != nil)
+		if a.dialog != d || d.Ed != nil {
+			t.Fatalf("%s twice: dialog %T, editing %v", k, a.dialog, d.Ed != nil)
 		}
 		mkeys(a, k)
 		if a.dialog != nil {
@@ -486,7 +487,7 @@ func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
 			t.Fatalf("%s with an output typed: %T %+v", name, a.dialog, a.dialog)
 		}
 		mkeys(a, "esc")
-		if a.dialog != d || d.ed == nil || d.ed.out.Value() != `{"a":1}` {
+		if a.dialog != d || d.Ed == nil || d.Ed.Out.Value() != `{"a":1}` {
 			t.Fatalf("esc after %s: %T, the typed output lost", name, a.dialog)
 		}
 		requireIn(t, status(a), "is still there")

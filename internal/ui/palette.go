@@ -3,10 +3,14 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/tooltui/tooltui/internal/ui/args"
 	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/form"
+	"github.com/tooltui/tooltui/internal/ui/formats"
 	"github.com/tooltui/tooltui/internal/ui/help"
+	"github.com/tooltui/tooltui/internal/ui/infer"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/mocks"
 )
 
 // A command is an action with a name: the palette lists every command,
@@ -123,10 +127,10 @@ func commands() []command {
 		{name: kit.CmdRecord, group: "Everywhere", run: func(a *App) tea.Cmd { return a.recordNextSend() }},
 		{name: kit.CmdReplay, group: "Everywhere", run: func(a *App) tea.Cmd { return a.replayRecording() }},
 		{name: kit.CmdTree, group: "Editor pane", nav: kb(km.Tree), run: func(a *App) tea.Cmd { return a.apply(a.tree.toggle(a.treeCtx())...) }},
-		{name: kit.CmdTestArgs, group: "Editor pane", nav: kb(km.TestArgs), run: func(a *App) tea.Cmd { return a.apply(openOr(newArgsDialog(a.env()))) }},
-		{name: kit.CmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.apply(openOr(newInferDialog(a.env()))) }},
-		{name: kit.CmdMocks, group: "Editor pane", nav: kb(km.Mocks), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newMocksDialog(a.env())}) }},
-		{name: kit.CmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newFormatsDialog(a.s, a.sendConfig().BaseURL)}) }},
+		{name: kit.CmdTestArgs, group: "Editor pane", nav: kb(km.TestArgs), run: func(a *App) tea.Cmd { return a.apply(openOr(args.New(a.env()))) }},
+		{name: kit.CmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.apply(openOr(infer.New(a.env()))) }},
+		{name: kit.CmdMocks, group: "Editor pane", nav: kb(km.Mocks), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: mocks.New(a.env())}) }},
+		{name: kit.CmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: formats.New(a.s, a.sendConfig().BaseURL)}) }},
 		{name: kit.CmdNewView, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(a.disk.toggleNewFunctionView()...) }},
 		{name: kit.CmdListMCP, group: "Editor pane", nav: kb(km.ListMCPTools), avail: needMCPServer, run: func(a *App) tea.Cmd { return a.listMCPTools() }},
 	}

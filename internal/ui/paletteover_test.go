@@ -10,6 +10,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/mocks"
 )
 
 // countDialogs counts the open dialogs that are (or are over and under)
@@ -40,14 +41,14 @@ func TestPaletteOverADialogRaisesItsKind(t *testing.T) {
 	a, _ := globalApp(t, "")
 	typeKeys(a, "j")
 	a.run(kit.CmdMocks)
-	if n := countDialogs[*mocksDialog](a); n != 1 {
+	if n := countDialogs[*mocks.Dialog](a); n != 1 {
 		t.Fatalf("%d mocks dialogs open before the palette", n)
 	}
 	paletteRun(a, "Edit mocks")
-	if n := countDialogs[*mocksDialog](a); n != 1 {
+	if n := countDialogs[*mocks.Dialog](a); n != 1 {
 		t.Fatalf("the palette over the mocks dialog opened %d of them", n)
 	}
-	if _, ok := a.dialog.(*mocksDialog); !ok || !strings.Contains(status(a), "open already") {
+	if _, ok := a.dialog.(*mocks.Dialog); !ok || !strings.Contains(status(a), "open already") {
 		t.Fatalf("top %T, status %q", a.dialog, status(a))
 	}
 	a.Update(keyMsg("?"))
@@ -55,7 +56,7 @@ func TestPaletteOverADialogRaisesItsKind(t *testing.T) {
 		t.Fatalf("? in the mocks dialog opened %T", a.dialog)
 	}
 	paletteRun(a, "Edit mocks")
-	if _, ok := a.dialog.(*mocksDialog); !ok || countDialogs[*mocksDialog](a) != 1 || countDialogs[*help.Dialog](a) != 1 {
+	if _, ok := a.dialog.(*mocks.Dialog); !ok || countDialogs[*mocks.Dialog](a) != 1 || countDialogs[*help.Dialog](a) != 1 {
 		t.Fatalf("the palette over the help over the mocks dialog: top %T, %d dialogs", a.dialog, len(a.dialogs()))
 	}
 }

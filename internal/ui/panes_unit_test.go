@@ -22,11 +22,13 @@ import (
 
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/args"
 	"github.com/tooltui/tooltui/internal/ui/diags"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/help"
+	"github.com/tooltui/tooltui/internal/ui/infer"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/preview"
 	"github.com/tooltui/tooltui/internal/ui/tools"
@@ -1378,8 +1380,8 @@ func TestPaneGolden(t *testing.T) {
 			a.selectRow(kit.RequestSel)
 			return form.NewSelectDialog(a.form.Fields[a.form.FieldIndex("tool_choice")], kit.RequestSel)
 		}},
-		{"test_arguments", onFn0(newArgsDialog)},
-		{"infer", onFn0(newInferDialog)},
+		{"test_arguments", onFn0(args.New)},
+		{"infer", onFn0(infer.New)},
 		{"mcp_tools", func(a *App) kit.Dialog {
 			d := &mcpToolsDialog{t: mcpTarget{label: "docs", srv: mcpclient.Server{URL: "https://docs.example/mcp"},
 				allowed: allowedTools{form: allowedList, names: []string{"search", "gone"}, hasNames: true}}}

@@ -7,7 +7,10 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/tooltui/tooltui/internal/ui/args"
+	"github.com/tooltui/tooltui/internal/ui/fix"
 	"github.com/tooltui/tooltui/internal/ui/help"
+	"github.com/tooltui/tooltui/internal/ui/infer"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -187,7 +190,7 @@ func (a *App) pushDialog(d kit.Dialog) {
 // replay, a listing, a fix, a function's arguments), open each time.
 func (a *App) raise(d kit.Dialog) bool {
 	switch d.(type) {
-	case *kit.ConfirmDialog, *sendDialog, *replayDialog, *mcpToolsDialog, *fixDialog, *fixReportDialog, *argsDialog, *inferDialog:
+	case *kit.ConfirmDialog, *sendDialog, *replayDialog, *mcpToolsDialog, *fix.Dialog, *fix.Report, *args.Dialog, *infer.Dialog:
 		return false
 	}
 	if a.dialog == nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/mocks"
 )
 
 // sendDialog sends the request and shows the answer as it streams: the
@@ -371,7 +372,7 @@ func (d *sendDialog) askFor(a *askCall) {
 // answerKey edits the output; enter sends it (alt+enter also keeps it as
 // a mock), esc ends the loop.
 func (d *sendDialog) answerKey(k tea.KeyPressMsg) []kit.Action {
-	switch keep := key.Matches(k, keepMockKey); {
+	switch keep := key.Matches(k, mocks.KeepMockKey); {
 	case k.String() == "enter" || keep:
 		text := strings.TrimSpace(d.prompt.Value())
 		if text == "" {
@@ -386,7 +387,7 @@ func (d *sendDialog) answerKey(k tea.KeyPressMsg) []kit.Action {
 		call := d.asking.call
 		d.asking, d.prompt = nil, nil
 		if keep {
-			return keptAsMock(call, text)
+			return mocks.KeptAsMock(call, text)
 		}
 		return nil
 	case k.String() == "esc":
@@ -576,7 +577,7 @@ func (d *sendDialog) Help(km *kit.KeyMap) []key.Binding {
 	}
 	if d.asking != nil {
 		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send this output and go on")),
-			keepMockKey, key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop the loop"))}
+			mocks.KeepMockKey, key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop the loop"))}
 	}
 	return []key.Binding{sendKeys.Cancel, sendKeys.Raw, sendKeys.Copy, km.Up, km.Down, km.PageUp, km.PageDown}
 }

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/fix"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -112,7 +113,7 @@ func TestTruthFixDialogRenamesTheNameField(t *testing.T) {
 		a.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 	}
 	typeKeys(a, "f")
-	if _, ok := a.dialog.(*fixDialog); !ok {
+	if _, ok := a.dialog.(*fix.Dialog); !ok {
 		t.Fatalf("f opened no fix dialog:\n%s", treeScreen(a))
 	}
 	typeKeys(a, "enter")

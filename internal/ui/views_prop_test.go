@@ -14,8 +14,10 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/schematree"
+	"github.com/tooltui/tooltui/internal/ui/fix"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/mocks"
 )
 
 // TestEveryViewShowsTheDocument drives random sequences of edits through
@@ -128,7 +130,7 @@ func runViews(t *testing.T, seed uint64, steps int) {
 				key("down")
 			}
 			key("f")
-			if _, ok := a.dialog.(*fixDialog); ok {
+			if _, ok := a.dialog.(*fix.Dialog); ok {
 				key("enter")
 			}
 		},
@@ -143,7 +145,7 @@ func runViews(t *testing.T, seed uint64, steps int) {
 		func() {
 			key("esc", "esc", "1")
 			log = append(log, "mocks")
-			a.apply(kit.ActOpen{D: newMocksDialog(a.env())})
+			a.apply(kit.ActOpen{D: mocks.New(a.env())})
 			for range r.IntN(4) {
 				key("j")
 			}
@@ -300,7 +302,7 @@ func viewsDiffer(a *App, loaded []byte) string {
 	}
 	// an open mocks dialog lists the document's mock outputs
 	for _, dl := range a.dialogs() {
-		if md, ok := dl.(*mocksDialog); ok {
+		if md, ok := dl.(*mocks.Dialog); ok {
 			if why := mocksDiffer(md, a.env()); why != "" {
 				return why
 			}
@@ -342,15 +344,15 @@ func sameMeaning(d *model.Document, at kit.Sel, kind form.FormKind, i int, f *fo
 
 // mocksDiffer says how the mocks dialog's rows differ from the document's
 // mock outputs, "" when they do not.
-func mocksDiffer(md *mocksDialog, e *kit.Env) string {
-	fresh := &mocksDialog{w: md.w, h: md.h}
+func mocksDiffer(md *mocks.Dialog, e *kit.Env) string {
+	fresh := &mocks.Dialog{W: md.W, H: md.H}
 	fresh.Reread(e)
-	if len(fresh.rows) != len(md.rows) {
-		return fmt.Sprintf("the mocks dialog shows %d rows, the document %d", len(md.rows), len(fresh.rows))
+	if len(fresh.Rows) != len(md.Rows) {
+		return fmt.Sprintf("the mocks dialog shows %d rows, the document %d", len(md.Rows), len(fresh.Rows))
 	}
-	for i, r := range md.rows {
-		f := fresh.rows[i]
-		if r.fn != f.fn || r.c != f.c || r.count != f.count || string(r.mc.Args) != string(f.mc.Args) || string(r.mc.Output) != string(f.mc.Output) {
+	for i, r := range md.Rows {
+		f := fresh.Rows[i]
+		if r.Fn != f.Fn || r.C != f.C || r.Count != f.Count || string(r.Mc.Args) != string(f.Mc.Args) || string(r.Mc.Output) != string(f.Mc.Output) {
 			return fmt.Sprintf("the mocks dialog's row %d is %+v, the document's %+v", i, r, f)
 		}
 	}

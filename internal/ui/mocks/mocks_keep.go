@@ -1,4 +1,4 @@
-package ui
+package mocks
 
 import (
 	"errors"
@@ -15,12 +15,12 @@ import (
 
 // keepMockKey, in the response view's prompt for a call no mock answers,
 // sends the output typed and keeps it as a mock of the function.
-var keepMockKey = key.NewBinding(key.WithKeys("alt+enter", "ctrl+enter"),
+var KeepMockKey = key.NewBinding(key.WithKeys("alt+enter", "ctrl+enter"),
 	key.WithHelp("alt+enter", "send this output and keep it as a mock of the function (ctrl+enter too)"))
 
 // keptAsMock keeps output, typed for call c, as a mock (keepAsMock).
-func keptAsMock(c send.Call, output string) []kit.Action {
-	fn, what, err := keepAsMock(c.Name, c.Arguments, output)
+func KeptAsMock(c send.Call, output string) []kit.Action {
+	fn, what, err := KeepAsMock(c.Name, c.Arguments, output)
 	if err != nil {
 		return []kit.Action{kit.SayErr("Not kept as a mock: " + err.Error())}
 	}
@@ -33,7 +33,7 @@ func keptAsMock(c send.Call, output string) []kit.Action {
 // output is written as JSON when it is JSON other than a string, which
 // the send loop sends as its text, and as a string otherwise, sent as
 // typed.
-func keepAsMock(name, arguments, output string) (kit.Edit, string, error) {
+func KeepAsMock(name, arguments, output string) (kit.Edit, string, error) {
 	if name == "" {
 		return nil, "", errors.New("the call names no function")
 	}

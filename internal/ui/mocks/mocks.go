@@ -1,4 +1,4 @@
-package ui
+package mocks
 
 import (
 	"bytes"
@@ -45,54 +45,54 @@ var mockKeys = struct {
 
 // mockRow is a row of the list: a function (c < 0) or one of its outputs.
 type mockRow struct {
-	fn     string // the function's name, the mock's key
-	c      int    // the output's index in model.MockCases, -1 on a function
-	mc     model.MockCase
+	Fn     string // the function's name, the mock's key
+	C      int    // the output's index in model.MockCases, -1 on a function
+	Mc     model.MockCase
 	fixed  bool // the function has a fixed output (on its row)
-	count  int  // outputs of the function (on its row)
+	Count  int  // outputs of the function (on its row)
 	off    bool // the function is disabled
 	orphan bool // no function has this name
 }
 
 // mocksDialog is the list of functions and their mock outputs, and the
 // editor of one output.
-type mocksDialog struct {
-	ver  uint64
-	rows []mockRow
-	cur  int
+type Dialog struct {
+	Ver  uint64
+	Rows []mockRow
+	Cur  int
 	yOff int
 	// want is the row to select at the next reread (fn, output index).
 	want *mockRow
-	ed   *mockEdit
-	w, h int
+	Ed   *mockEdit
+	W, H int
 }
 
 // mockEdit is an output being typed.
 type mockEdit struct {
 	fn    string
-	i     int            // the output's index, -1 for a new one
+	I     int            // the output's index, -1 for a new one
 	from  model.MockCase // the output as it was when editing began
-	fixed bool
-	pat   editor.Model
-	out   editor.Model
+	Fixed bool
+	Pat   editor.Model
+	Out   editor.Model
 	text  bool // the output is plain text (written as a JSON string)
-	focus int  // 0 the pattern, 1 the output
-	err   string
+	Focus int  // 0 the pattern, 1 the output
+	Err   string
 	// start is what the fields held when editing began; esc once more
 	// drops what was typed after it.
 	start [2]string
 	guard kit.DropGuard
 }
 
-func (d *mocksDialog) SeenVersion() uint64 { return d.ver }
-func (d *mocksDialog) See(v uint64)        { d.ver = v }
+func (d *Dialog) SeenVersion() uint64 { return d.Ver }
+func (d *Dialog) See(v uint64)        { d.Ver = v }
 
 // newMocksDialog opens the mocks dialog on the selected function (the
 // first row otherwise).
-func newMocksDialog(e *kit.Env) kit.Dialog {
-	d := &mocksDialog{}
+func New(e *kit.Env) kit.Dialog {
+	d := &Dialog{}
 	if f, why := kit.SelectedFunction(e, "edit its mocks"); why == "" && f.Name != "" {
-		d.want = &mockRow{fn: f.Name, c: -1}
+		d.want = &mockRow{Fn: f.Name, C: -1}
 	}
 	d.Reread(e)
 	return d
@@ -109,7 +109,7 @@ func mockFunctions(doc *model.Document) []mockRow {
 			return
 		}
 		seen[name] = true
-		out = append(out, mockRow{fn: name, c: -1, off: t.Disabled})
+		out = append(out, mockRow{Fn: name, C: -1, off: t.Disabled})
 	}
 	for _, t := range doc.Functions {
 		add(t)
@@ -127,36 +127,36 @@ func mockFunctions(doc *model.Document) []mockRow {
 	}
 	sort.Strings(orphans)
 	for _, name := range orphans {
-		out = append(out, mockRow{fn: name, c: -1, orphan: true})
+		out = append(out, mockRow{Fn: name, C: -1, orphan: true})
 	}
 	return out
 }
 
 // Reread builds the rows from the document as it is now, keeping the row
 // it was on (or the one asked for).
-func (d *mocksDialog) Reread(e *kit.Env) {
-	d.ver = e.S.Version()
+func (d *Dialog) Reread(e *kit.Env) {
+	d.Ver = e.S.Version()
 	doc := e.S.Doc()
 	want := d.want
-	if want == nil && d.cur < len(d.rows) {
-		r := d.rows[d.cur]
+	if want == nil && d.Cur < len(d.Rows) {
+		r := d.Rows[d.Cur]
 		want = &r
 	}
 	d.want = nil
-	d.rows = d.rows[:0]
+	d.Rows = d.Rows[:0]
 	for _, f := range mockFunctions(doc) {
-		cases := model.MockCases(doc.Mocks[f.fn])
-		f.count = len(cases)
-		at := len(d.rows)
-		d.rows = append(d.rows, f)
+		cases := model.MockCases(doc.Mocks[f.Fn])
+		f.Count = len(cases)
+		at := len(d.Rows)
+		d.Rows = append(d.Rows, f)
 		for i, c := range cases {
-			d.rows[at].fixed = d.rows[at].fixed || c.Fixed()
-			d.rows = append(d.rows, mockRow{fn: f.fn, c: i, mc: c, off: f.off, orphan: f.orphan})
+			d.Rows[at].fixed = d.Rows[at].fixed || c.Fixed()
+			d.Rows = append(d.Rows, mockRow{Fn: f.Fn, C: i, Mc: c, off: f.off, orphan: f.orphan})
 		}
 	}
 	if want != nil {
-		if i := d.find(want.fn, want.c); i >= 0 {
-			d.cur = i
+		if i := d.find(want.Fn, want.C); i >= 0 {
+			d.Cur = i
 		} // else the row that took its place
 	}
 	d.clamp()
@@ -164,51 +164,51 @@ func (d *mocksDialog) Reread(e *kit.Env) {
 
 // find is the row of output c of function fn (its last output when there
 // are fewer, the function when it has none), -1 when fn is gone.
-func (d *mocksDialog) find(fn string, c int) int {
+func (d *Dialog) find(fn string, c int) int {
 	best := -1
-	for i, r := range d.rows {
-		if r.fn != fn {
+	for i, r := range d.Rows {
+		if r.Fn != fn {
 			continue
 		}
-		if best < 0 || r.c <= c {
+		if best < 0 || r.C <= c {
 			best = i
 		}
 	}
 	return best
 }
 
-func (d *mocksDialog) clamp() {
-	d.cur = max(0, min(d.cur, len(d.rows)-1))
+func (d *Dialog) clamp() {
+	d.Cur = max(0, min(d.Cur, len(d.Rows)-1))
 	rows := d.listRows()
-	if d.cur < d.yOff {
-		d.yOff = d.cur
+	if d.Cur < d.yOff {
+		d.yOff = d.Cur
 	}
-	if d.cur >= d.yOff+rows {
-		d.yOff = d.cur - rows + 1
+	if d.Cur >= d.yOff+rows {
+		d.yOff = d.Cur - rows + 1
 	}
-	d.yOff = max(0, min(d.yOff, len(d.rows)-rows))
+	d.yOff = max(0, min(d.yOff, len(d.Rows)-rows))
 }
 
-func (d *mocksDialog) Resize(w, h int) kit.Dialog {
-	d.w, d.h = kit.DialogSize(w, h, 100, 34)
-	if d.ed != nil {
-		d.ed.size(d.w, d.h)
+func (d *Dialog) Resize(w, h int) kit.Dialog {
+	d.W, d.H = kit.DialogSize(w, h, 100, 34)
+	if d.Ed != nil {
+		d.Ed.size(d.W, d.H)
 	}
 	d.clamp()
 	return d
 }
 
-func (d *mocksDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
-	if d.ed != nil {
+func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
+	if d.Ed != nil {
 		return d, d.editUpdate(msg, e)
 	}
 	switch m := msg.(type) {
 	case tea.MouseClickMsg:
 		// rows start under the header and a blank line; a click on the
 		// selected row edits it, as enter does
-		if i := d.yOff + m.Y - 2; m.Button == tea.MouseLeft && m.Y >= 2 && i < len(d.rows) {
-			if i != d.cur {
-				d.cur = i
+		if i := d.yOff + m.Y - 2; m.Button == tea.MouseLeft && m.Y >= 2 && i < len(d.Rows) {
+			if i != d.Cur {
+				d.Cur = i
 				d.clamp()
 				return d, nil
 			}
@@ -216,9 +216,9 @@ func (d *mocksDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action)
 		}
 	case tea.MouseWheelMsg:
 		if m.Button == tea.MouseWheelUp {
-			d.cur -= 3
+			d.Cur -= 3
 		} else {
-			d.cur += 3
+			d.Cur += 3
 		}
 		d.clamp()
 		return d, nil
@@ -227,26 +227,26 @@ func (d *mocksDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action)
 	if !ok {
 		return d, nil
 	}
-	if next, ok := kit.ListMove(k, e.Km, d.cur, d.listRows(), len(d.rows)); ok {
-		d.cur = next
+	if next, ok := kit.ListMove(k, e.Km, d.Cur, d.listRows(), len(d.Rows)); ok {
+		d.Cur = next
 		d.clamp()
 		return d, nil
 	}
-	if d.ver != e.S.Version() {
+	if d.Ver != e.S.Version() {
 		d.Reread(e)
 	}
 	switch {
 	case key.Matches(k, mockKeys.Close):
 		return nil, []kit.Action{kit.ActClose{}}
-	case len(d.rows) == 0:
+	case len(d.Rows) == 0:
 		return d, []kit.Action{kit.Say("No function to mock: add a function and give it a name first")}
 	case key.Matches(k, mockKeys.AddPattern):
-		return d, d.startEdit(d.rows[d.cur].fn, -1, false, e)
+		return d, d.startEdit(d.Rows[d.Cur].Fn, -1, false, e)
 	case key.Matches(k, mockKeys.SetFixed):
 		return d, d.editFixed(e)
 	case key.Matches(k, mockKeys.Edit):
-		if r := d.rows[d.cur]; r.c >= 0 {
-			return d, d.startEdit(r.fn, r.c, r.mc.Fixed(), e)
+		if r := d.Rows[d.Cur]; r.C >= 0 {
+			return d, d.startEdit(r.Fn, r.C, r.Mc.Fixed(), e)
 		}
 		return d, d.editFixed(e)
 	case key.Matches(k, mockKeys.Delete):
@@ -262,11 +262,11 @@ func (d *mocksDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action)
 }
 
 // editFixed edits the selected function's fixed output, or starts one.
-func (d *mocksDialog) editFixed(e *kit.Env) []kit.Action {
-	fn := d.rows[d.cur].fn
-	for _, r := range d.rows {
-		if r.fn == fn && r.c >= 0 && r.mc.Fixed() {
-			return d.startEdit(fn, r.c, true, e)
+func (d *Dialog) editFixed(e *kit.Env) []kit.Action {
+	fn := d.Rows[d.Cur].Fn
+	for _, r := range d.Rows {
+		if r.Fn == fn && r.C >= 0 && r.Mc.Fixed() {
+			return d.startEdit(fn, r.C, true, e)
 		}
 	}
 	return d.startEdit(fn, -1, true, e)
@@ -274,10 +274,10 @@ func (d *mocksDialog) editFixed(e *kit.Env) []kit.Action {
 
 // startEdit opens the editor on output i of fn (-1: a new one, fixed or
 // for a pattern).
-func (d *mocksDialog) startEdit(fn string, i int, fixed bool, e *kit.Env) []kit.Action {
-	me := &mockEdit{fn: fn, i: i, fixed: fixed, pat: newMockEditor(), out: newMockEditor(), focus: 1}
-	me.pat.Placeholder = `the arguments a call must have, such as {"city": "Paris"}`
-	me.out.Placeholder = "the output, JSON such as {\"temp_c\": 12}\n(ctrl+t: plain text)"
+func (d *Dialog) startEdit(fn string, i int, fixed bool, e *kit.Env) []kit.Action {
+	me := &mockEdit{fn: fn, I: i, Fixed: fixed, Pat: newMockEditor(), Out: newMockEditor(), Focus: 1}
+	me.Pat.Placeholder = `the arguments a call must have, such as {"city": "Paris"}`
+	me.Out.Placeholder = "the output, JSON such as {\"temp_c\": 12}\n(ctrl+t: plain text)"
 	if i >= 0 {
 		cases := model.MockCases(e.S.Doc().Mocks[fn])
 		if i >= len(cases) {
@@ -288,23 +288,23 @@ func (d *mocksDialog) startEdit(fn string, i int, fixed bool, e *kit.Env) []kit.
 			return []kit.Action{kit.Say("This \"when\" entry is not an object: x deletes it, or edit the file")}
 		}
 		if me.from.Args != nil {
-			me.pat.SetValue(indentJSON(me.from.Args))
+			me.Pat.SetValue(indentJSON(me.from.Args))
 		}
 		if s, ok := rawjson.Unquote(bytes.TrimSpace(me.from.Output)); ok {
 			me.text = true
-			me.out.SetValue(s)
+			me.Out.SetValue(s)
 		} else if me.from.Output != nil {
-			me.out.SetValue(indentJSON(me.from.Output))
+			me.Out.SetValue(indentJSON(me.from.Output))
 		}
 	}
 	if !fixed && i < 0 {
-		me.focus = 0
-		me.pat.SetValue("{}")
-		me.pat.SetCursor(0, 1)
+		me.Focus = 0
+		me.Pat.SetValue("{}")
+		me.Pat.SetCursor(0, 1)
 	}
-	me.start = [2]string{me.pat.Value(), me.out.Value()}
-	me.size(d.w, d.h)
-	d.ed = me
+	me.start = [2]string{me.Pat.Value(), me.Out.Value()}
+	me.size(d.W, d.H)
+	d.Ed = me
 	return []kit.Action{kit.ActCmd{Cmd: me.field().Focus()}}
 }
 
@@ -323,10 +323,10 @@ func indentJSON(v json.RawMessage) string {
 
 // field is the editor with the focus.
 func (me *mockEdit) field() *editor.Model {
-	if me.focus == 0 && !me.fixed {
-		return &me.pat
+	if me.Focus == 0 && !me.Fixed {
+		return &me.Pat
 	}
-	return &me.out
+	return &me.Out
 }
 
 // size fits the fields to a dialog of w×h: the pattern a few lines, the
@@ -334,11 +334,11 @@ func (me *mockEdit) field() *editor.Model {
 func (me *mockEdit) size(w, h int) {
 	rest := max(2, h-2-mockEditFixedRows)
 	pr := 0
-	if !me.fixed {
+	if !me.Fixed {
 		pr = max(1, min(6, rest/3))
 	}
-	me.pat.SetSize(max(10, w-4), max(1, pr))
-	me.out.SetSize(max(10, w-4), max(1, min(mockOutputRows, rest-pr)))
+	me.Pat.SetSize(max(10, w-4), max(1, pr))
+	me.Out.SetSize(max(10, w-4), max(1, min(mockOutputRows, rest-pr)))
 }
 
 // mockOutputRows are the most lines the output field takes.
@@ -349,32 +349,32 @@ const mockOutputRows = 14
 const mockEditFixedRows = 7
 
 // deleteCase deletes the selected output.
-func (d *mocksDialog) deleteCase(e *kit.Env) []kit.Action {
-	r := d.rows[d.cur]
-	if r.c < 0 {
-		return []kit.Action{kit.Say("Select one of " + termtext.SanitizeLine(r.fn) + "'s outputs to delete it")}
+func (d *Dialog) deleteCase(e *kit.Env) []kit.Action {
+	r := d.Rows[d.Cur]
+	if r.C < 0 {
+		return []kit.Action{kit.Say("Select one of " + termtext.SanitizeLine(r.Fn) + "'s outputs to delete it")}
 	}
-	fn, i := r.fn, r.c
+	fn, i := r.Fn, r.C
 	edit := func(doc *model.Document) (*model.Document, error) { return model.DeleteMockCase(doc, fn, i) }
 	if _, err := edit(e.S.Doc()); err != nil {
 		return []kit.Action{kit.SayErr(kit.Capitalize(err.Error()))}
 	}
-	d.want = &mockRow{fn: fn, c: i}
+	d.want = &mockRow{Fn: fn, C: i}
 	return []kit.Action{kit.ActEdit{Fn: edit}, kit.Say("Deleted a mock output of " + termtext.SanitizeLine(fn) + " (ctrl+z undoes it)")}
 }
 
 // moveCase moves the selected pattern among its function's patterns.
-func (d *mocksDialog) moveCase(delta int, e *kit.Env) []kit.Action {
-	r := d.rows[d.cur]
-	if r.c < 0 {
+func (d *Dialog) moveCase(delta int, e *kit.Env) []kit.Action {
+	r := d.Rows[d.Cur]
+	if r.C < 0 {
 		return []kit.Action{kit.Say("Select a pattern to move it: patterns are tried from the first")}
 	}
-	fn, i := r.fn, r.c
+	fn, i := r.Fn, r.C
 	_, j, err := model.MoveMockCase(e.S.Doc(), fn, i, delta)
 	if err != nil {
 		return []kit.Action{kit.Say(kit.Capitalize(err.Error()))}
 	}
-	d.want = &mockRow{fn: fn, c: j}
+	d.want = &mockRow{Fn: fn, C: j}
 	edit := func(doc *model.Document) (*model.Document, error) {
 		nd, _, err := model.MoveMockCase(doc, fn, i, delta)
 		return nd, err
@@ -384,9 +384,9 @@ func (d *mocksDialog) moveCase(delta int, e *kit.Env) []kit.Action {
 
 // giveTo offers the functions without mock outputs to give the selected
 // name's outputs to, when no function has that name (it was renamed).
-func (d *mocksDialog) giveTo(e *kit.Env) []kit.Action {
-	r := d.rows[d.cur]
-	old := r.fn
+func (d *Dialog) giveTo(e *kit.Env) []kit.Action {
+	r := d.Rows[d.Cur]
+	old := r.Fn
 	if !r.orphan {
 		return []kit.Action{kit.Say("r is for outputs of a name no function has; these are " + termtext.SanitizeLine(old) + "'s")}
 	}
@@ -394,9 +394,9 @@ func (d *mocksDialog) giveTo(e *kit.Env) []kit.Action {
 	var names []string
 	var items []filterlist.Item
 	for _, f := range mockFunctions(doc) {
-		if _, has := doc.Mocks[f.fn]; !f.orphan && !has {
-			names = append(names, f.fn)
-			items = append(items, filterlist.Item{Title: termtext.SanitizeLine(f.fn)})
+		if _, has := doc.Mocks[f.Fn]; !f.orphan && !has {
+			names = append(names, f.Fn)
+			items = append(items, filterlist.Item{Title: termtext.SanitizeLine(f.Fn)})
 		}
 	}
 	if len(names) == 0 {
@@ -404,36 +404,36 @@ func (d *mocksDialog) giveTo(e *kit.Env) []kit.Action {
 	}
 	ld := kit.NewListDialog("Give "+termtext.SanitizeLine(old)+"'s mock outputs to", items, func(i int) []kit.Action {
 		name := names[i]
-		d.want = &mockRow{fn: name, c: -1}
+		d.want = &mockRow{Fn: name, C: -1}
 		edit := func(doc *model.Document) (*model.Document, error) { return model.RenameMock(doc, old, name) }
 		return []kit.Action{kit.ActEdit{Fn: edit}, kit.Say("Gave " + termtext.SanitizeLine(old) + "'s mock outputs to " + termtext.SanitizeLine(name) + " (ctrl+z undoes it)")}
 	})
 	return []kit.Action{kit.ActOpen{D: ld}}
 }
 
-func (d *mocksDialog) TypingText() bool { return d.ed != nil }
+func (d *Dialog) TypingText() bool { return d.Ed != nil }
 
-func (d *mocksDialog) UndoText(redo bool) (bool, []kit.Action) {
-	if d.ed == nil {
+func (d *Dialog) UndoText(redo bool) (bool, []kit.Action) {
+	if d.Ed == nil {
 		return false, nil
 	}
-	return kit.FieldUndo(d.ed.field(), redo), nil
+	return kit.FieldUndo(d.Ed.field(), redo), nil
 }
 
 // pending: an output being typed is not in the document yet.
-func (d *mocksDialog) Pending() string {
-	if d.ed == nil || !d.ed.changed() {
+func (d *Dialog) Pending() string {
+	if d.Ed == nil || !d.Ed.changed() {
 		return ""
 	}
 	return "the mock output being typed (alt+enter writes it)"
 }
 
-func (d *mocksDialog) Help(km *kit.KeyMap) []key.Binding {
-	if d.ed != nil {
+func (d *Dialog) Help(km *kit.KeyMap) []key.Binding {
+	if d.Ed != nil {
 		return []key.Binding{mockKeys.Apply, mockKeys.NextField, mockKeys.PrevField, mockKeys.TextJSON, mockKeys.Back,
 			key.NewBinding(key.WithKeys("x"), key.WithHelp("type/paste", "the pattern or the output"))}
 	}
 	return []key.Binding{mockKeys.Edit, mockKeys.AddPattern, mockKeys.SetFixed, mockKeys.Delete,
 		mockKeys.MoveUp, mockKeys.MoveDown, mockKeys.Give, mockKeys.Close, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End}
 }
-func (d *mocksDialog) Name() string { return "the mocks dialog" }
+func (d *Dialog) Name() string { return "the mocks dialog" }

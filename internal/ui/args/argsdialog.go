@@ -1,4 +1,4 @@
-package ui
+package args
 
 import (
 	"fmt"
@@ -30,17 +30,17 @@ var argsKeys = struct {
 // argsDialog tests arguments, as a model would send them in a call of the
 // selected function, against its parameters while they are typed or
 // pasted: each problem is shown with its line, column and JSON Pointer.
-type argsDialog struct {
-	fn  kit.Function
-	v   *args.Validator // compiled once, when the dialog opens
-	how string          // the semantics used and why
-	ed  editor.Model
+type Dialog struct {
+	Fn  kit.Function
+	V   *args.Validator // compiled once, when the dialog opens
+	How string          // the semantics used and why
+	Ed  editor.Model
 
 	seen  uint64         // the editor version probs are for
 	blank bool           // the text is empty or only spaces: nothing to check
 	probs []args.Problem // nil when the arguments fit (or there are none)
 	next  int            // the problem ctrl+n goes to
-	w, h  int
+	w, H  int
 	ver   uint64 // the session version the parameters were read at
 	why   string // why the parameters cannot check the arguments now
 	guard kit.DropGuard
@@ -49,27 +49,27 @@ type argsDialog struct {
 
 // mayClose: arguments typed go with the dialog, so the first closing key
 // says so.
-func (d *argsDialog) MayClose(key string) (kit.Action, bool) {
+func (d *Dialog) MayClose(key string) (kit.Action, bool) {
 	typed := ""
-	if v := d.ed.Value(); strings.TrimSpace(v) != "" && v != d.made {
+	if v := d.Ed.Value(); strings.TrimSpace(v) != "" && v != d.made {
 		typed = "the arguments typed"
 	}
-	return d.guard.MayClose(key, "closes it", typed, d.ed.Version())
+	return d.guard.MayClose(key, "closes it", typed, d.Ed.Version())
 }
 
-func (d *argsDialog) SeenVersion() uint64 { return d.ver }
-func (d *argsDialog) See(v uint64)        { d.ver = v }
+func (d *Dialog) SeenVersion() uint64 { return d.ver }
+func (d *Dialog) See(v uint64)        { d.ver = v }
 
 // Reread reads the function's parameters again after the document changed
 // (an undo, a reload): the arguments are checked against them from now on.
-func (d *argsDialog) Reread(e *kit.Env) {
+func (d *Dialog) Reread(e *kit.Env) {
 	d.ver = e.S.Version()
-	f, why := kit.ReadFunction(e.S.Doc(), kit.Sel{Kind: d.fn.Kind, Index: d.fn.Index}, "test arguments")
+	f, why := kit.ReadFunction(e.S.Doc(), kit.Sel{Kind: d.Fn.Kind, Index: d.Fn.Index}, "test arguments")
 	if why == "" && f.DraftErr != "" {
 		why = fmt.Sprintf("%s's parameters are not valid JSON now (%s)", f.Label(), f.DraftErr)
 	}
-	if why == "" && string(f.Params) == string(d.fn.Params) && boolPtrEq(f.Strict, d.fn.Strict) {
-		d.fn, d.why = f, ""
+	if why == "" && string(f.Params) == string(d.Fn.Params) && boolPtrEq(f.Strict, d.Fn.Strict) {
+		d.Fn, d.why = f, ""
 		return
 	}
 	var v *args.Validator
@@ -86,7 +86,7 @@ func (d *argsDialog) Reread(e *kit.Env) {
 		d.why = termtext.SanitizeLine(kit.ChangedWhy(why))
 		return
 	}
-	d.fn, d.v, d.how, d.why = f, v, how, ""
+	d.Fn, d.V, d.How, d.why = f, v, how, ""
 	d.seen-- // check the arguments again
 	d.check()
 }
@@ -96,7 +96,7 @@ func boolPtrEq(a, b *bool) bool { return (a == nil) == (b == nil) && (a == nil |
 // newArgsDialog opens the argument tester on the selected function, or
 // returns nil and says why it cannot (not a function, parameters that are
 // not valid JSON or not a usable JSON Schema).
-func newArgsDialog(e *kit.Env) (kit.Dialog, string) {
+func New(e *kit.Env) (kit.Dialog, string) {
 	f, why := kit.SelectedFunction(e, "test arguments")
 	if why != "" {
 		return nil, why
@@ -109,41 +109,41 @@ func newArgsDialog(e *kit.Env) (kit.Dialog, string) {
 	if err != nil {
 		return nil, termtext.SanitizeLine(f.Label() + ": " + err.Error())
 	}
-	d := &argsDialog{fn: f, v: v, how: how, ed: editor.New(), ver: e.S.Version()}
-	d.ed.AutoIndent = true
-	d.ed.CharLimit = model.MaxDocumentBytes
-	d.ed.Placeholder = "Paste or type the arguments, a JSON object such as {\"city\": \"Paris\"}\n(ctrl+g writes an example)"
-	d.ed.Focus()
-	d.seen, d.blank = d.ed.Version(), true
+	d := &Dialog{Fn: f, V: v, How: how, Ed: editor.New(), ver: e.S.Version()}
+	d.Ed.AutoIndent = true
+	d.Ed.CharLimit = model.MaxDocumentBytes
+	d.Ed.Placeholder = "Paste or type the arguments, a JSON object such as {\"city\": \"Paris\"}\n(ctrl+g writes an example)"
+	d.Ed.Focus()
+	d.seen, d.blank = d.Ed.Version(), true
 	return d, ""
 }
 
 // resultRows is how many lines the verdict gets under the editor.
-func (d *argsDialog) resultRows() int { return max(2, min(8, (d.h-2)/3)) }
+func (d *Dialog) resultRows() int { return max(2, min(8, (d.H-2)/3)) }
 
-func (d *argsDialog) Resize(w, h int) kit.Dialog {
-	d.w, d.h = kit.DialogSize(w, h, 100, 34)
+func (d *Dialog) Resize(w, h int) kit.Dialog {
+	d.w, d.H = kit.DialogSize(w, h, 100, 34)
 	// header, blank, editor, blank, verdict, blank, keys
-	d.ed.SetSize(d.w-4, max(1, d.h-2-4-d.resultRows()))
+	d.Ed.SetSize(d.w-4, max(1, d.H-2-4-d.resultRows()))
 	return d
 }
 
 // check validates the arguments when they changed since the last check.
-func (d *argsDialog) check() {
-	if d.ed.Version() == d.seen {
+func (d *Dialog) check() {
+	if d.Ed.Version() == d.seen {
 		return
 	}
-	d.seen = d.ed.Version()
+	d.seen = d.Ed.Version()
 	d.next = 0
 	d.probs = nil
-	text := d.ed.Value()
+	text := d.Ed.Value()
 	if d.blank = strings.TrimSpace(text) == ""; d.blank {
 		return
 	}
-	d.probs = d.v.Validate([]byte(text))
+	d.probs = d.V.Validate([]byte(text))
 }
 
-func (d *argsDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
+func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		if !key.Matches(k, argsKeys.Close) {
 			d.guard.Armed = false
@@ -155,44 +155,44 @@ func (d *argsDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) 
 			}
 			return nil, []kit.Action{kit.ActClose{}}
 		case key.Matches(k, argsKeys.Example):
-			ex, err := schematree.Example(d.fn.Params)
+			ex, err := schematree.Example(d.Fn.Params)
 			if err != nil {
 				return d, []kit.Action{kit.SayErr("No example: " + err.Error())}
 			}
-			d.ed.SetValue(string(ex))
-			d.made = d.ed.Value()
+			d.Ed.SetValue(string(ex))
+			d.made = d.Ed.Value()
 			d.check()
 			if len(d.probs) > 0 {
 				return d, []kit.Action{kit.Say("Wrote an example of the arguments; it does not fit every rule of the parameters")}
 			}
-			return d, []kit.Action{kit.Say("Wrote an example of " + d.fn.Label() + "'s arguments")}
+			return d, []kit.Action{kit.Say("Wrote an example of " + d.Fn.Label() + "'s arguments")}
 		case key.Matches(k, argsKeys.Copy):
-			if d.ed.Len() == 0 {
+			if d.Ed.Len() == 0 {
 				return d, []kit.Action{kit.Say("No arguments to copy: paste or type them, or ctrl+g for an example")}
 			}
-			return d, []kit.Action{kit.ActCopy{What: "the arguments of " + d.fn.Label(), Text: d.ed.Value()}}
+			return d, []kit.Action{kit.ActCopy{What: "the arguments of " + d.Fn.Label(), Text: d.Ed.Value()}}
 		case key.Matches(k, argsKeys.Next):
 			return d, d.goNext()
 		}
 	}
-	if k, ok := msg.(tea.KeyPressMsg); ok && !d.ed.Handles(k) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && !d.Ed.Handles(k) {
 		return d, []kit.Action{kit.ExplainDialogKey(k, d, e.Km)}
 	}
-	d.ed, _ = d.ed.Update(msg)
+	d.Ed, _ = d.Ed.Update(msg)
 	d.check()
 	return d, nil
 }
 
-func (d *argsDialog) TypingText() bool { return true }
+func (d *Dialog) TypingText() bool { return true }
 
-func (d *argsDialog) UndoText(redo bool) (bool, []kit.Action) {
-	done := kit.FieldUndo(&d.ed, redo)
+func (d *Dialog) UndoText(redo bool) (bool, []kit.Action) {
+	done := kit.FieldUndo(&d.Ed, redo)
 	d.check()
 	return done, nil
 }
 
 // goNext moves the cursor to the next located problem.
-func (d *argsDialog) goNext() []kit.Action {
+func (d *Dialog) goNext() []kit.Action {
 	var located []args.Problem
 	for _, p := range d.probs {
 		if p.Line > 0 {
@@ -207,20 +207,20 @@ func (d *argsDialog) goNext() []kit.Action {
 	}
 	p := located[d.next%len(located)]
 	d.next = (d.next + 1) % len(located)
-	d.ed.SetCursor(p.Line-1, p.Column-1)
+	d.Ed.SetCursor(p.Line-1, p.Column-1)
 	return nil
 }
 
 // verdict is what the dialog says of the arguments, at most n lines of
 // width w: a problem takes as many lines as its text needs, and the
 // problems that do not fit are counted on the last line.
-func (d *argsDialog) verdict(e *kit.Env, n, w int) []string {
+func (d *Dialog) verdict(e *kit.Env, n, w int) []string {
 	st := e.St
 	switch {
 	case d.blank:
 		return []string{st.Dim.Render(kit.Fit(" Nothing to check yet: paste or type the arguments", w))}
 	case len(d.probs) == 0:
-		return []string{st.OK.Render(kit.Fit(" ✓ fits "+d.fn.Label()+"'s parameters", w))}
+		return []string{st.OK.Render(kit.Fit(" ✓ fits "+d.Fn.Label()+"'s parameters", w))}
 	}
 	lines := []string{st.Error.Render(kit.Fit(" ✗ "+kit.Plural(len(d.probs), "problem"), w))}
 	room := n - 1
@@ -261,14 +261,14 @@ func problemLines(p args.Problem, w int) []string {
 	return out
 }
 
-func (d *argsDialog) View(e *kit.Env, w, h int) []string {
+func (d *Dialog) View(e *kit.Env, w, h int) []string {
 	iw := d.w - 2
 	st := e.St
-	lines := []string{st.Dim.Render(kit.Fit(" "+d.fn.Label()+" · "+termtext.SanitizeLine(d.how), iw))}
+	lines := []string{st.Dim.Render(kit.Fit(" "+d.Fn.Label()+" · "+termtext.SanitizeLine(d.How), iw))}
 	if d.why != "" {
 		lines[0] = st.Error.Render(kit.Fit(" ✗ "+d.why+"; the check below is of the parameters before", iw))
 	}
-	ed := d.ed
+	ed := d.Ed
 	ed.Styles = st.Editor
 	for _, l := range strings.Split(ed.View(), "\n") {
 		lines = append(lines, " "+l)
@@ -284,9 +284,9 @@ func (d *argsDialog) View(e *kit.Env, w, h int) []string {
 	return kit.Box(e, "Test arguments", lines, d.w)
 }
 
-func (d *argsDialog) Help(km *kit.KeyMap) []key.Binding {
+func (d *Dialog) Help(km *kit.KeyMap) []key.Binding {
 	return []key.Binding{argsKeys.Example, argsKeys.Copy, argsKeys.Next, argsKeys.Close,
 		key.NewBinding(key.WithKeys("x"), key.WithHelp("type/paste", "the arguments"))}
 }
 
-func (d *argsDialog) Name() string { return "the argument tester" }
+func (d *Dialog) Name() string { return "the argument tester" }

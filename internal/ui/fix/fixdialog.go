@@ -1,4 +1,4 @@
-package ui
+package fix
 
 import (
 	"fmt"
@@ -29,41 +29,41 @@ type fixOption struct {
 
 // fixDialog shows the fixes a diagnostic offers, each as a diff of the
 // entry's JSON; enter applies the chosen one as one undoable edit.
-type fixDialog struct {
+type Dialog struct {
 	diag   convert.Diagnostic
 	opts   []fixOption
 	chosen int
 	yOff   int // first diff line shown
 	w, h   int
-	ver    uint64 // the session version the fixes were computed at
-	gone   bool   // the problem is not in the document any more
+	Ver    uint64 // the session version the fixes were computed at
+	Gone   bool   // the problem is not in the document any more
 }
 
-func (d *fixDialog) SeenVersion() uint64 { return d.ver }
-func (d *fixDialog) See(v uint64)        { d.ver = v }
+func (d *Dialog) SeenVersion() uint64 { return d.Ver }
+func (d *Dialog) See(v uint64)        { d.Ver = v }
 
 // Reread computes the fixes again against the document as it is now (it
 // changed while the dialog was open: an undo, a reload): enter never
 // applies a fix made for an older document.
-func (d *fixDialog) Reread(e *kit.Env) {
-	d.ver = e.S.Version()
+func (d *Dialog) Reread(e *kit.Env) {
+	d.Ver = e.S.Version()
 	for _, nd := range e.S.Result().Diagnostics {
 		if nd.Kind == d.diag.Kind && nd.Index == d.diag.Index && nd.IsTool() == d.diag.IsTool() &&
 			nd.Location == d.diag.Location && nd.Path == d.diag.Path && nd.Message == d.diag.Message && len(nd.Fixes) > 0 {
-			fresh := newFixDialog(e.S.Doc(), nd)
-			d.diag, d.opts, d.gone = fresh.diag, fresh.opts, false
+			fresh := New(e.S.Doc(), nd)
+			d.diag, d.opts, d.Gone = fresh.diag, fresh.opts, false
 			d.chosen = min(d.chosen, len(d.opts)-1)
 			d.yOff = 0
 			return
 		}
 	}
-	d.gone = true
+	d.Gone = true
 }
 
 // newFixDialog computes every fix of d against doc; the fixes are pure
 // edits, so nothing changes until one is chosen.
-func newFixDialog(doc *model.Document, d convert.Diagnostic) *fixDialog {
-	fd := &fixDialog{diag: d}
+func New(doc *model.Document, d convert.Diagnostic) *Dialog {
+	fd := &Dialog{diag: d}
 	before := fixTarget(doc, d)
 	for _, f := range d.Fixes {
 		o := fixOption{fix: f}
@@ -109,13 +109,13 @@ func diffLines(before, after string) []string {
 	return lines
 }
 
-func (d *fixDialog) Resize(w, h int) kit.Dialog {
+func (d *Dialog) Resize(w, h int) kit.Dialog {
 	d.w, d.h = kit.DialogSize(w, h, 96, h-2)
 	return d
 }
 
 // header is the part above the diff: what is wrong and the fixes.
-func (d *fixDialog) header(e *kit.Env) []string {
+func (d *Dialog) header(e *kit.Env) []string {
 	iw := d.w - 2
 	lines := []string{kit.Fit(" "+termtext.SanitizeLine(d.diag.Location+" "+d.diag.Path), iw)}
 	for i, o := range d.opts {
@@ -139,7 +139,7 @@ func (d *fixDialog) header(e *kit.Env) []string {
 // changeLines are the chosen fix's title and every change it makes, as
 // convert.FixDescription words them, wrapped to the dialog: a change
 // is never cut off.
-func (d *fixDialog) changeLines() []string {
+func (d *Dialog) changeLines() []string {
 	o := d.opts[d.chosen]
 	if o.err != nil {
 		return nil
@@ -166,20 +166,20 @@ func (d *fixDialog) changeLines() []string {
 }
 
 // bodyHeight is the room under the header for the changes and the diff.
-func (d *fixDialog) bodyHeight(e *kit.Env) int {
+func (d *Dialog) bodyHeight(e *kit.Env) int {
 	return max(1, d.h-2-len(d.header(e))-2)
 }
 
 // pinned reports whether the list of changes stays in place above the
 // diff, which scrolls under it; a list too long for that scrolls with
 // the diff, first.
-func (d *fixDialog) pinned(e *kit.Env) bool {
+func (d *Dialog) pinned(e *kit.Env) bool {
 	return len(d.changeLines())+1+3 <= d.bodyHeight(e)
 }
 
 // scrolled is what scrolls: the diff, after the list of changes when that
 // is not pinned.
-func (d *fixDialog) scrolled(e *kit.Env) []string {
+func (d *Dialog) scrolled(e *kit.Env) []string {
 	o := d.opts[d.chosen]
 	if d.pinned(e) {
 		return o.diff
@@ -187,7 +187,7 @@ func (d *fixDialog) scrolled(e *kit.Env) []string {
 	return append(append(d.changeLines(), ""), o.diff...)
 }
 
-func (d *fixDialog) diffHeight(e *kit.Env) int {
+func (d *Dialog) diffHeight(e *kit.Env) int {
 	h := d.bodyHeight(e)
 	if d.pinned(e) {
 		h -= len(d.changeLines()) + 1
@@ -195,7 +195,7 @@ func (d *fixDialog) diffHeight(e *kit.Env) int {
 	return max(1, h)
 }
 
-func (d *fixDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
+func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return d, nil
@@ -207,7 +207,7 @@ func (d *fixDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	switch {
 	case key.Matches(k, km.Cancel), k.String() == "q":
 		return nil, []kit.Action{kit.ActClose{}, kit.Say("Fix cancelled")}
-	case key.Matches(k, km.Enter) && d.gone:
+	case key.Matches(k, km.Enter) && d.Gone:
 		return d, []kit.Action{kit.Say("The document changed and this problem is gone: nothing to apply (esc closes)")}
 	case key.Matches(k, km.Enter):
 		if o.err != nil {
@@ -241,7 +241,7 @@ func (d *fixDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	return d, nil
 }
 
-func (d *fixDialog) View(e *kit.Env, w, h int) []string {
+func (d *Dialog) View(e *kit.Env, w, h int) []string {
 	iw := d.w - 2
 	lines := d.header(e)
 	if d.pinned(e) {
@@ -273,7 +273,7 @@ func (d *fixDialog) View(e *kit.Env, w, h int) []string {
 	if len(d.opts) == 1 {
 		keys = "enter apply · ↑/↓ scroll · esc cancel"
 	}
-	if d.gone {
+	if d.Gone {
 		lines = append(lines, "", e.St.Error.Render(kit.Fit(" ✗ The document changed and this problem is gone", iw)))
 		keys = "esc close"
 	}
@@ -281,7 +281,7 @@ func (d *fixDialog) View(e *kit.Env, w, h int) []string {
 	return kit.Box(e, "Fix", lines, d.w)
 }
 
-func (d *fixDialog) Help(km *kit.KeyMap) []key.Binding {
+func (d *Dialog) Help(km *kit.KeyMap) []key.Binding {
 	return []key.Binding{
 		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply the fix")),
 		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→ "+kit.Digits(len(d.opts)), "choose a fix")),
@@ -292,7 +292,7 @@ func (d *fixDialog) Help(km *kit.KeyMap) []key.Binding {
 
 // shortFixTitle is a fix's title for the status line: up to its first
 // colon, the strict repair as "make strict-compatible".
-func shortFixTitle(title string) string {
+func ShortFixTitle(title string) string {
 	if title == (convert.Fix{Kind: convert.FixStrict}).Title() {
 		return "make strict-compatible"
 	}
@@ -303,7 +303,7 @@ func shortFixTitle(title string) string {
 // shortWhy is why F left a fix out, for the status line: the strict
 // repair of a function from an MCP server as "its MCP server may refuse
 // null", any other reason up to its first colon.
-func shortWhy(sk convert.FixSkipped) string {
+func ShortWhy(sk convert.FixSkipped) string {
 	if sk.Title == (convert.Fix{Kind: convert.FixStrict}).Title() && strings.Contains(sk.Why, "MCP server") {
 		return "its MCP server may refuse null"
 	}
@@ -313,14 +313,14 @@ func shortWhy(sk convert.FixSkipped) string {
 
 // fixReportDialog lists the fixes F left out, each with why, grouped when
 // they share both: importing an MCP server's tools can leave dozens.
-type fixReportDialog struct {
+type Report struct {
 	lines []string // wrapped to w
 	text  []string // the paragraphs, unwrapped
 	yOff  int
 	w, h  int
 }
 
-func newFixReportDialog(applied string, skipped []convert.FixSkipped) *fixReportDialog {
+func NewReport(applied string, skipped []convert.FixSkipped) *Report {
 	type group struct {
 		title, why string
 		locs       []string
@@ -337,7 +337,7 @@ func newFixReportDialog(applied string, skipped []convert.FixSkipped) *fixReport
 		}
 		g.locs = append(g.locs, sk.Location)
 	}
-	d := &fixReportDialog{}
+	d := &Report{}
 	d.text = append(d.text, applied+"; left out "+kit.Plural(len(skipped), "fix")+" of a safe kind:")
 	for _, g := range groups {
 		d.text = append(d.text, "", "• "+strings.Join(g.locs, ", ")+": "+g.title, "  why: "+g.why)
@@ -346,7 +346,7 @@ func newFixReportDialog(applied string, skipped []convert.FixSkipped) *fixReport
 	return d
 }
 
-func (d *fixReportDialog) Resize(w, h int) kit.Dialog {
+func (d *Report) Resize(w, h int) kit.Dialog {
 	d.w, d.h = kit.DialogSize(w, h, 80, h-2)
 	iw := d.w - 2
 	d.lines = nil
@@ -367,9 +367,9 @@ func (d *fixReportDialog) Resize(w, h int) kit.Dialog {
 	return d
 }
 
-func (d *fixReportDialog) page() int { return max(1, d.h-4) }
+func (d *Report) page() int { return max(1, d.h-4) }
 
-func (d *fixReportDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
+func (d *Report) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return d, nil
@@ -386,7 +386,7 @@ func (d *fixReportDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Act
 	return d, nil
 }
 
-func (d *fixReportDialog) View(e *kit.Env, w, h int) []string {
+func (d *Report) View(e *kit.Env, w, h int) []string {
 	end := min(len(d.lines), d.yOff+d.page())
 	lines := append([]string(nil), d.lines[d.yOff:end]...)
 	keys := "enter or esc close"
@@ -397,13 +397,13 @@ func (d *fixReportDialog) View(e *kit.Env, w, h int) []string {
 	return kit.Box(e, "Fix all", lines, d.w)
 }
 
-func (d *fixReportDialog) Help(km *kit.KeyMap) []key.Binding {
+func (d *Report) Help(km *kit.KeyMap) []key.Binding {
 	return []key.Binding{
 		key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓ pgup/pgdn", "scroll")),
 		key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter/esc", "close")),
 	}
 }
 
-func (d *fixDialog) Name() string { return "the Fix dialog" }
+func (d *Dialog) Name() string { return "the Fix dialog" }
 
-func (d *fixReportDialog) Name() string { return "the Fix all report" }
+func (d *Report) Name() string { return "the Fix all report" }

@@ -1,4 +1,4 @@
-package ui
+package formats
 
 import (
 	"fmt"
@@ -25,22 +25,22 @@ var formatsKeys = struct {
 
 // formatView is one format of the request, made once per dialog.
 type formatView struct {
-	text  string
+	Text  string
 	lines []string
-	notes []string // what the format loses or changes, a line each
-	err   error
+	Notes []string // what the format loses or changes, a line each
+	Err   error
 }
 
 // formatsDialog shows the request beside the same request in another
 // format (Chat Completions, Anthropic, Gemini, MCP, curl, or a program
 // for an official SDK) with every field that format loses; y copies it.
 // The request is the one converted when the dialog opened.
-type formatsDialog struct {
-	body    []byte
-	base    string
+type Dialog struct {
+	Body    []byte
+	Base    string
 	left    []string // the Responses request, a line each
-	targets []export.Target
-	chosen  int
+	Targets []export.Target
+	Chosen  int
 	views   map[export.Target]*formatView
 	yOff    int // first code line shown
 	nOff    int // first note shown
@@ -50,48 +50,48 @@ type formatsDialog struct {
 
 // newFormatsDialog opens the view on the request as converted now,
 // showing the first format other than Responses.
-func newFormatsDialog(s *kit.Session, base string) *formatsDialog {
+func New(s *kit.Session, base string) *Dialog {
 	if strings.TrimRight(base, "/") == export.DefaultBaseURL {
 		base = "" // the programs then leave the library's default, as build --to does
 	}
-	d := &formatsDialog{body: s.Result().JSON, base: base, views: map[export.Target]*formatView{}, ver: s.Version()}
+	d := &Dialog{Body: s.Result().JSON, Base: base, views: map[export.Target]*formatView{}, ver: s.Version()}
 	for _, t := range export.Targets() {
 		if t != export.Responses {
-			d.targets = append(d.targets, t)
+			d.Targets = append(d.Targets, t)
 		}
 	}
-	d.left = strings.Split(strings.TrimSuffix(string(d.body), "\n"), "\n")
+	d.left = strings.Split(strings.TrimSuffix(string(d.Body), "\n"), "\n")
 	return d
 }
 
-func (d *formatsDialog) SeenVersion() uint64 { return d.ver }
-func (d *formatsDialog) See(v uint64)        { d.ver = v }
+func (d *Dialog) SeenVersion() uint64 { return d.ver }
+func (d *Dialog) See(v uint64)        { d.ver = v }
 
 // Reread shows the request as it is now (an undo in the view, a reload):
 // every format is exported again when it is shown.
-func (d *formatsDialog) Reread(e *kit.Env) {
+func (d *Dialog) Reread(e *kit.Env) {
 	d.ver = e.S.Version()
-	if string(d.body) == string(e.S.Result().JSON) {
+	if string(d.Body) == string(e.S.Result().JSON) {
 		return
 	}
-	d.body = e.S.Result().JSON
+	d.Body = e.S.Result().JSON
 	d.views = map[export.Target]*formatView{}
-	d.left = strings.Split(strings.TrimSuffix(string(d.body), "\n"), "\n")
+	d.left = strings.Split(strings.TrimSuffix(string(d.Body), "\n"), "\n")
 }
 
 // view of the chosen format, exported the first time it is shown.
-func (d *formatsDialog) current() *formatView {
-	t := d.targets[d.chosen]
+func (d *Dialog) Current() *formatView {
+	t := d.Targets[d.Chosen]
 	if v, ok := d.views[t]; ok {
 		return v
 	}
 	v := &formatView{}
-	res, err := export.Export(d.body, t, export.Options{BaseURL: d.base})
+	res, err := export.Export(d.Body, t, export.Options{BaseURL: d.Base})
 	if err != nil {
-		v.err = err
+		v.Err = err
 	} else {
-		v.text = string(res.Text)
-		v.lines = strings.Split(strings.TrimSuffix(v.text, "\n"), "\n")
+		v.Text = string(res.Text)
+		v.lines = strings.Split(strings.TrimSuffix(v.Text, "\n"), "\n")
 		for _, n := range res.Notes {
 			icon := "~"
 			if n.Loss {
@@ -101,53 +101,53 @@ func (d *formatsDialog) current() *formatView {
 			if where == "" {
 				where = "request"
 			}
-			v.notes = append(v.notes, icon+" "+where+": "+n.Message)
+			v.Notes = append(v.Notes, icon+" "+where+": "+n.Message)
 		}
 	}
 	d.views[t] = v
 	return v
 }
 
-func (d *formatsDialog) Resize(w, h int) kit.Dialog {
+func (d *Dialog) Resize(w, h int) kit.Dialog {
 	d.w, d.h = max(20, w), max(8, h)
 	return d
 }
 
 // notesHeight is how many rows the notes take: up to a quarter of the
 // screen, at least one for the line saying nothing is lost.
-func (d *formatsDialog) notesHeight(v *formatView) int {
-	return max(1, min(len(v.notes), (d.h-2)/4))
+func (d *Dialog) notesHeight(v *formatView) int {
+	return max(1, min(len(v.Notes), (d.h-2)/4))
 }
 
 // codeHeight is how many code rows fit: the box less the tabs, the two
 // column titles, the rule above the notes, the notes and the key line.
-func (d *formatsDialog) codeHeight(v *formatView) int {
+func (d *Dialog) codeHeight(v *formatView) int {
 	return max(1, d.h-2-1-1-1-d.notesHeight(v)-1)
 }
 
-func (d *formatsDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
+func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return d, nil
 	}
 	km := e.Km
-	v := d.current()
+	v := d.Current()
 	page := d.codeHeight(v)
 	switch {
 	case key.Matches(k, formatsKeys.Close):
 		return nil, []kit.Action{kit.ActClose{}}
 	case key.Matches(k, formatsKeys.Copy):
-		if v.err != nil {
-			return d, []kit.Action{kit.SayErr("Nothing to copy: " + v.err.Error())}
+		if v.Err != nil {
+			return d, []kit.Action{kit.SayErr("Nothing to copy: " + v.Err.Error())}
 		}
-		t := d.targets[d.chosen]
-		return d, []kit.Action{kit.ActCopy{What: t.Title() + " " + copyNoun(t) + lossSummary(v), Text: v.text}}
+		t := d.Targets[d.Chosen]
+		return d, []kit.Action{kit.ActCopy{What: t.Title() + " " + copyNoun(t) + lossSummary(v), Text: v.Text}}
 	case key.Matches(k, km.Left), k.String() == "shift+tab":
-		d.choose(d.chosen - 1)
+		d.choose(d.Chosen - 1)
 	case key.Matches(k, km.Right), k.String() == "tab":
-		d.choose(d.chosen + 1)
+		d.choose(d.Chosen + 1)
 	case kit.IsDigitKey(k):
-		i, why := kit.DigitChoice(k, len(d.targets), "format")
+		i, why := kit.DigitChoice(k, len(d.Targets), "format")
 		if i < 0 {
 			return d, []kit.Action{kit.Say(why)}
 		}
@@ -161,23 +161,23 @@ func (d *formatsDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Actio
 			d.yOff = next
 			break
 		}
-		return d, []kit.Action{kit.Say("In the formats view: ←/→ or " + kit.Digits(len(d.targets)) + " choose a format, ↑/↓ scroll, K/J scroll what is lost, y copies, esc closes")}
+		return d, []kit.Action{kit.Say("In the formats view: ←/→ or " + kit.Digits(len(d.Targets)) + " choose a format, ↑/↓ scroll, K/J scroll what is lost, y copies, esc closes")}
 	}
-	v = d.current()
+	v = d.Current()
 	d.yOff = max(0, min(d.yOff, d.longest()-d.codeHeight(v)))
-	d.nOff = max(0, min(d.nOff, len(v.notes)-d.notesHeight(v)))
+	d.nOff = max(0, min(d.nOff, len(v.Notes)-d.notesHeight(v)))
 	return d, nil
 }
 
 // choose shows format i (wrapping around), from its top.
-func (d *formatsDialog) choose(i int) {
-	d.chosen = (i + len(d.targets)) % len(d.targets)
+func (d *Dialog) choose(i int) {
+	d.Chosen = (i + len(d.Targets)) % len(d.Targets)
 	d.yOff, d.nOff = 0, 0
 }
 
 // longest is the number of lines of the longer column shown.
-func (d *formatsDialog) longest() int {
-	n := len(d.current().lines)
+func (d *Dialog) longest() int {
+	n := len(d.Current().lines)
 	if d.sideBySide() {
 		n = max(n, len(d.left))
 	}
@@ -186,7 +186,7 @@ func (d *formatsDialog) longest() int {
 
 // sideBySide: the Responses request is shown beside the format when both
 // columns get at least 48 cells.
-func (d *formatsDialog) sideBySide() bool { return d.w-3 >= 2*48 }
+func (d *Dialog) sideBySide() bool { return d.w-3 >= 2*48 }
 
 func copyNoun(t export.Target) string {
 	switch t {
@@ -202,7 +202,7 @@ func copyNoun(t export.Target) string {
 
 func lossSummary(v *formatView) string {
 	lost := 0
-	for _, n := range v.notes {
+	for _, n := range v.Notes {
 		if strings.HasPrefix(n, "!") {
 			lost++
 		}
@@ -213,23 +213,23 @@ func lossSummary(v *formatView) string {
 	return fmt.Sprintf(" (%s lost: see the list under it)", kit.Plural(lost, "field"))
 }
 
-func (d *formatsDialog) View(e *kit.Env, w, h int) []string {
+func (d *Dialog) View(e *kit.Env, w, h int) []string {
 	st := e.St
 	iw := d.w - 2
-	v := d.current()
-	labels := make([]string, len(d.targets))
-	for i, t := range d.targets {
+	v := d.Current()
+	labels := make([]string, len(d.Targets))
+	for i, t := range d.Targets {
 		labels[i] = fmt.Sprintf(" %d %s ", i+1, t.Title())
 	}
 	// On a narrow screen the bar starts at a later tab, so that the
 	// chosen one is always in view.
-	first := tabsFrom(labels, d.chosen, iw)
+	first := tabsFrom(labels, d.Chosen, iw)
 	var tabs []string
 	if first > 0 {
 		tabs = append(tabs, st.Dim.Render("…"))
 	}
 	for i := first; i < len(labels); i++ {
-		if i == d.chosen {
+		if i == d.Chosen {
 			tabs = append(tabs, st.Selected.Render(labels[i]))
 		} else {
 			tabs = append(tabs, st.Dim.Render(labels[i]))
@@ -237,11 +237,11 @@ func (d *formatsDialog) View(e *kit.Env, w, h int) []string {
 	}
 	lines := []string{kit.Fit(strings.Join(tabs, ""), iw)}
 	right := v.lines
-	if v.err != nil {
-		right = []string{"cannot write this format: " + v.err.Error()}
+	if v.Err != nil {
+		right = []string{"cannot write this format: " + v.Err.Error()}
 	}
 	ch := d.codeHeight(v)
-	title := d.targets[d.chosen].Title()
+	title := d.Targets[d.Chosen].Title()
 	if d.sideBySide() {
 		lw := (iw - 1) / 2
 		rw := iw - 1 - lw
@@ -257,25 +257,25 @@ func (d *formatsDialog) View(e *kit.Env, w, h int) []string {
 	}
 	lines = append(lines, st.Dim.Render(strings.Repeat("─", iw)))
 	nh := d.notesHeight(v)
-	if len(v.notes) == 0 {
+	if len(v.Notes) == 0 {
 		lines = append(lines, st.OK.Render(kit.Fit(" nothing is lost in "+title, iw)))
 	}
-	for i := d.nOff; i < len(v.notes) && i < d.nOff+nh; i++ {
-		n := " " + termtext.SanitizeLine(v.notes[i])
-		if i == d.nOff+nh-1 && d.nOff+nh < len(v.notes) {
-			n = fmt.Sprintf(" … %d more (J scrolls)", len(v.notes)-i)
+	for i := d.nOff; i < len(v.Notes) && i < d.nOff+nh; i++ {
+		n := " " + termtext.SanitizeLine(v.Notes[i])
+		if i == d.nOff+nh-1 && d.nOff+nh < len(v.Notes) {
+			n = fmt.Sprintf(" … %d more (J scrolls)", len(v.Notes)-i)
 		}
 		s := st.Dim
-		if strings.HasPrefix(v.notes[i], "!") {
+		if strings.HasPrefix(v.Notes[i], "!") {
 			s = st.Warning
 		}
 		lines = append(lines, s.Render(kit.Fit(n, iw)))
 	}
-	lines = append(lines, st.Dim.Render(kit.Fit(" ←/→ "+kit.Digits(len(d.targets))+" format · ↑/↓ pgup/pgdn scroll · K/J what is lost · y copy · esc close", iw)))
+	lines = append(lines, st.Dim.Render(kit.Fit(" ←/→ "+kit.Digits(len(d.Targets))+" format · ↑/↓ pgup/pgdn scroll · K/J what is lost · y copy · esc close", iw)))
 	for len(lines) < d.h-2 {
 		lines = append(lines, "")
 	}
-	return kit.Box(e, "Formats · "+kit.Plural(len(v.notes), "change")+" in "+title, lines[:min(len(lines), d.h-2)], d.w)
+	return kit.Box(e, "Formats · "+kit.Plural(len(v.Notes), "change")+" in "+title, lines[:min(len(lines), d.h-2)], d.w)
 }
 
 // codeLine is line i of lines for display, "" past the end.
@@ -286,9 +286,9 @@ func codeLine(lines []string, i int) string {
 	return " " + termtext.SanitizeLine(strings.ReplaceAll(lines[i], "\t", "    "))
 }
 
-func (d *formatsDialog) Help(km *kit.KeyMap) []key.Binding {
+func (d *Dialog) Help(km *kit.KeyMap) []key.Binding {
 	return []key.Binding{
-		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→ "+kit.Digits(len(d.targets)), "choose a format")),
+		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→ "+kit.Digits(len(d.Targets)), "choose a format")),
 		key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓ pgup/pgdn", "scroll")),
 		formatsKeys.NotesUp, formatsKeys.NotesDown, formatsKeys.Copy, formatsKeys.Close,
 	}
@@ -314,4 +314,4 @@ func tabsFrom(labels []string, chosen, w int) int {
 	return first
 }
 
-func (d *formatsDialog) Name() string { return "the formats view" }
+func (d *Dialog) Name() string { return "the formats view" }

@@ -1,4 +1,4 @@
-package ui
+package infer
 
 import (
 	"encoding/json"
@@ -31,37 +31,37 @@ var inferKeys = struct {
 // example of its arguments: the user pastes or types the example, sees the
 // strict-compatible schema schematree.Infer makes of it as they type, and
 // sets the function's parameters to it as one undoable edit.
-type inferDialog struct {
+type Dialog struct {
 	fn kit.Function
-	ed editor.Model
+	Ed editor.Model
 
 	seen   uint64       // the editor version the proposal is for
 	blank  bool         // no example yet
-	schema []byte       // the proposed parameters; nil when there are none
+	Schema []byte       // the proposed parameters; nil when there are none
 	doc    *display.Doc // schema, for display
 	err    string       // why there is no proposal
-	yOff   int          // first schema line shown
-	w, h   int
+	YOff   int          // first schema line shown
+	w, H   int
 	ver    uint64 // the session version fn was read at
 	guard  kit.DropGuard
 }
 
 // mayClose: the example typed goes with the dialog, so the first closing
 // key says so.
-func (d *inferDialog) MayClose(key string) (kit.Action, bool) {
+func (d *Dialog) MayClose(key string) (kit.Action, bool) {
 	typed := ""
-	if strings.TrimSpace(d.ed.Value()) != "" {
+	if strings.TrimSpace(d.Ed.Value()) != "" {
 		typed = "the example typed (alt+enter sets the parameters it gives)"
 	}
-	return d.guard.MayClose(key, "closes it", typed, d.ed.Version())
+	return d.guard.MayClose(key, "closes it", typed, d.Ed.Version())
 }
 
-func (d *inferDialog) SeenVersion() uint64 { return d.ver }
-func (d *inferDialog) See(v uint64)        { d.ver = v }
+func (d *Dialog) SeenVersion() uint64 { return d.ver }
+func (d *Dialog) See(v uint64)        { d.ver = v }
 
 // Reread reads the function again after the document changed, so that
 // apply decides "strict" from the function as it is now.
-func (d *inferDialog) Reread(e *kit.Env) {
+func (d *Dialog) Reread(e *kit.Env) {
 	d.ver = e.S.Version()
 	if f, why := kit.ReadFunction(e.S.Doc(), kit.Sel{Kind: d.fn.Kind, Index: d.fn.Index}, "infer its parameters"); why == "" {
 		d.fn = f
@@ -70,17 +70,17 @@ func (d *inferDialog) Reread(e *kit.Env) {
 
 // newInferDialog opens the inference dialog on the selected function, or
 // returns nil and says why it cannot (the row is not a function).
-func newInferDialog(e *kit.Env) (kit.Dialog, string) {
+func New(e *kit.Env) (kit.Dialog, string) {
 	f, why := kit.SelectedFunction(e, "infer its parameters")
 	if why != "" {
 		return nil, why
 	}
-	d := &inferDialog{fn: f, ed: editor.New(), blank: true, ver: e.S.Version()}
-	d.ed.AutoIndent = true
-	d.ed.CharLimit = model.MaxDocumentBytes
-	d.ed.Placeholder = "Paste or type an example of the arguments, a JSON object\nsuch as {\"city\": \"Paris\", \"days\": 3}"
-	d.ed.Focus()
-	d.seen = d.ed.Version()
+	d := &Dialog{fn: f, Ed: editor.New(), blank: true, ver: e.S.Version()}
+	d.Ed.AutoIndent = true
+	d.Ed.CharLimit = model.MaxDocumentBytes
+	d.Ed.Placeholder = "Paste or type an example of the arguments, a JSON object\nsuch as {\"city\": \"Paris\", \"days\": 3}"
+	d.Ed.Focus()
+	d.seen = d.Ed.Version()
 	return d, ""
 }
 
@@ -88,38 +88,38 @@ func newInferDialog(e *kit.Env) (kit.Dialog, string) {
 // header, blank, proposal line, blank, keys.
 const inferFixedRows = 5
 
-func (d *inferDialog) editorRows() int { return max(3, (d.h-2-inferFixedRows)*2/5) }
+func (d *Dialog) editorRows() int { return max(3, (d.H-2-inferFixedRows)*2/5) }
 
-func (d *inferDialog) schemaRows() int {
-	return max(1, d.h-2-inferFixedRows-d.editorRows())
+func (d *Dialog) SchemaRows() int {
+	return max(1, d.H-2-inferFixedRows-d.editorRows())
 }
 
-func (d *inferDialog) Resize(w, h int) kit.Dialog {
-	d.w, d.h = kit.DialogSize(w, h, 100, 40)
-	d.ed.SetSize(d.w-4, d.editorRows())
+func (d *Dialog) Resize(w, h int) kit.Dialog {
+	d.w, d.H = kit.DialogSize(w, h, 100, 40)
+	d.Ed.SetSize(d.w-4, d.editorRows())
 	d.clampScroll()
 	return d
 }
 
-func (d *inferDialog) schemaLines() int {
+func (d *Dialog) SchemaLines() int {
 	if d.doc == nil {
 		return 0
 	}
 	return d.doc.Lines()
 }
 
-func (d *inferDialog) clampScroll() {
-	d.yOff = max(0, min(d.yOff, d.schemaLines()-d.schemaRows()))
+func (d *Dialog) clampScroll() {
+	d.YOff = max(0, min(d.YOff, d.SchemaLines()-d.SchemaRows()))
 }
 
 // infer proposes a schema for the example when it changed.
-func (d *inferDialog) infer() {
-	if d.ed.Version() == d.seen {
+func (d *Dialog) infer() {
+	if d.Ed.Version() == d.seen {
 		return
 	}
-	d.seen = d.ed.Version()
-	d.schema, d.doc, d.err = nil, nil, ""
-	text := d.ed.Value()
+	d.seen = d.Ed.Version()
+	d.Schema, d.doc, d.err = nil, nil, ""
+	text := d.Ed.Value()
 	if d.blank = strings.TrimSpace(text) == ""; d.blank {
 		return
 	}
@@ -128,12 +128,12 @@ func (d *inferDialog) infer() {
 		d.err = kit.JSONError(err)
 		return
 	}
-	d.schema = s
+	d.Schema = s
 	d.doc = display.NewDoc(s)
 	d.clampScroll()
 }
 
-func (d *inferDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
+func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		if !key.Matches(k, inferKeys.Close) {
 			d.guard.Armed = false
@@ -147,19 +147,19 @@ func (d *inferDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action)
 		case key.Matches(k, inferKeys.Apply):
 			return d.apply(e)
 		case key.Matches(k, inferKeys.ScrollUp):
-			d.yOff--
+			d.YOff--
 			d.clampScroll()
 			return d, nil
 		case key.Matches(k, inferKeys.ScrollDown):
-			d.yOff++
+			d.YOff++
 			d.clampScroll()
 			return d, nil
 		}
 	}
-	if k, ok := msg.(tea.KeyPressMsg); ok && !d.ed.Handles(k) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && !d.Ed.Handles(k) {
 		return d, []kit.Action{kit.ExplainDialogKey(k, d, e.Km)}
 	}
-	d.ed, _ = d.ed.Update(msg)
+	d.Ed, _ = d.Ed.Update(msg)
 	d.infer()
 	return d, nil
 }
@@ -167,11 +167,11 @@ func (d *inferDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action)
 // apply sets the function's parameters to the proposed schema, and
 // "strict" to true when the function does not say (the schema is
 // strict-compatible); a function with "strict": false keeps it.
-func (d *inferDialog) apply(e *kit.Env) (kit.Dialog, []kit.Action) {
+func (d *Dialog) apply(e *kit.Env) (kit.Dialog, []kit.Action) {
 	switch {
 	case d.blank:
 		return d, []kit.Action{kit.Say("Paste or type an example of the arguments first")}
-	case d.schema == nil:
+	case d.Schema == nil:
 		return d, []kit.Action{kit.SayErr("No schema to set: " + termtext.SanitizeLine(d.err))}
 	}
 	if d.ver != e.S.Version() {
@@ -180,7 +180,7 @@ func (d *inferDialog) apply(e *kit.Env) (kit.Dialog, []kit.Action) {
 	if _, why := kit.ReadFunction(e.S.Doc(), kit.Sel{Kind: d.fn.Kind, Index: d.fn.Index}, "infer its parameters"); why != "" {
 		return d, []kit.Action{kit.SayErr(kit.ChangedWhy(why))}
 	}
-	k, i, schema := d.fn.Kind, d.fn.Index, json.RawMessage(d.schema)
+	k, i, schema := d.fn.Kind, d.fn.Index, json.RawMessage(d.Schema)
 	setStrict := d.fn.Strict == nil && !d.fn.StrictOther
 	fn := func(doc *model.Document) (*model.Document, error) {
 		doc, err := model.SetToolValue(doc, k, i, []string{"parameters"}, schema)
@@ -205,7 +205,7 @@ func (d *inferDialog) apply(e *kit.Env) (kit.Dialog, []kit.Action) {
 	return nil, []kit.Action{kit.ActClose{}, kit.ActEdit{Fn: fn}, kit.ActRebuild{}, kit.Say(msg + " (ctrl+z undoes it)")}
 }
 
-func (d *inferDialog) View(e *kit.Env, w, h int) []string {
+func (d *Dialog) View(e *kit.Env, w, h int) []string {
 	iw := d.w - 2
 	st := e.St
 	head := " An example of " + d.fn.Label() + "'s arguments; alt+enter sets its parameters to the schema below"
@@ -213,27 +213,27 @@ func (d *inferDialog) View(e *kit.Env, w, h int) []string {
 		head = " An example of " + d.fn.Label() + "'s arguments; alt+enter replaces its parameters with the schema below"
 	}
 	lines := []string{st.Dim.Render(kit.Fit(head, iw))}
-	ed := d.ed
+	ed := d.Ed
 	ed.Styles = st.Editor
 	for _, l := range strings.Split(ed.View(), "\n") {
 		lines = append(lines, " "+l)
 	}
 	lines = append(lines, "")
-	rows := d.schemaRows()
+	rows := d.SchemaRows()
 	var body []string
 	switch {
 	case d.blank:
 		lines = append(lines, st.Dim.Render(kit.Fit(" The proposed parameters show here", iw)))
-	case d.schema == nil:
+	case d.Schema == nil:
 		lines = append(lines, st.Error.Render(kit.Fit(" ✗ "+termtext.SanitizeLine(d.err), iw)))
 	default:
-		n := d.schemaLines()
+		n := d.SchemaLines()
 		label := " Proposed parameters (strict-compatible)"
 		if n > rows {
-			label += fmt.Sprintf(", lines %d-%d of %d (alt+↑/↓ scroll)", d.yOff+1, min(n, d.yOff+rows), n)
+			label += fmt.Sprintf(", lines %d-%d of %d (alt+↑/↓ scroll)", d.YOff+1, min(n, d.YOff+rows), n)
 		}
 		lines = append(lines, st.OK.Render(kit.Fit(label+":", iw)))
-		for _, l := range d.doc.Render(st.JSON, d.yOff, rows, iw-2, 0) {
+		for _, l := range d.doc.Render(st.JSON, d.YOff, rows, iw-2, 0) {
 			body = append(body, "  "+l)
 		}
 	}
@@ -245,25 +245,25 @@ func (d *inferDialog) View(e *kit.Env, w, h int) []string {
 	return kit.Box(e, "Infer parameters from an example", lines, d.w)
 }
 
-func (d *inferDialog) TypingText() bool { return true }
+func (d *Dialog) TypingText() bool { return true }
 
-func (d *inferDialog) UndoText(redo bool) (bool, []kit.Action) {
-	done := kit.FieldUndo(&d.ed, redo)
+func (d *Dialog) UndoText(redo bool) (bool, []kit.Action) {
+	done := kit.FieldUndo(&d.Ed, redo)
 	d.infer()
 	return done, nil
 }
 
 // pending: the example is not the document's; what ctrl+s leaves out.
-func (d *inferDialog) Pending() string {
+func (d *Dialog) Pending() string {
 	if d.blank {
 		return ""
 	}
 	return "the parameters inferred from the example (alt+enter sets them)"
 }
 
-func (d *inferDialog) Help(km *kit.KeyMap) []key.Binding {
+func (d *Dialog) Help(km *kit.KeyMap) []key.Binding {
 	return []key.Binding{inferKeys.Apply, inferKeys.ScrollUp, inferKeys.ScrollDown, inferKeys.Close,
 		key.NewBinding(key.WithKeys("x"), key.WithHelp("type/paste", "the example"))}
 }
 
-func (d *inferDialog) Name() string { return "the Infer parameters dialog" }
+func (d *Dialog) Name() string { return "the Infer parameters dialog" }

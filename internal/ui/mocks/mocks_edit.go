@@ -1,4 +1,4 @@
-package ui
+package mocks
 
 import (
 	"bytes"
@@ -18,8 +18,8 @@ import (
 
 // editUpdate handles a message while an output is being typed: the
 // dialog's own keys, then the focused field's.
-func (d *mocksDialog) editUpdate(msg tea.Msg, e *kit.Env) []kit.Action {
-	me := d.ed
+func (d *Dialog) editUpdate(msg tea.Msg, e *kit.Env) []kit.Action {
+	me := d.Ed
 	k, isKey := msg.(tea.KeyPressMsg)
 	if !isKey {
 		f := me.field()
@@ -35,22 +35,22 @@ func (d *mocksDialog) editUpdate(msg tea.Msg, e *kit.Env) []kit.Action {
 		if me.changed() {
 			typed = "what you typed (alt+enter writes it to the document)"
 		}
-		if act, ok := me.guard.MayClose(k.String(), "goes back to the list", typed, me.pat.Version()+me.out.Version()); !ok {
+		if act, ok := me.guard.MayClose(k.String(), "goes back to the list", typed, me.Pat.Version()+me.Out.Version()); !ok {
 			return []kit.Action{act}
 		}
-		d.ed = nil
-		if me.i >= 0 && findCase(model.MockCases(e.S.Doc().Mocks[me.fn]), me.from, me.i) < 0 {
+		d.Ed = nil
+		if me.I >= 0 && findCase(model.MockCases(e.S.Doc().Mocks[me.fn]), me.from, me.I) < 0 {
 			return []kit.Action{kit.Say("Left the editor; that output is no longer in the document (undone or reloaded)")}
 		}
 		return []kit.Action{kit.Say("Left the output as it is in the document")}
 	case key.Matches(k, mockKeys.Apply):
 		return d.applyEdit(e)
 	case key.Matches(k, mockKeys.NextField, mockKeys.PrevField):
-		if me.fixed {
+		if me.Fixed {
 			return []kit.Action{kit.Say("A fixed output has no pattern: it answers every call no pattern matches")}
 		}
 		me.field().Blur()
-		me.focus = 1 - me.focus
+		me.Focus = 1 - me.Focus
 		return []kit.Action{kit.ActCmd{Cmd: me.field().Focus()}}
 	case key.Matches(k, mockKeys.TextJSON):
 		me.text = !me.text
@@ -64,20 +64,20 @@ func (d *mocksDialog) editUpdate(msg tea.Msg, e *kit.Env) []kit.Action {
 		return []kit.Action{kit.ExplainDialogKey(k, d, e.Km)}
 	}
 	*f, _ = f.Update(k)
-	me.err = ""
+	me.Err = ""
 	return nil
 }
 
 func (me *mockEdit) changed() bool {
-	return me.pat.Value() != me.start[0] || me.out.Value() != me.start[1]
+	return me.Pat.Value() != me.start[0] || me.Out.Value() != me.start[1]
 }
 
 // readCase reads the fields as an output, or says what is wrong (the text
 // stays as typed).
 func (me *mockEdit) readCase() (model.MockCase, string) {
 	c := model.MockCase{Raw: me.from.Raw}
-	if !me.fixed {
-		p := strings.TrimSpace(me.pat.Value())
+	if !me.Fixed {
+		p := strings.TrimSpace(me.Pat.Value())
 		if p == "" {
 			return c, "Type a pattern: " + model.ErrMockPattern.Error()
 		}
@@ -85,13 +85,13 @@ func (me *mockEdit) readCase() (model.MockCase, string) {
 			return c, "The pattern is not valid JSON (" + kit.JSONError(err) + "): " + model.ErrMockPattern.Error()
 		}
 		if kind := rawjson.JSONKind([]byte(p)); kind != "object" {
-			raw := me.pat.Value()
+			raw := me.Pat.Value()
 			line, col := rawjson.LineCol([]byte(raw), len(raw)-len(strings.TrimLeft(raw, " \t\r\n")))
 			return c, fmt.Sprintf("The pattern at line %d, column %d is %s: %s", line, col, withArticle(kind), model.ErrMockPattern.Error())
 		}
 		c.Args = mockJSON(p)
 	}
-	o := me.out.Value()
+	o := me.Out.Value()
 	if me.text {
 		c.Output = rawjson.String(o)
 		return c, ""
@@ -118,26 +118,26 @@ func mockJSON(s string) json.RawMessage {
 
 // applyEdit writes the output being typed to the document, as one
 // undoable change, after reading the document again if it changed.
-func (d *mocksDialog) applyEdit(e *kit.Env) []kit.Action {
-	me := d.ed
+func (d *Dialog) applyEdit(e *kit.Env) []kit.Action {
+	me := d.Ed
 	c, why := me.readCase()
 	if why != "" {
-		me.err = termtext.SanitizeLine(why)
-		return []kit.Action{kit.SayErr(me.err)}
+		me.Err = termtext.SanitizeLine(why)
+		return []kit.Action{kit.SayErr(me.Err)}
 	}
-	if d.ver != e.S.Version() {
+	if d.Ver != e.S.Version() {
 		d.Reread(e)
 	}
 	doc := e.S.Doc()
-	fn, i := me.fn, me.i
+	fn, i := me.fn, me.I
 	if i >= 0 {
 		i = findCase(model.MockCases(doc.Mocks[fn]), me.from, i)
 	}
-	if me.i >= 0 && i < 0 {
+	if me.I >= 0 && i < 0 {
 		// edited or deleted elsewhere meanwhile: what was typed stays
-		me.i, me.from, c.Raw = -1, model.MockCase{}, nil
-		me.err = "The document changed: this output is gone; alt+enter again adds it as a new one"
-		return []kit.Action{kit.SayErr(me.err)}
+		me.I, me.from, c.Raw = -1, model.MockCase{}, nil
+		me.Err = "The document changed: this output is gone; alt+enter again adds it as a new one"
+		return []kit.Action{kit.SayErr(me.Err)}
 	}
 	var edit func(*model.Document) (*model.Document, error)
 	var verb string
@@ -156,11 +156,11 @@ func (d *mocksDialog) applyEdit(e *kit.Env) []kit.Action {
 	// An edit that fails now would fail when applied: say so and keep
 	// what was typed.
 	if _, err := edit(doc); err != nil {
-		me.err = termtext.SanitizeLine(kit.Capitalize(err.Error()))
-		return []kit.Action{kit.SayErr(me.err)}
+		me.Err = termtext.SanitizeLine(kit.Capitalize(err.Error()))
+		return []kit.Action{kit.SayErr(me.Err)}
 	}
-	d.ed = nil
-	d.want = &mockRow{fn: fn, c: at}
+	d.Ed = nil
+	d.want = &mockRow{Fn: fn, C: at}
 	what := "a mock output of " + fn + " for arguments matching " + string(c.Args)
 	if c.Fixed() {
 		what = "the fixed mock output of " + fn
