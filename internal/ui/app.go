@@ -312,7 +312,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case tokenWarmMsg, tokenCountedMsg:
 		return a.onTokens(msg)
 	case mcpToolsMsg:
-		return a.onMCPTools(msg)
+		return a.receive(msg)
 	case fileMsg: // saves, exports, the watcher, the recovery copy, the settings
 		return a.apply(a.disk.Update(a.fileCtx(), msg)...)
 	case editorDoneMsg:

@@ -53,40 +53,20 @@ type mcpTarget struct {
 	allowed allowedTools
 }
 
-// needMCPServer says why the selected row has no server to list.
-func needMCPServer(a *App) string {
-	_, why := mcpTargetOf(a)
+// needMCPServer says why row at of d has no server to list.
+func needMCPServer(d *model.Document, at kit.Sel) string {
+	_, why := mcpTargetOf(d, at)
 	return why
-}
-
-// mcpHint remembers, for one state of the document and one selection,
-// whether the selection has a server to list, so that the key help does
-// not read the entry again on every frame.
-type mcpHint struct {
-	version uint64
-	at      kit.Sel
-	known   bool
-	ok      bool
-}
-
-// mcpListable reports whether L lists the selected entry's server now.
-func (a *App) mcpListable() bool {
-	h := &a.mcpHint
-	if !h.known || h.version != a.s.Version() || h.at != a.at {
-		*h = mcpHint{version: a.s.Version(), at: a.at, known: true, ok: needMCPServer(a) == ""}
-	}
-	return h.ok
 }
 
 // mcpTargetOf reads the selected mcp entry: the server to ask (URL,
 // headers, authorization) and its allowed_tools; or it says why the row
 // has no tools to list.
-func mcpTargetOf(a *App) (mcpTarget, string) {
-	at := a.at
+func mcpTargetOf(d *model.Document, at kit.Sel) (mcpTarget, string) {
 	if at.Request {
 		return mcpTarget{}, kit.Capitalize(noMCPServer) + ": select one in the tools pane (the request row is selected)"
 	}
-	list := a.s.Doc().List(at.Kind)
+	list := d.List(at.Kind)
 	if at.Index < 0 || at.Index >= len(list) {
 		return mcpTarget{}, kit.Capitalize(noMCPServer)
 	}

@@ -86,16 +86,15 @@ type mcpToolsDialog struct {
 	sw, sh int // the screen the dialog is on
 }
 
-// listMCPTools starts listing the selected mcp tool's server and opens
-// the dialog that shows it.
-func (a *App) listMCPTools() tea.Cmd {
-	t, why := mcpTargetOf(a)
+// newMCPToolsDialog starts listing the server of row at of doc with list
+// and opens the dialog that shows it; or it says why the row has none.
+func newMCPToolsDialog(doc *model.Document, at kit.Sel, list func(ctx context.Context, s mcpclient.Server) ([]byte, error)) (kit.Dialog, tea.Cmd, string) {
+	t, why := mcpTargetOf(doc, at)
 	if why != "" {
-		return a.say(why, false)
+		return nil, nil, why
 	}
-	d := &mcpToolsDialog{t: t, list: a.deps.ListMCPTools}
-	cmd := d.start()
-	return tea.Batch(a.apply(kit.ActOpen{D: d}), cmd)
+	d := &mcpToolsDialog{t: t, list: list}
+	return d, d.start(), ""
 }
 
 // start asks the server for its tools, in a command that esc cancels.
@@ -135,13 +134,10 @@ func (d *mcpToolsDialog) Dismiss() {
 	}
 }
 
-// onMCPTools hands a listing's answer to its dialog; the answer of a
-// dialog that closed (its listing was cancelled) is dropped.
-func (a *App) onMCPTools(m mcpToolsMsg) tea.Cmd {
-	return a.routeTo(func(d kit.Dialog) bool {
-		md, ok := d.(*mcpToolsDialog)
-		return ok && md.id == m.id
-	}, m)
+// Receives reports whether msg is the answer of this dialog's listing.
+func (d *mcpToolsDialog) Receives(msg tea.Msg) bool {
+	m, ok := msg.(mcpToolsMsg)
+	return ok && m.id == d.id
 }
 
 // serverTool is what the dialog reads of a tool of a tools/list result.

@@ -275,3 +275,7 @@ type DocView interface {
 // Dismisser is a dialog with work under way (a stream, a listing) that
 // stops when the dialog goes away.
 type Dismisser interface{ Dismiss() }
+
+// Receiver is a dialog waiting for the answer of a command it started (a
+// listing, a stream): Receives tells its answers from others.
+type Receiver interface{ Receives(msg tea.Msg) bool }
