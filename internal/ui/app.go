@@ -24,6 +24,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/mcptools"
 	"github.com/tooltui/tooltui/internal/ui/preview"
 	"github.com/tooltui/tooltui/internal/ui/tools"
 )
@@ -311,7 +312,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case tokenWarmMsg, tokenCountedMsg:
 		return a.onTokens(msg)
-	case mcpToolsMsg:
+	case mcptools.Msg:
 		return a.receive(msg)
 	case fileMsg: // saves, exports, the watcher, the recovery copy, the settings
 		return a.apply(a.disk.Update(a.fileCtx(), msg)...)

@@ -3,6 +3,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/mcptools"
 )
 
 // mcpHint remembers, for one state of the document and one selection,
@@ -19,7 +20,7 @@ type mcpHint struct {
 func (a *App) mcpListable() bool {
 	h := &a.mcpHint
 	if !h.known || h.version != a.s.Version() || h.at != a.at {
-		*h = mcpHint{version: a.s.Version(), at: a.at, known: true, ok: needMCPServer(a.s.Doc(), a.at) == ""}
+		*h = mcpHint{version: a.s.Version(), at: a.at, known: true, ok: mcptools.NeedServer(a.s.Doc(), a.at) == ""}
 	}
 	return h.ok
 }
@@ -27,7 +28,7 @@ func (a *App) mcpListable() bool {
 // listMCPTools starts listing the selected mcp tool's server and opens
 // the dialog that shows it.
 func (a *App) listMCPTools() tea.Cmd {
-	d, cmd, why := newMCPToolsDialog(a.s.Doc(), a.at, a.deps.ListMCPTools)
+	d, cmd, why := mcptools.New(a.s.Doc(), a.at, a.deps.ListMCPTools)
 	if why != "" {
 		return a.say(why, false)
 	}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/mcptools"
 
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
@@ -117,7 +118,7 @@ func mcpAnswer(t *testing.T, a *App, cmd tea.Cmd) {
 				}
 				continue
 			}
-			if m, ok := m.(mcpToolsMsg); ok {
+			if m, ok := m.(mcptools.Msg); ok {
 				a.Update(m)
 				return
 			}
@@ -128,17 +129,17 @@ func mcpAnswer(t *testing.T, a *App, cmd tea.Cmd) {
 }
 
 // openMCP presses L on row at and hands the stub's answer to the dialog.
-func openMCP(t *testing.T, at kit.Sel, stub *mcpStub) (*App, *mcpToolsDialog) {
+func openMCP(t *testing.T, at kit.Sel, stub *mcpStub) (*App, *mcptools.Dialog) {
 	t.Helper()
 	a := mcpApp(t, mcpTestDoc, at, stub.list, 120, 40)
 	_, cmd := a.Update(ukey("L"))
-	d, ok := a.dialog.(*mcpToolsDialog)
+	d, ok := a.dialog.(*mcptools.Dialog)
 	if !ok {
 		t.Fatalf("L opened %T; status %q", a.dialog, a.status.text)
 	}
 	mcpAnswer(t, a, cmd)
-	if d.state != mcpListed {
-		t.Fatalf("state %d after the answer, error %q", d.state, d.err)
+	if d.State != mcptools.McpListed {
+		t.Fatalf("state %d after the answer, error %q", d.State, d.Err)
 	}
 	return a, d
 }
@@ -150,17 +151,17 @@ func mcpKeysIn(a *App, keys ...string) {
 	}
 }
 
-func itemStates(d *mcpToolsDialog) string {
+func itemStates(d *mcptools.Dialog) string {
 	var b strings.Builder
-	for _, it := range d.items {
+	for _, it := range d.Items {
 		c := "-"
-		if it.checked {
+		if it.Checked {
 			c = "+"
 		}
-		if it.missing {
+		if it.Missing {
 			c += "?"
 		}
-		b.WriteString(c + it.name + " ")
+		b.WriteString(c + it.Name + " ")
 	}
 	return strings.TrimSpace(b.String())
 }
@@ -310,8 +311,8 @@ func TestMCPToolsDialogToggles(t *testing.T) {
 	}
 	// a filter narrows what a and n touch; esc clears it, then cancels
 	mcpKeysIn(a, "n", "/", "d", "e", "l", "enter")
-	if len(d.shown) != 1 || d.items[d.shown[0]].name != "delete_page" {
-		t.Fatalf("filter %q shows %v", d.filter, d.shown)
+	if len(d.Shown) != 1 || d.Items[d.Shown[0]].Name != "delete_page" {
+		t.Fatalf("filter %q shows %v", d.Filter, d.Shown)
 	}
 	mcpKeysIn(a, "a")
 	if got := itemStates(d); got != "-search -fetch +delete_page -?gone" {
@@ -321,8 +322,8 @@ func TestMCPToolsDialogToggles(t *testing.T) {
 		t.Errorf("the filter line:\n%s", v)
 	}
 	mcpKeysIn(a, "esc")
-	if a.dialog == nil || d.filter != "" || len(d.shown) != 4 {
-		t.Fatalf("esc did not just clear the filter: %q %v", d.filter, d.shown)
+	if a.dialog == nil || d.Filter != "" || len(d.Shown) != 4 {
+		t.Fatalf("esc did not just clear the filter: %q %v", d.Filter, d.Shown)
 	}
 	// a click on a row checks it: rows start under the heading and the filter line
 	a.dialog.Update(tea.MouseClickMsg{X: 3, Y: 2, Button: tea.MouseLeft}, a.env())
@@ -388,11 +389,11 @@ func TestMCPToolsDialogKeepsTheFilterForm(t *testing.T) {
 	mcpKeysIn(a, "L")
 	_, d := openMCPAgain(t, a)
 	mcpKeysIn(a, "n", "enter")
-	if a.dialog == nil || !d.confirm || !strings.Contains(boxText(a, d), "enter removes allowed_tools.tool_names") {
+	if a.dialog == nil || !d.Confirm || !strings.Contains(boxText(a, d), "enter removes allowed_tools.tool_names") {
 		t.Fatalf("enter with none checked did not ask:\n%s", argsView(a, d))
 	}
 	mcpKeysIn(a, "x")
-	if d.confirm || a.dialog == nil {
+	if d.Confirm || a.dialog == nil {
 		t.Fatal("another key did not go back to the list")
 	}
 	mcpKeysIn(a, "enter", "enter")
@@ -415,13 +416,13 @@ func TestMCPToolsDialogKeepsTheFilterForm(t *testing.T) {
 }
 
 // openMCPAgain hands the stub's answer to a dialog just opened by L.
-func openMCPAgain(t *testing.T, a *App) (*App, *mcpToolsDialog) {
+func openMCPAgain(t *testing.T, a *App) (*App, *mcptools.Dialog) {
 	t.Helper()
-	d, ok := a.dialog.(*mcpToolsDialog)
+	d, ok := a.dialog.(*mcptools.Dialog)
 	if !ok {
 		t.Fatalf("no dialog: %q", a.status.text)
 	}
-	d.Update(mcpToolsMsg{id: d.id, out: []byte(mcpTestTools)}, a.env())
+	d.Update(mcptools.Msg{Id: d.Id, Out: []byte(mcpTestTools)}, a.env())
 	return a, d
 }
 
@@ -433,7 +434,7 @@ func TestMCPToolsDialogNoneCheckedRemovesAllowedTools(t *testing.T) {
 		t.Errorf("the keys line does not say what enter does:\n%s", v)
 	}
 	mcpKeysIn(a, "enter")
-	if !d.confirm || !strings.Contains(boxText(a, d), "enter removes allowed_tools, so every tool is allowed") {
+	if !d.Confirm || !strings.Contains(boxText(a, d), "enter removes allowed_tools, so every tool is allowed") {
 		t.Fatalf("no question:\n%s", argsView(a, d))
 	}
 	mcpKeysIn(a, "enter")
@@ -468,14 +469,14 @@ func TestMCPToolsDialogShowsErrors(t *testing.T) {
 	a := mcpApp(t, mcpTestDoc, mcpDocs, stub.list, 120, 40)
 	before := entryOf(a, mcpDocs)
 	_, cmd := a.Update(ukey("L"))
-	d := a.dialog.(*mcpToolsDialog)
+	d := a.dialog.(*mcptools.Dialog)
 	if v := argsView(a, d); !strings.Contains(v, "Listing tools of https://docs.example/mcp…") {
 		t.Errorf("while listing:\n%s", v)
 	}
 	mcpAnswer(t, a, cmd)
 	v := boxText(a, d)
-	if d.state != mcpFailed || !strings.Contains(v, "answered HTTP 401 Unauthorized while initializing: missing token") || !strings.Contains(v, "r try again") {
-		t.Fatalf("state %d:\n%s", d.state, argsView(a, d))
+	if d.State != mcptools.McpFailed || !strings.Contains(v, "answered HTTP 401 Unauthorized while initializing: missing token") || !strings.Contains(v, "r try again") {
+		t.Fatalf("state %d:\n%s", d.State, argsView(a, d))
 	}
 	if !a.status.err || a.status.text != msg {
 		t.Errorf("status %q (err %v)", a.status.text, a.status.err)
@@ -485,12 +486,12 @@ func TestMCPToolsDialogShowsErrors(t *testing.T) {
 	stub.err, stub.out = nil, mcpTestTools
 	stub.mu.Unlock()
 	_, cmd = a.Update(ukey("r"))
-	if d.state != mcpListing {
-		t.Fatalf("r: state %d", d.state)
+	if d.State != mcptools.McpListing {
+		t.Fatalf("r: state %d", d.State)
 	}
 	mcpAnswer(t, a, cmd)
-	if d.state != mcpListed || len(d.items) != 4 {
-		t.Fatalf("after r: state %d, %d items", d.state, len(d.items))
+	if d.State != mcptools.McpListed || len(d.Items) != 4 {
+		t.Fatalf("after r: state %d, %d items", d.State, len(d.Items))
 	}
 	mcpKeysIn(a, "esc")
 	if entryOf(a, mcpDocs) != before || a.s.Dirty() {
@@ -501,10 +502,10 @@ func TestMCPToolsDialogShowsErrors(t *testing.T) {
 	stub.out = `[1, 2]`
 	stub.mu.Unlock()
 	_, cmd = a.Update(ukey("L"))
-	d = a.dialog.(*mcpToolsDialog)
+	d = a.dialog.(*mcptools.Dialog)
 	mcpAnswer(t, a, cmd)
-	if d.state != mcpFailed || !strings.Contains(d.err, "not a tools/list result") {
-		t.Errorf("state %d, error %q", d.state, d.err)
+	if d.State != mcptools.McpFailed || !strings.Contains(d.Err, "not a tools/list result") {
+		t.Errorf("state %d, error %q", d.State, d.Err)
 	}
 }
 
@@ -577,7 +578,7 @@ func findMCPMsg(cmd tea.Cmd) tea.Msg {
 			}
 			continue
 		}
-		if _, ok := m.(mcpToolsMsg); ok {
+		if _, ok := m.(mcptools.Msg); ok {
 			return m
 		}
 	}
@@ -639,7 +640,7 @@ func TestMCPToolsDialogFitsTheSmallestScreen(t *testing.T) {
 	_, cmd := a.Update(ukey("L"))
 	check("listing", "esc cancel")
 	mcpAnswer(t, a, cmd)
-	d := a.dialog.(*mcpToolsDialog)
+	d := a.dialog.(*mcptools.Dialog)
 	check("listed", "esc cancel")
 	mcpKeysIn(a, "end", "space")
 	check("at the end", "esc cancel")
@@ -647,7 +648,7 @@ func TestMCPToolsDialogFitsTheSmallestScreen(t *testing.T) {
 		t.Errorf("the last row is not shown unchecked:\n%s", scr)
 	}
 	mcpKeysIn(a, "n", "enter")
-	if !d.confirm {
+	if !d.Confirm {
 		t.Fatal("no question")
 	}
 	check("asking", "any other key goes back")
@@ -656,16 +657,16 @@ func TestMCPToolsDialogFitsTheSmallestScreen(t *testing.T) {
 	fa := mcpApp(t, mcpTestDoc, mcpFilter, stub.list, 60, 16)
 	_, cmd = fa.Update(ukey("L"))
 	mcpAnswer(t, fa, cmd)
-	fd := fa.dialog.(*mcpToolsDialog)
+	fd := fa.dialog.(*mcptools.Dialog)
 	if v := boxText(fa, fd); !strings.Contains(v, "allowed_tools.tool_names allows 1 tool; read_only: true stays") {
 		t.Errorf("the heading is cut:\n%s", argsView(fa, fd))
 	}
-	first := fd.items[0].checked
+	first := fd.Items[0].Checked
 	fd.Update(tea.MouseClickMsg{X: 3, Y: 3, Button: tea.MouseLeft}, fa.env())
-	if fd.items[0].checked == first {
+	if fd.Items[0].Checked == first {
 		t.Errorf("a click on the first row under a two-line heading did not toggle it:\n%s", argsView(fa, fd))
 	}
-	d.state, d.err = mcpFailed, strings.Repeat("MCP server at https://docs.example/mcp could not be reached while initializing: dial tcp: connection refused. ", 6)
+	d.State, d.Err = mcptools.McpFailed, strings.Repeat("MCP server at https://docs.example/mcp could not be reached while initializing: dial tcp: connection refused. ", 6)
 	check("failed", "r try again")
 }
 
@@ -696,13 +697,13 @@ func TestMCPToolsOfARealServer(t *testing.T) {
 	at := kit.Sel{Kind: model.Builtin}
 	a := mcpApp(t, mcpServerDoc(ts.URL, "sk-test"), at, nil, 120, 40) // the real mcpclient.List
 	_, cmd := a.Update(ukey("L"))
-	d, ok := a.dialog.(*mcpToolsDialog)
+	d, ok := a.dialog.(*mcptools.Dialog)
 	if !ok {
 		t.Fatalf("L: %q", a.status.text)
 	}
 	mcpAnswer(t, a, cmd)
-	if d.state != mcpListed {
-		t.Fatalf("state %d: %s", d.state, d.err)
+	if d.State != mcptools.McpListed {
+		t.Fatalf("state %d: %s", d.State, d.Err)
 	}
 	// in the server's order (the SDK's server sends its tools by name)
 	if got := itemStates(d); got != "+delete_file -search_docs" {
@@ -726,11 +727,11 @@ func TestMCPToolsOfARealServer(t *testing.T) {
 	a = mcpApp(t, mcpServerDoc(ts.URL, "wrong"), at, nil, 120, 40)
 	before := entryOf(a, at)
 	_, cmd = a.Update(ukey("L"))
-	d = a.dialog.(*mcpToolsDialog)
+	d = a.dialog.(*mcptools.Dialog)
 	mcpAnswer(t, a, cmd)
 	want := "MCP server at " + ts.URL + " answered HTTP 401 Unauthorized while initializing: missing or wrong key"
-	if d.state != mcpFailed || !strings.Contains(d.err, want) || !strings.Contains(a.status.text, want) {
-		t.Errorf("state %d, error %q, status %q", d.state, d.err, a.status.text)
+	if d.State != mcptools.McpFailed || !strings.Contains(d.Err, want) || !strings.Contains(a.status.text, want) {
+		t.Errorf("state %d, error %q, status %q", d.State, d.Err, a.status.text)
 	}
 	if entryOf(a, at) != before || a.s.Dirty() {
 		t.Error("a failed listing changed the document")
@@ -747,9 +748,9 @@ func TestMCPToolsOfAnUnreachableServer(t *testing.T) {
 	at := kit.Sel{Kind: model.Builtin}
 	a := mcpApp(t, mcpServerDoc(url, "sk-test"), at, nil, 120, 40)
 	_, cmd := a.Update(ukey("L"))
-	d := a.dialog.(*mcpToolsDialog)
+	d := a.dialog.(*mcptools.Dialog)
 	mcpAnswer(t, a, cmd)
-	if d.state != mcpFailed || !strings.Contains(d.err, "MCP server at "+url+" could not be reached") {
-		t.Errorf("state %d, error %q", d.state, d.err)
+	if d.State != mcptools.McpFailed || !strings.Contains(d.Err, "MCP server at "+url+" could not be reached") {
+		t.Errorf("state %d, error %q", d.State, d.Err)
 	}
 }

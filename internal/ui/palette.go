@@ -10,6 +10,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/infer"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/mcptools"
 	"github.com/tooltui/tooltui/internal/ui/mocks"
 )
 
@@ -132,7 +133,7 @@ func commands() []command {
 		{name: kit.CmdMocks, group: "Editor pane", nav: kb(km.Mocks), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: mocks.New(a.env())}) }},
 		{name: kit.CmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: formats.New(a.s, a.sendConfig().BaseURL)}) }},
 		{name: kit.CmdNewView, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(a.disk.toggleNewFunctionView()...) }},
-		{name: kit.CmdListMCP, group: "Editor pane", nav: kb(km.ListMCPTools), avail: func(a *App) string { return needMCPServer(a.s.Doc(), a.at) }, run: func(a *App) tea.Cmd { return a.listMCPTools() }},
+		{name: kit.CmdListMCP, group: "Editor pane", nav: kb(km.ListMCPTools), avail: func(a *App) string { return mcptools.NeedServer(a.s.Doc(), a.at) }, run: func(a *App) tea.Cmd { return a.listMCPTools() }},
 	}
 }
 

@@ -30,6 +30,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/infer"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/mcptools"
 	"github.com/tooltui/tooltui/internal/ui/preview"
 	"github.com/tooltui/tooltui/internal/ui/tools"
 	"github.com/tooltui/tooltui/internal/ui/tree"
@@ -1383,10 +1384,10 @@ func TestPaneGolden(t *testing.T) {
 		{"test_arguments", onFn0(args.New)},
 		{"infer", onFn0(infer.New)},
 		{"mcp_tools", func(a *App) kit.Dialog {
-			d := &mcpToolsDialog{t: mcpTarget{label: "docs", srv: mcpclient.Server{URL: "https://docs.example/mcp"},
-				allowed: allowedTools{form: allowedList, names: []string{"search", "gone"}, hasNames: true}}}
+			d := &mcptools.Dialog{T: mcptools.McpTarget{Label: "docs", Srv: mcpclient.Server{URL: "https://docs.example/mcp"},
+				Allowed: mcptools.AllowedTools{Form: mcptools.AllowedList, Names: []string{"search", "gone"}, HasNames: true}}}
 			d.Resize(80, 22)
-			d.Update(mcpToolsMsg{id: d.id, out: []byte(mcpTestTools)}, a.env())
+			d.Update(mcptools.Msg{Id: d.Id, Out: []byte(mcpTestTools)}, a.env())
 			d.Update(ukey("down"), a.env())
 			return d
 		}},

@@ -12,6 +12,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/infer"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/mcptools"
 )
 
 // The one key router. Every key press goes through onKey: a screen too
@@ -190,7 +191,7 @@ func (a *App) pushDialog(d kit.Dialog) {
 // replay, a listing, a fix, a function's arguments), open each time.
 func (a *App) raise(d kit.Dialog) bool {
 	switch d.(type) {
-	case *kit.ConfirmDialog, *sendDialog, *replayDialog, *mcpToolsDialog, *fix.Dialog, *fix.Report, *args.Dialog, *infer.Dialog:
+	case *kit.ConfirmDialog, *sendDialog, *replayDialog, *mcptools.Dialog, *fix.Dialog, *fix.Report, *args.Dialog, *infer.Dialog:
 		return false
 	}
 	if a.dialog == nil {

@@ -1,4 +1,4 @@
-package ui
+package mcptools
 
 import (
 	"bytes"
@@ -26,26 +26,26 @@ import (
 // allowed_tools as one undoable edit.
 
 // mcpToolsMsg is the answer of listing dialog id's server.
-type mcpToolsMsg struct {
-	id  int
-	out []byte
+type Msg struct {
+	Id  int
+	Out []byte
 	err error
 }
 
 // mcpToolItem is one row of the dialog: a tool of the server, or a name of
 // allowed_tools that the server does not have.
 type mcpToolItem struct {
-	name, desc string // desc: the description's first line ("" for none)
-	checked    bool
-	missing    bool // in allowed_tools, not on the server
+	Name, desc string // desc: the description's first line ("" for none)
+	Checked    bool
+	Missing    bool // in allowed_tools, not on the server
 }
 
 type mcpState int
 
 const (
-	mcpListing mcpState = iota
-	mcpFailed
-	mcpListed
+	McpListing mcpState = iota
+	McpFailed
+	McpListed
 )
 
 var mcpKeys = struct {
@@ -64,63 +64,63 @@ var mcpListIDs int
 
 // mcpToolsDialog lists an MCP server's tools while they are fetched, then
 // with a checkbox each; enter sets allowed_tools to the checked names.
-type mcpToolsDialog struct {
-	id     int
-	t      mcpTarget
+type Dialog struct {
+	Id     int
+	T      McpTarget
 	list   func(ctx context.Context, s mcpclient.Server) ([]byte, error)
 	cancel context.CancelFunc
-	state  mcpState
-	err    string // why the listing failed
+	State  mcpState
+	Err    string // why the listing failed
 
-	items  []mcpToolItem
-	shown  []int // the items the filter matches, in order
+	Items  []mcpToolItem
+	Shown  []int // the items the filter matches, in order
 	cursor int   // index into shown
 	yOff   int   // first shown item on screen
-	filter string
+	Filter string
 	typing bool // keys type into the filter
 	hist   kit.FilterHist
 	// confirm: enter with nothing checked asked whether to remove the
 	// names; enter again does.
-	confirm bool
+	Confirm bool
 
 	sw, sh int // the screen the dialog is on
 }
 
 // newMCPToolsDialog starts listing the server of row at of doc with list
 // and opens the dialog that shows it; or it says why the row has none.
-func newMCPToolsDialog(doc *model.Document, at kit.Sel, list func(ctx context.Context, s mcpclient.Server) ([]byte, error)) (kit.Dialog, tea.Cmd, string) {
+func New(doc *model.Document, at kit.Sel, list func(ctx context.Context, s mcpclient.Server) ([]byte, error)) (kit.Dialog, tea.Cmd, string) {
 	t, why := mcpTargetOf(doc, at)
 	if why != "" {
 		return nil, nil, why
 	}
-	d := &mcpToolsDialog{t: t, list: list}
+	d := &Dialog{T: t, list: list}
 	return d, d.start(), ""
 }
 
 // start asks the server for its tools, in a command that esc cancels.
-func (d *mcpToolsDialog) start() tea.Cmd {
+func (d *Dialog) start() tea.Cmd {
 	mcpListIDs++
 	ctx, cancel := context.WithCancel(context.Background())
-	d.id, d.cancel, d.state, d.err = mcpListIDs, cancel, mcpListing, ""
-	id, list, srv := d.id, d.list, d.t.srv
+	d.Id, d.cancel, d.State, d.Err = mcpListIDs, cancel, McpListing, ""
+	id, list, srv := d.Id, d.list, d.T.Srv
 	return func() tea.Msg {
 		out, err := list(ctx, srv)
 		cancel() // the answer is in: nothing of the call remains
-		return mcpToolsMsg{id: id, out: out, err: err}
+		return Msg{Id: id, Out: out, err: err}
 	}
 }
 
 // typingText: keys are the filter's text while it is typed.
-func (d *mcpToolsDialog) TypingText() bool { return d.typing }
+func (d *Dialog) TypingText() bool { return d.typing }
 
 // undoText takes the filter's typing back (ctrl+z), or puts it back.
-func (d *mcpToolsDialog) UndoText(redo bool) (bool, []kit.Action) {
+func (d *Dialog) UndoText(redo bool) (bool, []kit.Action) {
 	if !d.typing {
 		return false, nil
 	}
-	s, ok := d.hist.Step(redo, d.filter)
+	s, ok := d.hist.Step(redo, d.Filter)
 	if ok {
-		d.filter = s
+		d.Filter = s
 		d.refilter()
 		d.clamp()
 	}
@@ -128,16 +128,16 @@ func (d *mcpToolsDialog) UndoText(redo bool) (bool, []kit.Action) {
 }
 
 // Dismiss stops a listing still under way when the dialog goes away.
-func (d *mcpToolsDialog) Dismiss() {
+func (d *Dialog) Dismiss() {
 	if d.cancel != nil {
 		d.cancel()
 	}
 }
 
 // Receives reports whether msg is the answer of this dialog's listing.
-func (d *mcpToolsDialog) Receives(msg tea.Msg) bool {
-	m, ok := msg.(mcpToolsMsg)
-	return ok && m.id == d.id
+func (d *Dialog) Receives(msg tea.Msg) bool {
+	m, ok := msg.(Msg)
+	return ok && m.Id == d.Id
 }
 
 // serverTool is what the dialog reads of a tool of a tools/list result.
@@ -150,7 +150,7 @@ type serverTool struct {
 // mcpItems makes the rows: every tool of the server, in its order,
 // checked when allowed_tools names it, then the names of allowed_tools
 // the server does not have, checked, so that none is dropped unseen.
-func mcpItems(out []byte, al allowedTools) ([]mcpToolItem, error) {
+func mcpItems(out []byte, al AllowedTools) ([]mcpToolItem, error) {
 	var res struct {
 		Tools []json.RawMessage `json:"tools"`
 	}
@@ -158,7 +158,7 @@ func mcpItems(out []byte, al allowedTools) ([]mcpToolItem, error) {
 		return nil, fmt.Errorf("the server's answer is not a tools/list result: %v", err)
 	}
 	allowed := map[string]bool{}
-	for _, n := range al.names {
+	for _, n := range al.Names {
 		allowed[n] = true
 	}
 	seen := map[string]bool{}
@@ -174,12 +174,12 @@ func mcpItems(out []byte, al allowedTools) ([]mcpToolItem, error) {
 			desc = st.Title
 		}
 		desc, _, _ = strings.Cut(strings.TrimSpace(desc), "\n")
-		items = append(items, mcpToolItem{name: st.Name, desc: strings.TrimSpace(desc), checked: allowed[st.Name]})
+		items = append(items, mcpToolItem{Name: st.Name, desc: strings.TrimSpace(desc), Checked: allowed[st.Name]})
 	}
-	for _, n := range al.names {
+	for _, n := range al.Names {
 		if !seen[n] {
 			seen[n] = true
-			items = append(items, mcpToolItem{name: n, checked: true, missing: true})
+			items = append(items, mcpToolItem{Name: n, Checked: true, Missing: true})
 		}
 	}
 	return items, nil
@@ -187,87 +187,87 @@ func mcpItems(out []byte, al allowedTools) ([]mcpToolItem, error) {
 
 // size is the dialog's box: as wide as the screen allows up to 96 cells,
 // as tall as its rows need.
-func (d *mcpToolsDialog) size() (int, int) {
+func (d *Dialog) size() (int, int) {
 	w, _ := kit.DialogSize(d.sw, d.sh, 96, d.sh)
 	want := 8
-	if d.state == mcpListed {
-		want = 2 + len(d.headLines(w-2)) + len(d.footer(w-2)) + max(1, len(d.items))
-	} else if d.state == mcpFailed {
+	if d.State == McpListed {
+		want = 2 + len(d.headLines(w-2)) + len(d.footer(w-2)) + max(1, len(d.Items))
+	} else if d.State == McpFailed {
 		want = 4 + len(d.errLines(w-2))
 	}
 	return kit.DialogSize(d.sw, d.sh, 96, want+2)
 }
 
-func (d *mcpToolsDialog) Resize(w, h int) kit.Dialog {
+func (d *Dialog) Resize(w, h int) kit.Dialog {
 	d.sw, d.sh = w, h
 	d.clamp()
 	return d
 }
 
 // listRows is how many items the box shows at once.
-func (d *mcpToolsDialog) listRows() int {
+func (d *Dialog) listRows() int {
 	w, h := d.size()
 	return max(1, h-2-2-len(d.headLines(w-2))-len(d.footer(w-2)))
 }
 
-func (d *mcpToolsDialog) refilter() {
-	d.shown = d.shown[:0]
-	f := strings.ToLower(d.filter)
-	for i, it := range d.items {
-		if f == "" || strings.Contains(strings.ToLower(it.name), f) || strings.Contains(strings.ToLower(it.desc), f) {
-			d.shown = append(d.shown, i)
+func (d *Dialog) refilter() {
+	d.Shown = d.Shown[:0]
+	f := strings.ToLower(d.Filter)
+	for i, it := range d.Items {
+		if f == "" || strings.Contains(strings.ToLower(it.Name), f) || strings.Contains(strings.ToLower(it.desc), f) {
+			d.Shown = append(d.Shown, i)
 		}
 	}
 	d.cursor, d.yOff = 0, 0
 }
 
-func (d *mcpToolsDialog) clamp() {
-	d.cursor = max(0, min(d.cursor, len(d.shown)-1))
-	d.yOff = kit.ScrollTo(d.cursor, d.yOff, d.listRows(), len(d.shown))
+func (d *Dialog) clamp() {
+	d.cursor = max(0, min(d.cursor, len(d.Shown)-1))
+	d.yOff = kit.ScrollTo(d.cursor, d.yOff, d.listRows(), len(d.Shown))
 }
 
-func (d *mcpToolsDialog) checked() []string {
+func (d *Dialog) checked() []string {
 	var out []string
-	for _, it := range d.items {
-		if it.checked {
-			out = append(out, it.name)
+	for _, it := range d.Items {
+		if it.Checked {
+			out = append(out, it.Name)
 		}
 	}
 	return out
 }
 
-func (d *mcpToolsDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
+func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	switch m := msg.(type) {
-	case mcpToolsMsg:
-		if m.id != d.id {
+	case Msg:
+		if m.Id != d.Id {
 			return d, nil
 		}
 		d.cancel = nil
 		if m.err == nil {
-			d.items, m.err = mcpItems(m.out, d.t.allowed)
+			d.Items, m.err = mcpItems(m.Out, d.T.Allowed)
 		}
 		if m.err != nil {
-			d.state, d.err = mcpFailed, m.err.Error()
-			return d, []kit.Action{kit.SayErr(d.err)}
+			d.State, d.Err = McpFailed, m.err.Error()
+			return d, []kit.Action{kit.SayErr(d.Err)}
 		}
-		d.state = mcpListed
+		d.State = McpListed
 		d.refilter()
 		d.clamp()
-		return d, []kit.Action{kit.Say(fmt.Sprintf("%s has %s", d.t.label, kit.Plural(len(d.items)-d.missing(), "tool")))}
+		return d, []kit.Action{kit.Say(fmt.Sprintf("%s has %s", d.T.Label, kit.Plural(len(d.Items)-d.missing(), "tool")))}
 	case tea.KeyPressMsg:
 		return d.key(m, e)
 	case tea.PasteMsg:
 		if d.typing {
-			before := d.filter
+			before := d.Filter
 			d.typeText(m.Content)
-			d.hist.Changed(before, d.filter)
+			d.hist.Changed(before, d.Filter)
 		}
 	case tea.MouseWheelMsg:
-		if d.state == mcpListed {
+		if d.State == McpListed {
 			if m.Button == tea.MouseWheelUp {
 				d.yOff = max(0, d.yOff-3)
 			} else {
-				d.yOff = max(0, min(d.yOff+3, len(d.shown)-d.listRows()))
+				d.yOff = max(0, min(d.yOff+3, len(d.Shown)-d.listRows()))
 			}
 			d.cursor = max(d.yOff, min(d.cursor, d.yOff+d.listRows()-1))
 		}
@@ -275,7 +275,7 @@ func (d *mcpToolsDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Acti
 		// The rows start under the heading and the filter line.
 		w, _ := d.size()
 		top := len(d.headLines(w-2)) + 1
-		if i := d.yOff + m.Y - top; d.state == mcpListed && m.Y >= top && m.Y-top < d.listRows() && i < len(d.shown) {
+		if i := d.yOff + m.Y - top; d.State == McpListed && m.Y >= top && m.Y-top < d.listRows() && i < len(d.Shown) {
 			d.cursor = i
 			d.toggle()
 		}
@@ -284,25 +284,25 @@ func (d *mcpToolsDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Acti
 }
 
 // missing counts the names of allowed_tools that the server lacks.
-func (d *mcpToolsDialog) missing() int {
+func (d *Dialog) missing() int {
 	n := 0
-	for _, it := range d.items {
-		if it.missing {
+	for _, it := range d.Items {
+		if it.Missing {
 			n++
 		}
 	}
 	return n
 }
 
-func (d *mcpToolsDialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action) {
-	switch d.state {
-	case mcpListing:
+func (d *Dialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action) {
+	switch d.State {
+	case McpListing:
 		if key.Matches(k, mcpKeys.Cancel) {
 			d.Dismiss()
-			return nil, []kit.Action{kit.ActClose{}, kit.Say("Listing the tools of " + d.t.label + " cancelled; nothing changed")}
+			return nil, []kit.Action{kit.ActClose{}, kit.Say("Listing the tools of " + d.T.Label + " cancelled; nothing changed")}
 		}
-		return d, []kit.Action{kit.Say("Listing the tools of " + d.t.label + "… esc cancels")}
-	case mcpFailed:
+		return d, []kit.Action{kit.Say("Listing the tools of " + d.T.Label + "… esc cancels")}
+	case McpFailed:
 		switch {
 		case key.Matches(k, mcpKeys.Retry):
 			return d, []kit.Action{kit.ActCmd{Cmd: d.start()}}
@@ -311,24 +311,24 @@ func (d *mcpToolsDialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.A
 		}
 		return d, []kit.Action{kit.Say("r tries again · esc closes")}
 	}
-	if d.confirm {
-		d.confirm = false
+	if d.Confirm {
+		d.Confirm = false
 		if key.Matches(k, mcpKeys.Apply) {
 			return d.apply(e, true)
 		}
 		return d, []kit.Action{kit.Say("allowed_tools left as it was")}
 	}
 	if d.typing {
-		before := d.filter
+		before := d.Filter
 		acts := d.filterKey(k, e)
-		d.hist.Changed(before, d.filter)
+		d.hist.Changed(before, d.Filter)
 		return d, acts
 	}
 	km := e.Km
 	switch {
 	case key.Matches(k, mcpKeys.Cancel):
-		if d.filter != "" {
-			d.filter = ""
+		if d.Filter != "" {
+			d.Filter = ""
 			d.refilter()
 			return d, nil
 		}
@@ -339,13 +339,13 @@ func (d *mcpToolsDialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.A
 		d.toggle()
 	case key.Matches(k, mcpKeys.All), key.Matches(k, mcpKeys.None):
 		on := key.Matches(k, mcpKeys.All)
-		for _, i := range d.shown {
-			d.items[i].checked = on
+		for _, i := range d.Shown {
+			d.Items[i].Checked = on
 		}
 	case key.Matches(k, mcpKeys.Filter):
 		d.typing = true
 	default:
-		if next, ok := kit.ListMove(k, km, d.cursor, d.listRows(), len(d.shown)); ok {
+		if next, ok := kit.ListMove(k, km, d.cursor, d.listRows(), len(d.Shown)); ok {
 			d.cursor = next
 			break
 		}
@@ -356,20 +356,20 @@ func (d *mcpToolsDialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.A
 }
 
 // filterKey types into the filter: enter keeps it, esc clears it.
-func (d *mcpToolsDialog) filterKey(k tea.KeyPressMsg, e *kit.Env) []kit.Action {
+func (d *Dialog) filterKey(k tea.KeyPressMsg, e *kit.Env) []kit.Action {
 	switch k.String() {
 	case "enter":
 		d.typing = false
 	case "esc":
-		d.typing, d.filter = false, ""
+		d.typing, d.Filter = false, ""
 		d.refilter()
 	case "backspace", "ctrl+h":
-		if r := []rune(d.filter); len(r) > 0 {
-			d.filter = string(r[:len(r)-1])
+		if r := []rune(d.Filter); len(r) > 0 {
+			d.Filter = string(r[:len(r)-1])
 			d.refilter()
 		}
 	case "ctrl+u":
-		d.filter = ""
+		d.Filter = ""
 		d.refilter()
 	case "up", "down":
 		if k.String() == "up" {
@@ -390,22 +390,22 @@ func (d *mcpToolsDialog) filterKey(k tea.KeyPressMsg, e *kit.Env) []kit.Action {
 // maxMCPFilter bounds the filter: longer than any tool name.
 const maxMCPFilter = 128
 
-func (d *mcpToolsDialog) typeText(s string) {
+func (d *Dialog) typeText(s string) {
 	var b strings.Builder
 	for _, r := range s {
 		if r >= 0x20 && r != 0x7f && !(r >= 0x80 && r < 0xa0) {
 			b.WriteRune(r)
 		}
 	}
-	f := []rune(d.filter + b.String())
-	d.filter = string(f[:min(len(f), maxMCPFilter)])
+	f := []rune(d.Filter + b.String())
+	d.Filter = string(f[:min(len(f), maxMCPFilter)])
 	d.refilter()
 }
 
-func (d *mcpToolsDialog) toggle() {
-	if d.cursor >= 0 && d.cursor < len(d.shown) {
-		it := &d.items[d.shown[d.cursor]]
-		it.checked = !it.checked
+func (d *Dialog) toggle() {
+	if d.cursor >= 0 && d.cursor < len(d.Shown) {
+		it := &d.Items[d.Shown[d.cursor]]
+		it.Checked = !it.Checked
 	}
 }
 
@@ -413,26 +413,26 @@ func (d *mcpToolsDialog) toggle() {
 // last), into allowed_tools as one edit. Nothing checked removes the
 // names, once confirmed: an mcp tool without allowed_tools allows every
 // tool, so this asks first.
-func (d *mcpToolsDialog) apply(e *kit.Env, confirmed bool) (kit.Dialog, []kit.Action) {
-	al := d.t.allowed
+func (d *Dialog) apply(e *kit.Env, confirmed bool) (kit.Dialog, []kit.Action) {
+	al := d.T.Allowed
 	names := d.checked()
 	var v json.RawMessage
 	var msg string
 	switch {
-	case len(names) == 0 && !al.hasNames:
+	case len(names) == 0 && !al.HasNames:
 		return nil, []kit.Action{kit.ActClose{}, kit.Say("Nothing checked and allowed_tools names no tool: nothing changed")}
 	case len(names) == 0 && !confirmed:
-		d.confirm = true
+		d.Confirm = true
 		return d, nil
 	case len(names) == 0:
-		msg = "Removed allowed_tools: every tool of " + d.t.label + " is allowed"
-		if al.form == allowedFilter {
+		msg = "Removed allowed_tools: every tool of " + d.T.Label + " is allowed"
+		if al.Form == allowedFilter {
 			msg = "Removed allowed_tools.tool_names"
 			if al.readOnly != "" {
 				msg += "; read_only still filters the tools"
 			}
 		}
-	case al.hasNames && sameSet(names, al.names):
+	case al.HasNames && sameSet(names, al.Names):
 		return nil, []kit.Action{kit.ActClose{}, kit.Say("allowed_tools already names these tools: nothing changed")}
 	default:
 		b := []byte{'['}
@@ -444,15 +444,15 @@ func (d *mcpToolsDialog) apply(e *kit.Env, confirmed bool) (kit.Dialog, []kit.Ac
 		}
 		v = append(b, ']')
 		where := "allowed_tools"
-		if al.form == allowedFilter {
+		if al.Form == allowedFilter {
 			where = "allowed_tools.tool_names"
 		}
-		msg = fmt.Sprintf("Set %s to %s of %s", where, kit.Plural(len(names), "tool"), d.t.label)
+		msg = fmt.Sprintf("Set %s to %s of %s", where, kit.Plural(len(names), "tool"), d.T.Label)
 		if n := d.checkedMissing(); n > 0 {
 			msg += fmt.Sprintf(", %d of them not on the server", n)
 		}
 	}
-	k, i, raw, path := d.t.kind, d.t.index, d.t.raw, al.path()
+	k, i, raw, path := d.T.kind, d.T.index, d.T.raw, al.path()
 	fn := func(doc *model.Document) (*model.Document, error) {
 		if list := doc.List(k); i >= len(list) || !bytes.Equal(list[i].Raw, raw) {
 			return nil, errors.New("the mcp tool changed since its server's tools were listed; press L to list them again")
@@ -467,10 +467,10 @@ func (d *mcpToolsDialog) apply(e *kit.Env, confirmed bool) (kit.Dialog, []kit.Ac
 	return nil, []kit.Action{kit.ActClose{}, kit.ActEdit{Fn: fn}, kit.ActRebuild{}, kit.Say(msg + " (ctrl+z undoes it)")}
 }
 
-func (d *mcpToolsDialog) checkedMissing() int {
+func (d *Dialog) checkedMissing() int {
 	n := 0
-	for _, it := range d.items {
-		if it.checked && it.missing {
+	for _, it := range d.Items {
+		if it.Checked && it.Missing {
 			n++
 		}
 	}
@@ -485,4 +485,4 @@ func sameSet(a, b []string) bool {
 	return slices.Equal(slices.Compact(x), slices.Compact(y))
 }
 
-func (d *mcpToolsDialog) Name() string { return "the MCP tools list" }
+func (d *Dialog) Name() string { return "the MCP tools list" }

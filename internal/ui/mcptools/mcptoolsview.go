@@ -1,4 +1,4 @@
-package ui
+package mcptools
 
 import (
 	"fmt"
@@ -13,19 +13,19 @@ import (
 )
 
 // heading says what allowed_tools is now.
-func (d *mcpToolsDialog) heading() string {
-	al := d.t.allowed
+func (d *Dialog) heading() string {
+	al := d.T.Allowed
 	switch {
-	case al.form == allowedAbsent:
+	case al.Form == allowedAbsent:
 		return "allowed_tools is not set: every tool is allowed"
-	case al.form == allowedList:
-		return "allowed_tools allows " + kit.Plural(len(al.names), "tool")
-	case !al.hasNames && al.readOnly == "":
+	case al.Form == AllowedList:
+		return "allowed_tools allows " + kit.Plural(len(al.Names), "tool")
+	case !al.HasNames && al.readOnly == "":
 		return "allowed_tools is an empty filter: every tool is allowed; the checked tools go in its tool_names"
-	case !al.hasNames:
+	case !al.HasNames:
 		return "allowed_tools filters by read_only: " + al.readOnly + " only; the checked tools go in its tool_names"
 	}
-	h := "allowed_tools.tool_names allows " + kit.Plural(len(al.names), "tool")
+	h := "allowed_tools.tool_names allows " + kit.Plural(len(al.Names), "tool")
 	if al.readOnly != "" {
 		h += "; read_only: " + al.readOnly + " stays"
 	}
@@ -33,7 +33,7 @@ func (d *mcpToolsDialog) heading() string {
 }
 
 // headLines is the heading, wrapped to w cells in at most two lines.
-func (d *mcpToolsDialog) headLines(w int) []string {
+func (d *Dialog) headLines(w int) []string {
 	ls := strings.Split(ansi.Wrap(termtext.SanitizeLine(d.heading()), max(1, w-2), " "), "\n")
 	if len(ls) > 2 {
 		ls = []string{ls[0], ls[1] + " " + strings.Join(ls[2:], " ")} // fit cuts it with an ellipsis
@@ -43,25 +43,25 @@ func (d *mcpToolsDialog) headLines(w int) []string {
 
 // footer is the keys line, wrapped to w cells; with nothing checked it
 // says what enter does then.
-func (d *mcpToolsDialog) footer(w int) []string {
+func (d *Dialog) footer(w int) []string {
 	var text string
 	switch {
-	case d.state != mcpListed:
+	case d.State != McpListed:
 		return []string{""}
-	case d.confirm:
+	case d.Confirm:
 		text = "Nothing is checked: enter removes allowed_tools, so every tool is allowed · any other key goes back"
-		if d.t.allowed.form == allowedFilter {
+		if d.T.Allowed.Form == allowedFilter {
 			text = "Nothing is checked: enter removes allowed_tools.tool_names · any other key goes back"
 		}
 	case d.typing:
 		text = "type to filter · enter keep the filter · esc clear it · ↑/↓ move"
 	default:
 		apply := "enter set allowed_tools"
-		if len(d.checked()) == 0 && d.t.allowed.hasNames {
+		if len(d.checked()) == 0 && d.T.Allowed.HasNames {
 			apply = "enter with none checked: remove allowed_tools (asks first)"
 		}
 		esc := "esc cancel"
-		if d.filter != "" {
+		if d.Filter != "" {
 			esc = "esc clear the filter"
 		}
 		text = "space check · a all · n none · / filter · " + apply + " · " + esc
@@ -71,23 +71,23 @@ func (d *mcpToolsDialog) footer(w int) []string {
 
 // errLines is the listing's error (a server's message may have several
 // lines), wrapped to w cells.
-func (d *mcpToolsDialog) errLines(w int) []string {
+func (d *Dialog) errLines(w int) []string {
 	var out []string
-	for _, l := range strings.Split(termtext.Sanitize(strings.TrimSpace(d.err)), "\n") {
+	for _, l := range strings.Split(termtext.Sanitize(strings.TrimSpace(d.Err)), "\n") {
 		out = append(out, strings.Split(ansi.Wrap(l, max(1, w-3), " "), "\n")...)
 	}
 	return out
 }
 
-func (d *mcpToolsDialog) View(e *kit.Env, w, h int) []string {
+func (d *Dialog) View(e *kit.Env, w, h int) []string {
 	st := e.St
 	bw, bh := d.size()
 	iw := bw - 2
-	title := "Tools of " + d.t.label
-	addr := termtext.SanitizeLine(d.t.srv.URL)
+	title := "Tools of " + d.T.Label
+	addr := termtext.SanitizeLine(d.T.Srv.URL)
 	var lines []string
-	switch d.state {
-	case mcpListing:
+	switch d.State {
+	case McpListing:
 		lines = []string{
 			kit.Fit(" Listing tools of "+addr+"…", iw),
 			"",
@@ -95,7 +95,7 @@ func (d *mcpToolsDialog) View(e *kit.Env, w, h int) []string {
 			"",
 			st.Dim.Render(kit.Fit(" esc cancel", iw)),
 		}
-	case mcpFailed:
+	case McpFailed:
 		lines = append(lines, st.Error.Render(kit.Fit(" ✗ Could not list the tools of "+addr, iw)), "")
 		errs := d.errLines(iw)
 		if room := max(1, bh-2-4); len(errs) > room {
@@ -106,26 +106,26 @@ func (d *mcpToolsDialog) View(e *kit.Env, w, h int) []string {
 		}
 		lines = append(lines, "", st.Dim.Render(kit.Fit(" r try again · esc close · nothing changed", iw)))
 	default:
-		title += " · " + kit.Plural(len(d.items)-d.missing(), "tool")
+		title += " · " + kit.Plural(len(d.Items)-d.missing(), "tool")
 		lines = d.listView(e, iw, bh)
 	}
 	return kit.Box(e, title, lines, bw)
 }
 
 // listView is the heading, the filter line, the rows and the keys.
-func (d *mcpToolsDialog) listView(e *kit.Env, iw, bh int) []string {
+func (d *Dialog) listView(e *kit.Env, iw, bh int) []string {
 	st := e.St
 	var lines []string
 	for _, l := range d.headLines(iw) {
 		lines = append(lines, st.Dim.Render(kit.Fit(" "+l, iw)))
 	}
-	count := fmt.Sprintf("%d of %d checked", len(d.checked()), len(d.items))
+	count := fmt.Sprintf("%d of %d checked", len(d.checked()), len(d.Items))
 	var left string
 	switch {
 	case d.typing:
-		left = st.LabelFocused.Render(" / "+termtext.SanitizeLine(d.filter)) + st.LabelFocused.Reverse(true).Render(" ")
-	case d.filter != "":
-		left = st.LabelFocused.Render(" / "+termtext.SanitizeLine(d.filter)) + st.Dim.Render(fmt.Sprintf("  %d shown", len(d.shown)))
+		left = st.LabelFocused.Render(" / "+termtext.SanitizeLine(d.Filter)) + st.LabelFocused.Reverse(true).Render(" ")
+	case d.Filter != "":
+		left = st.LabelFocused.Render(" / "+termtext.SanitizeLine(d.Filter)) + st.Dim.Render(fmt.Sprintf("  %d shown", len(d.Shown)))
 	default:
 		left = st.Dim.Render(" / filter")
 	}
@@ -134,30 +134,30 @@ func (d *mcpToolsDialog) listView(e *kit.Env, iw, bh int) []string {
 
 	rows := d.listRows()
 	nameW := 0
-	for _, it := range d.items {
-		nameW = max(nameW, ansi.StringWidth(termtext.SanitizeLine(it.name)))
+	for _, it := range d.Items {
+		nameW = max(nameW, ansi.StringWidth(termtext.SanitizeLine(it.Name)))
 	}
 	nameW = min(nameW, max(8, (iw-8)/2))
 	var body []string
 	switch {
-	case len(d.items) == 0:
+	case len(d.Items) == 0:
 		body = append(body, st.Dim.Render(kit.Fit("   The server has no tools", iw)))
-	case len(d.shown) == 0:
-		body = append(body, st.Dim.Render(kit.Fit("   No tool matches "+termtext.Quote(d.filter), iw)))
+	case len(d.Shown) == 0:
+		body = append(body, st.Dim.Render(kit.Fit("   No tool matches "+termtext.Quote(d.Filter), iw)))
 	}
-	for j := d.yOff; j < len(d.shown) && j < d.yOff+rows; j++ {
-		it := d.items[d.shown[j]]
+	for j := d.yOff; j < len(d.Shown) && j < d.yOff+rows; j++ {
+		it := d.Items[d.Shown[j]]
 		mark, check := "  ", "[ ] "
 		if j == d.cursor {
 			mark = "› "
 		}
-		if it.checked {
+		if it.Checked {
 			check = "[x] "
 		}
-		name := kit.Fit(termtext.SanitizeLine(it.name), nameW)
+		name := kit.Fit(termtext.SanitizeLine(it.Name), nameW)
 		rest := max(0, iw-1-2-4-nameW-2)
 		detail := st.Dim.Render(kit.Fit(termtext.SanitizeLine(it.desc), rest))
-		if it.missing {
+		if it.Missing {
 			detail = st.Warning.Render(kit.Fit("not on the server", rest))
 		}
 		row := " " + mark + check + name + "  " + detail
@@ -172,7 +172,7 @@ func (d *mcpToolsDialog) listView(e *kit.Env, iw, bh int) []string {
 	lines = append(lines, body...)
 	lines = append(lines, "")
 	keyStyle := st.Dim
-	if d.confirm {
+	if d.Confirm {
 		keyStyle = st.Warning
 	}
 	for _, l := range d.footer(iw) {
@@ -181,11 +181,11 @@ func (d *mcpToolsDialog) listView(e *kit.Env, iw, bh int) []string {
 	return lines[:min(len(lines), bh-2)]
 }
 
-func (d *mcpToolsDialog) Help(km *kit.KeyMap) []key.Binding {
-	switch d.state {
-	case mcpListing:
+func (d *Dialog) Help(km *kit.KeyMap) []key.Binding {
+	switch d.State {
+	case McpListing:
 		return []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the listing"))}
-	case mcpFailed:
+	case McpFailed:
 		return []key.Binding{mcpKeys.Retry, key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close"))}
 	}
 	return []key.Binding{mcpKeys.Toggle, mcpKeys.All, mcpKeys.None, mcpKeys.Filter, mcpKeys.Apply, mcpKeys.Cancel}

@@ -1,4 +1,4 @@
-package ui
+package mcptools
 
 import (
 	"bytes"
@@ -21,40 +21,40 @@ type allowedForm int
 
 const (
 	allowedAbsent allowedForm = iota // absent or null: every tool is allowed
-	allowedList                      // ["a", "b"]
+	AllowedList                      // ["a", "b"]
 	allowedFilter                    // {"tool_names": [...], "read_only": ...}
 )
 
 // allowedTools is an entry's allowed_tools as read.
-type allowedTools struct {
-	form  allowedForm
-	names []string // the list, or the filter's tool_names
+type AllowedTools struct {
+	Form  allowedForm
+	Names []string // the list, or the filter's tool_names
 	// hasNames: the filter has tool_names (a list always has names).
-	hasNames bool
+	HasNames bool
 	// readOnly is the filter's read_only as written ("" when absent).
 	readOnly string
 }
 
 // path is where the names go: allowed_tools, or its filter's tool_names.
-func (al allowedTools) path() []string {
-	if al.form == allowedFilter {
+func (al AllowedTools) path() []string {
+	if al.Form == allowedFilter {
 		return []string{"allowed_tools", "tool_names"}
 	}
 	return []string{"allowed_tools"}
 }
 
 // mcpTarget is the mcp entry whose server's tools are listed.
-type mcpTarget struct {
+type McpTarget struct {
 	kind    model.Kind
 	index   int
 	raw     json.RawMessage // the entry when the listing started
-	label   string          // server_label, sanitised; the URL without one
-	srv     mcpclient.Server
-	allowed allowedTools
+	Label   string          // server_label, sanitised; the URL without one
+	Srv     mcpclient.Server
+	Allowed AllowedTools
 }
 
 // needMCPServer says why row at of d has no server to list.
-func needMCPServer(d *model.Document, at kit.Sel) string {
+func NeedServer(d *model.Document, at kit.Sel) string {
 	_, why := mcpTargetOf(d, at)
 	return why
 }
@@ -62,17 +62,17 @@ func needMCPServer(d *model.Document, at kit.Sel) string {
 // mcpTargetOf reads the selected mcp entry: the server to ask (URL,
 // headers, authorization) and its allowed_tools; or it says why the row
 // has no tools to list.
-func mcpTargetOf(d *model.Document, at kit.Sel) (mcpTarget, string) {
+func mcpTargetOf(d *model.Document, at kit.Sel) (McpTarget, string) {
 	if at.Request {
-		return mcpTarget{}, kit.Capitalize(noMCPServer) + ": select one in the tools pane (the request row is selected)"
+		return McpTarget{}, kit.Capitalize(noMCPServer) + ": select one in the tools pane (the request row is selected)"
 	}
 	list := d.List(at.Kind)
 	if at.Index < 0 || at.Index >= len(list) {
-		return mcpTarget{}, kit.Capitalize(noMCPServer)
+		return McpTarget{}, kit.Capitalize(noMCPServer)
 	}
 	raw := list[at.Index].Raw
 	if rawjson.JSONKind(raw) != "object" || rawjson.CheckJSON(raw) != nil {
-		return mcpTarget{}, "This entry is not a valid JSON object yet; " + noMCPServer
+		return McpTarget{}, "This entry is not a valid JSON object yet; " + noMCPServer
 	}
 	typ := model.StringAt(raw, []string{"type"})
 	if typ != "mcp" {
@@ -84,7 +84,7 @@ func mcpTargetOf(d *model.Document, at kit.Sel) (mcpTarget, string) {
 		default:
 			what = "a " + typ + " tool"
 		}
-		return mcpTarget{}, kit.Capitalize(noMCPServer) + " (this is " + what + ")"
+		return McpTarget{}, kit.Capitalize(noMCPServer) + " (this is " + what + ")"
 	}
 	get := func(k ...string) (json.RawMessage, bool) {
 		v, ok := model.GetPath(raw, k)
@@ -99,53 +99,53 @@ func mcpTargetOf(d *model.Document, at kit.Sel) (mcpTarget, string) {
 		_, tunnel := get("tunnel_id")
 		switch {
 		case connector:
-			return mcpTarget{}, "A connector (connector_id) cannot be listed from here: " + noMCPServer
+			return McpTarget{}, "A connector (connector_id) cannot be listed from here: " + noMCPServer
 		case tunnel:
-			return mcpTarget{}, "A tunnel (tunnel_id) cannot be listed from here: " + noMCPServer
+			return McpTarget{}, "A tunnel (tunnel_id) cannot be listed from here: " + noMCPServer
 		}
-		return mcpTarget{}, "This mcp tool has no server_url: " + noMCPServer
+		return McpTarget{}, "This mcp tool has no server_url: " + noMCPServer
 	}
-	t := mcpTarget{kind: at.Kind, index: at.Index, raw: raw}
+	t := McpTarget{kind: at.Kind, index: at.Index, raw: raw}
 	if rawjson.JSONKind(u) != "string" {
-		return mcpTarget{}, "server_url must be a string, an http or https URL, to list the server's tools"
+		return McpTarget{}, "server_url must be a string, an http or https URL, to list the server's tools"
 	}
-	t.srv.URL = model.StringAt(raw, []string{"server_url"})
-	if p, err := url.Parse(t.srv.URL); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
-		return mcpTarget{}, "server_url must be an http or https URL to list the server's tools, not " + termtext.Quote(t.srv.URL)
+	t.Srv.URL = model.StringAt(raw, []string{"server_url"})
+	if p, err := url.Parse(t.Srv.URL); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+		return McpTarget{}, "server_url must be an http or https URL to list the server's tools, not " + termtext.Quote(t.Srv.URL)
 	}
 	if v, ok := get("headers"); ok {
 		if rawjson.JSONKind(v) != "object" {
-			return mcpTarget{}, "headers must be an object of strings to be sent to the server"
+			return McpTarget{}, "headers must be an object of strings to be sent to the server"
 		}
-		t.srv.Headers = map[string]string{}
+		t.Srv.Headers = map[string]string{}
 		for _, m := range rawjson.Members(v) {
 			s, ok := rawjson.Unquote(bytes.TrimSpace(m.Value))
 			if !ok {
-				return mcpTarget{}, "Header " + termtext.Quote(m.Key) + " must be a string to be sent to the server"
+				return McpTarget{}, "Header " + termtext.Quote(m.Key) + " must be a string to be sent to the server"
 			}
-			t.srv.Headers[m.Key] = s
+			t.Srv.Headers[m.Key] = s
 		}
 	}
 	if v, ok := get("authorization"); ok {
 		tok, isStr := rawjson.Unquote(bytes.TrimSpace(v))
 		if !isStr {
-			return mcpTarget{}, "authorization must be a string (the token sent as Authorization: Bearer …)"
+			return McpTarget{}, "authorization must be a string (the token sent as Authorization: Bearer …)"
 		}
-		if tok != "" && !hasHeader(t.srv.Headers, "Authorization") {
-			if t.srv.Headers == nil {
-				t.srv.Headers = map[string]string{}
+		if tok != "" && !hasHeader(t.Srv.Headers, "Authorization") {
+			if t.Srv.Headers == nil {
+				t.Srv.Headers = map[string]string{}
 			}
-			t.srv.Headers["Authorization"] = "Bearer " + tok
+			t.Srv.Headers["Authorization"] = "Bearer " + tok
 		}
 	}
 	al, why := readAllowedTools(raw)
 	if why != "" {
-		return mcpTarget{}, why
+		return McpTarget{}, why
 	}
-	t.allowed = al
-	t.label = termtext.SanitizeLine(model.StringAt(raw, []string{"server_label"}))
-	if t.label == "" {
-		t.label = termtext.SanitizeLine(t.srv.URL)
+	t.Allowed = al
+	t.Label = termtext.SanitizeLine(model.StringAt(raw, []string{"server_label"}))
+	if t.Label == "" {
+		t.Label = termtext.SanitizeLine(t.Srv.URL)
 	}
 	return t, ""
 }
@@ -162,10 +162,10 @@ func hasHeader(hs map[string]string, name string) bool {
 
 // readAllowedTools reads allowed_tools: a list of names, a filter object
 // or nothing; anything else is refused, since applying would replace it.
-func readAllowedTools(raw json.RawMessage) (allowedTools, string) {
+func readAllowedTools(raw json.RawMessage) (AllowedTools, string) {
 	v, ok := model.GetPath(raw, []string{"allowed_tools"})
 	if !ok || rawjson.JSONKind(v) == "null" {
-		return allowedTools{}, ""
+		return AllowedTools{}, ""
 	}
 	names := func(v json.RawMessage, where string) ([]string, string) {
 		var out []string
@@ -181,9 +181,9 @@ func readAllowedTools(raw json.RawMessage) (allowedTools, string) {
 	switch rawjson.JSONKind(v) {
 	case "array":
 		ns, why := names(v, "allowed_tools")
-		return allowedTools{form: allowedList, names: ns, hasNames: true}, why
+		return AllowedTools{Form: AllowedList, Names: ns, HasNames: true}, why
 	case "object":
-		al := allowedTools{form: allowedFilter}
+		al := AllowedTools{Form: allowedFilter}
 		o := rawjson.Members(v)
 		if ro, ok := o.Get("read_only"); ok {
 			al.readOnly = string(bytes.TrimSpace(ro))
@@ -193,12 +193,12 @@ func readAllowedTools(raw json.RawMessage) (allowedTools, string) {
 			return al, ""
 		}
 		if rawjson.JSONKind(tn) != "array" {
-			return allowedTools{}, "allowed_tools.tool_names must be a list of names; fix it before listing the server's tools"
+			return AllowedTools{}, "allowed_tools.tool_names must be a list of names; fix it before listing the server's tools"
 		}
 		var why string
-		al.names, why = names(tn, "allowed_tools.tool_names")
-		al.hasNames = true
+		al.Names, why = names(tn, "allowed_tools.tool_names")
+		al.HasNames = true
 		return al, why
 	}
-	return allowedTools{}, `allowed_tools must be a list of names or a {"tool_names": […]} filter; fix it before listing the server's tools`
+	return AllowedTools{}, `allowed_tools must be a list of names or a {"tool_names": […]} filter; fix it before listing the server's tools`
 }
