@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -13,7 +12,6 @@ import (
 
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/termtext"
-	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -22,49 +20,6 @@ import (
 // recording to; "Replay a recording" reads one, checks that the document
 // still builds its first request, and plays it back through the response
 // view with no network and no key.
-
-// recordingName is where a document's recording goes by default: beside
-// it, x.json gives x.recording.jsonl.
-func recordingName(path string) string {
-	return siblingName(path, ".recording.jsonl", "recording.jsonl")
-}
-
-// defaultRecording is the file the record and replay prompts propose.
-func (ss *sendState) defaultRecording(s *kit.Session) string {
-	if p := ss.lastRecording; p != "" {
-		return p
-	}
-	base := s.Path()
-	if base == "" {
-		base = s.Name()
-	}
-	return recordingName(base)
-}
-
-// recordNextSend asks where the next send's recording goes.
-func (a *App) recordNextSend() tea.Cmd {
-	return a.apply(kit.ActOpen{D: filedlg.NewFileName("Record the next send", "record", a.sends.defaultRecording(a.s), func(p string) []kit.Action {
-		st := &a.sends
-		st.recordNext, st.lastRecording = p, p
-		msg := "The next send (ctrl+r) records to " + p
-		if _, err := os.Stat(p); err == nil {
-			msg += " (the file is there: the send writes over it)"
-		}
-		return []kit.Action{kit.Say(msg)}
-	})})
-}
-
-// replayRecording asks for a recording, then opens the replay dialog.
-func (a *App) replayRecording() tea.Cmd {
-	return a.apply(kit.ActOpen{D: filedlg.NewFileName("Replay a recording", "replay", a.sends.defaultRecording(a.s), func(p string) []kit.Action {
-		d, why := newReplayDialog(a, p)
-		if d == nil {
-			return []kit.Action{kit.SayErr(why)}
-		}
-		a.sends.lastRecording = p
-		return []kit.Action{kit.ActOpen{D: d}}
-	})})
-}
 
 // replayDialog says what a recording holds and whether the document still
 // builds its first request, and asks how fast to play it.
@@ -88,18 +43,14 @@ var replayKeys = struct{ Play, Twice, Four, Once, Cancel key.Binding }{
 	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 }
 
-// newReplayDialog reads the recording at path; nil and why when it
-// cannot be played.
-func newReplayDialog(a *App, path string) (kit.Dialog, string) {
-	data, err := a.deps.ReadFile(path)
-	if err != nil {
-		return nil, "Cannot replay: " + termtext.SanitizeLine(err.Error())
-	}
+// newReplayDialog reads the recording data read from path; nil and why
+// when it cannot be played.
+func newReplayDialog(s *kit.Session, sn sender, path string, data []byte) (kit.Dialog, string) {
 	rec, err := send.ReadRecording(bytes.NewReader(data))
 	if err != nil {
 		return nil, "Cannot replay " + termtext.SanitizeLine(path) + ": " + termtext.SanitizeLine(err.Error())
 	}
-	d := &replayDialog{path: path, rec: rec, differs: rec.CheckFirst(a.s.Result().JSON)}
+	d := &replayDialog{path: path, rec: rec, differs: rec.CheckFirst(s.Result().JSON)}
 	for _, t := range rec.Turns {
 		d.events += len(t.Events)
 		d.length += t.End
@@ -118,7 +69,7 @@ func newReplayDialog(a *App, path string) (kit.Dialog, string) {
 			}
 			return df
 		})}
-		sd, cmd := startSendDialog(a, cfg, "", filepath.Base(path))
+		sd, cmd := startSendDialog(s, sn, cfg, "", filepath.Base(path))
 		sd.again = func() []kit.Action { return d.play(speed) }
 		return []kit.Action{kit.ActOpen{D: sd}, kit.ActCmd{Cmd: cmd}}
 	}

@@ -72,7 +72,7 @@ func BenchmarkReplayEvents(b *testing.B) {
 		runs, msgs := 0, 0
 		for b.Loop() {
 			start := time.Now()
-			d, cmd := startSendDialog(a, send.Config{Stream: rec.Stream(0)}, "", "x.recording.jsonl")
+			d, cmd := startSendDialog(a.s, a.sender(), send.Config{Stream: rec.Stream(0)}, "", "x.recording.jsonl")
 			a.apply(kit.ActOpen{D: d})
 			for !ended(a) {
 				msg := cmd()

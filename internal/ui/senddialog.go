@@ -169,51 +169,55 @@ var sendKeys = struct{ Cancel, Raw, Copy key.Binding }{
 
 var streamIDs int
 
-// newSendDialog starts sending the request, or says why it cannot. The
-// send writes the recording the user asked for (Record the next send).
-func newSendDialog(a *App) (kit.Dialog, string, tea.Cmd) {
-	return newSendDialogTo(a, a.sendConfig())
+// sender is what a send needs of the app besides the document: what it
+// keeps between sends, the environment, the stream to send with and the
+// variables no MCP server gets.
+type sender struct {
+	state    *sendState
+	getenv   func(string) string
+	stream   func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error
+	withhold []string
 }
 
-// newSendDialogTo is newSendDialog sending with cfg.
-func newSendDialogTo(a *App, cfg send.Config) (kit.Dialog, string, tea.Cmd) {
+// newSendDialogTo starts sending the request of s with cfg, or says why
+// it cannot. The send writes the recording the user asked for (Record the
+// next send).
+func newSendDialogTo(s *kit.Session, sn sender, cfg send.Config) (kit.Dialog, string, tea.Cmd) {
 	if why := cfg.Check(); why != "" {
 		return nil, "Cannot send: " + why + `; "` + kit.CmdSendSim + `" (ctrl+p) needs none`, nil
 	}
-	if len(a.s.Result().JSON) == 0 {
+	if len(s.Result().JSON) == 0 {
 		return nil, "Nothing to send", nil
 	}
-	cfg.Stream = a.deps.Send
-	record := a.sends.recordNext
-	a.sends.recordNext = ""
-	d, cmd := startSendDialog(a, cfg, record, "")
+	cfg.Stream = sn.stream
+	record := sn.state.recordNext
+	sn.state.recordNext = ""
+	d, cmd := startSendDialog(s, sn, cfg, record, "")
 	return d, "", cmd
 }
 
 // startSendDialog runs the tool loop on the request with cfg (a replay's
 // stream when replay names its file) and returns the response view that
 // shows it.
-func startSendDialog(a *App, cfg send.Config, record, replay string) (*sendDialog, tea.Cmd) {
+func startSendDialog(s *kit.Session, sn sender, cfg send.Config, record, replay string) (*sendDialog, tea.Cmd) {
 	streamIDs++
 	ctx, cancel := context.WithCancel(context.Background())
 	ch := make(chan streamMsg, 256)
-	if a.sends.allowed == nil {
-		a.sends.allowed = &mcpAllowed{}
+	if sn.state.allowed == nil {
+		sn.state.allowed = &mcpAllowed{}
 	}
-	d := &sendDialog{id: streamIDs, cancel: cancel, ch: ch, tools: a.s.Result().Tools, base: cfg.BaseURL,
-		start: time.Now(), running: true, follow: true, sentAt: a.s.Version(),
-		allowed: a.sends.allowed, replay: replay, recording: record}
-	sources, locs := a.s.Result().Sources, a.s.Doc().Locator()
+	d := &sendDialog{id: streamIDs, cancel: cancel, ch: ch, tools: s.Result().Tools, base: cfg.BaseURL,
+		start: time.Now(), running: true, follow: true, sentAt: s.Version(),
+		allowed: sn.state.allowed, replay: replay, recording: record}
+	sources, locs := s.Result().Sources, s.Doc().Locator()
 	d.where = func(i int) string {
 		if i >= len(sources) {
 			return ""
 		}
 		return locs.At(sources[i].Kind, sources[i].Index)
 	}
-	spec := loopSpec{cfg: cfg, body: a.s.Result().JSON, doc: a.s.Doc(), getenv: a.deps.Getenv, allowed: d.allowed, record: record, tools: a.s.Result().Tools}
-	if a.apiKeyEnv != "" {
-		spec.withhold = []string{a.apiKeyEnv} // no MCP server gets the key
-	}
+	spec := loopSpec{cfg: cfg, body: s.Result().JSON, doc: s.Doc(), getenv: sn.getenv, allowed: d.allowed, record: record, tools: s.Result().Tools,
+		withhold: sn.withhold}
 	r := &loopRun{id: d.id, ch: ch, ctx: ctx}
 	go func() {
 		defer close(ch)
@@ -582,41 +586,14 @@ func (d *sendDialog) Help(km *kit.KeyMap) []key.Binding {
 	return []key.Binding{sendKeys.Cancel, sendKeys.Raw, sendKeys.Copy, km.Up, km.Down, km.PageUp, km.PageDown}
 }
 
-// sendRequest opens the response dialog and starts the stream.
-func (a *App) sendRequest() tea.Cmd {
-	d, why, cmd := newSendDialog(a)
-	if d == nil {
-		return a.say(why, true)
-	}
-	return tea.Batch(a.apply(kit.ActOpen{D: d}), cmd)
-}
-
-// sendToSimulator sends the request to tooltui's simulator, in memory.
-func (a *App) sendToSimulator() tea.Cmd {
-	d, why, cmd := newSendDialogTo(a, simConfig())
-	if d == nil {
-		return a.say(why, true)
-	}
-	return tea.Batch(a.apply(kit.ActOpen{D: d}), cmd)
-}
-
-// onStream hands a stream's event to its dialog; a closed dialog's stream
-// was cancelled when it closed, and its last messages are dropped.
-func (a *App) onStream(m streamMsg) tea.Cmd {
-	var sent *sendDialog
-	cmd := a.routeTo(func(d kit.Dialog) bool {
-		sd, ok := d.(*sendDialog)
-		if ok && sd.id == m.id {
-			sent = sd
-		}
-		return ok && sd.id == m.id
-	}, m)
-	if sent != nil && sent.firstInput > 0 {
-		// The status line shows it beside the estimate while the document
-		// is the one sent.
-		a.tok.measured, a.tok.measuredAt = sent.firstInput, sent.sentAt
-	}
-	return cmd
-}
-
 func (d *sendDialog) Name() string { return "the response view" }
+
+// Receives reports whether msg is an event of this dialog's stream.
+func (d *sendDialog) Receives(msg tea.Msg) bool {
+	m, ok := msg.(streamMsg)
+	return ok && m.id == d.id
+}
+
+// measured is the input tokens the first turn's usage reported (0: none
+// yet) and the document's version that was sent.
+func (d *sendDialog) measured() (int, uint64) { return d.firstInput, d.sentAt }
