@@ -26,6 +26,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/mcptools"
 	"github.com/tooltui/tooltui/internal/ui/preview"
+	"github.com/tooltui/tooltui/internal/ui/sendview"
 	"github.com/tooltui/tooltui/internal/ui/tools"
 )
 
@@ -114,7 +115,7 @@ type App struct {
 	// tok estimates what the request's tools cost in tokens (tokencount.go).
 	tok tokenState
 	// sends is what the app keeps between sends (sendpermit.go).
-	sends sendState
+	sends sendview.State
 	// checkAsked: checkMsg is on its way (Options.CheckLater).
 	checkAsked bool
 	// tree is the parameters tree shown in the form's place (treeapp.go).
@@ -305,7 +306,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case copiedMsg:
 		return a.onCopied(msg)
-	case streamMsg:
+	case sendview.StreamMsg:
 		return a.onStream(msg)
 	case treeExampleMsg:
 		a.tree.onExample(msg)

@@ -20,6 +20,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/infer"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/sendview"
 )
 
 // The global keys mean the same in every pane, dialog and overlay, decided
@@ -271,11 +272,11 @@ func TestGlobalKeysInEveryDialog(t *testing.T) {
 			// ctrl+r sends (again, in the response view)
 			a, d = fresh()
 			a.Update(ctrlKey('r'))
-			s, ok := a.dialog.(*sendDialog)
+			s, ok := a.dialog.(*sendview.Dialog)
 			if !ok {
 				t.Fatalf("ctrl+r: %T, status %q", a.dialog, status(a))
 			}
-			if prev, was := d.(*sendDialog); was && prev.id == s.id {
+			if prev, was := d.(*sendview.Dialog); was && prev.Id == s.Id {
 				t.Fatal("ctrl+r in the response view did not send again")
 			}
 			a.closeDialog()

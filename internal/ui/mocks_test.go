@@ -18,6 +18,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/mocks"
+	"github.com/tooltui/tooltui/internal/ui/sendview"
 )
 
 const mocksTestDoc = `{"model": "gpt-5", "tools_defs": [
@@ -355,7 +356,7 @@ func TestSendDialogKeepsATypedOutputAsAMock(t *testing.T) {
 	requireIn(t, status(a), "without the output being typed for get_weather")
 	for _, k := range []string{"esc", "ctrl+c", "ctrl+r"} { // each says first what it would drop
 		a.Update(ukey(k))
-		if _, ok := a.dialog.(*sendDialog); !ok || !strings.Contains(status(a), k+" again") || !strings.Contains(status(a), "drops the output being typed") {
+		if _, ok := a.dialog.(*sendview.Dialog); !ok || !strings.Contains(status(a), k+" again") || !strings.Contains(status(a), "drops the output being typed") {
 			t.Fatalf("a first %s: %T, status %q", k, a.dialog, status(a))
 		}
 		mtype(a, " ") // typing again: the next close asks again

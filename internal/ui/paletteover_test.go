@@ -11,6 +11,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/mocks"
+	"github.com/tooltui/tooltui/internal/ui/sendview"
 )
 
 // countDialogs counts the open dialogs that are (or are over and under)
@@ -184,7 +185,7 @@ func TestPaletteRaisesOnlyTheSameView(t *testing.T) {
 func TestSendOverTheResponseViewSends(t *testing.T) {
 	a, _ := globalApp(t, "")
 	a.Update(ctrlKey('r'))
-	first, ok := a.dialog.(*sendDialog)
+	first, ok := a.dialog.(*sendview.Dialog)
 	if !ok {
 		t.Fatalf("ctrl+r opened %T", a.dialog)
 	}
@@ -193,8 +194,8 @@ func TestSendOverTheResponseViewSends(t *testing.T) {
 		t.Fatalf("? in the response view opened %T", a.dialog)
 	}
 	a.Update(ctrlKey('r'))
-	s, ok := a.dialog.(*sendDialog)
-	if !ok || s.id == first.id || strings.Contains(status(a), "open already") {
+	s, ok := a.dialog.(*sendview.Dialog)
+	if !ok || s.Id == first.Id || strings.Contains(status(a), "open already") {
 		t.Fatalf("ctrl+r over the help over the response view: top %T, status %q", a.dialog, status(a))
 	}
 }

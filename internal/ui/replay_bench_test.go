@@ -11,6 +11,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/sendview"
 )
 
 // replayEvents are the 2,000 events of a recorded answer: text deltas of
@@ -72,7 +73,7 @@ func BenchmarkReplayEvents(b *testing.B) {
 		runs, msgs := 0, 0
 		for b.Loop() {
 			start := time.Now()
-			d, cmd := startSendDialog(a.s, a.sender(), send.Config{Stream: rec.Stream(0)}, "", "x.recording.jsonl")
+			d, cmd := sendview.Start(a.s, a.sender(), send.Config{Stream: rec.Stream(0)}, "", "x.recording.jsonl")
 			a.apply(kit.ActOpen{D: d})
 			for !ended(a) {
 				msg := cmd()
@@ -85,7 +86,7 @@ func BenchmarkReplayEvents(b *testing.B) {
 			}
 			total += time.Since(start)
 			runs++
-			if last := d.lines[len(d.lines)-1]; !strings.HasPrefix(last.Text(), "completed") {
+			if last := d.Lines[len(d.Lines)-1]; !strings.HasPrefix(last.Text(), "completed") {
 				b.Fatalf("the replay did not complete:\n%s", treeScreen(a))
 			}
 			a.closeDialog()
@@ -97,13 +98,13 @@ func BenchmarkReplayEvents(b *testing.B) {
 		var total time.Duration
 		runs := 0
 		for b.Loop() {
-			streamIDs++
-			d := &sendDialog{id: streamIDs, cancel: func() {}, running: true, follow: true, start: time.Now(), replay: "x.recording.jsonl",
-				tools: a.s.Result().Tools}
+			sendview.StreamIDs++
+			d := &sendview.Dialog{Id: sendview.StreamIDs, Cancel: func() {}, Running: true, Follow: true, Start: time.Now(), Replay: "x.recording.jsonl",
+				Tools: a.s.Result().Tools}
 			a.apply(kit.ActOpen{D: d})
 			start := time.Now()
 			for _, e := range events {
-				a.Update(streamMsg{id: d.id, turn: 1, ev: e})
+				a.Update(sendview.StreamMsg{Id: d.Id, Turn: 1, Ev: e})
 				_ = a.View()
 			}
 			total += time.Since(start)

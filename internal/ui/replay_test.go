@@ -12,6 +12,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/sendview"
 )
 
 // typeLine types s into the open dialog's field, replacing what it holds.
@@ -79,7 +80,7 @@ func TestRecordThenReplay(t *testing.T) {
 	}
 	// ctrl+r in a replay plays it again, still without the network
 	_, cmd := a.Update(ctrlR)
-	if sd, ok := a.dialog.(*sendDialog); !ok || sd.replay != "take1.jsonl" || cmd == nil {
+	if sd, ok := a.dialog.(*sendview.Dialog); !ok || sd.Replay != "take1.jsonl" || cmd == nil {
 		t.Fatalf("ctrl+r in the replay did not play it again:\n%s", treeScreen(a))
 	}
 	p.run(cmd, permitting) // the call is answered again, once allowed
@@ -102,7 +103,7 @@ func TestRecordThenReplay(t *testing.T) {
 	requireIn(t, s, "they first differ at /input")
 	requireIn(t, s, "enter play anyway")
 	_, cmd = a.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	if _, ok := a.dialog.(*sendDialog); !ok || cmd == nil {
+	if _, ok := a.dialog.(*sendview.Dialog); !ok || cmd == nil {
 		t.Fatalf("enter did not play:\n%s", treeScreen(a))
 	}
 	a.closeDialog()

@@ -13,6 +13,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/infer"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/mcptools"
+	"github.com/tooltui/tooltui/internal/ui/sendview"
 )
 
 // The one key router. Every key press goes through onKey: a screen too
@@ -116,13 +117,13 @@ func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
 	case gRedo:
 		return a.undo(true)
 	case gSend:
-		if sd, ok := a.dialog.(*sendDialog); ok {
+		if sd, ok := a.dialog.(*sendview.Dialog); ok {
 			if act, ok := sd.MayClose(k.String()); !ok {
 				return a.apply(act)
 			}
 			a.closeDialog() // the stream under way stops
-			if sd.again != nil {
-				return a.apply(sd.again()...) // a replay plays again, offline
+			if sd.Again != nil {
+				return a.apply(sd.Again()...) // a replay plays again, offline
 			}
 			return a.sendRequest()
 		}
@@ -191,7 +192,7 @@ func (a *App) pushDialog(d kit.Dialog) {
 // replay, a listing, a fix, a function's arguments), open each time.
 func (a *App) raise(d kit.Dialog) bool {
 	switch d.(type) {
-	case *kit.ConfirmDialog, *sendDialog, *replayDialog, *mcptools.Dialog, *fix.Dialog, *fix.Report, *args.Dialog, *infer.Dialog:
+	case *kit.ConfirmDialog, *sendview.Dialog, *sendview.Replay, *mcptools.Dialog, *fix.Dialog, *fix.Report, *args.Dialog, *infer.Dialog:
 		return false
 	}
 	if a.dialog == nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/ui/sendview"
 )
 
 func sendApp(t *testing.T, fake fakeSend) *App {
@@ -64,7 +65,7 @@ func (p *pumper) run(cmd tea.Cmd, done func(*App) bool) {
 				}
 				continue
 			}
-			if _, ok := msg.(streamMsg); !ok {
+			if _, ok := msg.(sendview.StreamMsg); !ok {
 				continue // status clears and the like
 			}
 			_, next := p.a.Update(msg)
@@ -77,14 +78,14 @@ func (p *pumper) run(cmd tea.Cmd, done func(*App) bool) {
 
 // asking holds while the response dialog asks for a call's output.
 func asking(a *App) bool {
-	d, ok := a.dialog.(*sendDialog)
-	return ok && d.asking != nil
+	d, ok := a.dialog.(*sendview.Dialog)
+	return ok && d.Asking != nil
 }
 
 // ended holds once the response dialog's stream has ended.
 func ended(a *App) bool {
-	d, ok := a.dialog.(*sendDialog)
-	return !ok || !d.running
+	d, ok := a.dialog.(*sendview.Dialog)
+	return !ok || !d.Running
 }
 
 // ctrlR is the key that sends the request.
@@ -176,7 +177,7 @@ func TestSendDialogStreamsAndChecksCalls(t *testing.T) {
 		return nil
 	})
 	p := startSend(t, a, asking)
-	d, ok := a.dialog.(*sendDialog)
+	d, ok := a.dialog.(*sendview.Dialog)
 	if !ok {
 		t.Fatalf("no response dialog: %s", treeScreen(a))
 	}
@@ -190,11 +191,11 @@ func TestSendDialogStreamsAndChecksCalls(t *testing.T) {
 	}
 	// Neither call has a mock: the dialog asks for the first's output;
 	// esc stops the loop there.
-	if d.asking == nil || d.asking.call.Name != "get_weather" {
+	if d.Asking == nil || d.Asking.Call.Name != "get_weather" {
 		t.Fatalf("no question for the call without a mock:\n%s", s)
 	}
 	p.press(keyMsg("esc"), ended)
-	if d.running {
+	if d.Running {
 		t.Fatal("still running after the loop stopped")
 	}
 	requireIn(t, treeScreen(a), "the tool loop stops here: no mock output for get_weather")
@@ -222,7 +223,7 @@ func TestSendDialogCancel(t *testing.T) {
 	p := newPumper(t, a)
 	// Once the dialog shows the stream's first event, cancel it as esc does.
 	p.run(cmd, func(a *App) bool { return strings.Contains(treeScreen(a), "Thinking") })
-	a.dialog.(*sendDialog).cancel()
+	a.dialog.(*sendview.Dialog).Cancel()
 	p.run(nil, ended)
 	requireIn(t, treeScreen(a), "cancelled")
 	a.Update(keyMsg("esc"))
@@ -300,8 +301,8 @@ func TestSendDialogAsksForAnOutput(t *testing.T) {
 	var second []byte
 	a := sendApp(t, twoTurns(t, &second, []string{osloCall}, []string{`{"type":"response.output_text.delta","delta":"Cold in Oslo."}`}))
 	p := startSend(t, a, asking) // up to the question
-	d := a.dialog.(*sendDialog)
-	if d.asking == nil {
+	d := a.dialog.(*sendview.Dialog)
+	if d.Asking == nil {
 		t.Fatalf("no question for the call without a mock:\n%s", treeScreen(a))
 	}
 	requireIn(t, treeScreen(a), "Output of get_weather:")
@@ -325,21 +326,21 @@ func TestSendDialogAsksForAnOutput(t *testing.T) {
 func BenchmarkSendDialogEvent(b *testing.B) {
 	a := New(Options{Doc: model.Example(), Name: "x.json"})
 	a.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
-	d := &sendDialog{id: 1, cancel: func() {}, running: true, follow: true, start: time.Now()}
+	d := &sendview.Dialog{Id: 1, Cancel: func() {}, Running: true, Follow: true, Start: time.Now()}
 	d.Resize(140, 38)
 	e := send.Event{Kind: send.KindText, Text: "word ", Raw: []byte(`{"type":"response.output_text.delta","delta":"word "}`)}
 	for b.Loop() {
-		d.add(e)
+		d.Add(e)
 	}
 }
 
 func BenchmarkSendDialogView(b *testing.B) {
 	a := New(Options{Doc: model.Example(), Name: "x.json"})
 	a.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
-	d := &sendDialog{id: 1, cancel: func() {}, running: true, follow: true, start: time.Now()}
+	d := &sendview.Dialog{Id: 1, Cancel: func() {}, Running: true, Follow: true, Start: time.Now()}
 	d.Resize(140, 38)
 	for i := 0; i < 5000; i++ {
-		d.add(send.Event{Kind: send.KindText, Text: "word ", Raw: []byte(`{"type":"response.output_text.delta","delta":"word "}`)})
+		d.Add(send.Event{Kind: send.KindText, Text: "word ", Raw: []byte(`{"type":"response.output_text.delta","delta":"word "}`)})
 	}
 	env := a.env()
 	for b.Loop() {

@@ -7,20 +7,21 @@ import (
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/sendview"
 )
 
 // sender is what a send needs of the app (the send view's sender).
-func (a *App) sender() sender {
-	sn := sender{state: &a.sends, getenv: a.deps.Getenv, stream: a.deps.Send}
+func (a *App) sender() sendview.Sender {
+	sn := sendview.Sender{State: &a.sends, Getenv: a.deps.Getenv, Stream: a.deps.Send}
 	if a.apiKeyEnv != "" {
-		sn.withhold = []string{a.apiKeyEnv} // no MCP server gets the key
+		sn.Withhold = []string{a.apiKeyEnv} // no MCP server gets the key
 	}
 	return sn
 }
 
 // sendRequest opens the response dialog and starts the stream.
 func (a *App) sendRequest() tea.Cmd {
-	d, why, cmd := newSendDialogTo(a.s, a.sender(), a.sendConfig())
+	d, why, cmd := sendview.New(a.s, a.sender(), a.sendConfig())
 	if d == nil {
 		return a.say(why, true)
 	}
@@ -29,7 +30,7 @@ func (a *App) sendRequest() tea.Cmd {
 
 // sendToSimulator sends the request to tooltui's simulator, in memory.
 func (a *App) sendToSimulator() tea.Cmd {
-	d, why, cmd := newSendDialogTo(a.s, a.sender(), simConfig())
+	d, why, cmd := sendview.New(a.s, a.sender(), simConfig())
 	if d == nil {
 		return a.say(why, true)
 	}
@@ -38,11 +39,11 @@ func (a *App) sendToSimulator() tea.Cmd {
 
 // onStream hands a stream's event to its dialog; a closed dialog's stream
 // was cancelled when it closed, and its last messages are dropped.
-func (a *App) onStream(m streamMsg) tea.Cmd {
+func (a *App) onStream(m sendview.StreamMsg) tea.Cmd {
 	cmd := a.receive(m)
 	for _, d := range a.dialogs() {
-		if sd, ok := d.(*sendDialog); ok && sd.Receives(m) {
-			if n, at := sd.measured(); n > 0 {
+		if sd, ok := d.(*sendview.Dialog); ok && sd.Receives(m) {
+			if n, at := sd.Measured(); n > 0 {
 				// The status line shows it beside the estimate while the
 				// document is the one sent.
 				a.tok.measured, a.tok.measuredAt = n, at
@@ -59,8 +60,9 @@ func recordingName(path string) string {
 }
 
 // defaultRecording is the file the record and replay prompts propose.
-func (ss *sendState) defaultRecording(s *kit.Session) string {
-	if p := ss.lastRecording; p != "" {
+func (a *App) defaultRecording() string {
+	ss, s := &a.sends, a.s
+	if p := ss.LastRecording; p != "" {
 		return p
 	}
 	base := s.Path()
@@ -72,9 +74,9 @@ func (ss *sendState) defaultRecording(s *kit.Session) string {
 
 // recordNextSend asks where the next send's recording goes.
 func (a *App) recordNextSend() tea.Cmd {
-	return a.apply(kit.ActOpen{D: filedlg.NewFileName("Record the next send", "record", a.sends.defaultRecording(a.s), func(p string) []kit.Action {
+	return a.apply(kit.ActOpen{D: filedlg.NewFileName("Record the next send", "record", a.defaultRecording(), func(p string) []kit.Action {
 		st := &a.sends
-		st.recordNext, st.lastRecording = p, p
+		st.RecordNext, st.LastRecording = p, p
 		msg := "The next send (ctrl+r) records to " + p
 		if _, err := os.Stat(p); err == nil {
 			msg += " (the file is there: the send writes over it)"
@@ -85,16 +87,16 @@ func (a *App) recordNextSend() tea.Cmd {
 
 // replayRecording asks for a recording, then opens the replay dialog.
 func (a *App) replayRecording() tea.Cmd {
-	return a.apply(kit.ActOpen{D: filedlg.NewFileName("Replay a recording", "replay", a.sends.defaultRecording(a.s), func(p string) []kit.Action {
+	return a.apply(kit.ActOpen{D: filedlg.NewFileName("Replay a recording", "replay", a.defaultRecording(), func(p string) []kit.Action {
 		data, err := a.deps.ReadFile(p)
 		if err != nil {
 			return []kit.Action{kit.SayErr("Cannot replay: " + termtext.SanitizeLine(err.Error()))}
 		}
-		d, why := newReplayDialog(a.s, a.sender(), p, data)
+		d, why := sendview.NewReplay(a.s, a.sender(), p, data)
 		if d == nil {
 			return []kit.Action{kit.SayErr(why)}
 		}
-		a.sends.lastRecording = p
+		a.sends.LastRecording = p
 		return []kit.Action{kit.ActOpen{D: d}}
 	})})
 }

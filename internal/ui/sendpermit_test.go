@@ -12,6 +12,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/ui/sendview"
 )
 
 type readIn struct {
@@ -67,8 +68,8 @@ func callThenText(t *testing.T) (fakeSend, func() []string) {
 
 // permitting holds while the response view asks to allow a call.
 func permitting(a *App) bool {
-	d, ok := a.dialog.(*sendDialog)
-	return ok && d.permit != nil
+	d, ok := a.dialog.(*sendview.Dialog)
+	return ok && d.Permit != nil
 }
 
 func key1(s string) tea.KeyPressMsg {

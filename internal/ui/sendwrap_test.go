@@ -11,6 +11,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/ui/sendview"
 )
 
 // TestSendWrapKeepsWhatWrappingAllShows: the wrapped transcript kept
@@ -23,32 +24,32 @@ func TestSendWrapKeepsWhatWrappingAllShows(t *testing.T) {
 	e := a.env()
 	r := rand.New(rand.NewPCG(1, 2))
 	pieces := []string{"word ", "a longer stretch of words ", "\n", "\r\n", "\r", "\n\n", "x", "averyveryverylongwordthatcannotbreakanywhere", "é ", "\t"}
-	d := &sendDialog{id: 1, cancel: func() {}, running: true, follow: true, start: time.Now()}
+	d := &sendview.Dialog{Id: 1, Cancel: func() {}, Running: true, Follow: true, Start: time.Now()}
 	all := func(w int) []string {
 		var out []string
-		for _, l := range d.lines {
-			out = append(out, d.wrapLine(e, l.kind, l.Text(), w)...)
+		for _, l := range d.Lines {
+			out = append(out, d.WrapLine(e, l.Kind, l.Text(), w)...)
 		}
 		return out
 	}
 	for i := range 600 {
 		switch r.IntN(20) {
 		case 0:
-			d.add(send.Event{Kind: send.KindTool, Type: "response.web_search_call.searching"})
+			d.Add(send.Event{Kind: send.KindTool, Type: "response.web_search_call.searching"})
 		case 1:
-			d.lines = append(d.lines, transcriptLine{text: "· a note\nover two lines", kind: lineTool})
+			d.Lines = append(d.Lines, sendview.TranscriptLine{Content: "· a note\nover two lines", Kind: sendview.LineTool})
 		default:
 			var b strings.Builder
 			for range 1 + r.IntN(3) {
 				b.WriteString(pieces[r.IntN(len(pieces))])
 			}
-			d.add(send.Event{Kind: send.KindText, Text: b.String()})
+			d.Add(send.Event{Kind: send.KindText, Text: b.String()})
 		}
 		w := 40
 		if i%97 == 96 {
 			w = 25
 		}
-		if got, want := d.wrapped(e, w), all(w); !slices.Equal(got, want) {
+		if got, want := d.Wrapped(e, w), all(w); !slices.Equal(got, want) {
 			t.Fatalf("after event %d at width %d the kept rows differ:\n%q\nwant\n%q", i, w, got, want)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/tokens"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/sendview"
 )
 
 // What the tools cost: every tool of the request is counted with
@@ -216,7 +217,7 @@ func (a *App) onTokens(msg tea.Msg) tea.Cmd {
 func (ts *tokenState) totalText(level int, version uint64) string {
 	n := "≈…"
 	if ts.warm && ts.unknown == 0 && ts.of[0] != nil {
-		n = "≈ " + thousands(ts.total)
+		n = "≈ " + sendview.Thousands(ts.total)
 	}
 	s := n + " tokens of tools (" + tokens.Encoding + ")"
 	switch level {
@@ -227,9 +228,9 @@ func (ts *tokenState) totalText(level int, version uint64) string {
 	}
 	if ts.measured > 0 && ts.measuredAt == version {
 		if level < 2 {
-			s += " · the first turn sent " + thousands(ts.measured) + " input tokens"
+			s += " · the first turn sent " + sendview.Thousands(ts.measured) + " input tokens"
 		} else {
-			s += " · sent " + thousands(ts.measured)
+			s += " · sent " + sendview.Thousands(ts.measured)
 		}
 	}
 	return s

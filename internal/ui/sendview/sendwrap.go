@@ -1,4 +1,4 @@
-package ui
+package sendview
 
 import (
 	"strings"
@@ -35,7 +35,7 @@ func styleKey(st *kit.Styles) string {
 }
 
 // wrapped is what the body shows, wrapped to width w.
-func (d *sendDialog) wrapped(e *kit.Env, w int) []string {
+func (d *Dialog) Wrapped(e *kit.Env, w int) []string {
 	st := e.St
 	c := &d.wc
 	if key := styleKey(st); c.w != w || c.style != key || c.raw != d.showRaw {
@@ -47,21 +47,21 @@ func (d *sendDialog) wrapped(e *kit.Env, w int) []string {
 				c.rows = append(c.rows, strings.Split(ansi.Hardwrap(s, w, true), "\n")...)
 			}
 		}
-		if len(c.rows) == 0 && !d.running {
+		if len(c.rows) == 0 && !d.Running {
 			return []string{st.Dim.Render("no event was received")}
 		}
 		return c.rows
 	}
-	last := len(d.lines) - 1
+	last := len(d.Lines) - 1
 	for ; c.n < last; c.n++ {
-		c.rows = append(c.rows, d.wrapLine(e, d.lines[c.n].kind, d.lines[c.n].Text(), w)...)
+		c.rows = append(c.rows, d.WrapLine(e, d.Lines[c.n].Kind, d.Lines[c.n].Text(), w)...)
 	}
 	if last < 0 {
 		return c.rows
 	}
-	l := d.lines[last]
+	l := d.Lines[last]
 	if l.stream == nil {
-		return concatRows(c.rows, nil, d.wrapLine(e, l.kind, l.Text(), w))
+		return concatRows(c.rows, nil, d.WrapLine(e, l.Kind, l.Text(), w))
 	}
 	if c.streamAt != last {
 		c.streamAt, c.streamed, c.streamRows = last, 0, nil
@@ -71,10 +71,10 @@ func (d *sendDialog) wrapped(e *kit.Env, w int) []string {
 		// The paragraphs before the last line break are done; \r\n is
 		// one break, so a \r before it goes with it.
 		done := strings.TrimSuffix(text[c.streamed:c.streamed+i], "\r")
-		c.streamRows = append(c.streamRows, d.wrapLine(e, l.kind, done, w)...)
+		c.streamRows = append(c.streamRows, d.WrapLine(e, l.Kind, done, w)...)
 		c.streamed += i + 1
 	}
-	return concatRows(c.rows, c.streamRows, d.wrapLine(e, l.kind, text[c.streamed:], w))
+	return concatRows(c.rows, c.streamRows, d.WrapLine(e, l.Kind, text[c.streamed:], w))
 }
 
 func concatRows(a, b, c []string) []string {
@@ -84,7 +84,7 @@ func concatRows(a, b, c []string) []string {
 
 // wrapLine is one transcript line of kind k and text text, wrapped to
 // width w and styled.
-func (d *sendDialog) wrapLine(e *kit.Env, k lineKind, text string, w int) []string {
+func (d *Dialog) WrapLine(e *kit.Env, k lineKind, text string, w int) []string {
 	st := e.St
 	var out []string
 	for _, s := range textLines(text) {
@@ -98,7 +98,7 @@ func (d *sendDialog) wrapLine(e *kit.Env, k lineKind, text string, w int) []stri
 				part = st.OK.Render(part)
 			case lineBad, lineError:
 				part = st.Error.Render(part)
-			case lineTool, lineEnd, lineRaw:
+			case LineTool, lineEnd, lineRaw:
 				part = st.Dim.Render(part)
 			}
 			out = append(out, part)

@@ -1,4 +1,4 @@
-package ui
+package sendview
 
 import (
 	"encoding/json"
@@ -51,11 +51,11 @@ func usageText(raw json.RawMessage) string {
 		return "usage " + kit.CompactJSON(raw)
 	}
 	return fmt.Sprintf("usage: %s input tokens (%s cached) · %s output tokens",
-		thousands(u.input), thousands(u.cached), thousands(u.output))
+		Thousands(u.input), Thousands(u.cached), Thousands(u.output))
 }
 
 // thousands writes n with a comma every three digits: 1,234,567.
-func thousands(n int) string {
+func Thousands(n int) string {
 	s := strconv.Itoa(n)
 	neg := strings.HasPrefix(s, "-")
 	if neg {
@@ -89,18 +89,18 @@ const maxFailureEvents = 12
 
 // failureLines are the transcript's lines after a failure: the events
 // received before it (the last few), or that there was none.
-func failureLines(raw []string) []transcriptLine {
+func failureLines(raw []string) []TranscriptLine {
 	if len(raw) == 0 {
-		return []transcriptLine{{text: "no event was received before the failure", kind: lineTool}}
+		return []TranscriptLine{{Content: "no event was received before the failure", Kind: LineTool}}
 	}
 	head := "events received before the failure (" + strconv.Itoa(len(raw)) + "):"
 	from := max(0, len(raw)-maxFailureEvents)
 	if from > 0 {
 		head = fmt.Sprintf("the last %d of the %d events received before the failure (r shows them all):", len(raw)-from, len(raw))
 	}
-	out := []transcriptLine{{text: head, kind: lineTool}}
+	out := []TranscriptLine{{Content: head, Kind: LineTool}}
 	for _, r := range raw[from:] {
-		out = append(out, transcriptLine{text: r, kind: lineRaw})
+		out = append(out, TranscriptLine{Content: r, Kind: lineRaw})
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package ui
+package sendview
 
 import (
 	"bytes"
@@ -23,7 +23,7 @@ import (
 
 // replayDialog says what a recording holds and whether the document still
 // builds its first request, and asks how fast to play it.
-type replayDialog struct {
+type Replay struct {
 	path string
 	rec  *send.Recording
 	// differs is the JSON Pointer where the document's request first
@@ -45,12 +45,12 @@ var replayKeys = struct{ Play, Twice, Four, Once, Cancel key.Binding }{
 
 // newReplayDialog reads the recording data read from path; nil and why
 // when it cannot be played.
-func newReplayDialog(s *kit.Session, sn sender, path string, data []byte) (kit.Dialog, string) {
+func NewReplay(s *kit.Session, sn Sender, path string, data []byte) (kit.Dialog, string) {
 	rec, err := send.ReadRecording(bytes.NewReader(data))
 	if err != nil {
 		return nil, "Cannot replay " + termtext.SanitizeLine(path) + ": " + termtext.SanitizeLine(err.Error())
 	}
-	d := &replayDialog{path: path, rec: rec, differs: rec.CheckFirst(s.Result().JSON)}
+	d := &Replay{path: path, rec: rec, differs: rec.CheckFirst(s.Result().JSON)}
 	for _, t := range rec.Turns {
 		d.events += len(t.Events)
 		d.length += t.End
@@ -69,19 +69,19 @@ func newReplayDialog(s *kit.Session, sn sender, path string, data []byte) (kit.D
 			}
 			return df
 		})}
-		sd, cmd := startSendDialog(s, sn, cfg, "", filepath.Base(path))
-		sd.again = func() []kit.Action { return d.play(speed) }
+		sd, cmd := Start(s, sn, cfg, "", filepath.Base(path))
+		sd.Again = func() []kit.Action { return d.play(speed) }
 		return []kit.Action{kit.ActOpen{D: sd}, kit.ActCmd{Cmd: cmd}}
 	}
 	return d, ""
 }
 
-func (d *replayDialog) Resize(w, h int) kit.Dialog {
+func (d *Replay) Resize(w, h int) kit.Dialog {
 	d.w = max(20, min(90, w-2))
 	return d
 }
 
-func (d *replayDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
+func (d *Replay) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return d, nil
@@ -104,7 +104,7 @@ func (d *replayDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action
 	return nil, append([]kit.Action{kit.ActClose{}}, d.play(speed)...)
 }
 
-func (d *replayDialog) View(e *kit.Env, w, h int) []string {
+func (d *Replay) View(e *kit.Env, w, h int) []string {
 	st := e.St
 	iw := d.w - 4
 	line := func(s string) string { return " " + kit.Fit(termtext.SanitizeLine(s), iw) }
@@ -132,8 +132,8 @@ func (d *replayDialog) View(e *kit.Env, w, h int) []string {
 	return kit.Box(e, "Replay a recording", lines, d.w)
 }
 
-func (d *replayDialog) Help(km *kit.KeyMap) []key.Binding {
+func (d *Replay) Help(km *kit.KeyMap) []key.Binding {
 	return []key.Binding{replayKeys.Play, replayKeys.Twice, replayKeys.Four, replayKeys.Once, replayKeys.Cancel}
 }
 
-func (d *replayDialog) Name() string { return "the replay dialog" }
+func (d *Replay) Name() string { return "the replay dialog" }

@@ -1,4 +1,4 @@
-package ui
+package sendview
 
 import (
 	"strings"
@@ -17,10 +17,10 @@ import (
 // sendState is what the app keeps between sends: the servers allowed for
 // every call, the file the next send records to, and the recording last
 // named (the record and replay prompts propose it).
-type sendState struct {
+type State struct {
 	allowed       *mcpAllowed
-	recordNext    string
-	lastRecording string
+	RecordNext    string
+	LastRecording string
 }
 
 // mcpAllowed are the MCP servers the user allowed for every call, for the
@@ -82,18 +82,18 @@ var permitKeys = struct{ Once, Always, Decline, Type, Stop key.Binding }{
 }
 
 // permitFor opens the approval prompt of a call.
-func (d *sendDialog) permitFor(p *permitAsk) {
-	d.permit = p
-	d.follow = true
+func (d *Dialog) permitFor(p *permitAsk) {
+	d.Permit = p
+	d.Follow = true
 }
 
 // permitKey answers the approval prompt.
-func (d *sendDialog) permitKey(k tea.KeyPressMsg) []kit.Action {
-	p := d.permit
+func (d *Dialog) permitKey(k tea.KeyPressMsg) []kit.Action {
+	p := d.Permit
 	reply := func(r permitReply, line string) []kit.Action {
 		p.reply <- r
-		d.permit = nil
-		d.lines = append(d.lines, transcriptLine{text: line, kind: lineTool})
+		d.Permit = nil
+		d.Lines = append(d.Lines, TranscriptLine{Content: line, Kind: LineTool})
 		return nil
 	}
 	switch {
@@ -108,8 +108,8 @@ func (d *sendDialog) permitKey(k tea.KeyPressMsg) []kit.Action {
 		// The output prompt answers for the server: what is typed goes
 		// back as the call's output, esc stops the loop.
 		typed := make(chan answer, 1)
-		d.permit = nil
-		d.askFor(&askCall{call: p.call, reply: typed})
+		d.Permit = nil
+		d.askFor(&askCall{Call: p.call, reply: typed})
 		go func() {
 			a := <-typed
 			if a.ok {
@@ -132,8 +132,8 @@ const maxPermitArgLines = 4
 // permitView is the approval prompt, in place of the transcript's last
 // lines, for width w: the function, the server (its command line or URL;
 // header values are never shown), the arguments.
-func (d *sendDialog) permitView(e *kit.Env, w int) []string {
-	p := d.permit
+func (d *Dialog) permitView(e *kit.Env, w int) []string {
+	p := d.Permit
 	st := e.St
 	where := "command"
 	if len(p.server.Command) == 0 {

@@ -1,4 +1,4 @@
-package ui
+package sendview
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ const maxBatch = 512
 // each. Events that are already there come together in one message (a
 // batch), so that a fast stream, or a replay at full speed, costs the
 // event loop one update and one frame per batch instead of per event.
-func (d *sendDialog) wait() tea.Cmd {
+func (d *Dialog) wait() tea.Cmd {
 	ch := d.ch
 	return func() tea.Msg {
 		m, ok := <-ch
@@ -24,34 +24,34 @@ func (d *sendDialog) wait() tea.Cmd {
 		if !m.isEvent() {
 			return m
 		}
-		batch := []streamMsg{m}
+		batch := []StreamMsg{m}
 		for len(batch) < maxBatch {
 			select {
 			case next, ok := <-ch:
 				if !ok {
-					return streamMsg{id: m.id, batch: batch}
+					return StreamMsg{Id: m.Id, batch: batch}
 				}
 				batch = append(batch, next)
 				if !next.isEvent() {
-					return streamMsg{id: m.id, batch: batch}
+					return StreamMsg{Id: m.Id, batch: batch}
 				}
 			default:
-				return streamMsg{id: m.id, batch: batch}
+				return StreamMsg{Id: m.Id, batch: batch}
 			}
 		}
-		return streamMsg{id: m.id, batch: batch}
+		return StreamMsg{Id: m.Id, batch: batch}
 	}
 }
 
 // isEvent reports whether m is one event of the stream (no question, no
 // end).
-func (m streamMsg) isEvent() bool {
+func (m StreamMsg) isEvent() bool {
 	return m.batch == nil && !m.end && m.turnDone == nil && m.ask == nil && m.permit == nil && m.differs == nil && m.note == ""
 }
 
 // take takes a message of the stream into the dialog: false when the
 // stream is over.
-func (d *sendDialog) take(m streamMsg) bool {
+func (d *Dialog) take(m StreamMsg) bool {
 	switch {
 	case m.batch != nil:
 		for _, b := range m.batch {
@@ -69,18 +69,18 @@ func (d *sendDialog) take(m streamMsg) bool {
 	case m.permit != nil:
 		d.permitFor(m.permit)
 	case m.differs != nil:
-		d.differs, d.follow = m.differs, true
-		d.lines = append(d.lines, transcriptLine{text: "· " + m.differs.d.Error(), kind: lineTool})
+		d.differs, d.Follow = m.differs, true
+		d.Lines = append(d.Lines, TranscriptLine{Content: "· " + m.differs.d.Error(), Kind: LineTool})
 	case m.note != "":
-		d.lines = append(d.lines, transcriptLine{text: "· " + m.note, kind: lineTool})
+		d.Lines = append(d.Lines, TranscriptLine{Content: "· " + m.note, Kind: LineTool})
 	default:
-		if m.turn != d.turn {
-			d.turn, d.start, d.first = m.turn, time.Now(), 0
-			if m.turn > 1 {
-				d.lines = append(d.lines, transcriptLine{text: fmt.Sprintf("── turn %d ──", m.turn), kind: lineTool})
+		if m.Turn != d.turn {
+			d.turn, d.Start, d.first = m.Turn, time.Now(), 0
+			if m.Turn > 1 {
+				d.Lines = append(d.Lines, TranscriptLine{Content: fmt.Sprintf("── turn %d ──", m.Turn), Kind: LineTool})
 			}
 		}
-		d.add(m.ev)
+		d.Add(m.Ev)
 	}
 	return true
 }

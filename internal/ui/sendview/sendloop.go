@@ -1,4 +1,4 @@
-package ui
+package sendview
 
 import (
 	"context"
@@ -59,12 +59,12 @@ var errStopped = errors.New("stopped at a call, as asked")
 // through ch.
 type loopRun struct {
 	id  int
-	ch  chan<- streamMsg
+	ch  chan<- StreamMsg
 	ctx context.Context
 }
 
-func (r *loopRun) put(m streamMsg) error {
-	m.id = r.id
+func (r *loopRun) put(m StreamMsg) error {
+	m.Id = r.id
 	select {
 	case r.ch <- m:
 		return nil
@@ -73,7 +73,7 @@ func (r *loopRun) put(m streamMsg) error {
 	}
 }
 
-func (r *loopRun) note(text string) { _ = r.put(streamMsg{note: text}) }
+func (r *loopRun) note(text string) { _ = r.put(StreamMsg{note: text}) }
 
 // run runs the loop of spec and ends with the end message, after the MCP
 // servers it started were stopped and the recording was closed.
@@ -83,7 +83,7 @@ func (r *loopRun) run(spec loopSpec) {
 	if spec.record != "" {
 		stream, done, err := startRecording(spec.record, cfg.Stream)
 		if err != nil {
-			r.ch <- streamMsg{id: r.id, end: true, err: err}
+			r.ch <- StreamMsg{Id: r.id, end: true, err: err}
 			return
 		}
 		cfg.Stream, finish = stream, done
@@ -115,9 +115,9 @@ func (r *loopRun) run(spec loopSpec) {
 	}
 	ctx := context.WithValue(r.ctx, runKey{}, r) // for a replay's question
 	err := send.LoopContext(ctx, cfg, spec.body, maxTurns, answer,
-		func(turn int, e send.Event) error { return r.put(streamMsg{turn: turn, ev: e}) },
+		func(turn int, e send.Event) error { return r.put(StreamMsg{Turn: turn, Ev: e}) },
 		func(t send.Turn) {
-			_ = r.put(streamMsg{turnDone: &t, answers: answers})
+			_ = r.put(StreamMsg{turnDone: &t, answers: answers})
 			answers = nil
 		})
 	started := b.Started()
@@ -128,7 +128,7 @@ func (r *loopRun) run(spec loopSpec) {
 	if finish != nil {
 		r.note(finish())
 	}
-	r.ch <- streamMsg{id: r.id, end: true, err: err} // read by the dialog, or by dismiss's drain
+	r.ch <- StreamMsg{Id: r.id, end: true, err: err} // read by the dialog, or by dismiss's drain
 }
 
 // runKey holds a send's loopRun in its loop's context, for a replay that
@@ -139,7 +139,7 @@ type runKey struct{}
 // whose request is not the recorded one (false: stop there).
 func (r *loopRun) playAnyway(d *send.ReplayDiffers) bool {
 	reply := make(chan bool, 1)
-	if r.put(streamMsg{differs: &differsAsk{d: d, reply: reply}}) != nil {
+	if r.put(StreamMsg{differs: &differsAsk{d: d, reply: reply}}) != nil {
 		return false
 	}
 	select {
@@ -154,7 +154,7 @@ func (r *loopRun) playAnyway(d *send.ReplayDiffers) bool {
 // stops there).
 func (r *loopRun) askOutput(c send.Call) (string, bool) {
 	reply := make(chan answer, 1)
-	if r.put(streamMsg{ask: &askCall{call: c, reply: reply}}) != nil {
+	if r.put(StreamMsg{ask: &askCall{Call: c, reply: reply}}) != nil {
 		return "", false
 	}
 	select {
@@ -182,7 +182,7 @@ func (r *loopRun) permit(allowed *mcpAllowed) func(ctx context.Context, s bridge
 			return allow(s)
 		}
 		reply := make(chan permitReply, 1)
-		if err := r.put(streamMsg{permit: &permitAsk{call: c, server: s, reply: reply}}); err != nil {
+		if err := r.put(StreamMsg{permit: &permitAsk{call: c, server: s, reply: reply}}); err != nil {
 			return err
 		}
 		var p permitReply

@@ -1,4 +1,4 @@
-package ui
+package sendview
 
 import (
 	"context"
@@ -25,38 +25,38 @@ import (
 // function's parameters, built-in tool activity, and at the end the status,
 // usage and timing; r shows every event as received. esc cancels a stream
 // in flight, and closes the dialog once it is over.
-type sendDialog struct {
-	id      int
-	cancel  context.CancelFunc
-	ch      <-chan streamMsg
-	tools   []convert.ResponseTool
+type Dialog struct {
+	Id      int
+	Cancel  context.CancelFunc
+	ch      <-chan StreamMsg
+	Tools   []convert.ResponseTool
 	base    string
-	start   time.Time
+	Start   time.Time
 	first   time.Duration
 	turn    int
-	running bool
+	Running bool
 	// asking is the call whose output the prompt asks for.
-	asking *askCall
+	Asking *askCall
 	prompt *editor.Model
 	guard  kit.DropGuard // an output typed goes with esc, ctrl+c, ctrl+q or ctrl+r
 	// differs asks whether to play a replay's turn anyway.
 	differs *differsAsk
 	// permit is the call whose approval the prompt asks for (sendpermit.go);
 	// allowed are the servers allowed for every call.
-	permit  *permitAsk
+	Permit  *permitAsk
 	allowed *mcpAllowed
 	// replay names the recording played back ("" : a send).
-	replay string
+	Replay string
 	// again plays the recording again (ctrl+r in a replay); nil: ctrl+r
 	// sends the request.
-	again func() []kit.Action
+	Again func() []kit.Action
 	// recording is the file the send records to ("" none).
 	recording string
 	typed     map[string]bool // calls whose output was typed, by call id
 	// where names the document entry of the request's tools[i].
 	where func(i int) string
 	// The transcript: text as it streams, and a line per other event.
-	lines []transcriptLine
+	Lines []TranscriptLine
 	raw   []string
 	// showRaw shows the events as received instead.
 	showRaw bool
@@ -67,24 +67,24 @@ type sendDialog struct {
 	firstInput int
 	sentAt     uint64 // the document's version sent
 	yOff       int
-	follow     bool // keep the end in view while streaming
+	Follow     bool // keep the end in view while streaming
 	w, h       int
 }
 
-type transcriptLine struct {
-	text string
+type TranscriptLine struct {
+	Content string
 	// stream collects a text line's deltas (a long answer arrives in
 	// thousands of them); Text reads it.
 	stream *strings.Builder
-	kind   lineKind
+	Kind   lineKind
 }
 
 // Text is the line's text.
-func (l transcriptLine) Text() string {
+func (l TranscriptLine) Text() string {
 	if l.stream != nil {
 		return l.stream.String()
 	}
-	return l.text
+	return l.Content
 }
 
 type lineKind int
@@ -93,17 +93,17 @@ const (
 	lineText lineKind = iota
 	lineCall
 	lineBad
-	lineTool
+	LineTool
 	lineEnd
 	lineError
 )
 
 // streamMsg is one event of the stream of dialog id (in turn turn of the
 // tool loop), a finished turn, or the end.
-type streamMsg struct {
-	id       int
-	turn     int
-	ev       send.Event
+type StreamMsg struct {
+	Id       int
+	Turn     int
+	Ev       send.Event
 	turnDone *send.Turn
 	ask      *askCall
 	permit   *permitAsk
@@ -113,7 +113,7 @@ type streamMsg struct {
 	// note is a line for the transcript (a server started or stopped).
 	note string
 	// batch are messages that were there together (sendstream.go).
-	batch []streamMsg
+	batch []StreamMsg
 	end   bool
 	err   error
 }
@@ -131,12 +131,12 @@ var differsKeys = struct{ Play, Stop key.Binding }{
 }
 
 // differsKey answers the play-anyway question.
-func (d *sendDialog) differsKey(k tea.KeyPressMsg) []kit.Action {
+func (d *Dialog) differsKey(k tea.KeyPressMsg) []kit.Action {
 	q := d.differs
 	switch {
 	case key.Matches(k, differsKeys.Play):
 		q.reply <- true
-		d.lines = append(d.lines, transcriptLine{text: fmt.Sprintf("· turn %d played anyway", q.d.Turn), kind: lineTool})
+		d.Lines = append(d.Lines, TranscriptLine{Content: fmt.Sprintf("· turn %d played anyway", q.d.Turn), Kind: LineTool})
 	case key.Matches(k, differsKeys.Stop):
 		q.reply <- false
 	default:
@@ -149,7 +149,7 @@ func (d *sendDialog) differsKey(k tea.KeyPressMsg) []kit.Action {
 // askCall asks the person watching for the output of a call no mock
 // answers; reply takes it (ok false ends the loop).
 type askCall struct {
-	call  send.Call
+	Call  send.Call
 	reply chan<- answer
 }
 
@@ -167,48 +167,48 @@ var sendKeys = struct{ Cancel, Raw, Copy key.Binding }{
 	Copy:   key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy the output text")),
 }
 
-var streamIDs int
+var StreamIDs int
 
 // sender is what a send needs of the app besides the document: what it
 // keeps between sends, the environment, the stream to send with and the
 // variables no MCP server gets.
-type sender struct {
-	state    *sendState
-	getenv   func(string) string
-	stream   func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error
-	withhold []string
+type Sender struct {
+	State    *State
+	Getenv   func(string) string
+	Stream   func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error
+	Withhold []string
 }
 
 // newSendDialogTo starts sending the request of s with cfg, or says why
 // it cannot. The send writes the recording the user asked for (Record the
 // next send).
-func newSendDialogTo(s *kit.Session, sn sender, cfg send.Config) (kit.Dialog, string, tea.Cmd) {
+func New(s *kit.Session, sn Sender, cfg send.Config) (kit.Dialog, string, tea.Cmd) {
 	if why := cfg.Check(); why != "" {
 		return nil, "Cannot send: " + why + `; "` + kit.CmdSendSim + `" (ctrl+p) needs none`, nil
 	}
 	if len(s.Result().JSON) == 0 {
 		return nil, "Nothing to send", nil
 	}
-	cfg.Stream = sn.stream
-	record := sn.state.recordNext
-	sn.state.recordNext = ""
-	d, cmd := startSendDialog(s, sn, cfg, record, "")
+	cfg.Stream = sn.Stream
+	record := sn.State.RecordNext
+	sn.State.RecordNext = ""
+	d, cmd := Start(s, sn, cfg, record, "")
 	return d, "", cmd
 }
 
 // startSendDialog runs the tool loop on the request with cfg (a replay's
 // stream when replay names its file) and returns the response view that
 // shows it.
-func startSendDialog(s *kit.Session, sn sender, cfg send.Config, record, replay string) (*sendDialog, tea.Cmd) {
-	streamIDs++
+func Start(s *kit.Session, sn Sender, cfg send.Config, record, replay string) (*Dialog, tea.Cmd) {
+	StreamIDs++
 	ctx, cancel := context.WithCancel(context.Background())
-	ch := make(chan streamMsg, 256)
-	if sn.state.allowed == nil {
-		sn.state.allowed = &mcpAllowed{}
+	ch := make(chan StreamMsg, 256)
+	if sn.State.allowed == nil {
+		sn.State.allowed = &mcpAllowed{}
 	}
-	d := &sendDialog{id: streamIDs, cancel: cancel, ch: ch, tools: s.Result().Tools, base: cfg.BaseURL,
-		start: time.Now(), running: true, follow: true, sentAt: s.Version(),
-		allowed: sn.state.allowed, replay: replay, recording: record}
+	d := &Dialog{Id: StreamIDs, Cancel: cancel, ch: ch, Tools: s.Result().Tools, base: cfg.BaseURL,
+		Start: time.Now(), Running: true, Follow: true, sentAt: s.Version(),
+		allowed: sn.State.allowed, Replay: replay, recording: record}
 	sources, locs := s.Result().Sources, s.Doc().Locator()
 	d.where = func(i int) string {
 		if i >= len(sources) {
@@ -216,9 +216,9 @@ func startSendDialog(s *kit.Session, sn sender, cfg send.Config, record, replay 
 		}
 		return locs.At(sources[i].Kind, sources[i].Index)
 	}
-	spec := loopSpec{cfg: cfg, body: s.Result().JSON, doc: s.Doc(), getenv: sn.getenv, allowed: d.allowed, record: record, tools: s.Result().Tools,
-		withhold: sn.withhold}
-	r := &loopRun{id: d.id, ch: ch, ctx: ctx}
+	spec := loopSpec{cfg: cfg, body: s.Result().JSON, doc: s.Doc(), getenv: sn.Getenv, allowed: d.allowed, record: record, tools: s.Result().Tools,
+		withhold: sn.Withhold}
+	r := &loopRun{id: d.Id, ch: ch, ctx: ctx}
 	go func() {
 		defer close(ch)
 		r.run(spec)
@@ -228,8 +228,8 @@ func startSendDialog(s *kit.Session, sn sender, cfg send.Config, record, replay 
 
 // Dismiss stops the stream of a dialog that goes away (a click outside
 // it) and drains what is left, so that nothing waits on it.
-func (d *sendDialog) Dismiss() {
-	d.cancel()
+func (d *Dialog) Dismiss() {
+	d.Cancel()
 	ch := d.ch
 	go func() {
 		for range ch {
@@ -237,24 +237,24 @@ func (d *sendDialog) Dismiss() {
 	}()
 }
 
-func (d *sendDialog) Resize(w, h int) kit.Dialog {
+func (d *Dialog) Resize(w, h int) kit.Dialog {
 	d.w, d.h = max(20, w-2), max(6, h-1)
 	return d
 }
 
-func (d *sendDialog) bodyHeight() int { return max(1, d.h-2-2) }
+func (d *Dialog) bodyHeight() int { return max(1, d.h-2-2) }
 
-func (d *sendDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
+func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	switch m := msg.(type) {
-	case streamMsg:
-		if m.id != d.id || !d.take(m) {
+	case StreamMsg:
+		if m.Id != d.Id || !d.take(m) {
 			return d, nil
 		}
 		return d, []kit.Action{kit.ActCmd{Cmd: d.wait()}}
 	case tea.KeyPressMsg:
 		return d.key(m, e)
 	case tea.PasteMsg:
-		if d.asking != nil {
+		if d.Asking != nil {
 			p, _ := d.prompt.Update(m)
 			d.prompt = &p
 		}
@@ -268,11 +268,11 @@ func (d *sendDialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) 
 	return d, nil
 }
 
-func (d *sendDialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action) {
-	if d.asking != nil {
+func (d *Dialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action) {
+	if d.Asking != nil {
 		return d, d.answerKey(k)
 	}
-	if d.permit != nil {
+	if d.Permit != nil {
 		return d, d.permitKey(k)
 	}
 	if d.differs != nil {
@@ -281,14 +281,14 @@ func (d *sendDialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Actio
 	km := e.Km
 	switch {
 	case key.Matches(k, sendKeys.Cancel):
-		if d.running {
-			d.cancel()
+		if d.Running {
+			d.Cancel()
 			return d, []kit.Action{kit.Say("Cancelling the stream…")}
 		}
 		return nil, []kit.Action{kit.ActClose{}}
 	case key.Matches(k, sendKeys.Raw):
 		d.showRaw = !d.showRaw
-		d.yOff, d.follow = 0, d.running
+		d.yOff, d.Follow = 0, d.Running
 	case key.Matches(k, sendKeys.Copy):
 		text := d.outputText()
 		if text == "" {
@@ -304,51 +304,51 @@ func (d *sendDialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Actio
 	case key.Matches(k, km.PageDown):
 		d.scroll(d.bodyHeight())
 	case key.Matches(k, km.Home):
-		d.yOff, d.follow = 0, false
+		d.yOff, d.Follow = 0, false
 	case key.Matches(k, km.End):
-		d.follow = true
+		d.Follow = true
 	default:
 		return d, []kit.Action{kit.Say(k.String() + " does nothing here · esc cancels or closes · r events · y copies the text")}
 	}
 	return d, nil
 }
 
-func (d *sendDialog) scroll(n int) {
-	d.follow = false
+func (d *Dialog) scroll(n int) {
+	d.Follow = false
 	d.yOff = max(0, d.yOff+n)
 }
 
 // add takes one event into the transcript.
-func (d *sendDialog) add(ev send.Event) {
+func (d *Dialog) Add(ev send.Event) {
 	d.raw = append(d.raw, string(ev.Raw))
 	if d.first == 0 && (ev.Kind == send.KindText || ev.Kind == send.KindCall || ev.Kind == send.KindRefusal) {
-		d.first = time.Since(d.start)
+		d.first = time.Since(d.Start)
 	}
 	switch ev.Kind {
 	case send.KindText, send.KindRefusal, send.KindReasoning:
-		if n := len(d.lines); n == 0 || d.lines[n-1].kind != lineText {
-			d.lines = append(d.lines, transcriptLine{stream: &strings.Builder{}, kind: lineText})
+		if n := len(d.Lines); n == 0 || d.Lines[n-1].Kind != lineText {
+			d.Lines = append(d.Lines, TranscriptLine{stream: &strings.Builder{}, Kind: lineText})
 		}
-		d.lines[len(d.lines)-1].stream.WriteString(ev.Text)
+		d.Lines[len(d.Lines)-1].stream.WriteString(ev.Text)
 	case send.KindCall:
 		if ev.CallDone {
-			verdict, ok := send.CheckCall(d.tools, ev.Name, ev.Arguments)
+			verdict, ok := send.CheckCall(d.Tools, ev.Name, ev.Arguments)
 			k := lineCall
 			if !ok {
 				k = lineBad
 			}
-			d.lines = append(d.lines, transcriptLine{text: "→ " + ev.Name + " " + ev.Arguments + ": " + verdict, kind: k})
+			d.Lines = append(d.Lines, TranscriptLine{Content: "→ " + ev.Name + " " + ev.Arguments + ": " + verdict, Kind: k})
 		}
 	case send.KindTool:
-		d.lines = append(d.lines, transcriptLine{text: "· " + strings.TrimPrefix(ev.Type, "response."), kind: lineTool})
+		d.Lines = append(d.Lines, TranscriptLine{Content: "· " + strings.TrimPrefix(ev.Type, "response."), Kind: LineTool})
 	case send.KindError:
 		text := "error"
 		if ev.Code != "" {
 			text += " " + ev.Code
 		}
-		d.lines = append(d.lines, transcriptLine{text: text + ": " + ev.Text, kind: lineError})
+		d.Lines = append(d.Lines, TranscriptLine{Content: text + ": " + ev.Text, Kind: lineError})
 	case send.KindDone:
-		line := fmt.Sprintf("%s · first output %s · total %s", ev.Status, durationText(d.first), durationText(time.Since(d.start)))
+		line := fmt.Sprintf("%s · first output %s · total %s", ev.Status, durationText(d.first), durationText(time.Since(d.Start)))
 		if len(ev.Usage) > 0 {
 			line += " · " + usageText(ev.Usage)
 			if u := parseUsage(ev.Usage); u.ok && d.turn <= 1 && d.firstInput == 0 {
@@ -358,38 +358,38 @@ func (d *sendDialog) add(ev send.Event) {
 		if ev.Text != "" {
 			line += " · " + ev.Text
 		}
-		d.lines = append(d.lines, transcriptLine{text: line, kind: lineEnd})
+		d.Lines = append(d.Lines, TranscriptLine{Content: line, Kind: lineEnd})
 	}
 }
 
 // askFor opens the prompt for a call's output.
-func (d *sendDialog) askFor(a *askCall) {
+func (d *Dialog) askFor(a *askCall) {
 	p := editor.New()
 	p.ShowLineNumbers = false
 	p.SetSize(max(10, d.w-8), 1)
 	p.Placeholder = `the function's result, e.g. {"temp_c": 12}`
 	p.Focus()
-	d.asking, d.prompt, d.guard = a, &p, kit.DropGuard{}
-	d.follow = true
+	d.Asking, d.prompt, d.guard = a, &p, kit.DropGuard{}
+	d.Follow = true
 }
 
 // answerKey edits the output; enter sends it (alt+enter also keeps it as
 // a mock), esc ends the loop.
-func (d *sendDialog) answerKey(k tea.KeyPressMsg) []kit.Action {
+func (d *Dialog) answerKey(k tea.KeyPressMsg) []kit.Action {
 	switch keep := key.Matches(k, mocks.KeepMockKey); {
 	case k.String() == "enter" || keep:
 		text := strings.TrimSpace(d.prompt.Value())
 		if text == "" {
 			return []kit.Action{kit.Say("Type the output the function would return, or esc to stop the loop")}
 		}
-		d.asking.reply <- answer{text: text, ok: true}
+		d.Asking.reply <- answer{text: text, ok: true}
 		if d.typed == nil {
 			d.typed = map[string]bool{}
 		}
-		d.typed[d.asking.call.CallID] = true
-		d.lines = append(d.lines, transcriptLine{text: "← output for " + d.asking.call.Name + ": " + text, kind: lineTool})
-		call := d.asking.call
-		d.asking, d.prompt = nil, nil
+		d.typed[d.Asking.Call.CallID] = true
+		d.Lines = append(d.Lines, TranscriptLine{Content: "← output for " + d.Asking.Call.Name + ": " + text, Kind: LineTool})
+		call := d.Asking.Call
+		d.Asking, d.prompt = nil, nil
 		if keep {
 			return mocks.KeptAsMock(call, text)
 		}
@@ -398,8 +398,8 @@ func (d *sendDialog) answerKey(k tea.KeyPressMsg) []kit.Action {
 		if act, ok := d.guard.MayClose("esc", "stops the loop", d.Pending(), d.prompt.Version()); !ok {
 			return []kit.Action{act}
 		}
-		d.asking.reply <- answer{}
-		d.asking, d.prompt = nil, nil
+		d.Asking.reply <- answer{}
+		d.Asking, d.prompt = nil, nil
 		return nil
 	}
 	p, _ := d.prompt.Update(k)
@@ -409,7 +409,7 @@ func (d *sendDialog) answerKey(k tea.KeyPressMsg) []kit.Action {
 
 // turnDone shows the outputs a turn answered its calls with: a mock's, an
 // MCP server's (or why the server gave none); typed ones show as typed.
-func (d *sendDialog) turnDone(t send.Turn, answers []callAnswer) {
+func (d *Dialog) turnDone(t send.Turn, answers []callAnswer) {
 	for i, o := range t.Outputs {
 		if d.typed[t.Calls[i].CallID] {
 			continue
@@ -421,8 +421,8 @@ func (d *sendDialog) turnDone(t send.Turn, answers []callAnswer) {
 		if i < len(answers) && answers[i].By == bridge.ByMCP {
 			a := answers[i]
 			for _, dr := range a.Dropped {
-				d.lines = append(d.lines, transcriptLine{text: "· left " + dr + ": null out of the call of " + t.Calls[i].Name +
-					": MCP server " + a.Server + "'s schema takes no null there", kind: lineTool})
+				d.Lines = append(d.Lines, TranscriptLine{Content: "· left " + dr + ": null out of the call of " + t.Calls[i].Name +
+					": MCP server " + a.Server + "'s schema takes no null there", Kind: LineTool})
 			}
 			kind := "output"
 			if a.IsError {
@@ -430,17 +430,17 @@ func (d *sendDialog) turnDone(t send.Turn, answers []callAnswer) {
 			}
 			what = "MCP " + kind + " for " + t.Calls[i].Name + " (" + a.Tool + " of " + a.Server + ")"
 		}
-		d.lines = append(d.lines, transcriptLine{text: "← " + what + ": " + o, kind: lineTool})
+		d.Lines = append(d.Lines, TranscriptLine{Content: "← " + what + ": " + o, Kind: LineTool})
 	}
 	if t.Note != "" {
-		d.lines = append(d.lines, transcriptLine{text: "· " + t.Note, kind: lineTool})
+		d.Lines = append(d.Lines, TranscriptLine{Content: "· " + t.Note, Kind: LineTool})
 	}
 }
 
 // finish ends the stream: its error, if any, is the last line.
-func (d *sendDialog) finish(err error) {
-	d.running = false
-	d.cancel()
+func (d *Dialog) finish(err error) {
+	d.Running = false
+	d.Cancel()
 	if err == nil {
 		return
 	}
@@ -458,20 +458,20 @@ func (d *sendDialog) finish(err error) {
 	case errors.Is(err, context.Canceled):
 		msg = "cancelled"
 	case errors.As(err, &noMock):
-		msg, kind = "the tool loop stops here: "+msg, lineTool
+		msg, kind = "the tool loop stops here: "+msg, LineTool
 	case errors.Is(err, errStopped):
-		msg, kind = "the tool loop stops here, as asked", lineTool
+		msg, kind = "the tool loop stops here, as asked", LineTool
 	}
-	d.lines = append(d.lines, transcriptLine{text: msg, kind: kind})
+	d.Lines = append(d.Lines, TranscriptLine{Content: msg, Kind: kind})
 	if kind == lineError {
-		d.lines = append(d.lines, failureLines(d.raw)...)
+		d.Lines = append(d.Lines, failureLines(d.raw)...)
 	}
 }
 
-func (d *sendDialog) outputText() string {
+func (d *Dialog) outputText() string {
 	var b strings.Builder
-	for _, l := range d.lines {
-		if l.kind == lineText {
+	for _, l := range d.Lines {
+		if l.Kind == lineText {
 			b.WriteString(l.Text())
 		}
 	}
@@ -485,34 +485,34 @@ func durationText(t time.Duration) string {
 	return fmt.Sprintf("%d ms", t.Milliseconds())
 }
 
-func (d *sendDialog) View(e *kit.Env, w, h int) []string {
+func (d *Dialog) View(e *kit.Env, w, h int) []string {
 	iw := d.w - 2
-	body := d.wrapped(e, max(1, iw-2))
+	body := d.Wrapped(e, max(1, iw-2))
 	bh := d.bodyHeight()
 	var pv []string // the approval prompt, under the transcript
-	if d.permit != nil {
+	if d.Permit != nil {
 		pv = d.permitView(e, max(1, iw-2))
 		bh = max(1, bh-len(pv))
 	}
 	off := d.yOff
-	if d.follow || off > len(body)-bh {
+	if d.Follow || off > len(body)-bh {
 		off = max(0, len(body)-bh)
 	}
 	var lines []string
 	for i := off; i < len(body) && i < off+bh; i++ {
 		lines = append(lines, " "+body[i])
 	}
-	if len(body) == 0 && d.running {
+	if len(body) == 0 && d.Running {
 		lines = append(lines, e.St.Dim.Render(" waiting for "+termtext.SanitizeLine(d.base)+"…"))
 	}
 	for len(lines) < bh {
 		lines = append(lines, "")
 	}
 	keys := "esc cancel · r events · y copy text · ↑/↓ scroll"
-	if !d.running {
+	if !d.Running {
 		keys = "esc close · r events · y copy text · ↑/↓ scroll"
 	}
-	if d.permit != nil {
+	if d.Permit != nil {
 		for _, s := range pv {
 			lines = append(lines, " "+s)
 		}
@@ -523,34 +523,34 @@ func (d *sendDialog) View(e *kit.Env, w, h int) []string {
 		lines[len(lines)-1] = " " + e.St.LabelFocused.Render(ansi.Truncate(termtext.SanitizeLine(q), max(1, iw-2), "…"))
 		keys = "enter play anyway · esc stop the replay"
 	}
-	if d.asking != nil {
+	if d.Asking != nil {
 		p := *d.prompt
 		p.Styles = e.St.Editor
-		label := "Output of " + d.asking.call.Name + ":"
+		label := "Output of " + d.Asking.Call.Name + ":"
 		p.SetSize(max(10, iw-ansi.StringWidth(label)-3), 1)
 		lines[len(lines)-1] = " " + e.St.LabelFocused.Render(termtext.SanitizeLine(label)) + " " + p.View()
 		keys = "enter send this output and go on · alt+enter send it, keep it as a mock · esc stop the loop"
 	}
 	lines = append(lines, "", e.St.Dim.Render(kit.Fit(" "+keys, iw)))
 	title := "Response · " + kit.Plural(len(d.raw), "event")
-	if d.replay != "" {
-		title = "Replay of " + termtext.SanitizeLine(d.replay) + " · " + kit.Plural(len(d.raw), "event")
+	if d.Replay != "" {
+		title = "Replay of " + termtext.SanitizeLine(d.Replay) + " · " + kit.Plural(len(d.raw), "event")
 	}
-	if d.recording != "" && d.running {
+	if d.recording != "" && d.Running {
 		title += " · recording"
 	}
-	if d.running {
+	if d.Running {
 		title += " · streaming"
 	}
 	return kit.Box(e, title, lines, d.w)
 }
 
-func (d *sendDialog) TypingText() bool { return d.asking != nil }
+func (d *Dialog) TypingText() bool { return d.Asking != nil }
 
 // mayClose: an output being typed goes with the view (ctrl+c, ctrl+q) or
 // with the send it stops (ctrl+r).
-func (d *sendDialog) MayClose(key string) (kit.Action, bool) {
-	if d.asking == nil {
+func (d *Dialog) MayClose(key string) (kit.Action, bool) {
+	if d.Asking == nil {
 		return nil, true
 	}
 	does := "closes the view"
@@ -561,39 +561,39 @@ func (d *sendDialog) MayClose(key string) (kit.Action, bool) {
 }
 
 // pending: an output being typed is neither sent nor kept as a mock yet.
-func (d *sendDialog) Pending() string {
-	if d.asking == nil || strings.TrimSpace(d.prompt.Value()) == "" {
+func (d *Dialog) Pending() string {
+	if d.Asking == nil || strings.TrimSpace(d.prompt.Value()) == "" {
 		return ""
 	}
-	return "the output being typed for " + termtext.SanitizeLine(d.asking.call.Name) + " (enter sends it, alt+enter keeps it as a mock too)"
+	return "the output being typed for " + termtext.SanitizeLine(d.Asking.Call.Name) + " (enter sends it, alt+enter keeps it as a mock too)"
 }
 
-func (d *sendDialog) UndoText(redo bool) (bool, []kit.Action) {
-	return d.asking != nil && kit.FieldUndo(d.prompt, redo), nil
+func (d *Dialog) UndoText(redo bool) (bool, []kit.Action) {
+	return d.Asking != nil && kit.FieldUndo(d.prompt, redo), nil
 }
 
-func (d *sendDialog) Help(km *kit.KeyMap) []key.Binding {
+func (d *Dialog) Help(km *kit.KeyMap) []key.Binding {
 	if d.differs != nil {
 		return []key.Binding{differsKeys.Play, differsKeys.Stop}
 	}
-	if d.permit != nil {
+	if d.Permit != nil {
 		return []key.Binding{permitKeys.Once, permitKeys.Always, permitKeys.Decline, permitKeys.Type, permitKeys.Stop}
 	}
-	if d.asking != nil {
+	if d.Asking != nil {
 		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send this output and go on")),
 			mocks.KeepMockKey, key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop the loop"))}
 	}
 	return []key.Binding{sendKeys.Cancel, sendKeys.Raw, sendKeys.Copy, km.Up, km.Down, km.PageUp, km.PageDown}
 }
 
-func (d *sendDialog) Name() string { return "the response view" }
+func (d *Dialog) Name() string { return "the response view" }
 
 // Receives reports whether msg is an event of this dialog's stream.
-func (d *sendDialog) Receives(msg tea.Msg) bool {
-	m, ok := msg.(streamMsg)
-	return ok && m.id == d.id
+func (d *Dialog) Receives(msg tea.Msg) bool {
+	m, ok := msg.(StreamMsg)
+	return ok && m.Id == d.Id
 }
 
 // measured is the input tokens the first turn's usage reported (0: none
 // yet) and the document's version that was sent.
-func (d *sendDialog) measured() (int, uint64) { return d.firstInput, d.sentAt }
+func (d *Dialog) Measured() (int, uint64) { return d.firstInput, d.sentAt }
