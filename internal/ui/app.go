@@ -37,7 +37,7 @@ type Options struct {
 	Path string
 	// Name is how the document is called in the title and status line.
 	Name string
-	Deps Deps
+	Deps kit.Deps
 	// RecoveryFile keeps unsaved work between sessions ("" turns it off).
 	RecoveryFile string
 	// Recovered is unsaved work found in RecoveryFile at start; the app
@@ -72,7 +72,7 @@ type Options struct {
 
 // App is the root model.
 type App struct {
-	deps      Deps
+	deps      kit.Deps
 	baseURL   string
 	apiKeyEnv string
 	keys      kit.KeyMap
@@ -129,7 +129,7 @@ func New(o Options) *App {
 		name = "untitled"
 	}
 	a := &App{
-		deps:      o.Deps.withDefaults(),
+		deps:      withDefaults(o.Deps),
 		keys:      kit.DefaultKeyMap(),
 		s:         kit.NewSessionOf(o.Doc, o.Path, name, o.CheckLater),
 		at:        kit.RequestSel,

@@ -54,7 +54,7 @@ var (
 // dialogTestApp is an app on src at 120×40 with row at selected.
 func dialogTestApp(t *testing.T, src string, at kit.Sel) *App {
 	t.Helper()
-	a := New(Options{Doc: parseDoc(t, src), Name: "doc.json", Deps: Deps{CopyNative: noCopy}})
+	a := New(Options{Doc: parseDoc(t, src), Name: "doc.json", Deps: kit.Deps{CopyNative: noCopy}})
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	a.apply(kit.ActSelect{At: at})
 	if a.at != at {
@@ -381,7 +381,7 @@ func BenchmarkArgsDialogKeystroke1MB(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a := New(Options{Doc: doc, Name: "doc.json", Deps: Deps{CopyNative: noCopy}})
+	a := New(Options{Doc: doc, Name: "doc.json", Deps: kit.Deps{CopyNative: noCopy}})
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	a.apply(kit.ActSelect{At: argsLoose})
 	nd, _ := args.New(a.env())

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"strings"
@@ -19,134 +18,6 @@ import (
 	"github.com/tooltui/tooltui/internal/sysclip"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
-
-// Deps are the app's ways to reach the outside world; tests replace them.
-type Deps struct {
-	// CopyNative writes the system clipboard. ctx ends after
-	// ClipboardTimeout: a clipboard program still running is then stopped.
-	CopyNative func(ctx context.Context, text string) error
-	// WriteFile saves a file atomically.
-	WriteFile func(path string, data []byte) error
-	// Getenv reads the environment.
-	Getenv func(string) string
-	// ClipboardTimeout bounds a system clipboard write.
-	ClipboardTimeout time.Duration
-	// MkdirAll, Remove, CreateTemp and ReadFile reach the file system for
-	// recovery copies and $EDITOR's temporary files.
-	MkdirAll   func(path string, perm os.FileMode) error
-	Remove     func(path string) error
-	CreateTemp func(pattern, text string) (path string, err error)
-	ReadFile   func(path string) ([]byte, error)
-	// RecoveryFile names the recovery copy of a file, so that it follows
-	// the document to a new name ("" turns copies off).
-	RecoveryFile func(path string) string
-	// ReadStamp reads the document's file and its stamp (the zero stamp
-	// when it does not exist), to see whether it changed on disk.
-	ReadStamp func(path string) (model.Stamp, []byte, error)
-	// Stat reads a file's info (the stamp of a file just written).
-	Stat func(path string) (fs.FileInfo, error)
-	// Watch reports changes to a file: wait blocks until the next change
-	// and returns true, or returns false once stop was called. nil turns
-	// watching off (withDefaults leaves it nil, so tests watch only what
-	// they inject).
-	Watch func(path string) (wait func() bool, stop func(), err error)
-	// Tick is tea.Tick: the status line's and the recovery copy's timers
-	// go through it, so that tests can hold them and fire them at will.
-	Tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
-	// Send posts a request and reports its stream's events (send.Stream).
-	Send func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error
-	// ListMCPTools asks an MCP server for its tools (mcpclient.List): the
-	// tools/list result as the server sent it, or an error that is a
-	// sentence. It runs inside a command and stops when ctx is cancelled.
-	ListMCPTools func(ctx context.Context, s mcpclient.Server) ([]byte, error)
-	// WarmTokens is the command that builds the token encoding (tens of
-	// milliseconds), off the event loop, once the first frame is drawn:
-	// the tools' estimates wait for it. nil turns the estimates off
-	// (withDefaults leaves it nil, so tests count only when they ask);
-	// WarmTokensNow builds it at once.
-	WarmTokens func() tea.Cmd
-}
-
-// DefaultDeps uses the real clipboard, file system and environment.
-func DefaultDeps() Deps {
-	return Deps{
-		CopyNative:       sysclip.Write,
-		WriteFile:        model.WriteFileAtomic,
-		Getenv:           os.Getenv,
-		ClipboardTimeout: 3 * time.Second,
-		MkdirAll:         os.MkdirAll,
-		Remove:           os.Remove,
-		CreateTemp:       createTemp,
-		ReadFile:         os.ReadFile,
-		RecoveryFile:     session.RecoveryFile,
-		ReadStamp:        model.ReadStamp,
-		Stat:             os.Stat,
-		Watch:            session.WatchFile,
-		Tick:             tea.Tick,
-		Send:             send.Stream,
-		ListMCPTools:     mcpclient.List,
-		WarmTokens:       warmTokensAfterFirstFrame,
-	}
-}
-
-// createTemp writes text to a new temporary file and returns its path.
-func createTemp(pattern, text string) (string, error) {
-	f, err := os.CreateTemp("", pattern)
-	if err != nil {
-		return "", err
-	}
-	_, werr := f.WriteString(text)
-	cerr := f.Close()
-	if werr != nil || cerr != nil {
-		os.Remove(f.Name())
-		return "", errors.Join(werr, cerr)
-	}
-	return f.Name(), nil
-}
-
-func (d Deps) withDefaults() Deps {
-	def := DefaultDeps()
-	if d.CopyNative == nil {
-		d.CopyNative = def.CopyNative
-	}
-	if d.WriteFile == nil {
-		d.WriteFile = def.WriteFile
-	}
-	if d.Getenv == nil {
-		d.Getenv = def.Getenv
-	}
-	if d.ClipboardTimeout <= 0 {
-		d.ClipboardTimeout = def.ClipboardTimeout
-	}
-	if d.MkdirAll == nil {
-		d.MkdirAll = def.MkdirAll
-	}
-	if d.Remove == nil {
-		d.Remove = def.Remove
-	}
-	if d.CreateTemp == nil {
-		d.CreateTemp = def.CreateTemp
-	}
-	if d.ReadFile == nil {
-		d.ReadFile = def.ReadFile
-	}
-	if d.ReadStamp == nil {
-		d.ReadStamp = def.ReadStamp
-	}
-	if d.Send == nil {
-		d.Send = def.Send
-	}
-	if d.Stat == nil {
-		d.Stat = def.Stat
-	}
-	if d.ListMCPTools == nil {
-		d.ListMCPTools = def.ListMCPTools
-	}
-	if d.Tick == nil {
-		d.Tick = def.Tick
-	}
-	return d
-}
 
 // MaxOSC52Bytes is the largest text sent to the terminal's clipboard: its
 // base64 form stays under the 100,000-byte sequences common terminals take.
@@ -163,7 +34,7 @@ type copiedMsg struct {
 // copyCmd writes text to the terminal clipboard (OSC 52) and the system
 // clipboard, the latter in the background with a timeout, which stops the
 // clipboard program.
-func copyCmd(deps Deps, what, text string) tea.Cmd {
+func copyCmd(deps kit.Deps, what, text string) tea.Cmd {
 	osc := len(text) <= MaxOSC52Bytes
 	native := func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), deps.ClipboardTimeout)
@@ -227,7 +98,7 @@ type editorDoneMsg struct {
 
 // externalEditorCmd opens text in $VISUAL or $EDITOR and reads it back;
 // the temporary file is written, read and removed inside the command.
-func externalEditorCmd(deps Deps, s kit.Sel, fieldID, text, ext string) tea.Cmd {
+func externalEditorCmd(deps kit.Deps, s kit.Sel, fieldID, text, ext string) tea.Cmd {
 	ed := deps.Getenv("VISUAL")
 	if ed == "" {
 		ed = deps.Getenv("EDITOR")
@@ -255,3 +126,88 @@ func externalEditorCmd(deps Deps, s kit.Sel, fieldID, text, ext string) tea.Cmd 
 		})()
 	}
 }
+
+// DefaultDeps uses the real clipboard, file system and environment.
+func DefaultDeps() kit.Deps {
+	return kit.Deps{
+		CopyNative:       sysclip.Write,
+		WriteFile:        model.WriteFileAtomic,
+		Getenv:           os.Getenv,
+		ClipboardTimeout: 3 * time.Second,
+		MkdirAll:         os.MkdirAll,
+		Remove:           os.Remove,
+		CreateTemp:       createTemp,
+		ReadFile:         os.ReadFile,
+		RecoveryFile:     session.RecoveryFile,
+		ReadStamp:        model.ReadStamp,
+		Stat:             os.Stat,
+		Watch:            session.WatchFile,
+		Tick:             tea.Tick,
+		Send:             send.Stream,
+		ListMCPTools:     mcpclient.List,
+		WarmTokens:       warmTokensAfterFirstFrame,
+	}
+}
+
+// createTemp writes text to a new temporary file and returns its path.
+func createTemp(pattern, text string) (string, error) {
+	f, err := os.CreateTemp("", pattern)
+	if err != nil {
+		return "", err
+	}
+	_, werr := f.WriteString(text)
+	cerr := f.Close()
+	if werr != nil || cerr != nil {
+		os.Remove(f.Name())
+		return "", errors.Join(werr, cerr)
+	}
+	return f.Name(), nil
+}
+
+func withDefaults(d kit.Deps) kit.Deps {
+	def := DefaultDeps()
+	if d.CopyNative == nil {
+		d.CopyNative = def.CopyNative
+	}
+	if d.WriteFile == nil {
+		d.WriteFile = def.WriteFile
+	}
+	if d.Getenv == nil {
+		d.Getenv = def.Getenv
+	}
+	if d.ClipboardTimeout <= 0 {
+		d.ClipboardTimeout = def.ClipboardTimeout
+	}
+	if d.MkdirAll == nil {
+		d.MkdirAll = def.MkdirAll
+	}
+	if d.Remove == nil {
+		d.Remove = def.Remove
+	}
+	if d.CreateTemp == nil {
+		d.CreateTemp = def.CreateTemp
+	}
+	if d.ReadFile == nil {
+		d.ReadFile = def.ReadFile
+	}
+	if d.ReadStamp == nil {
+		d.ReadStamp = def.ReadStamp
+	}
+	if d.Send == nil {
+		d.Send = def.Send
+	}
+	if d.Stat == nil {
+		d.Stat = def.Stat
+	}
+	if d.ListMCPTools == nil {
+		d.ListMCPTools = def.ListMCPTools
+	}
+	if d.Tick == nil {
+		d.Tick = def.Tick
+	}
+	return d
+}
+
+// Deps are the app's ways to the outside world (kit.Deps): tests replace
+// them.
+type Deps = kit.Deps

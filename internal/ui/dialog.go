@@ -55,16 +55,13 @@ func newCopyDialog() kit.Dialog {
 	return kit.NewListDialog("Copy", items, func(i int) []kit.Action { return []kit.Action{kit.ActRun{Name: names[i]}} })
 }
 
-// quitTitle is the quit question's title.
-const quitTitle = "Quit"
-
 // newQuitDialog asks before quitting with unsaved changes. Only d quits
 // without saving, and even then the recovery copy stays for the next
 // start; ctrl+c and ctrl+q cancel it, as they cancel every dialog.
 func newQuitDialog() kit.Dialog {
 	km := kit.DefaultKeyMap()
 	return &kit.ConfirmDialog{
-		Title: quitTitle,
+		Title: kit.QuitTitle,
 		Text:  "There are unsaved changes. d quits without saving them; the next start offers them back once.",
 		Keys:  []key.Binding{km.SaveQuit, km.Discard, km.Cancel},
 		Answer: func(k tea.KeyPressMsg, km *kit.KeyMap) ([]kit.Action, bool) {

@@ -13,7 +13,7 @@ import (
 // It keeps the session's file state (its path, stamp and saved bytes)
 // itself, and asks the root for everything else with actions.
 type disk struct {
-	deps Deps
+	deps kit.Deps
 	// writing is the sum of the bytes of the last save started: the watcher
 	// takes the file holding them for our own save.
 	writing    [32]byte
@@ -43,7 +43,7 @@ func (a *App) fileCtx() fileCtx {
 }
 
 // newDisk is the disk side of a document opened with o.
-func newDisk(o Options, deps Deps, s *kit.Session) disk {
+func newDisk(o Options, deps kit.Deps, s *kit.Session) disk {
 	raw := o.Loaded
 	if o.Doc != nil && o.Doc.Source != nil {
 		raw = nil // the bytes are in another format: a save writes the document

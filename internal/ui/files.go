@@ -129,7 +129,7 @@ type fileExistsMsg struct {
 }
 
 // existing reports whether a file is at path, and its size.
-func existing(deps Deps, path string) (int64, bool) {
+func existing(deps kit.Deps, path string) (int64, bool) {
 	st, _, err := deps.ReadStamp(path)
 	return st.Size, err == nil && st.Exists
 }
@@ -176,7 +176,7 @@ type diskChangedMsg struct {
 	watched  bool // seen by the watcher, not by a save
 }
 
-func saveCmd(deps Deps, job saveJob) tea.Cmd {
+func saveCmd(deps kit.Deps, job saveJob) tea.Cmd {
 	return func() tea.Msg {
 		fail := func(err error) tea.Msg {
 			return savedMsg{path: job.path, err: err, version: job.version, quit: job.quit}
@@ -380,7 +380,7 @@ func changedQuestion(ds []kit.Dialog) *diskChangedMsg {
 
 func isQuitDialog(d kit.Dialog) bool {
 	c, ok := d.(*kit.ConfirmDialog)
-	return ok && c.Title == quitTitle
+	return ok && c.Title == kit.QuitTitle
 }
 
 func isChangedDialog(d kit.Dialog) bool {
@@ -509,7 +509,7 @@ type exportedMsg struct {
 func (d *disk) exportTo(c fileCtx, act kit.ActExport) []kit.Action {
 	path := act.Path
 	data := append([]byte(nil), c.s.Result().JSON...)
-	summary, deps := copySummary(c.s), d.deps
+	summary, deps := kit.CopySummary(c.s), d.deps
 	return []kit.Action{kit.Say("Exporting the request to " + path + "…"), kit.ActCmd{Cmd: func() tea.Msg {
 		if size, ok := existing(deps, path); ok && !act.Force {
 			return fileExistsMsg{path: path, size: size, retry: kit.ActExport{Path: path, Force: true}}

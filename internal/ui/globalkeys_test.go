@@ -68,7 +68,7 @@ func globalApp(t *testing.T, src string) (*App, *writes) {
 		}
 	}
 	w := &writes{}
-	a := New(Options{Doc: d, Path: "/nonexistent/doc.json", Name: "doc.json", RecoveryFile: "/nonexistent/recovery.json", Deps: Deps{
+	a := New(Options{Doc: d, Path: "/nonexistent/doc.json", Name: "doc.json", RecoveryFile: "/nonexistent/recovery.json", Deps: kit.Deps{
 		CopyNative: noCopy,
 		WriteFile:  w.write,
 		Remove:     w.remove,
@@ -146,7 +146,7 @@ func TestQuitNeedsAnExplicitD(t *testing.T) {
 		if quits(runNow(a.update(ctrlKey(r)))) {
 			t.Fatalf("ctrl+%c quit with unsaved changes", r)
 		}
-		if c, ok := a.dialog.(*kit.ConfirmDialog); !ok || c.Title != quitTitle {
+		if c, ok := a.dialog.(*kit.ConfirmDialog); !ok || c.Title != kit.QuitTitle {
 			t.Fatalf("ctrl+%c did not ask: %T", r, a.dialog)
 		}
 		if quits(runNow(a.update(ctrlKey(r)))) {

@@ -67,7 +67,7 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := New(Options{Doc: d, Name: "name\u001b]0;title\u0007.json", Deps: Deps{CopyNative: noCopy}})
+	a := New(Options{Doc: d, Name: "name\u001b]0;title\u0007.json", Deps: kit.Deps{CopyNative: noCopy}})
 	check := func(where string) {
 		t.Helper()
 		v := a.View()
@@ -215,7 +215,7 @@ func FuzzApp(f *testing.F) {
 		if len(keys) > 200 {
 			keys = keys[:200]
 		}
-		a := New(Options{Doc: model.Example(), Name: "example.json", Deps: Deps{
+		a := New(Options{Doc: model.Example(), Name: "example.json", Deps: kit.Deps{
 			CopyNative: noCopy,
 			WriteFile:  func(string, []byte) error { return nil },
 			Getenv:     func(string) string { return "" },

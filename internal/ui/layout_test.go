@@ -202,7 +202,7 @@ func TestFitCutsWideRunesToExactWidth(t *testing.T) {
 // TestViewFillsEverySize draws the app at a grid of sizes: exactly h lines
 // of exactly w cells, wide or narrow, zoomed or not.
 func TestViewFillsEverySize(t *testing.T) {
-	a := New(Options{Doc: model.Example(), Name: "example.json", Deps: Deps{CopyNative: noCopy}})
+	a := New(Options{Doc: model.Example(), Name: "example.json", Deps: kit.Deps{CopyNative: noCopy}})
 	for w := MinWidth; w <= 200; w += 7 {
 		for h := MinHeight; h <= 60; h += 5 {
 			for _, zoom := range []bool{false, true} {

@@ -83,7 +83,7 @@ func (s *mcpStub) calls() []mcpclient.Server {
 
 func mcpApp(t *testing.T, src string, at kit.Sel, list func(context.Context, mcpclient.Server) ([]byte, error), w, h int) *App {
 	t.Helper()
-	a := New(Options{Doc: parseDoc(t, src), Name: "doc.json", Deps: Deps{
+	a := New(Options{Doc: parseDoc(t, src), Name: "doc.json", Deps: kit.Deps{
 		CopyNative:   noCopy,
 		WriteFile:    func(string, []byte) error { return errors.New("no writes in this test") },
 		Getenv:       func(string) string { return "" },

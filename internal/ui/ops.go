@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"fmt"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
@@ -167,38 +165,7 @@ func copyOf(s *kit.Session, w copyWhat, baseURL string) kit.Action {
 		}
 		what, text = "curl command", cmd
 	}
-	return kit.ActCopy{What: what + " (" + copySummary(s) + ")", Text: text}
-}
-
-// copySummary says how many tools were copied and how many entries of the
-// document were left out, and why.
-func copySummary(s *kit.Session) string {
-	d := s.Doc()
-	total, off := 0, 0
-	for _, l := range [][]model.Tool{d.Functions, d.Builtins} {
-		for _, t := range l {
-			total++
-			if t.Disabled {
-				off++
-			}
-		}
-	}
-	kept := len(s.Result().Tools)
-	out := kit.Plural(kept, "tool")
-	var left []string
-	if n := total - off - kept; n > 0 {
-		left = append(left, fmt.Sprintf("%d with errors", n))
-	}
-	if off > 0 {
-		left = append(left, fmt.Sprintf("%d disabled", off))
-	}
-	switch len(left) {
-	case 1:
-		out += "; left out " + left[0]
-	case 2:
-		out += "; left out " + left[0] + " and " + left[1]
-	}
-	return out
+	return kit.ActCopy{What: what + " (" + kit.CopySummary(s) + ")", Text: text}
 }
 
 // toggleRaw switches the selected tool between its form and its JSON

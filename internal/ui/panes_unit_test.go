@@ -1000,7 +1000,7 @@ func TestFormPaneLocatesASyntaxErrorByLineAndColumn(t *testing.T) {
 func noCopy(context.Context, string) error { return nil }
 
 func exampleApp() *App {
-	return New(Options{Doc: model.Example(), Name: "example.json", Deps: Deps{CopyNative: noCopy}})
+	return New(Options{Doc: model.Example(), Name: "example.json", Deps: kit.Deps{CopyNative: noCopy}})
 }
 
 func bindingKeys(c command) []string {
@@ -1595,7 +1595,7 @@ func TestPreviewFollowsTheEditedTool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := New(Options{Doc: doc, Name: "doc.json", Deps: Deps{CopyNative: noCopy}})
+	a := New(Options{Doc: doc, Name: "doc.json", Deps: kit.Deps{CopyNative: noCopy}})
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
 	typeKeys(a, "down", "down", "enter") // bad name!'s form, its name field
 	typeKeys(a, "enter")

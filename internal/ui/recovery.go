@@ -124,7 +124,7 @@ func (d *disk) recoveryFollows(path string) tea.Cmd {
 
 // removeRecoveryCmd removes the copy (after a save, a deliberate quit, or
 // an undo back to the saved state).
-func removeRecoveryCmd(file string, deps Deps) tea.Cmd {
+func removeRecoveryCmd(file string, deps kit.Deps) tea.Cmd {
 	if file == "" {
 		return nil
 	}
@@ -137,7 +137,7 @@ func removeRecoveryCmd(file string, deps Deps) tea.Cmd {
 
 // writeRecovery writes the copy and the note of the file it was made over
 // (base; nil: not known, and an older note goes).
-func writeRecovery(deps Deps, file string, data, base []byte) error {
+func writeRecovery(deps kit.Deps, file string, data, base []byte) error {
 	if err := deps.WriteFile(file, data); err != nil {
 		return err
 	}

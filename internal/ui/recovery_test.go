@@ -69,8 +69,8 @@ func (h *heldTimers) fire(d time.Duration) []tea.Msg {
 	return msgs
 }
 
-func (f *recoveryFS) deps() Deps {
-	return Deps{
+func (f *recoveryFS) deps() kit.Deps {
+	return kit.Deps{
 		CopyNative: noCopy,
 		WriteFile: func(p string, b []byte) error {
 			f.mu.Lock()

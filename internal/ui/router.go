@@ -87,7 +87,7 @@ func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
 	name := a.dialog.Name()
 	switch g {
 	case gQuit:
-		if c, ok := a.dialog.(*kit.ConfirmDialog); ok && c.Title == quitTitle {
+		if c, ok := a.dialog.(*kit.ConfirmDialog); ok && c.Title == kit.QuitTitle {
 			a.closeDialog()
 			return a.say("Quit cancelled: ctrl+c and ctrl+q cancel this question; d quits without saving", false)
 		}

@@ -56,7 +56,7 @@ func savedApp(t *testing.T, src string) (*App, *writes) {
 		t.Fatal(err)
 	}
 	w := &writes{}
-	a := New(Options{Doc: d, Path: "/nonexistent/doc.json", Name: "doc.json", Deps: Deps{
+	a := New(Options{Doc: d, Path: "/nonexistent/doc.json", Name: "doc.json", Deps: kit.Deps{
 		CopyNative: noCopy,
 		WriteFile:  w.write,
 		Remove:     w.remove,

@@ -14,12 +14,13 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/sendview"
 )
 
 func sendApp(t *testing.T, fake fakeSend) *App {
 	t.Helper()
-	a := New(Options{Doc: model.Example(), Name: "example.json", BaseURL: "http://127.0.0.1:9/v1", Deps: Deps{
+	a := New(Options{Doc: model.Example(), Name: "example.json", BaseURL: "http://127.0.0.1:9/v1", Deps: kit.Deps{
 		CopyNative: noCopy,
 		WriteFile:  func(string, []byte) error { return nil },
 		Getenv:     func(string) string { return "" },
@@ -265,7 +266,7 @@ func TestSendDialogClickOutsideStopsTheStream(t *testing.T) {
 }
 
 func TestSendNeedsAKeyForOpenAI(t *testing.T) {
-	a := New(Options{Doc: model.Example(), Name: "example.json", Deps: Deps{Getenv: func(string) string { return "" },
+	a := New(Options{Doc: model.Example(), Name: "example.json", Deps: kit.Deps{Getenv: func(string) string { return "" },
 		Send: func(context.Context, send.Config, []byte, func(send.Event) error) error { return errors.New("sent") }}})
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	a.Update(tea.KeyPressMsg{Code: 'r', Mod: tea.ModCtrl})

@@ -17,7 +17,7 @@ type settingsSavedMsg struct {
 
 // saveSettingsCmd writes the settings into the file at path, keeping
 // every other key the file has (a newer tooltui's, say) as it is.
-func saveSettingsCmd(deps Deps, path string, s session.Settings) tea.Cmd {
+func saveSettingsCmd(deps kit.Deps, path string, s session.Settings) tea.Cmd {
 	return func() tea.Msg {
 		old, _ := deps.ReadFile(path)
 		data, err := session.SettingsBytes(old, s)

@@ -104,7 +104,7 @@ func TestTreePaneGlobalKeys(t *testing.T) {
 		if quits(runNow(a.update(quit))) {
 			t.Fatalf("%s quit with unsaved changes", quit)
 		}
-		if c, ok := a.dialog.(*kit.ConfirmDialog); !ok || c.Title != quitTitle || !treeShown(a) {
+		if c, ok := a.dialog.(*kit.ConfirmDialog); !ok || c.Title != kit.QuitTitle || !treeShown(a) {
 			t.Fatalf("%s in the tree did not ask to quit, as on every pane: %T", quit, a.dialog)
 		}
 		typeKeys(a, "esc")

@@ -17,7 +17,7 @@ import (
 
 func treeApp(t *testing.T) *App {
 	t.Helper()
-	a := New(Options{Doc: model.Example(), Name: "example.json", Deps: Deps{
+	a := New(Options{Doc: model.Example(), Name: "example.json", Deps: kit.Deps{
 		CopyNative: noCopy,
 		WriteFile:  func(string, []byte) error { t.Error("no writes here"); return nil },
 		Getenv:     func(string) string { return "" },
@@ -222,7 +222,7 @@ func BenchmarkTree(b *testing.B) {
 			b.Fatal(err)
 		}
 		open := func(b *testing.B) *App {
-			a := New(Options{Doc: d, Name: "bench.json", Deps: Deps{CopyNative: noCopy,
+			a := New(Options{Doc: d, Name: "bench.json", Deps: kit.Deps{CopyNative: noCopy,
 				WriteFile: func(string, []byte) error { return nil }, Getenv: func(string) string { return "" }}})
 			a.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
 			a.Update(keyMsg("j"))

@@ -66,7 +66,7 @@ func dupApp(t *testing.T) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := New(Options{Doc: d, Name: "dup.json", Deps: Deps{
+	a := New(Options{Doc: d, Name: "dup.json", Deps: kit.Deps{
 		CopyNative: noCopy,
 		WriteFile:  func(string, []byte) error { t.Error("no writes here"); return nil },
 		Getenv:     func(string) string { return "" },

@@ -52,7 +52,7 @@ func runViews(t *testing.T, seed uint64, steps int) {
 		t.Fatal(err)
 	}
 	loaded, _ := d.MarshalState()
-	a := New(Options{Doc: d, Path: "/nonexistent/doc.json", Name: "doc.json", Deps: Deps{
+	a := New(Options{Doc: d, Path: "/nonexistent/doc.json", Name: "doc.json", Deps: kit.Deps{
 		CopyNative: noCopy,
 		WriteFile:  func(string, []byte) error { return nil },
 		Getenv:     func(string) string { return "" },
