@@ -141,7 +141,8 @@ func New(o Options) *App {
 	a.setStyles(true)
 	a.tools.Filter = tools.NewFilterInput()
 	a.selectRow(kit.RequestSel)
-	a.disk = newDisk(o, a.deps, a.s)
+	a.disk = newDisk(diskOptions{loaded: o.Loaded, translated: o.Doc != nil && o.Doc.Source != nil, stamp: o.Stamp,
+		recoveryFile: o.RecoveryFile, settings: o.Settings, settingsFile: o.SettingsFile}, a.deps, a.s)
 	if o.Recovered != nil {
 		a.dialog = filedlg.NewRecovery(o.Recovered, o.RecoveredOver)
 	}
@@ -525,4 +526,9 @@ func (a *App) buildForm() {
 	a.form.Build(a.env())
 	a.form.Attach(a.s.Result().Diagnostics, a.at)
 	a.form.Restyle(&a.styles)
+}
+
+// fileCtx is what the file flows read of the app.
+func (a *App) fileCtx() fileCtx {
+	return fileCtx{s: a.s, at: a.at, dialog: a.dialog, dialogs: a.dialogs()}
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
@@ -38,19 +39,26 @@ type fileCtx struct {
 	dialogs []kit.Dialog
 }
 
-func (a *App) fileCtx() fileCtx {
-	return fileCtx{s: a.s, at: a.at, dialog: a.dialog, dialogs: a.dialogs()}
+// diskOptions are the files of a document as it was opened: its bytes
+// and stamp, the recovery copy's file and the settings (see Options).
+type diskOptions struct {
+	loaded       []byte
+	translated   bool // the bytes are in another format: a save writes the document
+	stamp        *model.Stamp
+	recoveryFile string
+	settings     session.Settings
+	settingsFile string
 }
 
 // newDisk is the disk side of a document opened with o.
-func newDisk(o Options, deps kit.Deps, s *kit.Session) disk {
-	raw := o.Loaded
-	if o.Doc != nil && o.Doc.Source != nil {
-		raw = nil // the bytes are in another format: a save writes the document
+func newDisk(o diskOptions, deps kit.Deps, s *kit.Session) disk {
+	raw := o.loaded
+	if o.translated {
+		raw = nil
 	}
 	s.SetRaw(raw, s.Version())
-	s.SetStamp(o.Stamp)
-	return disk{deps: deps, recoveryFile: o.RecoveryFile, settings: o.Settings, settingsFile: o.SettingsFile}
+	s.SetStamp(o.stamp)
+	return disk{deps: deps, recoveryFile: o.recoveryFile, settings: o.settings, settingsFile: o.settingsFile}
 }
 
 // fileMsg is a message of the file flows, routed to disk.update.

@@ -484,10 +484,10 @@ func (d *disk) reload(c fileCtx, act kit.ActReload) []kit.Action {
 // ---- export ----
 
 // newExportDialog asks where the request goes.
-func newExportDialog(a *App) kit.Dialog {
-	own, base := a.s.Path(), a.s.Path()
+func newExportDialog(s *kit.Session) kit.Dialog {
+	own, base := s.Path(), s.Path()
 	if base == "" {
-		base = a.s.Name() // the example: example.request.json
+		base = s.Name() // the example: example.request.json
 	}
 	return filedlg.NewFileName("Export request", "export", exportName(base), func(p string) []kit.Action {
 		if own != "" && samePath(p, own) {
