@@ -21,7 +21,7 @@ import (
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/sim"
 	"github.com/tooltui/tooltui/internal/ui/diags"
-	"github.com/tooltui/tooltui/internal/ui/filedlg"
+	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/mcptools"
@@ -99,7 +99,7 @@ type App struct {
 	mcpHint    mcpHint // whether L lists the selection's server (the key help)
 	// disk is the document's file, the recovery copy and the settings
 	// (disk.go).
-	disk disk
+	disk files.Disk
 	// treeAfter is the function just added while its name is typed: enter
 	// then opens its parameters as a tree (Settings.NewFunctionView).
 	treeAfter *kit.Sel
@@ -141,10 +141,10 @@ func New(o Options) *App {
 	a.setStyles(true)
 	a.tools.Filter = tools.NewFilterInput()
 	a.selectRow(kit.RequestSel)
-	a.disk = newDisk(diskOptions{loaded: o.Loaded, translated: o.Doc != nil && o.Doc.Source != nil, stamp: o.Stamp,
-		recoveryFile: o.RecoveryFile, settings: o.Settings, settingsFile: o.SettingsFile}, a.deps, a.s)
+	a.disk = files.NewDisk(files.Options{Loaded: o.Loaded, Translated: o.Doc != nil && o.Doc.Source != nil, Stamp: o.Stamp,
+		RecoveryFile: o.RecoveryFile, Settings: o.Settings, SettingsFile: o.SettingsFile}, a.deps, a.s)
 	if o.Recovered != nil {
-		a.dialog = filedlg.NewRecovery(o.Recovered, o.RecoveredOver)
+		a.dialog = files.NewRecovery(o.Recovered, o.RecoveredOver)
 	}
 	return a
 }
@@ -181,7 +181,7 @@ const simPace = 20 * time.Millisecond
 // Init asks the terminal for its background colour and starts watching
 // the file.
 func (a *App) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, a.disk.startWatch(a.s.Path())}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, a.disk.StartWatch(a.s.Path())}
 	if a.notice != "" {
 		cmds = append(cmds, a.say(a.notice, true))
 		a.notice = ""
@@ -210,7 +210,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	before := a.s.Version()
 	cmd := a.update(msg)
 	if a.s.Version() != before {
-		cmd = tea.Batch(cmd, a.disk.afterChange(a.s))
+		cmd = tea.Batch(cmd, a.disk.AfterChange(a.s))
 	}
 	if c := a.syncViews(); c != nil {
 		cmd = tea.Batch(cmd, c)
@@ -316,7 +316,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.onTokens(msg)
 	case mcptools.Msg:
 		return a.receive(msg)
-	case fileMsg: // saves, exports, the watcher, the recovery copy, the settings
+	case files.Msg: // saves, exports, the watcher, the recovery copy, the settings
 		return a.apply(a.disk.Update(a.fileCtx(), msg)...)
 	case editorDoneMsg:
 		return a.apply(a.editorDone(msg)...)
@@ -529,6 +529,6 @@ func (a *App) buildForm() {
 }
 
 // fileCtx is what the file flows read of the app.
-func (a *App) fileCtx() fileCtx {
-	return fileCtx{s: a.s, at: a.at, dialog: a.dialog, dialogs: a.dialogs()}
+func (a *App) fileCtx() files.Ctx {
+	return files.Ctx{S: a.s, At: a.at, Dialog: a.dialog, Dialogs: a.dialogs()}
 }

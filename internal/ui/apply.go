@@ -8,6 +8,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
@@ -69,11 +70,11 @@ func (a *App) apply1(act kit.Action) tea.Cmd {
 	case kit.ActAdd:
 		return a.addTool(act.Typ)
 	case kit.ActSaveTo:
-		return a.apply(a.disk.saveTo(a.fileCtx(), act)...)
+		return a.apply(a.disk.SaveTo(a.fileCtx(), act)...)
 	case kit.ActExport:
-		return a.apply(a.disk.exportTo(a.fileCtx(), act)...)
+		return a.apply(a.disk.ExportTo(a.fileCtx(), act)...)
 	case kit.ActReload:
-		return a.apply(a.disk.reload(a.fileCtx(), act)...)
+		return a.apply(a.disk.Reload(a.fileCtx(), act)...)
 	case kit.ActRefresh:
 		a.refresh()
 	case kit.ActShow:
@@ -93,7 +94,7 @@ func (a *App) apply1(act kit.Action) tea.Cmd {
 		return a.run(kit.CmdSave)
 	case kit.ActRestore:
 		if act.Doc == nil {
-			return tea.Batch(removeRecoveryCmd(a.disk.recoveryFile, a.deps), a.say("Discarded the unsaved work of the earlier session", false))
+			return tea.Batch(files.RemoveRecoveryCmd(a.disk.RecoveryFile, a.deps), a.say("Discarded the unsaved work of the earlier session", false))
 		}
 		a.s.Replace(act.Doc, a.at)
 		a.selectRow(kit.RequestSel)
@@ -103,9 +104,9 @@ func (a *App) apply1(act kit.Action) tea.Cmd {
 		return copyCmd(a.deps, act.What, act.Text)
 	case kit.ActQuit:
 		if act.KeepRecovery {
-			return tea.Sequence(a.disk.keepRecoveryCmd(a.s), a.disk.quitNow())
+			return tea.Sequence(a.disk.KeepRecoveryCmd(a.s), a.disk.QuitNow())
 		}
-		return a.disk.quitNow()
+		return a.disk.QuitNow()
 	default:
 		panic(fmt.Sprintf("ui: unknown action %T", act))
 	}
@@ -267,7 +268,7 @@ func (a *App) addTool(typ string) tea.Cmd {
 	if i := a.form.FieldIndex("name"); i >= 0 {
 		cmd = tea.Batch(cmd, a.form.Move(i), a.setFocus(kit.PaneEditor, true))
 		a.form.Fields[i].Ed.SelectAll()
-		if k == model.Function && a.disk.settings.TreeFirst() {
+		if k == model.Function && a.disk.Settings.TreeFirst() {
 			a.treeAfter = &kit.Sel{Kind: k, Index: idx}
 			return tea.Batch(cmd, a.sayAbout(kit.Sel{Kind: k, Index: idx}, "Added "+label+" · type its name; enter goes on to its parameters as a tree, esc stays here"))
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/fix"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/formats"
@@ -187,8 +188,8 @@ func TestGlobalKeysInEveryDialog(t *testing.T) {
 		"formats": func(a *App) { typeKeys(a, "V") },
 		"quit":    func(a *App) { a.Update(ctrlKey('q')) },
 		"changed": func(a *App) {
-			a.apply(kit.ActOpen{D: newChangedDialog("doc.json", diskChangedMsg{path: "/nonexistent/doc.json", watched: true,
-				was: model.Stamp{Exists: true, Size: 1}, now: model.Stamp{Exists: true, Size: 2}})})
+			a.apply(kit.ActOpen{D: files.NewChangedDialog("doc.json", files.DiskChangedMsg{Path: "/nonexistent/doc.json", Watched: true,
+				Was: model.Stamp{Exists: true, Size: 1}, Now: model.Stamp{Exists: true, Size: 2}})})
 		},
 		"response": func(a *App) { a.Update(ctrlKey('r')) },
 		"palette":  func(a *App) { a.Update(ctrlKey('p')) },

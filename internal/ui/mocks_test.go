@@ -14,7 +14,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/send"
-	"github.com/tooltui/tooltui/internal/ui/filedlg"
+	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/mocks"
@@ -500,7 +500,7 @@ func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
 				t.Fatalf("enter did not quit a clean document: %T", a.dialog)
 			}
 		default: // the document has no file yet: a save asks where
-			if sa, ok := a.dialog.(*filedlg.SaveAs); !ok || strings.HasSuffix(sa.What, " then quit") != (name == kit.CmdSaveQuit) {
+			if sa, ok := a.dialog.(*files.SaveAs); !ok || strings.HasSuffix(sa.What, " then quit") != (name == kit.CmdSaveQuit) {
 				t.Fatalf("enter did not %s: %T, status %q", name, a.dialog, status(a))
 			}
 		}
@@ -524,7 +524,7 @@ func TestPaletteSaveOrQuitAsksAboutTypedText(t *testing.T) {
 
 	// ctrl+s in the Save? question is its answer: it saves and goes.
 	a.Update(ctrlKey('s'))
-	if sa, ok := a.dialog.(*filedlg.SaveAs); !ok {
+	if sa, ok := a.dialog.(*files.SaveAs); !ok {
 		t.Fatalf("ctrl+s in the Save? question: %T %v, status %q", a.dialog, sa, status(a))
 	}
 

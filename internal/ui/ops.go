@@ -4,7 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
-	"github.com/tooltui/tooltui/internal/ui/filedlg"
+	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
@@ -131,12 +131,12 @@ func quit(s *kit.Session) kit.Action {
 // save writes the document; with no file yet it asks for a name.
 func save(s *kit.Session, thenQuit bool) []kit.Action {
 	if s.Path() == "" {
-		return []kit.Action{kit.ActOpen{D: filedlg.NewSaveAs("", thenQuit)}}
+		return []kit.Action{kit.ActOpen{D: files.NewSaveAs("", thenQuit)}}
 	}
 	if src := s.Doc().Source; src != nil {
 		// A save writes the Responses shape: never over the file in the
 		// other format unless the user names it.
-		return []kit.Action{kit.ActOpen{D: filedlg.NewSaveAs(responsesName(s.Path()), thenQuit)},
+		return []kit.Action{kit.ActOpen{D: files.NewSaveAs(files.ResponsesName(s.Path()), thenQuit)},
 			kit.Say("This file is in the " + src.Format + " format; a save writes a Responses body, so it asks where")}
 	}
 	return []kit.Action{kit.ActSaveTo{Path: s.Path(), Quit: thenQuit}}

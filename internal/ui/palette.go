@@ -4,7 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/tooltui/tooltui/internal/ui/args"
-	"github.com/tooltui/tooltui/internal/ui/filedlg"
+	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/formats"
 	"github.com/tooltui/tooltui/internal/ui/help"
@@ -84,8 +84,8 @@ func commands() []command {
 	return []command{
 		{name: "Command palette", group: "Everywhere", global: kb(km.Palette), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newPaletteDialog(a)}) }},
 		{name: kit.CmdSave, group: "Everywhere", global: kb(km.Save), run: func(a *App) tea.Cmd { return a.apply(save(a.s, false)...) }},
-		{name: kit.CmdSaveAs, group: "Everywhere", nav: kb(km.SaveAs), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: filedlg.NewSaveAs(a.s.Path(), false)}) }},
-		{name: kit.CmdExport, group: "Everywhere", nav: kb(km.Export), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newExportDialog(a.s)}) }},
+		{name: kit.CmdSaveAs, group: "Everywhere", nav: kb(km.SaveAs), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: files.NewSaveAs(a.s.Path(), false)}) }},
+		{name: kit.CmdExport, group: "Everywhere", nav: kb(km.Export), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: files.NewExportDialog(a.s)}) }},
 		{name: "Undo", group: "Everywhere", global: kb(km.Undo), run: func(a *App) tea.Cmd { return a.undo(false) }},
 		{name: "Redo", group: "Everywhere", global: kb(km.Redo), run: func(a *App) tea.Cmd { return a.undo(true) }},
 		{name: kit.CmdQuit, group: "Everywhere", global: kb(km.Quit), nav: kb(km.QuitKey), run: func(a *App) tea.Cmd { return a.apply(quit(a.s)) }},
@@ -132,7 +132,7 @@ func commands() []command {
 		{name: kit.CmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.apply(openOr(infer.New(a.env()))) }},
 		{name: kit.CmdMocks, group: "Editor pane", nav: kb(km.Mocks), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: mocks.New(a.env())}) }},
 		{name: kit.CmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: formats.New(a.s, a.sendConfig().BaseURL)}) }},
-		{name: kit.CmdNewView, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(a.disk.toggleNewFunctionView()...) }},
+		{name: kit.CmdNewView, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(a.disk.ToggleNewFunctionView()...) }},
 		{name: kit.CmdListMCP, group: "Editor pane", nav: kb(km.ListMCPTools), avail: func(a *App) string { return mcptools.NeedServer(a.s.Doc(), a.at) }, run: func(a *App) tea.Cmd { return a.listMCPTools() }},
 	}
 }

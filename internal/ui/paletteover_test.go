@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/tooltui/tooltui/internal/ui/filedlg"
+	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/kit"
@@ -160,9 +160,9 @@ func TestPaletteRaisesOnlyTheSameView(t *testing.T) {
 		a, _ := globalApp(t, "")
 		a.s.Saved(a.s.Version(), "", "example") // no file yet: Save and quit asks for a name
 		a.run(kit.CmdSaveAs)
-		plain := a.dialog.(*filedlg.SaveAs)
+		plain := a.dialog.(*files.SaveAs)
 		paletteRun(a, "Save and quit")
-		d, ok := a.dialog.(*filedlg.SaveAs)
+		d, ok := a.dialog.(*files.SaveAs)
 		if !ok || d == plain {
 			t.Fatalf("Save and quit over Save as: top %T (the same: %v), status %q", a.dialog, d == plain, status(a))
 		}

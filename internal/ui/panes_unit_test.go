@@ -25,7 +25,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/args"
 	"github.com/tooltui/tooltui/internal/ui/diags"
 	"github.com/tooltui/tooltui/internal/ui/editor"
-	"github.com/tooltui/tooltui/internal/ui/filedlg"
+	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/infer"
@@ -1140,7 +1140,7 @@ func TestRecoveryDialogKeys(t *testing.T) {
 		"esc":    nil,
 		"x":      nil,
 	} {
-		got, acts := filedlg.NewRecovery(doc, false).Resize(80, 24).Update(ukey(k), e)
+		got, acts := files.NewRecovery(doc, false).Resize(80, 24).Update(ukey(k), e)
 		if want == nil && len(acts) == 1 { // says why the key does nothing
 			if st, ok := acts[0].(kit.ActStatus); ok && strings.Contains(st.Text, "does nothing") {
 				acts = nil
@@ -1154,12 +1154,12 @@ func TestRecoveryDialogKeys(t *testing.T) {
 
 func TestSaveAsDialog(t *testing.T) {
 	e := exampleApp().env()
-	d := filedlg.NewSaveAs("", false).Resize(80, 24)
+	d := files.NewSaveAs("", false).Resize(80, 24)
 	// The suggested name is replaced by what is typed (selected), or kept.
 	if got, acts := d.Update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []kit.Action{kit.ActClose{}, kit.ActSaveTo{Path: "tooltui.json"}}) {
 		t.Fatalf("enter: %#v", acts)
 	}
-	d = filedlg.NewSaveAs("/tmp/a.json", true).Resize(80, 24)
+	d = files.NewSaveAs("/tmp/a.json", true).Resize(80, 24)
 	d, _ = d.Update(ukey("end"), e)
 	for range len("/tmp/a.json") {
 		d, _ = d.Update(ukey("backspace"), e)
@@ -1375,8 +1375,8 @@ func TestPaneGolden(t *testing.T) {
 		{"add", func(a *App) kit.Dialog { return newAddDialog() }},
 		{"copy", func(a *App) kit.Dialog { return newCopyDialog() }},
 		{"quit", func(a *App) kit.Dialog { return newQuitDialog() }},
-		{"save_as", func(a *App) kit.Dialog { return filedlg.NewSaveAs("tools/weather.json", false) }},
-		{"recovery", func(a *App) kit.Dialog { return filedlg.NewRecovery(model.Example(), false) }},
+		{"save_as", func(a *App) kit.Dialog { return files.NewSaveAs("tools/weather.json", false) }},
+		{"recovery", func(a *App) kit.Dialog { return files.NewRecovery(model.Example(), false) }},
 		{"tool_choice", func(a *App) kit.Dialog {
 			a.selectRow(kit.RequestSel)
 			return form.NewSelectDialog(a.form.Fields[a.form.FieldIndex("tool_choice")], kit.RequestSel)
@@ -1510,8 +1510,8 @@ func TestDialogsFitEveryScreen(t *testing.T) {
 		"add":      func(a *App) kit.Dialog { return newAddDialog() },
 		"copy":     func(a *App) kit.Dialog { return newCopyDialog() },
 		"quit":     func(a *App) kit.Dialog { return newQuitDialog() },
-		"save_as":  func(a *App) kit.Dialog { return filedlg.NewSaveAs(strings.Repeat("long/", 40)+"x.json", false) },
-		"recovery": func(a *App) kit.Dialog { return filedlg.NewRecovery(model.Example(), false) },
+		"save_as":  func(a *App) kit.Dialog { return files.NewSaveAs(strings.Repeat("long/", 40)+"x.json", false) },
+		"recovery": func(a *App) kit.Dialog { return files.NewRecovery(model.Example(), false) },
 	}
 	a := exampleApp()
 	e := a.env()

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/tooltui/tooltui/internal/rawjson"
-	"github.com/tooltui/tooltui/internal/ui/filedlg"
+	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 
 	tea "charm.land/bubbletea/v2"
@@ -112,7 +112,7 @@ func step(a *App, f func() tea.Cmd) tea.Cmd {
 	before := a.s.Version()
 	cmd := f()
 	if a.s.Version() != before {
-		cmd = tea.Batch(cmd, a.disk.afterChange(a.s))
+		cmd = tea.Batch(cmd, a.disk.AfterChange(a.s))
 	}
 	return cmd
 }
@@ -151,7 +151,7 @@ func runAll(cmd tea.Cmd) []tea.Msg {
 func TestRecoveryCopyIsWrittenWhileTypingGoesOn(t *testing.T) {
 	a, fs := newRecoveryApp(t, model.Example())
 	runAll(change(t, a, "m1"))
-	if !a.disk.rec.pending {
+	if !a.disk.Rec.Pending {
 		t.Fatal("the first change asked for no copy")
 	}
 	// Steady typing does not put the copy off: one tick is on its way and
@@ -159,7 +159,7 @@ func TestRecoveryCopyIsWrittenWhileTypingGoesOn(t *testing.T) {
 	for _, s := range []string{"m2", "m3", "m4"} {
 		runAll(change(t, a, s))
 	}
-	ticks := fs.timers.fire(recoveryDelay)
+	ticks := fs.timers.fire(files.RecoveryDelay)
 	if len(ticks) != 1 {
 		t.Fatalf("%d recovery timers for four changes, want one", len(ticks))
 	}
@@ -177,7 +177,7 @@ func TestRecoveryCopyIsWrittenWhileTypingGoesOn(t *testing.T) {
 		t.Fatalf("the copy is not the latest state:\n%s", data)
 	}
 	// the next change asks for the next copy
-	if change(t, a, "m5"); !a.disk.rec.pending {
+	if change(t, a, "m5"); !a.disk.Rec.Pending {
 		t.Fatal("no copy asked for after the first was written")
 	}
 }
@@ -185,7 +185,7 @@ func TestRecoveryCopyIsWrittenWhileTypingGoesOn(t *testing.T) {
 func TestRecoveryCopyGoesWhenUndoReturnsToSaved(t *testing.T) {
 	a, fs := newRecoveryApp(t, model.Example())
 	change(t, a, "m1")
-	runAll(a.disk.onRecoveryTick(a.s))
+	runAll(a.disk.OnRecoveryTick(a.s))
 	if !fs.has("/recovery/work.json") {
 		t.Fatal("no copy")
 	}
@@ -195,7 +195,7 @@ func TestRecoveryCopyGoesWhenUndoReturnsToSaved(t *testing.T) {
 	}
 	// redo is unsaved again: the copy comes back with the next tick
 	runAll(step(a, func() tea.Cmd { return a.undo(true) }))
-	runAll(a.disk.onRecoveryTick(a.s))
+	runAll(a.disk.OnRecoveryTick(a.s))
 	if !fs.has("/recovery/work.json") {
 		t.Fatal("redo left no copy")
 	}
@@ -203,11 +203,11 @@ func TestRecoveryCopyGoesWhenUndoReturnsToSaved(t *testing.T) {
 
 func TestRecoveryCopyTooLargeIsNotWritten(t *testing.T) {
 	a, fs := newRecoveryApp(t, model.Example())
-	runAll(a.disk.onRecoveryTick(a.s)) // nothing to keep yet
+	runAll(a.disk.OnRecoveryTick(a.s)) // nothing to keep yet
 	big := strings.Repeat("x", model.MaxDocumentBytes)
 	change(t, a, big)
 	// the copy is made off the event loop; what it reports comes back
-	msg := a.disk.onRecoveryTick(a.s)()
+	msg := a.disk.OnRecoveryTick(a.s)()
 	a.Update(msg)
 	if fs.has("/recovery/work.json") {
 		t.Fatal("a copy tooltui cannot load back was written")
@@ -220,19 +220,19 @@ func TestRecoveryCopyTooLargeIsNotWritten(t *testing.T) {
 func TestRecoveryCopyFollowsSaveAs(t *testing.T) {
 	a, fs := newRecoveryApp(t, model.Example())
 	change(t, a, "m1")
-	runAll(a.disk.onRecoveryTick(a.s))
+	runAll(a.disk.OnRecoveryTick(a.s))
 	change(t, a, "m2")
 	// saved under a new name while a later change is still unsaved
 	version := a.s.Version()
 	change(t, a, "m3")
-	runAll(a.apply(a.disk.onSaved(a.fileCtx(), savedMsg{path: "renamed.json", version: version})...))
-	if a.disk.recoveryFile != "/recovery/renamed.json" {
-		t.Fatalf("recovery file %q after save as", a.disk.recoveryFile)
+	runAll(a.apply(a.disk.OnSaved(a.fileCtx(), files.SavedMsg{Path: "renamed.json", Version: version})...))
+	if a.disk.RecoveryFile != "/recovery/renamed.json" {
+		t.Fatalf("recovery file %q after save as", a.disk.RecoveryFile)
 	}
 	if fs.has("/recovery/work.json") {
 		t.Fatal("the old name's copy is left behind")
 	}
-	runAll(a.disk.onRecoveryTick(a.s))
+	runAll(a.disk.OnRecoveryTick(a.s))
 	if !fs.has("/recovery/renamed.json") {
 		t.Fatal("the unsaved change after save as has no copy under the new name")
 	}
@@ -246,7 +246,7 @@ func TestRecoveryCopyKeepsABodysShape(t *testing.T) {
 	}
 	a, fs := newRecoveryApp(t, d)
 	change(t, a, "m2")
-	runAll(a.disk.onRecoveryTick(a.s))
+	runAll(a.disk.OnRecoveryTick(a.s))
 	copyBytes := fs.files["/recovery/work.json"]
 	back, err := model.Parse(copyBytes)
 	if err != nil {
@@ -279,7 +279,7 @@ func TestRecoveryCopyNotesTheFileItWasMadeOver(t *testing.T) {
 		RecoveryFile: "/recovery/work.json", Loaded: data, Stamp: &stamp})
 	a.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	change(t, a, "m1")
-	runAll(a.disk.onRecoveryTick(a.s))
+	runAll(a.disk.OnRecoveryTick(a.s))
 	if got := string(fs.files["/recovery/work.json.base"]); got != string(session.BaseOf(&stamp)) {
 		t.Fatalf("the note is %q, want the loaded file's", got)
 	}
@@ -288,7 +288,7 @@ func TestRecoveryCopyNotesTheFileItWasMadeOver(t *testing.T) {
 		t.Fatal("the note outlived its copy")
 	}
 
-	d := filedlg.NewRecovery(model.Example(), true).Resize(80, 24)
+	d := files.NewRecovery(model.Example(), true).Resize(80, 24)
 	if s := stripped(d.View(a.env(), 80, 24)); !strings.Contains(strings.Join(strings.Fields(s), " "), "The file changed on disk since") {
 		t.Fatalf("the offer does not say the file changed:\n%s", s)
 	}
@@ -312,7 +312,7 @@ func TestTooLargeSaysWhatCanBeDone(t *testing.T) {
 			return c, err
 		}})
 	}))
-	a.Update(a.disk.onRecoveryTick(a.s)())
+	a.Update(a.disk.OnRecoveryTick(a.s)())
 	if fs.has("/recovery/work.json") {
 		t.Fatal("a copy tooltui cannot load back was written")
 	}
@@ -329,7 +329,7 @@ func TestTooLargeSaysWhatCanBeDone(t *testing.T) {
 	// X exports the request, whatever its size.
 	a.Update(tea.KeyPressMsg{Code: '1'})
 	a.Update(tea.KeyPressMsg{Code: 'X', Text: "X"})
-	if _, ok := a.dialog.(*filedlg.SaveAs); !ok {
+	if _, ok := a.dialog.(*files.SaveAs); !ok {
 		t.Fatalf("X opened %T", a.dialog)
 	}
 	_, cmd := a.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
@@ -374,7 +374,7 @@ func TestTooLargeForACopyButNotForTheBody(t *testing.T) {
 			return model.ToggleTool(c, model.Function, i)
 		}})
 	}))
-	a.Update(a.disk.onRecoveryTick(a.s)())
+	a.Update(a.disk.OnRecoveryTick(a.s)())
 	requireIn(t, a.status.text, "No recovery copy: the document is")
 	requireIn(t, a.status.text, "save it (ctrl+s) to keep it")
 	runAll(a.apply(save(a.s, false)...))

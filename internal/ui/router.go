@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/tooltui/tooltui/internal/ui/args"
+	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/fix"
 	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/infer"
@@ -99,7 +100,7 @@ func (a *App) dialogGlobal(g globalKey, k tea.KeyPressMsg) tea.Cmd {
 		a.closeDialog()
 		return a.say(fmt.Sprintf("Closed %s: %s cancels a dialog; at the main screen it quits", name, k.String()), false)
 	case gSave:
-		if c, ok := a.dialog.(*kit.ConfirmDialog); ok && isChangedDialog(c) && !c.About.(*diskChangedMsg).watched {
+		if c, ok := a.dialog.(*kit.ConfirmDialog); ok && files.IsChangedDialog(c) && !c.About.(*files.DiskChangedMsg).Watched {
 			// this question is the save's: asking it again says nothing new
 			var keys []string
 			for _, b := range c.Keys {

@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/tooltui/tooltui/internal/termtext"
-	"github.com/tooltui/tooltui/internal/ui/filedlg"
+	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/sendview"
 )
@@ -56,7 +56,7 @@ func (a *App) onStream(m sendview.StreamMsg) tea.Cmd {
 // recordingName is where a document's recording goes by default: beside
 // it, x.json gives x.recording.jsonl.
 func recordingName(path string) string {
-	return siblingName(path, ".recording.jsonl", "recording.jsonl")
+	return files.SiblingName(path, ".recording.jsonl", "recording.jsonl")
 }
 
 // defaultRecording is the file the record and replay prompts propose.
@@ -74,7 +74,7 @@ func (a *App) defaultRecording() string {
 
 // recordNextSend asks where the next send's recording goes.
 func (a *App) recordNextSend() tea.Cmd {
-	return a.apply(kit.ActOpen{D: filedlg.NewFileName("Record the next send", "record", a.defaultRecording(), func(p string) []kit.Action {
+	return a.apply(kit.ActOpen{D: files.NewFileName("Record the next send", "record", a.defaultRecording(), func(p string) []kit.Action {
 		st := &a.sends
 		st.RecordNext, st.LastRecording = p, p
 		msg := "The next send (ctrl+r) records to " + p
@@ -87,7 +87,7 @@ func (a *App) recordNextSend() tea.Cmd {
 
 // replayRecording asks for a recording, then opens the replay dialog.
 func (a *App) replayRecording() tea.Cmd {
-	return a.apply(kit.ActOpen{D: filedlg.NewFileName("Replay a recording", "replay", a.defaultRecording(), func(p string) []kit.Action {
+	return a.apply(kit.ActOpen{D: files.NewFileName("Replay a recording", "replay", a.defaultRecording(), func(p string) []kit.Action {
 		data, err := a.deps.ReadFile(p)
 		if err != nil {
 			return []kit.Action{kit.SayErr("Cannot replay: " + termtext.SanitizeLine(err.Error()))}

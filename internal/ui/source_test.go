@@ -28,7 +28,7 @@ func TestTranslatedFileSavesUnderANewName(t *testing.T) {
 	send(t, a, ctrl('s'))
 	requireDialog(t, a, "Save as")
 	requireContains(t, statusLine(t, a), "Chat Completions format", "status line")
-	feedUntil(t, a, send(t, a, kEnter), "ui.savedMsg")
+	feedUntil(t, a, send(t, a, kEnter), "files.SavedMsg")
 
 	out := filepath.Join(f.fs.dir, "chat.responses.json")
 	saved := readFile(t, out)
@@ -51,7 +51,7 @@ func TestTranslatedFileSavesUnderANewName(t *testing.T) {
 	}
 	// A body cannot hold a disabled tool: the save asks about that, as
 	// for any body; s saves without it.
-	feedUntil(t, a, send(t, a, press('s')), "ui.savedMsg")
+	feedUntil(t, a, send(t, a, press('s')), "files.SavedMsg")
 	if again := readFile(t, out); again == saved {
 		t.Fatal("the second save did not write chat.responses.json")
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/schematree"
+	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/fix"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
@@ -190,8 +191,8 @@ func runViews(t *testing.T, seed uint64, steps int) {
 				a.apply(act)
 			} else {
 				log = append(log, "changed on disk")
-				a.apply(kit.ActOpen{D: newChangedDialog("doc.json", diskChangedMsg{path: act.Path, data: data, watched: true,
-					was: model.Stamp{Exists: true, Size: 1}, now: model.Stamp{Exists: true, Size: 2}})})
+				a.apply(kit.ActOpen{D: files.NewChangedDialog("doc.json", files.DiskChangedMsg{Path: act.Path, Data: data, Watched: true,
+					Was: model.Stamp{Exists: true, Size: 1}, Now: model.Stamp{Exists: true, Size: 2}})})
 				key([]string{"r", "k", "ctrl+z", "esc"}[r.IntN(4)])
 			}
 			if a.s.RawVersion() == a.s.Version() && !a.Dirty() {

@@ -236,7 +236,7 @@ func TestWatchIgnoresOurOwnSaves(t *testing.T) {
 		send(t, a, press('j'), kSpace)
 		var saved tea.Msg
 		for _, m := range runCmd(send(t, a, ctrl('s')), settle) {
-			if strings.HasSuffix(typeName(m), "savedMsg") {
+			if strings.HasSuffix(typeName(m), "SavedMsg") {
 				saved = m
 			}
 		}

@@ -1,4 +1,4 @@
-package ui
+package files
 
 import (
 	"path/filepath"
@@ -33,18 +33,18 @@ func saveSettingsCmd(deps kit.Deps, path string, s session.Settings) tea.Cmd {
 
 // toggleNewFunctionView switches where new functions' parameters open and
 // saves the choice when there is a settings file.
-func (d *disk) toggleNewFunctionView() []kit.Action {
-	if d.settings.TreeFirst() {
-		d.settings.NewFunctionView = session.ViewJSON
+func (d *Disk) ToggleNewFunctionView() []kit.Action {
+	if d.Settings.TreeFirst() {
+		d.Settings.NewFunctionView = session.ViewJSON
 	} else {
-		d.settings.NewFunctionView = session.ViewTree
+		d.Settings.NewFunctionView = session.ViewTree
 	}
 	msg := "New functions now open their parameters as a tree once named (enter after the name)"
-	if !d.settings.TreeFirst() {
+	if !d.Settings.TreeFirst() {
 		msg = "New functions now stay in the form once named; T opens the parameters tree"
 	}
 	if d.settingsFile == "" {
 		return []kit.Action{kit.Say(msg + " · for this session")}
 	}
-	return []kit.Action{kit.Say(msg), kit.ActCmd{Cmd: saveSettingsCmd(d.deps, d.settingsFile, d.settings)}}
+	return []kit.Action{kit.Say(msg), kit.ActCmd{Cmd: saveSettingsCmd(d.deps, d.settingsFile, d.Settings)}}
 }

@@ -1,4 +1,4 @@
-package ui
+package files
 
 import (
 	"crypto/sha256"
@@ -12,7 +12,6 @@ import (
 
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/model"
-	"github.com/tooltui/tooltui/internal/ui/filedlg"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -34,8 +33,8 @@ import (
 
 // saveTo writes the document to path; the app takes path as its file once
 // the write succeeded.
-func (d *disk) saveTo(c fileCtx, act kit.ActSaveTo) []kit.Action {
-	s := c.s
+func (d *Disk) SaveTo(c Ctx, act kit.ActSaveTo) []kit.Action {
+	s := c.S
 	for _, l := range act.Losses {
 		if d.lossesOK == nil {
 			d.lossesOK = map[string]bool{}
@@ -86,7 +85,7 @@ const overLimitAdvice = "undo (ctrl+z) or delete tools to bring it under; X expo
 
 // newLosses are what a body cannot hold that the user has not agreed to
 // leave out yet.
-func (d *disk) newLosses(s *kit.Session) []string {
+func (d *Disk) newLosses(s *kit.Session) []string {
 	var out []string
 	for _, l := range s.Doc().BodyLosses() {
 		if !d.lossesOK[l] {
@@ -154,10 +153,10 @@ func onFileExists(m fileExistsMsg) []kit.Action {
 }
 
 // savedMsg reports a finished save.
-type savedMsg struct {
-	path    string
+type SavedMsg struct {
+	Path    string
 	err     error
-	version uint64
+	Version uint64
 	quit    bool
 	// data and stamp are what was written (stamp nil when unknown).
 	data       []byte
@@ -168,18 +167,18 @@ type savedMsg struct {
 
 // diskChangedMsg stops a save (or reports a change the watcher saw): the
 // file on disk is not the version the app last loaded or saved.
-type diskChangedMsg struct {
-	path     string
-	was, now model.Stamp
-	data     []byte // the file's content now
+type DiskChangedMsg struct {
+	Path     string
+	Was, Now model.Stamp
+	Data     []byte // the file's content now
 	quit     bool
-	watched  bool // seen by the watcher, not by a save
+	Watched  bool // seen by the watcher, not by a save
 }
 
 func saveCmd(deps kit.Deps, job saveJob) tea.Cmd {
 	return func() tea.Msg {
 		fail := func(err error) tea.Msg {
-			return savedMsg{path: job.path, err: err, version: job.version, quit: job.quit}
+			return SavedMsg{Path: job.path, err: err, Version: job.version, quit: job.quit}
 		}
 		if job.fresh != nil {
 			if size, ok := existing(deps, job.path); ok {
@@ -192,7 +191,7 @@ func saveCmd(deps kit.Deps, job saveJob) tea.Cmd {
 				return fail(fmt.Errorf("cannot check the file before writing over it: %w", err))
 			}
 			if !job.check.Same(now) {
-				return diskChangedMsg{path: job.path, was: *job.check, now: now, data: disk, quit: job.quit}
+				return DiskChangedMsg{Path: job.path, Was: *job.check, Now: now, Data: disk, quit: job.quit}
 			}
 		}
 		if err := deps.WriteFile(job.path, job.data); err != nil {
@@ -203,23 +202,23 @@ func saveCmd(deps kit.Deps, job saveJob) tea.Cmd {
 		if fi, err := deps.Stat(job.path); err == nil {
 			st = model.StampOf(job.data, fi)
 		}
-		return savedMsg{path: job.path, version: job.version, quit: job.quit, data: job.data, stamp: &st, asDocument: job.asDocument, rewrote: job.rewrote}
+		return SavedMsg{Path: job.path, Version: job.version, quit: job.quit, data: job.data, stamp: &st, asDocument: job.asDocument, rewrote: job.rewrote}
 	}
 }
 
-func (d *disk) onSaved(c fileCtx, m savedMsg) []kit.Action {
+func (d *Disk) OnSaved(c Ctx, m SavedMsg) []kit.Action {
 	// The save is over: from now on a file holding these bytes is a change
 	// made elsewhere (the file's stamp, set below, says what was saved).
 	d.hasWriting = false
 	if m.err != nil {
 		return []kit.Action{kit.SayErr("Save failed, nothing changed on disk or here: " + m.err.Error())}
 	}
-	s := c.s
+	s := c.S
 	var acts []kit.Action
-	if changedQuestion(c.dialogs) != nil {
-		acts = append(acts, kit.ActDrop{Match: isChangedDialog}) // the file is ours now
+	if changedQuestion(c.Dialogs) != nil {
+		acts = append(acts, kit.ActDrop{Match: IsChangedDialog}) // the file is ours now
 	}
-	moved := !samePath(m.path, s.Path())
+	moved := !samePath(m.Path, s.Path())
 	if m.asDocument {
 		// The diagnostics name the entries of the file now saved:
 		// tools_defs[0], not tools[1].
@@ -241,27 +240,27 @@ func (d *disk) onSaved(c fileCtx, m savedMsg) []kit.Action {
 		s.Reconvert()
 		acts = append(acts, kit.ActRefresh{})
 	}
-	s.Saved(m.version, m.path, filepath.Base(m.path))
+	s.Saved(m.Version, m.Path, filepath.Base(m.Path))
 	if m.data != nil {
-		s.SetRaw(m.data, m.version)
+		s.SetRaw(m.data, m.Version)
 	}
 	s.SetStamp(m.stamp)
-	cmd := d.recoveryFollows(m.path)
+	cmd := d.recoveryFollows(m.Path)
 	if !s.Dirty() {
 		cmd = tea.Batch(cmd, d.dropRecovery())
 	}
 	if moved {
-		cmd = tea.Batch(cmd, d.startWatch(s.Path()))
+		cmd = tea.Batch(cmd, d.StartWatch(s.Path()))
 	}
 	if m.quit {
-		return append(acts, kit.ActCmd{Cmd: tea.Sequence(cmd, d.quitNow())})
+		return append(acts, kit.ActCmd{Cmd: tea.Sequence(cmd, d.QuitNow())})
 	}
-	if !s.Dirty() && slices.ContainsFunc(c.dialogs, isQuitDialog) {
+	if !s.Dirty() && slices.ContainsFunc(c.Dialogs, isQuitDialog) {
 		// saved from inside the quit question: nothing is unsaved now,
 		// so it asks about nothing
 		acts = append(acts, kit.ActDrop{Match: isQuitDialog})
 	}
-	text := "Saved " + m.path
+	text := "Saved " + m.Path
 	switch {
 	case m.asDocument:
 		text += " as a tooltui document; ctrl+s now saves there"
@@ -308,7 +307,7 @@ func newBodyLossDialog(name string, losses []string, act kit.ActSaveTo) kit.Dial
 				return []kit.Action{next}, true
 			case key.Matches(k, keySaveDocument):
 				quit := act.Quit
-				return []kit.Action{kit.ActOpen{D: filedlg.NewFileName("Save as a tooltui document", "save", documentName(act.Path), func(p string) []kit.Action {
+				return []kit.Action{kit.ActOpen{D: NewFileName("Save as a tooltui document", "save", documentName(act.Path), func(p string) []kit.Action {
 					return []kit.Action{kit.ActSaveTo{Path: p, Quit: quit, AsDocument: true}}
 				})}}, true
 			case key.Matches(k, cancel):
@@ -321,19 +320,19 @@ func newBodyLossDialog(name string, losses []string, act kit.ActSaveTo) kit.Dial
 
 // documentName proposes a name for a body saved as a tooltui document:
 // name.json → name.tooltui.json, next to it.
-func documentName(path string) string { return siblingName(path, ".tooltui.json", "tooltui.json") }
+func documentName(path string) string { return SiblingName(path, ".tooltui.json", "tooltui.json") }
 
 // exportName proposes where the request goes: name.json →
 // name.request.json, next to it.
-func exportName(path string) string { return siblingName(path, ".request.json", "request.json") }
+func exportName(path string) string { return SiblingName(path, ".request.json", "request.json") }
 
 // responsesName is where a file translated from another format is saved
 // first: x.json becomes x.responses.json beside it.
-func responsesName(path string) string {
-	return siblingName(path, ".responses.json", "responses.json")
+func ResponsesName(path string) string {
+	return SiblingName(path, ".responses.json", "responses.json")
 }
 
-func siblingName(path, suffix, fallback string) string {
+func SiblingName(path, suffix, fallback string) string {
 	if path == "" {
 		return fallback
 	}
@@ -344,11 +343,11 @@ func siblingName(path, suffix, fallback string) string {
 
 // ---- a file changed on disk ----
 
-func (d *disk) onDiskChanged(c fileCtx, m diskChangedMsg) []kit.Action {
-	if !samePath(m.path, c.s.Path()) {
+func (d *Disk) onDiskChanged(c Ctx, m DiskChangedMsg) []kit.Action {
+	if !samePath(m.Path, c.S.Path()) {
 		return nil
 	}
-	if !m.watched {
+	if !m.Watched {
 		d.hasWriting = false // the save stopped before writing
 	}
 	return openChanged(c, m)
@@ -357,20 +356,20 @@ func (d *disk) onDiskChanged(c fileCtx, m diskChangedMsg) []kit.Action {
 // openChanged asks about a change on disk. It replaces a question about
 // an earlier change wherever that is in the stack: the newest knows the
 // file as it is.
-func openChanged(c fileCtx, m diskChangedMsg) []kit.Action {
-	acts := []kit.Action{kit.ActOpen{D: newChangedDialog(c.s.Name(), m)}}
-	if changedQuestion(c.dialogs) != nil {
-		acts = append([]kit.Action{kit.ActDrop{Match: isChangedDialog}}, acts...)
+func openChanged(c Ctx, m DiskChangedMsg) []kit.Action {
+	acts := []kit.Action{kit.ActOpen{D: NewChangedDialog(c.S.Name(), m)}}
+	if changedQuestion(c.Dialogs) != nil {
+		acts = append([]kit.Action{kit.ActDrop{Match: IsChangedDialog}}, acts...)
 	}
 	return acts
 }
 
 // changedQuestion is the change the open Changed on disk question is
 // about, nil when none is open.
-func changedQuestion(ds []kit.Dialog) *diskChangedMsg {
+func changedQuestion(ds []kit.Dialog) *DiskChangedMsg {
 	for _, d := range ds {
 		if c, ok := d.(*kit.ConfirmDialog); ok {
-			if m, ok := c.About.(*diskChangedMsg); ok {
+			if m, ok := c.About.(*DiskChangedMsg); ok {
 				return m
 			}
 		}
@@ -383,10 +382,10 @@ func isQuitDialog(d kit.Dialog) bool {
 	return ok && c.Title == kit.QuitTitle
 }
 
-func isChangedDialog(d kit.Dialog) bool {
+func IsChangedDialog(d kit.Dialog) bool {
 	c, ok := d.(*kit.ConfirmDialog)
 	if ok {
-		_, ok = c.About.(*diskChangedMsg)
+		_, ok = c.About.(*DiskChangedMsg)
 	}
 	return ok
 }
@@ -395,21 +394,21 @@ const changedTitle = "Changed on disk"
 
 // newChangedDialog says what happened to the file and offers to overwrite
 // it (when a save found it), reload it, or keep the version open here.
-func newChangedDialog(name string, m diskChangedMsg) kit.Dialog {
-	what := m.was.Describe(m.now)
+func NewChangedDialog(name string, m DiskChangedMsg) kit.Dialog {
+	what := m.Was.Describe(m.Now)
 	text := name + " " + what + "."
-	deleted := !m.now.Exists
+	deleted := !m.Now.Exists
 	var keys []key.Binding
 	overwrite, reload, keep := keyOverwrite, keyReload, keyKeepMine
 	if deleted {
 		overwrite.SetHelp("o", "write it again")
 	}
 	cancel := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
-	if m.watched {
+	if m.Watched {
 		cancel.SetHelp("esc", "close")
 	}
 	switch {
-	case !m.watched:
+	case !m.Watched:
 		keys = append(keys, overwrite)
 		if !deleted {
 			keys = append(keys, reload)
@@ -437,13 +436,13 @@ func newChangedDialog(name string, m diskChangedMsg) kit.Dialog {
 		Answer: func(k tea.KeyPressMsg, _ *kit.KeyMap) ([]kit.Action, bool) {
 			switch {
 			case key.Matches(k, overwrite) && offers(overwrite):
-				return []kit.Action{kit.ActSaveTo{Path: m.path, Quit: m.quit, Force: true}}, true
+				return []kit.Action{kit.ActSaveTo{Path: m.Path, Quit: m.quit, Force: true}}, true
 			case key.Matches(k, reload) && offers(reload):
-				return []kit.Action{kit.ActReload{Path: m.path, Data: m.data, Stamp: m.now, What: what}}, true
+				return []kit.Action{kit.ActReload{Path: m.Path, Data: m.Data, Stamp: m.Now, What: what}}, true
 			case key.Matches(k, keep) && offers(keep):
 				return []kit.Action{kit.Say(kept)}, true
 			case key.Matches(k, cancel):
-				if m.watched {
+				if m.Watched {
 					return []kit.Action{kit.Say(kept)}, true
 				}
 				return []kit.Action{kit.Say("Save cancelled; " + name + " on disk was left as it is")}, true
@@ -455,8 +454,8 @@ func newChangedDialog(name string, m diskChangedMsg) kit.Dialog {
 
 // reload replaces the document with the file's content as one undoable
 // step: ctrl+z brings the version that was open back.
-func (d *disk) reload(c fileCtx, act kit.ActReload) []kit.Action {
-	s := c.s
+func (d *Disk) Reload(c Ctx, act kit.ActReload) []kit.Action {
+	s := c.S
 	if !samePath(act.Path, s.Path()) {
 		return nil
 	}
@@ -466,7 +465,7 @@ func (d *disk) reload(c fileCtx, act kit.ActReload) []kit.Action {
 		s.Unsave()
 		return []kit.Action{kit.ActCmd{Cmd: d.scheduleRecovery()}, kit.SayErr("Cannot reload " + s.Name() + ": " + err.Error() + "; your version stays")}
 	}
-	s.Replace(doc, c.at)
+	s.Replace(doc, c.At)
 	s.Saved(s.Version(), s.Path(), filepath.Base(s.Path())) // no longer "(new)"
 	raw := act.Data
 	if doc.Source != nil {
@@ -478,18 +477,18 @@ func (d *disk) reload(c fileCtx, act kit.ActReload) []kit.Action {
 	if act.What != "" {
 		text += ": it " + act.What
 	}
-	return []kit.Action{kit.ActShow{At: c.at}, kit.Say(text + " · ctrl+z brings back the version you had")}
+	return []kit.Action{kit.ActShow{At: c.At}, kit.Say(text + " · ctrl+z brings back the version you had")}
 }
 
 // ---- export ----
 
 // newExportDialog asks where the request goes.
-func newExportDialog(s *kit.Session) kit.Dialog {
+func NewExportDialog(s *kit.Session) kit.Dialog {
 	own, base := s.Path(), s.Path()
 	if base == "" {
 		base = s.Name() // the example: example.request.json
 	}
-	return filedlg.NewFileName("Export request", "export", exportName(base), func(p string) []kit.Action {
+	return NewFileName("Export request", "export", exportName(base), func(p string) []kit.Action {
 		if own != "" && samePath(p, own) {
 			return []kit.Action{kit.SayErr("That is the document's own file: export the request under another name")}
 		}
@@ -506,10 +505,10 @@ type exportedMsg struct {
 
 // exportTo writes the request JSON, exactly what `tooltui build` prints,
 // to path. The document keeps its file and its saved state.
-func (d *disk) exportTo(c fileCtx, act kit.ActExport) []kit.Action {
+func (d *Disk) ExportTo(c Ctx, act kit.ActExport) []kit.Action {
 	path := act.Path
-	data := append([]byte(nil), c.s.Result().JSON...)
-	summary, deps := kit.CopySummary(c.s), d.deps
+	data := append([]byte(nil), c.S.Result().JSON...)
+	summary, deps := kit.CopySummary(c.S), d.deps
 	return []kit.Action{kit.Say("Exporting the request to " + path + "…"), kit.ActCmd{Cmd: func() tea.Msg {
 		if size, ok := existing(deps, path); ok && !act.Force {
 			return fileExistsMsg{path: path, size: size, retry: kit.ActExport{Path: path, Force: true}}

@@ -1,4 +1,4 @@
-package ui
+package files
 
 import (
 	tea "charm.land/bubbletea/v2"
@@ -43,7 +43,7 @@ type (
 
 // startWatch watches the document's file, after stopping the watcher of
 // any earlier one.
-func (d *disk) startWatch(path string) tea.Cmd {
+func (d *Disk) StartWatch(path string) tea.Cmd {
 	stop := d.stopWatch()
 	watch, gen := d.deps.Watch, d.watch.gen
 	if watch == nil || path == "" {
@@ -57,7 +57,7 @@ func (d *disk) startWatch(path string) tea.Cmd {
 
 // stopWatch stops the watcher; messages of it still on their way are
 // ignored.
-func (d *disk) stopWatch() tea.Cmd {
+func (d *Disk) stopWatch() tea.Cmd {
 	w := &d.watch
 	w.gen++
 	stop := w.stop
@@ -86,25 +86,25 @@ func waitCmd(gen int, wait func() bool) tea.Cmd {
 	}
 }
 
-func (d *disk) onWatchStarted(c fileCtx, m watchStartedMsg) []kit.Action {
+func (d *Disk) onWatchStarted(c Ctx, m watchStartedMsg) []kit.Action {
 	w := &d.watch
-	if m.gen != w.gen || !samePath(m.path, c.s.Path()) {
+	if m.gen != w.gen || !samePath(m.path, c.S.Path()) {
 		return []kit.Action{kit.ActCmd{Cmd: stopCmd(m.stop)}} // stopped or moved on meanwhile
 	}
 	if m.err != nil {
-		return []kit.Action{kit.Say("Not watching " + c.s.Name() + " for changes made elsewhere: " + m.err.Error())}
+		return []kit.Action{kit.Say("Not watching " + c.S.Name() + " for changes made elsewhere: " + m.err.Error())}
 	}
 	w.wait, w.stop = m.wait, m.stop
 	return []kit.Action{kit.ActCmd{Cmd: waitCmd(w.gen, w.wait)}}
 }
 
 // onDiskEvent waits for the next change again and reads the file.
-func (d *disk) onDiskEvent(c fileCtx, m diskEventMsg) tea.Cmd {
+func (d *Disk) onDiskEvent(c Ctx, m diskEventMsg) tea.Cmd {
 	w := &d.watch
 	if m.gen != w.gen || w.wait == nil {
 		return nil
 	}
-	gen, path, deps := w.gen, c.s.Path(), d.deps
+	gen, path, deps := w.gen, c.S.Path(), d.deps
 	return tea.Batch(waitCmd(gen, w.wait), func() tea.Msg {
 		st, data, err := deps.ReadStamp(path)
 		return diskStateMsg{gen: gen, path: path, stamp: st, data: data, err: err}
@@ -112,8 +112,8 @@ func (d *disk) onDiskEvent(c fileCtx, m diskEventMsg) tea.Cmd {
 }
 
 // onDiskState compares the file with what the app knows of it.
-func (d *disk) onDiskState(c fileCtx, m diskStateMsg) []kit.Action {
-	s := c.s
+func (d *Disk) onDiskState(c Ctx, m diskStateMsg) []kit.Action {
+	s := c.S
 	if m.gen != d.watch.gen || !samePath(m.path, s.Path()) {
 		return nil
 	}
@@ -131,15 +131,15 @@ func (d *disk) onDiskState(c fileCtx, m diskStateMsg) []kit.Action {
 	case m.stamp.Exists && d.hasWriting && m.stamp.Sum == d.writing:
 		return nil // our own save, its result on the way
 	}
-	q := changedQuestion(c.dialogs)
-	if q != nil && q.now.Same(m.stamp) && s.Dirty() {
+	q := changedQuestion(c.Dialogs)
+	if q != nil && q.Now.Same(m.stamp) && s.Dirty() {
 		return nil // the open question (a save's) is about this change already
 	}
 	name := s.Name()
 	var acts []kit.Action
 	replacing := q != nil
 	if replacing {
-		acts = []kit.Action{kit.ActDrop{Match: isChangedDialog}} // the newer change replaces it
+		acts = []kit.Action{kit.ActDrop{Match: IsChangedDialog}} // the newer change replaces it
 	}
 	what := known.Describe(m.stamp)
 	if !s.Dirty() {
@@ -147,10 +147,10 @@ func (d *disk) onDiskState(c fileCtx, m diskStateMsg) []kit.Action {
 			s.Unsave()
 			return append(acts, kit.ActCmd{Cmd: d.scheduleRecovery()}, kit.SayErr(name+" was deleted on disk; ctrl+s writes it again"))
 		}
-		return append(acts, d.reload(c, kit.ActReload{Path: m.path, Data: m.data, Stamp: m.stamp, What: what})...)
+		return append(acts, d.Reload(c, kit.ActReload{Path: m.path, Data: m.data, Stamp: m.stamp, What: what})...)
 	}
-	if c.dialog != nil && !replacing { // the user is in another dialog: do not take it away
+	if c.Dialog != nil && !replacing { // the user is in another dialog: do not take it away
 		return append(acts, kit.SayErr(name+" "+what+"; the next save asks before writing over it"))
 	}
-	return append(acts, kit.ActOpen{D: newChangedDialog(name, diskChangedMsg{path: m.path, was: *known, now: m.stamp, data: m.data, watched: q == nil || q.watched, quit: q != nil && q.quit})})
+	return append(acts, kit.ActOpen{D: NewChangedDialog(name, DiskChangedMsg{Path: m.path, Was: *known, Now: m.stamp, Data: m.data, Watched: q == nil || q.Watched, quit: q != nil && q.quit})})
 }

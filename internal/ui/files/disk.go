@@ -1,4 +1,4 @@
-package ui
+package files
 
 import (
 	tea "charm.land/bubbletea/v2"
@@ -13,7 +13,7 @@ import (
 // copy of unsaved work (recovery.go) and the settings file (settings.go).
 // It keeps the session's file state (its path, stamp and saved bytes)
 // itself, and asks the root for everything else with actions.
-type disk struct {
+type Disk struct {
 	deps kit.Deps
 	// writing is the sum of the bytes of the last save started: the watcher
 	// takes the file holding them for our own save.
@@ -23,51 +23,51 @@ type disk struct {
 	lossesOK map[string]bool
 	watch    watchState
 
-	recoveryFile string
-	rec          recoveryState
+	RecoveryFile string
+	Rec          recoveryState
 
-	settings     session.Settings
+	Settings     session.Settings
 	settingsFile string
 }
 
 // fileCtx is what the file flows read of the app: the session, the
 // selection and the open dialogs (the top one, and all of them, top last).
-type fileCtx struct {
-	s       *kit.Session
-	at      kit.Sel
-	dialog  kit.Dialog
-	dialogs []kit.Dialog
+type Ctx struct {
+	S       *kit.Session
+	At      kit.Sel
+	Dialog  kit.Dialog
+	Dialogs []kit.Dialog
 }
 
 // diskOptions are the files of a document as it was opened: its bytes
 // and stamp, the recovery copy's file and the settings (see Options).
-type diskOptions struct {
-	loaded       []byte
-	translated   bool // the bytes are in another format: a save writes the document
-	stamp        *model.Stamp
-	recoveryFile string
-	settings     session.Settings
-	settingsFile string
+type Options struct {
+	Loaded       []byte
+	Translated   bool // the bytes are in another format: a save writes the document
+	Stamp        *model.Stamp
+	RecoveryFile string
+	Settings     session.Settings
+	SettingsFile string
 }
 
 // newDisk is the disk side of a document opened with o.
-func newDisk(o diskOptions, deps kit.Deps, s *kit.Session) disk {
-	raw := o.loaded
-	if o.translated {
+func NewDisk(o Options, deps kit.Deps, s *kit.Session) Disk {
+	raw := o.Loaded
+	if o.Translated {
 		raw = nil
 	}
 	s.SetRaw(raw, s.Version())
-	s.SetStamp(o.stamp)
-	return disk{deps: deps, recoveryFile: o.recoveryFile, settings: o.settings, settingsFile: o.settingsFile}
+	s.SetStamp(o.Stamp)
+	return Disk{deps: deps, RecoveryFile: o.RecoveryFile, Settings: o.Settings, settingsFile: o.SettingsFile}
 }
 
 // fileMsg is a message of the file flows, routed to disk.update.
-type fileMsg interface{ fileMsg() }
+type Msg interface{ fileMsg() }
 
-func (diskChangedMsg) fileMsg()     {}
+func (DiskChangedMsg) fileMsg()     {}
 func (exportedMsg) fileMsg()        {}
 func (fileExistsMsg) fileMsg()      {}
-func (savedMsg) fileMsg()           {}
+func (SavedMsg) fileMsg()           {}
 func (watchStartedMsg) fileMsg()    {}
 func (diskEventMsg) fileMsg()       {}
 func (diskStateMsg) fileMsg()       {}
@@ -76,11 +76,11 @@ func (recoveryWrittenMsg) fileMsg() {}
 func (settingsSavedMsg) fileMsg()   {}
 
 // update handles a message of the file flows.
-func (d *disk) Update(c fileCtx, msg fileMsg) []kit.Action {
+func (d *Disk) Update(c Ctx, msg Msg) []kit.Action {
 	switch m := msg.(type) {
-	case savedMsg:
-		return d.onSaved(c, m)
-	case diskChangedMsg:
+	case SavedMsg:
+		return d.OnSaved(c, m)
+	case DiskChangedMsg:
 		return d.onDiskChanged(c, m)
 	case exportedMsg:
 		return onExported(m)
@@ -94,7 +94,7 @@ func (d *disk) Update(c fileCtx, msg fileMsg) []kit.Action {
 	case diskStateMsg:
 		return d.onDiskState(c, m)
 	case recoveryTickMsg:
-		return []kit.Action{kit.ActCmd{Cmd: d.onRecoveryTick(c.s)}}
+		return []kit.Action{kit.ActCmd{Cmd: d.OnRecoveryTick(c.S)}}
 	case recoveryWrittenMsg:
 		return d.onRecoveryWritten(m)
 	case settingsSavedMsg:
@@ -108,7 +108,7 @@ func (d *disk) Update(c fileCtx, msg fileMsg) []kit.Action {
 // afterChange runs once per message that changed the document: the
 // recovery copy follows the document, removed when it is back to its
 // saved state.
-func (d *disk) afterChange(s *kit.Session) tea.Cmd {
+func (d *Disk) AfterChange(s *kit.Session) tea.Cmd {
 	if !s.Dirty() {
 		return d.dropRecovery()
 	}
@@ -116,6 +116,6 @@ func (d *disk) afterChange(s *kit.Session) tea.Cmd {
 }
 
 // quitNow quits, closing the file watcher first.
-func (d *disk) quitNow() tea.Cmd {
+func (d *Disk) QuitNow() tea.Cmd {
 	return tea.Sequence(d.stopWatch(), tea.Quit)
 }

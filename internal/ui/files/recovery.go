@@ -1,4 +1,4 @@
-package ui
+package files
 
 import (
 	"fmt"
@@ -19,11 +19,11 @@ import (
 // the saved state, or quitting on purpose removes the copy.
 
 // recoveryDelay bounds how old the copy is while changes go on.
-const recoveryDelay = time.Second
+const RecoveryDelay = time.Second
 
 // recoveryState is what the app knows of its recovery copy.
 type recoveryState struct {
-	pending  bool   // a tick is on its way
+	Pending  bool   // a tick is on its way
 	written  uint64 // the document version the copy holds (0: none)
 	tooLarge bool   // the last copy was refused for its size (said once)
 }
@@ -40,28 +40,28 @@ type recoveryWrittenMsg struct {
 
 // scheduleRecovery asks for a recovery write unless one is on its way:
 // steady typing does not put it off.
-func (d *disk) scheduleRecovery() tea.Cmd {
-	if d.recoveryFile == "" || d.rec.pending {
+func (d *Disk) scheduleRecovery() tea.Cmd {
+	if d.RecoveryFile == "" || d.Rec.Pending {
 		return nil
 	}
-	d.rec.pending = true
-	return d.deps.Tick(recoveryDelay, func(time.Time) tea.Msg { return recoveryTickMsg{} })
+	d.Rec.Pending = true
+	return d.deps.Tick(RecoveryDelay, func(time.Time) tea.Msg { return recoveryTickMsg{} })
 }
 
 // onRecoveryTick writes the document's whole state (a body's shape and
 // drafts included) unless the copy already holds it. A copy tooltui could
 // not load back (over model.MaxDocumentBytes) is not written, and the
 // stale one is removed: the status line says so once.
-func (d *disk) onRecoveryTick(s *kit.Session) tea.Cmd {
-	d.rec.pending = false
-	if !s.Dirty() || d.recoveryFile == "" || d.rec.written == s.Version() {
+func (d *Disk) OnRecoveryTick(s *kit.Session) tea.Cmd {
+	d.Rec.Pending = false
+	if !s.Dirty() || d.RecoveryFile == "" || d.Rec.written == s.Version() {
 		return nil
 	}
 	// The document is never changed in place: the command marshals it off
 	// the event loop (megabytes take tens of milliseconds, which typing
 	// would feel).
-	doc, file, deps, base := s.Doc(), d.recoveryFile, d.deps, session.BaseOf(s.Stamp())
-	d.rec.written = s.Version()
+	doc, file, deps, base := s.Doc(), d.RecoveryFile, d.deps, session.BaseOf(s.Stamp())
+	d.Rec.written = s.Version()
 	return func() tea.Msg {
 		data, err := doc.MarshalState()
 		if err != nil {
@@ -81,19 +81,19 @@ func (d *disk) onRecoveryTick(s *kit.Session) tea.Cmd {
 
 // onRecoveryWritten reports a copy that could not be written, and, once,
 // a document too large for one.
-func (d *disk) onRecoveryWritten(m recoveryWrittenMsg) []kit.Action {
+func (d *Disk) onRecoveryWritten(m recoveryWrittenMsg) []kit.Action {
 	if m.tooLarge > 0 {
-		if d.rec.tooLarge {
+		if d.Rec.tooLarge {
 			return nil
 		}
-		d.rec.tooLarge = true
+		d.Rec.tooLarge = true
 		size := fmt.Sprintf("%.1f MiB, over the %d MiB tooltui loads", float64(m.tooLarge)/(1<<20), model.MaxDocumentBytes>>20)
 		if m.saveFits {
 			return []kit.Action{kit.SayErr("No recovery copy: the document is " + size + "; save it (ctrl+s) to keep it")}
 		}
 		return []kit.Action{kit.SayErr("No recovery copy, nor a save: the document is " + size + " · " + overLimitAdvice)}
 	}
-	d.rec.tooLarge = false
+	d.Rec.tooLarge = false
 	if m.err != nil {
 		return []kit.Action{kit.SayErr("Could not keep a recovery copy: " + m.err.Error())}
 	}
@@ -101,30 +101,30 @@ func (d *disk) onRecoveryWritten(m recoveryWrittenMsg) []kit.Action {
 }
 
 // dropRecovery removes the copy, which then holds nothing.
-func (d *disk) dropRecovery() tea.Cmd {
-	d.rec.written = 0
-	return removeRecoveryCmd(d.recoveryFile, d.deps)
+func (d *Disk) dropRecovery() tea.Cmd {
+	d.Rec.written = 0
+	return RemoveRecoveryCmd(d.RecoveryFile, d.deps)
 }
 
 // recoveryFollows moves the recovery copy to the one of path after the
 // document was saved under a new name (the example saved as a file).
-func (d *disk) recoveryFollows(path string) tea.Cmd {
-	if d.recoveryFile == "" || d.deps.RecoveryFile == nil {
+func (d *Disk) recoveryFollows(path string) tea.Cmd {
+	if d.RecoveryFile == "" || d.deps.RecoveryFile == nil {
 		return nil
 	}
 	next := d.deps.RecoveryFile(path)
-	if next == d.recoveryFile || next == "" {
+	if next == d.RecoveryFile || next == "" {
 		return nil
 	}
-	old := d.recoveryFile
-	d.recoveryFile = next
-	d.rec.written = 0
-	return removeRecoveryCmd(old, d.deps)
+	old := d.RecoveryFile
+	d.RecoveryFile = next
+	d.Rec.written = 0
+	return RemoveRecoveryCmd(old, d.deps)
 }
 
 // removeRecoveryCmd removes the copy (after a save, a deliberate quit, or
 // an undo back to the saved state).
-func removeRecoveryCmd(file string, deps kit.Deps) tea.Cmd {
+func RemoveRecoveryCmd(file string, deps kit.Deps) tea.Cmd {
 	if file == "" {
 		return nil
 	}
@@ -154,12 +154,12 @@ func writeRecovery(deps kit.Deps, file string, data, base []byte) error {
 // with the work in view. The copy of the last tick may be a second old,
 // or still being written: it is written again, and the app quits once it
 // is on disk.
-func (d *disk) keepRecoveryCmd(s *kit.Session) tea.Cmd {
-	if d.recoveryFile == "" || !s.Dirty() {
+func (d *Disk) KeepRecoveryCmd(s *kit.Session) tea.Cmd {
+	if d.RecoveryFile == "" || !s.Dirty() {
 		return nil
 	}
-	doc, file, deps, base := s.Doc(), d.recoveryFile, d.deps, session.BaseOf(s.Stamp())
-	d.rec.written = s.Version()
+	doc, file, deps, base := s.Doc(), d.RecoveryFile, d.deps, session.BaseOf(s.Stamp())
+	d.Rec.written = s.Version()
 	return func() tea.Msg {
 		data, err := doc.MarshalState()
 		if err != nil || len(data) > model.MaxDocumentBytes {

@@ -1,4 +1,4 @@
-package filedlg
+package files
 
 import (
 	"strings"
