@@ -20,6 +20,7 @@ import (
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/sim"
+	"github.com/tooltui/tooltui/internal/ui/cost"
 	"github.com/tooltui/tooltui/internal/ui/diags"
 	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/form"
@@ -113,7 +114,7 @@ type App struct {
 	sayIn kit.Dialog
 	sayAt *kit.Sel
 	// tok estimates what the request's tools cost in tokens (tokencount.go).
-	tok tokenState
+	tok cost.State
 	// sends is what the app keeps between sends (sendpermit.go).
 	sends sendview.State
 	// checkAsked: checkMsg is on its way (Options.CheckLater).
@@ -312,7 +313,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case treeExampleMsg:
 		a.tree.onExample(msg)
 		return nil
-	case tokenWarmMsg, tokenCountedMsg:
+	case cost.WarmMsg, cost.CountedMsg:
 		return a.onTokens(msg)
 	case mcptools.Msg:
 		return a.receive(msg)

@@ -46,7 +46,7 @@ func (a *App) onStream(m sendview.StreamMsg) tea.Cmd {
 			if n, at := sd.Measured(); n > 0 {
 				// The status line shows it beside the estimate while the
 				// document is the one sent.
-				a.tok.measured, a.tok.measuredAt = n, at
+				a.tok.Measured, a.tok.MeasuredAt = n, at
 			}
 		}
 	}

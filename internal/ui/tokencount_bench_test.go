@@ -26,8 +26,8 @@ func BenchmarkTokenSync1000(b *testing.B) {
 	for cmd := WarmTokensNow(); cmd != nil; {
 		_, cmd = a.Update(cmd())
 	}
-	if a.tok.unknown != 0 || a.tok.total == 0 {
-		b.Fatalf("not counted: %d unknown, total %d", a.tok.unknown, a.tok.total)
+	if a.tok.Unknown != 0 || a.tok.Total == 0 {
+		b.Fatalf("not counted: %d unknown, total %d", a.tok.Unknown, a.tok.Total)
 	}
 	b.ReportAllocs()
 	n := 0
@@ -47,7 +47,7 @@ func BenchmarkTokenSync1000(b *testing.B) {
 		}
 		b.StartTimer()
 	}
-	if a.tok.unknown != 0 {
+	if a.tok.Unknown != 0 {
 		b.Fatal("a tool was left uncounted")
 	}
 }

@@ -203,7 +203,7 @@ func (a *App) statusView() string {
 	room := a.width - ansi.StringWidth(mode)
 	// What the tools cost follows, in as many words as fit.
 	for level := range 3 {
-		if full := info + " · " + a.tok.totalText(level, a.s.Version()); ansi.StringWidth(full) <= room || level == 2 {
+		if full := info + " · " + a.tok.TotalText(level, a.s.Version()); ansi.StringWidth(full) <= room || level == 2 {
 			info = full
 			break
 		}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
@@ -51,27 +52,7 @@ func usageText(raw json.RawMessage) string {
 		return "usage " + kit.CompactJSON(raw)
 	}
 	return fmt.Sprintf("usage: %s input tokens (%s cached) · %s output tokens",
-		Thousands(u.input), Thousands(u.cached), Thousands(u.output))
-}
-
-// thousands writes n with a comma every three digits: 1,234,567.
-func Thousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
+		model.Thousands(int64(u.input)), model.Thousands(int64(u.cached)), model.Thousands(int64(u.output)))
 }
 
 // textLines splits streamed text into its lines: \r\n and a lone \r
