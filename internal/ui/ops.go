@@ -7,6 +7,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/palette"
 )
 
 // The commands behind the palette entries: each turns into a session
@@ -123,7 +124,7 @@ func (a *App) undo(redo bool) tea.Cmd {
 // quit quits, asking first when there are unsaved changes.
 func quit(s *kit.Session) kit.Action {
 	if s.Dirty() {
-		return kit.ActOpen{D: newQuitDialog()}
+		return kit.ActOpen{D: palette.NewQuit()}
 	}
 	return kit.ActQuit{}
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/tooltui/tooltui/internal/ui/args"
@@ -12,6 +14,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/mcptools"
 	"github.com/tooltui/tooltui/internal/ui/mocks"
+	"github.com/tooltui/tooltui/internal/ui/palette"
 )
 
 // A command is an action with a name: the palette lists every command,
@@ -92,7 +95,7 @@ func commands() []command {
 		{name: kit.CmdCopyReq, group: "Copy", global: kb(km.CopyRequest), run: func(a *App) tea.Cmd { return a.apply(copyOf(a.s, copyRequest, a.sendConfig().BaseURL)) }},
 		{name: kit.CmdCopyTools, group: "Copy", global: kb(km.CopyTools), run: func(a *App) tea.Cmd { return a.apply(copyOf(a.s, copyTools, a.sendConfig().BaseURL)) }},
 		{name: kit.CmdCopyCurl, group: "Copy", global: kb(km.CopyCurl), run: func(a *App) tea.Cmd { return a.apply(copyOf(a.s, copyCurl, a.sendConfig().BaseURL)) }},
-		{name: "Copy…", group: "Copy", nav: kb(km.CopyMenu), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newCopyDialog()}) }},
+		{name: "Copy…", group: "Copy", nav: kb(km.CopyMenu), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: palette.NewCopy()}) }},
 		{name: "Open field in $EDITOR", group: "Editor pane", global: kb(km.ExternalEditor), nav: kb(km.ExternalEditorKey), avail: needField, run: func(a *App) tea.Cmd { return a.apply(a.editExternally(a.tree.shown(a.at))) }},
 		{name: "Switch form / JSON", group: "Editor pane", global: kb(km.RawToggle), nav: kb(km.RawToggleKey), avail: needToolJSON, run: func(a *App) tea.Cmd { return a.toggleRaw() }},
 		{name: "Format JSON field", group: "Editor pane", global: kb(km.FormatJSON), nav: kb(km.FormatJSONKey), avail: needFormField, run: func(a *App) tea.Cmd { return a.apply(a.form.Format(a.env())...) }},
@@ -186,3 +189,24 @@ func helpCommands(cmds []command) []help.Command {
 	}
 	return hs
 }
+
+// newPaletteDialog lists every command with its keys.
+func newPaletteDialog(a *App) kit.Dialog {
+	entries := make([]palette.Entry, len(a.cmds))
+	for i, c := range a.cmds {
+		var keys []string
+		for _, b := range append(append(append([]key.Binding{}, c.global...), c.nav...), c.pane...) {
+			if h := b.Help().Key; h != "" {
+				keys = append(keys, h)
+			}
+		}
+		entries[i] = palette.Entry{Name: c.name, Group: c.group, Keys: strings.Join(keys, " ")}
+		if c.avail != nil {
+			entries[i].Disabled = c.avail(a)
+		}
+	}
+	return palette.New(entries)
+}
+
+// newAddDialog offers every tool type of the catalogue.
+func newAddDialog() kit.Dialog { return palette.NewAdd(catalogKinds()) }

@@ -31,6 +31,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/infer"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/mcptools"
+	"github.com/tooltui/tooltui/internal/ui/palette"
 	"github.com/tooltui/tooltui/internal/ui/preview"
 	"github.com/tooltui/tooltui/internal/ui/tools"
 	"github.com/tooltui/tooltui/internal/ui/tree"
@@ -1101,7 +1102,7 @@ func TestQuitDialogKeys(t *testing.T) {
 		"enter": nil,
 		"space": nil,
 	} {
-		d := newQuitDialog().Resize(80, 24)
+		d := palette.NewQuit().Resize(80, 24)
 		got, acts := d.Update(ukey(k), e)
 		if want == nil && len(acts) == 1 { // says why the key does nothing
 			if st, ok := acts[0].(kit.ActStatus); ok && strings.Contains(st.Text, "does nothing") {
@@ -1115,7 +1116,7 @@ func TestQuitDialogKeys(t *testing.T) {
 			t.Errorf("%s: dialog open %v", k, got != nil)
 		}
 	}
-	d := newQuitDialog().Resize(80, 24)
+	d := palette.NewQuit().Resize(80, 24)
 	if got, acts := d.Update(tea.PasteMsg{Content: "s"}, e); got == nil || acts != nil {
 		t.Error("a paste answered the quit dialog")
 	}
@@ -1275,7 +1276,7 @@ func TestAddAndCopyDialogsChoose(t *testing.T) {
 	}
 	names := []string{kit.CmdCopyReq, kit.CmdCopyTools, kit.CmdCopyCurl}
 	for i, want := range names {
-		d := newCopyDialog().Resize(80, 24)
+		d := palette.NewCopy().Resize(80, 24)
 		for range i {
 			d, _ = d.Update(ukey("down"), e)
 		}
@@ -1373,8 +1374,8 @@ func TestPaneGolden(t *testing.T) {
 		{"palette", func(a *App) kit.Dialog { return newPaletteDialog(a) }},
 		{"help", func(a *App) kit.Dialog { return newHelpDialog(a) }},
 		{"add", func(a *App) kit.Dialog { return newAddDialog() }},
-		{"copy", func(a *App) kit.Dialog { return newCopyDialog() }},
-		{"quit", func(a *App) kit.Dialog { return newQuitDialog() }},
+		{"copy", func(a *App) kit.Dialog { return palette.NewCopy() }},
+		{"quit", func(a *App) kit.Dialog { return palette.NewQuit() }},
 		{"save_as", func(a *App) kit.Dialog { return files.NewSaveAs("tools/weather.json", false) }},
 		{"recovery", func(a *App) kit.Dialog { return files.NewRecovery(model.Example(), false) }},
 		{"tool_choice", func(a *App) kit.Dialog {
@@ -1508,8 +1509,8 @@ func TestDialogsFitEveryScreen(t *testing.T) {
 		"palette":  func(a *App) kit.Dialog { return newPaletteDialog(a) },
 		"help":     func(a *App) kit.Dialog { return newHelpDialog(a) },
 		"add":      func(a *App) kit.Dialog { return newAddDialog() },
-		"copy":     func(a *App) kit.Dialog { return newCopyDialog() },
-		"quit":     func(a *App) kit.Dialog { return newQuitDialog() },
+		"copy":     func(a *App) kit.Dialog { return palette.NewCopy() },
+		"quit":     func(a *App) kit.Dialog { return palette.NewQuit() },
 		"save_as":  func(a *App) kit.Dialog { return files.NewSaveAs(strings.Repeat("long/", 40)+"x.json", false) },
 		"recovery": func(a *App) kit.Dialog { return files.NewRecovery(model.Example(), false) },
 	}

@@ -1,41 +1,34 @@
-package ui
+package palette
 
 import (
-	"strings"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/ui/filterlist"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
-// newPaletteDialog lists every command with its keys.
-func newPaletteDialog(a *App) kit.Dialog {
-	var items []filterlist.Item
-	var names []string
-	for _, c := range a.cmds {
-		var keys []string
-		for _, b := range append(append(append([]key.Binding{}, c.global...), c.nav...), c.pane...) {
-			if h := b.Help().Key; h != "" {
-				keys = append(keys, h)
-			}
-		}
-		it := filterlist.Item{Title: c.name, Detail: c.group, Key: strings.Join(keys, " ")}
-		if c.avail != nil {
-			it.Disabled = c.avail(a)
-		}
-		items = append(items, it)
-		names = append(names, c.name)
+// paletteEntry is a command as the palette lists it: its name, group and
+// keys, and why it cannot run now ("" when it can).
+type Entry struct {
+	Name, Group, Keys, Disabled string
+}
+
+// newPaletteOf lists every command with its keys.
+func New(cmds []Entry) kit.Dialog {
+	items := make([]filterlist.Item, len(cmds))
+	for i, c := range cmds {
+		items[i] = filterlist.Item{Title: c.Name, Detail: c.Group, Key: c.Keys, Disabled: c.Disabled}
 	}
 	return kit.NewListDialog("Commands", items, func(i int) []kit.Action {
-		return []kit.Action{kit.ActRun{Name: names[i], Chosen: true}}
+		return []kit.Action{kit.ActRun{Name: cmds[i].Name, Chosen: true}}
 	})
 }
 
-// newAddDialog offers every tool type; it opens at the top every time.
-func newAddDialog() kit.Dialog {
-	kinds := catalogKinds()
+// newAddDialogOf offers every tool type of kinds; it opens at the top
+// every time.
+func NewAdd(kinds []convert.ToolKind) kit.Dialog {
 	items := make([]filterlist.Item, len(kinds))
 	for i, k := range kinds {
 		items[i] = filterlist.Item{Title: k.Type, Detail: k.Summary}
@@ -45,7 +38,7 @@ func newAddDialog() kit.Dialog {
 	})
 }
 
-func newCopyDialog() kit.Dialog {
+func NewCopy() kit.Dialog {
 	items := []filterlist.Item{
 		{Title: "Request JSON", Detail: "the whole request, as the preview shows it", Key: "alt+c"},
 		{Title: "Tools array", Detail: "only the tools, as a JSON array", Key: "alt+t"},
@@ -58,7 +51,7 @@ func newCopyDialog() kit.Dialog {
 // newQuitDialog asks before quitting with unsaved changes. Only d quits
 // without saving, and even then the recovery copy stays for the next
 // start; ctrl+c and ctrl+q cancel it, as they cancel every dialog.
-func newQuitDialog() kit.Dialog {
+func NewQuit() kit.Dialog {
 	km := kit.DefaultKeyMap()
 	return &kit.ConfirmDialog{
 		Title: kit.QuitTitle,
