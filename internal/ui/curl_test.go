@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/ui/palette"
 )
 
 // The curl command is multi-line, keeps the key in the environment, and
 // the shell hands curl the body byte for byte, quotes and $ included.
 func TestCurlCommandQuotesTheBodyForTheShell(t *testing.T) {
 	body := "{\n  \"input\": \"it's $HOME and `id` and \\\\ and \\\"q\\\" and ''\"\n}\n"
-	cmd, err := curlCommand([]byte(body), send.DefaultBaseURL)
+	cmd, err := palette.CurlCommand([]byte(body), send.DefaultBaseURL)
 	if err != nil {
 		t.Fatal(err)
 	}

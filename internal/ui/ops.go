@@ -143,32 +143,6 @@ func save(s *kit.Session, thenQuit bool) []kit.Action {
 	return []kit.Action{kit.ActSaveTo{Path: s.Path(), Quit: thenQuit}}
 }
 
-type copyWhat int
-
-const (
-	copyRequest copyWhat = iota
-	copyTools
-	copyCurl
-)
-
-// copyOf puts the request, its tools or a curl command (to baseURL) on
-// the clipboards.
-func copyOf(s *kit.Session, w copyWhat, baseURL string) kit.Action {
-	body := s.Result().JSON
-	what, text := "request JSON", string(body)
-	switch w {
-	case copyTools:
-		what, text = "tools array", toolsJSON(body)
-	case copyCurl:
-		cmd, err := curlCommand(body, baseURL)
-		if err != nil {
-			return kit.SayErr("No curl command: " + err.Error())
-		}
-		what, text = "curl command", cmd
-	}
-	return kit.ActCopy{What: what + " (" + kit.CopySummary(s) + ")", Text: text}
-}
-
 // toggleRaw switches the selected tool between its form and its JSON
 // (the palette's needToolJSON keeps it off the request row).
 func (a *App) toggleRaw() tea.Cmd {
