@@ -11,15 +11,9 @@
 package ui
 
 import (
-	"time"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/tooltui/tooltui/internal/model"
-	"github.com/tooltui/tooltui/internal/send"
-	"github.com/tooltui/tooltui/internal/session"
-	"github.com/tooltui/tooltui/internal/sim"
 	"github.com/tooltui/tooltui/internal/ui/cost"
 	"github.com/tooltui/tooltui/internal/ui/diags"
 	"github.com/tooltui/tooltui/internal/ui/files"
@@ -30,46 +24,6 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/sendview"
 	"github.com/tooltui/tooltui/internal/ui/tools"
 )
-
-// Options configure the app.
-type Options struct {
-	Doc *model.Document
-	// Path is the file saves go to; "" asks for one on the first save.
-	Path string
-	// Name is how the document is called in the title and status line.
-	Name string
-	Deps kit.Deps
-	// RecoveryFile keeps unsaved work between sessions ("" turns it off).
-	RecoveryFile string
-	// Recovered is unsaved work found in RecoveryFile at start; the app
-	// offers to restore it. RecoveredOver: the file changed on disk since
-	// that copy was made (session.ChangedSinceCopy), which the offer says.
-	Recovered     *model.Document
-	RecoveredOver bool
-	// Loaded is the file's bytes as read (nil: unknown): saving the
-	// document unchanged writes them back exactly.
-	Loaded []byte
-	// Stamp is the file as it was read (nil: unknown). A save first checks
-	// that the file still matches it, and watching compares against it.
-	Stamp *model.Stamp
-	// BaseURL is where Send request posts ("" : OPENAI_BASE_URL, else
-	// the OpenAI API).
-	BaseURL string
-	// APIKeyEnv, when set, names the variable that holds the key (a
-	// profile's api_key_env) instead of OPENAI_API_KEY.
-	APIKeyEnv string
-	// Settings are the user's saved choices (LoadSettings); SettingsFile
-	// is where a changed choice is saved ("" keeps it for the session).
-	Settings     session.Settings
-	SettingsFile string
-	// Notice is shown on the status line at start, as an error (a
-	// settings file that could not be read, say).
-	Notice string
-	// CheckLater draws the first frame from the document's parse and
-	// converts it right after (the preview, diagnostics and status say
-	// "checking…" until then), so that a large document shows at once.
-	CheckLater bool
-}
 
 // App is the root model.
 type App struct {
@@ -159,26 +113,6 @@ func (a *App) Output() []byte {
 // Dirty reports unsaved changes.
 func (a *App) Dirty() bool { return a.s.Dirty() }
 
-// sendConfig is where Send request goes and with which key.
-func (a *App) sendConfig() send.Config {
-	c := send.ConfigFromEnv(a.deps.Getenv, a.baseURL)
-	if a.apiKeyEnv != "" {
-		c.APIKey = a.deps.Getenv(a.apiKeyEnv)
-	}
-	if c.BaseURL == sim.BaseURL { // the profile sim
-		return simConfig()
-	}
-	return c
-}
-
-// simConfig sends to tooltui's simulator, in memory: no network, no key.
-func simConfig() send.Config {
-	return send.Config{BaseURL: sim.BaseURL, HTTPClient: sim.New(sim.Options{Pace: simPace}).Client()}
-}
-
-// simPace is the time between two events of the simulator's answers.
-const simPace = 20 * time.Millisecond
-
 // Init asks the terminal for its background colour and starts watching
 // the file.
 func (a *App) Init() tea.Cmd {
@@ -255,36 +189,6 @@ func (a *App) syncViews() (cmd tea.Cmd) {
 	return cmd
 }
 
-// checkMsg converts a document the first frame showed unchecked
-// (Options.CheckLater).
-type checkMsg struct{}
-
-// beforeCheck reports a message that leaves the document unchecked: until
-// the first frame is drawn (a size is known and checkMsg is on its way),
-// messages that are not input only draw. Input reads the conversion, so
-// it converts first.
-func (a *App) beforeCheck(msg tea.Msg) bool {
-	if a.s.Checked() {
-		return false
-	}
-	switch msg.(type) {
-	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg, tea.MouseWheelMsg, checkMsg:
-		return false
-	}
-	return true
-}
-
-// checkAfterFrame asks for the conversion of an unchecked document once
-// the frame for the first size is drawn: the command's message comes
-// after it, and the renderer writes that frame while the conversion runs.
-func (a *App) checkAfterFrame() tea.Cmd {
-	if a.s.Checked() || a.checkAsked {
-		return nil
-	}
-	a.checkAsked = true
-	return func() tea.Msg { return checkMsg{} }
-}
-
 // treeKey reports whether msg is a key for the parameters tree with the
 // focus, which reads only its own parameters (never the conversion).
 func (a *App) treeKey(msg tea.Msg) bool {
@@ -335,39 +239,6 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	}
 	// Anything else (terminal reports) needs nothing.
 	return nil
-}
-
-func (a *App) relayout() {
-	nErr, nWarn := kit.CountDiags(a.s.Result().Diagnostics)
-	a.lay = computeLayout(a.width, a.height, nErr+nWarn, a.zoomed())
-	w, h := a.lay.editor.Inner()
-	a.form.SetSize(w, h)
-	_, th := a.lay.tools.Inner()
-	a.tools.SetHeight(th)
-	pw, ph := a.lay.preview.Inner()
-	a.preview.SetSize(pw, ph)
-	dw, dh := a.lay.diags.Inner()
-	a.diags.SetSize(dw, dh)
-	if a.tree.pane != nil {
-		a.tree.pane.SetSize(w, h)
-	}
-	for i, d := range a.under {
-		a.under[i] = d.Resize(a.width, a.lay.status.Y)
-	}
-	if a.dialog != nil {
-		a.dialog = a.dialog.Resize(a.width, a.lay.status.Y)
-	}
-}
-
-// zoomed is the pane that takes the whole body, -1 when none.
-func (a *App) zoomed() kit.Pane {
-	if a.zoom {
-		return a.focus
-	}
-	if a.tree.zoomed(a.treeCtx()) {
-		return kit.PaneEditor
-	}
-	return -1
 }
 
 // onKey is the one key router (router.go): a screen too small, the open
@@ -438,18 +309,6 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 	return a.apply(acts...)
 }
 
-// capturing reports whether the focused pane takes typed text now (a field
-// being edited, the tools filter being typed).
-func (a *App) capturing() bool {
-	switch a.focus {
-	case kit.PaneEditor:
-		return a.form.Editing
-	case kit.PaneTools:
-		return a.tools.Filter.Typing
-	}
-	return false
-}
-
 // paneUpdate gives a message to the focused pane.
 func (a *App) paneUpdate(msg tea.Msg) []kit.Action {
 	e := a.env()
@@ -468,65 +327,6 @@ func (a *App) paneUpdate(msg tea.Msg) []kit.Action {
 		a.diags, acts = a.diags.Update(msg, e)
 	}
 	return acts
-}
-
-// tab moves to the next field of the form, or to the next pane after the
-// last field. Moving never starts editing.
-func (a *App) tab(d int) tea.Cmd {
-	if a.focus == kit.PaneEditor && !a.tree.shown(a.at) {
-		n := a.form.Idx + d
-		if n >= 0 && n < len(a.form.Fields) {
-			return tea.Batch(a.form.SetEditing(false), a.form.Move(n))
-		}
-	}
-	next := kit.Pane((int(a.focus) + d + int(kit.PaneCount)) % int(kit.PaneCount))
-	cmd := a.setFocus(next, false)
-	if next == kit.PaneEditor {
-		i := 0
-		if d < 0 {
-			i = len(a.form.Fields) - 1
-		}
-		cmd = tea.Batch(cmd, a.form.Move(i))
-	}
-	return cmd
-}
-
-// setFocus is the one place focus changes: it focuses pane p, starts or
-// stops editing the form's focused field, and returns the commands the
-// editors ask for.
-func (a *App) setFocus(p kit.Pane, edit bool) tea.Cmd {
-	if p != kit.PaneTools {
-		a.tools.Filter.Typing = false
-	}
-	a.focus = p
-	if a.zoom {
-		a.relayout()
-	}
-	return a.form.SetEditing(p == kit.PaneEditor && edit && !a.tree.shown(a.at))
-}
-
-// selectRow selects a row and builds its form.
-func (a *App) selectRow(at kit.Sel) {
-	d := a.s.Doc()
-	if !at.Valid(d) {
-		at = kit.SelAt(d, min(kit.RowOf(d, at), kit.RowCount(d)-1))
-	}
-	if a.sayAt != nil && *a.sayAt != at {
-		a.unsay()
-	}
-	a.at = at
-	a.tools.Show(a.s, at)
-	a.form.Raw = false
-	a.buildForm()
-	a.preview.SetJSON(a.s.Result().JSON)
-	a.preview.Follow(a.s.Result().Sources, at)
-}
-
-// buildForm builds the form of the selected row from the document.
-func (a *App) buildForm() {
-	a.form.Build(a.env())
-	a.form.Attach(a.s.Result().Diagnostics, a.at)
-	a.form.Restyle(&a.styles)
 }
 
 // fileCtx is what the file flows read of the app.

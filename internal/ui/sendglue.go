@@ -2,12 +2,16 @@ package ui
 
 import (
 	"os"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/sim"
 	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/sendview"
+
+	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 // sender is what a send needs of the app (the send view's sender).
@@ -100,3 +104,23 @@ func (a *App) replayRecording() tea.Cmd {
 		return []kit.Action{kit.ActOpen{D: d}}
 	})})
 }
+
+// sendConfig is where Send request goes and with which key.
+func (a *App) sendConfig() send.Config {
+	c := send.ConfigFromEnv(a.deps.Getenv, a.baseURL)
+	if a.apiKeyEnv != "" {
+		c.APIKey = a.deps.Getenv(a.apiKeyEnv)
+	}
+	if c.BaseURL == sim.BaseURL { // the profile sim
+		return simConfig()
+	}
+	return c
+}
+
+// simConfig sends to tooltui's simulator, in memory: no network, no key.
+func simConfig() send.Config {
+	return send.Config{BaseURL: sim.BaseURL, HTTPClient: sim.New(sim.Options{Pace: simPace}).Client()}
+}
+
+// simPace is the time between two events of the simulator's answers.
+const simPace = 20 * time.Millisecond

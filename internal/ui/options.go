@@ -1,0 +1,47 @@
+package ui
+
+import (
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/session"
+	"github.com/tooltui/tooltui/internal/ui/kit"
+)
+
+// Options configure the app.
+type Options struct {
+	Doc *model.Document
+	// Path is the file saves go to; "" asks for one on the first save.
+	Path string
+	// Name is how the document is called in the title and status line.
+	Name string
+	Deps kit.Deps
+	// RecoveryFile keeps unsaved work between sessions ("" turns it off).
+	RecoveryFile string
+	// Recovered is unsaved work found in RecoveryFile at start; the app
+	// offers to restore it. RecoveredOver: the file changed on disk since
+	// that copy was made (session.ChangedSinceCopy), which the offer says.
+	Recovered     *model.Document
+	RecoveredOver bool
+	// Loaded is the file's bytes as read (nil: unknown): saving the
+	// document unchanged writes them back exactly.
+	Loaded []byte
+	// Stamp is the file as it was read (nil: unknown). A save first checks
+	// that the file still matches it, and watching compares against it.
+	Stamp *model.Stamp
+	// BaseURL is where Send request posts ("" : OPENAI_BASE_URL, else
+	// the OpenAI API).
+	BaseURL string
+	// APIKeyEnv, when set, names the variable that holds the key (a
+	// profile's api_key_env) instead of OPENAI_API_KEY.
+	APIKeyEnv string
+	// Settings are the user's saved choices (LoadSettings); SettingsFile
+	// is where a changed choice is saved ("" keeps it for the session).
+	Settings     session.Settings
+	SettingsFile string
+	// Notice is shown on the status line at start, as an error (a
+	// settings file that could not be read, say).
+	Notice string
+	// CheckLater draws the first frame from the document's parse and
+	// converts it right after (the preview, diagnostics and status say
+	// "checking…" until then), so that a large document shows at once.
+	CheckLater bool
+}
