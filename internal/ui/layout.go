@@ -1,8 +1,9 @@
 package ui
 
 import (
-	"github.com/tooltui/tooltui/internal/ui/kit"
 	"sort"
+
+	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // Minimum terminal size; below it the app says the terminal is too small.

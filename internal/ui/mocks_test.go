@@ -287,7 +287,7 @@ func TestKeepAsMock(t *testing.T) {
 		{`{"city":"Rome"}`, `sunny`, `{"city":"Rome"}`, `sunny`},
 		{`{}`, `"quoted"`, `{"city":"Oslo"}`, `"quoted"`},
 	} {
-		fn, what, err := mocks.KeepAsMock("get_weather", tc.args, tc.typed)
+		fn, what, err := kit.KeepAsMock("get_weather", tc.args, tc.typed)
 		if err != nil {
 			t.Fatal(err)
 		}

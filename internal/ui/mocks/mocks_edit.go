@@ -89,7 +89,7 @@ func (me *mockEdit) readCase() (model.MockCase, string) {
 			line, col := rawjson.LineCol([]byte(raw), len(raw)-len(strings.TrimLeft(raw, " \t\r\n")))
 			return c, fmt.Sprintf("The pattern at line %d, column %d is %s: %s", line, col, withArticle(kind), model.ErrMockPattern.Error())
 		}
-		c.Args = mockJSON(p)
+		c.Args = kit.MockJSON(p)
 	}
 	o := me.Out.Value()
 	if me.text {
@@ -103,17 +103,8 @@ func (me *mockEdit) readCase() (model.MockCase, string) {
 	if err := rawjson.CheckJSON([]byte(o)); err != nil {
 		return c, "The output is not valid JSON (" + kit.JSONError(err) + "); ctrl+t sends it as plain text"
 	}
-	c.Output = mockJSON(o)
+	c.Output = kit.MockJSON(o)
 	return c, ""
-}
-
-// mockJSON is valid JSON text, compact.
-func mockJSON(s string) json.RawMessage {
-	var b bytes.Buffer
-	if json.Compact(&b, []byte(s)) != nil {
-		return json.RawMessage(s)
-	}
-	return b.Bytes()
 }
 
 // applyEdit writes the output being typed to the document, as one

@@ -17,7 +17,6 @@ import (
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 	"github.com/tooltui/tooltui/internal/ui/kit"
-	"github.com/tooltui/tooltui/internal/ui/mocks"
 )
 
 // sendDialog sends the request and shows the answer as it streams: the
@@ -376,7 +375,7 @@ func (d *Dialog) askFor(a *askCall) {
 // answerKey edits the output; enter sends it (alt+enter also keeps it as
 // a mock), esc ends the loop.
 func (d *Dialog) answerKey(k tea.KeyPressMsg) []kit.Action {
-	switch keep := key.Matches(k, mocks.KeepMockKey); {
+	switch keep := key.Matches(k, kit.KeepMockKey); {
 	case k.String() == "enter" || keep:
 		text := strings.TrimSpace(d.prompt.Value())
 		if text == "" {
@@ -391,7 +390,7 @@ func (d *Dialog) answerKey(k tea.KeyPressMsg) []kit.Action {
 		call := d.Asking.Call
 		d.Asking, d.prompt = nil, nil
 		if keep {
-			return mocks.KeptAsMock(call, text)
+			return kit.KeptAsMock(call, text)
 		}
 		return nil
 	case k.String() == "esc":
@@ -581,7 +580,7 @@ func (d *Dialog) Help(km *kit.KeyMap) []key.Binding {
 	}
 	if d.Asking != nil {
 		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send this output and go on")),
-			mocks.KeepMockKey, key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop the loop"))}
+			kit.KeepMockKey, key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop the loop"))}
 	}
 	return []key.Binding{sendKeys.Cancel, sendKeys.Raw, sendKeys.Copy, km.Up, km.Down, km.PageUp, km.PageDown}
 }

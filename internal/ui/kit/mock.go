@@ -1,6 +1,8 @@
-package mocks
+package kit
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"strings"
 
@@ -10,7 +12,6 @@ import (
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/termtext"
-	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
 // keepMockKey, in the response view's prompt for a call no mock answers,
@@ -19,12 +20,12 @@ var KeepMockKey = key.NewBinding(key.WithKeys("alt+enter", "ctrl+enter"),
 	key.WithHelp("alt+enter", "send this output and keep it as a mock of the function (ctrl+enter too)"))
 
 // keptAsMock keeps output, typed for call c, as a mock (keepAsMock).
-func KeptAsMock(c send.Call, output string) []kit.Action {
+func KeptAsMock(c send.Call, output string) []Action {
 	fn, what, err := KeepAsMock(c.Name, c.Arguments, output)
 	if err != nil {
-		return []kit.Action{kit.SayErr("Not kept as a mock: " + err.Error())}
+		return []Action{SayErr("Not kept as a mock: " + err.Error())}
 	}
-	return []kit.Action{kit.ActEdit{Fn: fn}, kit.Say("Kept the output as " + what + " (ctrl+z undoes it; this send goes on with the mocks it started with)")}
+	return []Action{ActEdit{Fn: fn}, Say("Kept the output as " + what + " (ctrl+z undoes it; this send goes on with the mocks it started with)")}
 }
 
 // keepAsMock is the edit that keeps an output typed for a call no mock
@@ -33,18 +34,18 @@ func KeptAsMock(c send.Call, output string) []kit.Action {
 // output is written as JSON when it is JSON other than a string, which
 // the send loop sends as its text, and as a string otherwise, sent as
 // typed.
-func KeepAsMock(name, arguments, output string) (kit.Edit, string, error) {
+func KeepAsMock(name, arguments, output string) (Edit, string, error) {
 	if name == "" {
 		return nil, "", errors.New("the call names no function")
 	}
 	c := model.MockCase{Output: rawjson.String(output)}
 	if t := strings.TrimSpace(output); rawjson.CheckJSON([]byte(t)) == nil && rawjson.JSONKind([]byte(t)) != "string" {
-		c.Output = mockJSON(t)
+		c.Output = MockJSON(t)
 	}
 	what := "the fixed mock output of " + name
 	if a := strings.TrimSpace(arguments); rawjson.CheckJSON([]byte(a)) == nil && rawjson.JSONKind([]byte(a)) == "object" &&
 		len(rawjson.Members([]byte(a))) > 0 {
-		c.Args = mockJSON(a)
+		c.Args = MockJSON(a)
 		what = "a mock output of " + name + " for these arguments"
 	}
 	fn := func(doc *model.Document) (*model.Document, error) {
@@ -52,4 +53,13 @@ func KeepAsMock(name, arguments, output string) (kit.Edit, string, error) {
 		return nd, err
 	}
 	return fn, termtext.SanitizeLine(what), nil
+}
+
+// MockJSON is valid JSON text, compact.
+func MockJSON(s string) json.RawMessage {
+	var b bytes.Buffer
+	if json.Compact(&b, []byte(s)) != nil {
+		return json.RawMessage(s)
+	}
+	return b.Bytes()
 }
