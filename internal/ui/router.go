@@ -255,7 +255,7 @@ func (a *App) dialogs() []kit.Dialog {
 	return append(append([]kit.Dialog(nil), a.under...), a.dialog)
 }
 
-// viewKey tells apart the views of one kind that show different things:
+// ViewKey tells apart the views of one kind that show different things:
 // the keys of one dialog from all keys, "Save as" from "Save as" then
 // quit.
 func ViewKey(d kit.Dialog) string {

@@ -47,7 +47,7 @@ type Dialog struct {
 	made  string // the example ctrl+g wrote last: made again, not typed
 }
 
-// mayClose: arguments typed go with the dialog, so the first closing key
+// MayClose: arguments typed go with the dialog, so the first closing key
 // says so.
 func (d *Dialog) MayClose(key string) (kit.Action, bool) {
 	typed := ""

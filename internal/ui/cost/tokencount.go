@@ -21,7 +21,7 @@ import (
 // command after the first frame; until then, and for a new tool until it
 // is counted, the count shows "≈…".
 
-// toolID is a request tool's identity: its function, or its built-in's
+// ToolID is a request tool's identity: its function, or its built-in's
 // bytes.
 type ToolID struct {
 	fn *convert.FunctionTool
@@ -49,7 +49,7 @@ type (
 type State struct {
 	Warm, Asked, Counting bool
 	Cache                 tokens.Cache
-	// ids are the counts of the tools of the conversion tools is, by
+	// Ids are the counts of the tools of the conversion tools is, by
 	// identity; of holds them by document entry (-1: not in the request,
 	// -2: not counted yet), prev those of the conversion before, shown
 	// while a changed tool is recounted.
@@ -74,7 +74,7 @@ func (t *State) estimate(k model.Kind, i int) (int, bool) {
 	return of[i], of[i] >= 0
 }
 
-// totalText is the status line's estimate, in as many words as fit
+// TotalText is the status line's estimate, in as many words as fit
 // (level 0 the most): "≈ 1,234 tokens of tools (o200k_base)", "≈ 1,234
 // tokens of tools", "≈ 1,234 tokens"; "≈…" while not known. After a send
 // of this very document, the input tokens its first turn reported follow.
@@ -100,7 +100,7 @@ func (ts *State) TotalText(level int, version uint64) string {
 	return s
 }
 
-// cell is the tools pane's count of entry (k, i) of d: "≈123", "≈…"
+// Cell is the tools pane's count of entry (k, i) of d: "≈123", "≈…"
 // while not known, "" when the entry is not in the request.
 func (t *State) Cell(d *model.Document, k model.Kind, i int) string {
 	n, ok := t.estimate(k, i)

@@ -21,7 +21,7 @@ type Pane struct {
 	w, h int
 }
 
-// maxBlurredLines is how many lines of its message a diagnostic that is
+// MaxBlurredLines is how many lines of its message a diagnostic that is
 // not chosen shows.
 const MaxBlurredLines = 2
 
@@ -89,7 +89,7 @@ func block(d convert.Diagnostic, name string, st *kit.Styles, w int, chosen, foc
 	return out
 }
 
-// shortWhere is where (location, type, pointer), or, when it is wider
+// ShortWhere is where (location, type, pointer), or, when it is wider
 // than w cells, the tool's name with the last part of the pointer inside
 // it ("web_search …/allowed_domains"), after the location when that fits
 // too; the name is shortened first, then the "…/" before the part.
@@ -124,7 +124,7 @@ func (p *Pane) Height(d convert.Diagnostic, i int, st *kit.Styles) int {
 	return len(block(d, "", st, p.w, i == p.Row, false))
 }
 
-// follow scrolls until the chosen block ends inside the pane.
+// Follow scrolls until the chosen block ends inside the pane.
 func (p *Pane) Follow(ds []convert.Diagnostic, st *kit.Styles) {
 	p.Clamp(len(ds))
 	if p.Row < p.YOff {
@@ -142,7 +142,7 @@ func (p *Pane) Follow(ds []convert.Diagnostic, st *kit.Styles) {
 	}
 }
 
-// rowAt maps a line of the pane's inside to the diagnostic drawn there.
+// RowAt maps a line of the pane's inside to the diagnostic drawn there.
 func (p *Pane) RowAt(ds []convert.Diagnostic, st *kit.Styles, y int) (int, bool) {
 	line := 0
 	for i := p.YOff; i < len(ds); i++ {

@@ -46,7 +46,7 @@ type SaveAs struct {
 	title  string
 	verb   string                      // what enter does: "save", "export"
 	Done   func(p string) []kit.Action // the answer to a name
-	// what tells it from another of the same title: what it was opened
+	// What tells it from another of the same title: what it was opened
 	// with (the proposed name, and whether it quits after saving)
 	What string
 	w    int
@@ -111,7 +111,7 @@ func (d *SaveAs) UndoText(redo bool) (bool, []kit.Action) {
 	return kit.FieldUndo(&d.prompt, redo), nil
 }
 
-// pending is the name typed, which ctrl+s does not use: it saves the
+// Pending is the name typed, which ctrl+s does not use: it saves the
 // document where it is saved (a save as asks where first, as enter does).
 func (d *SaveAs) Pending() string {
 	if d.verb == "save" {

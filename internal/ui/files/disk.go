@@ -8,7 +8,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
-// disk is the app's side of its files: the document's file (saving,
+// Disk is the app's side of its files: the document's file (saving,
 // exporting, reloading, watching it: files.go, watch.go), the recovery
 // copy of unsaved work (recovery.go) and the settings file (settings.go).
 // It keeps the session's file state (its path, stamp and saved bytes)
@@ -50,7 +50,7 @@ type Options struct {
 	SettingsFile string
 }
 
-// newDisk is the disk side of a document opened with o.
+// NewDisk is the disk side of a document opened with o.
 func NewDisk(o Options, deps kit.Deps, s *kit.Session) Disk {
 	raw := o.Loaded
 	if o.Translated {
@@ -75,7 +75,7 @@ func (recoveryTickMsg) fileMsg()    {}
 func (recoveryWrittenMsg) fileMsg() {}
 func (settingsSavedMsg) fileMsg()   {}
 
-// update handles a message of the file flows.
+// Update handles a message of the file flows.
 func (d *Disk) Update(c Ctx, msg Msg) []kit.Action {
 	switch m := msg.(type) {
 	case SavedMsg:
@@ -105,7 +105,7 @@ func (d *Disk) Update(c Ctx, msg Msg) []kit.Action {
 	return nil
 }
 
-// afterChange runs once per message that changed the document: the
+// AfterChange runs once per message that changed the document: the
 // recovery copy follows the document, removed when it is back to its
 // saved state.
 func (d *Disk) AfterChange(s *kit.Session) tea.Cmd {
@@ -115,7 +115,7 @@ func (d *Disk) AfterChange(s *kit.Session) tea.Cmd {
 	return d.scheduleRecovery()
 }
 
-// quitNow quits, closing the file watcher first.
+// QuitNow quits, closing the file watcher first.
 func (d *Disk) QuitNow() tea.Cmd {
 	return tea.Sequence(d.stopWatch(), tea.Quit)
 }

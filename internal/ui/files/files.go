@@ -31,7 +31,7 @@ import (
 
 // ---- saving ----
 
-// saveTo writes the document to path; the app takes path as its file once
+// SaveTo writes the document to path; the app takes path as its file once
 // the write succeeded.
 func (d *Disk) SaveTo(c Ctx, act kit.ActSaveTo) []kit.Action {
 	s := c.S
@@ -152,7 +152,7 @@ func onFileExists(m fileExistsMsg) []kit.Action {
 	}}}
 }
 
-// savedMsg reports a finished save.
+// SavedMsg reports a finished save.
 type SavedMsg struct {
 	Path    string
 	err     error
@@ -165,7 +165,7 @@ type SavedMsg struct {
 	rewrote    bool
 }
 
-// diskChangedMsg stops a save (or reports a change the watcher saw): the
+// DiskChangedMsg stops a save (or reports a change the watcher saw): the
 // file on disk is not the version the app last loaded or saved.
 type DiskChangedMsg struct {
 	Path     string
@@ -326,7 +326,7 @@ func documentName(path string) string { return SiblingName(path, ".tooltui.json"
 // name.request.json, next to it.
 func exportName(path string) string { return SiblingName(path, ".request.json", "request.json") }
 
-// responsesName is where a file translated from another format is saved
+// ResponsesName is where a file translated from another format is saved
 // first: x.json becomes x.responses.json beside it.
 func ResponsesName(path string) string {
 	return SiblingName(path, ".responses.json", "responses.json")
@@ -392,7 +392,7 @@ func IsChangedDialog(d kit.Dialog) bool {
 
 const changedTitle = "Changed on disk"
 
-// newChangedDialog says what happened to the file and offers to overwrite
+// NewChangedDialog says what happened to the file and offers to overwrite
 // it (when a save found it), reload it, or keep the version open here.
 func NewChangedDialog(name string, m DiskChangedMsg) kit.Dialog {
 	what := m.Was.Describe(m.Now)
@@ -452,7 +452,7 @@ func NewChangedDialog(name string, m DiskChangedMsg) kit.Dialog {
 	}
 }
 
-// reload replaces the document with the file's content as one undoable
+// Reload replaces the document with the file's content as one undoable
 // step: ctrl+z brings the version that was open back.
 func (d *Disk) Reload(c Ctx, act kit.ActReload) []kit.Action {
 	s := c.S
@@ -482,7 +482,7 @@ func (d *Disk) Reload(c Ctx, act kit.ActReload) []kit.Action {
 
 // ---- export ----
 
-// newExportDialog asks where the request goes.
+// NewExportDialog asks where the request goes.
 func NewExportDialog(s *kit.Session) kit.Dialog {
 	own, base := s.Path(), s.Path()
 	if base == "" {
@@ -503,7 +503,7 @@ type exportedMsg struct {
 	err     error
 }
 
-// exportTo writes the request JSON, exactly what `tooltui build` prints,
+// ExportTo writes the request JSON, exactly what `tooltui build` prints,
 // to path. The document keeps its file and its saved state.
 func (d *Disk) ExportTo(c Ctx, act kit.ActExport) []kit.Action {
 	path := act.Path

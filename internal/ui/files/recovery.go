@@ -18,7 +18,7 @@ import (
 // start for the same file offers to restore it. A save, an undo back to
 // the saved state, or quitting on purpose removes the copy.
 
-// recoveryDelay bounds how old the copy is while changes go on.
+// RecoveryDelay bounds how old the copy is while changes go on.
 const RecoveryDelay = time.Second
 
 // recoveryState is what the app knows of its recovery copy.
@@ -48,7 +48,7 @@ func (d *Disk) scheduleRecovery() tea.Cmd {
 	return d.deps.Tick(RecoveryDelay, func(time.Time) tea.Msg { return recoveryTickMsg{} })
 }
 
-// onRecoveryTick writes the document's whole state (a body's shape and
+// OnRecoveryTick writes the document's whole state (a body's shape and
 // drafts included) unless the copy already holds it. A copy tooltui could
 // not load back (over model.MaxDocumentBytes) is not written, and the
 // stale one is removed: the status line says so once.
@@ -122,7 +122,7 @@ func (d *Disk) recoveryFollows(path string) tea.Cmd {
 	return RemoveRecoveryCmd(old, d.deps)
 }
 
-// removeRecoveryCmd removes the copy (after a save, a deliberate quit, or
+// RemoveRecoveryCmd removes the copy (after a save, a deliberate quit, or
 // an undo back to the saved state).
 func RemoveRecoveryCmd(file string, deps kit.Deps) tea.Cmd {
 	if file == "" {
@@ -148,7 +148,7 @@ func writeRecovery(deps kit.Deps, file string, data, base []byte) error {
 	return deps.WriteFile(session.RecoveryBase(file), base)
 }
 
-// keepRecoveryCmd writes the recovery copy of the unsaved work before the
+// KeepRecoveryCmd writes the recovery copy of the unsaved work before the
 // app quits without saving (d at the quit question): the next start
 // offers it back once, where restoring or discarding it is a choice made
 // with the work in view. The copy of the last tick may be a second old,

@@ -31,7 +31,7 @@ func saveSettingsCmd(deps kit.Deps, path string, s session.Settings) tea.Cmd {
 	}
 }
 
-// toggleNewFunctionView switches where new functions' parameters open and
+// ToggleNewFunctionView switches where new functions' parameters open and
 // saves the choice when there is a settings file.
 func (d *Disk) ToggleNewFunctionView() []kit.Action {
 	if d.Settings.TreeFirst() {

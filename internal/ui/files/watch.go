@@ -41,7 +41,7 @@ type (
 	}
 )
 
-// startWatch watches the document's file, after stopping the watcher of
+// StartWatch watches the document's file, after stopping the watcher of
 // any earlier one.
 func (d *Disk) StartWatch(path string) tea.Cmd {
 	stop := d.stopWatch()

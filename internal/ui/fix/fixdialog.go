@@ -290,7 +290,7 @@ func (d *Dialog) Help(km *kit.KeyMap) []key.Binding {
 	}
 }
 
-// shortFixTitle is a fix's title for the status line: up to its first
+// ShortFixTitle is a fix's title for the status line: up to its first
 // colon, the strict repair as "make strict-compatible".
 func ShortFixTitle(title string) string {
 	if title == (convert.Fix{Kind: convert.FixStrict}).Title() {
@@ -300,7 +300,7 @@ func ShortFixTitle(title string) string {
 	return t
 }
 
-// shortWhy is why F left a fix out, for the status line: the strict
+// ShortWhy is why F left a fix out, for the status line: the strict
 // repair of a function from an MCP server as "its MCP server may refuse
 // null", any other reason up to its first colon.
 func ShortWhy(sk convert.FixSkipped) string {

@@ -31,13 +31,13 @@ const (
 	valInput                       // text, or a JSON array when it starts with [ or { (other JSON is refused)
 )
 
-// option is a choice of a select field; a nil raw means "not set".
+// Option is a choice of a select field; a nil raw means "not set".
 type Option struct {
 	Label string
 	Raw   json.RawMessage
 }
 
-// field is one control of a form, bound to a path inside the entry.
+// Field is one control of a form, bound to a path inside the entry.
 type Field struct {
 	Id    string
 	Label string
@@ -47,7 +47,7 @@ type Field struct {
 	Ed    editor.Model
 	Opts  []Option
 	Sel   int
-	// more, when set, returns every option of a select field whose list
+	// More, when set, returns every option of a select field whose list
 	// costs reading the whole document (tool_choice names every tool):
 	// until the field is cycled or opened, opts holds the few that need
 	// no reading, the current value among them (see options).
@@ -95,10 +95,10 @@ func NewSelectField(id, label string, path []string, opts []Option, current json
 	return f
 }
 
-// isText reports whether the field takes typed text.
+// IsText reports whether the field takes typed text.
 func (f *Field) IsText() bool { return f.Kind != FieldSelect }
 
-// text returns the field's current text (the option label for a select).
+// Text returns the field's current text (the option label for a select).
 func (f *Field) Text() string {
 	if f.Kind == FieldSelect {
 		if f.Sel < len(f.Opts) {
@@ -207,7 +207,7 @@ func (f *Field) options() []Option {
 	return f.Opts
 }
 
-// cycle moves a select field by d options.
+// Cycle moves a select field by d options.
 func (f *Field) Cycle(d int) {
 	if n := len(f.options()); n > 0 {
 		f.Sel = ((f.Sel+d)%n + n) % n
@@ -225,7 +225,7 @@ func textAt(raw json.RawMessage, path []string) string {
 	return RawText(v)
 }
 
-// rawText is a string value's text, or the JSON of another value.
+// RawText is a string value's text, or the JSON of another value.
 func RawText(v json.RawMessage) string {
 	if v == nil {
 		return ""

@@ -54,7 +54,7 @@ func (p *Pane) FieldIndex(id string) int {
 	return -1
 }
 
-// build makes the fields of the selection; the focus stays on the field
+// Build makes the fields of the selection; the focus stays on the field
 // with the same id when the selection is the same.
 func (p *Pane) Build(e *kit.Env) {
 	d := e.S.Doc()
@@ -88,7 +88,7 @@ func (p *Pane) Build(e *kit.Env) {
 	p.sync()
 }
 
-// syncDoc brings the fields up to the session's document. A field whose
+// SyncDoc brings the fields up to the session's document. A field whose
 // value changed in the document since the form last saw it (a tree, a fix,
 // undo, a reload) shows the new value, the cursor kept where it was as far
 // as the new text allows; a field whose value did not change keeps its
@@ -168,7 +168,7 @@ func (p *Pane) Restyle(st *kit.Styles) {
 	}
 }
 
-// attach shows the converter's diagnostics under the fields they are about.
+// Attach shows the converter's diagnostics under the fields they are about.
 func (p *Pane) Attach(ds []Diagnostic, at kit.Sel) {
 	for _, f := range p.Fields {
 		f.Diag, f.warn = "", false
@@ -189,7 +189,7 @@ func (p *Pane) Attach(ds []Diagnostic, at kit.Sel) {
 	p.layoutFields()
 }
 
-// fieldFor returns the field a diagnostic is about and the pointer that is
+// FieldFor returns the field a diagnostic is about and the pointer that is
 // left inside that field's value.
 func (p *Pane) FieldFor(d Diagnostic) (int, string) {
 	segs := pointerSegments(d.Path)
@@ -234,7 +234,7 @@ func pointerSegments(ptr string) []string {
 	return segs
 }
 
-// locate focuses the field a diagnostic is about and, inside a JSON field,
+// Locate focuses the field a diagnostic is about and, inside a JSON field,
 // puts the cursor on the offending value.
 func (p *Pane) Locate(d Diagnostic) tea.Cmd {
 	i, rest := p.FieldFor(d)
@@ -312,7 +312,7 @@ func (p *Pane) layoutFields() {
 	}
 }
 
-// setEditing starts or stops editing the focused field. Only text fields
+// SetEditing starts or stops editing the focused field. Only text fields
 // are edited; a choice is changed with ←/→ or its chooser.
 func (p *Pane) SetEditing(on bool) tea.Cmd {
 	f := p.Focused()
@@ -341,7 +341,7 @@ func (p *Pane) sync() tea.Cmd {
 	return cmd
 }
 
-// move focuses field i (clamped) without editing it.
+// Move focuses field i (clamped) without editing it.
 func (p *Pane) Move(i int) tea.Cmd {
 	if len(p.Fields) == 0 {
 		return nil
@@ -398,7 +398,7 @@ func (p Pane) Update(msg tea.Msg, e *kit.Env) (Pane, []kit.Action) {
 	return p, nil
 }
 
-// selectAll selects the whole text of the field being edited, so that
+// SelectAll selects the whole text of the field being edited, so that
 // typing or a paste replaces it.
 func SelectAll(f *Field) kit.Action {
 	if f.Ed.Len() == 0 {
@@ -461,7 +461,7 @@ func (p *Pane) page(down bool) tea.Cmd {
 	return p.Move(i)
 }
 
-// pick sets a choice field to option i (from its chooser).
+// Pick sets a choice field to option i (from its chooser).
 // pick sets a choice made in a list. The options are the field's as it
 // is now: the choice is found by the label the list showed, so that a
 // document changed meanwhile (an undo, a reload) never sets another one.
@@ -480,7 +480,7 @@ func (p *Pane) Pick(act kit.ActPick, e *kit.Env) []kit.Action {
 	return p.Changed(f, e)
 }
 
-// format pretty-prints the focused JSON field.
+// Format pretty-prints the focused JSON field.
 func (p *Pane) Format(e *kit.Env) []kit.Action {
 	f := p.Focused()
 	if f == nil || f.val != valJSON {
@@ -501,7 +501,7 @@ func (p *Pane) Format(e *kit.Env) []kit.Action {
 	return append(p.Changed(f, e), kit.Say("Formatted"))
 }
 
-// newSelectDialog chooses an option of a choice field (tool_choice lists
+// NewSelectDialog chooses an option of a choice field (tool_choice lists
 // every tool of the document).
 func NewSelectDialog(f *Field, at kit.Sel) kit.Dialog {
 	items := make([]filterlist.Item, len(f.options()))
@@ -519,7 +519,7 @@ func NewSelectDialog(f *Field, at kit.Sel) kit.Dialog {
 	return d
 }
 
-// externalField is the field $EDITOR edits: the focused multi-line one,
+// ExternalField is the field $EDITOR edits: the focused multi-line one,
 // or with params (the parameters tree is shown) the parameters, or the
 // tool's JSON when the form shows that instead; its id, text and file
 // extension, ok false when there is none.
@@ -543,7 +543,7 @@ func (p *Pane) ExternalField(params bool) (id, text, ext string, ok bool) {
 	return f.Id, f.Ed.Value(), ext, true
 }
 
-// applyExternal puts the text an external editor wrote into field id.
+// ApplyExternal puts the text an external editor wrote into field id.
 func (p *Pane) ApplyExternal(id, text string, e *kit.Env) []kit.Action {
 	i := p.FieldIndex(id)
 	if i < 0 {

@@ -14,7 +14,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
-// formKind is which form a selection gets.
+// FormKind is which form a selection gets.
 type FormKind int
 
 const (
@@ -35,7 +35,7 @@ var (
 
 func StrOpt(s string) Option { return Option{Label: s, Raw: rawjson.String(s)} }
 
-// formKindFor picks the form for a tool; raw forces the JSON editor.
+// FormKindFor picks the form for a tool; raw forces the JSON editor.
 func FormKindFor(k model.Kind, t model.Tool, raw bool) FormKind {
 	if raw || rawjson.JSONKind(t.Raw) != "object" || rawjson.CheckJSON(t.Raw) != nil {
 		return FormRaw
@@ -52,7 +52,7 @@ func FormKindFor(k model.Kind, t model.Tool, raw bool) FormKind {
 	return FormRaw
 }
 
-// noFormWhy says why a tool shows its JSON even when its form is asked
+// NoFormWhy says why a tool shows its JSON even when its form is asked
 // for ("" when it has a form); later when the form shows once the JSON
 // is valid.
 func NoFormWhy(k model.Kind, t model.Tool) (why string, later bool) {
@@ -68,7 +68,7 @@ func NoFormWhy(k model.Kind, t model.Tool) (why string, later bool) {
 	return termtext.SanitizeLine(kit.TypeOf(t.Raw)) + " has no form: its options are edited as JSON, checked against its schema as you type", false
 }
 
-// buildFields returns the fields of a form for the selection.
+// BuildFields returns the fields of a form for the selection.
 func BuildFields(d *model.Document, s kit.Sel, kind FormKind) []*Field {
 	if s.Request {
 		return requestFields(d)

@@ -13,7 +13,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
-// changed turns a field's new value into a document edit.
+// Changed turns a field's new value into a document edit.
 func (p *Pane) Changed(f *Field, e *kit.Env) []kit.Action {
 	at := p.At
 	group := fmt.Sprintf("%v/%d/%d/%s", at.Request, at.Kind, at.Index, f.Id)
@@ -34,7 +34,7 @@ func (p *Pane) Changed(f *Field, e *kit.Env) []kit.Action {
 	return acts
 }
 
-// requestEdit turns a request field's text into an edit. d is the document
+// RequestEdit turns a request field's text into an edit. d is the document
 // the edit will apply to, to say at once why the text cannot be applied.
 // Text that cannot be applied yet is kept as a draft, so it is neither lost
 // nor sent; the field keeps its last valid value in the request.
@@ -129,7 +129,7 @@ func checkJSONField(f *Field) {
 	}
 }
 
-// fieldLines returns the first line of each field in the form's full
+// FieldLines returns the first line of each field in the form's full
 // (unscrolled) rendering, and the total number of lines. It mirrors view.
 func (p *Pane) FieldLines() (starts []int, total int) {
 	n := 0
@@ -146,7 +146,7 @@ func (p *Pane) FieldLines() (starts []int, total int) {
 	return starts, n
 }
 
-// scrollToFocus keeps the focused field (and, while editing, its cursor)
+// ScrollToFocus keeps the focused field (and, while editing, its cursor)
 // in view.
 func (p *Pane) ScrollToFocus() {
 	starts, total := p.FieldLines()
@@ -168,7 +168,7 @@ func (p *Pane) ScrollToFocus() {
 	p.YOff = max(0, min(p.YOff, total-p.H))
 }
 
-// fieldAt maps a line of the pane's inside to a field.
+// FieldAt maps a line of the pane's inside to a field.
 func (p *Pane) FieldAt(y int) (int, bool) {
 	starts, total := p.FieldLines()
 	line := p.YOff + y
@@ -183,7 +183,7 @@ func (p *Pane) FieldAt(y int) (int, bool) {
 	return 0, false
 }
 
-// view renders the form into lines of the pane's inner width.
+// View renders the form into lines of the pane's inner width.
 func (p Pane) View(e *kit.Env, focused bool) []string {
 	st := e.St
 	lw := p.labelWidth()
@@ -286,7 +286,7 @@ func (p *Pane) multiLines(f *Field, editing bool, st *kit.Styles) []string {
 	return wrapped
 }
 
-// title is the editor pane's title: the row the form shows, and
+// Title is the editor pane's title: the row the form shows, and
 // whether it shows its JSON.
 func (p *Pane) Title(s *kit.Session) string {
 	at := p.At

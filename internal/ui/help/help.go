@@ -23,7 +23,7 @@ type Dialog struct {
 	kw     int        // width of the keys column in text
 	YOff   int
 	W, H   int
-	// filter keeps the rows whose keys or description hold it (any case);
+	// Filter keeps the rows whose keys or description hold it (any case);
 	// typing: "/" was pressed and keys go into the filter.
 	Filter string
 	typing bool
@@ -60,7 +60,7 @@ type Command struct {
 	Keys        []key.Binding
 }
 
-// groupsFirst puts the groups titled first before the others, in the
+// GroupsFirst puts the groups titled first before the others, in the
 // order first names them; the others keep their order.
 func GroupsFirst(groups []Group, first []string) []Group {
 	out := make([]Group, 0, len(groups))
@@ -79,7 +79,7 @@ func GroupsFirst(groups []Group, first []string) []Group {
 	return out
 }
 
-// shown are the groups as the filter leaves them: the rows that hold it,
+// Shown are the groups as the filter leaves them: the rows that hold it,
 // in groups that keep a row (a group whose title holds it keeps every row).
 func (d *Dialog) Shown() []Group {
 	if d.Filter == "" {
@@ -105,7 +105,7 @@ func (d *Dialog) Shown() []Group {
 	return out
 }
 
-// rows counts the rows the filter leaves.
+// Rows counts the rows the filter leaves.
 func (d *Dialog) Rows() int {
 	n := 0
 	for _, g := range d.Shown() {
@@ -114,7 +114,7 @@ func (d *Dialog) Rows() int {
 	return n
 }
 
-// typingText: while the filter is typed, printable keys (? among them)
+// TypingText: while the filter is typed, printable keys (? among them)
 // go into it.
 func (d *Dialog) TypingText() bool { return d.typing }
 
@@ -245,7 +245,7 @@ func Groups(cmds []Command, km kit.KeyMap) []Group {
 	return groups
 }
 
-// keyList names every key of the bindings, each once: "ctrl+q ctrl+c q".
+// KeyList names every key of the bindings, each once: "ctrl+q ctrl+c q".
 func KeyList(bs ...key.Binding) string {
 	var out []string
 	seen := map[string]bool{}

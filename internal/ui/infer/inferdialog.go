@@ -46,7 +46,7 @@ type Dialog struct {
 	guard  kit.DropGuard
 }
 
-// mayClose: the example typed goes with the dialog, so the first closing
+// MayClose: the example typed goes with the dialog, so the first closing
 // key says so.
 func (d *Dialog) MayClose(key string) (kit.Action, bool) {
 	typed := ""
@@ -253,7 +253,7 @@ func (d *Dialog) UndoText(redo bool) (bool, []kit.Action) {
 	return done, nil
 }
 
-// pending: the example is not the document's; what ctrl+s leaves out.
+// Pending: the example is not the document's; what ctrl+s leaves out.
 func (d *Dialog) Pending() string {
 	if d.blank {
 		return ""

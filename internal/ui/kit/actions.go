@@ -13,14 +13,14 @@ import (
 type Action any
 
 type (
-	// actSelect selects a row of the tools list; the form and the preview follow.
+	// ActSelect selects a row of the tools list; the form and the preview follow.
 	ActSelect struct{ At Sel }
-	// actFocus moves the focus; edit starts editing the focused field.
+	// ActFocus moves the focus; edit starts editing the focused field.
 	ActFocus struct {
 		Pane Pane
 		Edit bool
 	}
-	// actEdit changes the document through the session. group joins
+	// ActEdit changes the document through the session. group joins
 	// consecutive edits of one field into one undo step. later leaves the
 	// conversion (and the panes that show it) to the next message (see
 	// Session.ApplyLater).
@@ -30,31 +30,31 @@ type (
 		Later bool
 		By    Viewer
 	}
-	// actRun runs a named command of the palette; one chosen (in the
+	// ActRun runs a named command of the palette; one chosen (in the
 	// palette, or by its key) that saves or quits asks first when text
 	// being typed would be left out (typedQuestion).
 	ActRun struct {
 		Name   string
 		Chosen bool
 	}
-	// actStatus shows a message on the status line.
+	// ActStatus shows a message on the status line.
 	ActStatus struct {
 		Text string
 		Err  bool
 	}
-	// actJump goes to the tool, field, line and column a diagnostic is about.
+	// ActJump goes to the tool, field, line and column a diagnostic is about.
 	ActJump struct{ D convert.Diagnostic }
-	// actOpen opens a dialog; actClose closes the open one.
+	// ActOpen opens a dialog; actClose closes the open one.
 	ActOpen  struct{ D Dialog }
 	ActClose struct{}
-	// actCmd hands a command (IO, a focus blink) to Bubble Tea.
+	// ActCmd hands a command (IO, a focus blink) to Bubble Tea.
 	ActCmd struct{ Cmd tea.Cmd }
-	// actRebuild rebuilds the form of the selection (its fields depend on
+	// ActRebuild rebuilds the form of the selection (its fields depend on
 	// a value that changed, such as web_search's type).
 	ActRebuild struct{}
-	// actAdd adds a tool of a catalogue type and starts naming it.
+	// ActAdd adds a tool of a catalogue type and starts naming it.
 	ActAdd struct{ Typ string }
-	// actSaveTo saves the document under a file name. force writes over
+	// ActSaveTo saves the document under a file name. force writes over
 	// a file that changed on disk; asDocument writes a body as a tooltui
 	// document (and the app then edits it as one); losses are what a body
 	// leaves out that the user agreed to (see files.go).
@@ -65,56 +65,56 @@ type (
 		AsDocument bool
 		Losses     []string
 	}
-	// actExport writes the request JSON to a file; force writes over a
+	// ActExport writes the request JSON to a file; force writes over a
 	// file that is there.
 	ActExport struct {
 		Path  string
 		Force bool
 	}
-	// actReload replaces the document with the file's content on disk.
+	// ActReload replaces the document with the file's content on disk.
 	ActReload struct {
 		Path  string
 		Data  []byte
 		Stamp model.Stamp
 		What  string // what changed, for the status line
 	}
-	// actPick sets a choice field to one of its options.
+	// ActPick sets a choice field to one of its options.
 	ActPick struct {
 		Field string
-		// label is the option as the list showed it, at the row the list
+		// Label is the option as the list showed it, at the row the list
 		// was opened for: the document may have changed the options since
 		Label string
 		At    Sel
 	}
-	// actRestore puts recovered work in place (nil discards it).
+	// ActRestore puts recovered work in place (nil discards it).
 	ActRestore struct{ Doc *model.Document }
-	// actCopy copies text to the clipboard; what names it on the status
+	// ActCopy copies text to the clipboard; what names it on the status
 	// line.
 	ActCopy struct{ What, Text string }
-	// actRefresh brings the panes up to the document changed under the
+	// ActRefresh brings the panes up to the document changed under the
 	// selection (App.refresh).
 	ActRefresh struct{}
-	// actShow selects row at after the document was replaced under it (an
+	// ActShow selects row at after the document was replaced under it (an
 	// undo, a reload): the form keeps its focused field, and its editing.
 	ActShow struct{ At Sel }
-	// actDrop takes the open dialogs that match away without answering
+	// ActDrop takes the open dialogs that match away without answering
 	// them (a newer change on disk replaces the Changed on disk question);
 	// the one under the top, if that goes, is open again.
 	ActDrop struct{ Match func(Dialog) bool }
-	// actLayout lays the panes out again (a pane zoomed or back).
+	// ActLayout lays the panes out again (a pane zoomed or back).
 	ActLayout struct{}
-	// actUnsay takes the status message away.
+	// ActUnsay takes the status message away.
 	ActUnsay struct{}
-	// actSave is ctrl+s: it saves the document, but when text is typed
+	// ActSave is ctrl+s: it saves the document, but when text is typed
 	// and not applied yet (pending says what) the first one says so and
 	// the second saves.
 	ActSave struct{ Pending string }
-	// actQuit quits now, without asking. keepRecovery first writes the
+	// ActQuit quits now, without asking. keepRecovery first writes the
 	// recovery copy of the unsaved work, which the next start offers.
 	ActQuit struct{ KeepRecovery bool }
 )
 
-// viewer names the view an edit comes from: that view shows the document
+// Viewer names the view an edit comes from: that view shows the document
 // the edit makes, while every other view reads it again.
 type Viewer int
 
@@ -125,8 +125,8 @@ const (
 	ByTree          // the parameters tree
 )
 
-// say is a shorthand for a status action.
+// Say is a shorthand for a status action.
 func Say(text string) Action { return ActStatus{Text: text} }
 
-// sayErr is a status action for a failure.
+// SayErr is a status action for a failure.
 func SayErr(text string) Action { return ActStatus{Text: text, Err: true} }

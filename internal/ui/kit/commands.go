@@ -32,6 +32,6 @@ const (
 	CmdSendSim   = "Send to the simulator"
 )
 
-// cmdMocks is the palette's name for the mocks dialog (M from a
+// CmdMocks is the palette's name for the mocks dialog (M from a
 // function's form opens it on that function).
 const CmdMocks = "Edit mocks…"

@@ -62,7 +62,7 @@ type Deps struct {
 	WarmTokens func() tea.Cmd
 }
 
-// copySummary says how many tools were copied and how many entries of the
+// CopySummary says how many tools were copied and how many entries of the
 // document were left out, and why.
 func CopySummary(s *Session) string {
 	d := s.Doc()
@@ -93,5 +93,5 @@ func CopySummary(s *Session) string {
 	return out
 }
 
-// quitTitle is the quit question's title.
+// QuitTitle is the quit question's title.
 const QuitTitle = "Quit"

@@ -17,27 +17,27 @@ import (
 // closes itself with actClose.
 type Dialog interface {
 	Update(msg tea.Msg, e *Env) (Dialog, []Action)
-	// view returns the dialog's box, drawn centred over the panes of a
+	// View returns the dialog's box, drawn centred over the panes of a
 	// w×h screen.
 	View(e *Env, w, h int) []string
-	// resize fits the dialog to a w×h screen.
+	// Resize fits the dialog to a w×h screen.
 	Resize(w, h int) Dialog
 	Help(km *KeyMap) []key.Binding
-	// name is how a sentence names it: "the Quit dialog", "the keys help".
+	// Name is how a sentence names it: "the Quit dialog", "the keys help".
 	Name() string
 }
 
-// box frames lines as a dialog of width w.
+// Box frames lines as a dialog of width w.
 func Box(e *Env, title string, lines []string, w int) []string {
 	return Frame(Rect{0, 0, w, len(lines) + 2}, title, lines, e.St.BorderFocused, e.St.TitleFocused)
 }
 
-// dialogSize is the box for a list dialog on a w×h screen.
+// DialogSize is the box for a list dialog on a w×h screen.
 func DialogSize(w, h, wantW, wantH int) (int, int) {
 	return max(20, min(wantW, w-4)), max(3, min(wantH, h-2))
 }
 
-// listDialog is a dialog around a filterable list: the palette, the add
+// ListDialog is a dialog around a filterable list: the palette, the add
 // picker, the tool_choice chooser and the copy menu.
 type ListDialog struct {
 	Title  string
@@ -102,7 +102,7 @@ func listKey(k tea.KeyPressMsg) bool {
 
 func (d *ListDialog) TypingText() bool { return true }
 
-// undoText takes the filter's typing back (ctrl+z), or puts it back.
+// UndoText takes the filter's typing back (ctrl+z), or puts it back.
 func (d *ListDialog) UndoText(redo bool) (bool, []Action) {
 	s, ok := d.hist.Step(redo, d.List.Filter())
 	if ok {
@@ -120,7 +120,7 @@ func (d *ListDialog) Help(km *KeyMap) []key.Binding {
 	}
 }
 
-// confirmDialog asks a question answered with a few keys.
+// ConfirmDialog asks a question answered with a few keys.
 type ConfirmDialog struct {
 	Title, Text string
 	Keys        []key.Binding
@@ -164,7 +164,7 @@ func (d *ConfirmDialog) View(e *Env, w, h int) []string {
 
 func (d *ConfirmDialog) Help(km *KeyMap) []key.Binding { return d.Keys }
 
-// digits is the number keys that choose one of n options: "1-8".
+// Digits is the number keys that choose one of n options: "1-8".
 func Digits(n int) string {
 	if n <= 1 {
 		return "1"
@@ -172,14 +172,14 @@ func Digits(n int) string {
 	return "1-" + strconv.Itoa(min(n, 9))
 }
 
-// isDigitKey reports whether k is one of the number keys 1-9, which
+// IsDigitKey reports whether k is one of the number keys 1-9, which
 // choose an option in the formats view and the fix dialog.
 func IsDigitKey(k tea.KeyPressMsg) bool {
 	s := k.String()
 	return len(s) == 1 && s >= "1" && s <= "9"
 }
 
-// digitChoice is the option number key k (isDigitKey) chooses among n
+// DigitChoice is the option number key k (isDigitKey) chooses among n
 // (what names one: "format"); -1 and why when there is no such option.
 func DigitChoice(k tea.KeyPressMsg, n int, what string) (int, string) {
 	s := k.String()
@@ -189,25 +189,25 @@ func DigitChoice(k tea.KeyPressMsg, n int, what string) (int, string) {
 	return -1, "No " + what + " " + s + ": " + Digits(n) + " chooses one of " + Plural(n, what)
 }
 
-// textField is a dialog that has a text field with the focus: printable
+// TextField is a dialog that has a text field with the focus: printable
 // keys (? among them) are text there.
 type TextField interface{ TypingText() bool }
 
-// closeGuard is a dialog that closing would drop text typed in (the
+// CloseGuard is a dialog that closing would drop text typed in (the
 // argument tester, the infer dialog, the response view's output prompt):
 // the first esc, ctrl+c or ctrl+q says so, the next closes.
 type CloseGuard interface {
 	MayClose(key string) (Action, bool)
 }
 
-// dropGuard is a closeGuard's state: armed by the first closing key, for
+// DropGuard is a closeGuard's state: armed by the first closing key, for
 // the text as it was then (a paste or an undo since asks again).
 type DropGuard struct {
 	Armed bool
 	at    uint64 // the text's version when armed
 }
 
-// mayClose reports whether a key that does what does (closes it, goes
+// MayClose reports whether a key that does what does (closes it, goes
 // back) may go on; with text typed (typed says what, ver its version)
 // the first press says what it would drop instead.
 func (g *DropGuard) MayClose(key, does, typed string, ver uint64) (Action, bool) {
@@ -218,11 +218,11 @@ func (g *DropGuard) MayClose(key, does, typed string, ver uint64) (Action, bool)
 	return Say(key + " again " + does + " and drops " + typed), false
 }
 
-// pendingText is a dialog with text typed but not applied yet: pending
+// PendingText is a dialog with text typed but not applied yet: pending
 // says what, and what ctrl+s does with it ("" when there is none).
 type PendingText interface{ Pending() string }
 
-// explainDialogKey says why a key does nothing in the open dialog.
+// ExplainDialogKey says why a key does nothing in the open dialog.
 func ExplainDialogKey(k tea.KeyPressMsg, d Dialog, km *KeyMap) Action {
 	var keys []string
 	for _, b := range d.Help(km) {
@@ -241,7 +241,7 @@ func ExplainDialogKey(k tea.KeyPressMsg, d Dialog, km *KeyMap) Action {
 		d.Name(), strings.Join(keys, " · "), more))
 }
 
-// withoutHint is what a view's pending text says without the keys it
+// WithoutHint is what a view's pending text says without the keys it
 // ends with in brackets ("…, "abc" (enter applies it, esc drops it)"),
 // for a sentence said away from that view.
 func WithoutHint(s string) string {
@@ -257,7 +257,7 @@ func (d *ListDialog) Name() string { return "the " + d.Title + " dialog" }
 
 func (d *ConfirmDialog) Name() string { return "the " + d.Title + " dialog" }
 
-// keyedView is a dialog of which several can show different things (the
+// KeyedView is a dialog of which several can show different things (the
 // keys of one dialog or all keys, Save as or Save as then quit): viewKey
 // tells them apart.
 type KeyedView interface{ ViewKey() string }

@@ -13,7 +13,7 @@ const (
 	PaneCount
 )
 
-// env is what panes and dialogs may read: the session, styles and keys.
+// Env is what panes and dialogs may read: the session, styles and keys.
 type Env struct {
 	S   *Session
 	St  *Styles

@@ -1,12 +1,12 @@
 package kit
 
-// filterHist is the undo of a filter line's typing (the lists' filters,
+// FilterHist is the undo of a filter line's typing (the lists' filters,
 // the tools pane's, the MCP tools dialog's): the texts it held before each
 // change, so that ctrl+z there takes typing back before it reaches the
 // document under it.
 type FilterHist struct{ undo, redo []string }
 
-// changed records that the filter text went from before to after.
+// Changed records that the filter text went from before to after.
 func (h *FilterHist) Changed(before, after string) {
 	if before != after {
 		h.undo = append(h.undo, before)
@@ -14,7 +14,7 @@ func (h *FilterHist) Changed(before, after string) {
 	}
 }
 
-// step is the text an undo (redo: a redo) puts in place of cur; ok false
+// Step is the text an undo (redo: a redo) puts in place of cur; ok false
 // when there is no step to take.
 func (h *FilterHist) Step(redo bool, cur string) (string, bool) {
 	from, to := &h.undo, &h.redo

@@ -17,19 +17,19 @@ type Function struct {
 	Kind  model.Kind
 	Index int
 	Name  string // as written ("" when the function has none)
-	// params are the parameters the converter uses: the member, or a
+	// Params are the parameters the converter uses: the member, or a
 	// parameters draft that is valid JSON; nil when absent.
 	Params json.RawMessage
-	// strict is the "strict" member: nil when absent or null.
+	// Strict is the "strict" member: nil when absent or null.
 	Strict *bool
-	// strictOther: "strict" is there but neither a boolean nor null.
+	// StrictOther: "strict" is there but neither a boolean nor null.
 	StrictOther bool
-	// draftErr says why a parameters draft is not valid JSON ("" when
+	// DraftErr says why a parameters draft is not valid JSON ("" when
 	// there is none or it is valid).
 	DraftErr string
 }
 
-// label is the function's name for the screen, sanitised.
+// Label is the function's name for the screen, sanitised.
 func (f *Function) Label() string {
 	if f.Name == "" {
 		return "the function"
@@ -37,13 +37,13 @@ func (f *Function) Label() string {
 	return termtext.SanitizeLine(f.Name)
 }
 
-// selectedFunction reads the function of the selected row, or says why the
+// SelectedFunction reads the function of the selected row, or says why the
 // row is not one ("Select a function to <purpose>").
 func SelectedFunction(e *Env, purpose string) (Function, string) {
 	return ReadFunction(e.S.Doc(), e.At, purpose)
 }
 
-// readFunction reads the function of row at of doc, or says why the row is
+// ReadFunction reads the function of row at of doc, or says why the row is
 // not one.
 func ReadFunction(doc *model.Document, at Sel, purpose string) (Function, string) {
 	if at.Request {

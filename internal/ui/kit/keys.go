@@ -109,7 +109,7 @@ func DefaultKeyMap() KeyMap {
 	}
 }
 
-// listMove is where a list's cursor goes for a moving key (up, down, a
+// ListMove is where a list's cursor goes for a moving key (up, down, a
 // page of page rows, first, last) in a list of n rows; ok is false for any
 // other key. The caller clamps and scrolls.
 func ListMove(k tea.KeyPressMsg, km *KeyMap, cur, page, n int) (next int, ok bool) {
@@ -130,7 +130,7 @@ func ListMove(k tea.KeyPressMsg, km *KeyMap, cur, page, n int) (next int, ok boo
 	return cur, false
 }
 
-// scrollTo is the first row to show of a list of n rows, rows at a time,
+// ScrollTo is the first row to show of a list of n rows, rows at a time,
 // that keeps row cur in view and moves as little as it can from off.
 func ScrollTo(cur, off, rows, n int) int {
 	if cur < off {

@@ -55,7 +55,7 @@ func (l *labels) prune(d *model.Document) {
 	l.cache = next
 }
 
-// toolLabel is how a tool is named in lists: a function's name, a
+// ToolLabel is how a tool is named in lists: a function's name, a
 // built-in's type (and its name or server label when it has one).
 func ToolLabel(k model.Kind, t model.Tool) (icon, label string) {
 	if k == model.Function {
@@ -90,7 +90,7 @@ func IconOf(k model.Kind) string {
 	return "◆"
 }
 
-// typeOf returns the "type" string of a raw entry, or "".
+// TypeOf returns the "type" string of a raw entry, or "".
 func TypeOf(raw json.RawMessage) string {
 	return model.StringAt(raw, []string{"type"})
 }

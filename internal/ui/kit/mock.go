@@ -14,12 +14,12 @@ import (
 	"github.com/tooltui/tooltui/internal/termtext"
 )
 
-// keepMockKey, in the response view's prompt for a call no mock answers,
+// KeepMockKey, in the response view's prompt for a call no mock answers,
 // sends the output typed and keeps it as a mock of the function.
 var KeepMockKey = key.NewBinding(key.WithKeys("alt+enter", "ctrl+enter"),
 	key.WithHelp("alt+enter", "send this output and keep it as a mock of the function (ctrl+enter too)"))
 
-// keptAsMock keeps output, typed for call c, as a mock (keepAsMock).
+// KeptAsMock keeps output, typed for call c, as a mock (keepAsMock).
 func KeptAsMock(c send.Call, output string) []Action {
 	fn, what, err := KeepAsMock(c.Name, c.Arguments, output)
 	if err != nil {
@@ -28,7 +28,7 @@ func KeptAsMock(c send.Call, output string) []Action {
 	return []Action{ActEdit{Fn: fn}, Say("Kept the output as " + what + " (ctrl+z undoes it; this send goes on with the mocks it started with)")}
 }
 
-// keepAsMock is the edit that keeps an output typed for a call no mock
+// KeepAsMock is the edit that keeps an output typed for a call no mock
 // answered as a mock of its function: for calls with these arguments (a
 // call with arguments), or as the fixed output (a call without). The
 // output is written as JSON when it is JSON other than a string, which

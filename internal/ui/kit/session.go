@@ -6,12 +6,12 @@ import (
 	"github.com/tooltui/tooltui/internal/session"
 )
 
-// sel is a row of the tools list: the request or one tool.
+// Sel is a row of the tools list: the request or one tool.
 type Sel = session.At
 
 var RequestSel = session.RequestAt
 
-// edit is a pure change of the document (session.Edit).
+// Edit is a pure change of the document (session.Edit).
 type Edit = session.Edit
 
 // Session is the document being edited (session.Session) with what the
@@ -29,7 +29,7 @@ func NewSession(d *model.Document, path, name string) *Session {
 	return NewSessionOf(d, path, name, false)
 }
 
-// newSessionOf is newSession, unchecked when later (Options.CheckLater).
+// NewSessionOf is newSession, unchecked when later (Options.CheckLater).
 func NewSessionOf(d *model.Document, path, name string, later bool) *Session {
 	if later {
 		return &Session{Session: session.NewUnchecked(d, path, name)}
@@ -48,13 +48,13 @@ func (s *Session) derive() {
 	s.marks = marks(s.Result().Diagnostics)
 }
 
-// rowMarks is the worst severity per row (see marks).
+// RowMarks is the worst severity per row (see marks).
 func (s *Session) RowMarks() map[Sel]int {
 	s.derive()
 	return s.marks
 }
 
-// label is how tool i of kind k is named in lists; before the first
+// Label is how tool i of kind k is named in lists; before the first
 // conversion too.
 func (s *Session) Label(k model.Kind, i int) string {
 	s.derive()
@@ -64,10 +64,10 @@ func (s *Session) Label(k model.Kind, i int) string {
 	return ""
 }
 
-// rowCount is the number of rows of the tools list.
+// RowCount is the number of rows of the tools list.
 func RowCount(d *model.Document) int { return 1 + len(d.Functions) + len(d.Builtins) }
 
-// selAt maps a row to the selection.
+// SelAt maps a row to the selection.
 func SelAt(d *model.Document, row int) Sel {
 	switch {
 	case row <= 0:
@@ -79,7 +79,7 @@ func SelAt(d *model.Document, row int) Sel {
 	}
 }
 
-// rowOf maps a selection to its row.
+// RowOf maps a selection to its row.
 func RowOf(d *model.Document, s Sel) int {
 	switch {
 	case s.Request:
@@ -110,7 +110,7 @@ func marks(ds []convert.Diagnostic) map[Sel]int {
 	return m
 }
 
-// countDiags counts errors and warnings; notes are neither.
+// CountDiags counts errors and warnings; notes are neither.
 func CountDiags(ds []convert.Diagnostic) (errs, warns int) {
 	for _, d := range ds {
 		switch d.Severity {

@@ -18,7 +18,7 @@ func Capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// changedWhy says why a view cannot go on after the document changed,
+// ChangedWhy says why a view cannot go on after the document changed,
 // with the reason (a sentence of its own) going on the same sentence.
 func ChangedWhy(why string) string {
 	if why != "" {
@@ -27,13 +27,13 @@ func ChangedWhy(why string) string {
 	return "The document changed: " + why
 }
 
-// textUndo is a dialog with a text field that takes its own typing back
+// TextUndo is a dialog with a text field that takes its own typing back
 // (ctrl+z) or puts it back (ctrl+y) before the document's undo does.
 type TextUndo interface {
 	UndoText(redo bool) (bool, []Action)
 }
 
-// fieldUndo undoes (or redoes) a step of ed's own typing, if it has one.
+// FieldUndo undoes (or redoes) a step of ed's own typing, if it has one.
 func FieldUndo(ed *editor.Model, redo bool) bool {
 	if redo {
 		return ed.Redo()
@@ -82,7 +82,7 @@ func PrettyJSON(v json.RawMessage) string {
 	return b.String()
 }
 
-// plural writes a count with its noun: "1 tool", "3 tools".
+// Plural writes a count with its noun: "1 tool", "3 tools".
 func Plural(n int, noun string) string {
 	s := strconv.Itoa(n) + " " + noun
 	if n != 1 {
@@ -99,15 +99,15 @@ func Plural(n int, noun string) string {
 
 func Itoa(i int) string { return strconv.Itoa(i) }
 
-// rect is a box on the screen, in cells; the pane's border is inside it.
+// Rect is a box on the screen, in cells; the pane's border is inside it.
 type Rect struct{ X, Y, W, H int }
 
 func (r Rect) Contains(x, y int) bool { return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H }
 
-// inner is the content area inside the border.
+// Inner is the content area inside the border.
 func (r Rect) Inner() (w, h int) { return max(0, r.W-2), max(0, r.H-2) }
 
-// frame draws a rounded box of r's size with title in the top border and
+// Frame draws a rounded box of r's size with title in the top border and
 // the given content lines inside, cut or padded to the inner width. It
 // returns exactly r.H lines of exactly r.W cells.
 func Frame(r Rect, title string, content []string, border, titleStyle lipgloss.Style) []string {
@@ -133,7 +133,7 @@ func Frame(r Rect, title string, content []string, border, titleStyle lipgloss.S
 	return append(out, border.Render("╰"+strings.Repeat("─", iw)+"╯"))
 }
 
-// fitExact pads or cuts a styled line to exactly w cells, without an
+// FitExact pads or cuts a styled line to exactly w cells, without an
 // ellipsis.
 func FitExact(s string, w int) string {
 	sw := ansi.StringWidth(s)
@@ -147,7 +147,7 @@ func FitExact(s string, w int) string {
 	return s
 }
 
-// place copies a pane's lines onto the screen rows at r.
+// Place copies a pane's lines onto the screen rows at r.
 func Place(rows [][]string, r Rect, lines []string) {
 	for i, l := range lines {
 		if y := r.Y + i; y >= 0 && y < len(rows) {
@@ -156,7 +156,7 @@ func Place(rows [][]string, r Rect, lines []string) {
 	}
 }
 
-// fit pads or cuts a styled line to exactly w cells.
+// Fit pads or cuts a styled line to exactly w cells.
 func Fit(s string, w int) string {
 	if w <= 0 {
 		return ""

@@ -25,11 +25,11 @@ const (
 	allowedFilter                    // {"tool_names": [...], "read_only": ...}
 )
 
-// allowedTools is an entry's allowed_tools as read.
+// AllowedTools is an entry's allowed_tools as read.
 type AllowedTools struct {
 	Form  allowedForm
 	Names []string // the list, or the filter's tool_names
-	// hasNames: the filter has tool_names (a list always has names).
+	// HasNames: the filter has tool_names (a list always has names).
 	HasNames bool
 	// readOnly is the filter's read_only as written ("" when absent).
 	readOnly string
@@ -43,7 +43,7 @@ func (al AllowedTools) path() []string {
 	return []string{"allowed_tools"}
 }
 
-// mcpTarget is the mcp entry whose server's tools are listed.
+// McpTarget is the mcp entry whose server's tools are listed.
 type McpTarget struct {
 	kind    model.Kind
 	index   int

@@ -79,7 +79,7 @@ type Dialog struct {
 	Filter string
 	typing bool // keys type into the filter
 	hist   kit.FilterHist
-	// confirm: enter with nothing checked asked whether to remove the
+	// Confirm: enter with nothing checked asked whether to remove the
 	// names; enter again does.
 	Confirm bool
 
@@ -110,10 +110,10 @@ func (d *Dialog) start() tea.Cmd {
 	}
 }
 
-// typingText: keys are the filter's text while it is typed.
+// TypingText: keys are the filter's text while it is typed.
 func (d *Dialog) TypingText() bool { return d.typing }
 
-// undoText takes the filter's typing back (ctrl+z), or puts it back.
+// UndoText takes the filter's typing back (ctrl+z), or puts it back.
 func (d *Dialog) UndoText(redo bool) (bool, []kit.Action) {
 	if !d.typing {
 		return false, nil

@@ -420,7 +420,7 @@ func (d *Dialog) UndoText(redo bool) (bool, []kit.Action) {
 	return kit.FieldUndo(d.Ed.field(), redo), nil
 }
 
-// pending: an output being typed is not in the document yet.
+// Pending: an output being typed is not in the document yet.
 func (d *Dialog) Pending() string {
 	if d.Ed == nil || !d.Ed.changed() {
 		return ""

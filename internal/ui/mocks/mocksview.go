@@ -98,7 +98,7 @@ func (d *Dialog) patterns(fn string) int {
 	return n
 }
 
-// oneLine is JSON on one line, for a row.
+// OneLine is JSON on one line, for a row.
 func OneLine(v json.RawMessage) string {
 	var b bytes.Buffer
 	if json.Compact(&b, v) != nil {

@@ -6,7 +6,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
-// curlCommand is export's curl command for the request: multi-line, the
+// CurlCommand is export's curl command for the request: multi-line, the
 // key left in $OPENAI_API_KEY, the body quoted so the shell hands it to
 // curl byte for byte. base is where Send request goes.
 func CurlCommand(body []byte, base string) (string, error) {
@@ -17,7 +17,7 @@ func CurlCommand(body []byte, base string) (string, error) {
 	return string(res.Text), nil
 }
 
-// toolsJSON extracts the request's tools array, indented as a document of
+// ToolsJSON extracts the request's tools array, indented as a document of
 // its own; "[]" when there are none.
 func ToolsJSON(body []byte) string {
 	v, ok := model.GetPath(body, []string{"tools"})
@@ -29,7 +29,7 @@ func ToolsJSON(body []byte) string {
 
 type CopyWhat int
 
-// copyOf puts the request, its tools or a curl command (to baseURL) on
+// CopyOf puts the request, its tools or a curl command (to baseURL) on
 // the clipboards.
 func CopyOf(s *kit.Session, w CopyWhat, baseURL string) kit.Action {
 	body := s.Result().JSON

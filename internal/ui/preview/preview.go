@@ -27,7 +27,7 @@ type Pane struct {
 	entry int
 }
 
-// setJSON shows a new request; the same bytes again cost nothing. It
+// SetJSON shows a new request; the same bytes again cost nothing. It
 // reports whether the text changed.
 func (p *Pane) SetJSON(b []byte) bool {
 	if p.Doc != nil && len(b) == len(p.Src) && (len(b) == 0 || &b[0] == &p.Src[0]) {
@@ -61,7 +61,7 @@ func (p *Pane) Scroll(d int) {
 	p.clamp()
 }
 
-// follow scrolls to the selected tool's entry in the request's tools; the
+// Follow scrolls to the selected tool's entry in the request's tools; the
 // request row scrolls to the top.
 func (p *Pane) Follow(sources []convert.ToolRef, at kit.Sel) {
 	p.entry = p.entryLine(sources, at)
@@ -74,7 +74,7 @@ func (p *Pane) Follow(sources []convert.ToolRef, at kit.Sel) {
 	}
 }
 
-// track keeps the view on the selected tool after an edit changed the
+// Track keeps the view on the selected tool after an edit changed the
 // request: the same place in its entry when the entry moved (a tool
 // before it grew, or its own name changed the order), its start when it
 // was not in the request before (it had an error).

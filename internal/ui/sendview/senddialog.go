@@ -34,19 +34,19 @@ type Dialog struct {
 	first   time.Duration
 	turn    int
 	Running bool
-	// asking is the call whose output the prompt asks for.
+	// Asking is the call whose output the prompt asks for.
 	Asking *askCall
 	prompt *editor.Model
 	guard  kit.DropGuard // an output typed goes with esc, ctrl+c, ctrl+q or ctrl+r
 	// differs asks whether to play a replay's turn anyway.
 	differs *differsAsk
-	// permit is the call whose approval the prompt asks for (sendpermit.go);
+	// Permit is the call whose approval the prompt asks for (sendpermit.go);
 	// allowed are the servers allowed for every call.
 	Permit  *permitAsk
 	allowed *mcpAllowed
-	// replay names the recording played back ("" : a send).
+	// Replay names the recording played back ("" : a send).
 	Replay string
-	// again plays the recording again (ctrl+r in a replay); nil: ctrl+r
+	// Again plays the recording again (ctrl+r in a replay); nil: ctrl+r
 	// sends the request.
 	Again func() []kit.Action
 	// recording is the file the send records to ("" none).
@@ -97,7 +97,7 @@ const (
 	lineError
 )
 
-// streamMsg is one event of the stream of dialog id (in turn turn of the
+// StreamMsg is one event of the stream of dialog id (in turn turn of the
 // tool loop), a finished turn, or the end.
 type StreamMsg struct {
 	Id       int
@@ -168,7 +168,7 @@ var sendKeys = struct{ Cancel, Raw, Copy key.Binding }{
 
 var StreamIDs int
 
-// sender is what a send needs of the app besides the document: what it
+// Sender is what a send needs of the app besides the document: what it
 // keeps between sends, the environment, the stream to send with and the
 // variables no MCP server gets.
 type Sender struct {
@@ -317,7 +317,7 @@ func (d *Dialog) scroll(n int) {
 	d.yOff = max(0, d.yOff+n)
 }
 
-// add takes one event into the transcript.
+// Add takes one event into the transcript.
 func (d *Dialog) Add(ev send.Event) {
 	d.raw = append(d.raw, string(ev.Raw))
 	if d.first == 0 && (ev.Kind == send.KindText || ev.Kind == send.KindCall || ev.Kind == send.KindRefusal) {
@@ -546,7 +546,7 @@ func (d *Dialog) View(e *kit.Env, w, h int) []string {
 
 func (d *Dialog) TypingText() bool { return d.Asking != nil }
 
-// mayClose: an output being typed goes with the view (ctrl+c, ctrl+q) or
+// MayClose: an output being typed goes with the view (ctrl+c, ctrl+q) or
 // with the send it stops (ctrl+r).
 func (d *Dialog) MayClose(key string) (kit.Action, bool) {
 	if d.Asking == nil {
@@ -559,7 +559,7 @@ func (d *Dialog) MayClose(key string) (kit.Action, bool) {
 	return d.guard.MayClose(key, does, d.Pending(), d.prompt.Version())
 }
 
-// pending: an output being typed is neither sent nor kept as a mock yet.
+// Pending: an output being typed is neither sent nor kept as a mock yet.
 func (d *Dialog) Pending() string {
 	if d.Asking == nil || strings.TrimSpace(d.prompt.Value()) == "" {
 		return ""
@@ -593,6 +593,6 @@ func (d *Dialog) Receives(msg tea.Msg) bool {
 	return ok && m.Id == d.Id
 }
 
-// measured is the input tokens the first turn's usage reported (0: none
+// Measured is the input tokens the first turn's usage reported (0: none
 // yet) and the document's version that was sent.
 func (d *Dialog) Measured() (int, uint64) { return d.firstInput, d.sentAt }

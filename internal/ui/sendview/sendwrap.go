@@ -34,7 +34,7 @@ func styleKey(st *kit.Styles) string {
 	return st.Dim.Render("d") + st.OK.Render("o") + st.Error.Render("e")
 }
 
-// wrapped is what the body shows, wrapped to width w.
+// Wrapped is what the body shows, wrapped to width w.
 func (d *Dialog) Wrapped(e *kit.Env, w int) []string {
 	st := e.St
 	c := &d.wc
@@ -82,7 +82,7 @@ func concatRows(a, b, c []string) []string {
 	return append(append(append(out, a...), b...), c...)
 }
 
-// wrapLine is one transcript line of kind k and text text, wrapped to
+// WrapLine is one transcript line of kind k and text text, wrapped to
 // width w and styled.
 func (d *Dialog) WrapLine(e *kit.Env, k lineKind, text string, w int) []string {
 	st := e.St

@@ -40,7 +40,7 @@ func (p *Pane) SetHeight(h int) {
 	p.scroll()
 }
 
-// listHeight is the rows left for tools when the filter line shows.
+// ListHeight is the rows left for tools when the filter line shows.
 func (p *Pane) ListHeight() int {
 	if p.Filter.Typing || p.Filter.Text != "" {
 		return max(1, p.height-1)
@@ -48,13 +48,13 @@ func (p *Pane) ListHeight() int {
 	return p.height
 }
 
-// show recomputes the shown rows for d and selects at.
+// Show recomputes the shown rows for d and selects at.
 func (p *Pane) Show(s *kit.Session, at kit.Sel) {
 	p.Row = kit.RowOf(s.Doc(), at)
 	p.Refilter(s.Doc(), s)
 }
 
-// refilter recomputes the shown rows.
+// Refilter recomputes the shown rows.
 func (p *Pane) Refilter(d *model.Document, s *kit.Session) {
 	n := kit.RowCount(d)
 	p.Rows = p.Rows[:0]
@@ -95,7 +95,7 @@ func (p *Pane) scroll() {
 	p.YOff = max(0, min(p.YOff, len(p.Rows)-h))
 }
 
-// undoFilter takes the filter's typing back (ctrl+z while it is typed),
+// UndoFilter takes the filter's typing back (ctrl+z while it is typed),
 // or puts it back.
 func (p *Pane) UndoFilter(redo bool, e *kit.Env) bool {
 	if !p.Filter.Typing {
@@ -109,7 +109,7 @@ func (p *Pane) UndoFilter(redo bool, e *kit.Env) bool {
 	return ok
 }
 
-// startFilter opens the filter line for typing.
+// StartFilter opens the filter line for typing.
 func (p *Pane) StartFilter() []kit.Action {
 	p.Filter.Typing = true
 	p.scroll() // the filter line takes a row: keep the selection shown
@@ -224,7 +224,7 @@ func (p Pane) updateFilter(msg tea.Msg, e *kit.Env) (Pane, []kit.Action) {
 	return p, nil
 }
 
-// rowAt maps a line of the pane's inside to a row; ok false off the list.
+// RowAt maps a line of the pane's inside to a row; ok false off the list.
 func (p *Pane) RowAt(y int) (int, bool) {
 	if p.Filter.Typing || p.Filter.Text != "" {
 		y--
@@ -236,7 +236,7 @@ func (p *Pane) RowAt(y int) (int, bool) {
 	return p.Rows[i], true
 }
 
-// view renders the pane's inside, w×h.
+// View renders the pane's inside, w×h.
 func (p Pane) View(e *kit.Env, w, h int, focused bool) []string {
 	st, d := e.St, e.S.Doc()
 	lines := make([]string, 0, h)

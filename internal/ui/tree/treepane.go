@@ -48,7 +48,7 @@ type Pane struct {
 	Asking  treeAsk
 	AskPtr  string
 	askFrom string // the value the prompt opened with
-	// example is example arguments of params (exampleWhy: why there are
+	// Example is example arguments of params (exampleWhy: why there are
 	// none); noExample hides them (v). Large parameters have theirs made
 	// off the main loop (exampleLater, exampleAsked: the command is on its
 	// way; treeapp.go).
@@ -84,7 +84,7 @@ var AskKeyword = map[treeAsk]string{
 	askMinimum: "minimum", askMaximum: "maximum", askPattern: "pattern", askDefault: "default",
 }
 
-// treeKeys are the tree's own keys. While the tree has the focus they come
+// TreeKeys are the tree's own keys. While the tree has the focus they come
 // before the app's navigation keys (a, x, z, y, q mean the tree's here);
 // the global keys, tab and the other commands' keys (T, 1-4, ?) keep
 // their meaning.
@@ -180,7 +180,7 @@ func (d *Pane) show(params []byte, t *schematree.Tree, err error) {
 // milliseconds at a megabyte) are made by a command.
 const treeExampleNow = 32 << 10
 
-// makeExample makes example arguments that fit params, indented, or says
+// MakeExample makes example arguments that fit params, indented, or says
 // why there are none.
 func MakeExample(params []byte) (text, why string) {
 	ex, err := schematree.Example(params)
@@ -190,7 +190,7 @@ func MakeExample(params []byte) (text, why string) {
 	return string(rawjson.AppendIndent(nil, ex, "", "  ")), ""
 }
 
-// selectPtr chooses the row of ptr, unfolding the rows above it.
+// SelectPtr chooses the row of ptr, unfolding the rows above it.
 func (d *Pane) SelectPtr(ptr string) {
 	if d.Tree == nil {
 		return
@@ -215,7 +215,7 @@ func (d *Pane) Current() *schematree.Node {
 	return d.Rows[d.Row]
 }
 
-// setSize fits the pane to its inside, w×h cells.
+// SetSize fits the pane to its inside, w×h cells.
 func (d *Pane) SetSize(w, h int) {
 	d.w, d.h = max(10, w), max(3, h)
 	d.Follow()
@@ -240,7 +240,7 @@ func (d *Pane) commit(e schematree.Edited, selectPtr, done string) []kit.Action 
 	}}, kit.Say(done)}
 }
 
-// update handles a key, a paste or the mouse (y relative to the pane's
+// Update handles a key, a paste or the mouse (y relative to the pane's
 // inside). Before anything it reads the document again if it changed
 // since the tree read it: an edit never writes an older value back.
 func (d *Pane) Update(msg tea.Msg, e *kit.Env) []kit.Action {
@@ -311,7 +311,7 @@ func (d *Pane) fold(n *schematree.Node) string {
 	return ""
 }
 
-// click chooses the row at line y of the pane's inside; a click on the
+// Click chooses the row at line y of the pane's inside; a click on the
 // chosen row folds or unfolds it.
 func (d *Pane) Click(y int) {
 	i := d.yOff + y
@@ -325,7 +325,7 @@ func (d *Pane) Click(y int) {
 	d.Row = i
 }
 
-// sync reads the parameters again from the document (after undo or redo,
+// Sync reads the parameters again from the document (after undo or redo,
 // a reload, any change made elsewhere).
 func (d *Pane) Sync(e *kit.Env) {
 	d.Ver = e.S.Version()
@@ -628,7 +628,7 @@ func (d *Pane) copyExample() []kit.Action {
 	return []kit.Action{kit.ActCopy{What: "example arguments of " + d.Fn, Text: d.Example}}
 }
 
-// pending is the value being typed in the prompt, which a save leaves out.
+// Pending is the value being typed in the prompt, which a save leaves out.
 func (d *Pane) Pending() string {
 	if d.Prompt == nil {
 		return ""
@@ -641,7 +641,7 @@ func (d *Pane) Pending() string {
 		termtext.Quote(strings.TrimSpace(d.Prompt.Value())) + " (enter applies it, esc drops it)"
 }
 
-// help lists the tree's keys for ? (the global keys and tab come after
+// Help lists the tree's keys for ? (the global keys and tab come after
 // them there).
 func (d *Pane) Help() []key.Binding {
 	if d.Prompt != nil {

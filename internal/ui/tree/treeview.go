@@ -54,7 +54,7 @@ func (d *Pane) listHeight() int {
 	return max(1, d.h-treeDetailLines-d.exampleUnder())
 }
 
-// title is the pane's title.
+// Title is the pane's title.
 func (d *Pane) Title() string {
 	t := "Parameters of " + termtext.SanitizeLine(d.Fn) + " · tree"
 	if d.Tree != nil {
@@ -63,7 +63,7 @@ func (d *Pane) Title() string {
 	return t
 }
 
-// view draws the inside of the pane (d.w×d.h cells).
+// View draws the inside of the pane (d.w×d.h cells).
 func (d *Pane) View(e *kit.Env, focused bool) []string {
 	st := e.St
 	iw := d.w
