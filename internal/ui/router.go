@@ -200,7 +200,7 @@ func (a *App) raise(d kit.Dialog) bool {
 		return false
 	}
 	same := func(o kit.Dialog) bool {
-		return reflect.TypeOf(o) == reflect.TypeOf(d) && ViewKey(o) == ViewKey(d)
+		return reflect.TypeOf(o) == reflect.TypeOf(d) && viewKey(o) == viewKey(d)
 	}
 	if same(a.dialog) {
 		return true
@@ -255,10 +255,10 @@ func (a *App) dialogs() []kit.Dialog {
 	return append(append([]kit.Dialog(nil), a.under...), a.dialog)
 }
 
-// ViewKey tells apart the views of one kind that show different things:
+// viewKey tells apart the views of one kind that show different things:
 // the keys of one dialog from all keys, "Save as" from "Save as" then
 // quit.
-func ViewKey(d kit.Dialog) string {
+func viewKey(d kit.Dialog) string {
 	if k, ok := d.(kit.KeyedView); ok {
 		return d.Name() + "\x00" + k.ViewKey()
 	}
