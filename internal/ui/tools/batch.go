@@ -102,18 +102,21 @@ func Batch(op Op, d *model.Document, sels []kit.Sel, at kit.Sel) (*model.Documen
 	case OpMoveUp, OpMoveDown:
 		return moveMarked(d, sels, at, op == OpMoveUp)
 	case OpDuplicate:
-		shift := 0
-		for i := n - 1; i >= 0; i-- {
-			s := sels[i]
+		// In the list's order, each a place further down for every copy
+		// made before it in its list.
+		shift := map[model.Kind]int{}
+		atShift := 0
+		for _, s := range sels {
 			var err error
-			if d, _, err = model.DuplicateTool(d, s.Kind, s.Index); err != nil {
+			if d, _, err = model.DuplicateTool(d, s.Kind, s.Index+shift[s.Kind]); err != nil {
 				return nil, at, "", err
 			}
+			shift[s.Kind]++
 			if !at.Request && s.Kind == at.Kind && s.Index < at.Index {
-				shift++
+				atShift++
 			}
 		}
-		at.Index += shift
+		at.Index += atShift
 		return d, at, "Duplicated " + tools + " (each copy follows its original; the marks stay on the originals)", nil
 	}
 	return nil, at, "", errors.New("unknown operation")
