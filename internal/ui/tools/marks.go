@@ -71,18 +71,33 @@ func (m *Marks) at(d *model.Document) map[kit.Sel]bool {
 // before, one that matched nothing takes the place of the one that was
 // there, if that one matched nothing either: it was edited.
 func follow(was, now []model.Tool) []int {
-	at := make(map[toolID][]int, len(now))
+	first := make(map[toolID]int, len(now)) // the first place of each identity not matched yet
+	var more map[toolID][]int               // the places after it, for an identity held twice
 	for j, t := range now {
 		id := idOf(t)
-		at[id] = append(at[id], j)
+		if _, ok := first[id]; !ok {
+			first[id] = j
+			continue
+		}
+		if more == nil {
+			more = map[toolID][]int{}
+		}
+		more[id] = append(more[id], j)
 	}
 	where := make([]int, len(was))
 	taken := make([]bool, len(now))
 	for i, t := range was {
 		where[i] = -1
 		id := idOf(t)
-		if js := at[id]; len(js) > 0 && id != (toolID{}) {
-			where[i], at[id], taken[js[0]] = js[0], js[1:], true
+		j, ok := first[id]
+		if !ok || id == (toolID{}) {
+			continue
+		}
+		where[i], taken[j] = j, true
+		if q := more[id]; len(q) > 0 {
+			first[id], more[id] = q[0], q[1:]
+		} else {
+			delete(first, id)
 		}
 	}
 	if len(was) == len(now) {

@@ -356,3 +356,46 @@ func TestNothingMarkedLeavesTheKeysAlone(t *testing.T) {
 		}
 	}
 }
+
+// many is a document of n functions.
+func many(b *testing.B, n int) *model.Document {
+	b.Helper()
+	var fns []string
+	for i := range n {
+		fns = append(fns, fmt.Sprintf(`{"name": "fn_%04d", "parameters": {"type": "object", "properties": {}}}`, i))
+	}
+	d, err := model.Parse([]byte(`{"model": "gpt-5", "tools_defs": [` + strings.Join(fns, ",") + `]}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return d
+}
+
+// BenchmarkFollow: 100 marks of 1,000 functions brought up to a document
+// with one other function deleted (what an edit costs the marks).
+func BenchmarkFollow(b *testing.B) {
+	d := many(b, 1000)
+	nd, _, _ := model.DeleteTool(d, model.Function, 0)
+	set := map[kit.Sel]bool{}
+	for i := 5; i < 1000; i += 10 {
+		set[fn(i)] = true
+	}
+	for b.Loop() {
+		m := Marks{of: d, set: set}
+		m.Follow(nd)
+	}
+}
+
+// BenchmarkDeleteMarked: x on 100 marked of 1,000 functions.
+func BenchmarkDeleteMarked(b *testing.B) {
+	d := many(b, 1000)
+	var sels []kit.Sel
+	for i := 5; i < 1000; i += 10 {
+		sels = append(sels, fn(i))
+	}
+	for b.Loop() {
+		if _, _, _, err := Batch(OpDelete, d, sels, fn(0)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
