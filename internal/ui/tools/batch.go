@@ -70,7 +70,11 @@ func Batch(op Op, d *model.Document, sels []kit.Sel, at kit.Sel) (*model.Documen
 			}
 		}
 		row = min(row-before, kit.RowCount(d)-1)
-		return d, kit.SelAt(d, row), "Deleted " + tools + " as one change (ctrl+z brings them all back)", nil
+		back := "them all"
+		if n == 1 {
+			back = "it"
+		}
+		return d, kit.SelAt(d, row), "Deleted " + tools + " as one change (ctrl+z brings " + back + " back)", nil
 	case OpToggle:
 		off := true // disable them all, unless all are disabled: then enable them
 		all := true
