@@ -47,30 +47,37 @@ func (m *Marks) at(d *model.Document) map[kit.Sel]bool {
 	if m.of == d || len(m.set) == 0 || m.of == nil {
 		return m.set
 	}
+	kinds := []model.Kind{model.Function, model.Builtin}
+	var where [2][]int
+	matched, before := 0, 0
+	for _, k := range kinds {
+		var n int
+		where[k], n = follow(m.of.List(k), d.List(k))
+		matched += n
+		before += len(m.of.List(k))
+	}
+	// A document with none of the tools before (another document, or
+	// the file read again) keeps no mark at a place: only a single tool
+	// edited is told apart from that.
+	if matched > 0 || before == 1 {
+		for _, k := range kinds {
+			inPlace(where[k], len(d.List(k)))
+		}
+	}
 	next := map[kit.Sel]bool{}
-	for _, k := range []model.Kind{model.Function, model.Builtin} {
-		var where []int
-		for s := range m.set {
-			if s.Kind != k {
-				continue
-			}
-			if where == nil {
-				where = follow(m.of.List(k), d.List(k))
-			}
-			if s.Index < len(where) && where[s.Index] >= 0 {
-				next[kit.Sel{Kind: k, Index: where[s.Index]}] = true
-			}
+	for s := range m.set {
+		if w := where[s.Kind]; s.Index < len(w) && w[s.Index] >= 0 {
+			next[kit.Sel{Kind: s.Kind, Index: w[s.Index]}] = true
 		}
 	}
 	return next
 }
 
 // follow maps each index of was to the index of the same tool in now, -1
-// when it is gone. Tools with the same identity (an unnamed built-in and
-// its copy share their bytes) are matched in order. With as many tools as
-// before, one that matched nothing takes the place of the one that was
-// there, if that one matched nothing either: it was edited.
-func follow(was, now []model.Tool) []int {
+// when it is gone, and counts the tools found. Tools with the same
+// identity (an unnamed built-in and its copy share their bytes) are
+// matched in order.
+func follow(was, now []model.Tool) ([]int, int) {
 	first := make(map[toolID]int, len(now)) // the first place of each identity not matched yet
 	var more map[toolID][]int               // the places after it, for an identity held twice
 	for j, t := range now {
@@ -85,7 +92,7 @@ func follow(was, now []model.Tool) []int {
 		more[id] = append(more[id], j)
 	}
 	where := make([]int, len(was))
-	taken := make([]bool, len(now))
+	found := 0
 	for i, t := range was {
 		where[i] = -1
 		id := idOf(t)
@@ -93,21 +100,35 @@ func follow(was, now []model.Tool) []int {
 		if !ok || id == (toolID{}) {
 			continue
 		}
-		where[i], taken[j] = j, true
+		where[i] = j
+		found++
 		if q := more[id]; len(q) > 0 {
 			first[id], more[id] = q[0], q[1:]
 		} else {
 			delete(first, id)
 		}
 	}
-	if len(was) == len(now) {
-		for i := range was {
-			if where[i] < 0 && !taken[i] {
-				where[i] = i
-			}
+	return where, found
+}
+
+// inPlace gives, in a list as long as before (of n tools now), a tool
+// that was not found the place it had if no tool found went there: it
+// was edited.
+func inPlace(where []int, n int) {
+	if len(where) != n {
+		return
+	}
+	taken := make([]bool, n)
+	for _, j := range where {
+		if j >= 0 {
+			taken[j] = true
 		}
 	}
-	return where
+	for i, j := range where {
+		if j < 0 && !taken[i] {
+			where[i] = i
+		}
+	}
 }
 
 // Marked is the marked tools of d in the order of the list.

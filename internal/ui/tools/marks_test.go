@@ -301,6 +301,18 @@ func TestMarksFollowTheirTools(t *testing.T) {
 	}
 }
 
+// TestMarksLeaveAnotherDocument: a document that has none of the tools
+// (read again from the file, or another one) keeps no mark, even with as
+// many tools.
+func TestMarksLeaveAnotherDocument(t *testing.T) {
+	e, p := env(t, fourteen(t), fn(0))
+	mark(t, e, p, fn(2), fn(6))
+	run(t, e, p, []kit.Action{kit.ActEdit{Fn: func(*model.Document) (*model.Document, error) { return fourteen(t), nil }}})
+	if m := p.Marked(e.S.Doc()); len(m) != 0 {
+		t.Errorf("marks on another document: %v", m)
+	}
+}
+
 func TestEscClearsMarksAfterTheFilter(t *testing.T) {
 	e, p := env(t, fourteen(t), fn(0))
 	mark(t, e, p, fn(1))
