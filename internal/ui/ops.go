@@ -8,6 +8,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/palette"
+	"github.com/tooltui/tooltui/internal/ui/tools"
 )
 
 // The commands behind the palette entries: each turns into a session
@@ -58,14 +59,16 @@ func duplicateTool(e *kit.Env) []kit.Action {
 	return []kit.Action{kit.ActSelect{At: at}, kit.ActLayout{}, kit.Say("Duplicated as " + toolLabelAt(e.S, at))}
 }
 
-func moveTool(e *kit.Env, d int) []kit.Action {
-	at, refused := structural(e, func(doc *model.Document, k model.Kind, i int) (*model.Document, int, error) {
-		return model.MoveTool(doc, k, i, d)
-	}, "moved")
-	if refused != nil {
-		return []kit.Action{refused}
+func moveTool(d int) func(e *kit.Env) []kit.Action {
+	return func(e *kit.Env) []kit.Action {
+		at, refused := structural(e, func(doc *model.Document, k model.Kind, i int) (*model.Document, int, error) {
+			return model.MoveTool(doc, k, i, d)
+		}, "moved")
+		if refused != nil {
+			return []kit.Action{refused}
+		}
+		return []kit.Action{kit.ActSelect{At: at}, kit.ActLayout{}}
 	}
-	return []kit.Action{kit.ActSelect{At: at}, kit.ActLayout{}}
 }
 
 func toggleTool(e *kit.Env) []kit.Action {
@@ -81,6 +84,15 @@ func toggleTool(e *kit.Env) []kit.Action {
 		text = "Disabled: kept in the document, left out of the request (space enables it)"
 	}
 	return []kit.Action{kit.ActSelect{At: at}, kit.ActLayout{}, kit.Say(text)}
+}
+
+// onMarked does op to the marked tools (tools.Pane.OnMarked) if any are
+// marked, else one to the selection.
+func (a *App) onMarked(op tools.Op, one func(e *kit.Env) []kit.Action) tea.Cmd {
+	if acts, ok := a.tools.OnMarked(op, a.env()); ok {
+		return a.apply(acts...)
+	}
+	return a.apply(one(a.env())...)
 }
 
 func (a *App) undo(redo bool) tea.Cmd {

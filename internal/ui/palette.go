@@ -15,6 +15,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/mcptools"
 	"github.com/tooltui/tooltui/internal/ui/mocks"
 	"github.com/tooltui/tooltui/internal/ui/palette"
+	"github.com/tooltui/tooltui/internal/ui/tools"
 )
 
 // A command is an action with a name: the palette lists every command,
@@ -49,7 +50,7 @@ func (a *App) run(name string) tea.Cmd {
 }
 
 func needTool(a *App) string {
-	if a.at.Request {
+	if a.at.Request && a.tools.MarkCount(a.s.Doc()) == 0 {
 		return "Select a tool in the tools pane first (the request row is selected)"
 	}
 	return ""
@@ -93,7 +94,11 @@ func commands() []command {
 		{name: "Redo", group: "Everywhere", global: kb(km.Redo), run: func(a *App) tea.Cmd { return a.undo(true) }},
 		{name: kit.CmdQuit, group: "Everywhere", global: kb(km.Quit), nav: kb(km.QuitKey), run: func(a *App) tea.Cmd { return a.apply(quit(a.s)) }},
 		{name: kit.CmdCopyReq, group: "Copy", global: kb(km.CopyRequest), run: func(a *App) tea.Cmd { return a.apply(palette.CopyOf(a.s, palette.CopyRequest, a.sendConfig().BaseURL)) }},
-		{name: kit.CmdCopyTools, group: "Copy", global: kb(km.CopyTools), run: func(a *App) tea.Cmd { return a.apply(palette.CopyOf(a.s, palette.CopyTools, a.sendConfig().BaseURL)) }},
+		{name: kit.CmdCopyTools, group: "Copy", global: kb(km.CopyTools), run: func(a *App) tea.Cmd {
+			return a.onMarked(tools.OpCopy, func(*kit.Env) []kit.Action {
+				return []kit.Action{palette.CopyOf(a.s, palette.CopyTools, a.sendConfig().BaseURL)}
+			})
+		}},
 		{name: kit.CmdCopyCurl, group: "Copy", global: kb(km.CopyCurl), run: func(a *App) tea.Cmd { return a.apply(palette.CopyOf(a.s, palette.CopyCurl, a.sendConfig().BaseURL)) }},
 		{name: "Copy…", group: "Copy", nav: kb(km.CopyMenu), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: palette.NewCopy()}) }},
 		{name: "Open field in $EDITOR", group: "Editor pane", global: kb(km.ExternalEditor), nav: kb(km.ExternalEditorKey), avail: needField, run: func(a *App) tea.Cmd { return a.apply(a.editExternally(a.tree.shown(a.at))) }},
@@ -104,11 +109,14 @@ func commands() []command {
 		{name: "Select the whole field, to replace it", group: "Editor pane", pane: kb(km.SelectAll), where: "a field being edited", avail: needFormField, run: func(a *App) tea.Cmd { return a.selectField() }},
 		{name: "Edit field", group: "Editor pane", pane: kb(km.Enter, km.Edit), where: "editor pane (2)", avail: needField, run: func(a *App) tea.Cmd { return a.setFocus(kit.PaneEditor, true) }},
 		{name: kit.CmdAdd, group: "Tools pane", nav: kb(km.Add), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: newAddDialog()}) }},
-		{name: kit.CmdDelete, group: "Tools pane", pane: kb(km.Delete), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(deleteTool(a.env())...) }},
-		{name: kit.CmdDuplicate, group: "Tools pane", pane: kb(km.Duplicate), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(duplicateTool(a.env())...) }},
-		{name: kit.CmdMoveUp, group: "Tools pane", pane: kb(km.MoveUp), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(moveTool(a.env(), -1)...) }},
-		{name: kit.CmdMoveDown, group: "Tools pane", pane: kb(km.MoveDown), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(moveTool(a.env(), 1)...) }},
-		{name: kit.CmdToggle, group: "Tools pane", pane: kb(km.Toggle), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.apply(toggleTool(a.env())...) }},
+		{name: kit.CmdDelete, group: "Tools pane", pane: kb(km.Delete), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.onMarked(tools.OpDelete, deleteTool) }},
+		{name: kit.CmdDuplicate, group: "Tools pane", pane: kb(km.Duplicate), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.onMarked(tools.OpDuplicate, duplicateTool) }},
+		{name: kit.CmdMoveUp, group: "Tools pane", pane: kb(km.MoveUp), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.onMarked(tools.OpMoveUp, moveTool(-1)) }},
+		{name: kit.CmdMoveDown, group: "Tools pane", pane: kb(km.MoveDown), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.onMarked(tools.OpMoveDown, moveTool(1)) }},
+		{name: kit.CmdToggle, group: "Tools pane", pane: kb(km.Toggle), where: "tools pane (1)", avail: needTool, run: func(a *App) tea.Cmd { return a.onMarked(tools.OpToggle, toggleTool) }},
+		{name: kit.CmdMark, group: "Tools pane", pane: kb(km.Mark), where: "tools pane (1)", run: func(a *App) tea.Cmd { return a.apply(a.tools.ToggleMark(a.env())...) }},
+		{name: kit.CmdMarkAll, group: "Tools pane", pane: kb(km.MarkAll), where: "tools pane (1)", run: func(a *App) tea.Cmd { return a.apply(a.tools.MarkAll(a.env())...) }},
+		{name: kit.CmdUnmark, group: "Tools pane", pane: kb(km.ClearMarks), where: "tools pane (1)", run: func(a *App) tea.Cmd { return a.apply(a.tools.ClearMarks(a.env())...) }},
 		{name: kit.CmdFilter, group: "Tools pane", pane: kb(km.Filter), where: "tools pane (1)", run: func(a *App) tea.Cmd {
 			return tea.Batch(a.setFocus(kit.PaneTools, false), a.apply(a.tools.StartFilter()...))
 		}},

@@ -71,7 +71,7 @@ func (a *App) paneBox(e *kit.Env, p kit.Pane, r kit.Rect) []string {
 	var lines []string
 	switch p {
 	case kit.PaneTools:
-		title = "1 Tools"
+		title = a.tools.Title(a.s.Doc())
 		lines = a.tools.View(e, w, h, focused)
 	case kit.PaneEditor:
 		title = "2 " + a.form.Title(a.s)

@@ -23,6 +23,7 @@ type KeyMap struct {
 
 	// Tools pane.
 	Add, Delete, Duplicate, MoveUp, MoveDown, Toggle, Filter key.Binding
+	Mark, MarkAll, ClearMarks                                key.Binding
 
 	// Diagnostics pane.
 	Fix key.Binding
@@ -95,6 +96,10 @@ func DefaultKeyMap() KeyMap {
 		MoveDown:  b(k("J", "shift+down"), "J", "move down"),
 		Toggle:    b(k("space"), "space", "enable/disable"),
 		Filter:    b(k("/"), "/", "filter"),
+
+		Mark:       b(k("m"), "m", "mark/unmark and move down"),
+		MarkAll:    b(k("ctrl+a"), "ctrl+a", "mark all shown tools"),
+		ClearMarks: b(k("esc"), "esc", "clear marks"),
 
 		Fix: b(k("f"), "f", "fix…"),
 

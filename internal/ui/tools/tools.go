@@ -24,6 +24,7 @@ type Pane struct {
 	YOff   int   // first shown index of rows
 	height int
 	Filter filterInput
+	Marks  Marks // the tools marked (m), kept as view state
 }
 
 // filterInput is the tools pane's filter line.
@@ -51,6 +52,7 @@ func (p *Pane) ListHeight() int {
 // Show recomputes the shown rows for d and selects at.
 func (p *Pane) Show(s *kit.Session, at kit.Sel) {
 	p.Row = kit.RowOf(s.Doc(), at)
+	p.Marks.Follow(s.Doc())
 	p.Refilter(s.Doc(), s)
 }
 
@@ -162,7 +164,14 @@ func (p Pane) updateKey(k tea.KeyPressMsg, e *kit.Env) (Pane, []kit.Action) {
 			p.Refilter(e.S.Doc(), e.S)
 			return p, []kit.Action{kit.Say("Filter cleared")}
 		}
+		if p.MarkCount(e.S.Doc()) > 0 {
+			return p, []kit.Action{kit.ActRun{Name: kit.CmdUnmark}}
+		}
 		return p, []kit.Action{kit.Say("Already at the top level · q quits")}
+	case key.Matches(k, km.Mark):
+		return p, []kit.Action{kit.ActRun{Name: kit.CmdMark}}
+	case key.Matches(k, km.MarkAll):
+		return p, []kit.Action{kit.ActRun{Name: kit.CmdMarkAll}}
 	case key.Matches(k, km.Delete):
 		return p, []kit.Action{kit.ActRun{Name: kit.CmdDelete}}
 	case key.Matches(k, km.Duplicate):
@@ -258,9 +267,14 @@ func (p Pane) View(e *kit.Env, w, h int, focused bool) []string {
 			}
 		}
 	}
+	marked := p.Marks.at(d)
 	for i := p.YOff; i < len(p.Rows) && len(lines) < h; i++ {
 		r := p.Rows[i]
 		at := kit.SelAt(d, r)
+		gap := " "
+		if marked[at] {
+			gap = st.Info.Render("●")
+		}
 		mark := " "
 		switch e.S.RowMarks()[at] {
 		case 2:
@@ -280,9 +294,9 @@ func (p Pane) View(e *kit.Env, w, h int, focused bool) []string {
 				cell = e.Tok.Cell(d, at.Kind, at.Index)
 			}
 		}
-		line := kit.Fit(mark+" "+text, w)
+		line := kit.Fit(mark+gap+text, w)
 		if colW > 0 {
-			line = kit.Fit(mark+" "+text, w-colW) + st.Dim.Render(fmt.Sprintf("%*s", colW, cell))
+			line = kit.Fit(mark+gap+text, w-colW) + st.Dim.Render(fmt.Sprintf("%*s", colW, cell))
 		}
 		if r == p.Row {
 			if focused {
