@@ -331,3 +331,51 @@ func TestImportClashAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestImportPromptEdges: a directory is not read as a program; ctrl+z in
+// the prompt takes typing back, not the document; the end of a long
+// command line is what shows; esc while a server is listed cancels the
+// listing and changes nothing.
+func TestImportPromptEdges(t *testing.T) {
+	a := importApp(t, importBase, kit.Deps{})
+	d := openImport(t, a, t.TempDir(), 0)
+	if d.State != importdlg.Failed || !strings.Contains(d.Err, "is a directory") {
+		t.Errorf("a directory: state %d, error %q", d.State, d.Err)
+	}
+	keysIn(a, "esc", "ctrl+u", "x", "y")
+	v := a.s.Version()
+	keysIn(a, "ctrl+z")
+	if d.Text != "x" || a.s.Version() != v {
+		t.Errorf("ctrl+z in the prompt: text %q, version %d (was %d)", d.Text, a.s.Version(), v)
+	}
+	a.Update(tea.PasteMsg{Content: strings.Repeat("word ", 40) + "THE-END"})
+	if view := argsView(a, d); !strings.Contains(view, "THE-END") {
+		t.Errorf("the end of a long line is not shown:\n%s", view)
+	}
+
+	stopped := make(chan struct{})
+	b := importApp(t, importBase, kit.Deps{ListMCPTools: func(ctx context.Context, _ mcpclient.Server) ([]byte, error) {
+		<-ctx.Done()
+		close(stopped)
+		return nil, ctx.Err()
+	}})
+	b.Update(ukey("alt+i"))
+	b.Update(tea.PasteMsg{Content: "https://slow.example/mcp"})
+	_, cmd := b.Update(ukey("enter"))
+	d = b.dialog.(*importdlg.Dialog)
+	if d.State != importdlg.Reading || !strings.Contains(argsView(b, d), "Reading the tools of https://slow.example/mcp") {
+		t.Fatalf("state %d:\n%s", d.State, argsView(b, d))
+	}
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	keysIn(b, "esc")
+	select {
+	case <-stopped:
+	case <-time.After(10 * time.Second):
+		t.Fatal("esc did not stop the listing")
+	}
+	b.Update(<-done) // the late answer: dropped
+	if d.State != importdlg.Prompt || b.s.Dirty() {
+		t.Errorf("after esc: state %d, dirty %v", d.State, b.s.Dirty())
+	}
+}

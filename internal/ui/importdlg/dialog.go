@@ -80,6 +80,8 @@ type Dialog struct {
 	Ask     []string
 	choices map[string]importer.Clash
 
+	textHist, filterHist kit.FilterHist
+
 	sw, sh int
 }
 
@@ -102,6 +104,28 @@ func (d *Dialog) Name() string { return "the Import tools dialog" }
 
 // TypingText: keys are text in the prompt and while filtering.
 func (d *Dialog) TypingText() bool { return d.State == Prompt || d.typing }
+
+// UndoText takes typing in the prompt or the filter back (ctrl+z), or
+// puts it back.
+func (d *Dialog) UndoText(redo bool) (bool, []kit.Action) {
+	switch {
+	case d.State == Prompt:
+		s, ok := d.textHist.Step(redo, d.Text)
+		if ok {
+			d.Text, d.pick = s, 0
+		}
+		return ok, nil
+	case d.typing:
+		s, ok := d.filterHist.Step(redo, d.Filter)
+		if ok {
+			d.Filter = s
+			d.refilter()
+			d.clamp()
+		}
+		return ok, nil
+	}
+	return false, nil
+}
 
 // Dismiss stops a reading under way when the dialog goes away.
 func (d *Dialog) Dismiss() {
@@ -176,10 +200,15 @@ func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	case tea.PasteMsg:
 		switch {
 		case d.State == Prompt:
+			before := d.Text
 			d.Text, d.pick = clean(d.Text+m.Content, 4096), 0
+			d.textHist.Changed(before, d.Text)
 		case d.typing:
+			before := d.Filter
 			d.Filter = clean(d.Filter+m.Content, 128)
+			d.filterHist.Changed(before, d.Filter)
 			d.refilter()
+			d.clamp()
 		}
 	case tea.KeyPressMsg:
 		return d.key(m, e)
@@ -238,6 +267,7 @@ func (d *Dialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action) {
 			return d, nil
 		}
 		if s, ok := typed(k, d.Text, 4096); ok {
+			d.textHist.Changed(d.Text, s)
 			d.Text, d.pick = s, 0
 			return d, nil
 		}
@@ -245,7 +275,7 @@ func (d *Dialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	case Reading:
 		if k.String() == "esc" {
 			d.Dismiss()
-			d.State = Prompt
+			d.State, d.Id = Prompt, 0 // its late answer is no one's
 			return d, []kit.Action{kit.Say("Reading cancelled: nothing changed")}
 		}
 		return d, []kit.Action{kit.Say("Reading the tools… esc cancels")}
@@ -264,12 +294,14 @@ func (d *Dialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action) {
 		case "enter":
 			d.typing = false
 		case "esc":
+			d.filterHist.Changed(d.Filter, "")
 			d.typing, d.Filter = false, ""
 			d.refilter()
 		case "up", "down":
 			d.cursor += map[string]int{"up": -1, "down": 1}[k.String()]
 		default:
 			if s, ok := typed(k, d.Filter, 128); ok {
+				d.filterHist.Changed(d.Filter, s)
 				d.Filter = s
 				d.refilter()
 			}

@@ -64,7 +64,9 @@ func parseSource(text string, deps Deps) (source, error) {
 		return source{srv: mcpclient.Server{URL: text}, rec: model.MCPServer{URL: text}}, nil
 	}
 	path := expandHome(text, deps.Getenv)
-	if fi, err := os.Stat(path); err == nil && !fi.IsDir() {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return source{}, fmt.Errorf("%s is a directory: name a file in it, or a server", termtext.Quote(text))
+	} else if err == nil {
 		return source{path: path}, nil
 	}
 	words, err := splitCommand(text)

@@ -18,7 +18,8 @@ func (d *Dialog) size() (int, int) {
 	case Prompt:
 		want = 8 + len(d.servers)
 	case Listed, Asking:
-		want = 8 + max(1, len(d.List.Rows))
+		w, _ := kit.DialogSize(d.sw, d.sh, 100, 0)
+		want = 3 + max(1, len(d.List.Rows)) + len(d.footer(w-2))
 	case Failed:
 		want = 8 + strings.Count(d.Err, "\n")
 	}
@@ -27,8 +28,29 @@ func (d *Dialog) size() (int, int) {
 
 // listRows is how many rows of the checklist the box shows at once.
 func (d *Dialog) listRows() int {
-	_, h := d.size()
-	return max(1, h-2-5)
+	w, h := d.size()
+	return max(1, h-2-1-len(d.footer(w-2)))
+}
+
+// footer is what the box shows under the rows, for iw cells: what is
+// marked, and the keys or the clash question.
+func (d *Dialog) footer(iw int) []string {
+	out := []string{"", " " + d.Summary()}
+	text := "space mark · a all · / filter · enter import the marked · esc close"
+	switch {
+	case d.State == Asking && len(d.Ask) > 0:
+		text = fmt.Sprintf("The document has %s: r replace it · k keep both (the new one renamed) · s skip the new one", termtext.Quote(d.Ask[0]))
+		if len(d.Ask) > 1 {
+			text += fmt.Sprintf(" · R K S: the same for all %d clashes", len(d.Ask))
+		}
+		text += " · esc back"
+	case d.typing:
+		text = "type to filter · enter keep the filter · esc clear it"
+	}
+	for _, l := range strings.Split(ansi.Wrap(text, max(1, iw-2), " "), "\n") {
+		out = append(out, " "+l)
+	}
+	return out
 }
 
 func (d *Dialog) View(e *kit.Env, w, h int) []string {
@@ -41,7 +63,11 @@ func (d *Dialog) View(e *kit.Env, w, h int) []string {
 	switch d.State {
 	case Prompt:
 		lines = append(lines, kit.Fit(" A file (any format), an MCP server's command line, or its http(s) URL:", iw))
-		field := " › " + termtext.SanitizeLine(d.Text)
+		text := termtext.SanitizeLine(d.Text)
+		if over := ansi.StringWidth(text) - (iw - 5); over > 0 {
+			text = "…" + ansi.TruncateLeft(text, over+1, "") // the end, where typing goes
+		}
+		field := " › " + text
 		if d.pick == 0 {
 			field = st.LabelFocused.Render(kit.Fit(field, iw-1)) + st.LabelFocused.Reverse(true).Render(" ")
 		} else {
@@ -63,7 +89,11 @@ func (d *Dialog) View(e *kit.Env, w, h int) []string {
 		}
 		lines = append(lines, dim(" enter read · esc close · nothing changes until you import"))
 	case Reading:
-		lines = []string{kit.Fit(" Reading the tools…", iw), "", dim(" esc cancel")}
+		what := termtext.SanitizeLine(strings.TrimSpace(d.Text))
+		if d.pick > 0 {
+			what = "MCP server " + d.servers[d.pick-1]
+		}
+		lines = []string{kit.Fit(" Reading the tools of "+what+"…", iw), "", dim(" esc cancel · nothing changes")}
 	case Failed:
 		lines = append(lines, st.Error.Render(kit.Fit(" ✗ Could not read the tools; nothing changed", iw)), "")
 		for _, l := range strings.Split(termtext.Sanitize(strings.TrimSpace(d.Err)), "\n") {
@@ -113,24 +143,18 @@ func (d *Dialog) listView(e *kit.Env, iw int) []string {
 		body = append(body, "")
 	}
 	lines = append(lines, body...)
-	lines = append(lines, "", kit.Fit(" "+d.Summary(), iw))
-	if d.State == Asking && len(d.Ask) > 0 {
-		n := termtext.Quote(d.Ask[0])
-		q := fmt.Sprintf(" The document has %s: r replace it · k keep both (the new one renamed) · s skip the new one", n)
-		if len(d.Ask) > 1 {
-			q += fmt.Sprintf(" · R K S: the same for all %d clashes", len(d.Ask))
-		}
-		q += " · esc back"
-		for _, l := range strings.Split(ansi.Wrap(q, max(1, iw-1), " "), "\n") {
-			lines = append(lines, st.Warning.Render(kit.Fit(l, iw)))
-		}
-		return lines
+	style := st.Dim
+	if d.State == Asking {
+		style = st.Warning
 	}
-	keysLine := " space mark · a all · / filter · enter import the marked · esc close"
-	if d.typing {
-		keysLine = " type to filter · enter keep the filter · esc clear it"
+	for i, l := range d.footer(iw) {
+		if i < 2 {
+			lines = append(lines, kit.Fit(l, iw))
+			continue
+		}
+		lines = append(lines, style.Render(kit.Fit(l, iw)))
 	}
-	return append(lines, st.Dim.Render(kit.Fit(keysLine, iw)))
+	return lines
 }
 
 // row is one incoming tool: mark, name, type, tokens, a clash mark and
@@ -152,9 +176,9 @@ func (d *Dialog) row(e *kit.Env, r importer.Row, marked, cur bool, nameW, iw int
 	if r.Tokens >= 0 {
 		tok = fmt.Sprintf("%6s", fmt.Sprintf("≈%d", r.Tokens))
 	}
-	clash := "        "
+	clash := "         "
 	if r.Clash {
-		clash = "  clash "
+		clash = "  clash  "
 	}
 	head := " " + pointer + check + kit.FitExact(termtext.SanitizeLine(name), nameW) + "  " + kit.FitExact(termtext.SanitizeLine(r.Type), 11) + tok + clash
 	rest := max(0, iw-ansi.StringWidth(head))
