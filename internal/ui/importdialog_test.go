@@ -26,8 +26,12 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
-func importApp(t *testing.T, src string, deps kit.Deps) *App {
+func importApp(t testing.TB, src string, deps kit.Deps) *App {
 	t.Helper()
+	doc, err := model.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
 	deps.CopyNative = noCopy
 	deps.WriteFile = func(string, []byte) error { return errors.New("no writes in this test") }
 	if deps.Getenv == nil {
@@ -38,7 +42,7 @@ func importApp(t *testing.T, src string, deps kit.Deps) *App {
 			return nil, errors.New("no server in this test")
 		}
 	}
-	a := New(Options{Doc: parseDoc(t, src), Name: "doc.json", Deps: deps})
+	a := New(Options{Doc: doc, Name: "doc.json", Deps: deps})
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	return a
 }
@@ -46,7 +50,7 @@ func importApp(t *testing.T, src string, deps kit.Deps) *App {
 // openImport presses alt+i, types text (a recorded server is chosen with
 // down instead when text is "") and hands the reading's answer to the
 // dialog.
-func openImport(t *testing.T, a *App, text string, downs int) *importdlg.Dialog {
+func openImport(t testing.TB, a *App, text string, downs int) *importdlg.Dialog {
 	t.Helper()
 	a.Update(ukey("alt+i"))
 	d, ok := a.dialog.(*importdlg.Dialog)
@@ -64,7 +68,7 @@ func openImport(t *testing.T, a *App, text string, downs int) *importdlg.Dialog 
 
 // importAnswer runs cmd's commands as the program would until the
 // reading's answer comes, and hands it to the app.
-func importAnswer(t *testing.T, a *App, cmd tea.Cmd) {
+func importAnswer(t testing.TB, a *App, cmd tea.Cmd) {
 	t.Helper()
 	out := make(chan tea.Msg, 64)
 	start := func(c tea.Cmd) {
@@ -377,5 +381,44 @@ func TestImportPromptEdges(t *testing.T) {
 	b.Update(<-done) // the late answer: dropped
 	if d.State != importdlg.Prompt || b.s.Dirty() {
 		t.Errorf("after esc: state %d, dirty %v", d.State, b.s.Dirty())
+	}
+}
+
+// TestImportRecordedHeaderWithoutValue: a recorded header whose value the
+// document does not keep is not sent, and a failed listing says so.
+func TestImportRecordedHeaderWithoutValue(t *testing.T) {
+	var asked []mcpclient.Server
+	src := `{"model": "gpt-5", "tools_defs": [{"name": "f", "parameters": {"type": "object"}}],
+	 "tooltui": {"mcp_servers": {"docs": {"url": "https://docs.example/mcp", "headers": {"Authorization": ""}}}}}`
+	a := importApp(t, src, kit.Deps{ListMCPTools: func(_ context.Context, s mcpclient.Server) ([]byte, error) {
+		asked = append(asked, s)
+		return nil, errors.New("MCP server at https://docs.example/mcp: 401 Unauthorized")
+	}})
+	d := openImport(t, a, "", 1)
+	if d.State != importdlg.Failed || !strings.Contains(d.Err, "401 Unauthorized") || !strings.Contains(d.Err, "sent without the header Authorization") {
+		t.Errorf("state %d, error %q", d.State, d.Err)
+	}
+	if len(asked) != 1 || asked[0].URL != "https://docs.example/mcp" || len(asked[0].Headers) != 0 {
+		t.Errorf("asked %+v", asked)
+	}
+}
+
+// BenchmarkImportChecklistKey is a key in a checklist of 300 tools and the
+// frame after it: the marked total, the rows on screen.
+func BenchmarkImportChecklistKey(b *testing.B) {
+	var tools []string
+	for i := range 300 {
+		tools = append(tools, `{"name": "tool_`+itoa(i)+`", "description": "Does thing `+itoa(i)+`.", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}}`)
+	}
+	out := `{"tools": [` + strings.Join(tools, ",") + `]}`
+	a := importApp(b, importBase, kit.Deps{ListMCPTools: importStub(out)})
+	d := openImport(b, a, "http://many.example/mcp", 0)
+	if len(d.List.Rows) != 300 {
+		b.Fatalf("%d rows, error %q", len(d.List.Rows), d.Err)
+	}
+	keys := []tea.KeyPressMsg{ukey("space"), ukey("down")}
+	for i := 0; b.Loop(); i++ {
+		a.Update(keys[i%2])
+		_ = d.View(a.env(), a.width, a.lay.status.Y)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tooltui/tooltui/internal/importer"
 	"github.com/tooltui/tooltui/internal/model"
@@ -75,6 +76,7 @@ type Dialog struct {
 	yOff   int
 	Filter string
 	typing bool
+	nameW  int // the widest name, measured once
 
 	// Asking: the names still to decide and the decisions so far.
 	Ask     []string
@@ -191,7 +193,10 @@ func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 			return d, []kit.Action{kit.SayErr("Could not read the tools: nothing changed")}
 		}
 		d.src, d.List, d.State = m.src, m.list, Listed
-		d.Filter, d.typing = "", false
+		d.Filter, d.typing, d.nameW = "", false, 8
+		for _, r := range d.List.Rows {
+			d.nameW = max(d.nameW, ansi.StringWidth(termtext.SanitizeLine(r.Name)))
+		}
 		d.refilter()
 		if len(d.List.Rows) == 0 {
 			return d, []kit.Action{kit.Say(termtext.SanitizeLine(d.src.describe()) + " has no tools")}

@@ -39,6 +39,9 @@ type source struct {
 	srv  mcpclient.Server // how to reach the server now
 	rec  model.MCPServer  // what the document records of it
 	name string           // the recorded server's name ("" to make one)
+	// unkept are the recorded headers whose value the document does not
+	// keep (given once on an import's command line): not sent.
+	unkept []string
 }
 
 // describe names the source in sentences.
@@ -89,7 +92,8 @@ func recorded(name string, rec model.MCPServer, getenv func(string) string) (sou
 	for _, h := range importer.SortedHeaderNames(rec.Headers) {
 		tmpl := rec.Headers[h]
 		if tmpl == "" {
-			continue // given once on a command line and not kept
+			s.unkept = append(s.unkept, h) // given once on a command line and not kept
+			continue
 		}
 		v, err := bridge.ExpandHeader(tmpl, getenv)
 		if err != nil {
@@ -166,6 +170,10 @@ func read(ctx context.Context, s source, deps Deps) (*model.Document, error) {
 		return d, nil
 	}
 	list, err := deps.List(ctx, s.srv)
+	if err != nil && len(s.unkept) > 0 {
+		return nil, fmt.Errorf("%w\n(sent without the header %s: the document keeps no value for it; tooltui import --header-env records where to read one)",
+			err, strings.Join(s.unkept, ", "))
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -122,11 +122,7 @@ func (d *Dialog) listView(e *kit.Env, iw int) []string {
 		left = st.Dim.Render(" / filter")
 	}
 	lines := []string{left}
-	nameW := 8
-	for _, r := range d.List.Rows {
-		nameW = max(nameW, ansi.StringWidth(termtext.SanitizeLine(r.Name)))
-	}
-	nameW = min(nameW, max(8, iw/3))
+	nameW := min(d.nameW, max(8, iw/3))
 	rows := d.listRows()
 	var body []string
 	switch {
