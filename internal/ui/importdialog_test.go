@@ -422,3 +422,39 @@ func BenchmarkImportChecklistKey(b *testing.B) {
 		_ = d.View(a.env(), a.width, a.lay.status.Y)
 	}
 }
+
+// TestImportMouse: a click on a row marks it, a second unmarks it; in the
+// prompt a click chooses a recorded server.
+func TestImportMouse(t *testing.T) {
+	src := `{"model": "gpt-5", "tools_defs": [{"name": "f", "parameters": {"type": "object"}}],
+	 "tooltui": {"mcp_servers": {"docs": {"url": "https://docs.example/mcp"}}}}`
+	a := importApp(t, src, kit.Deps{ListMCPTools: importStub(clashTools)})
+	a.Update(ukey("alt+i"))
+	d := a.dialog.(*importdlg.Dialog)
+	click := func(line string) {
+		t.Helper()
+		ls := strings.Split(argsView(a, d), "\n")
+		for i, l := range ls {
+			if strings.Contains(l, line) {
+				top := max(0, (a.lay.status.Y-len(ls))/3)
+				a.Update(tea.MouseClickMsg{X: a.width / 2, Y: top + i, Button: tea.MouseLeft})
+				return
+			}
+		}
+		t.Fatalf("no line %q:\n%s", line, strings.Join(ls, "\n"))
+	}
+	click("docs  https://docs.example/mcp")
+	_, cmd := a.Update(ukey("enter"))
+	importAnswer(t, a, cmd)
+	if d.State != importdlg.Listed || !strings.Contains(argsView(a, d), "Import tools from MCP server docs") {
+		t.Fatalf("state %d, error %q:\n%s", d.State, d.Err, argsView(a, d))
+	}
+	click("find_hotels")
+	if got := d.List.Marked(); !slices.Equal(got, []string{"find_hotels"}) {
+		t.Errorf("after a click: %v", got)
+	}
+	click("find_hotels")
+	if got := d.List.Marked(); len(got) != 0 {
+		t.Errorf("after a second click: %v", got)
+	}
+}

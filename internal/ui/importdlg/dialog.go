@@ -217,8 +217,38 @@ func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 		}
 	case tea.KeyPressMsg:
 		return d.key(m, e)
+	case tea.MouseClickMsg:
+		d.click(m.Y)
+	case tea.MouseWheelMsg:
+		if d.State == Listed {
+			step := 3
+			if m.Button == tea.MouseWheelUp {
+				step = -3
+			}
+			d.yOff = max(0, min(d.yOff+step, len(d.Shown)-d.listRows()))
+			d.cursor = max(d.yOff, min(d.cursor, d.yOff+d.listRows()-1))
+		}
 	}
 	return d, nil
+}
+
+// click acts on line y inside the box: in the prompt it chooses the text
+// or a recorded server, in the checklist it marks or unmarks a row.
+func (d *Dialog) click(y int) {
+	switch d.State {
+	case Prompt:
+		switch {
+		case y == 1:
+			d.pick = 0
+		case y >= 4 && y-4 < len(d.servers):
+			d.pick = y - 3
+		}
+	case Listed:
+		if j := d.yOff + y - 1; y >= 1 && y-1 < d.listRows() && j < len(d.Shown) {
+			d.cursor = j
+			d.List = d.List.Toggle(d.Shown[j])
+		}
+	}
 }
 
 // clean keeps the printable characters of s, at most n.
