@@ -18,6 +18,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/diags"
 	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/form"
+	"github.com/tooltui/tooltui/internal/ui/importdlg"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/mcptools"
 	"github.com/tooltui/tooltui/internal/ui/preview"
@@ -219,7 +220,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case cost.WarmMsg, cost.CountedMsg:
 		return a.onTokens(msg)
-	case mcptools.Msg:
+	case mcptools.Msg, importdlg.Msg:
 		return a.receive(msg)
 	case files.Msg: // saves, exports, the watcher, the recovery copy, the settings
 		return a.apply(a.disk.Update(a.fileCtx(), msg)...)

@@ -10,6 +10,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/formats"
 	"github.com/tooltui/tooltui/internal/ui/help"
+	"github.com/tooltui/tooltui/internal/ui/importdlg"
 	"github.com/tooltui/tooltui/internal/ui/infer"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/mcptools"
@@ -144,6 +145,9 @@ func commands() []command {
 		{name: kit.CmdMocks, group: "Editor pane", nav: kb(km.Mocks), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: mocks.New(a.env())}) }},
 		{name: kit.CmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: formats.New(a.s, a.sendConfig().BaseURL)}) }},
 		{name: kit.CmdNewView, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(a.disk.ToggleNewFunctionView()...) }},
+		{name: kit.CmdImport, group: "Everywhere", global: kb(km.Import), run: func(a *App) tea.Cmd {
+			return a.apply(openOr(importdlg.New(a.env(), importdlg.Deps{ReadFile: a.deps.ReadFile, List: a.deps.ListMCPTools, Getenv: a.deps.Getenv})))
+		}},
 		{name: kit.CmdListMCP, group: "Editor pane", nav: kb(km.ListMCPTools), avail: func(a *App) string { return mcptools.NeedServer(a.s.Doc(), a.at) }, run: func(a *App) tea.Cmd { return a.listMCPTools() }},
 	}
 }

@@ -33,6 +33,7 @@ const (
 	CmdRecord    = "Record the next send…"
 	CmdReplay    = "Replay a recording…"
 	CmdSendSim   = "Send to the simulator"
+	CmdImport    = "Import tools…"
 )
 
 // CmdMocks is the palette's name for the mocks dialog (M from a

@@ -12,7 +12,7 @@ type KeyMap struct {
 	// edited, so none of them is a printable key.
 	Quit, Save, Undo, Redo, Palette, NextField, PrevField key.Binding
 	CopyRequest, CopyTools, CopyCurl, ExternalEditor      key.Binding
-	RawToggle, FormatJSON, Send                           key.Binding
+	RawToggle, FormatJSON, Send, Import                   key.Binding
 
 	// Navigation bindings work when no text field is being edited.
 	Help, QuitKey, FocusTools, FocusEditor, FocusPreview, FocusDiags key.Binding
@@ -56,6 +56,7 @@ func DefaultKeyMap() KeyMap {
 		RawToggle:      b(k("alt+r"), "alt+r", "form / JSON"),
 		FormatJSON:     b(k("alt+F", "alt+shift+f"), "alt+shift+f", "format JSON"),
 		Send:           b(k("ctrl+r"), "ctrl+r", "send the request"),
+		Import:         b(k("alt+i"), "alt+i", "import tools from a file or an MCP server"),
 
 		Help:              b(k("?"), "?", "all keys"),
 		QuitKey:           b(k("q"), "q", "quit"),

@@ -1,0 +1,460 @@
+package ui
+
+// Import tools… (alt+i, the palette): the prompt reads a file of any
+// format or lists an MCP server in a command, the checklist marks tools
+// with space and a, shows their tokens, problems and clashes, and enter
+// imports the marked ones as one undoable edit, asking about each name
+// the document has. The server tests reach a real go-sdk MCP server over
+// HTTP.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/tooltui/tooltui/internal/mcpclient"
+	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/importdlg"
+	"github.com/tooltui/tooltui/internal/ui/kit"
+)
+
+func importApp(t testing.TB, src string, deps kit.Deps) *App {
+	t.Helper()
+	doc, err := model.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	deps.CopyNative = noCopy
+	deps.WriteFile = func(string, []byte) error { return errors.New("no writes in this test") }
+	if deps.Getenv == nil {
+		deps.Getenv = func(string) string { return "" }
+	}
+	if deps.ListMCPTools == nil {
+		deps.ListMCPTools = func(context.Context, mcpclient.Server) ([]byte, error) {
+			return nil, errors.New("no server in this test")
+		}
+	}
+	a := New(Options{Doc: doc, Name: "doc.json", Deps: deps})
+	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	return a
+}
+
+// openImport presses alt+i, types text (a recorded server is chosen with
+// down instead when text is "") and hands the reading's answer to the
+// dialog.
+func openImport(t testing.TB, a *App, text string, downs int) *importdlg.Dialog {
+	t.Helper()
+	a.Update(ukey("alt+i"))
+	d, ok := a.dialog.(*importdlg.Dialog)
+	if !ok {
+		t.Fatalf("alt+i opened %T; status %q", a.dialog, a.status.text)
+	}
+	a.Update(tea.PasteMsg{Content: text})
+	for range downs {
+		a.Update(ukey("down"))
+	}
+	_, cmd := a.Update(ukey("enter"))
+	importAnswer(t, a, cmd)
+	return d
+}
+
+// importAnswer runs cmd's commands as the program would until the
+// reading's answer comes, and hands it to the app.
+func importAnswer(t testing.TB, a *App, cmd tea.Cmd) {
+	t.Helper()
+	out := make(chan tea.Msg, 64)
+	start := func(c tea.Cmd) {
+		if c != nil {
+			go func() { out <- c() }()
+		}
+	}
+	start(cmd)
+	deadline := time.After(20 * time.Second)
+	for {
+		select {
+		case m := <-out:
+			if b, ok := m.(tea.BatchMsg); ok {
+				for _, c := range b {
+					start(c)
+				}
+				continue
+			}
+			if m, ok := m.(importdlg.Msg); ok {
+				a.Update(m)
+				return
+			}
+		case <-deadline:
+			t.Fatal("the reading never answered")
+		}
+	}
+}
+
+func keysIn(a *App, keys ...string) {
+	for _, k := range keys {
+		a.Update(ukey(k))
+	}
+}
+
+func functionNames(d *model.Document) []string {
+	var out []string
+	for _, f := range d.Functions {
+		out = append(out, model.StringAt(f.Raw, []string{"name"}))
+	}
+	return out
+}
+
+const importBase = `{"model": "gpt-5", "tools_defs": [{"name": "get_weather", "description": "old", "parameters": {"type": "object", "properties": {}, "additionalProperties": false}, "strict": true}]}`
+
+// TestImportFromAFile: an Anthropic file's tools listed with their
+// tokens; the marked one comes in as one edit that one undo takes back.
+func TestImportFromAFile(t *testing.T) {
+	a := importApp(t, importBase, kit.Deps{})
+	before := a.s.Doc()
+	d := openImport(t, a, "../../examples/anthropic.json", 0)
+	if d.State != importdlg.Listed {
+		t.Fatalf("state %d, error %q", d.State, d.Err)
+	}
+	var rows []string
+	for _, r := range d.List.Rows {
+		rows = append(rows, r.Name+"|"+r.Type)
+	}
+	if got := strings.Join(rows, " "); got != "get_strikes|function web_search|web_search" {
+		t.Fatalf("rows %s", got)
+	}
+	view := argsView(a, d)
+	for _, want := range []string{"Import tools from ../../examples/anthropic.json", "[ ] get_strikes", "0 of 2 marked · ≈0 tokens"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("view lacks %q:\n%s", want, view)
+		}
+	}
+	keysIn(a, "space")
+	if want := "1 of 2 marked · ≈" + itoa(d.List.Rows[0].Tokens) + " tokens"; !strings.Contains(argsView(a, d), want) || d.List.Rows[0].Tokens <= 0 {
+		t.Errorf("footer lacks %q:\n%s", want, argsView(a, d))
+	}
+	keysIn(a, "enter")
+	if a.dialog != nil {
+		t.Fatalf("the dialog stayed open: %T", a.dialog)
+	}
+	if got := functionNames(a.s.Doc()); !slices.Equal(got, []string{"get_weather", "get_strikes"}) {
+		t.Errorf("functions %v", got)
+	}
+	if len(a.s.Doc().Builtins) != 0 {
+		t.Errorf("the unmarked built-in came in: %v", a.s.Doc().Builtins)
+	}
+	if !strings.HasPrefix(a.status.text, "Added 1 function") {
+		t.Errorf("status %q", a.status.text)
+	}
+	a.Update(ukey("ctrl+z"))
+	if got := functionNames(a.s.Doc()); !slices.Equal(got, functionNames(before)) {
+		t.Errorf("after one undo: %v", got)
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestImportFileErrors: a file that is not there, and one that is not
+// tools, say so in the dialog; nothing changes; esc goes back to the
+// prompt with the text kept.
+func TestImportFileErrors(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"no/such/file.json", `no file "no/such/file.json"`},
+		{"../../examples/demo.recording.jsonl", "demo.recording.jsonl"},
+	} {
+		a := importApp(t, importBase, kit.Deps{})
+		v := a.s.Version()
+		d := openImport(t, a, c.text, 0)
+		if d.State != importdlg.Failed || !strings.Contains(d.Err, c.want) {
+			t.Errorf("%s: state %d, error %q", c.text, d.State, d.Err)
+		}
+		if view := argsView(a, d); !strings.Contains(view, "Could not read the tools; nothing changed") {
+			t.Errorf("%s: view\n%s", c.text, view)
+		}
+		keysIn(a, "esc")
+		if d.State != importdlg.Prompt || d.Text != c.text || a.s.Version() != v {
+			t.Errorf("%s: after esc state %d text %q; version %d, was %d", c.text, d.State, d.Text, a.s.Version(), v)
+		}
+	}
+}
+
+// newImportServer is a go-sdk MCP server with three tools.
+func newImportServer() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "tooltui-import-dialog-test", Version: "1"}, nil)
+	noop := func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return &mcp.CallToolResult{}, nil
+	}
+	s.AddTool(&mcp.Tool{Name: "get_weather", Description: "Current weather for a city.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`)}, noop)
+	s.AddTool(&mcp.Tool{Name: "search_docs", Title: "Search the docs", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
+	s.AddTool(&mcp.Tool{Name: "read_file", Description: "Read a file.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"],"additionalProperties":false}`)}, noop)
+	return s
+}
+
+// TestImportFromARecordedServer: the server the document records is
+// offered in the prompt; chosen, it is listed with its header read from
+// the environment; two of its three tools marked come in with the server
+// recorded, and one undo takes the whole import back.
+func TestImportFromARecordedServer(t *testing.T) {
+	ts := mcptest.Serve(t, newImportServer(), "sk-dialog")
+	src := `{"model": "gpt-5", "tools_defs": [{"name": "f", "parameters": {"type": "object", "properties": {}, "additionalProperties": false}, "strict": true}],
+	 "tooltui": {"mcp_servers": {"docs": {"url": "` + ts.URL + `", "headers": {"Authorization": "Bearer ${DOCS_TOKEN}"}}}}}`
+	a := importApp(t, src, kit.Deps{ListMCPTools: mcpclient.List, Getenv: func(k string) string {
+		if k == "DOCS_TOKEN" {
+			return "sk-dialog"
+		}
+		return ""
+	}})
+	a.Update(ukey("alt+i"))
+	if view := argsView(a, a.dialog); !strings.Contains(view, "docs  "+ts.URL) {
+		t.Fatalf("the prompt does not offer the recorded server:\n%s", view)
+	}
+	a.Update(ukey("esc"))
+	d := openImport(t, a, "", 1)
+	if d.State != importdlg.Listed {
+		t.Fatalf("state %d, error %q", d.State, d.Err)
+	}
+	var names []string
+	for _, r := range d.List.Rows {
+		names = append(names, r.Name)
+	}
+	if !slices.Equal(names, []string{"get_weather", "read_file", "search_docs"}) {
+		t.Fatalf("rows %v", names)
+	}
+	keysIn(a, "space", "down", "down", "space")
+	if got := d.List.Marked(); !slices.Equal(got, []string{"get_weather", "search_docs"}) {
+		t.Fatalf("marked %v", got)
+	}
+	// a marks all, a second a unmarks all; the filter narrows what a marks.
+	keysIn(a, "a")
+	if len(d.List.Marked()) != 3 {
+		t.Errorf("a marked %v", d.List.Marked())
+	}
+	keysIn(a, "a")
+	if len(d.List.Marked()) != 0 {
+		t.Errorf("a second a left %v", d.List.Marked())
+	}
+	keysIn(a, "/")
+	a.Update(tea.PasteMsg{Content: "weather"})
+	keysIn(a, "enter", "a", "esc")
+	if got := d.List.Marked(); !slices.Equal(got, []string{"get_weather"}) {
+		t.Errorf("a under the filter marked %v", got)
+	}
+	keysIn(a, "end", "space")
+	if got := d.List.Marked(); !slices.Equal(got, []string{"get_weather", "search_docs"}) {
+		t.Fatalf("marked %v", got)
+	}
+	v := a.s.Version()
+	keysIn(a, "enter")
+	doc := a.s.Doc()
+	if got := functionNames(doc); !slices.Equal(got, []string{"f", "get_weather", "search_docs"}) {
+		t.Errorf("functions %v", got)
+	}
+	for _, f := range doc.Functions[1:] {
+		if f.Server != "docs" || f.Origin != model.OriginMCP {
+			t.Errorf("function %s: server %q origin %q", f.Raw, f.Server, f.Origin)
+		}
+	}
+	if a.status.text != "Added 2 functions and 0 built-ins (ctrl+z undoes it)" {
+		t.Errorf("status %q", a.status.text)
+	}
+	a.Update(ukey("ctrl+z"))
+	if got := functionNames(a.s.Doc()); !slices.Equal(got, []string{"f"}) || a.s.Doc() == doc {
+		t.Errorf("after one undo: %v (version %d, was %d)", got, a.s.Version(), v)
+	}
+}
+
+// importStub lists tools/list result out for every server.
+func importStub(out string) func(context.Context, mcpclient.Server) ([]byte, error) {
+	return func(context.Context, mcpclient.Server) ([]byte, error) { return []byte(out), nil }
+}
+
+const clashTools = `{"tools": [
+  {"name": "get_weather", "description": "new", "inputSchema": {"type": "object"}},
+  {"name": "find_hotels", "description": "new too", "inputSchema": {"type": "object"}},
+  {"name": "fresh", "description": "no clash", "inputSchema": {"type": "object"}}
+]}`
+
+// TestImportClashAnswers: a marked tool the document has asks what to
+// do, per name or once for all: replace, keep both renamed, skip.
+func TestImportClashAnswers(t *testing.T) {
+	base := `{"model": "gpt-5", "tools_defs": [
+	  {"name": "get_weather", "description": "old", "parameters": {"type": "object"}},
+	  {"name": "find_hotels", "description": "old", "parameters": {"type": "object"}}]}`
+	for _, c := range []struct {
+		keys   []string
+		want   []string
+		status string
+	}{
+		{[]string{"r", "r"}, []string{"get_weather:new", "find_hotels:new too", "fresh:no clash"}, "replaced 2"},
+		{[]string{"k", "s"}, []string{"get_weather:old", "find_hotels:old", "get_weather_2:new", "fresh:no clash"}, "renamed get_weather -> get_weather_2; skipped find_hotels"},
+		{[]string{"S"}, []string{"get_weather:old", "find_hotels:old", "fresh:no clash"}, "skipped get_weather, find_hotels"},
+		{[]string{"K"}, []string{"get_weather:old", "find_hotels:old", "get_weather_2:new", "find_hotels_2:new too", "fresh:no clash"}, "renamed"},
+		{[]string{"R"}, []string{"get_weather:new", "find_hotels:new too", "fresh:no clash"}, "replaced 2"},
+	} {
+		name := strings.Join(c.keys, "")
+		a := importApp(t, base, kit.Deps{ListMCPTools: importStub(clashTools)})
+		d := openImport(t, a, "http://tools.example/mcp", 0)
+		if d.State != importdlg.Listed {
+			t.Fatalf("%s: state %d, error %q", name, d.State, d.Err)
+		}
+		if view := argsView(a, d); !strings.Contains(view, "clash") {
+			t.Errorf("%s: no clash mark:\n%s", name, view)
+		}
+		keysIn(a, "a", "enter")
+		if d.State != importdlg.Asking || !slices.Equal(d.Ask, []string{"get_weather", "find_hotels"}) {
+			t.Fatalf("%s: state %d asking %v", name, d.State, d.Ask)
+		}
+		if view := argsView(a, d); !strings.Contains(strings.Join(strings.Fields(view), " "), `The document has "get_weather": r replace it`) {
+			t.Errorf("%s: the question is not shown:\n%s", name, view)
+		}
+		keysIn(a, c.keys...)
+		if a.dialog != nil {
+			t.Fatalf("%s: still open, asking %v", name, d.Ask)
+		}
+		var got []string
+		for _, f := range a.s.Doc().Functions {
+			got = append(got, model.StringAt(f.Raw, []string{"name"})+":"+model.StringAt(f.Raw, []string{"description"}))
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: functions %v, want %v", name, got, c.want)
+		}
+		if !strings.Contains(a.status.text, c.status) {
+			t.Errorf("%s: status %q lacks %q", name, a.status.text, c.status)
+		}
+		a.Update(ukey("ctrl+z"))
+		if got := functionNames(a.s.Doc()); !slices.Equal(got, []string{"get_weather", "find_hotels"}) {
+			t.Errorf("%s: after one undo %v", name, got)
+		}
+	}
+}
+
+// TestImportPromptEdges: a directory is not read as a program; ctrl+z in
+// the prompt takes typing back, not the document; the end of a long
+// command line is what shows; esc while a server is listed cancels the
+// listing and changes nothing.
+func TestImportPromptEdges(t *testing.T) {
+	a := importApp(t, importBase, kit.Deps{})
+	d := openImport(t, a, t.TempDir(), 0)
+	if d.State != importdlg.Failed || !strings.Contains(d.Err, "is a directory") {
+		t.Errorf("a directory: state %d, error %q", d.State, d.Err)
+	}
+	keysIn(a, "esc", "ctrl+u", "x", "y")
+	v := a.s.Version()
+	keysIn(a, "ctrl+z")
+	if d.Text != "x" || a.s.Version() != v {
+		t.Errorf("ctrl+z in the prompt: text %q, version %d (was %d)", d.Text, a.s.Version(), v)
+	}
+	a.Update(tea.PasteMsg{Content: strings.Repeat("word ", 40) + "THE-END"})
+	if view := argsView(a, d); !strings.Contains(view, "THE-END") {
+		t.Errorf("the end of a long line is not shown:\n%s", view)
+	}
+
+	stopped := make(chan struct{})
+	b := importApp(t, importBase, kit.Deps{ListMCPTools: func(ctx context.Context, _ mcpclient.Server) ([]byte, error) {
+		<-ctx.Done()
+		close(stopped)
+		return nil, ctx.Err()
+	}})
+	b.Update(ukey("alt+i"))
+	b.Update(tea.PasteMsg{Content: "https://slow.example/mcp"})
+	_, cmd := b.Update(ukey("enter"))
+	d = b.dialog.(*importdlg.Dialog)
+	if d.State != importdlg.Reading || !strings.Contains(argsView(b, d), "Reading the tools of https://slow.example/mcp") {
+		t.Fatalf("state %d:\n%s", d.State, argsView(b, d))
+	}
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	keysIn(b, "esc")
+	select {
+	case <-stopped:
+	case <-time.After(10 * time.Second):
+		t.Fatal("esc did not stop the listing")
+	}
+	b.Update(<-done) // the late answer: dropped
+	if d.State != importdlg.Prompt || b.s.Dirty() {
+		t.Errorf("after esc: state %d, dirty %v", d.State, b.s.Dirty())
+	}
+}
+
+// TestImportRecordedHeaderWithoutValue: a recorded header whose value the
+// document does not keep is not sent, and a failed listing says so.
+func TestImportRecordedHeaderWithoutValue(t *testing.T) {
+	var asked []mcpclient.Server
+	src := `{"model": "gpt-5", "tools_defs": [{"name": "f", "parameters": {"type": "object"}}],
+	 "tooltui": {"mcp_servers": {"docs": {"url": "https://docs.example/mcp", "headers": {"Authorization": ""}}}}}`
+	a := importApp(t, src, kit.Deps{ListMCPTools: func(_ context.Context, s mcpclient.Server) ([]byte, error) {
+		asked = append(asked, s)
+		return nil, errors.New("MCP server at https://docs.example/mcp: 401 Unauthorized")
+	}})
+	d := openImport(t, a, "", 1)
+	if d.State != importdlg.Failed || !strings.Contains(d.Err, "401 Unauthorized") || !strings.Contains(d.Err, "sent without the header Authorization") {
+		t.Errorf("state %d, error %q", d.State, d.Err)
+	}
+	if len(asked) != 1 || asked[0].URL != "https://docs.example/mcp" || len(asked[0].Headers) != 0 {
+		t.Errorf("asked %+v", asked)
+	}
+}
+
+// BenchmarkImportChecklistKey is a key in a checklist of 300 tools and the
+// frame after it: the marked total, the rows on screen.
+func BenchmarkImportChecklistKey(b *testing.B) {
+	var tools []string
+	for i := range 300 {
+		tools = append(tools, `{"name": "tool_`+itoa(i)+`", "description": "Does thing `+itoa(i)+`.", "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}}`)
+	}
+	out := `{"tools": [` + strings.Join(tools, ",") + `]}`
+	a := importApp(b, importBase, kit.Deps{ListMCPTools: importStub(out)})
+	d := openImport(b, a, "http://many.example/mcp", 0)
+	if len(d.List.Rows) != 300 {
+		b.Fatalf("%d rows, error %q", len(d.List.Rows), d.Err)
+	}
+	keys := []tea.KeyPressMsg{ukey("space"), ukey("down")}
+	for i := 0; b.Loop(); i++ {
+		a.Update(keys[i%2])
+		_ = d.View(a.env(), a.width, a.lay.status.Y)
+	}
+}
+
+// TestImportMouse: a click on a row marks it, a second unmarks it; in the
+// prompt a click chooses a recorded server.
+func TestImportMouse(t *testing.T) {
+	src := `{"model": "gpt-5", "tools_defs": [{"name": "f", "parameters": {"type": "object"}}],
+	 "tooltui": {"mcp_servers": {"docs": {"url": "https://docs.example/mcp"}}}}`
+	a := importApp(t, src, kit.Deps{ListMCPTools: importStub(clashTools)})
+	a.Update(ukey("alt+i"))
+	d := a.dialog.(*importdlg.Dialog)
+	click := func(line string) {
+		t.Helper()
+		ls := strings.Split(argsView(a, d), "\n")
+		for i, l := range ls {
+			if strings.Contains(l, line) {
+				top := max(0, (a.lay.status.Y-len(ls))/3)
+				a.Update(tea.MouseClickMsg{X: a.width / 2, Y: top + i, Button: tea.MouseLeft})
+				return
+			}
+		}
+		t.Fatalf("no line %q:\n%s", line, strings.Join(ls, "\n"))
+	}
+	click("docs  https://docs.example/mcp")
+	_, cmd := a.Update(ukey("enter"))
+	importAnswer(t, a, cmd)
+	if d.State != importdlg.Listed || !strings.Contains(argsView(a, d), "Import tools from MCP server docs") {
+		t.Fatalf("state %d, error %q:\n%s", d.State, d.Err, argsView(a, d))
+	}
+	click("find_hotels")
+	if got := d.List.Marked(); !slices.Equal(got, []string{"find_hotels"}) {
+		t.Errorf("after a click: %v", got)
+	}
+	click("find_hotels")
+	if got := d.List.Marked(); len(got) != 0 {
+		t.Errorf("after a second click: %v", got)
+	}
+}

@@ -1,0 +1,488 @@
+package importdlg
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tooltui/tooltui/internal/importer"
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
+)
+
+// Msg is the answer of reading dialog Id's source.
+type Msg struct {
+	Id   int
+	src  source
+	list importer.Checklist
+	err  error
+}
+
+// State is where the dialog is.
+type State int
+
+const (
+	Prompt  State = iota // asking for a file or a server
+	Reading              // reading it, in a command
+	Failed               // reading failed: the error, and back to the prompt
+	Listed               // the checklist
+	Asking               // a marked tool's name clashes: what to do
+)
+
+var keys = struct {
+	Toggle, All, Filter, Import, Cancel, Replace, Rename, Skip, ReplaceAll, RenameAll, SkipAll key.Binding
+}{
+	Toggle:     key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "mark/unmark")),
+	All:        key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "mark all shown / unmark")),
+	Filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+	Import:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "import the marked tools")),
+	Cancel:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back / close")),
+	Replace:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "replace the document's")),
+	Rename:     key.NewBinding(key.WithKeys("k"), key.WithHelp("k", "keep both, the new one renamed")),
+	Skip:       key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "skip the new one")),
+	ReplaceAll: key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "replace, for every clash")),
+	RenameAll:  key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "keep both, for every clash")),
+	SkipAll:    key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "skip, for every clash")),
+}
+
+var ids int
+
+// Dialog is "Import tools…".
+type Dialog struct {
+	deps   Deps
+	Id     int
+	State  State
+	cancel context.CancelFunc
+
+	// The prompt: the text typed, and the servers the document records,
+	// which up/down choose (cursor 0 is the text).
+	Text    string
+	servers []string
+	recs    map[string]model.MCPServer
+	pick    int
+	Err     string // why reading failed
+
+	src    source
+	List   importer.Checklist
+	Shown  []int // rows the filter shows
+	cursor int
+	yOff   int
+	Filter string
+	typing bool
+	nameW  int // the widest name, measured once
+
+	// Asking: the names still to decide and the decisions so far.
+	Ask     []string
+	choices map[string]importer.Clash
+
+	textHist, filterHist kit.FilterHist
+
+	sw, sh int
+}
+
+// New opens the dialog on the prompt, or says why the document cannot
+// take tools.
+func New(e *kit.Env, deps Deps) (kit.Dialog, string) {
+	doc := e.S.Doc()
+	if why := importer.Unusable(doc); why != "" {
+		return nil, "Cannot import tools: " + why
+	}
+	d := &Dialog{deps: deps, recs: doc.MCPServers}
+	for n := range doc.MCPServers {
+		d.servers = append(d.servers, n)
+	}
+	slices.Sort(d.servers)
+	return d, ""
+}
+
+func (d *Dialog) Name() string { return "the Import tools dialog" }
+
+// TypingText: keys are text in the prompt and while filtering.
+func (d *Dialog) TypingText() bool { return d.State == Prompt || d.typing }
+
+// UndoText takes typing in the prompt or the filter back (ctrl+z), or
+// puts it back.
+func (d *Dialog) UndoText(redo bool) (bool, []kit.Action) {
+	switch {
+	case d.State == Prompt:
+		s, ok := d.textHist.Step(redo, d.Text)
+		if ok {
+			d.Text, d.pick = s, 0
+		}
+		return ok, nil
+	case d.typing:
+		s, ok := d.filterHist.Step(redo, d.Filter)
+		if ok {
+			d.Filter = s
+			d.refilter()
+			d.clamp()
+		}
+		return ok, nil
+	}
+	return false, nil
+}
+
+// Dismiss stops a reading under way when the dialog goes away.
+func (d *Dialog) Dismiss() {
+	if d.cancel != nil {
+		d.cancel()
+		d.cancel = nil
+	}
+}
+
+// Receives reports whether msg is the answer of this dialog's reading.
+func (d *Dialog) Receives(msg tea.Msg) bool {
+	m, ok := msg.(Msg)
+	return ok && m.Id == d.Id
+}
+
+// start reads what the prompt names (or the chosen server), in a command.
+func (d *Dialog) start(target *model.Document) tea.Cmd {
+	ids++
+	ctx, cancel := context.WithCancel(context.Background())
+	d.Id, d.cancel, d.State, d.Err = ids, cancel, Reading, ""
+	id, deps, text := d.Id, d.deps, d.Text
+	var name string
+	var rec model.MCPServer
+	if d.pick > 0 {
+		name = d.servers[d.pick-1]
+		rec = d.recs[name]
+	}
+	return func() tea.Msg {
+		defer cancel()
+		var src source
+		var err error
+		if name != "" {
+			src, err = recorded(name, rec, deps.Getenv)
+		} else {
+			src, err = parseSource(text, deps)
+		}
+		if err != nil {
+			return Msg{Id: id, err: err}
+		}
+		in, err := read(ctx, src, deps)
+		if err != nil {
+			return Msg{Id: id, src: src, err: err}
+		}
+		return Msg{Id: id, src: src, list: importer.NewChecklist(target, in, nil)}
+	}
+}
+
+func (d *Dialog) Resize(w, h int) kit.Dialog {
+	d.sw, d.sh = w, h
+	d.clamp()
+	return d
+}
+
+func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
+	switch m := msg.(type) {
+	case Msg:
+		if m.Id != d.Id {
+			return d, nil
+		}
+		d.cancel = nil
+		if m.err != nil {
+			d.State, d.Err = Failed, m.err.Error()
+			return d, []kit.Action{kit.SayErr("Could not read the tools: nothing changed")}
+		}
+		d.src, d.List, d.State = m.src, m.list, Listed
+		d.Filter, d.typing, d.nameW = "", false, 8
+		for _, r := range d.List.Rows {
+			d.nameW = max(d.nameW, ansi.StringWidth(termtext.SanitizeLine(r.Name)))
+		}
+		d.refilter()
+		if len(d.List.Rows) == 0 {
+			return d, []kit.Action{kit.Say(termtext.SanitizeLine(d.src.describe()) + " has no tools")}
+		}
+		return d, []kit.Action{kit.Say(termtext.SanitizeLine(d.src.describe()) + " has " + kit.Plural(len(d.List.Rows), "tool") + ": space marks, enter imports")}
+	case tea.PasteMsg:
+		switch {
+		case d.State == Prompt:
+			before := d.Text
+			d.Text, d.pick = clean(d.Text+m.Content, 4096), 0
+			d.textHist.Changed(before, d.Text)
+		case d.typing:
+			before := d.Filter
+			d.Filter = clean(d.Filter+m.Content, 128)
+			d.filterHist.Changed(before, d.Filter)
+			d.refilter()
+			d.clamp()
+		}
+	case tea.KeyPressMsg:
+		return d.key(m, e)
+	case tea.MouseClickMsg:
+		d.click(m.Y)
+	case tea.MouseWheelMsg:
+		if d.State == Listed {
+			step := 3
+			if m.Button == tea.MouseWheelUp {
+				step = -3
+			}
+			d.yOff = max(0, min(d.yOff+step, len(d.Shown)-d.listRows()))
+			d.cursor = max(d.yOff, min(d.cursor, d.yOff+d.listRows()-1))
+		}
+	}
+	return d, nil
+}
+
+// click acts on line y inside the box: in the prompt it chooses the text
+// or a recorded server, in the checklist it marks or unmarks a row.
+func (d *Dialog) click(y int) {
+	switch d.State {
+	case Prompt:
+		switch {
+		case y == 1:
+			d.pick = 0
+		case y >= 4 && y-4 < len(d.servers):
+			d.pick = y - 3
+		}
+	case Listed:
+		if j := d.yOff + y - 1; y >= 1 && y-1 < d.listRows() && j < len(d.Shown) {
+			d.cursor = j
+			d.List = d.List.Toggle(d.Shown[j])
+		}
+	}
+}
+
+// clean keeps the printable characters of s, at most n.
+func clean(s string, n int) string {
+	var b []rune
+	for _, r := range s {
+		if r >= 0x20 && r != 0x7f && !(r >= 0x80 && r < 0xa0) {
+			b = append(b, r)
+		}
+	}
+	return string(b[:min(len(b), n)])
+}
+
+// typed handles a key in a text line: it reports the new text and
+// whether the key was the line's.
+func typed(k tea.KeyPressMsg, s string, n int) (string, bool) {
+	switch k.String() {
+	case "backspace", "ctrl+h":
+		if r := []rune(s); len(r) > 0 {
+			return string(r[:len(r)-1]), true
+		}
+		return s, true
+	case "ctrl+u":
+		return "", true
+	case "space":
+		return clean(s+" ", n), true
+	}
+	const mods = tea.ModCtrl | tea.ModAlt | tea.ModMeta | tea.ModSuper | tea.ModHyper
+	if k.Text != "" && k.Mod&mods == 0 {
+		return clean(s+k.Text, n), true
+	}
+	return s, false
+}
+
+func (d *Dialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action) {
+	switch d.State {
+	case Prompt:
+		switch k.String() {
+		case "esc":
+			return nil, []kit.Action{kit.ActClose{}, kit.Say("Import cancelled: nothing changed")}
+		case "enter":
+			if d.pick == 0 && strings.TrimSpace(d.Text) == "" {
+				return d, []kit.Action{kit.Say("Type a file path, an MCP server's command line or its http(s) URL, or choose a recorded server with ↓")}
+			}
+			return d, []kit.Action{kit.ActCmd{Cmd: d.start(e.S.Doc())}}
+		case "up":
+			d.pick = max(0, d.pick-1)
+			return d, nil
+		case "down", "tab":
+			d.pick = min(len(d.servers), d.pick+1)
+			return d, nil
+		}
+		if s, ok := typed(k, d.Text, 4096); ok {
+			d.textHist.Changed(d.Text, s)
+			d.Text, d.pick = s, 0
+			return d, nil
+		}
+		return d, []kit.Action{kit.ExplainDialogKey(k, d, e.Km)}
+	case Reading:
+		if k.String() == "esc" {
+			d.Dismiss()
+			d.State, d.Id = Prompt, 0 // its late answer is no one's
+			return d, []kit.Action{kit.Say("Reading cancelled: nothing changed")}
+		}
+		return d, []kit.Action{kit.Say("Reading the tools… esc cancels")}
+	case Failed:
+		switch k.String() {
+		case "esc", "enter":
+			d.State = Prompt
+			return d, nil
+		}
+		return d, []kit.Action{kit.Say("enter or esc goes back to the prompt; nothing changed")}
+	case Asking:
+		return d.answer(k, e)
+	}
+	if d.typing {
+		switch k.String() {
+		case "enter":
+			d.typing = false
+		case "esc":
+			d.filterHist.Changed(d.Filter, "")
+			d.typing, d.Filter = false, ""
+			d.refilter()
+		case "up", "down":
+			d.cursor += map[string]int{"up": -1, "down": 1}[k.String()]
+		default:
+			if s, ok := typed(k, d.Filter, 128); ok {
+				d.filterHist.Changed(d.Filter, s)
+				d.Filter = s
+				d.refilter()
+			}
+		}
+		d.clamp()
+		return d, nil
+	}
+	switch {
+	case key.Matches(k, keys.Cancel):
+		if d.Filter != "" {
+			d.Filter = ""
+			d.refilter()
+			return d, nil
+		}
+		return nil, []kit.Action{kit.ActClose{}, kit.Say("Import cancelled: nothing changed")}
+	case key.Matches(k, keys.Import):
+		d.choices = map[string]importer.Clash{}
+		return d.importMarked(e)
+	case key.Matches(k, keys.Toggle):
+		if d.cursor < len(d.Shown) {
+			d.List = d.List.Toggle(d.Shown[d.cursor])
+		}
+	case key.Matches(k, keys.All):
+		rows := d.Shown
+		if d.Filter == "" {
+			rows = nil
+		}
+		d.List = d.List.ToggleAll(rows)
+	case key.Matches(k, keys.Filter):
+		d.typing = true
+	default:
+		if next, ok := kit.ListMove(k, e.Km, d.cursor, d.listRows(), len(d.Shown)); ok {
+			d.cursor = next
+			break
+		}
+		return d, []kit.Action{kit.ExplainDialogKey(k, d, e.Km)}
+	}
+	d.clamp()
+	return d, nil
+}
+
+// answer takes the decision for the first name asked about; the capital
+// letters decide every clash left.
+func (d *Dialog) answer(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action) {
+	var c importer.Clash
+	all := false
+	switch {
+	case key.Matches(k, keys.Replace):
+		c = importer.ClashReplace
+	case key.Matches(k, keys.Rename):
+		c = importer.ClashRename
+	case key.Matches(k, keys.Skip):
+		c = importer.ClashSkip
+	case key.Matches(k, keys.ReplaceAll):
+		c, all = importer.ClashReplace, true
+	case key.Matches(k, keys.RenameAll):
+		c, all = importer.ClashRename, true
+	case key.Matches(k, keys.SkipAll):
+		c, all = importer.ClashSkip, true
+	case k.String() == "esc":
+		d.State, d.Ask = Listed, nil
+		return d, []kit.Action{kit.Say("Import not done: nothing changed")}
+	default:
+		return d, []kit.Action{kit.ExplainDialogKey(k, d, e.Km)}
+	}
+	for _, n := range d.Ask {
+		d.choices[n] = c
+		if !all {
+			break
+		}
+	}
+	return d.importMarked(e)
+}
+
+// choicesFor are the choices of the import as decided so far.
+func (d *Dialog) choicesFor(e *kit.Env) importer.Choices {
+	c := importer.Choices{Clashes: d.choices, Path: e.S.Name()}
+	if d.src.path == "" {
+		rec := d.src.rec
+		c.Server, c.ServerName = &rec, d.src.name
+	}
+	return c
+}
+
+// importMarked imports the marked tools as one edit, or asks about the
+// first clash not decided yet.
+func (d *Dialog) importMarked(e *kit.Env) (kit.Dialog, []kit.Action) {
+	if len(d.List.MarkedRows()) == 0 {
+		d.State = Listed
+		return d, []kit.Action{kit.Say("No tool is marked: space marks one, a marks all")}
+	}
+	picked, choices := d.List.Picked(), d.choicesFor(e)
+	a, err := importer.Apply(e.S.Doc(), picked, choices)
+	var ce *importer.ClashesError
+	if errors.As(err, &ce) {
+		d.State, d.Ask = Asking, ce.Names
+		return d, nil
+	}
+	if err != nil {
+		d.State = Listed
+		return d, []kit.Action{kit.SayErr("Cannot import: " + termtext.SanitizeLine(err.Error()))}
+	}
+	summary := kit.Capitalize(termtext.SanitizeLine(a.Summary()))
+	if a.Added[model.Function]+a.Added[model.Builtin] == 0 {
+		return nil, []kit.Action{kit.ActClose{}, kit.Say(summary + ": nothing changed")}
+	}
+	fn := func(doc *model.Document) (*model.Document, error) {
+		a, err := importer.Apply(doc, picked, choices)
+		if err != nil {
+			return nil, err
+		}
+		return a.Doc, nil
+	}
+	return nil, []kit.Action{kit.ActClose{}, kit.ActEdit{Fn: fn}, kit.ActRefresh{}, kit.Say(summary + " (ctrl+z undoes it)")}
+}
+
+func (d *Dialog) refilter() {
+	d.Shown = d.List.Filter(d.Filter)
+	d.cursor, d.yOff = 0, 0
+}
+
+func (d *Dialog) clamp() {
+	d.cursor = max(0, min(d.cursor, len(d.Shown)-1))
+	d.yOff = kit.ScrollTo(d.cursor, d.yOff, d.listRows(), len(d.Shown))
+}
+
+// Summary is what the footer says of the marked tools.
+func (d *Dialog) Summary() string {
+	return fmt.Sprintf("%d of %d marked · ≈%d tokens", len(d.List.MarkedRows()), len(d.List.Rows), d.List.MarkedTokens())
+}
+
+func (d *Dialog) Help(km *kit.KeyMap) []key.Binding {
+	switch d.State {
+	case Prompt:
+		return []key.Binding{
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "read the file or list the server")),
+			key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "choose a recorded server")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+		}
+	case Reading:
+		return []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))}
+	case Failed:
+		return []key.Binding{key.NewBinding(key.WithKeys("esc", "enter"), key.WithHelp("esc", "back to the prompt"))}
+	case Asking:
+		return []key.Binding{keys.Replace, keys.Rename, keys.Skip, keys.ReplaceAll, keys.RenameAll, keys.SkipAll,
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to the list"))}
+	}
+	return []key.Binding{keys.Toggle, keys.All, keys.Filter, keys.Import, keys.Cancel}
+}

@@ -1,0 +1,196 @@
+package importdlg
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/tooltui/tooltui/internal/importer"
+	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/kit"
+)
+
+// size is the box: up to 100 cells wide, as tall as the screen allows.
+func (d *Dialog) size() (int, int) {
+	want := 10
+	switch d.State {
+	case Prompt:
+		want = 8 + len(d.servers)
+	case Listed, Asking:
+		w, _ := kit.DialogSize(d.sw, d.sh, 100, 0)
+		want = 3 + max(1, len(d.List.Rows)) + len(d.footer(w-2))
+	case Failed:
+		want = 8 + strings.Count(d.Err, "\n")
+	}
+	return kit.DialogSize(d.sw, d.sh, 100, want+2)
+}
+
+// listRows is how many rows of the checklist the box shows at once.
+func (d *Dialog) listRows() int {
+	w, h := d.size()
+	return max(1, h-2-1-len(d.footer(w-2)))
+}
+
+// footer is what the box shows under the rows, for iw cells: what is
+// marked, and the keys or the clash question.
+func (d *Dialog) footer(iw int) []string {
+	out := []string{"", " " + d.Summary()}
+	text := "space mark · a all · / filter · enter import the marked · esc close"
+	switch {
+	case d.State == Asking && len(d.Ask) > 0:
+		text = fmt.Sprintf("The document has %s: r replace it · k keep both (the new one renamed) · s skip the new one", termtext.Quote(d.Ask[0]))
+		if len(d.Ask) > 1 {
+			text += fmt.Sprintf(" · R K S: the same for all %d clashes", len(d.Ask))
+		}
+		text += " · esc back"
+	case d.typing:
+		text = "type to filter · enter keep the filter · esc clear it"
+	}
+	for _, l := range strings.Split(ansi.Wrap(text, max(1, iw-2), " "), "\n") {
+		out = append(out, " "+l)
+	}
+	return out
+}
+
+func (d *Dialog) View(e *kit.Env, w, h int) []string {
+	st := e.St
+	bw, bh := d.size()
+	iw := bw - 2
+	dim := func(s string) string { return st.Dim.Render(kit.Fit(s, iw)) }
+	var lines []string
+	title := "Import tools"
+	switch d.State {
+	case Prompt:
+		lines = append(lines, kit.Fit(" A file (any format), an MCP server's command line, or its http(s) URL:", iw))
+		text := termtext.SanitizeLine(d.Text)
+		if over := ansi.StringWidth(text) - (iw - 5); over > 0 {
+			text = "…" + ansi.TruncateLeft(text, over+1, "") // the end, where typing goes
+		}
+		field := " › " + text
+		if d.pick == 0 {
+			field = st.LabelFocused.Render(kit.Fit(field, iw-1)) + st.LabelFocused.Reverse(true).Render(" ")
+		} else {
+			field = dim(field)
+		}
+		lines = append(lines, field, "")
+		if len(d.servers) > 0 {
+			lines = append(lines, dim(" or a server the document records (↓ chooses):"))
+			for i, n := range d.servers {
+				row := fmt.Sprintf("   %s  %s", n, d.recs[n].Describe())
+				if d.pick == i+1 {
+					row = st.Selected.Render(kit.FitExact(termtext.SanitizeLine(" › "+row[3:]), iw))
+				} else {
+					row = kit.Fit(termtext.SanitizeLine(row), iw)
+				}
+				lines = append(lines, row)
+			}
+			lines = append(lines, "")
+		}
+		lines = append(lines, dim(" enter read · esc close · nothing changes until you import"))
+	case Reading:
+		what := termtext.SanitizeLine(strings.TrimSpace(d.Text))
+		if d.pick > 0 {
+			what = "MCP server " + d.servers[d.pick-1]
+		}
+		lines = []string{kit.Fit(" Reading the tools of "+what+"…", iw), "", dim(" esc cancel · nothing changes")}
+	case Failed:
+		lines = append(lines, st.Error.Render(kit.Fit(" ✗ Could not read the tools; nothing changed", iw)), "")
+		for _, l := range strings.Split(termtext.Sanitize(strings.TrimSpace(d.Err)), "\n") {
+			for _, w := range strings.Split(ansi.Wrap(l, max(1, iw-3), " "), "\n") {
+				lines = append(lines, "  "+w)
+			}
+		}
+		lines = append(lines, "", dim(" enter or esc: back to the prompt"))
+	default:
+		title = "Import tools from " + termtext.SanitizeLine(d.src.describe())
+		lines = d.listView(e, iw)
+	}
+	return kit.Box(e, ansi.Truncate(title, bw-4, "…"), lines[:min(len(lines), bh-2)], bw)
+}
+
+// listView is the filter line, the rows and the footer.
+func (d *Dialog) listView(e *kit.Env, iw int) []string {
+	st := e.St
+	var left string
+	switch {
+	case d.typing:
+		left = st.LabelFocused.Render(" / "+termtext.SanitizeLine(d.Filter)) + st.LabelFocused.Reverse(true).Render(" ")
+	case d.Filter != "":
+		left = st.LabelFocused.Render(" / "+termtext.SanitizeLine(d.Filter)) + st.Dim.Render(fmt.Sprintf("  %d shown", len(d.Shown)))
+	default:
+		left = st.Dim.Render(" / filter")
+	}
+	lines := []string{left}
+	nameW := min(d.nameW, max(8, iw/3))
+	rows := d.listRows()
+	var body []string
+	switch {
+	case len(d.List.Rows) == 0:
+		body = append(body, st.Dim.Render(kit.Fit("   No tools to import", iw)))
+	case len(d.Shown) == 0:
+		body = append(body, st.Dim.Render(kit.Fit("   No tool matches "+termtext.Quote(d.Filter), iw)))
+	}
+	for j := d.yOff; j < len(d.Shown) && j < d.yOff+rows; j++ {
+		i := d.Shown[j]
+		body = append(body, d.row(e, d.List.Rows[i], d.List.IsMarked(i), j == d.cursor, nameW, iw))
+	}
+	for len(body) < rows {
+		body = append(body, "")
+	}
+	lines = append(lines, body...)
+	style := st.Dim
+	if d.State == Asking {
+		style = st.Warning
+	}
+	for i, l := range d.footer(iw) {
+		if i < 2 {
+			lines = append(lines, kit.Fit(l, iw))
+			continue
+		}
+		lines = append(lines, style.Render(kit.Fit(l, iw)))
+	}
+	return lines
+}
+
+// row is one incoming tool: mark, name, type, tokens, a clash mark and
+// its problems (or description).
+func (d *Dialog) row(e *kit.Env, r importer.Row, marked, cur bool, nameW, iw int) string {
+	st := e.St
+	pointer, check := "  ", "[ ] "
+	if cur {
+		pointer = "› "
+	}
+	if marked {
+		check = "[x] "
+	}
+	name := r.Name
+	if name == "" {
+		name = "(" + r.Type + ")"
+	}
+	tok := "     -"
+	if r.Tokens >= 0 {
+		tok = fmt.Sprintf("%6s", fmt.Sprintf("≈%d", r.Tokens))
+	}
+	clash := "         "
+	if r.Clash {
+		clash = "  clash  "
+	}
+	head := " " + pointer + check + kit.FitExact(termtext.SanitizeLine(name), nameW) + "  " + kit.FitExact(termtext.SanitizeLine(r.Type), 11) + tok + clash
+	rest := max(0, iw-ansi.StringWidth(head))
+	detail := termtext.SanitizeLine(r.Description)
+	style := st.Dim
+	if p := r.Problems(); p != "" {
+		detail, style = termtext.SanitizeLine(p), st.Warning
+		if r.Errors > 0 {
+			style = st.Error
+		}
+	}
+	if cur {
+		return st.Selected.Render(kit.FitExact(head+detail, iw))
+	}
+	if r.Clash {
+		head = " " + pointer + check + kit.FitExact(termtext.SanitizeLine(name), nameW) + "  " + kit.FitExact(termtext.SanitizeLine(r.Type), 11) + tok + st.Warning.Render(clash)
+	}
+	return head + style.Render(kit.Fit(detail, rest))
+}
