@@ -16,6 +16,7 @@ import (
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui"
+	"github.com/tooltui/tooltui/internal/workspace"
 )
 
 // appOptions are the app's flags: --print, and where to send
@@ -103,6 +104,26 @@ func runApp(flags appOptions, files []string, stdin io.Reader, stdout, stderr io
 	return 0
 }
 
+// openWorkspace opens the documents of the folder dir and shows the
+// first, in the order workspace.Find lists them; the others are read when
+// first needed.
+func openWorkspace(dir string) (ui.Options, error) {
+	w, err := workspace.Open(dir)
+	if err != nil {
+		return ui.Options{}, err
+	}
+	paths := w.Paths()
+	if len(paths) == 0 {
+		return ui.Options{}, fmt.Errorf("%s holds no document: no .json file with tools in it", dir)
+	}
+	first := paths[0]
+	s, err := w.Session(first)
+	if err != nil {
+		return ui.Options{}, fmt.Errorf("%s: %w", filepath.Join(dir, first), err)
+	}
+	return ui.Options{Workspace: w, Session: s, Name: first, Path: s.Path(), Doc: s.Doc(), Stamp: s.Stamp()}, nil
+}
+
 // startCPUProfile writes a CPU profile to path until stop is called.
 func startCPUProfile(path string) (stop func(), err error) {
 	f, err := os.Create(path)
@@ -117,12 +138,19 @@ func startCPUProfile(path string) (stop func(), err error) {
 }
 
 // openDocument loads FILE, starts an empty document for a FILE that does
-// not exist yet, or opens the built-in example.
+// not exist yet, opens a workspace (FILE a folder, or no FILE in a folder
+// holding workspace.Marker), or opens the built-in example.
 func openDocument(files []string) (ui.Options, error) {
 	if len(files) == 0 {
+		if st, err := os.Stat(workspace.Marker); err == nil && st.IsDir() {
+			return openWorkspace(".")
+		}
 		return ui.Options{Doc: model.Example(), Name: model.ExampleName}, nil
 	}
 	path := files[0]
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return openWorkspace(path)
+	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return ui.Options{Doc: &model.Document{}, Path: path, Name: filepath.Base(path) + " (new)", Stamp: &model.Stamp{}}, nil
 	}

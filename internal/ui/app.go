@@ -16,6 +16,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/ui/cost"
 	"github.com/tooltui/tooltui/internal/ui/diags"
+	"github.com/tooltui/tooltui/internal/ui/docs"
 	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
@@ -75,6 +76,7 @@ type App struct {
 	checkAsked bool
 	// tree is the parameters tree shown in the form's place (treeapp.go).
 	tree treeState
+	ws   *wsState // the workspace's documents (workspace.go); nil: one document
 }
 
 // New returns the app for a document.
@@ -86,7 +88,7 @@ func New(o Options) *App {
 	a := &App{
 		deps:      withDefaults(o.Deps),
 		keys:      kit.DefaultKeyMap(),
-		s:         kit.NewSessionOf(o.Doc, o.Path, name, o.CheckLater),
+		s:         o.session(name),
 		at:        kit.RequestSel,
 		baseURL:   o.BaseURL,
 		apiKeyEnv: o.APIKeyEnv,
@@ -96,8 +98,11 @@ func New(o Options) *App {
 	a.setStyles(true)
 	a.tools.Filter = tools.NewFilterInput()
 	a.selectRow(kit.RequestSel)
-	a.disk = files.NewDisk(files.Options{Loaded: o.Loaded, Translated: o.Doc != nil && o.Doc.Source != nil, Stamp: o.Stamp,
+	a.disk = files.NewDisk(files.Options{Kept: o.Workspace != nil, Loaded: o.Loaded, Translated: o.Doc != nil && o.Doc.Source != nil, Stamp: o.Stamp,
 		RecoveryFile: o.RecoveryFile, Settings: o.Settings, SettingsFile: o.SettingsFile}, a.deps, a.s)
+	if o.Workspace != nil {
+		a.ws = &wsState{w: o.Workspace, shown: o.Name, docs: map[string]*wsDoc{}}
+	}
 	if o.Recovered != nil {
 		a.dialog = files.NewRecovery(o.Recovered, o.RecoveredOver)
 	}
@@ -222,7 +227,11 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case mcptools.Msg:
 		return a.receive(msg)
 	case files.Msg: // saves, exports, the watcher, the recovery copy, the settings
-		return a.apply(a.disk.Update(a.fileCtx(), msg)...)
+		return a.fileMsg(msg)
+	case switchMsg:
+		return a.onSwitch(msg)
+	case docs.CheckedMsg:
+		return a.receive(msg)
 	case editorDoneMsg:
 		return a.apply(a.editorDone(msg)...)
 	case tea.PasteMsg:

@@ -4,6 +4,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/workspace"
 )
 
 // Options configure the app.
@@ -44,4 +45,18 @@ type Options struct {
 	// converts it right after (the preview, diagnostics and status say
 	// "checking…" until then), so that a large document shows at once.
 	CheckLater bool
+	// Workspace, when set, is the folder the app opened (tooltui DIR):
+	// Session is its document shown first, Name that document's path in
+	// it; Doc, Path and Loaded are left unset, the session has them.
+	Workspace *workspace.Workspace
+	Session   *session.Session
+}
+
+// session is the session of the document opened (a workspace's, or one
+// made from Doc).
+func (o *Options) session(name string) *kit.Session {
+	if o.Session != nil {
+		return kit.WrapSession(o.Session)
+	}
+	return kit.NewSessionOf(o.Doc, o.Path, name, o.CheckLater)
 }

@@ -91,7 +91,7 @@ func commands() []command {
 		{name: kit.CmdExport, group: "Everywhere", nav: kb(km.Export), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: files.NewExportDialog(a.s)}) }},
 		{name: "Undo", group: "Everywhere", global: kb(km.Undo), run: func(a *App) tea.Cmd { return a.undo(false) }},
 		{name: "Redo", group: "Everywhere", global: kb(km.Redo), run: func(a *App) tea.Cmd { return a.undo(true) }},
-		{name: kit.CmdQuit, group: "Everywhere", global: kb(km.Quit), nav: kb(km.QuitKey), run: func(a *App) tea.Cmd { return a.apply(quit(a.s)) }},
+		{name: kit.CmdQuit, group: "Everywhere", global: kb(km.Quit), nav: kb(km.QuitKey), run: func(a *App) tea.Cmd { return a.apply(a.quit()) }},
 		{name: kit.CmdCopyReq, group: "Copy", global: kb(km.CopyRequest), run: func(a *App) tea.Cmd { return a.apply(palette.CopyOf(a.s, palette.CopyRequest, a.sendConfig().BaseURL)) }},
 		{name: kit.CmdCopyTools, group: "Copy", global: kb(km.CopyTools), run: func(a *App) tea.Cmd { return a.apply(palette.CopyOf(a.s, palette.CopyTools, a.sendConfig().BaseURL)) }},
 		{name: kit.CmdCopyCurl, group: "Copy", global: kb(km.CopyCurl), run: func(a *App) tea.Cmd { return a.apply(palette.CopyOf(a.s, palette.CopyCurl, a.sendConfig().BaseURL)) }},
@@ -136,6 +136,10 @@ func commands() []command {
 		{name: kit.CmdMocks, group: "Editor pane", nav: kb(km.Mocks), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: mocks.New(a.env())}) }},
 		{name: kit.CmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: formats.New(a.s, a.sendConfig().BaseURL)}) }},
 		{name: kit.CmdNewView, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(a.disk.ToggleNewFunctionView()...) }},
+		{name: kit.CmdSwitchDoc, group: "Everywhere", global: kb(km.SwitchDoc), avail: needWorkspace, run: func(a *App) tea.Cmd { return a.openSwitcher() }},
+		{name: kit.CmdSearchDocs, group: "Everywhere", global: kb(km.SearchDocs), avail: needWorkspace, run: func(a *App) tea.Cmd { return a.openSearch() }},
+		{name: kit.CmdSaveAll, group: "Everywhere", global: kb(km.SaveAll), run: func(a *App) tea.Cmd { return a.saveAll(false) }},
+		{name: kit.CmdSaveAllQuit, group: "Everywhere", run: func(a *App) tea.Cmd { return a.saveAll(true) }},
 		{name: kit.CmdListMCP, group: "Editor pane", nav: kb(km.ListMCPTools), avail: func(a *App) string { return mcptools.NeedServer(a.s.Doc(), a.at) }, run: func(a *App) tea.Cmd { return a.listMCPTools() }},
 	}
 }
@@ -209,4 +213,4 @@ func newPaletteDialog(a *App) kit.Dialog {
 }
 
 // newAddDialog offers every tool type of the catalogue.
-func newAddDialog() kit.Dialog { return palette.NewAdd(catalogKinds()) }
+func newAddDialog() kit.Dialog { return palette.NewAdd(palette.Kinds()) }
