@@ -16,7 +16,6 @@ import (
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui"
-	"github.com/tooltui/tooltui/internal/workspace"
 )
 
 // appOptions are the app's flags: --print, and where to send
@@ -104,26 +103,6 @@ func runApp(flags appOptions, files []string, stdin io.Reader, stdout, stderr io
 	return 0
 }
 
-// openWorkspace opens the documents of the folder dir and shows the
-// first, in the order workspace.Find lists them; the others are read when
-// first needed.
-func openWorkspace(dir string) (ui.Options, error) {
-	w, err := workspace.Open(dir)
-	if err != nil {
-		return ui.Options{}, err
-	}
-	paths := w.Paths()
-	if len(paths) == 0 {
-		return ui.Options{}, fmt.Errorf("%s holds no document: no .json file with tools in it", dir)
-	}
-	first := paths[0]
-	s, err := w.Session(first)
-	if err != nil {
-		return ui.Options{}, fmt.Errorf("%s: %w", filepath.Join(dir, first), err)
-	}
-	return ui.Options{Workspace: w, Session: s, Name: first, Path: s.Path(), Doc: s.Doc(), Stamp: s.Stamp()}, nil
-}
-
 // startCPUProfile writes a CPU profile to path until stop is called.
 func startCPUProfile(path string) (stop func(), err error) {
 	f, err := os.Create(path)
@@ -142,14 +121,14 @@ func startCPUProfile(path string) (stop func(), err error) {
 // holding workspace.Marker), or opens the built-in example.
 func openDocument(files []string) (ui.Options, error) {
 	if len(files) == 0 {
-		if st, err := os.Stat(workspace.Marker); err == nil && st.IsDir() {
-			return openWorkspace(".")
+		if st, err := os.Stat(session.WorkspaceMarker); err == nil && st.IsDir() {
+			return ui.OpenWorkspace(".")
 		}
 		return ui.Options{Doc: model.Example(), Name: model.ExampleName}, nil
 	}
 	path := files[0]
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return openWorkspace(path)
+		return ui.OpenWorkspace(path)
 	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return ui.Options{Doc: &model.Document{}, Path: path, Name: filepath.Base(path) + " (new)", Stamp: &model.Stamp{}}, nil

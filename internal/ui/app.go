@@ -51,8 +51,8 @@ type App struct {
 	width, height int
 	lay           layout
 
-	clipWarned bool    // a missing clipboard program was already reported
-	mcpHint    mcpHint // whether L lists the selection's server (the key help)
+	clipWarned bool          // a missing clipboard program was already reported
+	mcpHint    mcptools.Hint // whether L lists the selection's server (the key help)
 	// disk is the document's file, the recovery copy and the settings
 	// (disk.go).
 	disk files.Disk

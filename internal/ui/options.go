@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"fmt"
+	"path/filepath"
+
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/ui/kit"
@@ -59,4 +62,23 @@ func (o *Options) session(name string) *kit.Session {
 		return kit.WrapSession(o.Session)
 	}
 	return kit.NewSessionOf(o.Doc, o.Path, name, o.CheckLater)
+}
+
+// OpenWorkspace is the app's options for the folder dir (tooltui DIR): its
+// documents are listed (workspace.Open) and the first, in that order, is
+// read to be shown; the others are read when first needed.
+func OpenWorkspace(dir string) (Options, error) {
+	w, err := workspace.Open(dir)
+	if err != nil {
+		return Options{}, err
+	}
+	if len(w.Paths()) == 0 {
+		return Options{}, fmt.Errorf("%s holds no document: no .json file with tools in it", dir)
+	}
+	first := w.Paths()[0]
+	s, err := w.Session(first)
+	if err != nil {
+		return Options{}, fmt.Errorf("%s: %w", filepath.Join(dir, first), err)
+	}
+	return Options{Workspace: w, Session: s, Name: first, Path: s.Path(), Doc: s.Doc(), Stamp: s.Stamp()}, nil
 }

@@ -171,9 +171,13 @@ func (d *Search) research() {
 	}
 	items := make([]filterlist.Item, len(d.hits))
 	for i, h := range d.hits {
-		// The matched text is the detail, so that the list's own filter
-		// keeps every hit.
-		items[i] = filterlist.Item{Title: h.Name, Detail: h.Text + " (" + h.Field.String() + ")", Key: h.Path}
+		// The matched text is the title or the detail, so that the
+		// list's own filter keeps every hit.
+		detail := h.Type
+		if h.Field != workspace.FieldName {
+			detail = h.Field.String() + ": " + h.Text
+		}
+		items[i] = filterlist.Item{Title: h.Name, Detail: detail, Key: h.Path}
 	}
 	d.List.SetItems(items)
 }
