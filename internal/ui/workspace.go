@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/ui/docs"
@@ -135,7 +137,13 @@ func (a *App) saveAll(thenQuit bool) tea.Cmd {
 		case d.s.Doc().Source != nil:
 			cmds = append(cmds, a.say(p+" is in another format: show it (ctrl+o) and save it there, to choose where", true))
 		default:
-			cmds = append(cmds, a.apply(d.disk.SaveTo(files.Ctx{S: d.s, At: d.at}, kit.ActSaveTo{Path: d.s.Path()})...))
+			acts := d.disk.SaveTo(files.Ctx{S: d.s, At: d.at}, kit.ActSaveTo{Path: d.s.Path()})
+			if slices.ContainsFunc(acts, func(act kit.Action) bool { _, ok := act.(kit.ActOpen); return ok }) {
+				// a question (what a body leaves out) is about the shown document
+				cmds = append(cmds, a.say(p+" needs a choice to be saved: show it (ctrl+o) and save it there", true))
+				continue
+			}
+			cmds = append(cmds, a.apply(acts...))
 		}
 	}
 	return tea.Batch(cmds...)

@@ -24,9 +24,19 @@ const (
 // the folder.
 func wsApp(t *testing.T) (*ui.App, *fakes, string) {
 	t.Helper()
+	return wsAppWith(t, nil)
+}
+
+// wsAppWith is wsApp with more documents.
+func wsAppWith(t *testing.T, more map[string]string) (*ui.App, *fakes, string) {
+	t.Helper()
 	f, deps := newFakes(t)
 	dir := f.fs.dir
-	for name, data := range map[string]string{"a.json": wsDocA, "b.json": wsDocB, "c.json": wsDocC} {
+	docs := map[string]string{"a.json": wsDocA, "b.json": wsDocB, "c.json": wsDocC}
+	for name, data := range more {
+		docs[name] = data
+	}
+	for name, data := range docs {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -128,4 +138,23 @@ func TestWorkspaceSearchOpensTheHit(t *testing.T) {
 	feed(t, a, send(t, a, code(tea.KeyEnter)), settle)
 	requireContains(t, statusLine(t, a), "b.json", "the hit's document shown")
 	requireContains(t, screen(a), "2 beta_two (function)", "the hit's tool selected")
+}
+
+// TestWorkspaceSaveAllLeavesAQuestionToItsDocument: a hidden body whose
+// save would ask what it leaves out is not saved by Save all (the
+// question would be about the shown document): it is named instead.
+func TestWorkspaceSaveAllLeavesAQuestionToItsDocument(t *testing.T) {
+	body := `{"model": "gpt-5", "tools": [{"type": "function", "name": "lookup", "description": "d", "parameters": {"type": "object", "properties": {}}}]}`
+	a, _, dir := wsAppWith(t, map[string]string{"body.json": body})
+	switchTo(t, a, "body.json")
+	send(t, a, press('j'), press(' ')) // a body cannot hold a disabled tool
+	switchTo(t, a, "a.json")
+	feed(t, a, send(t, a, alt('s')), settle)
+	requireContains(t, statusLine(t, a), "body.json needs a choice", "save all")
+	if data, _ := os.ReadFile(filepath.Join(dir, "body.json")); string(data) != body {
+		t.Fatalf("body.json written:\n%s", data)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "a.json")); string(data) != wsDocA {
+		t.Fatalf("a.json written over:\n%s", data)
+	}
 }
