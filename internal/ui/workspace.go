@@ -70,7 +70,7 @@ func (a *App) onSwitch(m switchMsg) tea.Cmd {
 		}
 		d.disk.Settings = a.disk.Settings
 		a.s, a.disk, ws.shown = d.s, d.disk, m.path
-		a.tok.Doc = nil
+		a.tok.Doc, a.tree = nil, treeState{} // a tree shows the hidden document's parameters
 		a.selectRow(d.at)
 		a.refresh()
 		cmd = tea.Batch(cmd, a.disk.StartWatch(a.s.Path()))

@@ -158,3 +158,20 @@ func TestWorkspaceSaveAllLeavesAQuestionToItsDocument(t *testing.T) {
 		t.Fatalf("a.json written over:\n%s", data)
 	}
 }
+
+// TestWorkspaceSwitchClosesTheTree: the parameters tree of a function
+// closes when another document is shown, whose tool at the same place is
+// another function.
+func TestWorkspaceSwitchClosesTheTree(t *testing.T) {
+	a, _, _ := wsApp(t)
+	switchTo(t, a, "b.json")
+	send(t, a, press('j')) // b.json's selection: beta_two
+	switchTo(t, a, "a.json")
+	send(t, a, press('j'), press('T'))
+	requireContains(t, screen(a), "alpha_one", "the tree of alpha_one")
+	switchTo(t, a, "b.json")
+	requireContains(t, screen(a), "beta_two", "b.json's selection")
+	if s := screen(a); strings.Contains(s, "alpha_one") {
+		t.Fatalf("b.json shows a.json's alpha_one:\n%s", s)
+	}
+}
