@@ -77,9 +77,9 @@ func NewQuit() kit.Dialog {
 // it names them all; s saves them all, then quits.
 func NewQuitAll(names []string) kit.Dialog {
 	km := kit.DefaultKeyMap()
-	text := "Unsaved: " + strings.Join(names, ", ") + ". s saves them all, then quits; d quits without saving them (the next start offers each back once)."
+	text := "Unsaved: " + strings.Join(names, ", ") + ". s saves them all, then quits; d quits without saving them, keeping a recovery copy of each."
 	if len(names) == 1 {
-		text = "Unsaved: " + names[0] + ". s saves it, then quits; d quits without saving it (the next start offers it back once)."
+		text = "Unsaved: " + names[0] + ". s saves it, then quits; d quits without saving it, keeping a recovery copy."
 	}
 	return &kit.ConfirmDialog{
 		Title: kit.QuitTitle,
