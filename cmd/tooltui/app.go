@@ -117,12 +117,19 @@ func startCPUProfile(path string) (stop func(), err error) {
 }
 
 // openDocument loads FILE, starts an empty document for a FILE that does
-// not exist yet, or opens the built-in example.
+// not exist yet, opens a workspace (FILE a folder, or no FILE in a folder
+// holding workspace.Marker), or opens the built-in example.
 func openDocument(files []string) (ui.Options, error) {
 	if len(files) == 0 {
+		if st, err := os.Stat(session.WorkspaceMarker); err == nil && st.IsDir() {
+			return ui.OpenWorkspace(".")
+		}
 		return ui.Options{Doc: model.Example(), Name: model.ExampleName}, nil
 	}
 	path := files[0]
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return ui.OpenWorkspace(path)
+	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return ui.Options{Doc: &model.Document{}, Path: path, Name: filepath.Base(path) + " (new)", Stamp: &model.Stamp{}}, nil
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/ui/cost"
 	"github.com/tooltui/tooltui/internal/ui/diags"
+	"github.com/tooltui/tooltui/internal/ui/docs"
 	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/importdlg"
@@ -51,8 +52,8 @@ type App struct {
 	width, height int
 	lay           layout
 
-	clipWarned bool    // a missing clipboard program was already reported
-	mcpHint    mcpHint // whether L lists the selection's server (the key help)
+	clipWarned bool          // a missing clipboard program was already reported
+	mcpHint    mcptools.Hint // whether L lists the selection's server (the key help)
 	// disk is the document's file, the recovery copy and the settings
 	// (disk.go).
 	disk files.Disk
@@ -76,6 +77,7 @@ type App struct {
 	checkAsked bool
 	// tree is the parameters tree shown in the form's place (treeapp.go).
 	tree treeState
+	ws   *wsState // the workspace's documents (workspace.go); nil: one document
 }
 
 // New returns the app for a document.
@@ -87,7 +89,7 @@ func New(o Options) *App {
 	a := &App{
 		deps:      withDefaults(o.Deps),
 		keys:      kit.DefaultKeyMap(),
-		s:         kit.NewSessionOf(o.Doc, o.Path, name, o.CheckLater),
+		s:         o.session(name),
 		at:        kit.RequestSel,
 		baseURL:   o.BaseURL,
 		apiKeyEnv: o.APIKeyEnv,
@@ -97,8 +99,11 @@ func New(o Options) *App {
 	a.setStyles(true)
 	a.tools.Filter = tools.NewFilterInput()
 	a.selectRow(kit.RequestSel)
-	a.disk = files.NewDisk(files.Options{Loaded: o.Loaded, Translated: o.Doc != nil && o.Doc.Source != nil, Stamp: o.Stamp,
+	a.disk = files.NewDisk(files.Options{Kept: o.Workspace != nil, Loaded: o.Loaded, Translated: o.Doc != nil && o.Doc.Source != nil, Stamp: o.Stamp,
 		RecoveryFile: o.RecoveryFile, Settings: o.Settings, SettingsFile: o.SettingsFile}, a.deps, a.s)
+	if o.Workspace != nil {
+		a.ws = &wsState{w: o.Workspace, shown: o.Name, docs: map[string]*wsDoc{}}
+	}
 	if o.Recovered != nil {
 		a.dialog = files.NewRecovery(o.Recovered, o.RecoveredOver)
 	}
@@ -223,7 +228,11 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case mcptools.Msg, importdlg.Msg:
 		return a.receive(msg)
 	case files.Msg: // saves, exports, the watcher, the recovery copy, the settings
-		return a.apply(a.disk.Update(a.fileCtx(), msg)...)
+		return a.fileMsg(msg)
+	case switchMsg:
+		return a.onSwitch(msg)
+	case docs.CheckedMsg:
+		return a.receive(msg)
 	case editorDoneMsg:
 		return a.apply(a.editorDone(msg)...)
 	case tea.PasteMsg:

@@ -11,6 +11,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/palette"
 )
 
 // apply carries out what panes and dialogs asked for, in order, and
@@ -29,6 +30,8 @@ func (a *App) apply1(act kit.Action) tea.Cmd {
 	switch act := act.(type) {
 	case nil:
 		return nil
+	case kit.ActSwitch:
+		return a.switchTo(act)
 	case kit.ActSelect:
 		a.selectRow(act.At)
 	case kit.ActFocus:
@@ -252,7 +255,7 @@ func explainKey(cmds []command, k tea.KeyPressMsg) kit.Action {
 // selects it and, for named tools, starts editing the name with the
 // suggested one selected so typing replaces it.
 func (a *App) addTool(typ string) tea.Cmd {
-	k, t, label, ok := newTool(a.s.Doc(), typ)
+	k, t, label, ok := palette.NewTool(a.s.Doc(), typ)
 	if !ok {
 		return a.say("Unknown tool type "+typ, true)
 	}

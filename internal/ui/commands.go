@@ -16,6 +16,7 @@ import (
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/sysclip"
+	"github.com/tooltui/tooltui/internal/ui/cost"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -145,7 +146,7 @@ func DefaultDeps() kit.Deps {
 		Tick:             tea.Tick,
 		Send:             send.Stream,
 		ListMCPTools:     mcpclient.List,
-		WarmTokens:       warmTokensAfterFirstFrame,
+		WarmTokens:       cost.WarmAfterFirstFrame,
 	}
 }
 

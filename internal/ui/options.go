@@ -1,9 +1,13 @@
 package ui
 
 import (
+	"fmt"
+	"path/filepath"
+
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/workspace"
 )
 
 // Options configure the app.
@@ -44,4 +48,37 @@ type Options struct {
 	// converts it right after (the preview, diagnostics and status say
 	// "checking…" until then), so that a large document shows at once.
 	CheckLater bool
+	// Workspace, when set, is the folder the app opened (tooltui DIR):
+	// Session is its document shown first, Name that document's path in
+	// it; Doc, Path and Loaded are left unset, the session has them.
+	Workspace *workspace.Workspace
+	Session   *session.Session
+}
+
+// session is the session of the document opened (a workspace's, or one
+// made from Doc).
+func (o *Options) session(name string) *kit.Session {
+	if o.Session != nil {
+		return kit.WrapSession(o.Session)
+	}
+	return kit.NewSessionOf(o.Doc, o.Path, name, o.CheckLater)
+}
+
+// OpenWorkspace is the app's options for the folder dir (tooltui DIR): its
+// documents are listed (workspace.Open) and the first, in that order, is
+// read to be shown; the others are read when first needed.
+func OpenWorkspace(dir string) (Options, error) {
+	w, err := workspace.Open(dir)
+	if err != nil {
+		return Options{}, err
+	}
+	if len(w.Paths()) == 0 {
+		return Options{}, fmt.Errorf("%s holds no document: no .json file with tools in it", dir)
+	}
+	first := w.Paths()[0]
+	s, err := w.Session(first)
+	if err != nil {
+		return Options{}, fmt.Errorf("%s: %w", filepath.Join(dir, first), err)
+	}
+	return Options{Workspace: w, Session: s, Name: first, Path: s.Path(), Doc: s.Doc(), Stamp: s.Stamp()}, nil
 }

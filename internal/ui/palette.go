@@ -93,7 +93,7 @@ func commands() []command {
 		{name: kit.CmdExport, group: "Everywhere", nav: kb(km.Export), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: files.NewExportDialog(a.s)}) }},
 		{name: "Undo", group: "Everywhere", global: kb(km.Undo), run: func(a *App) tea.Cmd { return a.undo(false) }},
 		{name: "Redo", group: "Everywhere", global: kb(km.Redo), run: func(a *App) tea.Cmd { return a.undo(true) }},
-		{name: kit.CmdQuit, group: "Everywhere", global: kb(km.Quit), nav: kb(km.QuitKey), run: func(a *App) tea.Cmd { return a.apply(quit(a.s)) }},
+		{name: kit.CmdQuit, group: "Everywhere", global: kb(km.Quit), nav: kb(km.QuitKey), run: func(a *App) tea.Cmd { return a.apply(a.quit()) }},
 		{name: kit.CmdCopyReq, group: "Copy", global: kb(km.CopyRequest), run: func(a *App) tea.Cmd { return a.apply(palette.CopyOf(a.s, palette.CopyRequest, a.sendConfig().BaseURL)) }},
 		{name: kit.CmdCopyTools, group: "Copy", global: kb(km.CopyTools), run: func(a *App) tea.Cmd {
 			return a.onMarked(tools.OpCopy, func(*kit.Env) []kit.Action {
@@ -148,6 +148,10 @@ func commands() []command {
 		{name: kit.CmdImport, group: "Everywhere", global: kb(km.Import), run: func(a *App) tea.Cmd {
 			return a.apply(openOr(importdlg.New(a.env(), importdlg.Deps{ReadFile: a.deps.ReadFile, List: a.deps.ListMCPTools, Getenv: a.deps.Getenv})))
 		}},
+		{name: kit.CmdSwitchDoc, group: "Everywhere", global: kb(km.SwitchDoc), avail: needWorkspace, run: func(a *App) tea.Cmd { return a.openSwitcher() }},
+		{name: kit.CmdSearchDocs, group: "Everywhere", global: kb(km.SearchDocs), avail: needWorkspace, run: func(a *App) tea.Cmd { return a.openSearch() }},
+		{name: kit.CmdSaveAll, group: "Everywhere", global: kb(km.SaveAll), run: func(a *App) tea.Cmd { return a.saveAll(false) }},
+		{name: kit.CmdSaveAllQuit, group: "Everywhere", run: func(a *App) tea.Cmd { return a.saveAll(true) }},
 		{name: kit.CmdListMCP, group: "Editor pane", nav: kb(km.ListMCPTools), avail: func(a *App) string { return mcptools.NeedServer(a.s.Doc(), a.at) }, run: func(a *App) tea.Cmd { return a.listMCPTools() }},
 	}
 }
@@ -221,4 +225,4 @@ func newPaletteDialog(a *App) kit.Dialog {
 }
 
 // newAddDialog offers every tool type of the catalogue.
-func newAddDialog() kit.Dialog { return palette.NewAdd(catalogKinds()) }
+func newAddDialog() kit.Dialog { return palette.NewAdd(palette.Kinds()) }

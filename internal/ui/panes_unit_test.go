@@ -1271,7 +1271,7 @@ func TestHelpDialogListsEditingKeysAndTheMouse(t *testing.T) {
 func TestAddAndCopyDialogsChoose(t *testing.T) {
 	e := exampleApp().env()
 	d := newAddDialog().Resize(80, 24)
-	if got, acts := d.Update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []kit.Action{kit.ActClose{}, kit.ActAdd{Typ: catalogKinds()[0].Type}}) {
+	if got, acts := d.Update(ukey("enter"), e); got != nil || !reflect.DeepEqual(acts, []kit.Action{kit.ActClose{}, kit.ActAdd{Typ: palette.Kinds()[0].Type}}) {
 		t.Errorf("add, enter: %#v", acts)
 	}
 	names := []string{kit.CmdCopyReq, kit.CmdCopyTools, kit.CmdCopyCurl}

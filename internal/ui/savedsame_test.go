@@ -13,6 +13,7 @@ import (
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/palette"
 )
 
 // What a save writes is what the app showed: the file saved, read back and
@@ -124,7 +125,7 @@ func diagLines(ds []convert.Diagnostic) []string {
 // back as a built-in tool without one. A body saved then as a tooltui
 // document, its functions typed, builds the same too.
 func TestSavedFileBuildsWhatTheAppShowed(t *testing.T) {
-	kinds := catalogKinds()
+	kinds := palette.Kinds()
 	for name, src := range savedLayouts {
 		for i, k := range kinds {
 			t.Run(name+"/"+k.Type, func(t *testing.T) {

@@ -2,11 +2,9 @@ package ui
 
 import (
 	"os"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/tooltui/tooltui/internal/send"
-	"github.com/tooltui/tooltui/internal/sim"
 	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/sendview"
@@ -105,22 +103,11 @@ func (a *App) replayRecording() tea.Cmd {
 	})})
 }
 
-// sendConfig is where Send request goes and with which key.
+// sendConfig is where Send request goes and with which key
+// (sendview.ConfigOf).
 func (a *App) sendConfig() send.Config {
-	c := send.ConfigFromEnv(a.deps.Getenv, a.baseURL)
-	if a.apiKeyEnv != "" {
-		c.APIKey = a.deps.Getenv(a.apiKeyEnv)
-	}
-	if c.BaseURL == sim.BaseURL { // the profile sim
-		return simConfig()
-	}
-	return c
+	return sendview.ConfigOf(a.deps.Getenv, a.baseURL, a.apiKeyEnv)
 }
 
-// simConfig sends to tooltui's simulator, in memory: no network, no key.
-func simConfig() send.Config {
-	return send.Config{BaseURL: sim.BaseURL, HTTPClient: sim.New(sim.Options{Pace: simPace}).Client()}
-}
-
-// simPace is the time between two events of the simulator's answers.
-const simPace = 20 * time.Millisecond
+// simConfig sends to tooltui's simulator, in memory.
+func simConfig() send.Config { return sendview.SimConfig() }

@@ -1,127 +1,25 @@
 package ui
 
 import (
-	"time"
-	"unsafe"
-
 	tea "charm.land/bubbletea/v2"
-	"github.com/tooltui/tooltui/internal/convert"
-	"github.com/tooltui/tooltui/internal/model"
-	"github.com/tooltui/tooltui/internal/tokens"
+
 	"github.com/tooltui/tooltui/internal/ui/cost"
 )
 
-// tokenWarmDelay is how long after the first size the vocabulary starts
-// being built, so the first frame is drawn first.
-const tokenWarmDelay = 100 * time.Millisecond
-
-// warmTokensAfterFirstFrame is Deps.WarmTokens: the first size has come
-// when it is asked for, and the first frame follows within a frame's time
-// (tokenWarmDelay is a few); then the vocabulary is built, in the
-// command's goroutine.
-func warmTokensAfterFirstFrame() tea.Cmd {
-	return tea.Tick(tokenWarmDelay, func(time.Time) tea.Msg {
-		tokens.Warm()
-		return cost.WarmMsg{}
-	})
-}
-
 // WarmTokensNow is a Deps.WarmTokens that builds the encoding at once.
-func WarmTokensNow() tea.Cmd {
-	return func() tea.Msg {
-		tokens.Warm()
-		return cost.WarmMsg{}
-	}
-}
+func WarmTokensNow() tea.Cmd { return cost.WarmNow() }
 
-// syncTokens brings the counts up to the conversion: nothing when it is
-// the one counted; a command when a large tool or the vocabulary waits.
+// syncTokens brings the counts up to the conversion (cost.State.Sync).
 func (a *App) syncTokens() tea.Cmd {
-	ts, res := &a.tok, a.s.Result()
-	if !ts.Asked && a.width > 0 && a.deps.WarmTokens != nil {
-		ts.Asked = true
-		return a.deps.WarmTokens()
+	var warm func() tea.Cmd
+	if a.width > 0 {
+		warm = a.deps.WarmTokens
 	}
-	d := a.s.Doc()
-	if !ts.Warm || a.s.Stale() || d == ts.Doc && unsafe.SliceData(res.Tools) == ts.Tools && len(res.Tools) == ts.NTools {
-		return nil
-	}
-	ts.Doc, ts.Tools, ts.NTools = d, unsafe.SliceData(res.Tools), len(res.Tools)
-	ts.Prev = ts.Of
-	for k := range ts.Of {
-		n := len(d.List(model.Kind(k)))
-		of := make([]int, n)
-		for i := range of {
-			of[i] = -1
-		}
-		ts.Of[k] = of
-	}
-	ids := ts.Spare // the map of the conversion before last, reused
-	if ids == nil {
-		ids = make(map[cost.ToolID]int, len(res.Tools))
-	}
-	clear(ids)
-	var missing []convert.ResponseTool
-	ts.Total, ts.Unknown = 0, 0
-	for i, t := range res.Tools {
-		id := cost.IdOfTool(t)
-		n, ok := ts.Ids[id]
-		if ok {
-			ids[id] = n
-		} else {
-			missing = append(missing, t)
-		}
-		if i < len(res.Sources) {
-			src := res.Sources[i]
-			if of := ts.Of[src.Kind]; src.Index < len(of) {
-				if !ok {
-					n = -2
-					if prev := ts.Prev[src.Kind]; src.Index < len(prev) && prev[src.Index] >= 0 {
-						n, ok = prev[src.Index], true // the count before the change, until the new one
-					}
-				}
-				of[src.Index] = n
-			}
-		}
-		if ok {
-			ts.Total += n
-		} else {
-			ts.Unknown++
-		}
-	}
-	ts.Ids, ts.Spare = ids, ts.Ids
-	if ts.Cache.Len() > 2*len(res.Tools)+64 {
-		ts.Cache.Sweep()
-	}
-	if len(missing) == 0 || ts.Counting {
-		return nil
-	}
-	ts.Counting = true
-	c := &ts.Cache
-	return func() tea.Msg {
-		counts := make(map[cost.ToolID]int, len(missing))
-		for _, t := range missing {
-			counts[cost.IdOfTool(t)] = c.ResponseTool(t)
-		}
-		return cost.CountedMsg{Counts: counts}
-	}
+	return a.tok.Sync(a.s.Doc(), a.s.Result(), a.s.Stale(), warm)
 }
 
 // onTokens takes the vocabulary's and the counts' messages.
 func (a *App) onTokens(msg tea.Msg) tea.Cmd {
-	ts := &a.tok
-	switch m := msg.(type) {
-	case cost.WarmMsg:
-		ts.Warm = true
-	case cost.CountedMsg:
-		ts.Counting = false
-		if ts.Ids == nil {
-			ts.Ids = map[cost.ToolID]int{}
-		}
-		for id, n := range m.Counts {
-			ts.Ids[id] = n
-		}
-	}
-	ts.Doc = nil // count again, with what is known now
+	a.tok.OnMsg(msg)
 	return a.syncTokens()
 }

@@ -226,7 +226,7 @@ func (a *App) shortHelp() []key.Binding {
 		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")), key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter"))}
 	case a.focus == kit.PaneTools:
 		return []key.Binding{km.Add, km.Delete, km.Toggle, km.MoveUp, km.Filter, km.Enter, km.CopyMenu, km.Palette, km.Help, km.QuitKey}
-	case a.focus == kit.PaneEditor && a.mcpListable():
+	case a.focus == kit.PaneEditor && a.mcpHint.Listable(a.s, a.at):
 		return []key.Binding{km.Up, km.Down, km.Enter, km.ListMCPTools, km.Back, km.Zoom, km.Palette, km.Help}
 	case a.focus == kit.PaneEditor:
 		return []key.Binding{km.Up, km.Down, km.Enter, km.Left, km.Back, km.Zoom, km.Palette, km.Help}

@@ -42,8 +42,11 @@ type Ctx struct {
 // diskOptions are the files of a document as it was opened: its bytes
 // and stamp, the recovery copy's file and the settings (see Options).
 type Options struct {
-	Loaded       []byte
-	Translated   bool // the bytes are in another format: a save writes the document
+	Loaded     []byte
+	Translated bool // the bytes are in another format: a save writes the document
+	// Kept: the session has its file's bytes and stamp already (a
+	// workspace's); Loaded, Translated and Stamp are not read.
+	Kept         bool
 	Stamp        *model.Stamp
 	RecoveryFile string
 	Settings     session.Settings
@@ -56,9 +59,31 @@ func NewDisk(o Options, deps kit.Deps, s *kit.Session) Disk {
 	if o.Translated {
 		raw = nil
 	}
-	s.SetRaw(raw, s.Version())
-	s.SetStamp(o.Stamp)
+	if !o.Kept {
+		s.SetRaw(raw, s.Version())
+		s.SetStamp(o.Stamp)
+	}
 	return Disk{deps: deps, RecoveryFile: o.RecoveryFile, Settings: o.Settings, settingsFile: o.SettingsFile}
+}
+
+// For is the disk side of another document of a workspace, s, whose
+// session has its file's bytes and stamp already: the same ways out and
+// settings, its own recovery copy (session.RecoveryFile) when d keeps
+// one, no watcher yet.
+func (d *Disk) For(s *kit.Session) Disk {
+	n := Disk{deps: d.deps, Settings: d.Settings, settingsFile: d.settingsFile}
+	if d.RecoveryFile != "" {
+		n.RecoveryFile = session.RecoveryFile(s.Path())
+	}
+	return n
+}
+
+// Leave is what the disk side does when its document stops being shown
+// (a workspace switches to another): its watcher stops, and its unsaved
+// work is copied at once, as no tick will reach it while hidden.
+func (d *Disk) Leave(s *kit.Session) tea.Cmd {
+	d.Rec.Pending = false
+	return tea.Batch(d.stopWatch(), d.KeepRecoveryCmd(s))
 }
 
 // fileMsg is a message of the file flows, routed to disk.update.

@@ -13,6 +13,12 @@ import (
 type Action any
 
 type (
+	// ActSwitch shows another document of the workspace (its path
+	// relative to the workspace) and, when At is set, selects that row.
+	ActSwitch struct {
+		Path string
+		At   *Sel
+	}
 	// ActSelect selects a row of the tools list; the form and the preview follow.
 	ActSelect struct{ At Sel }
 	// ActFocus moves the focus; edit starts editing the focused field.

@@ -39,3 +39,11 @@ const (
 // CmdMocks is the palette's name for the mocks dialog (M from a
 // function's form opens it on that function).
 const CmdMocks = "Edit mocks…"
+
+// A workspace's commands.
+const (
+	CmdSwitchDoc   = "Switch document…"
+	CmdSearchDocs  = "Search the workspace…"
+	CmdSaveAll     = "Save all"
+	CmdSaveAllQuit = "Save all and quit"
+)

@@ -13,6 +13,8 @@ type KeyMap struct {
 	Quit, Save, Undo, Redo, Palette, NextField, PrevField key.Binding
 	CopyRequest, CopyTools, CopyCurl, ExternalEditor      key.Binding
 	RawToggle, FormatJSON, Send, Import                   key.Binding
+	// A workspace's documents.
+	SwitchDoc, SearchDocs, SaveAll key.Binding
 
 	// Navigation bindings work when no text field is being edited.
 	Help, QuitKey, FocusTools, FocusEditor, FocusPreview, FocusDiags key.Binding
@@ -57,6 +59,9 @@ func DefaultKeyMap() KeyMap {
 		FormatJSON:     b(k("alt+F", "alt+shift+f"), "alt+shift+f", "format JSON"),
 		Send:           b(k("ctrl+r"), "ctrl+r", "send the request"),
 		Import:         b(k("alt+i"), "alt+i", "import tools from a file or an MCP server"),
+		SwitchDoc:      b(k("ctrl+o"), "ctrl+o", "switch document"),
+		SearchDocs:     b(k("ctrl+f"), "ctrl+f", "search the workspace"),
+		SaveAll:        b(k("alt+s"), "alt+s", "save all documents"),
 
 		Help:              b(k("?"), "?", "all keys"),
 		QuitKey:           b(k("q"), "q", "quit"),

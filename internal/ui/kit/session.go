@@ -29,6 +29,10 @@ func NewSession(d *model.Document, path, name string) *Session {
 	return NewSessionOf(d, path, name, false)
 }
 
+// WrapSession is the session s as the panes read it (a workspace's
+// document, whose session the workspace keeps).
+func WrapSession(s *session.Session) *Session { return &Session{Session: s} }
+
 // NewSessionOf is newSession, unchecked when later (Options.CheckLater).
 func NewSessionOf(d *model.Document, path, name string, later bool) *Session {
 	if later {

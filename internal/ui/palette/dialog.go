@@ -1,6 +1,8 @@
 package palette
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -61,6 +63,32 @@ func NewQuit() kit.Dialog {
 			switch {
 			case key.Matches(k, km.SaveQuit):
 				return []kit.Action{kit.ActRun{Name: kit.CmdSaveQuit}}, true
+			case key.Matches(k, km.Discard):
+				return []kit.Action{kit.ActQuit{KeepRecovery: true}}, true
+			case key.Matches(k, km.Cancel):
+				return []kit.Action{kit.Say("Quit cancelled")}, true
+			}
+			return nil, false
+		},
+	}
+}
+
+// NewQuitAll is the quit question of a workspace with unsaved documents:
+// it names them all; s saves them all, then quits.
+func NewQuitAll(names []string) kit.Dialog {
+	km := kit.DefaultKeyMap()
+	text := "Unsaved: " + strings.Join(names, ", ") + ". s saves them all, then quits; d quits without saving them, keeping a recovery copy of each."
+	if len(names) == 1 {
+		text = "Unsaved: " + names[0] + ". s saves it, then quits; d quits without saving it, keeping a recovery copy."
+	}
+	return &kit.ConfirmDialog{
+		Title: kit.QuitTitle,
+		Text:  text,
+		Keys:  []key.Binding{km.SaveQuit, km.Discard, km.Cancel},
+		Answer: func(k tea.KeyPressMsg, km *kit.KeyMap) ([]kit.Action, bool) {
+			switch {
+			case key.Matches(k, km.SaveQuit):
+				return []kit.Action{kit.ActRun{Name: kit.CmdSaveAllQuit}}, true
 			case key.Matches(k, km.Discard):
 				return []kit.Action{kit.ActQuit{KeepRecovery: true}}, true
 			case key.Matches(k, km.Cancel):

@@ -1,26 +1,25 @@
-package ui
+package palette
 
 import (
 	"encoding/json"
 
-	"github.com/tooltui/tooltui/internal/rawjson"
-
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/rawjson"
 )
 
 // rawKind is the add picker's last entry: any JSON, typed by hand.
 var rawKind = convert.ToolKind{Type: "raw JSON", Summary: "any entry, typed as JSON (kept as written)", Template: `{"type": ""}`}
 
-// catalogKinds is what the add picker offers: every type the API accepts,
+// Kinds is what the add picker offers: every type the API accepts,
 // then raw JSON.
-func catalogKinds() []convert.ToolKind {
+func Kinds() []convert.ToolKind {
 	return append(convert.Catalog(), rawKind)
 }
 
-// newTool makes the entry a new tool of typ starts from; a function,
+// NewTool makes the entry a new tool of typ starts from; a function,
 // custom tool or MCP server gets a name no other tool has.
-func newTool(d *model.Document, typ string) (model.Kind, model.Tool, string, bool) {
+func NewTool(d *model.Document, typ string) (model.Kind, model.Tool, string, bool) {
 	k, ok := convert.KindOf(typ)
 	if typ == rawKind.Type {
 		k, ok = rawKind, true

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestE2EWorkspace: `tooltui DIR` on a folder of three documents shows the
+// first; ctrl+o switches to another, each edited; quitting names both
+// unsaved documents, and d quits without saving them.
+func TestE2EWorkspace(t *testing.T) {
+	x := newTerm(t)
+	dir, bin, status := newAppDir(t)
+	ws := filepath.Join(dir, "ws")
+	if err := os.MkdirAll(ws, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, fn := range map[string]string{"one.json": "first_fn", "two.json": "second_fn", "three.json": "third_fn"} {
+		writeTestFile(t, filepath.Join(ws, name), `{"tools_defs": [{"name": "`+fn+`", "description": "d", "parameters": {"type": "object", "properties": {}, "additionalProperties": false}, "strict": true}]}`)
+	}
+	x.start("app", appCommand(t, dir, bin, []string{ws}, "", status))
+	// Find's order is lexical: one, three, two.
+	x.waitFor("app", "the first document", all(has("1 Tools", "first_fn", "one.json ·"), inTools))
+	x.keys("app", "j", "Space")
+	x.waitFor("app", "first_fn disabled", has("first_fn (off)"))
+
+	x.keys("app", "C-o")
+	x.waitFor("app", "the switcher with every count", has("Documents", "two.json", "three.json", "● unsaved"))
+	x.text("app", "two")
+	x.keys("app", "Enter")
+	x.waitFor("app", "two.json shown", all(has("second_fn", "two.json ·"), inTools))
+	x.keys("app", "j", "Space")
+	x.waitFor("app", "second_fn disabled", has("second_fn (off)"))
+
+	x.keys("app", "C-q")
+	s := x.waitFor("app", "the quit question", has("Unsaved:"))
+	if f := flat(s); !strings.Contains(f, "one.json") || !strings.Contains(f, "two.json") || strings.Contains(f, "three.json,") {
+		t.Fatalf("the quit question should name one.json and two.json:\n%s", s)
+	}
+	x.keys("app", "d")
+	x.wantExit("app", status, "0")
+	for _, name := range []string{"one.json", "two.json"} {
+		data, err := os.ReadFile(filepath.Join(ws, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(data), "disabled") {
+			t.Errorf("%s was saved though d quits without saving:\n%s", name, data)
+		}
+	}
+}

@@ -1,0 +1,189 @@
+package ui
+
+import (
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/ui/docs"
+	"github.com/tooltui/tooltui/internal/ui/files"
+	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/palette"
+	"github.com/tooltui/tooltui/internal/workspace"
+)
+
+// wsState is the workspace the app was opened on (Options.Workspace): the
+// document shown, and what the app keeps of each other one it has shown,
+// so that switching back finds its session (undo, unsaved changes), its
+// file's side (recovery copy, settings) and its selection as they were.
+// Only the shown document's file is watched: a document's watcher stops
+// when it is hidden and starts again when it is shown.
+type wsState struct {
+	w        *workspace.Workspace
+	shown    string
+	docs     map[string]*wsDoc
+	quitSave bool // "save all and quit": quit once nothing is unsaved
+}
+
+type wsDoc struct {
+	s    *kit.Session
+	disk files.Disk
+	at   kit.Sel
+}
+
+// switchMsg: the document to show was read (Load), or why it could not be.
+type switchMsg struct {
+	path string
+	at   *kit.Sel
+	err  error
+}
+
+// switchTo reads the document path (a stat when it was read already) in
+// a command, then shows it (onSwitch).
+func (a *App) switchTo(act kit.ActSwitch) tea.Cmd {
+	if a.ws == nil {
+		return a.say("Only a workspace (tooltui DIR) has other documents", false)
+	}
+	w := a.ws.w
+	return func() tea.Msg { return switchMsg{path: act.Path, at: act.At, err: w.Load(act.Path)} }
+}
+
+// onSwitch shows a document: the one shown is kept as it is, its watcher
+// stopped and its unsaved work copied.
+func (a *App) onSwitch(m switchMsg) tea.Cmd {
+	ws := a.ws
+	s, err := ws.w.Session(m.path)
+	if err == nil && m.err != nil {
+		err = m.err
+	}
+	if err != nil {
+		return a.say(m.path+" cannot be opened: "+err.Error(), true)
+	}
+	var cmd tea.Cmd
+	if m.path != ws.shown {
+		ws.docs[ws.shown] = &wsDoc{s: a.s, disk: a.disk, at: a.at}
+		cmd = a.disk.Leave(a.s)
+		d := ws.docs[m.path]
+		if d == nil || d.s.Session != s {
+			ks := kit.WrapSession(s)
+			d = &wsDoc{s: ks, disk: a.disk.For(ks), at: kit.RequestSel}
+		}
+		d.disk.Settings = a.disk.Settings
+		a.s, a.disk, ws.shown = d.s, d.disk, m.path
+		a.tok.Doc, a.tree = nil, treeState{} // a tree shows the hidden document's parameters
+		a.selectRow(d.at)
+		a.refresh()
+		cmd = tea.Batch(cmd, a.disk.StartWatch(a.s.Path()))
+	}
+	if m.at != nil {
+		a.selectRow(*m.at)
+		cmd = tea.Batch(cmd, a.setFocus(kit.PaneTools, false))
+	}
+	return tea.Batch(cmd, a.say("Showing "+m.path, false))
+}
+
+// openSwitcher lists the workspace's documents (ctrl+o).
+func (a *App) openSwitcher() tea.Cmd {
+	d, cmd := docs.NewSwitcher(a.ws.w, a.ws.shown)
+	return tea.Batch(a.apply(kit.ActOpen{D: d}), cmd)
+}
+
+// openSearch searches the workspace's tools (ctrl+f).
+func (a *App) openSearch() tea.Cmd {
+	d, cmd := docs.NewSearch(a.ws.w)
+	return tea.Batch(a.apply(kit.ActOpen{D: d}), cmd)
+}
+
+func needWorkspace(a *App) string {
+	if a.ws == nil {
+		return "Only a workspace (tooltui DIR, or a folder with .tooltui/) has other documents"
+	}
+	return ""
+}
+
+// quit asks first when something is unsaved: in a workspace, naming every
+// document that is.
+func (a *App) quit() kit.Action {
+	if a.ws == nil {
+		return quit(a.s)
+	}
+	if names := a.ws.w.Unsaved(); len(names) > 0 {
+		return kit.ActOpen{D: palette.NewQuitAll(names)}
+	}
+	return kit.ActQuit{}
+}
+
+// saveAll saves every unsaved document; then quits, with thenQuit, once
+// nothing is unsaved.
+func (a *App) saveAll(thenQuit bool) tea.Cmd {
+	if a.ws == nil {
+		return a.apply(save(a.s, thenQuit)...)
+	}
+	names := a.ws.w.Unsaved()
+	if len(names) == 0 {
+		if thenQuit {
+			return a.apply(kit.ActQuit{})
+		}
+		return a.say("Nothing to save: every document is as on disk", false)
+	}
+	a.ws.quitSave = thenQuit
+	var cmds []tea.Cmd
+	for _, p := range names {
+		d := a.ws.docs[p]
+		switch {
+		case p == a.ws.shown:
+			cmds = append(cmds, a.apply(save(a.s, false)...))
+		case d == nil:
+		case d.s.Doc().Source != nil:
+			cmds = append(cmds, a.say(p+" is in another format: show it (ctrl+o) and save it there, to choose where", true))
+		default:
+			acts := d.disk.SaveTo(files.Ctx{S: d.s, At: d.at}, kit.ActSaveTo{Path: d.s.Path()})
+			if slices.ContainsFunc(acts, func(act kit.Action) bool { _, ok := act.(kit.ActOpen); return ok }) {
+				// a question (what a body leaves out) is about the shown document
+				cmds = append(cmds, a.say(p+" needs a choice to be saved: show it (ctrl+o) and save it there", true))
+				continue
+			}
+			cmds = append(cmds, a.apply(acts...))
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+// fileMsg hands a message of the file flows to the disk side of its
+// document: a save of a hidden document (Save all) finishes there.
+func (a *App) fileMsg(msg files.Msg) tea.Cmd {
+	if a.ws != nil {
+		var path string
+		switch m := msg.(type) {
+		case files.SavedMsg:
+			path = m.Path
+		case files.DiskChangedMsg:
+			if !m.Watched {
+				path = m.Path
+			}
+		}
+		for p, d := range a.ws.docs {
+			if p == a.ws.shown || path == "" || d.s.Path() != path {
+				continue
+			}
+			if _, ok := msg.(files.DiskChangedMsg); ok {
+				return a.say(p+" changed on disk since it was read: not saved (show it with ctrl+o to choose)", true)
+			}
+			cmd := a.apply(d.disk.Update(files.Ctx{S: d.s, At: d.at}, msg)...)
+			return tea.Batch(cmd, a.afterSaveAll())
+		}
+	}
+	cmd := a.apply(a.disk.Update(a.fileCtx(), msg)...)
+	if _, ok := msg.(files.SavedMsg); ok && a.ws != nil {
+		cmd = tea.Batch(cmd, a.afterSaveAll())
+	}
+	return cmd
+}
+
+// afterSaveAll quits when "save all and quit" has nothing left unsaved.
+func (a *App) afterSaveAll() tea.Cmd {
+	if !a.ws.quitSave || len(a.ws.w.Unsaved()) > 0 {
+		return nil
+	}
+	return a.apply(kit.ActQuit{})
+}

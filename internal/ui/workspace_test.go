@@ -1,0 +1,177 @@
+// A workspace in the app: tooltui DIR, the switcher, each document's own
+// undo and unsaved changes, save all, the quit question, the search.
+package ui_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/tooltui/tooltui/internal/ui"
+)
+
+const (
+	wsDocA = `{"tools_defs": [{"name": "alpha_one", "description": "First", "parameters": {"type": "object", "properties": {}}}]}`
+	wsDocB = `{"tools_defs": [{"name": "beta_two", "description": "Second", "parameters": {"type": "object", "properties": {"city": {"type": "string", "description": "Where"}}}}], "extra": {"builtin_tools": [{"type": "web_search"}]}}`
+	wsDocC = `{"tools_defs": [{"name": "gamma", "description": "Third with a bad schema", "parameters": {"type": "object", "properties": {"x": {"type": "nope"}}}}]}`
+)
+
+// wsApp opens a folder of three documents (a.json, b.json, c.json) as the
+// binary does (ui.OpenWorkspace), sized, with fake deps writing only in
+// the folder.
+func wsApp(t *testing.T) (*ui.App, *fakes, string) {
+	t.Helper()
+	return wsAppWith(t, nil)
+}
+
+// wsAppWith is wsApp with more documents.
+func wsAppWith(t *testing.T, more map[string]string) (*ui.App, *fakes, string) {
+	t.Helper()
+	f, deps := newFakes(t)
+	dir := f.fs.dir
+	docs := map[string]string{"a.json": wsDocA, "b.json": wsDocB, "c.json": wsDocC}
+	for name, data := range more {
+		docs[name] = data
+	}
+	for name, data := range docs {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o, err := ui.OpenWorkspace(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Deps = deps
+	a := ui.New(o)
+	feed(t, a, send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40}), settle)
+	return a, f, dir
+}
+
+// switchTo opens the switcher, filters it by name and chooses the first.
+func switchTo(t *testing.T, a *ui.App, name string) {
+	t.Helper()
+	feed(t, a, send(t, a, ctrl('o')), settle)
+	requireContains(t, screen(a), "Documents", "the switcher")
+	for _, r := range name {
+		send(t, a, press(r))
+	}
+	feed(t, a, send(t, a, code(tea.KeyEnter)), settle)
+	requireContains(t, statusLine(t, a), name, "the status line after switching")
+}
+
+func TestWorkspaceSwitchKeepsEachDocumentsUndo(t *testing.T) {
+	a, _, _ := wsApp(t)
+	requireContains(t, statusLine(t, a), "a.json", "the first document")
+	feed(t, a, send(t, a, ctrl('o')), settle)
+	s := screen(a)
+	requireContains(t, s, "b.json", "the switcher")
+	requireContains(t, s, "2 tools", "b.json's tool count, once checked")
+	requireContains(t, s, "✗", "c.json's error badge")
+
+	switchTo(t, a, "b.json")
+	requireContains(t, screen(a), "beta_two", "b.json shown")
+	send(t, a, press('j'), press(' ')) // disable beta_two: unsaved
+	if !a.Dirty() {
+		t.Fatal("b.json not dirty after the edit")
+	}
+	switchTo(t, a, "a.json")
+	if a.Dirty() {
+		t.Fatal("a.json is dirty: it was not edited")
+	}
+	requireContains(t, screen(a), "alpha_one", "a.json shown")
+	feed(t, a, send(t, a, ctrl('o')), settle)
+	requireContains(t, screen(a), "● unsaved", "b.json marked unsaved in the switcher")
+	send(t, a, code(tea.KeyEscape))
+
+	switchTo(t, a, "b.json")
+	requireContains(t, screen(a), "beta_two (off)", "b.json's edit kept")
+	feed(t, a, send(t, a, ctrl('z')), settle)
+	if a.Dirty() {
+		t.Fatal("undo in b.json did not take its edit back")
+	}
+}
+
+func TestWorkspaceSaveAllAndQuitQuestion(t *testing.T) {
+	a, _, dir := wsApp(t)
+	send(t, a, press('j'), press(' ')) // a.json: alpha_one off
+	switchTo(t, a, "b.json")
+	send(t, a, press('j'), press(' ')) // b.json: beta_two off
+
+	feed(t, a, send(t, a, ctrl('q')), settle)
+	s := screen(a)
+	requireContains(t, s, "a.json", "the quit question")
+	requireContains(t, s, "b.json", "the quit question")
+	if strings.Contains(s, "c.json") {
+		t.Fatalf("the quit question names c.json, which is saved:\n%s", s)
+	}
+	send(t, a, code(tea.KeyEscape))
+
+	feed(t, a, send(t, a, alt('s')), settle)
+	for _, name := range []string{"a.json", "b.json"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), "disabled") {
+			t.Errorf("%s not saved by save all:\n%s", name, data)
+		}
+	}
+	if a.Dirty() {
+		t.Fatal("the shown document is unsaved after save all")
+	}
+	if msgs := feed(t, a, send(t, a, ctrl('q')), settle); !hasQuit(msgs) {
+		t.Fatalf("quit asked with nothing unsaved:\n%s", screen(a))
+	}
+}
+
+func TestWorkspaceSearchOpensTheHit(t *testing.T) {
+	a, _, _ := wsApp(t)
+	feed(t, a, send(t, a, ctrl('f')), settle)
+	for _, r := range "where" { // beta_two's parameter city's description
+		feed(t, a, send(t, a, press(r)), settle)
+	}
+	requireContains(t, screen(a), "beta_two", "the search's hit")
+	feed(t, a, send(t, a, code(tea.KeyEnter)), settle)
+	requireContains(t, statusLine(t, a), "b.json", "the hit's document shown")
+	requireContains(t, screen(a), "2 beta_two (function)", "the hit's tool selected")
+}
+
+// TestWorkspaceSaveAllLeavesAQuestionToItsDocument: a hidden body whose
+// save would ask what it leaves out is not saved by Save all (the
+// question would be about the shown document): it is named instead.
+func TestWorkspaceSaveAllLeavesAQuestionToItsDocument(t *testing.T) {
+	body := `{"model": "gpt-5", "tools": [{"type": "function", "name": "lookup", "description": "d", "parameters": {"type": "object", "properties": {}}}]}`
+	a, _, dir := wsAppWith(t, map[string]string{"body.json": body})
+	switchTo(t, a, "body.json")
+	send(t, a, press('j'), press(' ')) // a body cannot hold a disabled tool
+	switchTo(t, a, "a.json")
+	feed(t, a, send(t, a, alt('s')), settle)
+	requireContains(t, statusLine(t, a), "body.json needs a choice", "save all")
+	if data, _ := os.ReadFile(filepath.Join(dir, "body.json")); string(data) != body {
+		t.Fatalf("body.json written:\n%s", data)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "a.json")); string(data) != wsDocA {
+		t.Fatalf("a.json written over:\n%s", data)
+	}
+}
+
+// TestWorkspaceSwitchClosesTheTree: the parameters tree of a function
+// closes when another document is shown, whose tool at the same place is
+// another function.
+func TestWorkspaceSwitchClosesTheTree(t *testing.T) {
+	a, _, _ := wsApp(t)
+	switchTo(t, a, "b.json")
+	send(t, a, press('j')) // b.json's selection: beta_two
+	switchTo(t, a, "a.json")
+	send(t, a, press('j'), press('T'))
+	requireContains(t, screen(a), "alpha_one", "the tree of alpha_one")
+	switchTo(t, a, "b.json")
+	requireContains(t, screen(a), "beta_two", "b.json's selection")
+	if s := screen(a); strings.Contains(s, "alpha_one") {
+		t.Fatalf("b.json shows a.json's alpha_one:\n%s", s)
+	}
+}
