@@ -16,7 +16,7 @@ import (
 
 // sender is what a send needs of the app (the send view's sender).
 func (a *App) sender() sendview.Sender {
-	sn := sendview.Sender{State: &a.sends, Getenv: a.deps.Getenv, Stream: a.deps.Send}
+	sn := sendview.Sender{State: &a.sends, Getenv: a.deps.Getenv, Stream: a.deps.Send, History: a.s.Path()}
 	if a.apiKeyEnv != "" {
 		sn.Withhold = []string{a.apiKeyEnv} // no MCP server gets the key
 	}
