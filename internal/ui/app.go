@@ -21,6 +21,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/mcptools"
 	"github.com/tooltui/tooltui/internal/ui/preview"
+	"github.com/tooltui/tooltui/internal/ui/recent"
 	"github.com/tooltui/tooltui/internal/ui/sendview"
 	"github.com/tooltui/tooltui/internal/ui/tools"
 )
@@ -221,6 +222,8 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.onTokens(msg)
 	case mcptools.Msg:
 		return a.receive(msg)
+	case recent.Msg:
+		return a.onRecent(msg)
 	case files.Msg: // saves, exports, the watcher, the recovery copy, the settings
 		return a.apply(a.disk.Update(a.fileCtx(), msg)...)
 	case editorDoneMsg:

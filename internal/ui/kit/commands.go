@@ -35,3 +35,10 @@ const (
 // CmdMocks is the palette's name for the mocks dialog (M from a
 // function's form opens it on that function).
 const CmdMocks = "Edit mocks…"
+
+// The history of sends (internal/ui/recent): the list of a workspace's
+// sends, and turning the workspace's history on or off.
+const (
+	CmdRecent        = "Recent sends…"
+	CmdHistoryToggle = "Keep a history of sends in this workspace"
+)
