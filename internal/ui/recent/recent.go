@@ -119,6 +119,9 @@ var keys = struct{ Play, Close key.Binding }{
 func (d *Dialog) Name() string { return "the " + Title + " dialog" }
 
 func (d *Dialog) Help(km *kit.KeyMap) []key.Binding {
+	if d.list == nil || len(d.list.entries) == 0 {
+		return []key.Binding{keys.Close}
+	}
 	return []key.Binding{km.Up, km.Down, keys.Play, keys.Close}
 }
 
