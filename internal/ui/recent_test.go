@@ -259,3 +259,25 @@ func TestAppSendWithUnreadableWorkspaceSettings(t *testing.T) {
 		t.Fatalf("the history folder is there: %v", err)
 	}
 }
+
+// TestRecentSendsShowsAnUnreadableEntry: a file of the history that is not
+// a recording is listed as unreadable, and enter on it says why it cannot
+// be played back.
+func TestRecentSendsShowsAnUnreadableEntry(t *testing.T) {
+	root := t.TempDir()
+	setHistory(t, root, true)
+	if err := os.MkdirAll(history.Dir(root), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(history.Dir(root), "20261201T100000Z-bad.recording.jsonl"), []byte("not a recording\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := historyApp(t, root)
+	s := openRecent(t, a)
+	requireIn(t, s, "unreadable: 20261201T100000Z-bad.recording.jsonl: line 1:")
+	a.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	requireIn(t, flatText(treeScreen(a)), "Cannot play it back")
+	if _, ok := a.dialog.(*sendview.Replay); ok {
+		t.Fatal("an unreadable send opened a replay")
+	}
+}

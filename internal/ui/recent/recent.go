@@ -254,7 +254,7 @@ func entryRow(c [3]int, e history.Entry) string {
 		date = e.Date.Local().Format("2006-01-02 15:04:05")
 	}
 	if e.Err != nil {
-		return row(c, date, filepath.Base(e.Path), "-", "unreadable: "+e.Err.Error())
+		return row(c, date, "-", "-", "unreadable: "+filepath.Base(e.Path)+": "+e.Err.Error())
 	}
 	model := e.Model
 	if model == "" {
