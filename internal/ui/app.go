@@ -222,8 +222,8 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.onTokens(msg)
 	case mcptools.Msg:
 		return a.receive(msg)
-	case recent.Msg:
-		return a.onRecent(msg)
+	case recent.Msg: // a listing for its dialog, or the history turned on or off
+		return tea.Batch(a.apply(msg.Actions()...), a.receive(msg))
 	case files.Msg: // saves, exports, the watcher, the recovery copy, the settings
 		return a.apply(a.disk.Update(a.fileCtx(), msg)...)
 	case editorDoneMsg:

@@ -9,7 +9,6 @@ import (
 	"github.com/tooltui/tooltui/internal/sim"
 	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/kit"
-	"github.com/tooltui/tooltui/internal/ui/recent"
 	"github.com/tooltui/tooltui/internal/ui/sendview"
 
 	"github.com/tooltui/tooltui/internal/termtext"
@@ -97,35 +96,8 @@ func (a *App) replayRecording() tea.Cmd {
 		if err != nil {
 			return []kit.Action{kit.SayErr("Cannot replay: " + termtext.SanitizeLine(err.Error()))}
 		}
-		d, why := sendview.NewReplay(a.s, a.sender(), p, data)
-		if d == nil {
-			return []kit.Action{kit.SayErr(why)}
-		}
-		a.sends.LastRecording = p
-		return []kit.Action{kit.ActOpen{D: d}}
+		return sendview.OpenReplay(a.s, a.sender(), p, data)
 	})})
-}
-
-// recentSends opens the Recent sends dialog; the send chosen plays back
-// as a recording replayed does.
-func (a *App) recentSends() tea.Cmd {
-	d, cmd := recent.New(a.s.Path(), a.deps.ReadFile, func(p string, data []byte) []kit.Action {
-		d, why := sendview.NewReplay(a.s, a.sender(), p, data)
-		if d == nil {
-			return []kit.Action{kit.SayErr(why)}
-		}
-		return []kit.Action{kit.ActOpen{D: d}}
-	})
-	return tea.Batch(a.apply(kit.ActOpen{D: d}), cmd)
-}
-
-// onRecent hands the answer of a listing to its dialog, or shows how
-// turning the history on or off went.
-func (a *App) onRecent(m recent.Msg) tea.Cmd {
-	if acts, ok := m.Actions(); ok {
-		return a.apply(acts...)
-	}
-	return a.receive(m)
 }
 
 // sendConfig is where Send request goes and with which key.

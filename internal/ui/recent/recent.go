@@ -34,9 +34,9 @@ type Msg struct {
 	acts []kit.Action // the toggle's
 }
 
-// Actions are what the root applies for a Msg that is no dialog's (the
-// history turned on or off); ok false: route it to its dialog.
-func (m Msg) Actions() ([]kit.Action, bool) { return m.acts, m.list == nil && m.file == nil }
+// Actions are what the root applies for a Msg that is no dialog's: how
+// turning the history on or off went (none for a dialog's).
+func (m Msg) Actions() []kit.Action { return m.acts }
 
 // listing is what the dialog shows: the workspace of the folder, whether
 // it keeps a history, and its sends.
@@ -76,6 +76,12 @@ func Dir(doc string) string {
 		return "."
 	}
 	return filepath.Dir(doc)
+}
+
+// Open is what opens the dialog New makes: the dialog and its listing.
+func Open(doc string, read func(string) ([]byte, error), play func(path string, data []byte) []kit.Action) []kit.Action {
+	d, cmd := New(doc, read, play)
+	return []kit.Action{kit.ActOpen{D: d}, kit.ActCmd{Cmd: cmd}}
 }
 
 // New opens the dialog on the history of the workspace of the document at
