@@ -23,6 +23,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/mcptools"
 	"github.com/tooltui/tooltui/internal/ui/preview"
+	"github.com/tooltui/tooltui/internal/ui/recent"
 	"github.com/tooltui/tooltui/internal/ui/sendview"
 	"github.com/tooltui/tooltui/internal/ui/tools"
 )
@@ -227,6 +228,8 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.onTokens(msg)
 	case mcptools.Msg, importdlg.Msg:
 		return a.receive(msg)
+	case recent.Msg: // a listing for its dialog, or the history turned on or off
+		return tea.Batch(a.apply(msg.Actions()...), a.receive(msg))
 	case files.Msg: // saves, exports, the watcher, the recovery copy, the settings
 		return a.fileMsg(msg)
 	case switchMsg:

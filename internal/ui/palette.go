@@ -16,6 +16,8 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/mcptools"
 	"github.com/tooltui/tooltui/internal/ui/mocks"
 	"github.com/tooltui/tooltui/internal/ui/palette"
+	"github.com/tooltui/tooltui/internal/ui/recent"
+	"github.com/tooltui/tooltui/internal/ui/sendview"
 	"github.com/tooltui/tooltui/internal/ui/tools"
 )
 
@@ -139,6 +141,10 @@ func commands() []command {
 		{name: kit.CmdSendSim, group: "Everywhere", run: func(a *App) tea.Cmd { return a.sendToSimulator() }},
 		{name: kit.CmdRecord, group: "Everywhere", run: func(a *App) tea.Cmd { return a.recordNextSend() }},
 		{name: kit.CmdReplay, group: "Everywhere", run: func(a *App) tea.Cmd { return a.replayRecording() }},
+		{name: kit.CmdRecent, group: "Everywhere", run: func(a *App) tea.Cmd {
+			return a.apply(recent.Open(a.s.Path(), a.deps.ReadFile, func(p string, data []byte) []kit.Action { return sendview.OpenReplay(a.s, a.sender(), p, data) })...)
+		}},
+		{name: kit.CmdHistoryToggle, group: "Everywhere", run: func(a *App) tea.Cmd { return recent.Toggle(a.s.Path()) }},
 		{name: kit.CmdTree, group: "Editor pane", nav: kb(km.Tree), run: func(a *App) tea.Cmd { return a.apply(a.tree.toggle(a.treeCtx())...) }},
 		{name: kit.CmdTestArgs, group: "Editor pane", nav: kb(km.TestArgs), run: func(a *App) tea.Cmd { return a.apply(openOr(args.New(a.env()))) }},
 		{name: kit.CmdInfer, group: "Editor pane", nav: kb(km.Infer), run: func(a *App) tea.Cmd { return a.apply(openOr(infer.New(a.env()))) }},

@@ -14,7 +14,7 @@ import (
 
 // sender is what a send needs of the app (the send view's sender).
 func (a *App) sender() sendview.Sender {
-	sn := sendview.Sender{State: &a.sends, Getenv: a.deps.Getenv, Stream: a.deps.Send}
+	sn := sendview.Sender{State: &a.sends, Getenv: a.deps.Getenv, Stream: a.deps.Send, History: a.s.Path()}
 	if a.apiKeyEnv != "" {
 		sn.Withhold = []string{a.apiKeyEnv} // no MCP server gets the key
 	}
@@ -94,12 +94,7 @@ func (a *App) replayRecording() tea.Cmd {
 		if err != nil {
 			return []kit.Action{kit.SayErr("Cannot replay: " + termtext.SanitizeLine(err.Error()))}
 		}
-		d, why := sendview.NewReplay(a.s, a.sender(), p, data)
-		if d == nil {
-			return []kit.Action{kit.SayErr(why)}
-		}
-		a.sends.LastRecording = p
-		return []kit.Action{kit.ActOpen{D: d}}
+		return sendview.OpenReplay(a.s, a.sender(), p, data)
 	})})
 }
 

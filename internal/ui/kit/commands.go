@@ -47,3 +47,10 @@ const (
 	CmdSaveAll     = "Save all"
 	CmdSaveAllQuit = "Save all and quit"
 )
+
+// The history of sends (internal/ui/recent): the list of a workspace's
+// sends, and turning the workspace's history on or off.
+const (
+	CmdRecent        = "Recent sends…"
+	CmdHistoryToggle = "Keep a history of sends in this workspace"
+)

@@ -43,8 +43,19 @@ var replayKeys = struct{ Play, Twice, Four, Once, Cancel key.Binding }{
 	Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 }
 
-// newReplayDialog reads the recording data read from path; nil and why
-// when it cannot be played.
+// OpenReplay opens the replay of the recording data read from path (the
+// one the replay prompt then proposes), or says why it cannot be played.
+func OpenReplay(s *kit.Session, sn Sender, path string, data []byte) []kit.Action {
+	d, why := NewReplay(s, sn, path, data)
+	if d == nil {
+		return []kit.Action{kit.SayErr(why)}
+	}
+	sn.State.LastRecording = path
+	return []kit.Action{kit.ActOpen{D: d}}
+}
+
+// NewReplay reads the recording data read from path; nil and why when it
+// cannot be played.
 func NewReplay(s *kit.Session, sn Sender, path string, data []byte) (kit.Dialog, string) {
 	rec, err := send.ReadRecording(bytes.NewReader(data))
 	if err != nil {

@@ -176,6 +176,10 @@ type Sender struct {
 	Getenv   func(string) string
 	Stream   func(ctx context.Context, cfg send.Config, body []byte, each func(send.Event) error) error
 	Withhold []string
+	// History is the document's file: a send (not a replay) is recorded
+	// in the history of its workspace when the workspace keeps one ("":
+	// the document has no file, nothing is recorded).
+	History string
 }
 
 // newSendDialogTo starts sending the request of s with cfg, or says why
@@ -217,6 +221,9 @@ func Start(s *kit.Session, sn Sender, cfg send.Config, record, replay string) (*
 	}
 	spec := loopSpec{cfg: cfg, body: s.Result().JSON, doc: s.Doc(), getenv: sn.Getenv, allowed: d.allowed, record: record, tools: s.Result().Tools,
 		withhold: sn.Withhold}
+	if replay == "" {
+		spec.history = sn.History
+	}
 	r := &loopRun{id: d.Id, ch: ch, ctx: ctx}
 	go func() {
 		defer close(ch)

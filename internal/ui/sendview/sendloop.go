@@ -5,11 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/tooltui/tooltui/internal/bridge"
 	"github.com/tooltui/tooltui/internal/convert"
+	"github.com/tooltui/tooltui/internal/history"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/send"
+	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/termtext"
 )
 
@@ -34,6 +37,9 @@ type loopSpec struct {
 	allowed *mcpAllowed
 	// record is the file the send writes its recording to ("" none).
 	record string
+	// history is the document's file, whose workspace's history records
+	// the send when it keeps one ("" none).
+	history string
 	// tools are the request's tools, to answer a call of a function it
 	// does not have with an error output.
 	tools []convert.ResponseTool
@@ -79,6 +85,15 @@ func (r *loopRun) note(text string) { _ = r.put(StreamMsg{note: text}) }
 // servers it started were stopped and the recording was closed.
 func (r *loopRun) run(spec loopSpec) {
 	cfg := spec.cfg
+	hist, root, err := startHistory(spec.history)
+	if err != nil {
+		r.ch <- StreamMsg{Id: r.id, end: true, err: err}
+		return
+	}
+	if hist != nil {
+		defer hist.Discard() // a send that did not start leaves nothing
+		cfg.Stream = hist.Wrap(cfg.Stream)
+	}
 	var finish func() string
 	if spec.record != "" {
 		stream, done, err := startRecording(spec.record, cfg.Stream)
@@ -114,7 +129,7 @@ func (r *loopRun) run(spec loopSpec) {
 		return a.Output, true, nil
 	}
 	ctx := context.WithValue(r.ctx, runKey{}, r) // for a replay's question
-	err := send.LoopContext(ctx, cfg, spec.body, maxTurns, answer,
+	err = send.LoopContext(ctx, cfg, spec.body, maxTurns, answer,
 		func(turn int, e send.Event) error { return r.put(StreamMsg{Turn: turn, Ev: e}) },
 		func(t send.Turn) {
 			_ = r.put(StreamMsg{turnDone: &t, answers: answers})
@@ -127,6 +142,9 @@ func (r *loopRun) run(spec loopSpec) {
 	}
 	if finish != nil {
 		r.note(finish())
+	}
+	if hist != nil {
+		r.note(finishHistory(hist, root, err))
 	}
 	r.ch <- StreamMsg{Id: r.id, end: true, err: err} // read by the dialog, or by dismiss's drain
 }
@@ -201,6 +219,49 @@ func (r *loopRun) permit(allowed *mcpAllowed) func(ctx context.Context, s bridge
 		}
 		return errStopped
 	}
+}
+
+// startHistory begins the history's recording of a send of the document
+// at doc when its workspace keeps a history (nil when it does not, or doc
+// is ""), as tooltui send does: settings that cannot be read stop the send
+// before anything is sent. root is the workspace.
+func startHistory(doc string) (*history.Send, string, error) {
+	if doc == "" {
+		return nil, "", nil
+	}
+	root, ok := history.FindRoot(doc)
+	if !ok {
+		return nil, "", nil
+	}
+	ws, err := session.LoadWorkspaceSettings(root)
+	if err != nil {
+		return nil, "", err
+	}
+	if !ws.History {
+		return nil, "", nil
+	}
+	h, err := history.Start(root, doc)
+	if err != nil {
+		return nil, "", fmt.Errorf("recording the send in the history of %s: %w", root, err)
+	}
+	return h, root, nil
+}
+
+// finishHistory writes the history's recording with how the loop that
+// returned err ended, and says where it went.
+func finishHistory(h *history.Send, root string, err error) string {
+	o := send.OutcomeOf(err)
+	if errors.Is(err, errStopped) {
+		o = send.Outcome{Kind: send.OutcomeStopped, Message: err.Error()}
+	}
+	path, err := h.Finish(o)
+	if err != nil {
+		return "the send is not in the history: " + termtext.SanitizeLine(err.Error())
+	}
+	if rel, err := filepath.Rel(root, path); err == nil {
+		path = rel
+	}
+	return "in the history: " + termtext.SanitizeLine(path) + " (Recent sends in the palette lists it)"
 }
 
 // startRecording opens path and returns stream wrapped in a recorder
