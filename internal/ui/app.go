@@ -22,6 +22,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/importdlg"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/mcptools"
+	"github.com/tooltui/tooltui/internal/ui/outside"
 	"github.com/tooltui/tooltui/internal/ui/preview"
 	"github.com/tooltui/tooltui/internal/ui/recent"
 	"github.com/tooltui/tooltui/internal/ui/sendview"
@@ -217,7 +218,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case clearStatusMsg:
 		a.status.clear(msg.id)
 		return nil
-	case copiedMsg:
+	case outside.CopiedMsg:
 		return a.onCopied(msg)
 	case sendview.StreamMsg:
 		return a.onStream(msg)
@@ -236,7 +237,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.onSwitch(msg)
 	case docs.CheckedMsg:
 		return a.receive(msg)
-	case editorDoneMsg:
+	case outside.EditorDoneMsg:
 		return a.apply(a.editorDone(msg)...)
 	case tea.PasteMsg:
 		if a.tree.focused(a.treeCtx()) {

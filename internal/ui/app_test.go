@@ -28,6 +28,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/outside"
 )
 
 func TestQuit(t *testing.T) {
@@ -752,10 +753,10 @@ func hasOSC52(msgs []tea.Msg) bool {
 	return false
 }
 
-// bigDocument converts to a request larger than ui.MaxOSC52Bytes.
+// bigDocument converts to a request larger than outside.MaxOSC52Bytes.
 func bigDocument(t testing.TB) *model.Document {
 	d := model.Example()
-	d.Fields.Set("instructions", rawjson.String(strings.Repeat("All work and no play. ", ui.MaxOSC52Bytes/20)))
+	d.Fields.Set("instructions", rawjson.String(strings.Repeat("All work and no play. ", outside.MaxOSC52Bytes/20)))
 	return d
 }
 
@@ -933,8 +934,8 @@ func TestCopy(t *testing.T) {
 		f, deps := newFakes(t)
 		a := ui.New(ui.Options{Doc: bigDocument(t), Name: "big.json", Deps: deps})
 		send(t, a, tea.WindowSizeMsg{Width: 200, Height: 24})
-		if len(a.Output()) <= ui.MaxOSC52Bytes {
-			t.Fatalf("request is %d bytes, not over %d", len(a.Output()), ui.MaxOSC52Bytes)
+		if len(a.Output()) <= outside.MaxOSC52Bytes {
+			t.Fatalf("request is %d bytes, not over %d", len(a.Output()), outside.MaxOSC52Bytes)
 		}
 		msgs := copyKey(t, a, alt('c'), settle)
 		if hasOSC52(msgs) {
@@ -959,7 +960,7 @@ func TestCopy(t *testing.T) {
 		}
 		st := statusLine(t, a)
 		requireContains(t, st, "Copy failed", "status line")
-		requireContains(t, st, fmt.Sprint(ui.MaxOSC52Bytes), "status line")
+		requireContains(t, st, fmt.Sprint(outside.MaxOSC52Bytes), "status line")
 	})
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/outside"
 	"github.com/tooltui/tooltui/internal/ui/palette"
 )
 
@@ -104,7 +105,7 @@ func (a *App) apply1(act kit.Action) tea.Cmd {
 		a.relayout()
 		return a.say("Restored the unsaved work; ctrl+s saves it, ctrl+z undoes the restore", false)
 	case kit.ActCopy:
-		return copyCmd(a.deps, act.What, act.Text)
+		return outside.Copy(a.deps, act.What, act.Text)
 	case kit.ActQuit:
 		if act.KeepRecovery {
 			return tea.Sequence(a.disk.KeepRecoveryCmd(a.s), a.disk.QuitNow())
@@ -299,9 +300,9 @@ func (a *App) jumpTo(d form.Diagnostic) tea.Cmd {
 
 // ---- results of commands ----
 
-func (a *App) onCopied(m copiedMsg) tea.Cmd {
-	text, isErr := copyStatus(m, a.deps.Getenv, a.clipWarned)
-	if m.native != nil {
+func (a *App) onCopied(m outside.CopiedMsg) tea.Cmd {
+	text, isErr := outside.CopyStatus(m, a.deps.Getenv, a.clipWarned)
+	if m.Native != nil {
 		a.clipWarned = true
 	}
 	return a.say(text, isErr)

@@ -7,6 +7,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/outside"
 	"github.com/tooltui/tooltui/internal/ui/palette"
 	"github.com/tooltui/tooltui/internal/ui/tools"
 )
@@ -190,19 +191,19 @@ func (a *App) editExternally(params bool) kit.Action {
 	if !ok {
 		return kit.Say("Focus a multi-line field (description, parameters, JSON) in the editor pane to open it in $EDITOR")
 	}
-	return kit.ActCmd{Cmd: externalEditorCmd(a.deps, a.at, id, text, ext)}
+	return kit.ActCmd{Cmd: outside.Editor(a.deps, a.at, id, text, ext)}
 }
 
 // editorDone applies the text the external editor wrote to the field it
 // was opened on, if the form still shows that tool.
-func (a *App) editorDone(m editorDoneMsg) []kit.Action {
-	if m.err != nil {
-		return []kit.Action{kit.SayErr("External editor: " + m.err.Error())}
+func (a *App) editorDone(m outside.EditorDoneMsg) []kit.Action {
+	if m.Err != nil {
+		return []kit.Action{kit.SayErr("External editor: " + m.Err.Error())}
 	}
-	if m.sel != a.at {
+	if m.Sel != a.at {
 		return []kit.Action{kit.SayErr("The tool changed while the editor was open; its text was not applied")}
 	}
-	return a.form.ApplyExternal(m.fieldID, m.text, a.env())
+	return a.form.ApplyExternal(m.FieldID, m.Text, a.env())
 }
 
 // selectField edits the form's focused field with its whole text

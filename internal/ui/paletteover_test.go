@@ -11,6 +11,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 	"github.com/tooltui/tooltui/internal/ui/mocks"
+	"github.com/tooltui/tooltui/internal/ui/outside"
 	"github.com/tooltui/tooltui/internal/ui/sendview"
 )
 
@@ -79,17 +80,17 @@ func TestFormCommandsWithTheTreeShown(t *testing.T) {
 	}
 
 	cmd := a.run("Open field in $EDITOR")
-	var done editorDoneMsg
+	var done outside.EditorDoneMsg
 	for _, m := range runNow(cmd) {
-		if d, ok := m.(editorDoneMsg); ok {
+		if d, ok := m.(outside.EditorDoneMsg); ok {
 			done = d
 		}
 	}
-	if done.fieldID != "parameters" {
-		t.Fatalf("alt+e in the tree edits %q (status %q), want the parameters", done.fieldID, status(a))
+	if done.FieldID != "parameters" {
+		t.Fatalf("alt+e in the tree edits %q (status %q), want the parameters", done.FieldID, status(a))
 	}
 	params := `{"type":"object","properties":{"from_editor":{"type":"string"}}}`
-	a.Update(editorDoneMsg{fieldID: "parameters", sel: done.sel, text: params})
+	a.Update(outside.EditorDoneMsg{FieldID: "parameters", Sel: done.Sel, Text: params})
 	if !strings.Contains(toolParams(a, 0), "from_editor") {
 		t.Fatalf("the editor's parameters were not applied: %s (status %q)", toolParams(a, 0), status(a))
 	}
@@ -108,14 +109,14 @@ func TestFormCommandsWithTheTreeShown(t *testing.T) {
 	if !treeShown(a) {
 		t.Fatal("T over the tool's JSON did not show the tree")
 	}
-	done = editorDoneMsg{}
+	done = outside.EditorDoneMsg{}
 	for _, m := range runNow(a.run("Open field in $EDITOR")) {
-		if d, ok := m.(editorDoneMsg); ok {
+		if d, ok := m.(outside.EditorDoneMsg); ok {
 			done = d
 		}
 	}
-	if done.fieldID != "raw" {
-		t.Fatalf("alt+e in the tree over the tool's JSON edits %q (status %q), want the tool's JSON", done.fieldID, status(a))
+	if done.FieldID != "raw" {
+		t.Fatalf("alt+e in the tree over the tool's JSON edits %q (status %q), want the tool's JSON", done.FieldID, status(a))
 	}
 }
 

@@ -200,7 +200,7 @@ func (a *App) raise(d kit.Dialog) bool {
 		return false
 	}
 	same := func(o kit.Dialog) bool {
-		return reflect.TypeOf(o) == reflect.TypeOf(d) && viewKey(o) == viewKey(d)
+		return reflect.TypeOf(o) == reflect.TypeOf(d) && ViewKey(o) == ViewKey(d)
 	}
 	if same(a.dialog) {
 		return true
@@ -258,7 +258,7 @@ func (a *App) dialogs() []kit.Dialog {
 // viewKey tells apart the views of one kind that show different things:
 // the keys of one dialog from all keys, "Save as" from "Save as" then
 // quit.
-func viewKey(d kit.Dialog) string {
+func ViewKey(d kit.Dialog) string {
 	if k, ok := d.(kit.KeyedView); ok {
 		return d.Name() + "\x00" + k.ViewKey()
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui"
+	"github.com/tooltui/tooltui/internal/ui/outside"
 )
 
 // These tests run the app in a real Bubble Tea program with teatest.
@@ -229,8 +230,8 @@ func TestProgramCopyWritesOSC52(t *testing.T) {
 
 func TestProgramLargeRequestSkipsOSC52(t *testing.T) {
 	a, clip, want := copyApp(t, bigDocument(t), "big.json")
-	if len(want) <= ui.MaxOSC52Bytes {
-		t.Fatalf("request is %d bytes, not over %d", len(want), ui.MaxOSC52Bytes)
+	if len(want) <= outside.MaxOSC52Bytes {
+		t.Fatalf("request is %d bytes, not over %d", len(want), outside.MaxOSC52Bytes)
 	}
 	tm := runProgram(t, a, 200, 24)
 
