@@ -101,10 +101,17 @@ func New(o Options) *App {
 	a.setStyles(true)
 	a.tools.Filter = tools.NewFilterInput()
 	a.selectRow(kit.RequestSel)
-	a.disk = files.NewDisk(files.Options{Kept: o.Workspace != nil, Loaded: o.Loaded, Translated: o.Doc != nil && o.Doc.Source != nil, Stamp: o.Stamp,
+	a.disk = files.NewDisk(files.Options{Kept: o.Session != nil, Loaded: o.Loaded, Translated: o.Doc != nil && o.Doc.Source != nil, Stamp: o.Stamp,
 		RecoveryFile: o.RecoveryFile, Settings: o.Settings, SettingsFile: o.SettingsFile}, a.deps, a.s)
 	if o.Workspace != nil {
 		a.ws = &wsState{w: o.Workspace, shown: o.Name, docs: map[string]*wsDoc{}}
+		if o.Session == nil {
+			// the document read to be shown (OpenWorkspace) becomes the
+			// workspace's own
+			if err := o.Workspace.Adopt(o.Name, a.s.Session); err != nil {
+				a.notice = err.Error()
+			}
+		}
 	}
 	if o.Recovered != nil {
 		a.dialog = files.NewRecovery(o.Recovered, o.RecoveredOver)
@@ -124,7 +131,7 @@ func (a *App) Dirty() bool { return a.s.Dirty() }
 // Init asks the terminal for its background colour and starts watching
 // the file.
 func (a *App) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, a.disk.StartWatch(a.s.Path())}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, a.disk.StartWatch(a.s.Path()), a.listWorkspace()}
 	if a.notice != "" {
 		cmds = append(cmds, a.say(a.notice, true))
 		a.notice = ""
@@ -235,6 +242,8 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.fileMsg(msg)
 	case switchMsg:
 		return a.onSwitch(msg)
+	case listedMsg:
+		return a.onListed(msg)
 	case docs.CheckedMsg:
 		return a.receive(msg)
 	case outside.EditorDoneMsg:

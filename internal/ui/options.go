@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/ui/kit"
@@ -64,11 +65,12 @@ func (o *Options) session(name string) *kit.Session {
 	return kit.NewSessionOf(o.Doc, o.Path, name, o.CheckLater)
 }
 
-// OpenWorkspace is the app's options for the folder dir (tooltui DIR): its
-// documents are listed (workspace.Open) and the first, in that order, is
-// read to be shown; the others are read when first needed.
+// OpenWorkspace is the app's options for the folder dir (tooltui DIR): the
+// first document found (workspace.OpenFirst) is read to be shown, and the
+// folder is listed after the first frame (listWorkspace); the others are
+// read when first needed.
 func OpenWorkspace(dir string) (Options, error) {
-	w, err := workspace.Open(dir)
+	w, err := workspace.OpenFirst(dir)
 	if err != nil {
 		return Options{}, err
 	}
@@ -76,9 +78,9 @@ func OpenWorkspace(dir string) (Options, error) {
 		return Options{}, fmt.Errorf("%s holds no document: no .json file with tools in it", dir)
 	}
 	first := w.Paths()[0]
-	s, err := w.Session(first)
+	d, data, stamp, err := formats.ReadFileStamped(filepath.Join(dir, filepath.FromSlash(first)))
 	if err != nil {
 		return Options{}, fmt.Errorf("%s: %w", filepath.Join(dir, first), err)
 	}
-	return Options{Workspace: w, Session: s, Name: first, Path: s.Path(), Doc: s.Doc(), Stamp: s.Stamp()}, nil
+	return Options{Workspace: w, Name: first, Path: filepath.Join(dir, filepath.FromSlash(first)), Doc: d, Loaded: data, Stamp: &stamp, CheckLater: true}, nil
 }

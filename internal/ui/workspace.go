@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/ui/docs"
 	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/kit"
@@ -186,4 +187,41 @@ func (a *App) afterSaveAll() tea.Cmd {
 		return nil
 	}
 	return a.apply(kit.ActQuit{})
+}
+
+// listedMsg: the workspace's folder was listed (workspace.Open), or why
+// it could not be.
+type listedMsg struct {
+	w   *workspace.Workspace
+	err error
+}
+
+// listWorkspace lists the folder of a workspace opened on its first
+// document (OpenWorkspace), after the first frame.
+func (a *App) listWorkspace() tea.Cmd {
+	if a.ws == nil || len(a.ws.w.Paths()) != 1 {
+		return nil
+	}
+	dir := a.ws.w.Dir()
+	return func() tea.Msg {
+		w, err := workspace.Open(dir)
+		return listedMsg{w: w, err: err}
+	}
+}
+
+// onListed puts the listed workspace in the place of the one document
+// shown meanwhile, which keeps its session.
+func (a *App) onListed(m listedMsg) tea.Cmd {
+	err := m.err
+	if err == nil {
+		var s *session.Session
+		if s, err = a.ws.w.Session(a.ws.shown); err == nil {
+			err = m.w.Adopt(a.ws.shown, s)
+		}
+	}
+	if err != nil {
+		return a.say("The workspace's folder could not be listed: "+err.Error(), true)
+	}
+	a.ws.w = m.w
+	return nil
 }

@@ -93,9 +93,15 @@ func BenchmarkSwitchDocument(b *testing.B) {
 	o.Deps = benchDeps()
 	a := ui.New(o)
 	a.Update(tea.WindowSizeMsg{Width: benchWidth, Height: benchHeight})
-	if err := o.Workspace.Check(); err != nil {
-		b.Fatal(err)
+	for _, m := range runCmd(a.Init(), settle) { // lists the folder
+		a.Update(m)
 	}
+	// the switcher checks every document once
+	_, cmd := a.Update(tea.KeyPressMsg{Code: 'o', Mod: tea.ModCtrl})
+	for _, m := range runCmd(cmd, settle) {
+		a.Update(m)
+	}
+	a.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
 	step := func(move tea.KeyPressMsg) {
 		a.Update(tea.KeyPressMsg{Code: 'o', Mod: tea.ModCtrl})
 		a.Update(move)

@@ -48,6 +48,7 @@ func wsAppWith(t *testing.T, more map[string]string) (*ui.App, *fakes, string) {
 	o.Deps = deps
 	a := ui.New(o)
 	feed(t, a, send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40}), settle)
+	feed(t, a, a.Init(), settle) // lists the folder
 	return a, f, dir
 }
 

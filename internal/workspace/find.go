@@ -33,7 +33,21 @@ const Marker = session.WorkspaceMarker
 // A file too large to open is listed when its start names a tools field,
 // so that opening it says why it cannot be used.
 func Find(dir string) ([]string, error) {
-	return find(dir, nil)
+	return find(dir, nil, false)
+}
+
+// OpenFirst is the workspace of folder dir that knows only the first
+// document Find comes to (none: no Paths), found without looking further
+// and read once: what the app shows while Open lists the folder, and
+// hands its session over to it (Adopt).
+func OpenFirst(dir string) (*Workspace, error) {
+	var pre readFile
+	out, err := find(dir, func(_ string, f readFile) { pre = f }, true)
+	w := &Workspace{dir: dir, paths: out, docs: map[string]*entry{}}
+	for _, p := range out {
+		w.docs[p] = &entry{path: p, pre: pre}
+	}
+	return w, err
 }
 
 // readFile is a file as Find read it: its bytes, its information (taken
@@ -45,8 +59,9 @@ type readFile struct {
 }
 
 // find is Find that gives keep, when not nil, the bytes of each document
-// it lists (but one too large to open).
-func find(dir string, keep func(rel string, f readFile)) ([]string, error) {
+// it lists (but one too large to open); with first, it stops at the first
+// document.
+func find(dir string, keep func(rel string, f readFile), first bool) ([]string, error) {
 	var out []string
 	var rules []rule
 	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
@@ -76,6 +91,9 @@ func find(dir string, keep func(rel string, f readFile)) ([]string, error) {
 			out = append(out, rel)
 			if keep != nil && f.data != nil {
 				keep(rel, f)
+			}
+			if first {
+				return fs.SkipAll
 			}
 		}
 		return nil

@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -76,7 +77,7 @@ var ErrUnknown = errors.New("not a document of the workspace")
 // Load of a file that has not changed since needs only a stat.
 func Open(dir string) (*Workspace, error) {
 	pre := map[string]readFile{}
-	paths, err := find(dir, func(rel string, f readFile) { pre[rel] = f })
+	paths, err := find(dir, func(rel string, f readFile) { pre[rel] = f }, false)
 	if err != nil {
 		return nil, err
 	}
@@ -85,6 +86,26 @@ func Open(dir string) (*Workspace, error) {
 		w.docs[p] = &entry{path: p, pre: pre[p]}
 	}
 	return w, nil
+}
+
+// Adopt makes s, a session of document path made elsewhere (by the
+// OpenFirst workspace shown while this one was listed), the document's session.
+func (w *Workspace) Adopt(path string, s *session.Session) error {
+	es, err := w.entries([]string{path})
+	if err != nil {
+		return err
+	}
+	e := es[0]
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if e.sess != nil && e.sess != s {
+		return fmt.Errorf("%s already has a session", path)
+	}
+	e.sess = s
+	if st := s.Stamp(); st != nil {
+		e.synced, e.sessStamp = *st, *st
+	}
+	return nil
 }
 
 // Dir is the folder the workspace was opened on.

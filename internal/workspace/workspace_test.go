@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -405,5 +406,43 @@ func TestLoadTakesWhatOpenRead(t *testing.T) {
 	}
 	if data, unchanged, _ := s.FileBytes(); !unchanged || string(data) != docA {
 		t.Error("the session does not save the bytes Open read")
+	}
+}
+
+func TestOpenFirstThenAdopt(t *testing.T) {
+	dir := t.TempDir()
+	if w, err := OpenFirst(dir); err != nil || len(w.Paths()) != 0 {
+		t.Fatalf("an empty folder: %v, %v", w.Paths(), err)
+	}
+	write(t, dir, "notes.json", `{"name": "not a document"}`)
+	write(t, dir, "b.json", `{"tools_defs": [{"name": "b"}]}`)
+	write(t, dir, "c.json", `{"tools_defs": [{"name": "c"}]}`)
+	first, err := OpenFirst(dir)
+	if err != nil || !slices.Equal(first.Paths(), []string{"b.json"}) {
+		t.Fatalf("OpenFirst: %v, %v", first.Paths(), err)
+	}
+	s, err := first.Session("b.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := all.Adopt("b.json", s); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := all.Session("b.json"); got != s {
+		t.Fatal("the adopted session is not the workspace's")
+	}
+	if err := all.Adopt("c.json", s); err != nil {
+		t.Fatal(err)
+	}
+	other, _ := Open(dir)
+	if _, err := other.Session("c.json"); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Adopt("c.json", s); err == nil {
+		t.Fatal("a document with its own session took another")
 	}
 }
