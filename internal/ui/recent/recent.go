@@ -12,6 +12,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/tooltui/tooltui/internal/history"
 	"github.com/tooltui/tooltui/internal/send"
 	"github.com/tooltui/tooltui/internal/session"
@@ -286,21 +287,10 @@ func displayDir(dir string) string {
 	return dir
 }
 
-// wrapText wraps s at w cells on spaces.
+// wrapText wraps s at w cells on spaces, a long path at its slashes
+// (and a word longer than a line where it must), so that nothing is cut.
 func wrapText(s string, w int) string {
-	var out []string
-	cur := ""
-	for _, word := range strings.Fields(termtext.SanitizeLine(s)) {
-		if cur != "" && len([]rune(cur))+1+len([]rune(word)) > w {
-			out = append(out, cur)
-			cur = ""
-		}
-		if cur != "" {
-			cur += " "
-		}
-		cur += word
-	}
-	return strings.Join(append(out, cur), "\n")
+	return ansi.Wrap(termtext.SanitizeLine(s), max(w, 1), "/")
 }
 
 // Toggle turns the history of the workspace of the document at doc on
