@@ -1,3 +1,5 @@
+// Package args is the argument tester: arguments typed for the selected
+// function, checked against its parameters as the model would be held to them.
 package args
 
 import (

@@ -1,3 +1,6 @@
+// Package cost keeps the token column's counts: what each tool of the
+// request adds to every request's input, counted once per tool identity so
+// that a keystroke recounts one tool.
 package cost
 
 import (

@@ -1,3 +1,5 @@
+// Package diags is the diagnostics pane: the converter's findings, each
+// with where it is and a jump to it.
 package diags
 
 import (

@@ -1,3 +1,7 @@
+// Package files is the document's side on disk: saving (atomic, with the
+// questions a save may ask), exporting the request, reloading, watching the
+// file for changes made elsewhere, the recovery copy of unsaved work, the
+// settings file, and the file name and recovery questions.
 package files
 
 import (

@@ -1,3 +1,5 @@
+// Package fix is the fix dialog (the fixes of one diagnostic, each
+// change named) and the report of Fix all.
 package fix
 
 import (

@@ -1,3 +1,5 @@
+// Package form is the editor pane's form: the fields of the selected tool
+// (one form per tool type, forms.go) or of the request, edited in place.
 package form
 
 import (

@@ -1,3 +1,5 @@
+// Package formats is the formats view: the request as other APIs, an
+// MCP tools/list result, curl or a program would write it.
 package formats
 
 import (

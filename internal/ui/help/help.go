@@ -1,3 +1,5 @@
+// Package help is the keys help: every key, grouped by where it works,
+// the focused place first, filtered with /.
 package help
 
 import (

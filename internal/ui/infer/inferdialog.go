@@ -1,3 +1,5 @@
+// Package infer is the Infer parameters dialog: a JSON Schema for the
+// selected function from example arguments.
 package infer
 
 import (

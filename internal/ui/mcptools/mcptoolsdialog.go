@@ -1,3 +1,5 @@
+// Package mcptools is the MCP tools list: the tools of an mcp entry's
+// server, checked to set its allowed_tools.
 package mcptools
 
 import (

@@ -1,3 +1,5 @@
+// Package mocks is the mocks dialog: the outputs a send answers each
+// function's calls with, by pattern of arguments or fixed.
 package mocks
 
 import (

@@ -1,3 +1,5 @@
+// Package palette is the command palette, the add picker, the copy menu
+// with what each copy copies, and the quit question.
 package palette
 
 import (

@@ -1,3 +1,5 @@
+// Package preview is the preview pane: the request JSON as it will be
+// sent, coloured, kept on the tool being edited.
 package preview
 
 import (

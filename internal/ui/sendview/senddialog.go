@@ -1,3 +1,6 @@
+// Package sendview is the response view: the request sent and its events
+// streamed, the tool loop with its approvals and mocks, and the replay of a
+// recording.
 package sendview
 
 import (

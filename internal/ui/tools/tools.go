@@ -1,3 +1,6 @@
+// Package tools is the tools pane: the request row and every tool with
+// its state and cost, filtered with /, and the marks that let keys act on
+// several tools at once.
 package tools
 
 import (

@@ -1,3 +1,5 @@
+// Package tree is the parameters tree: a function's parameters schema as
+// rows to fold, edit, retype and require, with example arguments beside.
 package tree
 
 import (
