@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/model"
@@ -206,6 +207,16 @@ func (d *Transfer) View(e *kit.Env, w, h int) []string {
 		"esc  cancel: nothing is " + d.verb(false),
 	}
 	return kit.Box(e, d.Title, lines, min(w, 72))
+}
+
+func (d *Transfer) Help(km *kit.KeyMap) []key.Binding {
+	if d.clash == nil {
+		return d.ListDialog.Help(km)
+	}
+	return []key.Binding{
+		key.NewBinding(key.WithKeys("r", "enter"), key.WithHelp("r", "add it as "+d.clash.Name+"_2")),
+		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+	}
 }
 
 func (d *Transfer) Resize(w, h int) kit.Dialog {
