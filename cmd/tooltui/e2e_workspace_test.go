@@ -51,3 +51,53 @@ func TestE2EWorkspace(t *testing.T) {
 		}
 	}
 }
+
+// TestE2EWorkspaceMoveTool: a function moved from one document to
+// another through the palette is there once the other is shown; save all
+// writes both files.
+func TestE2EWorkspaceMoveTool(t *testing.T) {
+	x := newTerm(t)
+	dir, bin, status := newAppDir(t)
+	ws := filepath.Join(dir, "ws")
+	if err := os.MkdirAll(ws, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, fn := range map[string]string{"one.json": "first_fn", "two.json": "second_fn", "three.json": "third_fn"} {
+		writeTestFile(t, filepath.Join(ws, name), `{"tools_defs": [{"name": "`+fn+`", "description": "d", "parameters": {"type": "object", "properties": {}, "additionalProperties": false}, "strict": true}]}`)
+	}
+	x.start("app", appCommand(t, dir, bin, []string{ws}, "", status))
+	x.waitFor("app", "the first document", all(has("1 Tools", "first_fn", "one.json ·"), inTools))
+	x.keys("app", "j", "C-p")
+	x.waitFor("app", "the palette", has("Commands"))
+	x.text("app", "move tools to another")
+	x.keys("app", "Enter")
+	x.waitFor("app", "the documents to move to", has("Move 1 tool to", "two.json", "three.json"))
+	x.text("app", "two")
+	x.keys("app", "Enter")
+	x.waitFor("app", "the move said", has("Moved 1 tool to two.json"))
+
+	x.keys("app", "C-o")
+	x.waitFor("app", "the switcher", has("Documents", "two.json"))
+	x.text("app", "two")
+	x.keys("app", "Enter")
+	x.waitFor("app", "two.json with the moved tool", all(has("second_fn", "first_fn", "two.json (modified)"), inTools))
+
+	x.keys("app", "M-s")
+	x.waitFor("app", "both saved", has("Saved"))
+	x.keys("app", "C-q")
+	x.wantExit("app", status, "0")
+	one, err := os.ReadFile(filepath.Join(ws, "one.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := os.ReadFile(filepath.Join(ws, "two.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(one), "first_fn") {
+		t.Errorf("one.json keeps first_fn:\n%s", one)
+	}
+	if !strings.Contains(string(two), "first_fn") || !strings.Contains(string(two), "second_fn") {
+		t.Errorf("two.json lacks a function:\n%s", two)
+	}
+}

@@ -156,6 +156,8 @@ func commands() []command {
 		}},
 		{name: kit.CmdSwitchDoc, group: "Everywhere", global: kb(km.SwitchDoc), avail: needWorkspace, run: func(a *App) tea.Cmd { return a.openSwitcher() }},
 		{name: kit.CmdSearchDocs, group: "Everywhere", global: kb(km.SearchDocs), avail: needWorkspace, run: func(a *App) tea.Cmd { return a.openSearch() }},
+		{name: "Move tools to another document…", group: "Tools pane", where: "a workspace", avail: needWorkspaceTool, run: func(a *App) tea.Cmd { return a.openTransfer(true) }},
+		{name: "Copy tools to another document…", group: "Tools pane", where: "a workspace", avail: needWorkspaceTool, run: func(a *App) tea.Cmd { return a.openTransfer(false) }},
 		{name: kit.CmdSaveAll, group: "Everywhere", global: kb(km.SaveAll), run: func(a *App) tea.Cmd { return a.saveAll(false) }},
 		{name: kit.CmdSaveAllQuit, group: "Everywhere", run: func(a *App) tea.Cmd { return a.saveAll(true) }},
 		{name: kit.CmdListMCP, group: "Editor pane", nav: kb(km.ListMCPTools), avail: func(a *App) string { return mcptools.NeedServer(a.s.Doc(), a.at) }, run: func(a *App) tea.Cmd { return a.listMCPTools() }},

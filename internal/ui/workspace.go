@@ -95,6 +95,25 @@ func (a *App) openSearch() tea.Cmd {
 	return tea.Batch(a.apply(kit.ActOpen{D: d}), cmd)
 }
 
+// openTransfer copies or moves the marked tools, or the selected one, to
+// another document of the workspace, chosen in a list.
+func (a *App) openTransfer(move bool) tea.Cmd {
+	sels := a.tools.Marked(a.s.Doc())
+	if len(sels) == 0 {
+		sels = []kit.Sel{a.at}
+	}
+	d, cmd := docs.NewTransfer(a.ws.w, a.ws.shown, a.s.Doc(), sels, move)
+	return tea.Batch(a.apply(kit.ActOpen{D: d}), cmd)
+}
+
+// needWorkspaceTool: a workspace, and a tool selected or marked.
+func needWorkspaceTool(a *App) string {
+	if why := needWorkspace(a); why != "" {
+		return why
+	}
+	return needTool(a)
+}
+
 func needWorkspace(a *App) string {
 	if a.ws == nil {
 		return "Only a workspace (tooltui DIR, or a folder with .tooltui/) has other documents"
@@ -131,6 +150,13 @@ func (a *App) saveAll(thenQuit bool) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, p := range names {
 		d := a.ws.docs[p]
+		if s, err := a.ws.w.Session(p); p != a.ws.shown && (d == nil || d.s.Session != s) && err == nil {
+			// never shown, but changed (tools copied or moved to it)
+			ks := kit.WrapSession(s)
+			d = &wsDoc{s: ks, disk: a.disk.For(ks), at: kit.RequestSel}
+			d.disk.Settings = a.disk.Settings
+			a.ws.docs[p] = d
+		}
 		switch {
 		case p == a.ws.shown:
 			cmds = append(cmds, a.apply(save(a.s, false)...))
