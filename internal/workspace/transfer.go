@@ -132,7 +132,7 @@ func transfer(src, dst *model.Document, tools []session.At, opt Options, move bo
 				}
 				m.to = model.UniqueName(m.from, taken)
 				t.Raw = model.SetPath(t.Raw, []string{m.key}, rawjson.String(m.to))
-				out.Notes = append(out.Notes, fmt.Sprintf("%s is %s in the destination, which has a %s already", m.from, m.to, m.from))
+				out.Notes = append(out.Notes, fmt.Sprintf("%s is %s in the destination, which has one named %s already", m.from, m.to, m.from))
 			}
 		}
 		if t.Server != "" {
