@@ -1,10 +1,13 @@
 package ui
 
 import (
+	"cmp"
+	"path/filepath"
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/ui/docs"
 	"github.com/tooltui/tooltui/internal/ui/files"
@@ -34,9 +37,11 @@ type wsDoc struct {
 
 // switchMsg: the document to show was read (Load), or why it could not be.
 type switchMsg struct {
-	path string
-	at   *kit.Sel
-	err  error
+	path      string
+	at        *kit.Sel
+	err       error
+	recovered *model.Document // files.RecoveredFor a document not shown before
+	over      bool
 }
 
 // switchTo reads the document path (a stat when it was read already) in
@@ -45,8 +50,14 @@ func (a *App) switchTo(act kit.ActSwitch) tea.Cmd {
 	if a.ws == nil {
 		return a.say("Only a workspace (tooltui DIR) has other documents", false)
 	}
-	w := a.ws.w
-	return func() tea.Msg { return switchMsg{path: act.Path, at: act.At, err: w.Load(act.Path)} }
+	w, first := a.ws.w, a.ws.docs[act.Path] == nil && act.Path != a.ws.shown && a.disk.RecoveryFile != ""
+	return func() tea.Msg {
+		m := switchMsg{path: act.Path, at: act.At, err: w.Load(act.Path)}
+		if first && m.err == nil { // unsaved work of an earlier run, offered as at start
+			m.recovered, m.over = files.RecoveredFor(filepath.Join(w.Dir(), filepath.FromSlash(act.Path)))
+		}
+		return m
+	}
 }
 
 // onSwitch shows a document: the one shown is kept as it is, its watcher
@@ -80,6 +91,9 @@ func (a *App) onSwitch(m switchMsg) tea.Cmd {
 		a.selectRow(*m.at)
 		cmd = tea.Batch(cmd, a.setFocus(kit.PaneTools, false))
 	}
+	if m.recovered != nil && !a.s.Dirty() && !session.SameDoc(m.recovered, a.s.Doc()) {
+		cmd = tea.Batch(cmd, a.apply(kit.ActOpen{D: files.NewRecovery(m.recovered, m.over)}))
+	}
 	return tea.Batch(cmd, a.say("Showing "+m.path, false))
 }
 
@@ -107,12 +121,7 @@ func (a *App) openTransfer(move bool) tea.Cmd {
 }
 
 // needWorkspaceTool: a workspace, and a tool selected or marked.
-func needWorkspaceTool(a *App) string {
-	if why := needWorkspace(a); why != "" {
-		return why
-	}
-	return needTool(a)
-}
+func needWorkspaceTool(a *App) string { return cmp.Or(needWorkspace(a), needTool(a)) }
 
 func needWorkspace(a *App) string {
 	if a.ws == nil {

@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/ui"
 )
 
@@ -175,4 +176,38 @@ func TestWorkspaceSwitchClosesTheTree(t *testing.T) {
 	if s := screen(a); strings.Contains(s, "alpha_one") {
 		t.Fatalf("b.json shows a.json's alpha_one:\n%s", s)
 	}
+}
+
+// TestWorkspaceOffersAHiddenDocumentsRecoveryCopy: unsaved work of an
+// earlier run is offered when its document is first shown, as at start.
+func TestWorkspaceOffersAHiddenDocumentsRecoveryCopy(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	f, deps := newFakes(t)
+	dir := f.fs.dir
+	for name, data := range map[string]string{"a.json": wsDocA, "b.json": wsDocB} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	copyOf := filepath.Join(dir, "b.json")
+	rec := session.RecoveryFile(copyOf)
+	if err := os.MkdirAll(filepath.Dir(rec), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(rec, []byte(strings.Replace(wsDocB, "beta_two", "beta_recovered", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o, err := ui.OpenWorkspace(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Deps, o.RecoveryFile = deps, session.RecoveryFile(o.Path)
+	a := ui.New(o)
+	feed(t, a, send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40}), settle)
+	feed(t, a, a.Init(), settle)
+	requireNotContains(t, screen(a), "Unsaved work found", "a.json, which has no copy")
+	switchTo(t, a, "b.json")
+	requireContains(t, screen(a), "Unsaved work found", "b.json's recovery copy offered")
+	feed(t, a, send(t, a, press('r')), settle)
+	requireContains(t, screen(a), "beta_recovered", "the restored work")
 }

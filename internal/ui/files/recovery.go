@@ -171,3 +171,16 @@ func (d *Disk) KeepRecoveryCmd(s *kit.Session) tea.Cmd {
 		return nil
 	}
 }
+
+// RecoveredFor is the recovery copy of the document at path (nil: none)
+// and whether its file changed since the copy was made (a workspace's
+// document shown for the first time offers it, as the start does).
+func RecoveredFor(path string) (*model.Document, bool) {
+	file := session.RecoveryFile(path)
+	d, err := model.ReadFile(file)
+	if err != nil {
+		return nil, false
+	}
+	st, _, _ := model.ReadStamp(path)
+	return d, session.ChangedSinceCopy(file, &st)
+}
