@@ -135,7 +135,9 @@ func ParseScript(data []byte) (*Script, error) {
 }
 
 // playRecorded streams a recording's turn as it was, and remembers its
-// response so that the next request may continue it.
+// response so that the next request may continue it: before its last
+// event goes out, since a client sends the next request as soon as it
+// reads that one.
 func (s *Server) playRecorded(e *emitter, events []recordedEvent, fault Fault) {
 	if fault == FaultCut {
 		e.cutAt = len(events) / 2
@@ -143,11 +145,6 @@ func (s *Server) playRecorded(e *emitter, events []recordedEvent, fault Fault) {
 	var id string
 	var st storedResp
 	for _, ev := range events {
-		if fault == FaultErrorEvent && strings.HasPrefix(ev.typ, "response.output_item") {
-			e.event("error", "code", "server_error", "message", "The server had an error while processing your request. (a fault of tooltui's simulator)", "param", nil)
-			return
-		}
-		e.raw(ev.typ, ev.data)
 		var w struct {
 			Response *struct {
 				ID string `json:"id"`
@@ -169,8 +166,15 @@ func (s *Server) playRecorded(e *emitter, events []recordedEvent, fault Fault) {
 			st.calls = append(st.calls, callItem{callID: w.Item.CallID, name: w.Item.Name, arguments: w.Item.Arguments})
 		}
 	}
-	if id != "" && !e.stopped {
-		s.remember(id, st)
+	for i, ev := range events {
+		if fault == FaultErrorEvent && strings.HasPrefix(ev.typ, "response.output_item") {
+			e.event("error", "code", "server_error", "message", "The server had an error while processing your request. (a fault of tooltui's simulator)", "param", nil)
+			return
+		}
+		if i == len(events)-1 && id != "" && !e.stopped {
+			s.remember(id, st)
+		}
+		e.raw(ev.typ, ev.data)
 	}
 }
 
