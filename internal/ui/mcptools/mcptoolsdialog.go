@@ -64,7 +64,7 @@ var mcpKeys = struct {
 
 var mcpListIDs int
 
-// mcpToolsDialog lists an MCP server's tools while they are fetched, then
+// Dialog lists an MCP server's tools while they are fetched, then
 // with a checkbox each; enter sets allowed_tools to the checked names.
 type Dialog struct {
 	Id     int
