@@ -78,9 +78,19 @@ func OpenWorkspace(dir string) (Options, error) {
 		return Options{}, fmt.Errorf("%s holds no document: no .json file with tools in it", dir)
 	}
 	first := w.Paths()[0]
-	d, data, stamp, err := formats.ReadFileStamped(filepath.Join(dir, filepath.FromSlash(first)))
-	if err != nil {
-		return Options{}, fmt.Errorf("%s: %w", filepath.Join(dir, first), err)
+	path := filepath.Join(dir, filepath.FromSlash(first))
+	var (
+		d     *model.Document
+		stamp model.Stamp
+	)
+	data, fi := w.First() // the bytes OpenFirst read, parsed once
+	if data != nil {
+		d, stamp, err = model.ParseStamped(path, data, fi, formats.Load)
+	} else {
+		d, data, stamp, err = formats.ReadFileStamped(path)
 	}
-	return Options{Workspace: w, Name: first, Path: filepath.Join(dir, filepath.FromSlash(first)), Doc: d, Loaded: data, Stamp: &stamp, CheckLater: true}, nil
+	if err != nil {
+		return Options{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return Options{Workspace: w, Name: first, Path: path, Doc: d, Loaded: data, Stamp: &stamp, CheckLater: true}, nil
 }

@@ -33,21 +33,93 @@ const Marker = session.WorkspaceMarker
 // A file too large to open is listed when its start names a tools field,
 // so that opening it says why it cannot be used.
 func Find(dir string) ([]string, error) {
-	return find(dir, nil, false)
+	return find(dir, nil)
 }
 
 // OpenFirst is the workspace of folder dir that knows only the first
-// document Find comes to (none: no Paths), found without looking further
+// document Find walks to (none: no Paths), found without looking further
 // and read once: what the app shows while Open lists the folder, and
 // hands its session over to it (Adopt).
 func OpenFirst(dir string) (*Workspace, error) {
-	var pre readFile
-	out, err := find(dir, func(_ string, f readFile) { pre = f }, true)
-	w := &Workspace{dir: dir, paths: out, docs: map[string]*entry{}}
-	for _, p := range out {
-		w.docs[p] = &entry{path: p, pre: pre}
+	rel, pre, err := first(dir)
+	w := &Workspace{dir: dir, docs: map[string]*entry{}}
+	if rel != "" {
+		w.paths = []string{rel}
+		w.docs[rel] = &entry{path: rel, pre: pre}
 	}
 	return w, err
+}
+
+// first is the first document in the order Find walks dir (each folder's
+// entries by name, a folder's documents where its name sorts): it reads
+// the names of the folders on the way, unsorted and untyped, and looks
+// only at the entries it tries, in order, until one is a document. A
+// folder of 200 documents costs one listing and one file read, not 200
+// typed entries sorted.
+func first(dir string) (string, readFile, error) {
+	return firstIn(dir, "", readIgnore(dir, ""))
+}
+
+// firstIn is first in the folder at p (rel from the top, "" for it) under
+// rules.
+func firstIn(p, rel string, rules []rule) (string, readFile, error) {
+	d, err := os.Open(p)
+	if err != nil {
+		return "", readFile{}, err
+	}
+	names, err := d.Readdirnames(-1)
+	d.Close()
+	if err != nil && len(names) == 0 {
+		return "", readFile{}, err
+	}
+	for len(names) > 0 {
+		i := 0 // the least name left: the next one Find walks
+		for j := 1; j < len(names); j++ {
+			if names[j] < names[i] {
+				i = j
+			}
+		}
+		name := names[i]
+		names[i] = names[len(names)-1]
+		names = names[:len(names)-1]
+		r := name
+		if rel != "" {
+			r = rel + "/" + name
+		}
+		full := filepath.Join(p, name)
+		fi, err := os.Lstat(full)
+		switch {
+		case err != nil:
+		case fi.IsDir():
+			if name == ".git" || name == Marker || ignored(rules, r, true) {
+				continue
+			}
+			if found, f, _ := firstIn(full, r, append(slices.Clip(rules), readIgnore(full, r+"/")...)); found != "" {
+				return found, f, nil
+			}
+		case fi.Mode().IsRegular() && strings.EqualFold(path.Ext(name), ".json") && !ignored(rules, r, false):
+			if f, ok := holdsTools(full, true); ok {
+				return r, f, nil
+			}
+		}
+	}
+	return "", readFile{}, nil
+}
+
+// First is the first document as OpenFirst read it, its bytes and its
+// file's information, until the workspace first reads it itself (nil:
+// none was read, or it was too large).
+func (w *Workspace) First() ([]byte, fs.FileInfo) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.paths) == 0 {
+		return nil, nil
+	}
+	e := w.docs[w.paths[0]]
+	if e == nil || e.pre.data == nil {
+		return nil, nil
+	}
+	return e.pre.data, e.pre.info
 }
 
 // readFile is a file as Find read it: its bytes, its information (taken
@@ -59,9 +131,8 @@ type readFile struct {
 }
 
 // find is Find that gives keep, when not nil, the bytes of each document
-// it lists (but one too large to open); with first, it stops at the first
-// document.
-func find(dir string, keep func(rel string, f readFile), first bool) ([]string, error) {
+// it lists (but one too large to open).
+func find(dir string, keep func(rel string, f readFile)) ([]string, error) {
 	var out []string
 	var rules []rule
 	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
@@ -91,9 +162,6 @@ func find(dir string, keep func(rel string, f readFile), first bool) ([]string, 
 			out = append(out, rel)
 			if keep != nil && f.data != nil {
 				keep(rel, f)
-			}
-			if first {
-				return fs.SkipAll
 			}
 		}
 		return nil
