@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/tooltui/tooltui/internal/formats"
@@ -77,11 +78,45 @@ func OpenWorkspace(dir string) (Options, error) {
 	if len(w.Paths()) == 0 {
 		return Options{}, fmt.Errorf("%s holds no document: no .json file with tools in it", dir)
 	}
-	first := w.Paths()[0]
+	return openWorkspace(w)
+}
+
+// OpenWorkspaceAt is OpenWorkspace showing the document at file (tooltui
+// DIR FILE): a path as typed, from the current folder or from dir.
+func OpenWorkspaceAt(dir, file string) (Options, error) {
+	rel := file
+	if !filepath.IsAbs(file) {
+		if _, err := os.Stat(file); err == nil { // from the current folder
+			if abs, err := filepath.Abs(file); err == nil {
+				file = abs
+			}
+		}
+	}
+	if filepath.IsAbs(file) {
+		top, err := filepath.Abs(dir)
+		if err != nil {
+			return Options{}, err
+		}
+		if rel, err = filepath.Rel(top, file); err != nil {
+			return Options{}, err
+		}
+	}
+	w, err := workspace.OpenAt(dir, rel)
+	if err != nil {
+		return Options{}, err
+	}
+	return openWorkspace(w)
+}
+
+// openWorkspace is the options for w, which has read the document it
+// shows first (OpenFirst, OpenAt).
+func openWorkspace(w *workspace.Workspace) (Options, error) {
+	dir, first := w.Dir(), w.Paths()[0]
 	path := filepath.Join(dir, filepath.FromSlash(first))
 	var (
 		d     *model.Document
 		stamp model.Stamp
+		err   error
 	)
 	data, fi := w.First() // the bytes OpenFirst read, parsed once
 	if data != nil {

@@ -8,6 +8,7 @@ package workspace
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -48,6 +49,66 @@ func OpenFirst(dir string) (*Workspace, error) {
 		w.docs[rel] = &entry{path: rel, pre: pre}
 	}
 	return w, err
+}
+
+// OpenAt is OpenFirst for the document rel (slash-separated, relative to
+// dir) instead of the first: an error says why rel is not one of the
+// documents Find would list (outside dir, ignored, not a .json file, no
+// tools in it).
+func OpenAt(dir, rel string) (*Workspace, error) {
+	rel = path.Clean(filepath.ToSlash(rel))
+	if rel == "." || rel == ".." || strings.HasPrefix(rel, "../") || path.IsAbs(rel) {
+		return nil, fmt.Errorf("%s is not in the folder %s", rel, dir)
+	}
+	if !strings.EqualFold(path.Ext(rel), ".json") {
+		return nil, fmt.Errorf("%s is not a document of %s: only .json files are", rel, dir)
+	}
+	rules := readIgnore(dir, "")
+	parts := strings.Split(rel, "/")
+	for i, name := range parts[:len(parts)-1] {
+		r := strings.Join(parts[:i+1], "/")
+		if name == ".git" || name == Marker || ignored(rules, r, true) {
+			return nil, fmt.Errorf("%s is not a document of %s: the folder %s is left out (.git, %s or .gitignore)", rel, dir, r, Marker)
+		}
+		rules = append(rules, readIgnore(filepath.Join(dir, filepath.FromSlash(r)), r+"/")...)
+	}
+	if ignored(rules, rel, false) {
+		return nil, fmt.Errorf("%s is not a document of %s: .gitignore leaves it out", rel, dir)
+	}
+	full := filepath.Join(dir, filepath.FromSlash(rel))
+	fi, err := os.Lstat(full)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a document of %s: not a regular file", rel, dir)
+	}
+	f, ok := holdsTools(full, true)
+	if !ok {
+		return nil, fmt.Errorf("%s is not a document of %s: it holds no tools", rel, dir)
+	}
+	return &Workspace{dir: dir, paths: []string{rel}, docs: map[string]*entry{rel: {path: rel, pre: f}}}, nil
+}
+
+// HasDocuments reports whether the folder dir itself (not a folder under
+// it) holds a document.
+func HasDocuments(dir string) bool {
+	d, err := os.Open(dir)
+	if err != nil {
+		return false
+	}
+	entries, _ := d.ReadDir(-1)
+	d.Close()
+	rules := readIgnore(dir, "")
+	for _, e := range entries {
+		name := e.Name()
+		if e.Type().IsRegular() && strings.EqualFold(path.Ext(name), ".json") && !ignored(rules, name, false) {
+			if _, ok := holdsTools(filepath.Join(dir, name), false); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // first is the first document in the order Find walks dir (each folder's
