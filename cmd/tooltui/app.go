@@ -1,6 +1,8 @@
 package main
 
 import (
+	"time"
+
 	"errors"
 	"fmt"
 	"io"
@@ -88,7 +90,12 @@ func runApp(flags appOptions, files []string, stdin io.Reader, stdout, stderr io
 			fmt.Fprintf(stderr, "tooltui: TOOLTUI_CPUPROFILE: %s\n", err)
 		}
 	}
-	if _, err := tea.NewProgram(app, progOpts...).Run(); err != nil {
+	_, err = tea.NewProgram(app, progOpts...).Run()
+	// A send still under way ends as cancelled, in its history too.
+	if !ui.StopSends(5 * time.Second) {
+		fmt.Fprintln(stderr, "tooltui: a send did not stop within 5 s of quitting; its history entry may be missing")
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "tooltui: %s\n", err)
 		if errors.Is(err, tea.ErrProgramPanic) {
 			fmt.Fprintln(stderr, "tooltui: if the terminal misbehaves, run `reset`")
