@@ -2,10 +2,8 @@ package ui
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 
-	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/ui/kit"
@@ -82,50 +80,20 @@ func OpenWorkspace(dir string) (Options, error) {
 }
 
 // OpenWorkspaceAt is OpenWorkspace showing the document at file (tooltui
-// DIR FILE): a path as typed, from the current folder or from dir.
+// DIR FILE; workspace.OpenAt).
 func OpenWorkspaceAt(dir, file string) (Options, error) {
-	rel := file
-	if !filepath.IsAbs(file) {
-		if _, err := os.Stat(file); err == nil { // from the current folder
-			if abs, err := filepath.Abs(file); err == nil {
-				file = abs
-			}
-		}
-	}
-	if filepath.IsAbs(file) {
-		top, err := filepath.Abs(dir)
-		if err != nil {
-			return Options{}, err
-		}
-		if rel, err = filepath.Rel(top, file); err != nil {
-			return Options{}, err
-		}
-	}
-	w, err := workspace.OpenAt(dir, rel)
+	w, err := workspace.OpenAt(dir, file)
 	if err != nil {
 		return Options{}, err
 	}
 	return openWorkspace(w)
 }
 
-// openWorkspace is the options for w, which has read the document it
-// shows first (OpenFirst, OpenAt).
 func openWorkspace(w *workspace.Workspace) (Options, error) {
-	dir, first := w.Dir(), w.Paths()[0]
-	path := filepath.Join(dir, filepath.FromSlash(first))
-	var (
-		d     *model.Document
-		stamp model.Stamp
-		err   error
-	)
-	data, fi := w.First() // the bytes OpenFirst read, parsed once
-	if data != nil {
-		d, stamp, err = model.ParseStamped(path, data, fi, formats.Load)
-	} else {
-		d, data, stamp, err = formats.ReadFileStamped(path)
-	}
+	d, data, stamp, err := w.ReadShown()
 	if err != nil {
-		return Options{}, fmt.Errorf("%s: %w", path, err)
+		return Options{}, err
 	}
-	return Options{Workspace: w, Name: first, Path: path, Doc: d, Loaded: data, Stamp: &stamp, CheckLater: true}, nil
+	first := w.Paths()[0]
+	return Options{Workspace: w, Name: first, Path: filepath.Join(w.Dir(), filepath.FromSlash(first)), Doc: d, Loaded: data, Stamp: &stamp, CheckLater: true}, nil
 }

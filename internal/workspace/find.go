@@ -8,6 +8,7 @@ package workspace
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -51,11 +52,28 @@ func OpenFirst(dir string) (*Workspace, error) {
 	return w, err
 }
 
-// OpenAt is OpenFirst for the document rel (slash-separated, relative to
-// dir) instead of the first: an error says why rel is not one of the
-// documents Find would list (outside dir, ignored, not a .json file, no
-// tools in it).
-func OpenAt(dir, rel string) (*Workspace, error) {
+// OpenAt is OpenFirst for the document at file instead of the first: a
+// path as typed, from the current folder or from dir. An error says why
+// it is not one of the documents Find would list (outside dir, left out,
+// not a .json file, no tools in it).
+func OpenAt(dir, file string) (*Workspace, error) {
+	rel := file
+	if !filepath.IsAbs(file) {
+		if _, err := os.Stat(file); err == nil { // from the current folder
+			if abs, err := filepath.Abs(file); err == nil {
+				file = abs
+			}
+		}
+	}
+	if filepath.IsAbs(file) {
+		top, err := filepath.Abs(dir)
+		if err != nil {
+			return nil, err
+		}
+		if rel, err = filepath.Rel(top, file); err != nil {
+			return nil, err
+		}
+	}
 	rel = path.Clean(filepath.ToSlash(rel))
 	if rel == "." || rel == ".." || strings.HasPrefix(rel, "../") || path.IsAbs(rel) {
 		return nil, fmt.Errorf("%s is not in the folder %s", rel, dir)
@@ -88,6 +106,21 @@ func OpenAt(dir, rel string) (*Workspace, error) {
 		return nil, fmt.Errorf("%s is not a document of %s: it holds no tools", rel, dir)
 	}
 	return &Workspace{dir: dir, paths: []string{rel}, docs: map[string]*entry{rel: {path: rel, pre: f}}}, nil
+}
+
+// ReadShown is the document OpenFirst or OpenAt found, to be shown first:
+// parsed from the bytes they read (read again when they kept none), with
+// the file's bytes and stamp. An error names the file.
+func (w *Workspace) ReadShown() (*model.Document, []byte, model.Stamp, error) {
+	if len(w.paths) == 0 {
+		return nil, nil, model.Stamp{}, errors.New("the workspace has no document")
+	}
+	full := w.file(w.paths[0])
+	if data, fi := w.First(); data != nil {
+		d, st, err := model.ParseStamped(full, data, fi, formats.Load)
+		return d, data, st, err
+	}
+	return formats.ReadFileStamped(full)
 }
 
 // HasDocuments reports whether the folder dir itself (not a folder under
