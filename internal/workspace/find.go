@@ -43,7 +43,7 @@ func Find(dir string) ([]string, error) {
 func OpenFirst(dir string) (*Workspace, error) {
 	var pre readFile
 	out, err := find(dir, func(_ string, f readFile) { pre = f }, true)
-	w := &Workspace{dir: dir, paths: out, docs: map[string]*entry{}}
+	w := &Workspace{dir: dir, partial: true, paths: out, docs: map[string]*entry{}}
 	for _, p := range out {
 		w.docs[p] = &entry{path: p, pre: pre}
 	}
