@@ -209,3 +209,24 @@ func TestChangedAddsAndDropsDocuments(t *testing.T) {
 		t.Error("Changed of a document read again says Paths changed")
 	}
 }
+
+// TestAdoptedSessionNotChangedBeforeRead: a session adopted by a listed
+// workspace that has not read its file yet is not said changed on disk.
+func TestAdoptedSessionNotChangedBeforeRead(t *testing.T) {
+	t.Parallel()
+	first, dir := workspaceOf(t, map[string]string{"a.json": docA, "b.json": docB})
+	s, err := first.Session("a.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Adopt("a.json", s); err != nil {
+		t.Fatal(err)
+	}
+	if sum := summaryOf(t, w, "a.json"); sum.DiskChanged {
+		t.Errorf("a.json, adopted and not changed, says DiskChanged: %+v", sum)
+	}
+}

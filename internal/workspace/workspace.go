@@ -173,7 +173,7 @@ func (w *Workspace) Summaries() []Summary {
 				s.Checked = true
 				s.Errors, s.Warnings = count(e.sess.Result().Diagnostics)
 			}
-			s.DiskChanged = !e.stamp.Same(e.synced)
+			s.DiskChanged = e.read && !e.stamp.Same(e.synced)
 		case e.doc != nil:
 			s.Tools = len(e.doc.Functions) + len(e.doc.Builtins)
 			s.Checked, s.Errors, s.Warnings = e.checked, e.errors, e.warnings
