@@ -43,7 +43,8 @@ func (w *Workspace) Changed(paths ...string) (listed bool) {
 		}
 	}
 	w.mu.Unlock()
-	w.each(es, w.refresh)
+	slices.SortFunc(es, func(a, b *entry) int { return strings.Compare(a.path, b.path) })
+	w.each(slices.Compact(es), w.refresh) // a document and its folder: read once
 
 	var add []string
 	for _, p := range fresh {
