@@ -1,6 +1,8 @@
 package main
 
 import (
+	"time"
+
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +18,7 @@ import (
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui"
+	"github.com/tooltui/tooltui/internal/workspace"
 )
 
 // appOptions are the app's flags: --print, and where to send
@@ -87,7 +90,12 @@ func runApp(flags appOptions, files []string, stdin io.Reader, stdout, stderr io
 			fmt.Fprintf(stderr, "tooltui: TOOLTUI_CPUPROFILE: %s\n", err)
 		}
 	}
-	if _, err := tea.NewProgram(app, progOpts...).Run(); err != nil {
+	_, err = tea.NewProgram(app, progOpts...).Run()
+	// A send still under way ends as cancelled, in its history too.
+	if !ui.StopSends(5 * time.Second) {
+		fmt.Fprintln(stderr, "tooltui: a send did not stop within 5 s of quitting; its history entry may be missing")
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "tooltui: %s\n", err)
 		if errors.Is(err, tea.ErrProgramPanic) {
 			fmt.Fprintln(stderr, "tooltui: if the terminal misbehaves, run `reset`")
@@ -117,16 +125,23 @@ func startCPUProfile(path string) (stop func(), err error) {
 }
 
 // openDocument loads FILE, starts an empty document for a FILE that does
-// not exist yet, opens a workspace (FILE a folder, or no FILE in a folder
-// holding workspace.Marker), or opens the built-in example.
+// not exist yet, opens a workspace (FILE a folder; DIR FILE, a folder and
+// the document of it to show first; no FILE in a folder holding
+// workspace.Marker or a document), or opens the built-in example.
 func openDocument(files []string) (ui.Options, error) {
 	if len(files) == 0 {
-		if st, err := os.Stat(session.WorkspaceMarker); err == nil && st.IsDir() {
+		if st, err := os.Stat(session.WorkspaceMarker); err == nil && st.IsDir() || workspace.HasDocuments(".") {
 			return ui.OpenWorkspace(".")
 		}
 		return ui.Options{Doc: model.Example(), Name: model.ExampleName}, nil
 	}
 	path := files[0]
+	if len(files) == 2 {
+		if st, err := os.Stat(path); err != nil || !st.IsDir() {
+			return ui.Options{}, fmt.Errorf("%s is not a folder: with two arguments, tooltui opens the workspace DIR showing its document FILE", path)
+		}
+		return ui.OpenWorkspaceAt(path, files[1])
+	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return ui.OpenWorkspace(path)
 	}

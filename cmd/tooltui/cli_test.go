@@ -78,7 +78,7 @@ func TestUsageErrors(t *testing.T) {
 		first string
 		help  string // how the help after it starts
 	}{
-		{[]string{"a.json", "b.json"}, "tooltui: one file at a time, got 2", "tooltui composes"},
+		{[]string{"a", "b.json", "c.json"}, "tooltui: a FILE, a DIR, or a DIR and a FILE in it, got 3 arguments", "tooltui composes"},
 		{[]string{"--nope"}, "tooltui: unknown flag --nope", "tooltui composes"},
 		{[]string{"-nope"}, "tooltui: unknown flag -nope", "tooltui composes"},
 		{[]string{"--profile"}, "tooltui: --profile needs a name", "tooltui composes"},
@@ -264,7 +264,8 @@ func TestCompletions(t *testing.T) {
 	}{
 		{[]string{""}, "build\tprint the request JSON for FILE or standard input\nfix\t"},
 		{[]string{"bu"}, "build\tprint the request JSON for FILE or standard input\n:0\n"},
-		{[]string{"x.json", ""}, ":4\n"},
+		{[]string{"dir", ""}, ":0\n"},
+		{[]string{"dir", "x.json", ""}, ":4\n"},
 		{[]string{"build", ""}, ":0\n"},
 		{[]string{"build", "x.json", ""}, ":4\n"},
 		{[]string{"fix", "-w", ""}, ":0\n"},

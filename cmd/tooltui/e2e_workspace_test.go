@@ -7,12 +7,11 @@ import (
 	"testing"
 )
 
-// TestE2EWorkspace: `tooltui DIR` on a folder of three documents shows the
-// first; ctrl+o switches to another, each edited; quitting names both
-// unsaved documents, and d quits without saving them.
-func TestE2EWorkspace(t *testing.T) {
-	x := newTerm(t)
-	dir, bin, status := newAppDir(t)
+// threeDocuments writes the folder dir/ws of three documents, one.json,
+// two.json and three.json, each with one function (first_fn, second_fn,
+// third_fn), and returns its path.
+func threeDocuments(t *testing.T, dir string) string {
+	t.Helper()
 	ws := filepath.Join(dir, "ws")
 	if err := os.MkdirAll(ws, 0o755); err != nil {
 		t.Fatal(err)
@@ -20,6 +19,32 @@ func TestE2EWorkspace(t *testing.T) {
 	for name, fn := range map[string]string{"one.json": "first_fn", "two.json": "second_fn", "three.json": "third_fn"} {
 		writeTestFile(t, filepath.Join(ws, name), `{"tools_defs": [{"name": "`+fn+`", "description": "d", "parameters": {"type": "object", "properties": {}, "additionalProperties": false}, "strict": true}]}`)
 	}
+	return ws
+}
+
+// TestE2EWorkspaceShowsTheFileNamed: `tooltui DIR FILE` shows FILE first,
+// and the switcher lists the folder's other documents.
+func TestE2EWorkspaceShowsTheFileNamed(t *testing.T) {
+	x := newTerm(t)
+	dir, bin, status := newAppDir(t)
+	ws := threeDocuments(t, dir)
+	x.start("app", appCommand(t, dir, bin, []string{ws, filepath.Join(ws, "two.json")}, "", status))
+	x.waitFor("app", "two.json shown first", all(has("second_fn", "two.json ·"), inTools))
+	x.keys("app", "C-o")
+	x.waitFor("app", "the switcher with the other documents", has("Documents", "one.json", "three.json"))
+	x.keys("app", "Escape")
+	x.waitFor("app", "the switcher closed", inTools)
+	x.keys("app", "C-q")
+	x.wantExit("app", status, "0")
+}
+
+// TestE2EWorkspace: `tooltui DIR` on a folder of three documents shows the
+// first; ctrl+o switches to another, each edited; quitting names both
+// unsaved documents, and d quits without saving them.
+func TestE2EWorkspace(t *testing.T) {
+	x := newTerm(t)
+	dir, bin, status := newAppDir(t)
+	ws := threeDocuments(t, dir)
 	x.start("app", appCommand(t, dir, bin, []string{ws}, "", status))
 	// Find's order is lexical: one, three, two.
 	x.waitFor("app", "the first document", all(has("1 Tools", "first_fn", "one.json ·"), inTools))
@@ -58,13 +83,7 @@ func TestE2EWorkspace(t *testing.T) {
 func TestE2EWorkspaceMoveTool(t *testing.T) {
 	x := newTerm(t)
 	dir, bin, status := newAppDir(t)
-	ws := filepath.Join(dir, "ws")
-	if err := os.MkdirAll(ws, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, fn := range map[string]string{"one.json": "first_fn", "two.json": "second_fn", "three.json": "third_fn"} {
-		writeTestFile(t, filepath.Join(ws, name), `{"tools_defs": [{"name": "`+fn+`", "description": "d", "parameters": {"type": "object", "properties": {}, "additionalProperties": false}, "strict": true}]}`)
-	}
+	ws := threeDocuments(t, dir)
 	x.start("app", appCommand(t, dir, bin, []string{ws}, "", status))
 	x.waitFor("app", "the first document", all(has("1 Tools", "first_fn", "one.json ·"), inTools))
 	x.keys("app", "j", "C-p")

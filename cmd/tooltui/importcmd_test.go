@@ -376,7 +376,7 @@ func TestImportIntoOrder(t *testing.T) {
 	if v, _ := d.Fields.Get("model"); string(v) != `"gpt-5"` {
 		t.Errorf("model = %s", v)
 	}
-	if !strings.HasSuffix(errs, "added 2 functions and 0 built-ins to DIR/doc.json (replaced 1)\n") {
+	if !strings.HasSuffix(errs, "added 2 functions to DIR/doc.json (replaced 1)\n") {
 		t.Errorf("summary:\n%s", errs)
 	}
 }
@@ -666,7 +666,7 @@ func TestImportMCPURL(t *testing.T) {
 	}
 
 	st, errs, data := intoCase(t, "", "", "--mcp-url", ts.URL, "--header", "authorization: Bearer sk-test", "--timeout", "5s")
-	if st != 0 || !strings.Contains(data, `"get_weather"`) || !strings.Contains(errs, "added 2 functions and 0 built-ins to DIR/doc.json, a new tooltui document\n") ||
+	if st != 0 || !strings.Contains(data, `"get_weather"`) || !strings.Contains(errs, "added 2 functions to DIR/doc.json, a new tooltui document\n") ||
 		strings.Contains(data, "sk-test") {
 		t.Errorf("--into: status %d, stderr:\n%s\nDOC:\n%s", st, errs, data)
 	}
@@ -929,7 +929,7 @@ func TestImportOnlyAndQuiet(t *testing.T) {
 		t.Fatal("an import stopped by --only wrote DOC")
 	}
 	st, _, errs = importCmd(t, importAnthropic, "--into", doc, "--only", "get_time", "-q", "-")
-	if st != 0 || !strings.HasSuffix(errs, "added 1 function and 0 built-ins to "+doc+", a new tooltui document\n") {
+	if st != 0 || !strings.HasSuffix(errs, "added 1 function to "+doc+", a new tooltui document\n") {
 		t.Fatalf("--only into DOC: status %d\n%s", st, errs)
 	}
 }

@@ -24,9 +24,13 @@ body, or tools in the Chat Completions, Anthropic, Gemini or MCP format,
 translated) in the builder, or the built-in example when there is no FILE;
 a FILE that does not exist yet starts an empty document that the first save
 creates. A FILE named like a command opens as ./build or after --.
+
+DIR opens a workspace: every document under DIR, the first shown (DIR FILE:
+FILE shown); so does no FILE in a folder holding .tooltui/ or a document.
 `
 
 const rootExamples = `  tooltui travel.json                       edit travel.json in the builder
+  tooltui agents agents/support.json        the workspace agents/, showing support.json
   tooltui -- build                          open the file named build
   tooltui --print > request.json            compose, and keep the request JSON on quitting
   tooltui build --strict travel.json        the request JSON; exit 1 on any error or warning
@@ -89,12 +93,12 @@ func newRootCmd() *cobra.Command {
 	var opts appOptions
 	var version bool
 	root := &cobra.Command{
-		Use:               "tooltui [--print] [--base-url URL | --profile NAME] [FILE]",
+		Use:               "tooltui [--print] [--base-url URL | --profile NAME] [FILE | DIR [FILE]]",
 		Short:             "open FILE (or the built-in example) in the builder",
 		Long:              rootLong,
 		Example:           rootExamples,
-		Args:              atMost(1, "one file at a time, got %d"),
-		ValidArgsFunction: completeFiles(1),
+		Args:              atMost(2, "a FILE, a DIR, or a DIR and a FILE in it, got %d arguments"),
+		ValidArgsFunction: completeFiles(2),
 		SilenceErrors:     true,
 		SilenceUsage:      true,
 		RunE: func(cmd *cobra.Command, args []string) error {

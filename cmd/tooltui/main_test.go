@@ -73,7 +73,7 @@ func TestUsage(t *testing.T) {
 	if st := run([]string{"--help"}, nil, &out, &errb); st != 0 {
 		t.Fatalf("status %d", st)
 	}
-	for _, want := range []string{"tooltui [--print] [--base-url URL | --profile NAME] [FILE]", "tooltui build [--strict] [--json | --format F] [--to FORMAT] [FILE|DIR|-]", "tooltui fix [-w] [FILE|-]", "tooltui infer [FILE|-]", "tooltui args [--strict|--no-strict] FILE TOOL", "tooltui send [--json] [--base-url URL | --profile NAME | --sim] [--max-turns N] [--record FILE | --replay FILE] [FILE|-]", "tooltui --version"} {
+	for _, want := range []string{"tooltui [--print] [--base-url URL | --profile NAME] [FILE | DIR [FILE]]", "tooltui build [--strict] [--json | --format F] [--to FORMAT] [FILE|DIR|-]", "tooltui fix [-w] [FILE|-]", "tooltui infer [FILE|-]", "tooltui args [--strict|--no-strict] FILE TOOL", "tooltui send [--json] [--base-url URL | --profile NAME | --sim] [--max-turns N] [--record FILE | --replay FILE] [FILE|-]", "tooltui --version"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("usage lacks %q:\n%s", want, out.String())
 		}

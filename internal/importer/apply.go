@@ -228,8 +228,22 @@ func toolNames(d *model.Document) map[string]bool {
 // Summary says what the import did: "added 2 functions and 1 built-in
 // (replaced 1; renamed search -> search_2; skipped fetch)".
 func (a *Applied) Summary() string {
-	return fmt.Sprintf("added %s and %s", Plural(a.Added[model.Function], "function"), Plural(a.Added[model.Builtin], "built-in")) +
-		a.details(false)
+	return "added " + addedTools(a.Added) + a.details(false)
+}
+
+// addedTools names what was added: "2 functions", "1 built-in", "2
+// functions and 1 built-in", or "nothing".
+func addedTools(added [2]int) string {
+	fns, bis := added[model.Function], added[model.Builtin]
+	switch {
+	case fns > 0 && bis > 0:
+		return Plural(fns, "function") + " and " + Plural(bis, "built-in")
+	case bis > 0:
+		return Plural(bis, "built-in")
+	case fns > 0:
+		return Plural(fns, "function")
+	}
+	return "nothing"
 }
 
 // details are the parentheses of a summary: what was replaced (always,

@@ -182,7 +182,7 @@ func TestApplyNothingIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Doc != target || a.Server != "" || a.Added != [2]int{} || a.Summary() != "added 0 functions and 0 built-ins (skipped get_weather, keep_me)" {
+	if a.Doc != target || a.Server != "" || a.Added != [2]int{} || a.Summary() != "added nothing (skipped get_weather, keep_me)" {
 		t.Errorf("doc changed %v, server %q, %s", a.Doc != target, a.Server, a.Summary())
 	}
 }

@@ -296,7 +296,7 @@ func Into(t *Target, in *model.Document, srv *model.MCPServer, opts Options) (*R
 // Summary says what was added to the target, and what became of the
 // clashes: replaced (always said with --replace), renamed, skipped.
 func (r *Result) Summary(t *Target) string {
-	summary := fmt.Sprintf("added %s and %s to %s", Plural(r.Added[model.Function], "function"), Plural(r.Added[model.Builtin], "built-in"), t.Path)
+	summary := "added " + addedTools(r.Added) + " to " + t.Path
 	if t.Data == nil {
 		summary += ", a new tooltui document"
 	}

@@ -45,16 +45,37 @@ var launchers = map[string]bool{"npx": true, "bunx": true, "pnpx": true, "pnpm":
 // run, go run …), skipped on the way to the server's own name.
 var launcherWords = map[string]bool{"run": true, "exec": true, "dlx": true, "x": true, "tool": true}
 
+// withoutEnv is a command line without the env(1) in front of it (env
+// -i FOO=bar node server.js: node server.js).
+func withoutEnv(cmd []string) []string {
+	if len(cmd) == 0 || progName(cmd[0]) != "env" {
+		return cmd
+	}
+	rest := cmd[1:]
+	for len(rest) > 0 {
+		a := rest[0]
+		switch {
+		case a == "-u" || a == "--unset" || a == "-C" || a == "--chdir":
+			rest = rest[min(2, len(rest)):]
+		case strings.HasPrefix(a, "-") || strings.Contains(a, "="):
+			rest = rest[1:]
+		default:
+			return rest
+		}
+	}
+	return cmd // env alone: its own name
+}
+
 // BaseServerName makes a name from a server's command or URL: the
 // program, or for a launcher (npx, uvx, docker …) the package or script it
 // runs, without a scope, a version and "mcp"/"server" around it; the host
 // of a URL.
 func BaseServerName(srv model.MCPServer) string {
 	var raw string
-	if len(srv.Command) > 0 {
-		raw = progName(srv.Command[0])
+	if cmd := withoutEnv(srv.Command); len(cmd) > 0 {
+		raw = progName(cmd[0])
 		if launchers[strings.ToLower(raw)] {
-			for _, a := range srv.Command[1:] {
+			for _, a := range cmd[1:] {
 				if launcherWords[a] || strings.HasPrefix(a, "-") {
 					continue
 				}

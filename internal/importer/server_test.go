@@ -22,6 +22,9 @@ func TestBaseServerName(t *testing.T) {
 		{model.MCPServer{URL: "https://mcp.example.com/mcp"}, "mcp.example.com"},
 		{model.MCPServer{URL: "http://127.0.0.1:8080/mcp"}, "localhost"},
 		{model.MCPServer{Command: []string{"///"}}, "server"},
+		{model.MCPServer{Command: []string{"env", "-i", "TOKEN=x", "npx", "-y", "@acme/weather-mcp"}}, "weather"},
+		{model.MCPServer{Command: []string{"/usr/bin/env", "-u", "HOME", "./tools-server"}}, "tools"},
+		{model.MCPServer{Command: []string{"env"}}, "env"},
 	} {
 		if got := BaseServerName(c.s); got != c.want {
 			t.Errorf("%s: %q, want %q", c.s.Describe(), got, c.want)

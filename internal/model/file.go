@@ -46,15 +46,26 @@ func ReadFileStampedWith(path string, parse func([]byte) (*Document, error)) (*D
 	if err != nil {
 		return nil, nil, Stamp{}, err
 	}
+	d, st, err := ParseStamped(path, data, fi, parse)
+	if err != nil {
+		return nil, nil, Stamp{}, err
+	}
+	return d, data, st, nil
+}
+
+// ParseStamped parses the bytes of the file at path, read with its
+// information fi, and stamps them: ReadFileStampedWith after the read, for
+// bytes read already. A parse error is a FileError naming path.
+func ParseStamped(path string, data []byte, fi fs.FileInfo, parse func([]byte) (*Document, error)) (*Document, Stamp, error) {
 	// The stamp's checksum (2 ms for 2 MB) is summed beside the parse.
 	stamp := make(chan Stamp, 1)
 	go func() { stamp <- StampOf(data, fi) }()
 	d, err := parse(data)
 	st := <-stamp
 	if err != nil {
-		return nil, nil, Stamp{}, &FileError{Path: path, Err: err}
+		return nil, Stamp{}, &FileError{Path: path, Err: err}
 	}
-	return d, data, st, nil
+	return d, st, nil
 }
 
 // ReadStamp reads a regular file of at most MaxDocumentBytes and returns

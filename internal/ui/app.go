@@ -27,6 +27,7 @@ import (
 	"github.com/tooltui/tooltui/internal/ui/recent"
 	"github.com/tooltui/tooltui/internal/ui/sendview"
 	"github.com/tooltui/tooltui/internal/ui/tools"
+	"github.com/tooltui/tooltui/internal/ui/tree"
 )
 
 // App is the root model.
@@ -168,7 +169,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if c := a.syncTokens(); c != nil {
 		cmd = tea.Batch(cmd, c)
 	}
-	if c := a.tree.exampleCmd(); c != nil {
+	if c := a.tree.pane.ExampleCmd(); c != nil {
 		cmd = tea.Batch(cmd, c)
 	}
 	return a, cmd
@@ -229,8 +230,8 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.onCopied(msg)
 	case sendview.StreamMsg:
 		return a.onStream(msg)
-	case treeExampleMsg:
-		a.tree.onExample(msg)
+	case tree.ExampleMsg:
+		a.tree.pane.OnExample(msg)
 		return nil
 	case cost.WarmMsg, cost.CountedMsg:
 		return a.onTokens(msg)

@@ -262,7 +262,7 @@ func TestImportFromARecordedServer(t *testing.T) {
 			t.Errorf("function %s: server %q origin %q", f.Raw, f.Server, f.Origin)
 		}
 	}
-	if a.status.text != "Added 2 functions and 0 built-ins (ctrl+z undoes it)" {
+	if a.status.text != "Added 2 functions (ctrl+z undoes it)" {
 		t.Errorf("status %q", a.status.text)
 	}
 	a.Update(ukey("ctrl+z"))

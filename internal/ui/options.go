@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/ui/kit"
@@ -77,10 +76,24 @@ func OpenWorkspace(dir string) (Options, error) {
 	if len(w.Paths()) == 0 {
 		return Options{}, fmt.Errorf("%s holds no document: no .json file with tools in it", dir)
 	}
-	first := w.Paths()[0]
-	d, data, stamp, err := formats.ReadFileStamped(filepath.Join(dir, filepath.FromSlash(first)))
+	return openWorkspace(w)
+}
+
+// OpenWorkspaceAt is OpenWorkspace showing the document at file (tooltui
+// DIR FILE; workspace.OpenAt).
+func OpenWorkspaceAt(dir, file string) (Options, error) {
+	w, err := workspace.OpenAt(dir, file)
 	if err != nil {
-		return Options{}, fmt.Errorf("%s: %w", filepath.Join(dir, first), err)
+		return Options{}, err
 	}
-	return Options{Workspace: w, Name: first, Path: filepath.Join(dir, filepath.FromSlash(first)), Doc: d, Loaded: data, Stamp: &stamp, CheckLater: true}, nil
+	return openWorkspace(w)
+}
+
+func openWorkspace(w *workspace.Workspace) (Options, error) {
+	d, data, stamp, err := w.ReadShown()
+	if err != nil {
+		return Options{}, err
+	}
+	first := w.Paths()[0]
+	return Options{Workspace: w, Name: first, Path: filepath.Join(w.Dir(), filepath.FromSlash(first)), Doc: d, Loaded: data, Stamp: &stamp, CheckLater: true}, nil
 }

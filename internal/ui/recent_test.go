@@ -238,6 +238,34 @@ func TestAnAppSendClosedMidStreamIsCancelledInTheHistory(t *testing.T) {
 	}
 }
 
+// TestASendUnderWayWhenTheAppQuitsIsCancelledInTheHistory: quitting while
+// the answer streams (the response view left open, nothing reading the
+// stream any more) stops the send; StopSends returns once its history
+// entry, cancelled, is written.
+func TestASendUnderWayWhenTheAppQuitsIsCancelledInTheHistory(t *testing.T) {
+	root := t.TempDir()
+	setHistory(t, root, true)
+	a := historyApp(t, root)
+	settle(t, a, a.apply(kit.ActRun{Name: kit.CmdSendSim}), func(a *App) bool {
+		d, ok := a.dialog.(*sendview.Dialog)
+		return ok && len(d.Lines) > 0
+	})
+	if ended(a) {
+		t.Fatal("the send ended before the app could quit")
+	}
+	// The program ends here: nothing pumps the send's messages from now on.
+	if !StopSends(20 * time.Second) {
+		t.Fatal("the send did not stop within 20 s")
+	}
+	entries, err := history.List(root)
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("history %v, %+v", err, entries)
+	}
+	if k := entries[0].Outcome.Kind; k != send.OutcomeCancelled {
+		t.Fatalf("outcome %q, want cancelled", k)
+	}
+}
+
 // TestAppSendWithUnreadableWorkspaceSettings: settings that cannot be read
 // stop the send before anything is sent, naming the file; nothing is left
 // in the history.

@@ -139,9 +139,9 @@ func (t *treeState) route(c treeCtx, k tea.KeyPressMsg) (acts []kit.Action, own,
 		return nil, true, true
 	case key.Matches(k, km.Help):
 		return []kit.Action{kit.ActOpen{D: newTreeHelpDialog(c, p)}}, false, true
-	case key.Matches(k, tree.TreeKeys.Close):
+	case key.Matches(k, tree.Keys.Close):
 		return t.leave(c, true, ""), false, true
-	case key.Matches(k, tree.TreeOwnKeys()...), key.Matches(k, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End):
+	case key.Matches(k, tree.OwnKeys()...), key.Matches(k, km.Up, km.Down, km.PageUp, km.PageDown, km.Home, km.End):
 		return nil, true, true
 	}
 	return nil, false, false
@@ -200,57 +200,12 @@ func (t *treeState) sync(e *kit.Env) (dropped string) {
 	return dropped
 }
 
-// treeExampleMsg brings the example arguments of params.
-type treeExampleMsg struct {
-	params    []byte
-	text, why string
-}
-
-// exampleCmd makes the example arguments of large parameters off the main
-// loop, once for each parameters the tree shows.
-func (t *treeState) exampleCmd() tea.Cmd {
-	p := t.pane
-	if p == nil || !p.ExampleLater || p.ExampleAsked {
-		return nil
-	}
-	p.ExampleAsked = true
-	params := p.Params // never changed in place: an edit makes new bytes
-	return func() tea.Msg {
-		text, why := tree.MakeExample(params)
-		return treeExampleMsg{params: params, text: text, why: why}
-	}
-}
-
-// onExample shows example arguments made by exampleCmd, if they are of
-// the parameters the tree shows now.
-func (t *treeState) onExample(m treeExampleMsg) {
-	if p := t.pane; p != nil && p.ExampleLater && string(m.params) == string(p.Params) {
-		p.Example, p.ExampleWhy, p.ExampleLater = m.text, m.why, false
-	}
-}
-
-// shortHelp is the key help line while the tree has the focus.
-func (t *treeState) shortHelp(km *kit.KeyMap) []key.Binding {
-	tk := &tree.TreeKeys
-	if p := t.pane; p.Prompt != nil {
-		keys := p.Help()
-		if tree.AskKeyword[p.Asking] != "" {
-			keys = append(keys, key.NewBinding(key.WithKeys("x"), key.WithHelp("empty", "removes it")))
-		}
-		return append(keys, km.Undo, km.Save)
-	}
-	short := func(b key.Binding, k, desc string) key.Binding { b.SetHelp(k, desc); return b }
-	return []key.Binding{short(tk.Add, "a", "add"), tk.Delete, tk.Rename, short(tk.TypeNext, "←/→", "type"),
-		short(tk.Required, "r", "required"), short(tk.Fold, "space", "fold"), short(tk.Copy, "y", "copy example"),
-		short(km.Tree, "T", "form"), short(tk.Close, "esc", "leave"), short(km.Help, "?", "all keys")}
-}
-
 // newTreeHelpDialog lists the tree's keys first, then the global keys and
 // every other key.
 func newTreeHelpDialog(c treeCtx, p *tree.Pane) kit.Dialog {
 	km := c.e.Km
 	own := help.Group{Title: "Keys of the parameters tree (" + termtext.SanitizeLine(p.Fn) + ")"}
-	for _, b := range tree.TreeOwnKeys() {
+	for _, b := range tree.OwnKeys() {
 		own.Rows = append(own.Rows, help.Row{Keys: help.KeyList(b), Desc: b.Help().Desc})
 	}
 	own.Rows = append(own.Rows,

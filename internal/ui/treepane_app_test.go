@@ -11,6 +11,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui/help"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/ui/tree"
 )
 
 // The tree as a pane of the app: where it sits, what it shows beside the
@@ -297,7 +298,7 @@ func TestTreePaneMakesLargeExamplesLater(t *testing.T) {
 	}
 	var made []tea.Msg
 	for _, m := range runNow(cmd) {
-		if _, ok := m.(treeExampleMsg); ok {
+		if _, ok := m.(tree.ExampleMsg); ok {
 			made = append(made, m)
 		}
 	}

@@ -219,13 +219,15 @@ func (a *App) shortHelp() []key.Binding {
 	}
 	switch {
 	case a.focus == kit.PaneEditor && a.tree.shown(a.at):
-		return a.tree.shortHelp(&a.keys)
+		return a.tree.pane.ShortHelp(&a.keys)
 	case a.focus == kit.PaneEditor && a.form.Editing:
 		return []key.Binding{km.StopEditing, km.NextField, km.FormatJSON, km.ExternalEditor, km.Undo, km.Save, km.Palette}
 	case a.focus == kit.PaneTools && a.tools.Filter.Typing:
 		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")), key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter"))}
+	case a.focus == kit.PaneTools && a.tools.MarkCount(a.s.Doc()) > 0:
+		return []key.Binding{kit.ShortKey(km.Mark, "m", "mark"), kit.ShortKey(km.ClearMarks, "esc", "clear marks"), km.Delete, km.Toggle, km.MoveUp, km.CopyMenu, km.Palette, km.Help}
 	case a.focus == kit.PaneTools:
-		return []key.Binding{km.Add, km.Delete, km.Toggle, km.MoveUp, km.Filter, km.Enter, km.CopyMenu, km.Palette, km.Help, km.QuitKey}
+		return []key.Binding{km.Add, km.Delete, km.Toggle, kit.ShortKey(km.Mark, "m", "mark"), km.MoveUp, km.Filter, km.Enter, km.CopyMenu, km.Palette, km.Help, km.QuitKey}
 	case a.focus == kit.PaneEditor && a.mcpHint.Listable(a.s, a.at):
 		return []key.Binding{km.Up, km.Down, km.Enter, km.ListMCPTools, km.Back, km.Zoom, km.Palette, km.Help}
 	case a.focus == kit.PaneEditor:

@@ -8,6 +8,8 @@ package workspace
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -33,21 +35,185 @@ const Marker = session.WorkspaceMarker
 // A file too large to open is listed when its start names a tools field,
 // so that opening it says why it cannot be used.
 func Find(dir string) ([]string, error) {
-	return find(dir, nil, false)
+	return find(dir, nil)
 }
 
 // OpenFirst is the workspace of folder dir that knows only the first
-// document Find comes to (none: no Paths), found without looking further
+// document Find walks to (none: no Paths), found without looking further
 // and read once: what the app shows while Open lists the folder, and
 // hands its session over to it (Adopt).
 func OpenFirst(dir string) (*Workspace, error) {
-	var pre readFile
-	out, err := find(dir, func(_ string, f readFile) { pre = f }, true)
-	w := &Workspace{dir: dir, partial: true, paths: out, docs: map[string]*entry{}}
-	for _, p := range out {
-		w.docs[p] = &entry{path: p, pre: pre}
+	rel, pre, err := first(dir)
+	w := &Workspace{dir: dir, partial: true, docs: map[string]*entry{}}
+	if rel != "" {
+		w.paths = []string{rel}
+		w.docs[rel] = &entry{path: rel, pre: pre}
 	}
 	return w, err
+}
+
+// OpenAt is OpenFirst for the document at file instead of the first: a
+// path as typed, from the current folder or from dir. An error says why
+// it is not one of the documents Find would list (outside dir, left out,
+// not a .json file, no tools in it).
+func OpenAt(dir, file string) (*Workspace, error) {
+	rel := file
+	if !filepath.IsAbs(file) {
+		if _, err := os.Stat(file); err == nil { // from the current folder
+			if abs, err := filepath.Abs(file); err == nil {
+				file = abs
+			}
+		}
+	}
+	if filepath.IsAbs(file) {
+		top, err := filepath.Abs(dir)
+		if err != nil {
+			return nil, err
+		}
+		if rel, err = filepath.Rel(top, file); err != nil {
+			return nil, err
+		}
+	}
+	rel = path.Clean(filepath.ToSlash(rel))
+	if rel == "." || rel == ".." || strings.HasPrefix(rel, "../") || path.IsAbs(rel) {
+		return nil, fmt.Errorf("%s is not in the folder %s", rel, dir)
+	}
+	if !strings.EqualFold(path.Ext(rel), ".json") {
+		return nil, fmt.Errorf("%s is not a document of %s: only .json files are", rel, dir)
+	}
+	rules := readIgnore(dir, "")
+	parts := strings.Split(rel, "/")
+	for i, name := range parts[:len(parts)-1] {
+		r := strings.Join(parts[:i+1], "/")
+		if name == ".git" || name == Marker || ignored(rules, r, true) {
+			return nil, fmt.Errorf("%s is not a document of %s: the folder %s is left out (.git, %s or .gitignore)", rel, dir, r, Marker)
+		}
+		rules = append(rules, readIgnore(filepath.Join(dir, filepath.FromSlash(r)), r+"/")...)
+	}
+	if ignored(rules, rel, false) {
+		return nil, fmt.Errorf("%s is not a document of %s: .gitignore leaves it out", rel, dir)
+	}
+	full := filepath.Join(dir, filepath.FromSlash(rel))
+	fi, err := os.Lstat(full)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a document of %s: not a regular file", rel, dir)
+	}
+	f, ok := holdsTools(full, true)
+	if !ok {
+		return nil, fmt.Errorf("%s is not a document of %s: it holds no tools", rel, dir)
+	}
+	return &Workspace{dir: dir, partial: true, paths: []string{rel}, docs: map[string]*entry{rel: {path: rel, pre: f}}}, nil
+}
+
+// ReadShown is the document OpenFirst or OpenAt found, to be shown first:
+// parsed from the bytes they read (read again when they kept none), with
+// the file's bytes and stamp. An error names the file.
+func (w *Workspace) ReadShown() (*model.Document, []byte, model.Stamp, error) {
+	if len(w.paths) == 0 {
+		return nil, nil, model.Stamp{}, errors.New("the workspace has no document")
+	}
+	full := w.file(w.paths[0])
+	if data, fi := w.First(); data != nil {
+		d, st, err := model.ParseStamped(full, data, fi, formats.Load)
+		return d, data, st, err
+	}
+	return formats.ReadFileStamped(full)
+}
+
+// HasDocuments reports whether the folder dir itself (not a folder under
+// it) holds a document.
+func HasDocuments(dir string) bool {
+	d, err := os.Open(dir)
+	if err != nil {
+		return false
+	}
+	entries, _ := d.ReadDir(-1)
+	d.Close()
+	rules := readIgnore(dir, "")
+	for _, e := range entries {
+		name := e.Name()
+		if e.Type().IsRegular() && strings.EqualFold(path.Ext(name), ".json") && !ignored(rules, name, false) {
+			if _, ok := holdsTools(filepath.Join(dir, name), false); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// first is the first document in the order Find walks dir (each folder's
+// entries by name, a folder's documents where its name sorts): it reads
+// the names of the folders on the way, unsorted and untyped, and looks
+// only at the entries it tries, in order, until one is a document. A
+// folder of 200 documents costs one listing and one file read, not 200
+// typed entries sorted.
+func first(dir string) (string, readFile, error) {
+	return firstIn(dir, "", readIgnore(dir, ""))
+}
+
+// firstIn is first in the folder at p (rel from the top, "" for it) under
+// rules.
+func firstIn(p, rel string, rules []rule) (string, readFile, error) {
+	d, err := os.Open(p)
+	if err != nil {
+		return "", readFile{}, err
+	}
+	names, err := d.Readdirnames(-1)
+	d.Close()
+	if err != nil && len(names) == 0 {
+		return "", readFile{}, err
+	}
+	for len(names) > 0 {
+		i := 0 // the least name left: the next one Find walks
+		for j := 1; j < len(names); j++ {
+			if names[j] < names[i] {
+				i = j
+			}
+		}
+		name := names[i]
+		names[i] = names[len(names)-1]
+		names = names[:len(names)-1]
+		r := name
+		if rel != "" {
+			r = rel + "/" + name
+		}
+		full := filepath.Join(p, name)
+		fi, err := os.Lstat(full)
+		switch {
+		case err != nil:
+		case fi.IsDir():
+			if name == ".git" || name == Marker || ignored(rules, r, true) {
+				continue
+			}
+			if found, f, _ := firstIn(full, r, append(slices.Clip(rules), readIgnore(full, r+"/")...)); found != "" {
+				return found, f, nil
+			}
+		case fi.Mode().IsRegular() && strings.EqualFold(path.Ext(name), ".json") && !ignored(rules, r, false):
+			if f, ok := holdsTools(full, true); ok {
+				return r, f, nil
+			}
+		}
+	}
+	return "", readFile{}, nil
+}
+
+// First is the first document as OpenFirst read it, its bytes and its
+// file's information, until the workspace first reads it itself (nil:
+// none was read, or it was too large).
+func (w *Workspace) First() ([]byte, fs.FileInfo) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.paths) == 0 {
+		return nil, nil
+	}
+	e := w.docs[w.paths[0]]
+	if e == nil || e.pre.data == nil {
+		return nil, nil
+	}
+	return e.pre.data, e.pre.info
 }
 
 // readFile is a file as Find read it: its bytes, its information (taken
@@ -59,9 +225,8 @@ type readFile struct {
 }
 
 // find is Find that gives keep, when not nil, the bytes of each document
-// it lists (but one too large to open); with first, it stops at the first
-// document.
-func find(dir string, keep func(rel string, f readFile), first bool) ([]string, error) {
+// it lists (but one too large to open).
+func find(dir string, keep func(rel string, f readFile)) ([]string, error) {
 	var out []string
 	var rules []rule
 	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
@@ -91,9 +256,6 @@ func find(dir string, keep func(rel string, f readFile), first bool) ([]string, 
 			out = append(out, rel)
 			if keep != nil && f.data != nil {
 				keep(rel, f)
-			}
-			if first {
-				return fs.SkipAll
 			}
 		}
 		return nil

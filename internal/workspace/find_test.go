@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -81,4 +83,58 @@ func TestGlobRegexp(t *testing.T) {
 
 func mustMatch(expr, s string) bool {
 	return regexp.MustCompile(expr).MatchString(s)
+}
+
+// walkFirst is the first of Find's paths in the order a walk meets them:
+// by name in each folder, a folder's documents where its name sorts.
+func walkFirst(paths []string) string {
+	best := ""
+	for _, p := range paths {
+		if best == "" || slices.Compare(strings.Split(p, "/"), strings.Split(best, "/")) < 0 {
+			best = p
+		}
+	}
+	return best
+}
+
+func TestOpenFirstIsTheFirstDocumentFindWalksTo(t *testing.T) {
+	doc := `{"tools_defs":[{"name":"f"}]}`
+	for name, files := range map[string]map[string]string{
+		"a folder sorts before a file it prefixes": {"a/x.json": doc, "a.json": doc, "b.json": doc},
+		"a file that is no document is passed":     {"a.json": `{"name":"x"}`, "b.txt": doc, "c.json": doc},
+		"ignored, .git and the marker are skipped": {".git/a.json": doc, ".tooltui/a.json": doc, "build/a.json": doc, ".gitignore": "build/\n", "z.json": doc},
+		"a nested .gitignore applies":              {"a/.gitignore": "*.json\n!keep.json\n", "a/b.json": doc, "a/keep.json": doc, "b.json": doc},
+		"a folder named like a document":           {"a.json/b.json": doc, "b.json": doc},
+		"an empty folder first":                    {"a/b/c.txt": "x", "b/c/d.json": doc},
+		"no document at all":                       {"a.txt": doc, "b/c.json": `[1,2]`},
+		"upper-case extension":                     {"A.JSON": doc, "b.json": doc},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			for rel, data := range files {
+				write(t, dir, rel, data)
+			}
+			all, err := Find(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := OpenFirst(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if ps := w.Paths(); len(ps) > 0 {
+				got = ps[0]
+			}
+			if want := walkFirst(all); got != want {
+				t.Errorf("OpenFirst shows %q, Find (%q) walks to %q first", got, all, want)
+			}
+			if data, _ := w.First(); got != "" && string(data) != files[got] {
+				t.Errorf("First: %q, the file holds %q", data, files[got])
+			}
+		})
+	}
+	if _, err := OpenFirst(filepath.Join(t.TempDir(), "nope")); err == nil {
+		t.Error("a missing folder is not an error")
+	}
 }

@@ -230,3 +230,21 @@ func TestAdoptedSessionNotChangedBeforeRead(t *testing.T) {
 		t.Errorf("a.json, adopted and not changed, says DiskChanged: %+v", sum)
 	}
 }
+
+// TestListed: the workspaces of one document (OpenFirst, OpenAt) are not
+// the listed folder; Open's is.
+func TestListed(t *testing.T) {
+	t.Parallel()
+	w, dir := workspaceOf(t, map[string]string{"a.json": docA, "b.json": docB})
+	if !w.Listed() {
+		t.Error("Open's workspace says it is not listed")
+	}
+	first, err := OpenFirst(dir)
+	if err != nil || first.Listed() {
+		t.Errorf("OpenFirst: listed %v, %v", first.Listed(), err)
+	}
+	at, err := OpenAt(dir, "b.json")
+	if err != nil || at.Listed() {
+		t.Errorf("OpenAt: listed %v, %v", err == nil && at.Listed(), err)
+	}
+}

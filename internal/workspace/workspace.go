@@ -78,7 +78,7 @@ var ErrUnknown = errors.New("not a document of the workspace")
 // Load of a file that has not changed since needs only a stat.
 func Open(dir string) (*Workspace, error) {
 	pre := map[string]readFile{}
-	paths, err := find(dir, func(rel string, f readFile) { pre[rel] = f }, false)
+	paths, err := find(dir, func(rel string, f readFile) { pre[rel] = f })
 	if err != nil {
 		return nil, err
 	}

@@ -152,3 +152,9 @@ func ScrollTo(cur, off, rows, n int) int {
 	}
 	return max(0, min(off, n-rows))
 }
+
+// ShortKey is b with the shorter help k, desc that a footer shows.
+func ShortKey(b key.Binding, k, desc string) key.Binding {
+	b.SetHelp(k, desc)
+	return b
+}

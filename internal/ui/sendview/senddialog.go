@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -228,11 +229,72 @@ func Start(s *kit.Session, sn Sender, cfg send.Config, record, replay string) (*
 		spec.history = sn.History
 	}
 	r := &loopRun{id: d.Id, ch: ch, ctx: ctx}
+	loops.start(d.Id, cancel, ch)
 	go func() {
+		defer loops.done(d.Id)
 		defer close(ch)
 		r.run(spec)
 	}()
 	return d, d.wait()
+}
+
+// loops are the sends under way, so that quitting can stop them and wait
+// for each to end: its MCP servers stopped, its recording closed and its
+// history entry written.
+var loops = running{under: map[int]loopEnd{}}
+
+type running struct {
+	mu    sync.Mutex
+	under map[int]loopEnd
+	wg    sync.WaitGroup
+}
+
+// loopEnd is how a loop under way is stopped, and the channel its last
+// messages go to.
+type loopEnd struct {
+	cancel context.CancelFunc
+	ch     <-chan StreamMsg
+}
+
+func (l *running) start(id int, cancel context.CancelFunc, ch <-chan StreamMsg) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.wg.Add(1)
+	l.under[id] = loopEnd{cancel, ch}
+}
+
+func (l *running) done(id int) {
+	l.mu.Lock()
+	delete(l.under, id)
+	l.mu.Unlock()
+	l.wg.Done()
+}
+
+// StopAll stops every send under way (each ends as cancelled, in the
+// history too) and waits at most timeout for their loops to end; false
+// says one had not. For when the app has quit: nothing reads the sends'
+// messages any more, so StopAll drains them.
+func StopAll(timeout time.Duration) bool {
+	loops.mu.Lock()
+	for _, l := range loops.under {
+		l.cancel()
+		go func() {
+			for range l.ch {
+			}
+		}()
+	}
+	loops.mu.Unlock()
+	ended := make(chan struct{})
+	go func() {
+		loops.wg.Wait()
+		close(ended)
+	}()
+	select {
+	case <-ended:
+		return true
+	case <-time.After(timeout):
+		return false
+	}
 }
 
 // Dismiss stops the stream of a dialog that goes away (a click outside

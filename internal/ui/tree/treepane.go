@@ -86,11 +86,11 @@ var AskKeyword = map[treeAsk]string{
 	askMinimum: "minimum", askMaximum: "maximum", askPattern: "pattern", askDefault: "default",
 }
 
-// TreeKeys are the tree's own keys. While the tree has the focus they come
+// Keys are the tree's own keys. While the tree has the focus they come
 // before the app's navigation keys (a, x, z, y, q mean the tree's here);
 // the global keys, tab and the other commands' keys (T, 1-4, ?) keep
 // their meaning.
-var TreeKeys = struct {
+var Keys = struct {
 	Add, Delete, Duplicate, MoveUp, MoveDown, Required, TypeNext, TypePrev,
 	Rename, Describe, Enum, Format, Min, Max, Pattern, Default, Fold, Example, Copy, Close key.Binding
 }{
@@ -117,8 +117,8 @@ var TreeKeys = struct {
 }
 
 // own lists the keys the tree takes before the app's navigation keys.
-func TreeOwnKeys() []key.Binding {
-	tk := &TreeKeys
+func OwnKeys() []key.Binding {
+	tk := &Keys
 	return []key.Binding{tk.Add, tk.Delete, tk.Duplicate, tk.MoveUp, tk.MoveDown, tk.Rename, tk.TypeNext, tk.TypePrev,
 		tk.Required, tk.Describe, tk.Enum, tk.Format, tk.Min, tk.Max, tk.Pattern, tk.Default, tk.Fold, tk.Example, tk.Copy,
 		tk.Close}
@@ -278,11 +278,11 @@ func (d *Pane) Update(msg tea.Msg, e *kit.Env) []kit.Action {
 	n := d.Current()
 	if next, ok := kit.ListMove(k, e.Km, d.Row, d.listHeight(), len(d.Rows)); ok {
 		d.Row = next
-	} else if key.Matches(k, TreeKeys.Fold) {
+	} else if key.Matches(k, Keys.Fold) {
 		if why := d.fold(n); why != "" {
 			return []kit.Action{kit.Say(why)}
 		}
-	} else if key.Matches(k, TreeKeys.Example) {
+	} else if key.Matches(k, Keys.Example) {
 		d.noExample = !d.noExample
 		if d.noExample {
 			return []kit.Action{kit.Say("Example arguments hidden; v shows them again")}
@@ -362,7 +362,7 @@ func (d *Pane) Sync(e *kit.Env) {
 
 // edit runs the editing keys on row n.
 func (d *Pane) edit(k tea.KeyPressMsg, n *schematree.Node) []kit.Action {
-	tk := &TreeKeys
+	tk := &Keys
 	if n == nil {
 		return nil
 	}
@@ -652,5 +652,49 @@ func (d *Pane) Help() []key.Binding {
 			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		}
 	}
-	return TreeOwnKeys()
+	return OwnKeys()
+}
+
+// ExampleMsg brings the example arguments of params.
+type ExampleMsg struct {
+	params    []byte
+	text, why string
+}
+
+// ExampleCmd makes the example arguments of large parameters off the main
+// loop, once for each parameters the tree shows (nil: nothing to make).
+func (d *Pane) ExampleCmd() tea.Cmd {
+	if d == nil || !d.ExampleLater || d.ExampleAsked {
+		return nil
+	}
+	d.ExampleAsked = true
+	params := d.Params // never changed in place: an edit makes new bytes
+	return func() tea.Msg {
+		text, why := MakeExample(params)
+		return ExampleMsg{params: params, text: text, why: why}
+	}
+}
+
+// OnExample shows example arguments made by ExampleCmd, if they are of
+// the parameters the tree shows now.
+func (d *Pane) OnExample(m ExampleMsg) {
+	if d != nil && d.ExampleLater && string(m.params) == string(d.Params) {
+		d.Example, d.ExampleWhy, d.ExampleLater = m.text, m.why, false
+	}
+}
+
+// ShortHelp is the key help line while the tree has the focus.
+func (d *Pane) ShortHelp(km *kit.KeyMap) []key.Binding {
+	tk := &Keys
+	if d.Prompt != nil {
+		keys := d.Help()
+		if AskKeyword[d.Asking] != "" {
+			keys = append(keys, key.NewBinding(key.WithKeys("x"), key.WithHelp("empty", "removes it")))
+		}
+		return append(keys, km.Undo, km.Save)
+	}
+	short := kit.ShortKey
+	return []key.Binding{short(tk.Add, "a", "add"), tk.Delete, tk.Rename, short(tk.TypeNext, "←/→", "type"),
+		short(tk.Required, "r", "required"), short(tk.Fold, "space", "fold"), short(tk.Copy, "y", "copy example"),
+		short(km.Tree, "T", "form"), short(tk.Close, "esc", "leave"), short(km.Help, "?", "all keys")}
 }
