@@ -73,6 +73,25 @@ func (s *seen) await(t *testing.T, paths ...string) {
 	}
 }
 
+// awaitMore waits until more than n reports named p.
+func (s *seen) awaitMore(t *testing.T, p string, n int) {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		s.mu.Lock()
+		got, more := s.paths[p], s.more
+		s.mu.Unlock()
+		if got > n {
+			return
+		}
+		select {
+		case <-more:
+		case <-deadline:
+			t.Fatalf("no new report of %s after 10s", p)
+		}
+	}
+}
+
 func (s *seen) count(p string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -100,10 +119,17 @@ func TestWatchReportsTheFoldersDocuments(t *testing.T) {
 	s.await(t, "a.json")
 	write(t, dir, "c.json", doc)
 	s.await(t, "c.json")
-	if err := os.Remove(filepath.Join(dir, "sub", "b.json")); err != nil {
+	// An editor's save: a temporary file renamed over the document.
+	write(t, dir, "sub/.b.json.swp", doc)
+	if err := os.Rename(filepath.Join(dir, "sub", ".b.json.swp"), filepath.Join(dir, "sub", "b.json")); err != nil {
 		t.Fatal(err)
 	}
 	s.await(t, "sub/b.json")
+	before := s.count("sub/b.json")
+	if err := os.Remove(filepath.Join(dir, "sub", "b.json")); err != nil {
+		t.Fatal(err)
+	}
+	s.awaitMore(t, "sub/b.json", before)
 
 	// A folder made after the start is watched: what is written in it
 	// before and after it was added is reported.
