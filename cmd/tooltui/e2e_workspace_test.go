@@ -120,3 +120,39 @@ func TestE2EWorkspaceMoveTool(t *testing.T) {
 		t.Errorf("two.json lacks a function:\n%s", two)
 	}
 }
+
+// TestE2EWorkspaceWatch: a document of the workspace rewritten by another
+// program while the app runs shows its new tool count in the open
+// switcher, and one made in a new folder is listed, without restarting.
+func TestE2EWorkspaceWatch(t *testing.T) {
+	x := newTerm(t)
+	dir, bin, status := newAppDir(t)
+	ws := filepath.Join(dir, "ws")
+	if err := os.MkdirAll(ws, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fn := func(name string) string {
+		return `{"name": "` + name + `", "description": "d", "parameters": {"type": "object", "properties": {}, "additionalProperties": false}, "strict": true}`
+	}
+	for name, f := range map[string]string{"one.json": "first_fn", "two.json": "second_fn"} {
+		writeTestFile(t, filepath.Join(ws, name), `{"tools_defs": [`+fn(f)+`]}`)
+	}
+	x.start("app", appCommand(t, dir, bin, []string{ws}, "", status))
+	x.waitFor("app", "the first document", all(has("1 Tools", "first_fn", "one.json ·"), inTools))
+	x.keys("app", "C-o")
+	x.waitFor("app", "the switcher with every count", has("Documents", "two.json  1 tool"))
+
+	writeTestFile(t, filepath.Join(ws, "two.json"), `{"tools_defs": [`+fn("second_fn")+`, `+fn("more_fn")+`, `+fn("last_fn")+`]}`)
+	x.waitFor("app", "two.json's new count", has("two.json  3 tools"))
+	if err := os.Mkdir(filepath.Join(ws, "new"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeTestFile(t, filepath.Join(ws, "new", "three.json"), `{"tools_defs": [`+fn("a")+`, `+fn("b")+`]}`)
+	x.waitFor("app", "the new document", has("new/three.json  2 tools"))
+
+	x.text("app", "two")
+	x.keys("app", "Enter")
+	x.waitFor("app", "two.json shown as on disk", all(has("second_fn", "more_fn", "last_fn", "two.json ·"), inTools))
+	x.keys("app", "C-q")
+	x.wantExit("app", status, "0")
+}

@@ -243,8 +243,8 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return a.fileMsg(msg)
 	case switchMsg:
 		return a.onSwitch(msg)
-	case listedMsg:
-		return a.onListed(msg)
+	case docs.Msg: // the folder listed, or changed on disk
+		return a.onDocsMsg(msg)
 	case docs.CheckedMsg:
 		return a.receive(msg)
 	case outside.EditorDoneMsg:

@@ -14,6 +14,7 @@ import (
 	"github.com/tooltui/tooltui/internal/sysclip"
 	"github.com/tooltui/tooltui/internal/ui/cost"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/workspace"
 )
 
 // DefaultDeps uses the real clipboard, file system and environment.
@@ -31,6 +32,7 @@ func DefaultDeps() kit.Deps {
 		ReadStamp:        model.ReadStamp,
 		Stat:             os.Stat,
 		Watch:            session.WatchFile,
+		WatchDir:         workspace.Watch,
 		Tick:             tea.Tick,
 		Send:             send.Stream,
 		ListMCPTools:     mcpclient.List,

@@ -20,13 +20,15 @@ import (
 // document shown, and what the app keeps of each other one it has shown,
 // so that switching back finds its session (undo, unsaved changes), its
 // file's side (recovery copy, settings) and its selection as they were.
-// Only the shown document's file is watched: a document's watcher stops
-// when it is hidden and starts again when it is shown.
+// The shown document's file has its watcher (files), which stops when it
+// is hidden and starts again when it is shown; the folder's (docs.Watcher)
+// takes the changes to the others.
 type wsState struct {
 	w        *workspace.Workspace
 	shown    string
 	docs     map[string]*wsDoc
 	quitSave bool // "save all and quit": quit once nothing is unsaved
+	watch    docs.Watcher
 }
 
 type wsDoc struct {
@@ -85,7 +87,7 @@ func (a *App) onSwitch(m switchMsg) tea.Cmd {
 		a.tok.Doc, a.tree = nil, treeState{} // a tree shows the hidden document's parameters
 		a.selectRow(d.at)
 		a.refresh()
-		cmd = tea.Batch(cmd, a.disk.StartWatch(a.s.Path()))
+		cmd = tea.Batch(cmd, a.disk.StartWatch(a.s.Path()), a.disk.CheckNow(a.s.Path()))
 	}
 	if m.at != nil {
 		a.selectRow(*m.at)
@@ -224,39 +226,35 @@ func (a *App) afterSaveAll() tea.Cmd {
 	return a.apply(kit.ActQuit{})
 }
 
-// listedMsg: the workspace's folder was listed (workspace.Open), or why
-// it could not be.
-type listedMsg struct {
-	w   *workspace.Workspace
-	err error
-}
-
 // listWorkspace lists the folder of a workspace opened on its first
-// document (OpenWorkspace), after the first frame.
+// document (OpenWorkspace), after the first frame, and watches it.
 func (a *App) listWorkspace() tea.Cmd {
-	if a.ws == nil || len(a.ws.w.Paths()) != 1 {
+	if a.ws == nil {
 		return nil
 	}
-	dir := a.ws.w.Dir()
-	return func() tea.Msg {
-		w, err := workspace.Open(dir)
-		return listedMsg{w: w, err: err}
+	var list tea.Cmd
+	if !a.ws.w.Listed() {
+		list = docs.ListCmd(a.ws.w.Dir())
 	}
+	return tea.Batch(list, a.ws.watch.Start(a.deps.WatchDir, a.ws.w.Dir()))
 }
 
-// onListed puts the listed workspace in the place of the one document
-// shown meanwhile, which keeps its session.
-func (a *App) onListed(m listedMsg) tea.Cmd {
-	err := m.err
-	if err == nil {
-		var s *session.Session
-		if s, err = a.ws.w.Session(a.ws.shown); err == nil {
-			err = m.w.Adopt(a.ws.shown, s)
+// onDocsMsg takes the folder's listing and changes made on disk: the
+// listed workspace takes the place of the one document shown meanwhile,
+// which keeps its session; the dialogs listing documents list them again.
+func (a *App) onDocsMsg(msg docs.Msg) tea.Cmd {
+	if m, ok := msg.(docs.ListedMsg); ok {
+		err := m.Err
+		if err == nil {
+			var s *session.Session
+			if s, err = a.ws.w.Session(a.ws.shown); err == nil {
+				err = m.W.Adopt(a.ws.shown, s)
+			}
 		}
+		if err != nil {
+			return a.say("The workspace's folder could not be listed: "+err.Error(), true)
+		}
+		a.ws.w = m.W
 	}
-	if err != nil {
-		return a.say("The workspace's folder could not be listed: "+err.Error(), true)
-	}
-	a.ws.w = m.w
-	return nil
+	return tea.Batch(a.receive(msg), a.apply(a.ws.watch.Update(msg, a.ws.w, a.ws.shown)...))
 }

@@ -219,3 +219,49 @@ func BenchmarkIndex(b *testing.B) {
 	}
 	run.Report(b, b.N)
 }
+
+// BenchmarkChanged is what one change reported by Watch costs in a
+// workspace of benchDocs documents: the changed document read again (its
+// file written anew each time), the rest untouched.
+func BenchmarkChanged(b *testing.B) {
+	dir := benchWorkspace(b)
+	w := openBench(b, dir)
+	if err := w.Load(); err != nil {
+		b.Fatal(err)
+	}
+	rel := "team03/agent070.json"
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	a, err := os.ReadFile(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := bytes.Replace(a, []byte(`"doc070_`), []byte(`"doc070x_`), 1)
+	b.ResetTimer()
+	for i := range b.N {
+		b.StopTimer()
+		data := a
+		if i%2 == 1 {
+			data = c
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if w.Changed(rel) {
+			b.Fatal("the list changed")
+		}
+	}
+}
+
+// BenchmarkWatchStart is what watching a workspace of benchDocs documents
+// in 10 folders costs at start (every folder walked and added).
+func BenchmarkWatchStart(b *testing.B) {
+	dir := benchWorkspace(b)
+	for b.Loop() {
+		_, stop, err := Watch(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		stop()
+	}
+}

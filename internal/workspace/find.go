@@ -44,7 +44,7 @@ func Find(dir string) ([]string, error) {
 // hands its session over to it (Adopt).
 func OpenFirst(dir string) (*Workspace, error) {
 	rel, pre, err := first(dir)
-	w := &Workspace{dir: dir, docs: map[string]*entry{}}
+	w := &Workspace{dir: dir, partial: true, docs: map[string]*entry{}}
 	if rel != "" {
 		w.paths = []string{rel}
 		w.docs[rel] = &entry{path: rel, pre: pre}
@@ -105,7 +105,7 @@ func OpenAt(dir, file string) (*Workspace, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s is not a document of %s: it holds no tools", rel, dir)
 	}
-	return &Workspace{dir: dir, paths: []string{rel}, docs: map[string]*entry{rel: {path: rel, pre: f}}}, nil
+	return &Workspace{dir: dir, partial: true, paths: []string{rel}, docs: map[string]*entry{rel: {path: rel, pre: f}}}, nil
 }
 
 // ReadShown is the document OpenFirst or OpenAt found, to be shown first:

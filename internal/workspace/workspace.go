@@ -28,11 +28,12 @@ import (
 // them where it edits sessions (Update). A Workspace is safe for use by
 // several goroutines on those terms.
 type Workspace struct {
-	dir   string
-	paths []string
+	dir     string
+	partial bool // OpenFirst's: the first document only
 
-	mu   sync.Mutex
-	docs map[string]*entry
+	mu    sync.Mutex
+	paths []string
+	docs  map[string]*entry
 }
 
 // entry is one document: what was last read of its file, and its session.
@@ -113,7 +114,15 @@ func (w *Workspace) Dir() string { return w.dir }
 
 // Paths are the documents, relative to Dir and slash-separated, in
 // lexical order.
-func (w *Workspace) Paths() []string { return slices.Clone(w.paths) }
+func (w *Workspace) Paths() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return slices.Clone(w.paths)
+}
+
+// Listed says whether Paths are every document of the folder as it was
+// listed (Open), rather than the first one found (OpenFirst).
+func (w *Workspace) Listed() bool { return !w.partial }
 
 // file is the path of document p on disk.
 func (w *Workspace) file(p string) string { return filepath.Join(w.dir, filepath.FromSlash(p)) }
@@ -164,7 +173,7 @@ func (w *Workspace) Summaries() []Summary {
 				s.Checked = true
 				s.Errors, s.Warnings = count(e.sess.Result().Diagnostics)
 			}
-			s.DiskChanged = !e.stamp.Same(e.synced)
+			s.DiskChanged = e.read && !e.stamp.Same(e.synced)
 		case e.doc != nil:
 			s.Tools = len(e.doc.Functions) + len(e.doc.Builtins)
 			s.Checked, s.Errors, s.Warnings = e.checked, e.errors, e.warnings
@@ -232,12 +241,14 @@ func (w *Workspace) Check(paths ...string) error {
 
 // entries are the entries of paths, every one when paths is empty.
 func (w *Workspace) entries(paths []string) ([]*entry, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	if len(paths) == 0 {
 		paths = w.paths
 	}
 	out := make([]*entry, 0, len(paths))
 	for _, p := range paths {
-		e, ok := w.docs[p] // the map is never changed after Open
+		e, ok := w.docs[p]
 		if !ok {
 			return nil, &model.FileError{Path: p, Err: ErrUnknown}
 		}

@@ -1,10 +1,14 @@
 // Package docs is the dialogs on a workspace's documents: the switcher,
 // which lists every document with its tool count and its errors and
-// warnings, and the workspace search, which finds tools across them.
+// warnings, and the workspace search, which finds tools across them; and
+// the watcher of the workspace's folder (watch.go), which takes changes
+// made on disk to the documents not shown.
 package docs
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -35,17 +39,68 @@ type Switcher struct {
 }
 
 // NewSwitcher lists the documents of w as far as they are known, and the
-// command that checks them all (nil when every one is known).
+// command that checks them all (nil when every one is known). Before the
+// folder is listed (Listed), it says so and lists it when it is.
 func NewSwitcher(w *workspace.Workspace, shown string) (*Switcher, tea.Cmd) {
 	d := &Switcher{w: w, shown: shown}
 	d.ListDialog = kit.NewListDialog("Documents", nil, func(i int) []kit.Action {
 		return []kit.Action{kit.ActSwitch{Path: d.paths[i]}}
 	})
-	known := d.refresh()
-	if known {
-		return d, nil
+	return d, relist(d.ListDialog, w, d.refresh)
+}
+
+// listing is the filter line's text while the folder is being listed.
+const listing = "listing the workspace…"
+
+// relist lists the documents again (refresh), and returns the command
+// that checks them when some are not known yet; before the folder is
+// listed, the filter line says so.
+func relist(l *kit.ListDialog, w *workspace.Workspace, refresh func() bool) tea.Cmd {
+	switch {
+	case !w.Listed():
+		l.List.Placeholder = listing
+	case l.List.Placeholder == listing:
+		l.List.Placeholder = "type to filter"
 	}
-	return d, CheckCmd(w)
+	if refresh() || !w.Listed() {
+		return nil
+	}
+	return CheckCmd(w)
+}
+
+// receives tells the messages a dialog listing the documents of w takes:
+// the answer of its check, changes made on disk, and the listing of the
+// folder.
+func receives(msg tea.Msg, w *workspace.Workspace) bool {
+	switch m := msg.(type) {
+	case CheckedMsg:
+		return m.W == w
+	case ChangedMsg:
+		return m.W == w
+	case ListedMsg:
+		return m.Err == nil && !w.Listed()
+	}
+	return false
+}
+
+// onListMsg takes a message receives told: the listed workspace in the
+// place of *w, the documents listed again; ok is false for another
+// message.
+func onListMsg(msg tea.Msg, l *kit.ListDialog, w **workspace.Workspace, refresh func() bool) (acts []kit.Action, ok bool) {
+	switch m := msg.(type) {
+	case CheckedMsg:
+		refresh()
+		return nil, true
+	case ListedMsg:
+		*w = m.W
+	case ChangedMsg:
+	default:
+		return nil, false
+	}
+	if cmd := relist(l, *w, refresh); cmd != nil {
+		return []kit.Action{kit.ActCmd{Cmd: cmd}}, true
+	}
+	return nil, true
 }
 
 // refresh lists the summaries; known: every one has its counts.
@@ -62,6 +117,9 @@ func (d *Switcher) refresh() (known bool) {
 		if s.Dirty {
 			mark = append(mark, "● unsaved")
 		}
+		if s.DiskChanged {
+			mark = append(mark, "changed on disk")
+		}
 		if s.Path == d.shown {
 			mark = append(mark, "shown")
 		}
@@ -75,6 +133,8 @@ func (d *Switcher) refresh() (known bool) {
 // warnings, "…" until they are known, or why it cannot be opened.
 func Badge(s workspace.Summary) (text string, known bool) {
 	switch {
+	case errors.Is(s.Err, fs.ErrNotExist):
+		return "✗ deleted on disk", true
 	case s.Err != nil:
 		return "✗ " + s.Err.Error(), true
 	case !s.Read || !s.Checked:
@@ -93,16 +153,13 @@ func Badge(s workspace.Summary) (text string, known bool) {
 	return text, true
 }
 
-// Receives takes the check's answer.
-func (d *Switcher) Receives(msg tea.Msg) bool {
-	m, ok := msg.(CheckedMsg)
-	return ok && m.W == d.w
-}
+// Receives takes the check's answer, changes made on disk and the
+// folder's listing.
+func (d *Switcher) Receives(msg tea.Msg) bool { return receives(msg, d.w) }
 
 func (d *Switcher) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
-	if _, ok := msg.(CheckedMsg); ok {
-		d.refresh()
-		return d, nil
+	if acts, ok := onListMsg(msg, d.ListDialog, &d.w, d.refresh); ok {
+		return d, acts
 	}
 	nd, acts := d.ListDialog.Update(msg, e)
 	if nd == nil {
@@ -136,19 +193,25 @@ func NewSearch(w *workspace.Workspace) (*Search, tea.Cmd) {
 		return []kit.Action{kit.ActSwitch{Path: h.Path, At: &h.At}}
 	})
 	d.List.Placeholder = "type a tool's name, description or parameter"
+	if !w.Listed() {
+		d.List.Placeholder = listing
+		return d, nil
+	}
 	return d, CheckCmd(w)
 }
 
-// Receives takes the check's answer: the documents read since are
-// searched too.
-func (d *Search) Receives(msg tea.Msg) bool {
-	m, ok := msg.(CheckedMsg)
-	return ok && m.W == d.w
-}
+// Receives takes the check's answer (the documents read since are
+// searched too), changes made on disk and the folder's listing.
+func (d *Search) Receives(msg tea.Msg) bool { return receives(msg, d.w) }
 
 func (d *Search) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
-	_, checked := msg.(CheckedMsg)
+	checked := receives(msg, d.w)
 	var acts []kit.Action
+	if m, ok := msg.(ListedMsg); ok && checked {
+		d.w = m.W
+		d.List.Placeholder = "type a tool's name, description or parameter"
+		acts = []kit.Action{kit.ActCmd{Cmd: CheckCmd(d.w)}}
+	}
 	if !checked {
 		nd, a := d.ListDialog.Update(msg, e)
 		if nd == nil {

@@ -34,7 +34,8 @@ type Transfer struct {
 
 // NewTransfer opens the chooser of the destination of tools (places of
 // doc, the document shown), with the command that reads the documents
-// not read yet.
+// not read yet. Before the folder is listed, it says so and lists the
+// documents when it is.
 func NewTransfer(w *workspace.Workspace, shown string, doc *model.Document, tools []session.At, move bool) (*Transfer, tea.Cmd) {
 	d := &Transfer{w: w, shown: shown, doc: doc, tools: tools, move: move}
 	title := "Copy " + kit.Plural(len(tools), "tool") + " to"
@@ -42,10 +43,7 @@ func NewTransfer(w *workspace.Workspace, shown string, doc *model.Document, tool
 		title = "Move " + kit.Plural(len(tools), "tool") + " to"
 	}
 	d.ListDialog = kit.NewListDialog(title, nil, nil)
-	if d.refresh() {
-		return d, nil
-	}
-	return d, CheckCmd(w)
+	return d, relist(d.ListDialog, w, d.refresh)
 }
 
 // refresh lists the documents but the shown one; known: every one is read.
@@ -70,16 +68,13 @@ func (d *Transfer) refresh() (known bool) {
 	return known
 }
 
-// Receives takes the check's answer.
-func (d *Transfer) Receives(msg tea.Msg) bool {
-	m, ok := msg.(CheckedMsg)
-	return ok && m.W == d.w
-}
+// Receives takes the check's answer, changes made on disk and the
+// folder's listing.
+func (d *Transfer) Receives(msg tea.Msg) bool { return receives(msg, d.w) }
 
 func (d *Transfer) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
-	if _, ok := msg.(CheckedMsg); ok {
-		d.refresh()
-		return d, nil
+	if acts, ok := onListMsg(msg, d.ListDialog, &d.w, d.refresh); ok {
+		return d, acts
 	}
 	k, isKey := msg.(tea.KeyPressMsg)
 	if d.clash != nil {

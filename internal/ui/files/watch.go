@@ -154,3 +154,17 @@ func (d *Disk) onDiskState(c Ctx, m diskStateMsg) []kit.Action {
 	}
 	return append(acts, kit.ActOpen{D: NewChangedDialog(name, DiskChangedMsg{Path: m.path, Was: *known, Now: m.stamp, Data: m.data, Watched: q == nil || q.Watched, quit: q != nil && q.quit})})
 }
+
+// CheckNow reads the document's file once, as after a change: a document
+// shown again after a change on disk while it was hidden (which its
+// unsaved changes kept out) asks then.
+func (d *Disk) CheckNow(path string) tea.Cmd {
+	gen, deps := d.watch.gen, d.deps
+	if path == "" || deps.ReadStamp == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		st, data, err := deps.ReadStamp(path)
+		return diskStateMsg{gen: gen, path: path, stamp: st, data: data, err: err}
+	}
+}

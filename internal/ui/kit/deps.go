@@ -45,6 +45,11 @@ type Deps struct {
 	// watching off (withDefaults leaves it nil, so tests watch only what
 	// they inject).
 	Watch func(path string) (wait func() bool, stop func(), err error)
+	// WatchDir reports changes under a workspace's folder
+	// (workspace.Watch): wait blocks until the next ones and returns the
+	// paths changed, relative to the folder, or false once stop was
+	// called. nil turns it off (withDefaults leaves it nil).
+	WatchDir func(dir string) (wait func() ([]string, bool), stop func(), err error)
 	// Tick is tea.Tick: the status line's and the recovery copy's timers
 	// go through it, so that tests can hold them and fire them at will.
 	Tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
