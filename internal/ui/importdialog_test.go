@@ -11,6 +11,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -456,5 +458,76 @@ func TestImportMouse(t *testing.T) {
 	click("find_hotels")
 	if got := d.List.Marked(); len(got) != 0 {
 		t.Errorf("after a second click: %v", got)
+	}
+}
+
+// TestImportOffersTheWorkspacesServers: in a workspace the prompt offers
+// the servers every document records, each named with its document: the
+// shown one's at once, the others' once a command has read them; a server
+// recorded the same way in two documents once, at the first ("+1 more").
+// Chosen, a hidden document's server is listed with the header its record
+// says, and its tools come in with it recorded in the shown document,
+// under another name when the shown one gives its name to another server.
+func TestImportOffersTheWorkspacesServers(t *testing.T) {
+	ts := mcptest.Serve(t, newImportServer(), "sk-dialog")
+	fn := `"tools_defs": [{"name": "f", "parameters": {"type": "object", "properties": {}, "additionalProperties": false}, "strict": true}]`
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"a.json": `{"model": "gpt-5", ` + fn + `, "tooltui": {"mcp_servers": {"docs": {"command": ["local-mcp"]}}}}`,
+		"b.json": `{"model": "gpt-5", ` + fn + `, "tooltui": {"mcp_servers": {"docs": {"url": "` + ts.URL + `", "headers": {"Authorization": "Bearer ${DOCS_TOKEN}"}}}}}`,
+		"c.json": `{"model": "gpt-5", ` + fn + `, "tooltui": {"mcp_servers": {"kb": {"url": "` + ts.URL + `"}}}}`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o, err := OpenWorkspace(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Deps = kit.Deps{CopyNative: noCopy, WriteFile: func(string, []byte) error { return errors.New("no writes in this test") },
+		ListMCPTools: mcpclient.List, Getenv: func(k string) string {
+			if k == "DOCS_TOKEN" {
+				return "sk-dialog"
+			}
+			return ""
+		}}
+	a := New(o)
+	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	answer[listedMsg](t, a, a.Init())
+
+	_, cmd := a.Update(ukey("alt+i"))
+	d, ok := a.dialog.(*importdlg.Dialog)
+	if !ok {
+		t.Fatalf("alt+i opened %T; status %q", a.dialog, a.status.text)
+	}
+	view := argsView(a, d)
+	if !strings.Contains(view, "docs  (a.json)  local-mcp") || !strings.Contains(view, "reading the workspace's documents…") || strings.Contains(view, ts.URL) {
+		t.Fatalf("the prompt at once:\n%s", view)
+	}
+	answer[importdlg.ServersMsg](t, a, cmd)
+	view = argsView(a, d)
+	if !strings.Contains(view, "docs  (b.json, +1 more)  "+ts.URL) || strings.Contains(view, "kb") || strings.Contains(view, "reading the workspace") {
+		t.Fatalf("the prompt once the documents are read:\n%s", view)
+	}
+	keysIn(a, "down", "down")
+	_, cmd = a.Update(ukey("enter"))
+	importAnswer(t, a, cmd)
+	if d.State != importdlg.Listed || len(d.List.Rows) != 3 {
+		t.Fatalf("state %d, error %q, rows %v", d.State, d.Err, d.List.Rows)
+	}
+	keysIn(a, "space", "enter")
+	doc := a.s.Doc()
+	if got := functionNames(doc); !slices.Equal(got, []string{"f", "get_weather"}) {
+		t.Fatalf("functions %v; status %q", got, a.status.text)
+	}
+	if f := doc.Functions[1]; f.Server != "docs_2" || f.Origin != model.OriginMCP {
+		t.Errorf("function %s: server %q origin %q", f.Raw, f.Server, f.Origin)
+	}
+	if got := doc.MCPServers["docs_2"]; got.URL != ts.URL || got.Headers["Authorization"] != "Bearer ${DOCS_TOKEN}" {
+		t.Errorf("recorded %+v", got)
+	}
+	if got := doc.MCPServers["docs"]; !slices.Equal(got.Command, []string{"local-mcp"}) {
+		t.Errorf("the shown document's own server became %+v", got)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/workspace"
 )
 
 // Msg is the answer of reading dialog Id's source.
@@ -61,13 +62,19 @@ type Dialog struct {
 	State  State
 	cancel context.CancelFunc
 
-	// The prompt: the text typed, and the servers the document records,
-	// which up/down choose (cursor 0 is the text).
+	// The prompt: the text typed, and the servers the document records
+	// (in a workspace, every document), which up/down choose (cursor 0 is
+	// the text).
 	Text    string
-	servers []string
-	recs    map[string]model.MCPServer
+	servers []workspace.Server
 	pick    int
 	Err     string // why reading failed
+
+	// In a workspace: the workspace, the document shown, and whether its
+	// other documents are still being read for their servers.
+	ws        *workspace.Workspace
+	shown     string
+	gathering bool
 
 	src    source
 	List   importer.Checklist
@@ -87,18 +94,46 @@ type Dialog struct {
 	sw, sh int
 }
 
-// New opens the dialog on the prompt, or says why the document cannot
-// take tools.
-func New(e *kit.Env, deps Deps) (kit.Dialog, string) {
+// ServersMsg: the documents of the dialog's workspace were read (Load),
+// so the servers they record can be offered.
+type ServersMsg struct{ to *Dialog }
+
+// Open opens the dialog on the prompt, or says why the document cannot
+// take tools. In a workspace (e.Ws) the prompt offers the servers of every
+// document: the shown one's at once, the others' once a command has read
+// them.
+func Open(e *kit.Env, deps kit.Deps) []kit.Action {
+	d, why := newDialog(e, Deps{ReadFile: deps.ReadFile, List: deps.ListMCPTools, Getenv: deps.Getenv})
+	if d == nil {
+		return []kit.Action{kit.Say(why)}
+	}
+	if d.ws == nil {
+		return []kit.Action{kit.ActOpen{D: d}}
+	}
+	d.gathering = true
+	ws := d.ws
+	return []kit.Action{kit.ActOpen{D: d}, kit.ActCmd{Cmd: func() tea.Msg {
+		ws.Load() // a file that cannot be read records nothing
+		return ServersMsg{to: d}
+	}}}
+}
+
+// newDialog is the dialog on the prompt, offering the servers the shown
+// document records, or why the document cannot take tools.
+func newDialog(e *kit.Env, deps Deps) (*Dialog, string) {
 	doc := e.S.Doc()
 	if why := importer.Unusable(doc); why != "" {
 		return nil, "Cannot import tools: " + why
 	}
-	d := &Dialog{deps: deps, recs: doc.MCPServers}
+	d := &Dialog{deps: deps, ws: e.Ws, shown: e.Shown}
+	names := make([]string, 0, len(doc.MCPServers))
 	for n := range doc.MCPServers {
-		d.servers = append(d.servers, n)
+		names = append(names, n)
 	}
-	slices.Sort(d.servers)
+	slices.Sort(names)
+	for _, n := range names {
+		d.servers = append(d.servers, workspace.Server{Name: n, Rec: doc.MCPServers[n], Paths: []string{e.Shown}})
+	}
 	return d, ""
 }
 
@@ -137,10 +172,16 @@ func (d *Dialog) Dismiss() {
 	}
 }
 
-// Receives reports whether msg is the answer of this dialog's reading.
+// Receives reports whether msg is the answer of this dialog's reading,
+// or its workspace's documents read.
 func (d *Dialog) Receives(msg tea.Msg) bool {
-	m, ok := msg.(Msg)
-	return ok && m.Id == d.Id
+	switch m := msg.(type) {
+	case Msg:
+		return m.Id == d.Id
+	case ServersMsg:
+		return m.to == d
+	}
+	return false
 }
 
 // start reads what the prompt names (or the chosen server), in a command.
@@ -152,8 +193,7 @@ func (d *Dialog) start(target *model.Document) tea.Cmd {
 	var name string
 	var rec model.MCPServer
 	if d.pick > 0 {
-		name = d.servers[d.pick-1]
-		rec = d.recs[name]
+		name, rec = d.servers[d.pick-1].Name, d.servers[d.pick-1].Rec
 	}
 	return func() tea.Msg {
 		defer cancel()
@@ -183,6 +223,14 @@ func (d *Dialog) Resize(w, h int) kit.Dialog {
 
 func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	switch m := msg.(type) {
+	case ServersMsg:
+		if m.to == d {
+			// The shown document's servers come first, as offered so far,
+			// so that the one chosen stays chosen.
+			d.servers, d.gathering = d.ws.Servers(d.shown), false
+			d.pick = min(d.pick, len(d.servers))
+		}
+		return d, nil
 	case Msg:
 		if m.Id != d.Id {
 			return d, nil
@@ -415,8 +463,13 @@ func (d *Dialog) answer(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action
 func (d *Dialog) choicesFor(e *kit.Env) importer.Choices {
 	c := importer.Choices{Clashes: d.choices, Path: e.S.Name()}
 	if d.src.path == "" {
-		rec := d.src.rec
-		c.Server, c.ServerName = &rec, d.src.name
+		rec, name, recs := d.src.rec, d.src.name, e.S.Doc().MCPServers
+		if old, ok := recs[name]; ok && name != "" && !old.Same(rec) {
+			// another document's server, under a name this one gives
+			// another server
+			name = model.UniqueName(name, func(n string) bool { _, taken := recs[n]; return taken })
+		}
+		c.Server, c.ServerName = &rec, name
 	}
 	return c
 }

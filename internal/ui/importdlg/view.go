@@ -17,6 +17,9 @@ func (d *Dialog) size() (int, int) {
 	switch d.State {
 	case Prompt:
 		want = 8 + len(d.servers)
+		if d.gathering {
+			want++
+		}
 	case Listed, Asking:
 		w, _ := kit.DialogSize(d.sw, d.sh, 100, 0)
 		want = 3 + max(1, len(d.List.Rows)) + len(d.footer(w-2))
@@ -74,10 +77,17 @@ func (d *Dialog) View(e *kit.Env, w, h int) []string {
 			field = dim(field)
 		}
 		lines = append(lines, field, "")
-		if len(d.servers) > 0 {
-			lines = append(lines, dim(" or a server the document records (↓ chooses):"))
-			for i, n := range d.servers {
-				row := fmt.Sprintf("   %s  %s", n, d.recs[n].Describe())
+		if len(d.servers) > 0 || d.gathering {
+			head := " or a server the document records (↓ chooses):"
+			if d.ws != nil {
+				head = " or a server a document of the workspace records (↓ chooses):"
+			}
+			lines = append(lines, dim(head))
+			for i, s := range d.servers {
+				row := fmt.Sprintf("   %s  %s", s.Name, s.Rec.Describe())
+				if d.ws != nil {
+					row = fmt.Sprintf("   %s  (%s)  %s", s.Name, where(s.Paths), s.Rec.Describe())
+				}
 				if d.pick == i+1 {
 					row = st.Selected.Render(kit.FitExact(termtext.SanitizeLine(" › "+row[3:]), iw))
 				} else {
@@ -85,13 +95,16 @@ func (d *Dialog) View(e *kit.Env, w, h int) []string {
 				}
 				lines = append(lines, row)
 			}
+			if d.gathering {
+				lines = append(lines, dim("   reading the workspace's documents…"))
+			}
 			lines = append(lines, "")
 		}
 		lines = append(lines, dim(" enter read · esc close · nothing changes until you import"))
 	case Reading:
 		what := termtext.SanitizeLine(strings.TrimSpace(d.Text))
 		if d.pick > 0 {
-			what = "MCP server " + d.servers[d.pick-1]
+			what = "MCP server " + d.servers[d.pick-1].Name
 		}
 		lines = []string{kit.Fit(" Reading the tools of "+what+"…", iw), "", dim(" esc cancel · nothing changes")}
 	case Failed:
@@ -107,6 +120,15 @@ func (d *Dialog) View(e *kit.Env, w, h int) []string {
 		lines = d.listView(e, iw)
 	}
 	return kit.Box(e, ansi.Truncate(title, bw-4, "…"), lines[:min(len(lines), bh-2)], bw)
+}
+
+// where names the documents that record a server: the first, and how
+// many more.
+func where(paths []string) string {
+	if len(paths) > 1 {
+		return fmt.Sprintf("%s, +%d more", paths[0], len(paths)-1)
+	}
+	return strings.Join(paths, "")
 }
 
 // listView is the filter line, the rows and the footer.
