@@ -41,12 +41,7 @@ func (w *Workspace) Servers(first string) []Server {
 	var out []Server
 	at := map[string]int{} // a server's command line or URL → its place in out
 	for _, p := range order {
-		e := w.docs[p]
-		w.follow(e)
-		d := e.doc
-		if e.sess != nil {
-			d = e.sess.Doc()
-		}
+		d := w.docOf(w.docs[p])
 		if d == nil {
 			continue
 		}
