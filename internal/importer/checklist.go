@@ -185,6 +185,9 @@ func (c Checklist) MarkAll() Checklist { return c.with(c.all(), true) }
 // UnmarkAll unmarks every row.
 func (c Checklist) UnmarkAll() Checklist { return c.with(c.all(), false) }
 
+// Only is c with the rows given marked, and no other.
+func (c Checklist) Only(rows []int) Checklist { return c.UnmarkAll().with(rows, true) }
+
 // ToggleAll marks the rows given (nil: every row), or, when they are all
 // marked already, unmarks them (the `a` key, given the rows the filter
 // shows).

@@ -155,6 +155,9 @@ func TestChecklistFromFile(t *testing.T) {
 	if got := some.ToggleAll(c.Filter("search")).MarkedRows(); !slices.Equal(got, []int{6}) {
 		t.Errorf("a again with a filter: %v", got)
 	}
+	if got := some.Only([]int{1, 6}).MarkedRows(); !slices.Equal(got, []int{1, 6}) {
+		t.Errorf("only 1 and 6: %v", got)
+	}
 	one := c.Toggle(0).Toggle(4).Toggle(6).Toggle(4)
 	if got := one.Marked(); !slices.Equal(got, []string{"search_docs", "code_interpreter"}) {
 		t.Errorf("marked %v", got)

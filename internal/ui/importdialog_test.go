@@ -231,26 +231,26 @@ func TestImportFromARecordedServer(t *testing.T) {
 		t.Fatalf("rows %v", names)
 	}
 	keysIn(a, "space", "down", "down", "space")
-	if got := d.List.Marked(); !slices.Equal(got, []string{"get_weather", "search_docs"}) {
+	if got := d.Marked(); !slices.Equal(got, []string{"get_weather", "search_docs"}) {
 		t.Fatalf("marked %v", got)
 	}
 	// a marks all, a second a unmarks all; the filter narrows what a marks.
 	keysIn(a, "a")
-	if len(d.List.Marked()) != 3 {
-		t.Errorf("a marked %v", d.List.Marked())
+	if len(d.Marked()) != 3 {
+		t.Errorf("a marked %v", d.Marked())
 	}
 	keysIn(a, "a")
-	if len(d.List.Marked()) != 0 {
-		t.Errorf("a second a left %v", d.List.Marked())
+	if len(d.Marked()) != 0 {
+		t.Errorf("a second a left %v", d.Marked())
 	}
 	keysIn(a, "/")
 	a.Update(tea.PasteMsg{Content: "weather"})
 	keysIn(a, "enter", "a", "esc")
-	if got := d.List.Marked(); !slices.Equal(got, []string{"get_weather"}) {
+	if got := d.Marked(); !slices.Equal(got, []string{"get_weather"}) {
 		t.Errorf("a under the filter marked %v", got)
 	}
 	keysIn(a, "end", "space")
-	if got := d.List.Marked(); !slices.Equal(got, []string{"get_weather", "search_docs"}) {
+	if got := d.Marked(); !slices.Equal(got, []string{"get_weather", "search_docs"}) {
 		t.Fatalf("marked %v", got)
 	}
 	v := a.s.Version()
@@ -452,11 +452,11 @@ func TestImportMouse(t *testing.T) {
 		t.Fatalf("state %d, error %q:\n%s", d.State, d.Err, argsView(a, d))
 	}
 	click("find_hotels")
-	if got := d.List.Marked(); !slices.Equal(got, []string{"find_hotels"}) {
+	if got := d.Marked(); !slices.Equal(got, []string{"find_hotels"}) {
 		t.Errorf("after a click: %v", got)
 	}
 	click("find_hotels")
-	if got := d.List.Marked(); len(got) != 0 {
+	if got := d.Marked(); len(got) != 0 {
 		t.Errorf("after a second click: %v", got)
 	}
 }

@@ -153,9 +153,9 @@ func mcpKeysIn(a *App, keys ...string) {
 
 func itemStates(d *mcptools.Dialog) string {
 	var b strings.Builder
-	for _, it := range d.Items {
+	for i, it := range d.Items {
 		c := "-"
-		if it.Checked {
+		if d.Checked(i) {
 			c = "+"
 		}
 		if it.Missing {
@@ -311,8 +311,8 @@ func TestMCPToolsDialogToggles(t *testing.T) {
 	}
 	// a filter narrows what a and n touch; esc clears it, then cancels
 	mcpKeysIn(a, "n", "/", "d", "e", "l", "enter")
-	if len(d.Shown) != 1 || d.Items[d.Shown[0]].Name != "delete_page" {
-		t.Fatalf("filter %q shows %v", d.Filter, d.Shown)
+	if shown := d.Rows.Shown(); len(shown) != 1 || d.Items[shown[0]].Name != "delete_page" {
+		t.Fatalf("filter %q shows %v", d.Rows.Filter(), shown)
 	}
 	mcpKeysIn(a, "a")
 	if got := itemStates(d); got != "-search -fetch +delete_page -?gone" {
@@ -322,8 +322,8 @@ func TestMCPToolsDialogToggles(t *testing.T) {
 		t.Errorf("the filter line:\n%s", v)
 	}
 	mcpKeysIn(a, "esc")
-	if a.dialog == nil || d.Filter != "" || len(d.Shown) != 4 {
-		t.Fatalf("esc did not just clear the filter: %q %v", d.Filter, d.Shown)
+	if a.dialog == nil || d.Rows.Filter() != "" || len(d.Rows.Shown()) != 4 {
+		t.Fatalf("esc did not just clear the filter: %q %v", d.Rows.Filter(), d.Rows.Shown())
 	}
 	// a click on a row checks it: rows start under the heading and the filter line
 	a.dialog.Update(tea.MouseClickMsg{X: 3, Y: 2, Button: tea.MouseLeft}, a.env())
@@ -661,9 +661,9 @@ func TestMCPToolsDialogFitsTheSmallestScreen(t *testing.T) {
 	if v := boxText(fa, fd); !strings.Contains(v, "allowed_tools.tool_names allows 1 tool; read_only: true stays") {
 		t.Errorf("the heading is cut:\n%s", argsView(fa, fd))
 	}
-	first := fd.Items[0].Checked
+	first := fd.Checked(0)
 	fd.Update(tea.MouseClickMsg{X: 3, Y: 3, Button: tea.MouseLeft}, fa.env())
-	if fd.Items[0].Checked == first {
+	if fd.Checked(0) == first {
 		t.Errorf("a click on the first row under a two-line heading did not toggle it:\n%s", argsView(fa, fd))
 	}
 	d.State, d.Err = mcptools.McpFailed, strings.Repeat("MCP server at https://docs.example/mcp could not be reached while initializing: dial tcp: connection refused. ", 6)
