@@ -64,39 +64,8 @@ func openImport(t testing.TB, a *App, text string, downs int) *importdlg.Dialog 
 		a.Update(ukey("down"))
 	}
 	_, cmd := a.Update(ukey("enter"))
-	importAnswer(t, a, cmd)
+	answer[importdlg.Msg](t, a, cmd)
 	return d
-}
-
-// importAnswer runs cmd's commands as the program would until the
-// reading's answer comes, and hands it to the app.
-func importAnswer(t testing.TB, a *App, cmd tea.Cmd) {
-	t.Helper()
-	out := make(chan tea.Msg, 64)
-	start := func(c tea.Cmd) {
-		if c != nil {
-			go func() { out <- c() }()
-		}
-	}
-	start(cmd)
-	deadline := time.After(20 * time.Second)
-	for {
-		select {
-		case m := <-out:
-			if b, ok := m.(tea.BatchMsg); ok {
-				for _, c := range b {
-					start(c)
-				}
-				continue
-			}
-			if m, ok := m.(importdlg.Msg); ok {
-				a.Update(m)
-				return
-			}
-		case <-deadline:
-			t.Fatal("the reading never answered")
-		}
-	}
 }
 
 func keysIn(a *App, keys ...string) {
@@ -188,16 +157,12 @@ func TestImportFileErrors(t *testing.T) {
 
 // newImportServer is a go-sdk MCP server with three tools.
 func newImportServer() *mcp.Server {
-	s := mcp.NewServer(&mcp.Implementation{Name: "tooltui-import-dialog-test", Version: "1"}, nil)
-	noop := func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return &mcp.CallToolResult{}, nil
-	}
-	s.AddTool(&mcp.Tool{Name: "get_weather", Description: "Current weather for a city.",
-		InputSchema: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`)}, noop)
-	s.AddTool(&mcp.Tool{Name: "search_docs", Title: "Search the docs", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
-	s.AddTool(&mcp.Tool{Name: "read_file", Description: "Read a file.",
-		InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"],"additionalProperties":false}`)}, noop)
-	return s
+	return mcpToolServer("tooltui-import-dialog-test",
+		&mcp.Tool{Name: "get_weather", Description: "Current weather for a city.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`)},
+		&mcp.Tool{Name: "search_docs", Title: "Search the docs", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		&mcp.Tool{Name: "read_file", Description: "Read a file.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"],"additionalProperties":false}`)})
 }
 
 // TestImportFromARecordedServer: the server the document records is
@@ -447,7 +412,7 @@ func TestImportMouse(t *testing.T) {
 	}
 	click("docs  https://docs.example/mcp")
 	_, cmd := a.Update(ukey("enter"))
-	importAnswer(t, a, cmd)
+	answer[importdlg.Msg](t, a, cmd)
 	if d.State != importdlg.Listed || !strings.Contains(argsView(a, d), "Import tools from MCP server docs") {
 		t.Fatalf("state %d, error %q:\n%s", d.State, d.Err, argsView(a, d))
 	}
@@ -512,7 +477,7 @@ func TestImportOffersTheWorkspacesServers(t *testing.T) {
 	}
 	keysIn(a, "down", "down")
 	_, cmd = a.Update(ukey("enter"))
-	importAnswer(t, a, cmd)
+	answer[importdlg.Msg](t, a, cmd)
 	if d.State != importdlg.Listed || len(d.List.Rows) != 3 {
 		t.Fatalf("state %d, error %q, rows %v", d.State, d.Err, d.List.Rows)
 	}
