@@ -16,19 +16,27 @@ import (
 	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 )
 
-func TestE2EImportTwoToolsOfAServer(t *testing.T) {
-	x := newTerm(t)
+// bridgeCommand is the command line of the test binary as the MCP server
+// "bridge" (its tools: read_head, crash, hang). The app runs with an
+// empty environment: the line sets, with env, what makes the binary the
+// server.
+func bridgeCommand(t *testing.T) []string {
+	t.Helper()
 	envCmd, err := exec.LookPath("env")
 	if err != nil {
 		t.Skip("no env command")
 	}
-	srv := mcptest.ServerCommand(t, "bridge") // read_head, crash, hang
+	srv := mcptest.ServerCommand(t, "bridge")
+	return append(append([]string{envCmd}, srv.Env()...), srv.Command...)
+}
+
+func TestE2EImportTwoToolsOfAServer(t *testing.T) {
+	x := newTerm(t)
+	cmdline := bridgeCommand(t)
 	_, doc, status := openDoc(t, x, `{"model": "gpt-5", "tools_defs": [{"name": "f", "parameters": {"type": "object", "properties": {}, "additionalProperties": false}, "strict": true}]}`+"\n")
 
-	// The app runs with an empty environment: the command line sets what
-	// makes the test binary the server.
 	var words []string
-	for _, w := range append(append([]string{envCmd}, srv.Env()...), srv.Command...) {
+	for _, w := range cmdline {
 		words = append(words, shellQuote(w))
 	}
 	x.keys("app", "M-i")
@@ -65,19 +73,13 @@ func TestE2EImportTwoToolsOfAServer(t *testing.T) {
 // recorded, saved in the shown document.
 func TestE2EImportAServerOfAnotherDocument(t *testing.T) {
 	x := newTerm(t)
-	envCmd, err := exec.LookPath("env")
-	if err != nil {
-		t.Skip("no env command")
-	}
-	srv := mcptest.ServerCommand(t, "bridge") // read_head, crash, hang
+	cmdline := bridgeCommand(t)
 	dir, bin, status := newAppDir(t)
 	ws := filepath.Join(dir, "ws")
 	if err := os.MkdirAll(filepath.Join(ws, "agents"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// The app runs with an empty environment: the recorded command line
-	// sets what makes the test binary the server.
-	command, err := json.Marshal(append(append([]string{envCmd}, srv.Env()...), srv.Command...))
+	command, err := json.Marshal(cmdline)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +96,7 @@ func TestE2EImportAServerOfAnotherDocument(t *testing.T) {
 	x.waitFor("app", "main.json shown", all(has("main.json ·"), inTools))
 
 	x.keys("app", "M-i")
-	x.waitFor("app", "the other document's server offered", has("Import tools", "or a server a document of the workspace records", "bridge  (agents/a.json)  "+envCmd))
+	x.waitFor("app", "the other document's server offered", has("Import tools", "or a server a document of the workspace records", "bridge  (agents/a.json)  "+cmdline[0]))
 	x.keys("app", "Down", "Enter")
 	x.waitFor("app", "the server's tools", has("Import tools from MCP server bridge", "[ ] crash", "[ ] hang", "[ ] read_head", "0 of 3 marked"))
 	x.keys("app", "End", "Space", "Enter")
