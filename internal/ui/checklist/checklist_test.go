@@ -145,3 +145,20 @@ func TestViewRowsAndMouse(t *testing.T) {
 		t.Errorf("an empty list:\n%s", v)
 	}
 }
+
+// BenchmarkKey is a keystroke in a list of 200 rows and the frame after
+// it: a mark, the marked total, the rows on screen.
+func BenchmarkKey(b *testing.B) {
+	rows := make([]Row, 200)
+	for i := range rows {
+		rows[i] = Row{Name: "tool_" + strings.Repeat("x", i%20), Desc: "Does a thing.", Cols: "function      ≈40         ", Tokens: 40}
+	}
+	m := &Model{}
+	m.SetRows(rows, nil)
+	keys := []tea.KeyPressMsg{key("space"), key("down")}
+	for i := 0; b.Loop(); i++ {
+		m.Key(keys[i%2], 30, move)
+		_ = m.MarkedTokens()
+		_ = m.View(Styles{}, 98, 30, "", "")
+	}
+}
