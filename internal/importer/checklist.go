@@ -56,8 +56,9 @@ func (r Row) Problems() string {
 
 // Checklist is what an "Import tools…" dialog shows: a row for each tool
 // of the incoming document, functions then built-ins in their order,
-// each marked or not (none at first). A Checklist is a value: each
-// operation returns a new one and leaves its receiver as it was.
+// each marked or not (none at first; the dialog's list marks them and
+// hands them over with Only). A Checklist is a value: each operation
+// returns a new one and leaves its receiver as it was.
 type Checklist struct {
 	// Rows are the incoming tools; they do not change.
 	Rows []Row
@@ -66,9 +67,6 @@ type Checklist struct {
 	Notes  []convert.Diagnostic
 	in     *model.Document
 	marked []bool
-	// lower are the rows' names and descriptions in lower case, for
-	// Filter.
-	lower []string
 }
 
 // NewChecklist makes the checklist of the tools of in, an import into
@@ -146,71 +144,21 @@ func NewChecklist(target, in *model.Document, cache *tokens.Cache) Checklist {
 		}
 	}
 	c.marked = make([]bool, len(c.Rows))
-	c.lower = make([]string, len(c.Rows))
-	for i, r := range c.Rows {
-		c.lower[i] = strings.ToLower(r.Name + "\n" + r.Description)
-	}
 	return c
 }
 
 // IsMarked reports whether row i is marked.
 func (c Checklist) IsMarked(i int) bool { return i >= 0 && i < len(c.marked) && c.marked[i] }
 
-// with is c with row i marked or not, for each i of rows.
-func (c Checklist) with(rows []int, mark bool) Checklist {
-	c.marked = append([]bool(nil), c.marked...)
+// Only is c with the rows given marked, and no other.
+func (c Checklist) Only(rows []int) Checklist {
+	c.marked = make([]bool, len(c.Rows))
 	for _, i := range rows {
 		if i >= 0 && i < len(c.marked) {
-			c.marked[i] = mark
+			c.marked[i] = true
 		}
 	}
 	return c
-}
-
-// all are the indices of every row.
-func (c Checklist) all() []int {
-	rows := make([]int, len(c.Rows))
-	for i := range rows {
-		rows[i] = i
-	}
-	return rows
-}
-
-// Toggle marks row i, or unmarks it (the space key).
-func (c Checklist) Toggle(i int) Checklist { return c.with([]int{i}, !c.IsMarked(i)) }
-
-// MarkAll marks every row.
-func (c Checklist) MarkAll() Checklist { return c.with(c.all(), true) }
-
-// UnmarkAll unmarks every row.
-func (c Checklist) UnmarkAll() Checklist { return c.with(c.all(), false) }
-
-// ToggleAll marks the rows given (nil: every row), or, when they are all
-// marked already, unmarks them (the `a` key, given the rows the filter
-// shows).
-func (c Checklist) ToggleAll(rows []int) Checklist {
-	if rows == nil {
-		rows = c.all()
-	}
-	for _, i := range rows {
-		if !c.IsMarked(i) {
-			return c.with(rows, true)
-		}
-	}
-	return c.with(rows, false)
-}
-
-// Filter returns the indices of the rows whose name or description holds
-// text, in any case; every row for "".
-func (c Checklist) Filter(text string) []int {
-	text = strings.ToLower(strings.TrimSpace(text))
-	rows := make([]int, 0, len(c.Rows))
-	for i := range c.Rows {
-		if text == "" || strings.Contains(c.lower[i], text) && !strings.Contains(text, "\n") {
-			rows = append(rows, i)
-		}
-	}
-	return rows
 }
 
 // MarkedRows are the indices of the marked rows, in order.

@@ -44,18 +44,6 @@ func BenchmarkNewChecklist(b *testing.B) {
 	}
 }
 
-// BenchmarkChecklistKeys: what a keystroke does in a checklist of 200
-// tools: a filter, a toggle, the marked total.
-func BenchmarkChecklistKeys(b *testing.B) {
-	target, in := benchDocs(b, 200)
-	c := NewChecklist(target, in, nil).MarkAll()
-	for b.Loop() {
-		rows := c.Filter("tool_1")
-		c = c.Toggle(rows[len(rows)/2])
-		_ = c.MarkedTokens()
-	}
-}
-
 // BenchmarkApply: 200 tools into 20, the clashes renamed.
 func BenchmarkApply(b *testing.B) {
 	target, in := benchDocs(b, 200)

@@ -117,45 +117,19 @@ func TestChecklistFromFile(t *testing.T) {
 		}
 	}
 
-	// Filter: by name or description, in any case.
-	if got := c.Filter("SEARCH"); !slices.Equal(got, []int{0, 2, 3, 7}) {
-		t.Errorf("filter SEARCH: %v", got)
-	}
-	if got := c.Filter("the docs"); !slices.Equal(got, []int{0}) {
-		t.Errorf("filter by description: %v", got)
-	}
-	if got := c.Filter(""); len(got) != len(c.Rows) {
-		t.Errorf("no filter: %v", got)
-	}
-	if got := c.Filter("nothing like it"); len(got) != 0 {
-		t.Errorf("no match: %v", got)
-	}
-
-	// Nothing marked at first; a is all, a again none; each operation a
-	// new checklist.
+	// Nothing marked at first; Only marks the rows given and no other,
+	// each operation a new checklist.
 	if len(c.Marked()) != 0 || c.MarkedTokens() != 0 {
 		t.Fatalf("marked at first: %v", c.Marked())
 	}
-	all := c.ToggleAll(nil)
-	if len(all.MarkedRows()) != len(c.Rows) || len(c.MarkedRows()) != 0 {
-		t.Errorf("a: %v, before: %v", all.MarkedRows(), c.MarkedRows())
+	some := c.Only([]int{1, 6, 99})
+	if got := some.Only([]int{0, 6}).MarkedRows(); !slices.Equal(got, []int{0, 6}) || len(c.MarkedRows()) != 0 {
+		t.Errorf("only 0 and 6: %v, before: %v", got, c.MarkedRows())
 	}
-	if none := all.ToggleAll(nil); len(none.MarkedRows()) != 0 {
-		t.Errorf("a twice: %v", none.MarkedRows())
+	if got := some.MarkedRows(); !slices.Equal(got, []int{1, 6}) {
+		t.Errorf("only 1, 6 and a row it lacks: %v", got)
 	}
-	if len(c.MarkAll().MarkedRows()) != len(c.Rows) || len(all.UnmarkAll().MarkedRows()) != 0 {
-		t.Error("MarkAll, UnmarkAll")
-	}
-	// a with a filter: the rows shown; then, when they are all marked,
-	// none of them, the others as they were.
-	some := c.Toggle(6).ToggleAll(c.Filter("search"))
-	if got := some.MarkedRows(); !slices.Equal(got, []int{0, 2, 3, 6, 7}) {
-		t.Errorf("a with a filter: %v", got)
-	}
-	if got := some.ToggleAll(c.Filter("search")).MarkedRows(); !slices.Equal(got, []int{6}) {
-		t.Errorf("a again with a filter: %v", got)
-	}
-	one := c.Toggle(0).Toggle(4).Toggle(6).Toggle(4)
+	one := c.Only([]int{0, 6})
 	if got := one.Marked(); !slices.Equal(got, []string{"search_docs", "code_interpreter"}) {
 		t.Errorf("marked %v", got)
 	}
@@ -189,11 +163,11 @@ func TestChecklistClashes(t *testing.T) {
 	if want := "get_weather function clash|find_hotels function|convert_currency function|web_search web_search"; strings.Join(got, "|") != want {
 		t.Errorf("rows %s", strings.Join(got, "|"))
 	}
-	all := c.MarkAll()
+	all := c.Only([]int{0, 1, 2, 3})
 	if got := all.Clashes(); !slices.Equal(got, []string{"get_weather"}) {
 		t.Errorf("clashes %v", got)
 	}
-	if got := all.Toggle(0).Clashes(); len(got) != 0 {
+	if got := c.Only([]int{1, 2, 3}).Clashes(); len(got) != 0 {
 		t.Errorf("clashes of the rows marked: %v", got)
 	}
 	if _, err := Apply(target, all.Picked(), Choices{}); err == nil || !strings.Contains(err.Error(), `"get_weather"`) {
@@ -258,11 +232,13 @@ func TestChecklistFromServer(t *testing.T) {
 	if len(c.Notes) == 0 || !strings.Contains(c.Notes[0].Message, "MCP tools/list") {
 		t.Errorf("notes %v", c.Notes)
 	}
-	if got := c.Filter("weather"); !slices.Equal(got, []int{0}) {
-		t.Errorf("filter: %v", got)
+	var rows []int // every row but the second
+	for i := range c.Rows {
+		if i != 1 {
+			rows = append(rows, i)
+		}
 	}
-
-	marked := c.ToggleAll(nil).Toggle(1)
+	marked := c.Only(rows)
 	srv := &model.MCPServer{URL: ts.URL, Headers: map[string]string{"Authorization": ""}}
 	a, err := Apply(target, marked.Picked(), Choices{Clashes: map[string]Clash{"get_weather": ClashRename}, Server: srv})
 	if err != nil {

@@ -147,7 +147,11 @@ func (a *App) setStyles(isDark bool) {
 }
 
 func (a *App) env() *kit.Env {
-	return &kit.Env{S: a.s, St: &a.styles, Km: &a.keys, At: a.at, Tok: &a.tok}
+	e := &kit.Env{S: a.s, St: &a.styles, Km: &a.keys, At: a.at, Tok: &a.tok}
+	if a.ws != nil {
+		e.Ws, e.Shown = a.ws.w, a.ws.shown
+	}
+	return e
 }
 
 // Update routes a message: size and colour first, then results of
@@ -235,7 +239,7 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case cost.WarmMsg, cost.CountedMsg:
 		return a.onTokens(msg)
-	case mcptools.Msg, importdlg.Msg:
+	case mcptools.Msg, importdlg.Msg, importdlg.ServersMsg:
 		return a.receive(msg)
 	case recent.Msg: // a listing for its dialog, or the history turned on or off
 		return tea.Batch(a.apply(msg.Actions()...), a.receive(msg))

@@ -21,7 +21,7 @@ const uiPath = "github.com/tooltui/tooltui/internal/ui"
 
 // shared are the packages under internal/ui that every component may
 // import: the contract and the widgets it draws with.
-var shared = map[string]bool{"kit": true, "display": true, "editor": true, "filterlist": true}
+var shared = map[string]bool{"kit": true, "display": true, "editor": true, "filterlist": true, "checklist": true}
 
 // imports lists the packages a directory's Go files (tests left out)
 // import.

@@ -11,6 +11,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -62,39 +64,8 @@ func openImport(t testing.TB, a *App, text string, downs int) *importdlg.Dialog 
 		a.Update(ukey("down"))
 	}
 	_, cmd := a.Update(ukey("enter"))
-	importAnswer(t, a, cmd)
+	answer[importdlg.Msg](t, a, cmd)
 	return d
-}
-
-// importAnswer runs cmd's commands as the program would until the
-// reading's answer comes, and hands it to the app.
-func importAnswer(t testing.TB, a *App, cmd tea.Cmd) {
-	t.Helper()
-	out := make(chan tea.Msg, 64)
-	start := func(c tea.Cmd) {
-		if c != nil {
-			go func() { out <- c() }()
-		}
-	}
-	start(cmd)
-	deadline := time.After(20 * time.Second)
-	for {
-		select {
-		case m := <-out:
-			if b, ok := m.(tea.BatchMsg); ok {
-				for _, c := range b {
-					start(c)
-				}
-				continue
-			}
-			if m, ok := m.(importdlg.Msg); ok {
-				a.Update(m)
-				return
-			}
-		case <-deadline:
-			t.Fatal("the reading never answered")
-		}
-	}
 }
 
 func keysIn(a *App, keys ...string) {
@@ -186,16 +157,12 @@ func TestImportFileErrors(t *testing.T) {
 
 // newImportServer is a go-sdk MCP server with three tools.
 func newImportServer() *mcp.Server {
-	s := mcp.NewServer(&mcp.Implementation{Name: "tooltui-import-dialog-test", Version: "1"}, nil)
-	noop := func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return &mcp.CallToolResult{}, nil
-	}
-	s.AddTool(&mcp.Tool{Name: "get_weather", Description: "Current weather for a city.",
-		InputSchema: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`)}, noop)
-	s.AddTool(&mcp.Tool{Name: "search_docs", Title: "Search the docs", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
-	s.AddTool(&mcp.Tool{Name: "read_file", Description: "Read a file.",
-		InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"],"additionalProperties":false}`)}, noop)
-	return s
+	return mcpToolServer("tooltui-import-dialog-test",
+		&mcp.Tool{Name: "get_weather", Description: "Current weather for a city.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`)},
+		&mcp.Tool{Name: "search_docs", Title: "Search the docs", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		&mcp.Tool{Name: "read_file", Description: "Read a file.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"],"additionalProperties":false}`)})
 }
 
 // TestImportFromARecordedServer: the server the document records is
@@ -229,26 +196,26 @@ func TestImportFromARecordedServer(t *testing.T) {
 		t.Fatalf("rows %v", names)
 	}
 	keysIn(a, "space", "down", "down", "space")
-	if got := d.List.Marked(); !slices.Equal(got, []string{"get_weather", "search_docs"}) {
+	if got := d.Marked(); !slices.Equal(got, []string{"get_weather", "search_docs"}) {
 		t.Fatalf("marked %v", got)
 	}
 	// a marks all, a second a unmarks all; the filter narrows what a marks.
 	keysIn(a, "a")
-	if len(d.List.Marked()) != 3 {
-		t.Errorf("a marked %v", d.List.Marked())
+	if len(d.Marked()) != 3 {
+		t.Errorf("a marked %v", d.Marked())
 	}
 	keysIn(a, "a")
-	if len(d.List.Marked()) != 0 {
-		t.Errorf("a second a left %v", d.List.Marked())
+	if len(d.Marked()) != 0 {
+		t.Errorf("a second a left %v", d.Marked())
 	}
 	keysIn(a, "/")
 	a.Update(tea.PasteMsg{Content: "weather"})
 	keysIn(a, "enter", "a", "esc")
-	if got := d.List.Marked(); !slices.Equal(got, []string{"get_weather"}) {
+	if got := d.Marked(); !slices.Equal(got, []string{"get_weather"}) {
 		t.Errorf("a under the filter marked %v", got)
 	}
 	keysIn(a, "end", "space")
-	if got := d.List.Marked(); !slices.Equal(got, []string{"get_weather", "search_docs"}) {
+	if got := d.Marked(); !slices.Equal(got, []string{"get_weather", "search_docs"}) {
 		t.Fatalf("marked %v", got)
 	}
 	v := a.s.Version()
@@ -445,16 +412,87 @@ func TestImportMouse(t *testing.T) {
 	}
 	click("docs  https://docs.example/mcp")
 	_, cmd := a.Update(ukey("enter"))
-	importAnswer(t, a, cmd)
+	answer[importdlg.Msg](t, a, cmd)
 	if d.State != importdlg.Listed || !strings.Contains(argsView(a, d), "Import tools from MCP server docs") {
 		t.Fatalf("state %d, error %q:\n%s", d.State, d.Err, argsView(a, d))
 	}
 	click("find_hotels")
-	if got := d.List.Marked(); !slices.Equal(got, []string{"find_hotels"}) {
+	if got := d.Marked(); !slices.Equal(got, []string{"find_hotels"}) {
 		t.Errorf("after a click: %v", got)
 	}
 	click("find_hotels")
-	if got := d.List.Marked(); len(got) != 0 {
+	if got := d.Marked(); len(got) != 0 {
 		t.Errorf("after a second click: %v", got)
+	}
+}
+
+// TestImportOffersTheWorkspacesServers: in a workspace the prompt offers
+// the servers every document records, each named with its document: the
+// shown one's at once, the others' once a command has read them; a server
+// recorded the same way in two documents once, at the first ("+1 more").
+// Chosen, a hidden document's server is listed with the header its record
+// says, and its tools come in with it recorded in the shown document,
+// under another name when the shown one gives its name to another server.
+func TestImportOffersTheWorkspacesServers(t *testing.T) {
+	ts := mcptest.Serve(t, newImportServer(), "sk-dialog")
+	fn := `"tools_defs": [{"name": "f", "parameters": {"type": "object", "properties": {}, "additionalProperties": false}, "strict": true}]`
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"a.json": `{"model": "gpt-5", ` + fn + `, "tooltui": {"mcp_servers": {"docs": {"command": ["local-mcp"]}}}}`,
+		"b.json": `{"model": "gpt-5", ` + fn + `, "tooltui": {"mcp_servers": {"docs": {"url": "` + ts.URL + `", "headers": {"Authorization": "Bearer ${DOCS_TOKEN}"}}}}}`,
+		"c.json": `{"model": "gpt-5", ` + fn + `, "tooltui": {"mcp_servers": {"kb": {"url": "` + ts.URL + `"}}}}`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o, err := OpenWorkspace(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Deps = kit.Deps{CopyNative: noCopy, WriteFile: func(string, []byte) error { return errors.New("no writes in this test") },
+		ListMCPTools: mcpclient.List, Getenv: func(k string) string {
+			if k == "DOCS_TOKEN" {
+				return "sk-dialog"
+			}
+			return ""
+		}}
+	a := New(o)
+	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	answer[listedMsg](t, a, a.Init())
+
+	_, cmd := a.Update(ukey("alt+i"))
+	d, ok := a.dialog.(*importdlg.Dialog)
+	if !ok {
+		t.Fatalf("alt+i opened %T; status %q", a.dialog, a.status.text)
+	}
+	view := argsView(a, d)
+	if !strings.Contains(view, "docs  (a.json)  local-mcp") || !strings.Contains(view, "reading the workspace's documents…") || strings.Contains(view, ts.URL) {
+		t.Fatalf("the prompt at once:\n%s", view)
+	}
+	answer[importdlg.ServersMsg](t, a, cmd)
+	view = argsView(a, d)
+	if !strings.Contains(view, "docs  (b.json, +1 more)  "+ts.URL) || strings.Contains(view, "kb") || strings.Contains(view, "reading the workspace") {
+		t.Fatalf("the prompt once the documents are read:\n%s", view)
+	}
+	keysIn(a, "down", "down")
+	_, cmd = a.Update(ukey("enter"))
+	answer[importdlg.Msg](t, a, cmd)
+	if d.State != importdlg.Listed || len(d.List.Rows) != 3 {
+		t.Fatalf("state %d, error %q, rows %v", d.State, d.Err, d.List.Rows)
+	}
+	keysIn(a, "space", "enter")
+	doc := a.s.Doc()
+	if got := functionNames(doc); !slices.Equal(got, []string{"f", "get_weather"}) {
+		t.Fatalf("functions %v; status %q", got, a.status.text)
+	}
+	if f := doc.Functions[1]; f.Server != "docs_2" || f.Origin != model.OriginMCP {
+		t.Errorf("function %s: server %q origin %q", f.Raw, f.Server, f.Origin)
+	}
+	if got := doc.MCPServers["docs_2"]; got.URL != ts.URL || got.Headers["Authorization"] != "Bearer ${DOCS_TOKEN}" {
+		t.Errorf("recorded %+v", got)
+	}
+	if got := doc.MCPServers["docs"]; !slices.Equal(got.Command, []string{"local-mcp"}) {
+		t.Errorf("the shown document's own server became %+v", got)
 	}
 }

@@ -97,37 +97,6 @@ func mcpApp(t *testing.T, src string, at kit.Sel, list func(context.Context, mcp
 	return a
 }
 
-// mcpAnswer runs cmd's commands as the program would, each in its own
-// goroutine, until the listing's answer comes, and hands it to the app.
-func mcpAnswer(t *testing.T, a *App, cmd tea.Cmd) {
-	t.Helper()
-	out := make(chan tea.Msg, 64)
-	start := func(c tea.Cmd) {
-		if c != nil {
-			go func() { out <- c() }()
-		}
-	}
-	start(cmd)
-	deadline := time.After(20 * time.Second)
-	for {
-		select {
-		case m := <-out:
-			if b, ok := m.(tea.BatchMsg); ok {
-				for _, c := range b {
-					start(c)
-				}
-				continue
-			}
-			if m, ok := m.(mcptools.Msg); ok {
-				a.Update(m)
-				return
-			}
-		case <-deadline:
-			t.Fatal("the listing never answered")
-		}
-	}
-}
-
 // openMCP presses L on row at and hands the stub's answer to the dialog.
 func openMCP(t *testing.T, at kit.Sel, stub *mcpStub) (*App, *mcptools.Dialog) {
 	t.Helper()
@@ -137,7 +106,7 @@ func openMCP(t *testing.T, at kit.Sel, stub *mcpStub) (*App, *mcptools.Dialog) {
 	if !ok {
 		t.Fatalf("L opened %T; status %q", a.dialog, a.status.text)
 	}
-	mcpAnswer(t, a, cmd)
+	answer[mcptools.Msg](t, a, cmd)
 	if d.State != mcptools.McpListed {
 		t.Fatalf("state %d after the answer, error %q", d.State, d.Err)
 	}
@@ -153,9 +122,9 @@ func mcpKeysIn(a *App, keys ...string) {
 
 func itemStates(d *mcptools.Dialog) string {
 	var b strings.Builder
-	for _, it := range d.Items {
+	for i, it := range d.Items {
 		c := "-"
-		if it.Checked {
+		if d.Checked(i) {
 			c = "+"
 		}
 		if it.Missing {
@@ -311,8 +280,8 @@ func TestMCPToolsDialogToggles(t *testing.T) {
 	}
 	// a filter narrows what a and n touch; esc clears it, then cancels
 	mcpKeysIn(a, "n", "/", "d", "e", "l", "enter")
-	if len(d.Shown) != 1 || d.Items[d.Shown[0]].Name != "delete_page" {
-		t.Fatalf("filter %q shows %v", d.Filter, d.Shown)
+	if shown := d.Rows.Shown(); len(shown) != 1 || d.Items[shown[0]].Name != "delete_page" {
+		t.Fatalf("filter %q shows %v", d.Rows.Filter(), shown)
 	}
 	mcpKeysIn(a, "a")
 	if got := itemStates(d); got != "-search -fetch +delete_page -?gone" {
@@ -322,8 +291,8 @@ func TestMCPToolsDialogToggles(t *testing.T) {
 		t.Errorf("the filter line:\n%s", v)
 	}
 	mcpKeysIn(a, "esc")
-	if a.dialog == nil || d.Filter != "" || len(d.Shown) != 4 {
-		t.Fatalf("esc did not just clear the filter: %q %v", d.Filter, d.Shown)
+	if a.dialog == nil || d.Rows.Filter() != "" || len(d.Rows.Shown()) != 4 {
+		t.Fatalf("esc did not just clear the filter: %q %v", d.Rows.Filter(), d.Rows.Shown())
 	}
 	// a click on a row checks it: rows start under the heading and the filter line
 	a.dialog.Update(tea.MouseClickMsg{X: 3, Y: 2, Button: tea.MouseLeft}, a.env())
@@ -473,7 +442,7 @@ func TestMCPToolsDialogShowsErrors(t *testing.T) {
 	if v := argsView(a, d); !strings.Contains(v, "Listing tools of https://docs.example/mcp…") {
 		t.Errorf("while listing:\n%s", v)
 	}
-	mcpAnswer(t, a, cmd)
+	answer[mcptools.Msg](t, a, cmd)
 	v := boxText(a, d)
 	if d.State != mcptools.McpFailed || !strings.Contains(v, "answered HTTP 401 Unauthorized while initializing: missing token") || !strings.Contains(v, "r try again") {
 		t.Fatalf("state %d:\n%s", d.State, argsView(a, d))
@@ -489,7 +458,7 @@ func TestMCPToolsDialogShowsErrors(t *testing.T) {
 	if d.State != mcptools.McpListing {
 		t.Fatalf("r: state %d", d.State)
 	}
-	mcpAnswer(t, a, cmd)
+	answer[mcptools.Msg](t, a, cmd)
 	if d.State != mcptools.McpListed || len(d.Items) != 4 {
 		t.Fatalf("after r: state %d, %d items", d.State, len(d.Items))
 	}
@@ -503,7 +472,7 @@ func TestMCPToolsDialogShowsErrors(t *testing.T) {
 	stub.mu.Unlock()
 	_, cmd = a.Update(ukey("L"))
 	d = a.dialog.(*mcptools.Dialog)
-	mcpAnswer(t, a, cmd)
+	answer[mcptools.Msg](t, a, cmd)
 	if d.State != mcptools.McpFailed || !strings.Contains(d.Err, "not a tools/list result") {
 		t.Errorf("state %d, error %q", d.State, d.Err)
 	}
@@ -639,7 +608,7 @@ func TestMCPToolsDialogFitsTheSmallestScreen(t *testing.T) {
 	}
 	_, cmd := a.Update(ukey("L"))
 	check("listing", "esc cancel")
-	mcpAnswer(t, a, cmd)
+	answer[mcptools.Msg](t, a, cmd)
 	d := a.dialog.(*mcptools.Dialog)
 	check("listed", "esc cancel")
 	mcpKeysIn(a, "end", "space")
@@ -656,14 +625,14 @@ func TestMCPToolsDialogFitsTheSmallestScreen(t *testing.T) {
 	// a heading too long for one line takes two; a click still finds its row
 	fa := mcpApp(t, mcpTestDoc, mcpFilter, stub.list, 60, 16)
 	_, cmd = fa.Update(ukey("L"))
-	mcpAnswer(t, fa, cmd)
+	answer[mcptools.Msg](t, fa, cmd)
 	fd := fa.dialog.(*mcptools.Dialog)
 	if v := boxText(fa, fd); !strings.Contains(v, "allowed_tools.tool_names allows 1 tool; read_only: true stays") {
 		t.Errorf("the heading is cut:\n%s", argsView(fa, fd))
 	}
-	first := fd.Items[0].Checked
+	first := fd.Checked(0)
 	fd.Update(tea.MouseClickMsg{X: 3, Y: 3, Button: tea.MouseLeft}, fa.env())
-	if fd.Items[0].Checked == first {
+	if fd.Checked(0) == first {
 		t.Errorf("a click on the first row under a two-line heading did not toggle it:\n%s", argsView(fa, fd))
 	}
 	d.State, d.Err = mcptools.McpFailed, strings.Repeat("MCP server at https://docs.example/mcp could not be reached while initializing: dial tcp: connection refused. ", 6)
@@ -677,12 +646,9 @@ func TestMCPToolsDialogFitsTheSmallestScreen(t *testing.T) {
 // Authorization and X-Team headers.
 func mcpHTTPServer(t *testing.T) (*mcptest.Server, func() []string) {
 	t.Helper()
-	s := mcp.NewServer(&mcp.Implementation{Name: "tooltui-test", Version: "1"}, nil)
-	noop := func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return &mcp.CallToolResult{}, nil
-	}
-	s.AddTool(&mcp.Tool{Name: "search_docs", Description: "Search the docs.", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
-	s.AddTool(&mcp.Tool{Name: "delete_file", Description: "Delete a file.", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
+	s := mcpToolServer("tooltui-test",
+		&mcp.Tool{Name: "search_docs", Description: "Search the docs.", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		&mcp.Tool{Name: "delete_file", Description: "Delete a file.", InputSchema: json.RawMessage(`{"type":"object"}`)})
 	ts := mcptest.Serve(t, s, "sk-test")
 	return ts, ts.Seen
 }
@@ -701,7 +667,7 @@ func TestMCPToolsOfARealServer(t *testing.T) {
 	if !ok {
 		t.Fatalf("L: %q", a.status.text)
 	}
-	mcpAnswer(t, a, cmd)
+	answer[mcptools.Msg](t, a, cmd)
 	if d.State != mcptools.McpListed {
 		t.Fatalf("state %d: %s", d.State, d.Err)
 	}
@@ -728,7 +694,7 @@ func TestMCPToolsOfARealServer(t *testing.T) {
 	before := entryOf(a, at)
 	_, cmd = a.Update(ukey("L"))
 	d = a.dialog.(*mcptools.Dialog)
-	mcpAnswer(t, a, cmd)
+	answer[mcptools.Msg](t, a, cmd)
 	want := "MCP server at " + ts.URL + " answered HTTP 401 Unauthorized while initializing: missing or wrong key"
 	if d.State != mcptools.McpFailed || !strings.Contains(d.Err, want) || !strings.Contains(a.status.text, want) {
 		t.Errorf("state %d, error %q, status %q", d.State, d.Err, a.status.text)
@@ -749,7 +715,7 @@ func TestMCPToolsOfAnUnreachableServer(t *testing.T) {
 	a := mcpApp(t, mcpServerDoc(url, "sk-test"), at, nil, 120, 40)
 	_, cmd := a.Update(ukey("L"))
 	d := a.dialog.(*mcptools.Dialog)
-	mcpAnswer(t, a, cmd)
+	answer[mcptools.Msg](t, a, cmd)
 	if d.State != mcptools.McpFailed || !strings.Contains(d.Err, "MCP server at "+url+" could not be reached") {
 		t.Errorf("state %d, error %q", d.State, d.Err)
 	}

@@ -151,9 +151,7 @@ func commands() []command {
 		{name: kit.CmdMocks, group: "Editor pane", nav: kb(km.Mocks), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: mocks.New(a.env())}) }},
 		{name: kit.CmdFormats, group: "Everywhere", nav: kb(km.Formats), run: func(a *App) tea.Cmd { return a.apply(kit.ActOpen{D: formats.New(a.s, a.sendConfig().BaseURL)}) }},
 		{name: kit.CmdNewView, group: "Everywhere", run: func(a *App) tea.Cmd { return a.apply(a.disk.ToggleNewFunctionView()...) }},
-		{name: kit.CmdImport, group: "Everywhere", global: kb(km.Import), run: func(a *App) tea.Cmd {
-			return a.apply(openOr(importdlg.New(a.env(), importdlg.Deps{ReadFile: a.deps.ReadFile, List: a.deps.ListMCPTools, Getenv: a.deps.Getenv})))
-		}},
+		{name: kit.CmdImport, group: "Everywhere", global: kb(km.Import), run: func(a *App) tea.Cmd { return a.apply(importdlg.Open(a.env(), a.deps)...) }},
 		{name: kit.CmdSwitchDoc, group: "Everywhere", global: kb(km.SwitchDoc), avail: needWorkspace, run: func(a *App) tea.Cmd { return a.openSwitcher() }},
 		{name: kit.CmdSearchDocs, group: "Everywhere", global: kb(km.SearchDocs), avail: needWorkspace, run: func(a *App) tea.Cmd { return a.openSearch() }},
 		{name: "Move tools to another document…", group: "Tools pane", where: "a workspace", avail: needWorkspaceTool, run: func(a *App) tea.Cmd { return a.openTransfer(true) }},

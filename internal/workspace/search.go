@@ -75,11 +75,7 @@ func (w *Workspace) Search(query string) []Hit {
 	var hits []ranked
 	for _, p := range w.paths {
 		e := w.docs[p]
-		w.follow(e)
-		d := e.doc
-		if e.sess != nil {
-			d = e.sess.Doc()
-		}
+		d := w.docOf(e)
 		if d == nil {
 			continue
 		}

@@ -453,6 +453,17 @@ func (w *Workspace) follow(e *entry) {
 	e.sessStamp = st
 }
 
+// docOf is e's document as the app has it: its session's, brought up to
+// date (follow), else the file's as last read; nil when it was not read
+// or is not a document (w.mu held).
+func (w *Workspace) docOf(e *entry) *model.Document {
+	w.follow(e)
+	if e.sess != nil {
+		return e.sess.Doc()
+	}
+	return e.doc
+}
+
 // Unsaved names, in the order of Paths, every document whose session
 // differs from its file.
 func (w *Workspace) Unsaved() []string {

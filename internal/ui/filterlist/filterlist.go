@@ -245,7 +245,7 @@ func (m Model) Update(msg tea.Msg) (Model, Event) {
 		if rows == 0 || mo.Y > rows {
 			break
 		}
-		i := windowTop(m.cursor, m.yOff, len(m.matches), rows) + mo.Y - 1
+		i := WindowTop(m.cursor, m.yOff, len(m.matches), rows) + mo.Y - 1
 		if i >= len(m.matches) {
 			break
 		}
@@ -416,14 +416,14 @@ func (m *Model) move(d int) {
 
 func (m *Model) fixOffset() {
 	if rows := m.rows(); rows > 0 {
-		m.yOff = windowTop(m.cursor, m.yOff, len(m.matches), rows)
+		m.yOff = WindowTop(m.cursor, m.yOff, len(m.matches), rows)
 	}
 }
 
-// windowTop returns the first visible match of a window of rows rows that
+// WindowTop returns the first visible match of a window of rows rows that
 // starts at yOff if it can, shows the cursor, and has no empty rows at the
 // bottom when there are enough matches to fill it.
-func windowTop(cursor, yOff, n, rows int) int {
+func WindowTop(cursor, yOff, n, rows int) int {
 	if rows <= 0 {
 		return max(0, min(cursor, n-1))
 	}

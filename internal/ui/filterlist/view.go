@@ -42,7 +42,7 @@ func (m Model) View(st Styles, w, h int) []string {
 		if m.filter != "" {
 			msg = "no match for " + termtext.SanitizeLine(m.filter)
 		}
-		return append(lines, fit(ps.normal.base.paint("  ")+ps.normal.dim.paint(msg), w))
+		return append(lines, termtext.FitExact(ps.normal.base.paint("  ")+ps.normal.dim.paint(msg), w))
 	}
 	var p pattern
 	if m.filter != "" {
@@ -50,7 +50,7 @@ func (m Model) View(st Styles, w, h int) []string {
 	}
 	mt := matchers.Get().(*matcher)
 	defer matchers.Put(mt)
-	top := windowTop(cur, m.yOff, n, rows)
+	top := WindowTop(cur, m.yOff, n, rows)
 	for i := top; i < min(n, top+rows); i++ {
 		lines = append(lines, m.row(&ps, w, m.matches[i], i == cur, &p, mt))
 	}
@@ -82,9 +82,9 @@ func (m *Model) filterLine(ps *pens, w int, counts string) string {
 		left = ps.filter.paint(prompt+f) + ps.cursor.paint(" ")
 	}
 	if counts == "" {
-		return fit(left, w)
+		return termtext.FitExact(left, w)
 	}
-	return fit(left, room) + " " + ps.normal.dim.paint(counts)
+	return termtext.FitExact(left, room) + " " + ps.normal.dim.paint(counts)
 }
 
 // row draws one match: marker, title, detail (or the disabled reason), key.
@@ -159,7 +159,7 @@ func (m *Model) row(ps *pens, w int, h hit, selected bool, p *pattern, mt *match
 		b.WriteString(key.paint(e.key))
 	}
 	if w < 2+e.keyW+1 || !e.titleASCII || !detailASCII || !e.keyASCII {
-		return fit(b.String(), w)
+		return termtext.FitExact(b.String(), w)
 	}
 	return b.String()
 }
@@ -245,19 +245,6 @@ func penFor(matched bool, plain, match pen) pen {
 		return match
 	}
 	return plain
-}
-
-// fit cuts or pads s to exactly w cells.
-func fit(s string, w int) string {
-	sw := ansi.StringWidth(s)
-	if sw > w {
-		s = ansi.Truncate(s, w, "")
-		sw = ansi.StringWidth(s)
-	}
-	if sw < w {
-		s += strings.Repeat(" ", w-sw)
-	}
-	return s
 }
 
 // pen is the SGR sequence that starts a style; "" is no styling.

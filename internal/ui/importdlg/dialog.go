@@ -9,12 +9,14 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/tooltui/tooltui/internal/importer"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/checklist"
+	"github.com/tooltui/tooltui/internal/ui/filterlist"
 	"github.com/tooltui/tooltui/internal/ui/kit"
+	"github.com/tooltui/tooltui/internal/workspace"
 )
 
 // Msg is the answer of reading dialog Id's source.
@@ -61,51 +63,80 @@ type Dialog struct {
 	State  State
 	cancel context.CancelFunc
 
-	// The prompt: the text typed, and the servers the document records,
-	// which up/down choose (cursor 0 is the text).
+	// The prompt: the text typed, and the servers the document records
+	// (in a workspace, every document), which up/down choose (cursor 0 is
+	// the text).
 	Text    string
-	servers []string
-	recs    map[string]model.MCPServer
+	servers []workspace.Server
 	pick    int
 	Err     string // why reading failed
 
-	src    source
-	List   importer.Checklist
-	Shown  []int // rows the filter shows
-	cursor int
-	yOff   int
-	Filter string
-	typing bool
-	nameW  int // the widest name, measured once
+	// In a workspace: the workspace, the document shown, and whether its
+	// other documents are still being read for their servers.
+	ws        *workspace.Workspace
+	shown     string
+	gathering bool
+
+	src  source
+	List importer.Checklist // the tools read; Rows marks them
+	Rows checklist.Model
 
 	// Asking: the names still to decide and the decisions so far.
 	Ask     []string
 	choices map[string]importer.Clash
 
-	textHist, filterHist kit.FilterHist
+	textHist kit.FilterHist
 
 	sw, sh int
 }
 
-// New opens the dialog on the prompt, or says why the document cannot
-// take tools.
-func New(e *kit.Env, deps Deps) (kit.Dialog, string) {
+// ServersMsg: the documents of the dialog's workspace were read (Load),
+// so the servers they record can be offered.
+type ServersMsg struct{ to *Dialog }
+
+// Open opens the dialog on the prompt, or says why the document cannot
+// take tools. In a workspace (e.Ws) the prompt offers the servers of every
+// document: the shown one's at once, the others' once a command has read
+// them.
+func Open(e *kit.Env, deps kit.Deps) []kit.Action {
+	d, why := newDialog(e, Deps{ReadFile: deps.ReadFile, List: deps.ListMCPTools, Getenv: deps.Getenv})
+	if d == nil {
+		return []kit.Action{kit.Say(why)}
+	}
+	if d.ws == nil {
+		return []kit.Action{kit.ActOpen{D: d}}
+	}
+	d.gathering = true
+	ws := d.ws
+	return []kit.Action{kit.ActOpen{D: d}, kit.ActCmd{Cmd: func() tea.Msg {
+		ws.Load() // a file that cannot be read records nothing
+		return ServersMsg{to: d}
+	}}}
+}
+
+// newDialog is the dialog on the prompt, offering the servers the shown
+// document records, or why the document cannot take tools.
+func newDialog(e *kit.Env, deps Deps) (*Dialog, string) {
 	doc := e.S.Doc()
 	if why := importer.Unusable(doc); why != "" {
 		return nil, "Cannot import tools: " + why
 	}
-	d := &Dialog{deps: deps, recs: doc.MCPServers}
+	d := &Dialog{deps: deps, ws: e.Ws, shown: e.Shown}
+	names := make([]string, 0, len(doc.MCPServers))
 	for n := range doc.MCPServers {
-		d.servers = append(d.servers, n)
+		names = append(names, n)
 	}
-	slices.Sort(d.servers)
+	slices.Sort(names)
+	for _, n := range names {
+		d.servers = append(d.servers, workspace.Server{Name: n, Rec: doc.MCPServers[n], Paths: []string{e.Shown}})
+	}
 	return d, ""
 }
 
 func (d *Dialog) Name() string { return "the Import tools dialog" }
 
 // TypingText: keys are text in the prompt and while filtering.
-func (d *Dialog) TypingText() bool { return d.State == Prompt || d.typing }
+func (d *Dialog) TypingText() bool { return d.State == Prompt || d.Rows.Typing() }
 
 // UndoText takes typing in the prompt or the filter back (ctrl+z), or
 // puts it back.
@@ -117,14 +148,8 @@ func (d *Dialog) UndoText(redo bool) (bool, []kit.Action) {
 			d.Text, d.pick = s, 0
 		}
 		return ok, nil
-	case d.typing:
-		s, ok := d.filterHist.Step(redo, d.Filter)
-		if ok {
-			d.Filter = s
-			d.refilter()
-			d.clamp()
-		}
-		return ok, nil
+	case d.State == Listed:
+		return d.Rows.Undo(redo, d.listRows()), nil
 	}
 	return false, nil
 }
@@ -137,10 +162,16 @@ func (d *Dialog) Dismiss() {
 	}
 }
 
-// Receives reports whether msg is the answer of this dialog's reading.
+// Receives reports whether msg is the answer of this dialog's reading,
+// or its workspace's documents read.
 func (d *Dialog) Receives(msg tea.Msg) bool {
-	m, ok := msg.(Msg)
-	return ok && m.Id == d.Id
+	switch m := msg.(type) {
+	case Msg:
+		return m.Id == d.Id
+	case ServersMsg:
+		return m.to == d
+	}
+	return false
 }
 
 // start reads what the prompt names (or the chosen server), in a command.
@@ -152,8 +183,7 @@ func (d *Dialog) start(target *model.Document) tea.Cmd {
 	var name string
 	var rec model.MCPServer
 	if d.pick > 0 {
-		name = d.servers[d.pick-1]
-		rec = d.recs[name]
+		name, rec = d.servers[d.pick-1].Name, d.servers[d.pick-1].Rec
 	}
 	return func() tea.Msg {
 		defer cancel()
@@ -177,12 +207,20 @@ func (d *Dialog) start(target *model.Document) tea.Cmd {
 
 func (d *Dialog) Resize(w, h int) kit.Dialog {
 	d.sw, d.sh = w, h
-	d.clamp()
+	d.Rows.Resize(d.listRows())
 	return d
 }
 
 func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	switch m := msg.(type) {
+	case ServersMsg:
+		if m.to == d {
+			// The shown document's servers come first, as offered so far,
+			// so that the one chosen stays chosen.
+			d.servers, d.gathering = d.ws.Servers(d.shown), false
+			d.pick = min(d.pick, len(d.servers))
+		}
+		return d, nil
 	case Msg:
 		if m.Id != d.Id {
 			return d, nil
@@ -193,11 +231,9 @@ func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 			return d, []kit.Action{kit.SayErr("Could not read the tools: nothing changed")}
 		}
 		d.src, d.List, d.State = m.src, m.list, Listed
-		d.Filter, d.typing, d.nameW = "", false, 8
-		for _, r := range d.List.Rows {
-			d.nameW = max(d.nameW, ansi.StringWidth(termtext.SanitizeLine(r.Name)))
-		}
-		d.refilter()
+		d.Rows = checklist.Model{NameWidth: func(w, iw int) int { return min(max(8, w), max(8, iw/3)) }}
+		d.Rows.SetRows(rowsOf(d.List), nil)
+		d.Rows.Resize(d.listRows())
 		if len(d.List.Rows) == 0 {
 			return d, []kit.Action{kit.Say(termtext.SanitizeLine(d.src.describe()) + " has no tools")}
 		}
@@ -206,14 +242,11 @@ func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 		switch {
 		case d.State == Prompt:
 			before := d.Text
-			d.Text, d.pick = clean(d.Text+m.Content, 4096), 0
+			d.Text, d.pick = filterlist.Clean(d.Text+m.Content, 4096), 0
 			d.textHist.Changed(before, d.Text)
-		case d.typing:
-			before := d.Filter
-			d.Filter = clean(d.Filter+m.Content, 128)
-			d.filterHist.Changed(before, d.Filter)
-			d.refilter()
-			d.clamp()
+		case d.State == Listed:
+			d.Rows.Type(m.Content)
+			d.Rows.Resize(d.listRows())
 		}
 	case tea.KeyPressMsg:
 		return d.key(m, e)
@@ -221,12 +254,7 @@ func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 		d.click(m.Y)
 	case tea.MouseWheelMsg:
 		if d.State == Listed {
-			step := 3
-			if m.Button == tea.MouseWheelUp {
-				step = -3
-			}
-			d.yOff = max(0, min(d.yOff+step, len(d.Shown)-d.listRows()))
-			d.cursor = max(d.yOff, min(d.cursor, d.yOff+d.listRows()-1))
+			d.Rows.Wheel(m.Button == tea.MouseWheelUp, d.listRows())
 		}
 	}
 	return d, nil
@@ -244,43 +272,15 @@ func (d *Dialog) click(y int) {
 			d.pick = y - 3
 		}
 	case Listed:
-		if j := d.yOff + y - 1; y >= 1 && y-1 < d.listRows() && j < len(d.Shown) {
-			d.cursor = j
-			d.List = d.List.Toggle(d.Shown[j])
-		}
+		d.Rows.Click(y-1, d.listRows())
 	}
 }
 
-// clean keeps the printable characters of s, at most n.
-func clean(s string, n int) string {
-	var b []rune
-	for _, r := range s {
-		if r >= 0x20 && r != 0x7f && !(r >= 0x80 && r < 0xa0) {
-			b = append(b, r)
-		}
-	}
-	return string(b[:min(len(b), n)])
-}
-
-// typed handles a key in a text line: it reports the new text and
-// whether the key was the line's.
+// typed handles a key in a text line of at most n characters: it
+// reports the new text and whether the key was the line's.
 func typed(k tea.KeyPressMsg, s string, n int) (string, bool) {
-	switch k.String() {
-	case "backspace", "ctrl+h":
-		if r := []rune(s); len(r) > 0 {
-			return string(r[:len(r)-1]), true
-		}
-		return s, true
-	case "ctrl+u":
-		return "", true
-	case "space":
-		return clean(s+" ", n), true
-	}
-	const mods = tea.ModCtrl | tea.ModAlt | tea.ModMeta | tea.ModSuper | tea.ModHyper
-	if k.Text != "" && k.Mod&mods == 0 {
-		return clean(s+k.Text, n), true
-	}
-	return s, false
+	s, ok := filterlist.Edit(k, s)
+	return filterlist.Clean(s, n), ok
 }
 
 func (d *Dialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action) {
@@ -324,58 +324,20 @@ func (d *Dialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	case Asking:
 		return d.answer(k, e)
 	}
-	if d.typing {
-		switch k.String() {
-		case "enter":
-			d.typing = false
-		case "esc":
-			d.filterHist.Changed(d.Filter, "")
-			d.typing, d.Filter = false, ""
-			d.refilter()
-		case "up", "down":
-			d.cursor += map[string]int{"up": -1, "down": 1}[k.String()]
-		default:
-			if s, ok := typed(k, d.Filter, 128); ok {
-				d.filterHist.Changed(d.Filter, s)
-				d.Filter = s
-				d.refilter()
-			}
-		}
-		d.clamp()
+	if d.Rows.Key(k, d.listRows(), e.Km.Move) {
 		return d, nil
 	}
 	switch {
 	case key.Matches(k, keys.Cancel):
-		if d.Filter != "" {
-			d.Filter = ""
-			d.refilter()
-			return d, nil
-		}
 		return nil, []kit.Action{kit.ActClose{}, kit.Say("Import cancelled: nothing changed")}
 	case key.Matches(k, keys.Import):
 		d.choices = map[string]importer.Clash{}
 		return d.importMarked(e)
-	case key.Matches(k, keys.Toggle):
-		if d.cursor < len(d.Shown) {
-			d.List = d.List.Toggle(d.Shown[d.cursor])
-		}
 	case key.Matches(k, keys.All):
-		rows := d.Shown
-		if d.Filter == "" {
-			rows = nil
-		}
-		d.List = d.List.ToggleAll(rows)
-	case key.Matches(k, keys.Filter):
-		d.typing = true
-	default:
-		if next, ok := kit.ListMove(k, e.Km, d.cursor, d.listRows(), len(d.Shown)); ok {
-			d.cursor = next
-			break
-		}
-		return d, []kit.Action{kit.ExplainDialogKey(k, d, e.Km)}
+		d.Rows.ToggleShown()
+		return d, nil
 	}
-	d.clamp()
-	return d, nil
+	return d, []kit.Action{kit.ExplainDialogKey(k, d, e.Km)}
 }
 
 // answer takes the decision for the first name asked about; the capital
@@ -415,8 +377,13 @@ func (d *Dialog) answer(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action
 func (d *Dialog) choicesFor(e *kit.Env) importer.Choices {
 	c := importer.Choices{Clashes: d.choices, Path: e.S.Name()}
 	if d.src.path == "" {
-		rec := d.src.rec
-		c.Server, c.ServerName = &rec, d.src.name
+		rec, name, recs := d.src.rec, d.src.name, e.S.Doc().MCPServers
+		if old, ok := recs[name]; ok && name != "" && !old.Same(rec) {
+			// another document's server, under a name this one gives
+			// another server
+			name = model.UniqueName(name, func(n string) bool { _, taken := recs[n]; return taken })
+		}
+		c.Server, c.ServerName = &rec, name
 	}
 	return c
 }
@@ -424,11 +391,11 @@ func (d *Dialog) choicesFor(e *kit.Env) importer.Choices {
 // importMarked imports the marked tools as one edit, or asks about the
 // first clash not decided yet.
 func (d *Dialog) importMarked(e *kit.Env) (kit.Dialog, []kit.Action) {
-	if len(d.List.MarkedRows()) == 0 {
+	if len(d.Rows.Marked()) == 0 {
 		d.State = Listed
 		return d, []kit.Action{kit.Say("No tool is marked: space marks one, a marks all")}
 	}
-	picked, choices := d.List.Picked(), d.choicesFor(e)
+	picked, choices := d.List.Only(d.Rows.Marked()).Picked(), d.choicesFor(e)
 	a, err := importer.Apply(e.S.Doc(), picked, choices)
 	var ce *importer.ClashesError
 	if errors.As(err, &ce) {
@@ -453,19 +420,42 @@ func (d *Dialog) importMarked(e *kit.Env) (kit.Dialog, []kit.Action) {
 	return nil, []kit.Action{kit.ActClose{}, kit.ActEdit{Fn: fn}, kit.ActRefresh{}, kit.Say(summary + " (ctrl+z undoes it)")}
 }
 
-func (d *Dialog) refilter() {
-	d.Shown = d.List.Filter(d.Filter)
-	d.cursor, d.yOff = 0, 0
-}
-
-func (d *Dialog) clamp() {
-	d.cursor = max(0, min(d.cursor, len(d.Shown)-1))
-	d.yOff = kit.ScrollTo(d.cursor, d.yOff, d.listRows(), len(d.Shown))
-}
-
 // Summary is what the footer says of the marked tools.
 func (d *Dialog) Summary() string {
-	return fmt.Sprintf("%d of %d marked · ≈%d tokens", len(d.List.MarkedRows()), len(d.List.Rows), d.List.MarkedTokens())
+	return fmt.Sprintf("%d of %d marked · ≈%d tokens", len(d.Rows.Marked()), d.Rows.Len(), d.Rows.MarkedTokens())
+}
+
+// Marked are the names of the marked tools (a tool without a name counts
+// as its type).
+func (d *Dialog) Marked() []string { return d.List.Only(d.Rows.Marked()).Marked() }
+
+// rowsOf are the checklist's rows of the tools read: name, type, tokens,
+// a clash mark and the problems, else the description.
+func rowsOf(l importer.Checklist) []checklist.Row {
+	rows := make([]checklist.Row, len(l.Rows))
+	for i, r := range l.Rows {
+		tok := "     -"
+		if r.Tokens >= 0 {
+			tok = fmt.Sprintf("%6s", fmt.Sprintf("≈%d", r.Tokens))
+		}
+		row := checklist.Row{Name: r.Name, Desc: r.Description, Cols: kit.FitExact(termtext.SanitizeLine(r.Type), 11) + tok, Tokens: r.Tokens}
+		if row.Name == "" {
+			row.Name = "(" + r.Type + ")"
+		}
+		if r.Clash {
+			row.Flag = "  clash  "
+		} else {
+			row.Cols += "         "
+		}
+		if p := r.Problems(); p != "" {
+			row.Note, row.Look = p, checklist.Warn
+			if r.Errors > 0 {
+				row.Look = checklist.Bad
+			}
+		}
+		rows[i] = row
+	}
+	return rows
 }
 
 func (d *Dialog) Help(km *kit.KeyMap) []key.Binding {

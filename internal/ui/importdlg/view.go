@@ -6,7 +6,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/tooltui/tooltui/internal/importer"
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
@@ -17,9 +16,12 @@ func (d *Dialog) size() (int, int) {
 	switch d.State {
 	case Prompt:
 		want = 8 + len(d.servers)
+		if d.gathering {
+			want++
+		}
 	case Listed, Asking:
 		w, _ := kit.DialogSize(d.sw, d.sh, 100, 0)
-		want = 3 + max(1, len(d.List.Rows)) + len(d.footer(w-2))
+		want = 3 + max(1, d.Rows.Len()) + len(d.footer(w-2))
 	case Failed:
 		want = 8 + strings.Count(d.Err, "\n")
 	}
@@ -44,7 +46,7 @@ func (d *Dialog) footer(iw int) []string {
 			text += fmt.Sprintf(" · R K S: the same for all %d clashes", len(d.Ask))
 		}
 		text += " · esc back"
-	case d.typing:
+	case d.Rows.Typing():
 		text = "type to filter · enter keep the filter · esc clear it"
 	}
 	for _, l := range strings.Split(ansi.Wrap(text, max(1, iw-2), " "), "\n") {
@@ -74,10 +76,17 @@ func (d *Dialog) View(e *kit.Env, w, h int) []string {
 			field = dim(field)
 		}
 		lines = append(lines, field, "")
-		if len(d.servers) > 0 {
-			lines = append(lines, dim(" or a server the document records (↓ chooses):"))
-			for i, n := range d.servers {
-				row := fmt.Sprintf("   %s  %s", n, d.recs[n].Describe())
+		if len(d.servers) > 0 || d.gathering {
+			head := " or a server the document records (↓ chooses):"
+			if d.ws != nil {
+				head = " or a server a document of the workspace records (↓ chooses):"
+			}
+			lines = append(lines, dim(head))
+			for i, s := range d.servers {
+				row := fmt.Sprintf("   %s  %s", s.Name, s.Rec.Describe())
+				if d.ws != nil {
+					row = fmt.Sprintf("   %s  (%s)  %s", s.Name, where(s.Paths), s.Rec.Describe())
+				}
 				if d.pick == i+1 {
 					row = st.Selected.Render(kit.FitExact(termtext.SanitizeLine(" › "+row[3:]), iw))
 				} else {
@@ -85,13 +94,16 @@ func (d *Dialog) View(e *kit.Env, w, h int) []string {
 				}
 				lines = append(lines, row)
 			}
+			if d.gathering {
+				lines = append(lines, dim("   reading the workspace's documents…"))
+			}
 			lines = append(lines, "")
 		}
 		lines = append(lines, dim(" enter read · esc close · nothing changes until you import"))
 	case Reading:
 		what := termtext.SanitizeLine(strings.TrimSpace(d.Text))
 		if d.pick > 0 {
-			what = "MCP server " + d.servers[d.pick-1]
+			what = "MCP server " + d.servers[d.pick-1].Name
 		}
 		lines = []string{kit.Fit(" Reading the tools of "+what+"…", iw), "", dim(" esc cancel · nothing changes")}
 	case Failed:
@@ -109,36 +121,19 @@ func (d *Dialog) View(e *kit.Env, w, h int) []string {
 	return kit.Box(e, ansi.Truncate(title, bw-4, "…"), lines[:min(len(lines), bh-2)], bw)
 }
 
+// where names the documents that record a server: the first, and how
+// many more.
+func where(paths []string) string {
+	if len(paths) > 1 {
+		return fmt.Sprintf("%s, +%d more", paths[0], len(paths)-1)
+	}
+	return strings.Join(paths, "")
+}
+
 // listView is the filter line, the rows and the footer.
 func (d *Dialog) listView(e *kit.Env, iw int) []string {
 	st := e.St
-	var left string
-	switch {
-	case d.typing:
-		left = st.LabelFocused.Render(" / "+termtext.SanitizeLine(d.Filter)) + st.LabelFocused.Reverse(true).Render(" ")
-	case d.Filter != "":
-		left = st.LabelFocused.Render(" / "+termtext.SanitizeLine(d.Filter)) + st.Dim.Render(fmt.Sprintf("  %d shown", len(d.Shown)))
-	default:
-		left = st.Dim.Render(" / filter")
-	}
-	lines := []string{left}
-	nameW := min(d.nameW, max(8, iw/3))
-	rows := d.listRows()
-	var body []string
-	switch {
-	case len(d.List.Rows) == 0:
-		body = append(body, st.Dim.Render(kit.Fit("   No tools to import", iw)))
-	case len(d.Shown) == 0:
-		body = append(body, st.Dim.Render(kit.Fit("   No tool matches "+termtext.Quote(d.Filter), iw)))
-	}
-	for j := d.yOff; j < len(d.Shown) && j < d.yOff+rows; j++ {
-		i := d.Shown[j]
-		body = append(body, d.row(e, d.List.Rows[i], d.List.IsMarked(i), j == d.cursor, nameW, iw))
-	}
-	for len(body) < rows {
-		body = append(body, "")
-	}
-	lines = append(lines, body...)
+	lines := d.Rows.View(st.Checklist(), iw, d.listRows(), "", "No tools to import")
 	style := st.Dim
 	if d.State == Asking {
 		style = st.Warning
@@ -151,46 +146,4 @@ func (d *Dialog) listView(e *kit.Env, iw int) []string {
 		lines = append(lines, style.Render(kit.Fit(l, iw)))
 	}
 	return lines
-}
-
-// row is one incoming tool: mark, name, type, tokens, a clash mark and
-// its problems (or description).
-func (d *Dialog) row(e *kit.Env, r importer.Row, marked, cur bool, nameW, iw int) string {
-	st := e.St
-	pointer, check := "  ", "[ ] "
-	if cur {
-		pointer = "› "
-	}
-	if marked {
-		check = "[x] "
-	}
-	name := r.Name
-	if name == "" {
-		name = "(" + r.Type + ")"
-	}
-	tok := "     -"
-	if r.Tokens >= 0 {
-		tok = fmt.Sprintf("%6s", fmt.Sprintf("≈%d", r.Tokens))
-	}
-	clash := "         "
-	if r.Clash {
-		clash = "  clash  "
-	}
-	head := " " + pointer + check + kit.FitExact(termtext.SanitizeLine(name), nameW) + "  " + kit.FitExact(termtext.SanitizeLine(r.Type), 11) + tok + clash
-	rest := max(0, iw-ansi.StringWidth(head))
-	detail := termtext.SanitizeLine(r.Description)
-	style := st.Dim
-	if p := r.Problems(); p != "" {
-		detail, style = termtext.SanitizeLine(p), st.Warning
-		if r.Errors > 0 {
-			style = st.Error
-		}
-	}
-	if cur {
-		return st.Selected.Render(kit.FitExact(head+detail, iw))
-	}
-	if r.Clash {
-		head = " " + pointer + check + kit.FitExact(termtext.SanitizeLine(name), nameW) + "  " + kit.FitExact(termtext.SanitizeLine(r.Type), 11) + tok + st.Warning.Render(clash)
-	}
-	return head + style.Render(kit.Fit(detail, rest))
 }

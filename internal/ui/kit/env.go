@@ -1,6 +1,9 @@
 package kit
 
-import "github.com/tooltui/tooltui/internal/model"
+import (
+	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/workspace"
+)
 
 // Pane is a region of the screen that can have focus.
 type Pane int
@@ -20,6 +23,10 @@ type Env struct {
 	Km  *KeyMap
 	At  Sel
 	Tok tokenCells // what the tools cost
+	// Ws is the workspace the document shown is Shown of (tooltui DIR);
+	// nil outside one. Its methods that read files are for commands.
+	Ws    *workspace.Workspace
+	Shown string
 }
 
 // tokenCells is what the tools pane reads of the token estimate: the

@@ -1,31 +1,6 @@
 package kit
 
-// FilterHist is the undo of a filter line's typing (the lists' filters,
-// the tools pane's, the MCP tools dialog's): the texts it held before each
-// change, so that ctrl+z there takes typing back before it reaches the
-// document under it.
-type FilterHist struct{ undo, redo []string }
+import "github.com/tooltui/tooltui/internal/ui/filterlist"
 
-// Changed records that the filter text went from before to after.
-func (h *FilterHist) Changed(before, after string) {
-	if before != after {
-		h.undo = append(h.undo, before)
-		h.redo = nil
-	}
-}
-
-// Step is the text an undo (redo: a redo) puts in place of cur; ok false
-// when there is no step to take.
-func (h *FilterHist) Step(redo bool, cur string) (string, bool) {
-	from, to := &h.undo, &h.redo
-	if redo {
-		from, to = to, from
-	}
-	if len(*from) == 0 {
-		return "", false
-	}
-	s := (*from)[len(*from)-1]
-	*from = (*from)[:len(*from)-1]
-	*to = append(*to, cur)
-	return s, true
-}
+// FilterHist is the undo of a filter line's typing (filterlist.Hist).
+type FilterHist = filterlist.Hist

@@ -141,6 +141,11 @@ func ListMove(k tea.KeyPressMsg, km *KeyMap, cur, page, n int) (next int, ok boo
 	return cur, false
 }
 
+// Move is ListMove with km's keys (a checklist.Move).
+func (km *KeyMap) Move(k tea.KeyPressMsg, cur, page, n int) (int, bool) {
+	return ListMove(k, km, cur, page, n)
+}
+
 // ScrollTo is the first row to show of a list of n rows, rows at a time,
 // that keeps row cur in view and moves as little as it can from off.
 func ScrollTo(cur, off, rows, n int) int {

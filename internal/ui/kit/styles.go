@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
 
+	"github.com/tooltui/tooltui/internal/ui/checklist"
 	"github.com/tooltui/tooltui/internal/ui/display"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 )
@@ -68,4 +69,9 @@ func NewStyles(isDark bool) Styles {
 	}
 	s.EditorFocusedField = s.Editor
 	return s
+}
+
+// Checklist is the look of a checklist (the import's, the MCP tools list).
+func (st *Styles) Checklist() checklist.Styles {
+	return checklist.Styles{Dim: st.Dim, Warning: st.Warning, Error: st.Error, Selected: st.Selected, Filter: st.LabelFocused}
 }

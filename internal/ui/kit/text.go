@@ -8,6 +8,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui/editor"
 )
 
@@ -135,17 +136,7 @@ func Frame(r Rect, title string, content []string, border, titleStyle lipgloss.S
 
 // FitExact pads or cuts a styled line to exactly w cells, without an
 // ellipsis.
-func FitExact(s string, w int) string {
-	sw := ansi.StringWidth(s)
-	if sw > w {
-		s = ansi.Truncate(s, w, "")
-		sw = ansi.StringWidth(s)
-	}
-	if sw < w {
-		s += strings.Repeat(" ", w-sw)
-	}
-	return s
-}
+func FitExact(s string, w int) string { return termtext.FitExact(s, w) }
 
 // Place copies a pane's lines onto the screen rows at r.
 func Place(rows [][]string, r Rect, lines []string) {
@@ -156,15 +147,6 @@ func Place(rows [][]string, r Rect, lines []string) {
 	}
 }
 
-// Fit pads or cuts a styled line to exactly w cells.
-func Fit(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	sw := ansi.StringWidth(s)
-	if sw > w {
-		s = ansi.Truncate(s, w, "…")
-		sw = ansi.StringWidth(s) // a cut inside a wide character leaves a cell
-	}
-	return s + strings.Repeat(" ", w-sw)
-}
+// Fit pads or cuts a styled line to exactly w cells, a cut one ending
+// in an ellipsis.
+func Fit(s string, w int) string { return termtext.Fit(s, w) }

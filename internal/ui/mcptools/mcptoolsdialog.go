@@ -18,6 +18,7 @@ import (
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/rawjson"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/ui/checklist"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
 
@@ -38,8 +39,8 @@ type Msg struct {
 // allowed_tools that the server does not have.
 type mcpToolItem struct {
 	Name, desc string // desc: the description's first line ("" for none)
-	Checked    bool
-	Missing    bool // in allowed_tools, not on the server
+	checked    bool   // at first: allowed_tools names it
+	Missing    bool   // in allowed_tools, not on the server
 }
 
 type mcpState int
@@ -74,13 +75,8 @@ type Dialog struct {
 	State  mcpState
 	Err    string // why the listing failed
 
-	Items  []mcpToolItem
-	Shown  []int // the items the filter matches, in order
-	cursor int   // index into shown
-	yOff   int   // first shown item on screen
-	Filter string
-	typing bool // keys type into the filter
-	hist   kit.FilterHist
+	Items []mcpToolItem
+	Rows  checklist.Model // the items, checked or not
 	// Confirm: enter with nothing checked asked whether to remove the
 	// names; enter again does.
 	Confirm bool
@@ -113,20 +109,11 @@ func (d *Dialog) start() tea.Cmd {
 }
 
 // TypingText: keys are the filter's text while it is typed.
-func (d *Dialog) TypingText() bool { return d.typing }
+func (d *Dialog) TypingText() bool { return d.Rows.Typing() }
 
 // UndoText takes the filter's typing back (ctrl+z), or puts it back.
 func (d *Dialog) UndoText(redo bool) (bool, []kit.Action) {
-	if !d.typing {
-		return false, nil
-	}
-	s, ok := d.hist.Step(redo, d.Filter)
-	if ok {
-		d.Filter = s
-		d.refilter()
-		d.clamp()
-	}
-	return ok, nil
+	return d.Rows.Undo(redo, d.listRows()), nil
 }
 
 // Dismiss stops a listing still under way when the dialog goes away.
@@ -176,12 +163,12 @@ func mcpItems(out []byte, al AllowedTools) ([]mcpToolItem, error) {
 			desc = st.Title
 		}
 		desc, _, _ = strings.Cut(strings.TrimSpace(desc), "\n")
-		items = append(items, mcpToolItem{Name: st.Name, desc: strings.TrimSpace(desc), Checked: allowed[st.Name]})
+		items = append(items, mcpToolItem{Name: st.Name, desc: strings.TrimSpace(desc), checked: allowed[st.Name]})
 	}
 	for _, n := range al.Names {
 		if !seen[n] {
 			seen[n] = true
-			items = append(items, mcpToolItem{Name: n, Checked: true, Missing: true})
+			items = append(items, mcpToolItem{Name: n, checked: true, Missing: true})
 		}
 	}
 	return items, nil
@@ -202,7 +189,7 @@ func (d *Dialog) size() (int, int) {
 
 func (d *Dialog) Resize(w, h int) kit.Dialog {
 	d.sw, d.sh = w, h
-	d.clamp()
+	d.Rows.Resize(d.listRows())
 	return d
 }
 
@@ -212,30 +199,30 @@ func (d *Dialog) listRows() int {
 	return max(1, h-2-2-len(d.headLines(w-2))-len(d.footer(w-2)))
 }
 
-func (d *Dialog) refilter() {
-	d.Shown = d.Shown[:0]
-	f := strings.ToLower(d.Filter)
-	for i, it := range d.Items {
-		if f == "" || strings.Contains(strings.ToLower(it.Name), f) || strings.Contains(strings.ToLower(it.desc), f) {
-			d.Shown = append(d.Shown, i)
-		}
-	}
-	d.cursor, d.yOff = 0, 0
-}
-
-func (d *Dialog) clamp() {
-	d.cursor = max(0, min(d.cursor, len(d.Shown)-1))
-	d.yOff = kit.ScrollTo(d.cursor, d.yOff, d.listRows(), len(d.Shown))
-}
-
+// checked are the names of the checked items, in order.
 func (d *Dialog) checked() []string {
 	var out []string
-	for _, it := range d.Items {
-		if it.Checked {
-			out = append(out, it.Name)
-		}
+	for _, i := range d.Rows.Marked() {
+		out = append(out, d.Items[i].Name)
 	}
 	return out
+}
+
+// Checked reports whether item i is checked.
+func (d *Dialog) Checked(i int) bool { return d.Rows.IsMarked(i) }
+
+// fill puts the items in the checklist, checked from allowed_tools.
+func (d *Dialog) fill() {
+	rows, marked := make([]checklist.Row, len(d.Items)), make([]bool, len(d.Items))
+	for i, it := range d.Items {
+		rows[i], marked[i] = checklist.Row{Name: it.Name, Desc: it.desc}, it.checked
+		if it.Missing {
+			rows[i].Note, rows[i].Look = "not on the server", checklist.Warn
+		}
+	}
+	d.Rows = checklist.Model{NameWidth: func(w, iw int) int { return min(w, max(8, (iw-8)/2)) }}
+	d.Rows.SetRows(rows, marked)
+	d.Rows.Resize(d.listRows())
 }
 
 func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
@@ -253,33 +240,22 @@ func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 			return d, []kit.Action{kit.SayErr(d.Err)}
 		}
 		d.State = McpListed
-		d.refilter()
-		d.clamp()
+		d.fill()
 		return d, []kit.Action{kit.Say(fmt.Sprintf("%s has %s", d.T.Label, kit.Plural(len(d.Items)-d.missing(), "tool")))}
 	case tea.KeyPressMsg:
 		return d.key(m, e)
 	case tea.PasteMsg:
-		if d.typing {
-			before := d.Filter
-			d.typeText(m.Content)
-			d.hist.Changed(before, d.Filter)
-		}
+		d.Rows.Type(m.Content)
+		d.Rows.Resize(d.listRows())
 	case tea.MouseWheelMsg:
 		if d.State == McpListed {
-			if m.Button == tea.MouseWheelUp {
-				d.yOff = max(0, d.yOff-3)
-			} else {
-				d.yOff = max(0, min(d.yOff+3, len(d.Shown)-d.listRows()))
-			}
-			d.cursor = max(d.yOff, min(d.cursor, d.yOff+d.listRows()-1))
+			d.Rows.Wheel(m.Button == tea.MouseWheelUp, d.listRows())
 		}
 	case tea.MouseClickMsg:
 		// The rows start under the heading and the filter line.
 		w, _ := d.size()
-		top := len(d.headLines(w-2)) + 1
-		if i := d.yOff + m.Y - top; d.State == McpListed && m.Y >= top && m.Y-top < d.listRows() && i < len(d.Shown) {
-			d.cursor = i
-			d.toggle()
+		if d.State == McpListed {
+			d.Rows.Click(m.Y-len(d.headLines(w-2))-1, d.listRows())
 		}
 	}
 	return d, nil
@@ -320,95 +296,19 @@ func (d *Dialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action) {
 		}
 		return d, []kit.Action{kit.Say("allowed_tools left as it was")}
 	}
-	if d.typing {
-		before := d.Filter
-		acts := d.filterKey(k, e)
-		d.hist.Changed(before, d.Filter)
-		return d, acts
+	if d.Rows.Key(k, d.listRows(), e.Km.Move) {
+		return d, nil
 	}
-	km := e.Km
 	switch {
 	case key.Matches(k, mcpKeys.Cancel):
-		if d.Filter != "" {
-			d.Filter = ""
-			d.refilter()
-			return d, nil
-		}
 		return nil, []kit.Action{kit.ActClose{}, kit.Say("allowed_tools left as it was")}
 	case key.Matches(k, mcpKeys.Apply):
 		return d.apply(e, false)
-	case key.Matches(k, mcpKeys.Toggle):
-		d.toggle()
 	case key.Matches(k, mcpKeys.All), key.Matches(k, mcpKeys.None):
-		on := key.Matches(k, mcpKeys.All)
-		for _, i := range d.Shown {
-			d.Items[i].Checked = on
-		}
-	case key.Matches(k, mcpKeys.Filter):
-		d.typing = true
-	default:
-		if next, ok := kit.ListMove(k, km, d.cursor, d.listRows(), len(d.Shown)); ok {
-			d.cursor = next
-			break
-		}
-		return d, []kit.Action{kit.Say(termtext.SanitizeLine(k.String()) + " does nothing here · space checks · a all · n none · / filters · enter sets allowed_tools · esc cancels")}
+		d.Rows.MarkShown(key.Matches(k, mcpKeys.All))
+		return d, nil
 	}
-	d.clamp()
-	return d, nil
-}
-
-// filterKey types into the filter: enter keeps it, esc clears it.
-func (d *Dialog) filterKey(k tea.KeyPressMsg, e *kit.Env) []kit.Action {
-	switch k.String() {
-	case "enter":
-		d.typing = false
-	case "esc":
-		d.typing, d.Filter = false, ""
-		d.refilter()
-	case "backspace", "ctrl+h":
-		if r := []rune(d.Filter); len(r) > 0 {
-			d.Filter = string(r[:len(r)-1])
-			d.refilter()
-		}
-	case "ctrl+u":
-		d.Filter = ""
-		d.refilter()
-	case "up", "down":
-		if k.String() == "up" {
-			d.cursor--
-		} else {
-			d.cursor++
-		}
-	default:
-		const mods = tea.ModCtrl | tea.ModAlt | tea.ModMeta | tea.ModSuper | tea.ModHyper
-		if k.Text != "" && k.Mod&mods == 0 {
-			d.typeText(k.Text)
-		}
-	}
-	d.clamp()
-	return nil
-}
-
-// maxMCPFilter bounds the filter: longer than any tool name.
-const maxMCPFilter = 128
-
-func (d *Dialog) typeText(s string) {
-	var b strings.Builder
-	for _, r := range s {
-		if r >= 0x20 && r != 0x7f && !(r >= 0x80 && r < 0xa0) {
-			b.WriteRune(r)
-		}
-	}
-	f := []rune(d.Filter + b.String())
-	d.Filter = string(f[:min(len(f), maxMCPFilter)])
-	d.refilter()
-}
-
-func (d *Dialog) toggle() {
-	if d.cursor >= 0 && d.cursor < len(d.Shown) {
-		it := &d.Items[d.Shown[d.cursor]]
-		it.Checked = !it.Checked
-	}
+	return d, []kit.Action{kit.Say(termtext.SanitizeLine(k.String()) + " does nothing here · space checks · a all · n none · / filters · enter sets allowed_tools · esc cancels")}
 }
 
 // apply writes the checked names, in the server's order (names it lacks
@@ -471,8 +371,8 @@ func (d *Dialog) apply(e *kit.Env, confirmed bool) (kit.Dialog, []kit.Action) {
 
 func (d *Dialog) checkedMissing() int {
 	n := 0
-	for _, it := range d.Items {
-		if it.Checked && it.Missing {
+	for _, i := range d.Rows.Marked() {
+		if d.Items[i].Missing {
 			n++
 		}
 	}

@@ -53,7 +53,7 @@ func (d *Dialog) footer(w int) []string {
 		if d.T.Allowed.Form == allowedFilter {
 			text = "Nothing is checked: enter removes allowed_tools.tool_names · any other key goes back"
 		}
-	case d.typing:
+	case d.Rows.Typing():
 		text = "type to filter · enter keep the filter · esc clear it · ↑/↓ move"
 	default:
 		apply := "enter set allowed_tools"
@@ -61,7 +61,7 @@ func (d *Dialog) footer(w int) []string {
 			apply = "enter with none checked: remove allowed_tools (asks first)"
 		}
 		esc := "esc cancel"
-		if d.Filter != "" {
+		if d.Rows.Filter() != "" {
 			esc = "esc clear the filter"
 		}
 		text = "space check · a all · n none · / filter · " + apply + " · " + esc
@@ -120,56 +120,7 @@ func (d *Dialog) listView(e *kit.Env, iw, bh int) []string {
 		lines = append(lines, st.Dim.Render(kit.Fit(" "+l, iw)))
 	}
 	count := fmt.Sprintf("%d of %d checked", len(d.checked()), len(d.Items))
-	var left string
-	switch {
-	case d.typing:
-		left = st.LabelFocused.Render(" / "+termtext.SanitizeLine(d.Filter)) + st.LabelFocused.Reverse(true).Render(" ")
-	case d.Filter != "":
-		left = st.LabelFocused.Render(" / "+termtext.SanitizeLine(d.Filter)) + st.Dim.Render(fmt.Sprintf("  %d shown", len(d.Shown)))
-	default:
-		left = st.Dim.Render(" / filter")
-	}
-	room := iw - ansi.StringWidth(count) - 1
-	lines = append(lines, kit.Fit(left, max(0, room))+" "+st.Dim.Render(count))
-
-	rows := d.listRows()
-	nameW := 0
-	for _, it := range d.Items {
-		nameW = max(nameW, ansi.StringWidth(termtext.SanitizeLine(it.Name)))
-	}
-	nameW = min(nameW, max(8, (iw-8)/2))
-	var body []string
-	switch {
-	case len(d.Items) == 0:
-		body = append(body, st.Dim.Render(kit.Fit("   The server has no tools", iw)))
-	case len(d.Shown) == 0:
-		body = append(body, st.Dim.Render(kit.Fit("   No tool matches "+termtext.Quote(d.Filter), iw)))
-	}
-	for j := d.yOff; j < len(d.Shown) && j < d.yOff+rows; j++ {
-		it := d.Items[d.Shown[j]]
-		mark, check := "  ", "[ ] "
-		if j == d.cursor {
-			mark = "› "
-		}
-		if it.Checked {
-			check = "[x] "
-		}
-		name := kit.Fit(termtext.SanitizeLine(it.Name), nameW)
-		rest := max(0, iw-1-2-4-nameW-2)
-		detail := st.Dim.Render(kit.Fit(termtext.SanitizeLine(it.desc), rest))
-		if it.Missing {
-			detail = st.Warning.Render(kit.Fit("not on the server", rest))
-		}
-		row := " " + mark + check + name + "  " + detail
-		if j == d.cursor {
-			row = st.Selected.Render(kit.FitExact(ansi.Strip(" "+mark+check+name+"  ")+ansi.Strip(detail), iw))
-		}
-		body = append(body, row)
-	}
-	for len(body) < rows {
-		body = append(body, "")
-	}
-	lines = append(lines, body...)
+	lines = append(lines, d.Rows.View(st.Checklist(), iw, d.listRows(), count, "The server has no tools")...)
 	lines = append(lines, "")
 	keyStyle := st.Dim
 	if d.Confirm {
