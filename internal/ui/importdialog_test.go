@@ -24,6 +24,7 @@ import (
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/mcpclient/mcptest"
 	"github.com/tooltui/tooltui/internal/model"
+	"github.com/tooltui/tooltui/internal/ui/docs"
 	"github.com/tooltui/tooltui/internal/ui/importdlg"
 	"github.com/tooltui/tooltui/internal/ui/kit"
 )
@@ -459,7 +460,7 @@ func TestImportOffersTheWorkspacesServers(t *testing.T) {
 		}}
 	a := New(o)
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	answer[listedMsg](t, a, a.Init())
+	answer[docs.ListedMsg](t, a, a.Init())
 
 	_, cmd := a.Update(ukey("alt+i"))
 	d, ok := a.dialog.(*importdlg.Dialog)
