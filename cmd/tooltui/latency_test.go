@@ -51,6 +51,9 @@ import (
 // on a ticker, and a fixed pause would land every key at the same point of
 // the frame.
 //
+// The starts include a workspace of 200 documents (tooltui DIR, its first
+// document the example) beside the example alone (tooltui FILE).
+//
 // Then a held key (30 a second, on the 1,000-tool document) checks that
 // keys do not queue, and the idle app's CPU time and context switches
 // (which count its wake-ups) are read from /proc over 10 s.
@@ -70,6 +73,19 @@ func TestLatency(t *testing.T) {
 	writeTestFile(t, big, string(benchdata.Mixed(1000)))
 	example := filepath.Join(dir, "example.json")
 	writeTestFile(t, example, string(model.ExampleJSON()))
+	// A workspace of 200 documents, the first of them the example (the
+	// others with their function renamed): tooltui DIR beside tooltui FILE.
+	ws := filepath.Join(dir, "ws")
+	if err := os.MkdirAll(ws, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 200 {
+		doc := string(model.ExampleJSON())
+		if i > 0 {
+			doc = strings.ReplaceAll(doc, `"get_weather"`, fmt.Sprintf(`"weather_%d"`, i))
+		}
+		writeTestFile(t, filepath.Join(ws, fmt.Sprintf("doc%03d.json", i)), doc)
+	}
 	bins := []struct{ prefix, path string }{{"", bin}}
 	if base := os.Getenv("TOOLTUI_LATENCY_BASE"); base != "" {
 		bins = append(bins, struct{ prefix, path string }{"base ", base})
@@ -244,6 +260,7 @@ func TestLatency(t *testing.T) {
 	for _, b := range bins {
 		starts = append(starts,
 			start{b.prefix + "start, example", appLine(b.path, example, "cache-start"), "get_weather"},
+			start{b.prefix + "start, workspace of 200", appLine(b.path, ws, "cache-start"), "get_weather"},
 			start{b.prefix + "start, 1000 tools", appLine(b.path, big, "cache-start"), "tool_0000_lookup"})
 	}
 	stTarget := func(i int) string { return fmt.Sprintf("start%d", i) }
@@ -351,6 +368,9 @@ func TestLatency(t *testing.T) {
 		for _, d := range []string{"example", "1000 tools"} {
 			rows = append(rows, struct{ name, key, start string }{"tooltui " + b.prefix + d, b.prefix + d, b.prefix + "start, " + d})
 		}
+	}
+	for _, b := range bins {
+		rows = append(rows, struct{ name, key, start string }{"tooltui " + b.prefix + "workspace", "", b.prefix + "start, workspace of 200"})
 	}
 	for _, row := range rows {
 		k, st := summary.key[row.key], summary.start[row.start]
