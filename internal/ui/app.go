@@ -132,7 +132,7 @@ func (a *App) Dirty() bool { return a.s.Dirty() }
 // Init asks the terminal for its background colour and starts watching
 // the file.
 func (a *App) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, a.disk.StartWatch(a.s.Path()), a.listWorkspace()}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, a.disk.StartWatch(a.s.Path())}
 	if a.notice != "" {
 		cmds = append(cmds, a.say(a.notice, true))
 		a.notice = ""
@@ -223,7 +223,9 @@ func (a *App) update(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
 		a.relayout()
-		return a.checkAfterFrame()
+		return tea.Batch(a.checkAfterFrame(), a.listAfterFrame())
+	case listMsg:
+		return a.listWorkspace()
 	case tea.BackgroundColorMsg:
 		a.setStyles(msg.IsDark())
 		return nil

@@ -460,7 +460,8 @@ func TestImportOffersTheWorkspacesServers(t *testing.T) {
 		}}
 	a := New(o)
 	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	answer[docs.ListedMsg](t, a, a.Init())
+	_, list := a.Update(listMsg{}) // after the first frame
+	answer[docs.ListedMsg](t, a, list)
 
 	_, cmd := a.Update(ukey("alt+i"))
 	d, ok := a.dialog.(*importdlg.Dialog)

@@ -29,6 +29,7 @@ type wsState struct {
 	docs     map[string]*wsDoc
 	quitSave bool // "save all and quit": quit once nothing is unsaved
 	watch    docs.Watcher
+	listed   bool // listMsg is on its way, or was taken
 }
 
 type wsDoc struct {
@@ -224,6 +225,21 @@ func (a *App) afterSaveAll() tea.Cmd {
 		return nil
 	}
 	return a.apply(kit.ActQuit{})
+}
+
+// listMsg: the first frame is drawn, the folder can be listed.
+type listMsg struct{}
+
+// listAfterFrame asks for the folder's listing once the frame for the
+// first size is drawn, as checkAfterFrame asks for the conversion: the
+// listing reads every document's file, and started with the program it
+// would share the machine with the first frame.
+func (a *App) listAfterFrame() tea.Cmd {
+	if a.ws == nil || a.ws.listed {
+		return nil
+	}
+	a.ws.listed = true
+	return func() tea.Msg { return listMsg{} }
 }
 
 // listWorkspace lists the folder of a workspace opened on its first

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/ui"
+	"github.com/tooltui/tooltui/internal/ui/docs"
 )
 
 const (
@@ -48,8 +49,8 @@ func wsAppWith(t *testing.T, more map[string]string) (*ui.App, *fakes, string) {
 	}
 	o.Deps = deps
 	a := ui.New(o)
-	feed(t, a, send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40}), settle)
-	feed(t, a, a.Init(), settle) // lists the folder
+	drain(t, a, send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40})) // lists the folder after the first frame
+	feed(t, a, a.Init(), settle)
 	return a, f, dir
 }
 
@@ -203,11 +204,38 @@ func TestWorkspaceOffersAHiddenDocumentsRecoveryCopy(t *testing.T) {
 	}
 	o.Deps, o.RecoveryFile = deps, session.RecoveryFile(o.Path)
 	a := ui.New(o)
-	feed(t, a, send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40}), settle)
+	drain(t, a, send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40})) // lists the folder after the first frame
 	feed(t, a, a.Init(), settle)
 	requireNotContains(t, screen(a), "Unsaved work found", "a.json, which has no copy")
 	switchTo(t, a, "b.json")
 	requireContains(t, screen(a), "Unsaved work found", "b.json's recovery copy offered")
 	feed(t, a, send(t, a, press('r')), settle)
 	requireContains(t, screen(a), "beta_recovered", "the restored work")
+}
+
+// TestWorkspaceListsTheFolderAfterTheFirstFrame: the folder's listing
+// (every document read) waits for the frame of the first size, so that it
+// does not share the machine with the first frame; Init does not list it.
+func TestWorkspaceListsTheFolderAfterTheFirstFrame(t *testing.T) {
+	f, deps := newFakes(t)
+	for name, data := range map[string]string{"a.json": wsDocA, "b.json": wsDocB} {
+		if err := os.WriteFile(filepath.Join(f.fs.dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o, err := ui.OpenWorkspace(f.fs.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Deps = deps
+	a := ui.New(o)
+	for _, m := range runCmd(a.Init(), settle) {
+		if _, ok := m.(docs.ListedMsg); ok {
+			t.Fatal("Init lists the folder, before the first frame")
+		}
+		send(t, a, m)
+	}
+	drain(t, a, send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40}))
+	switchTo(t, a, "b.json")
+	requireContains(t, screen(a), "beta_two", "b.json, listed after the first frame")
 }

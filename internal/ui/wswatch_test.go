@@ -255,8 +255,8 @@ func TestWorkspaceDialogsBeforeTheListing(t *testing.T) {
 	}
 	o.Deps = deps
 	a := ui.New(o)
-	feed(t, a, send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40}), settle)
-	list := a.Init() // not run yet: the folder is not listed
+	list := send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40}) // not run yet: the folder is not listed
+	feed(t, a, a.Init(), settle)
 	send(t, a, press('j'))
 	runCommand(t, a, "Move tools to another document…")
 	requireContains(t, screen(a), "listing the workspace", "the move dialog before the listing")
@@ -281,8 +281,8 @@ func TestWorkspaceSwitcherBeforeTheListing(t *testing.T) {
 	}
 	o.Deps = deps
 	a := ui.New(o)
-	feed(t, a, send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40}), settle)
-	list := a.Init()
+	list := send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40}) // not run yet: the folder is not listed
+	feed(t, a, a.Init(), settle)
 	feed(t, a, send(t, a, ctrl('o')), settle)
 	requireContains(t, screen(a), "listing the workspace", "the switcher before the listing")
 	drain(t, a, list)
