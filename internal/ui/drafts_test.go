@@ -308,13 +308,13 @@ func TestRequestDiagnosticsAttachToTheirFields(t *testing.T) {
 			t.Fatalf("no diagnostic at %q: %v", loc, s.Result().Diagnostics)
 		}
 		i, _ := p.FieldFor(x)
-		if i < 0 || p.Fields[i].Id != id {
+		if i < 0 || p.Fields[i].ID != id {
 			t.Errorf("%s: field %d, want %s", loc, i, id)
 		}
 		p.Move(0)
 		p.Locate(x)
-		if f := p.Focused(); f.Id != id {
-			t.Errorf("locating %s focused %s", loc, f.Id)
+		if f := p.Focused(); f.ID != id {
+			t.Errorf("locating %s focused %s", loc, f.ID)
 		}
 	}
 	if f := fieldByID(t, &p, "input"); !strings.Contains(f.Diag, "must be text or a JSON array") {

@@ -277,7 +277,7 @@ func TestGlobalKeysInEveryDialog(t *testing.T) {
 			if !ok {
 				t.Fatalf("ctrl+r: %T, status %q", a.dialog, status(a))
 			}
-			if prev, was := d.(*sendview.Dialog); was && prev.Id == s.Id {
+			if prev, was := d.(*sendview.Dialog); was && prev.ID == s.ID {
 				t.Fatal("ctrl+r in the response view did not send again")
 			}
 			a.closeDialog()

@@ -86,13 +86,13 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 			a.setFocus(kit.PaneEditor, false)
 			for i := range a.form.Fields {
 				a.form.Move(i)
-				check("row " + itoaTest(row) + " field " + a.form.Fields[i].Id)
+				check("row " + itoaTest(row) + " field " + a.form.Fields[i].ID)
 				if a.form.Fields[i].IsText() {
 					a.setFocus(kit.PaneEditor, true)
 					if !a.form.Editing {
-						t.Fatalf("row %d field %s: not editing after setFocus(editor, true)", row, a.form.Fields[i].Id)
+						t.Fatalf("row %d field %s: not editing after setFocus(editor, true)", row, a.form.Fields[i].ID)
 					}
-					check("row " + itoaTest(row) + " field " + a.form.Fields[i].Id + " (editing)")
+					check("row " + itoaTest(row) + " field " + a.form.Fields[i].ID + " (editing)")
 					a.setFocus(kit.PaneEditor, false)
 				}
 			}
@@ -103,7 +103,7 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 				a.run("Switch form / JSON")
 				for i := range a.form.Fields {
 					a.form.Move(i)
-					check("row " + itoaTest(row) + " JSON view field " + a.form.Fields[i].Id)
+					check("row " + itoaTest(row) + " JSON view field " + a.form.Fields[i].ID)
 				}
 			}
 			a.setFocus(kit.PaneDiags, false)
@@ -147,9 +147,9 @@ func TestHostileStringsNeverReachTheTerminalRaw(t *testing.T) {
 			v := a.s.Version()
 			a.Update(tea.PasteMsg{Content: paste})
 			if a.s.Version() == v || !strings.Contains(a.form.Fields[i].Ed.Value(), "p") {
-				t.Fatalf("the paste did not reach field %s: %q", f.Id, a.form.Fields[i].Ed.Value())
+				t.Fatalf("the paste did not reach field %s: %q", f.ID, a.form.Fields[i].Ed.Value())
 			}
-			check("pasted into " + f.Id)
+			check("pasted into " + f.ID)
 			a.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
 		}
 		for range len(a.form.Fields) {

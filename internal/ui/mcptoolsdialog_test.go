@@ -391,7 +391,7 @@ func openMCPAgain(t *testing.T, a *App) (*App, *mcptools.Dialog) {
 	if !ok {
 		t.Fatalf("no dialog: %q", a.status.text)
 	}
-	d.Update(mcptools.Msg{Id: d.Id, Out: []byte(mcpTestTools)}, a.env())
+	d.Update(mcptools.Msg{ID: d.ID, Out: []byte(mcpTestTools)}, a.env())
 	return a, d
 }
 

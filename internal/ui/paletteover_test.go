@@ -196,7 +196,7 @@ func TestSendOverTheResponseViewSends(t *testing.T) {
 	}
 	a.Update(ctrlKey('r'))
 	s, ok := a.dialog.(*sendview.Dialog)
-	if !ok || s.Id == first.Id || strings.Contains(status(a), "open already") {
+	if !ok || s.ID == first.ID || strings.Contains(status(a), "open already") {
 		t.Fatalf("ctrl+r over the help over the response view: top %T, status %q", a.dialog, status(a))
 	}
 }

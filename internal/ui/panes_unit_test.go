@@ -731,7 +731,7 @@ var fn0 = kit.Sel{Kind: model.Function, Index: 0}
 func fieldIDs(p *form.Pane) []string {
 	var ids []string
 	for _, f := range p.Fields {
-		ids = append(ids, f.Id)
+		ids = append(ids, f.ID)
 	}
 	return ids
 }
@@ -851,7 +851,7 @@ func TestFormPaneNavigationKeysKeepValues(t *testing.T) {
 				var acts []kit.Action
 				p, acts = p.Update(ukey(k), e)
 				if len(actsOf[kit.ActEdit](acts)) > 0 || !reflect.DeepEqual(values(&p), want) {
-					t.Fatalf("row %d field %s: %s changed a value: %#v", row, f.Id, k, acts)
+					t.Fatalf("row %d field %s: %s changed a value: %#v", row, f.ID, k, acts)
 				}
 			}
 			if f.Kind != form.FieldSelect {
@@ -862,7 +862,7 @@ func TestFormPaneNavigationKeysKeepValues(t *testing.T) {
 					var acts []kit.Action
 					p, acts = p.Update(ukey(k), e)
 					if len(actsOf[kit.ActEdit](acts)) > 0 || f.Ed.Version() != v || !reflect.DeepEqual(values(&p), want) {
-						t.Fatalf("row %d field %s: %s while editing changed the value: %#v", row, f.Id, k, acts)
+						t.Fatalf("row %d field %s: %s while editing changed the value: %#v", row, f.ID, k, acts)
 					}
 				}
 				p.SetEditing(false)
@@ -917,7 +917,7 @@ func TestFormPaneFieldFor(t *testing.T) {
 		i, rest := p.FieldFor(dg)
 		id := ""
 		if i >= 0 {
-			id = p.Fields[i].Id
+			id = p.Fields[i].ID
 		}
 		if id != tc.id || rest != tc.rest {
 			t.Errorf("%s %q: field %q rest %q, want %q %q", dg.Location, dg.Path, id, rest, tc.id, tc.rest)
@@ -939,7 +939,7 @@ func TestFormPaneLocatesASchemaProblemDeepInParameters(t *testing.T) {
 	}
 	p.Locate(deep)
 	f := p.Focused()
-	if f == nil || f.Id != "parameters" || p.Editing {
+	if f == nil || f.ID != "parameters" || p.Editing {
 		t.Fatalf("locate focused %v (editing %v)", f, p.Editing)
 	}
 	lines := strings.Split(f.Ed.Value(), "\n")
@@ -984,8 +984,8 @@ func TestFormPaneLocatesASyntaxErrorByLineAndColumn(t *testing.T) {
 	}
 	p.Locate(syn)
 	f := p.Focused()
-	if f.Id != "parameters" || f.Ed.Line() != syn.Line-1 || f.Ed.Column() != syn.Column-1 {
-		t.Fatalf("focused %s at %d:%d, want parameters at %d:%d", f.Id, f.Ed.Line()+1, f.Ed.Column()+1, syn.Line, syn.Column)
+	if f.ID != "parameters" || f.Ed.Line() != syn.Line-1 || f.Ed.Column() != syn.Column-1 {
+		t.Fatalf("focused %s at %d:%d, want parameters at %d:%d", f.ID, f.Ed.Line()+1, f.Ed.Column()+1, syn.Line, syn.Column)
 	}
 	// A diagnostic that names no field moves nothing.
 	p.Move(1)
@@ -1388,7 +1388,7 @@ func TestPaneGolden(t *testing.T) {
 			d := &mcptools.Dialog{T: mcptools.McpTarget{Label: "docs", Srv: mcpclient.Server{URL: "https://docs.example/mcp"},
 				Allowed: mcptools.AllowedTools{Form: mcptools.AllowedList, Names: []string{"search", "gone"}, HasNames: true}}}
 			d.Resize(80, 22)
-			d.Update(mcptools.Msg{Id: d.Id, Out: []byte(mcpTestTools)}, a.env())
+			d.Update(mcptools.Msg{ID: d.ID, Out: []byte(mcpTestTools)}, a.env())
 			d.Update(ukey("down"), a.env())
 			return d
 		}},
@@ -1445,10 +1445,10 @@ func TestFormPaneFieldAtMatchesTheView(t *testing.T) {
 					}
 				}
 				if head < 0 {
-					t.Fatalf("%+v h %d: field %s focused but its label is not shown:\n%s", c.at, h, p.Fields[i].Id, stripped(lines))
+					t.Fatalf("%+v h %d: field %s focused but its label is not shown:\n%s", c.at, h, p.Fields[i].ID, stripped(lines))
 				}
 				if got, ok := p.FieldAt(head); !ok || got != i {
-					t.Fatalf("%+v h %d: the label line of %s maps to field %d", c.at, h, p.Fields[i].Id, got)
+					t.Fatalf("%+v h %d: the label line of %s maps to field %d", c.at, h, p.Fields[i].ID, got)
 				}
 				// Every line maps to the field drawn there.
 				owner := -1
@@ -1466,7 +1466,7 @@ func TestFormPaneFieldAtMatchesTheView(t *testing.T) {
 						}
 					}
 					if got, ok := p.FieldAt(y); !ok || got != owner {
-						t.Fatalf("%+v h %d focus %s: line %d %q maps to field %d (%v), drawn for %d\n%s", c.at, h, p.Fields[i].Id, y, sl, got, ok, owner, stripped(lines))
+						t.Fatalf("%+v h %d focus %s: line %d %q maps to field %d (%v), drawn for %d\n%s", c.at, h, p.Fields[i].ID, y, sl, got, ok, owner, stripped(lines))
 					}
 				}
 			}

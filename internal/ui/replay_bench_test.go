@@ -99,12 +99,12 @@ func BenchmarkReplayEvents(b *testing.B) {
 		runs := 0
 		for b.Loop() {
 			sendview.StreamIDs++
-			d := &sendview.Dialog{Id: sendview.StreamIDs, Cancel: func() {}, Running: true, Follow: true, Start: time.Now(), Replay: "x.recording.jsonl",
+			d := &sendview.Dialog{ID: sendview.StreamIDs, Cancel: func() {}, Running: true, Follow: true, Start: time.Now(), Replay: "x.recording.jsonl",
 				Tools: a.s.Result().Tools}
 			a.apply(kit.ActOpen{D: d})
 			start := time.Now()
 			for _, e := range events {
-				a.Update(sendview.StreamMsg{Id: d.Id, Turn: 1, Ev: e})
+				a.Update(sendview.StreamMsg{ID: d.ID, Turn: 1, Ev: e})
 				_ = a.View()
 			}
 			total += time.Since(start)

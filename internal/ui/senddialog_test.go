@@ -327,7 +327,7 @@ func TestSendDialogAsksForAnOutput(t *testing.T) {
 func BenchmarkSendDialogEvent(b *testing.B) {
 	a := New(Options{Doc: model.Example(), Name: "x.json"})
 	a.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
-	d := &sendview.Dialog{Id: 1, Cancel: func() {}, Running: true, Follow: true, Start: time.Now()}
+	d := &sendview.Dialog{ID: 1, Cancel: func() {}, Running: true, Follow: true, Start: time.Now()}
 	d.Resize(140, 38)
 	e := send.Event{Kind: send.KindText, Text: "word ", Raw: []byte(`{"type":"response.output_text.delta","delta":"word "}`)}
 	for b.Loop() {
@@ -338,7 +338,7 @@ func BenchmarkSendDialogEvent(b *testing.B) {
 func BenchmarkSendDialogView(b *testing.B) {
 	a := New(Options{Doc: model.Example(), Name: "x.json"})
 	a.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
-	d := &sendview.Dialog{Id: 1, Cancel: func() {}, Running: true, Follow: true, Start: time.Now()}
+	d := &sendview.Dialog{ID: 1, Cancel: func() {}, Running: true, Follow: true, Start: time.Now()}
 	d.Resize(140, 38)
 	for i := 0; i < 5000; i++ {
 		d.Add(send.Event{Kind: send.KindText, Text: "word ", Raw: []byte(`{"type":"response.output_text.delta","delta":"word "}`)})

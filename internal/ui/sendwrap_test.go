@@ -24,7 +24,7 @@ func TestSendWrapKeepsWhatWrappingAllShows(t *testing.T) {
 	e := a.env()
 	r := rand.New(rand.NewPCG(1, 2))
 	pieces := []string{"word ", "a longer stretch of words ", "\n", "\r\n", "\r", "\n\n", "x", "averyveryverylongwordthatcannotbreakanywhere", "é ", "\t"}
-	d := &sendview.Dialog{Id: 1, Cancel: func() {}, Running: true, Follow: true, Start: time.Now()}
+	d := &sendview.Dialog{ID: 1, Cancel: func() {}, Running: true, Follow: true, Start: time.Now()}
 	all := func(w int) []string {
 		var out []string
 		for _, l := range d.Lines {

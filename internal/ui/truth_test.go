@@ -42,7 +42,7 @@ func TestTruthTreeThenFormText(t *testing.T) {
 	// edit the field as text: focus the form, go to Parameters, one space, esc
 	typeKeys(a, "2")
 	a.Update(tea.KeyPressMsg{Code: tea.KeyTab})
-	for a.form.Focused() != nil && a.form.Focused().Id != "parameters" {
+	for a.form.Focused() != nil && a.form.Focused().ID != "parameters" {
 		a.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 	}
 	typeKeys(a, "enter")
@@ -93,7 +93,7 @@ func TestTruthFixRenamesTheNameField(t *testing.T) {
 	}
 	// typing at the end of the field appends to the new name
 	typeKeys(a, "2")
-	for a.form.Focused().Id != "name" {
+	for a.form.Focused().ID != "name" {
 		a.Update(tea.KeyPressMsg{Code: tea.KeyUp})
 	}
 	typeKeys(a, "enter", "x", "enter")
@@ -136,7 +136,7 @@ func TestUndoKeepsTheCursor(t *testing.T) {
 	for _, id := range []string{"name", "description"} {
 		a := treeApp(t)
 		typeKeys(a, "j", "2")
-		for a.form.Focused().Id != id {
+		for a.form.Focused().ID != id {
 			a.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 		}
 		typeKeys(a, "enter")

@@ -64,7 +64,7 @@ func (ts *State) Sync(d *model.Document, res *convert.Result, stale bool, warm f
 	ts.Total, ts.Unknown = 0, 0
 	for i, t := range res.Tools {
 		id := IdOfTool(t)
-		n, ok := ts.Ids[id]
+		n, ok := ts.IDs[id]
 		if ok {
 			ids[id] = n
 		} else {
@@ -88,7 +88,7 @@ func (ts *State) Sync(d *model.Document, res *convert.Result, stale bool, warm f
 			ts.Unknown++
 		}
 	}
-	ts.Ids, ts.Spare = ids, ts.Ids
+	ts.IDs, ts.Spare = ids, ts.IDs
 	if ts.Cache.Len() > 2*len(res.Tools)+64 {
 		ts.Cache.Sweep()
 	}
@@ -113,11 +113,11 @@ func (ts *State) OnMsg(msg tea.Msg) {
 		ts.Warm = true
 	case CountedMsg:
 		ts.Counting = false
-		if ts.Ids == nil {
-			ts.Ids = map[ToolID]int{}
+		if ts.IDs == nil {
+			ts.IDs = map[ToolID]int{}
 		}
 		for id, n := range m.Counts {
-			ts.Ids[id] = n
+			ts.IDs[id] = n
 		}
 	}
 	ts.Doc = nil // count again, with what is known now

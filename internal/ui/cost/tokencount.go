@@ -52,11 +52,11 @@ type (
 type State struct {
 	Warm, Asked, Counting bool
 	Cache                 tokens.Cache
-	// Ids are the counts of the tools of the conversion tools is, by
+	// IDs are the counts of the tools of the conversion tools is, by
 	// identity; of holds them by document entry (-1: not in the request,
 	// -2: not counted yet), prev those of the conversion before, shown
 	// while a changed tool is recounted.
-	Ids, Spare map[ToolID]int
+	IDs, Spare map[ToolID]int
 	Of, Prev   [2][]int
 	Doc        *model.Document // the document counted, with its conversion's tools
 	Tools      *convert.ResponseTool

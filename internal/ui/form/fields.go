@@ -39,7 +39,7 @@ type Option struct {
 
 // Field is one control of a form, bound to a path inside the entry.
 type Field struct {
-	Id    string
+	ID    string
 	Label string
 	Kind  fieldKind
 	val   valueKind
@@ -63,14 +63,14 @@ type Field struct {
 }
 
 func newTextField(id, label string, path []string, val valueKind, value string) *Field {
-	f := &Field{Id: id, Label: label, Kind: fieldText, val: val, path: path, Ed: editor.New()}
+	f := &Field{ID: id, Label: label, Kind: fieldText, val: val, path: path, Ed: editor.New()}
 	f.Ed.ShowLineNumbers = false
 	f.Ed.SetValue(value)
 	return f
 }
 
 func newMultiField(id, label string, path []string, val valueKind, value string, rows int) *Field {
-	f := &Field{Id: id, Label: label, Kind: fieldMulti, val: val, path: path, Ed: editor.New(), rows: rows}
+	f := &Field{ID: id, Label: label, Kind: fieldMulti, val: val, path: path, Ed: editor.New(), rows: rows}
 	f.Ed.ShowLineNumbers = val == valJSON
 	f.Ed.AutoIndent = val == valJSON
 	f.Ed.SetValue(value)
@@ -78,7 +78,7 @@ func newMultiField(id, label string, path []string, val valueKind, value string,
 }
 
 func NewSelectField(id, label string, path []string, opts []Option, current json.RawMessage) *Field {
-	f := &Field{Id: id, Label: label, Kind: FieldSelect, path: path, Opts: opts}
+	f := &Field{ID: id, Label: label, Kind: FieldSelect, path: path, Opts: opts}
 	f.Sel = 0
 	cur := kit.CompactJSON(current)
 	for i, o := range opts {
@@ -201,7 +201,7 @@ func (f *Field) options() []Option {
 		if f.Sel < len(f.Opts) {
 			cur = f.Opts[f.Sel].Raw
 		}
-		all := NewSelectField(f.Id, f.Label, f.path, f.More(), cur)
+		all := NewSelectField(f.ID, f.Label, f.path, f.More(), cur)
 		f.Opts, f.Sel, f.More = all.Opts, all.Sel, nil
 	}
 	return f.Opts

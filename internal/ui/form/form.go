@@ -49,7 +49,7 @@ func (p *Pane) Focused() *Field {
 
 func (p *Pane) FieldIndex(id string) int {
 	for i, f := range p.Fields {
-		if f.Id == id {
+		if f.ID == id {
 			return i
 		}
 	}
@@ -63,7 +63,7 @@ func (p *Pane) Build(e *kit.Env) {
 	keep := ""
 	var typing *Field // the field being typed in: its cursor stays
 	if f := p.Focused(); f != nil && p.At == e.At {
-		keep = f.Id
+		keep = f.ID
 		if f.Ed.Focused() {
 			typing = f
 		}
@@ -82,7 +82,7 @@ func (p *Pane) Build(e *kit.Env) {
 	if keep == "" {
 		p.YOff = 0
 	}
-	if f := p.Focused(); typing != nil && f.Id == typing.Id && f.IsText() {
+	if f := p.Focused(); typing != nil && f.ID == typing.ID && f.IsText() {
 		f.Ed.SetCursor(typing.Ed.Line(), typing.Ed.Column())
 		f.Ed.Focus()
 	}
@@ -124,7 +124,7 @@ func (p *Pane) SyncDoc(e *kit.Env) bool {
 	}
 	for i, f := range p.Fields {
 		nf := now[i]
-		if nf.Id != f.Id || then[i].Id != f.Id {
+		if nf.ID != f.ID || then[i].ID != f.ID {
 			p.rebuild(e)
 			return true
 		}
@@ -513,7 +513,7 @@ func NewSelectDialog(f *Field, at kit.Sel) kit.Dialog {
 			items[i].Key = "current"
 		}
 	}
-	id := f.Id
+	id := f.ID
 	d := kit.NewListDialog(f.Label, items, func(i int) []kit.Action {
 		return []kit.Action{kit.ActPick{Field: id, Label: items[i].Title, At: at}}
 	})
@@ -542,7 +542,7 @@ func (p *Pane) ExternalField(params bool) (id, text, ext string, ok bool) {
 	if f.val == valJSON {
 		ext = ".json"
 	}
-	return f.Id, f.Ed.Value(), ext, true
+	return f.ID, f.Ed.Value(), ext, true
 }
 
 // ApplyExternal puts the text an external editor wrote into field id.

@@ -16,7 +16,7 @@ import (
 // Changed turns a field's new value into a document edit.
 func (p *Pane) Changed(f *Field, e *kit.Env) []kit.Action {
 	at := p.At
-	group := fmt.Sprintf("%v/%d/%d/%s", at.Request, at.Kind, at.Index, f.Id)
+	group := fmt.Sprintf("%v/%d/%d/%s", at.Request, at.Kind, at.Index, f.ID)
 	var fn kit.Edit
 	if at.Request {
 		fn = RequestEdit(f, e.S.Doc())
@@ -28,7 +28,7 @@ func (p *Pane) Changed(f *Field, e *kit.Env) []kit.Action {
 		return nil
 	}
 	acts := []kit.Action{kit.ActEdit{Group: group, Fn: fn, By: kit.ByForm}}
-	if f.Id == "type" {
+	if f.ID == "type" {
 		acts = append(acts, kit.ActRebuild{}) // the fields depend on web_search's type
 	}
 	return acts
@@ -39,7 +39,7 @@ func (p *Pane) Changed(f *Field, e *kit.Env) []kit.Action {
 // Text that cannot be applied yet is kept as a draft, so it is neither lost
 // nor sent; the field keeps its last valid value in the request.
 func RequestEdit(f *Field, d *model.Document) kit.Edit {
-	switch f.Id {
+	switch f.ID {
 	case "input":
 		text := f.Ed.Value()
 		v, ok := f.value()
@@ -79,7 +79,7 @@ func otherEdit(f *Field, d *model.Document) kit.Edit {
 
 func ToolEdit(f *Field, k model.Kind, i int) kit.Edit {
 	text := f.Ed.Value()
-	switch f.Id {
+	switch f.ID {
 	case "raw":
 		checkJSONField(f)
 		return func(d *model.Document) (*model.Document, error) {
@@ -87,7 +87,7 @@ func ToolEdit(f *Field, k model.Kind, i int) kit.Edit {
 		}
 	case "parameters", "filters": // a function's parameters, a file_search's filters
 		checkJSONField(f)
-		member := f.Id
+		member := f.ID
 		switch {
 		case f.Err != "":
 			return func(d *model.Document) (*model.Document, error) { return model.SetDraft(d, k, i, member, text) }
@@ -102,7 +102,7 @@ func ToolEdit(f *Field, k model.Kind, i int) kit.Edit {
 	if !ok {
 		return nil
 	}
-	if f.Id == "name" {
+	if f.ID == "name" {
 		checkName(f)
 	}
 	path := f.path

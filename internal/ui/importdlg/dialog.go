@@ -21,7 +21,7 @@ import (
 
 // Msg is the answer of reading dialog Id's source.
 type Msg struct {
-	Id   int
+	ID   int
 	src  source
 	list importer.Checklist
 	err  error
@@ -59,7 +59,7 @@ var ids int
 // Dialog is "Import tools…".
 type Dialog struct {
 	deps   Deps
-	Id     int
+	ID     int
 	State  State
 	cancel context.CancelFunc
 
@@ -167,7 +167,7 @@ func (d *Dialog) Dismiss() {
 func (d *Dialog) Receives(msg tea.Msg) bool {
 	switch m := msg.(type) {
 	case Msg:
-		return m.Id == d.Id
+		return m.ID == d.ID
 	case ServersMsg:
 		return m.to == d
 	}
@@ -178,8 +178,8 @@ func (d *Dialog) Receives(msg tea.Msg) bool {
 func (d *Dialog) start(target *model.Document) tea.Cmd {
 	ids++
 	ctx, cancel := context.WithCancel(context.Background())
-	d.Id, d.cancel, d.State, d.Err = ids, cancel, Reading, ""
-	id, deps, text := d.Id, d.deps, d.Text
+	d.ID, d.cancel, d.State, d.Err = ids, cancel, Reading, ""
+	id, deps, text := d.ID, d.deps, d.Text
 	var name string
 	var rec model.MCPServer
 	if d.pick > 0 {
@@ -195,13 +195,13 @@ func (d *Dialog) start(target *model.Document) tea.Cmd {
 			src, err = parseSource(text, deps)
 		}
 		if err != nil {
-			return Msg{Id: id, err: err}
+			return Msg{ID: id, err: err}
 		}
 		in, err := read(ctx, src, deps)
 		if err != nil {
-			return Msg{Id: id, src: src, err: err}
+			return Msg{ID: id, src: src, err: err}
 		}
-		return Msg{Id: id, src: src, list: importer.NewChecklist(target, in, nil)}
+		return Msg{ID: id, src: src, list: importer.NewChecklist(target, in, nil)}
 	}
 }
 
@@ -222,7 +222,7 @@ func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 		}
 		return d, nil
 	case Msg:
-		if m.Id != d.Id {
+		if m.ID != d.ID {
 			return d, nil
 		}
 		d.cancel = nil
@@ -310,7 +310,7 @@ func (d *Dialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	case Reading:
 		if k.String() == "esc" {
 			d.Dismiss()
-			d.State, d.Id = Prompt, 0 // its late answer is no one's
+			d.State, d.ID = Prompt, 0 // its late answer is no one's
 			return d, []kit.Action{kit.Say("Reading cancelled: nothing changed")}
 		}
 		return d, []kit.Action{kit.Say("Reading the tools… esc cancels")}

@@ -30,7 +30,7 @@ import (
 
 // mcpToolsMsg is the answer of listing dialog id's server.
 type Msg struct {
-	Id  int
+	ID  int
 	Out []byte
 	err error
 }
@@ -68,7 +68,7 @@ var mcpListIDs int
 // Dialog lists an MCP server's tools while they are fetched, then
 // with a checkbox each; enter sets allowed_tools to the checked names.
 type Dialog struct {
-	Id     int
+	ID     int
 	T      McpTarget
 	list   func(ctx context.Context, s mcpclient.Server) ([]byte, error)
 	cancel context.CancelFunc
@@ -99,12 +99,12 @@ func New(doc *model.Document, at kit.Sel, list func(ctx context.Context, s mcpcl
 func (d *Dialog) start() tea.Cmd {
 	mcpListIDs++
 	ctx, cancel := context.WithCancel(context.Background())
-	d.Id, d.cancel, d.State, d.Err = mcpListIDs, cancel, McpListing, ""
-	id, list, srv := d.Id, d.list, d.T.Srv
+	d.ID, d.cancel, d.State, d.Err = mcpListIDs, cancel, McpListing, ""
+	id, list, srv := d.ID, d.list, d.T.Srv
 	return func() tea.Msg {
 		out, err := list(ctx, srv)
 		cancel() // the answer is in: nothing of the call remains
-		return Msg{Id: id, Out: out, err: err}
+		return Msg{ID: id, Out: out, err: err}
 	}
 }
 
@@ -126,7 +126,7 @@ func (d *Dialog) Dismiss() {
 // Receives reports whether msg is the answer of this dialog's listing.
 func (d *Dialog) Receives(msg tea.Msg) bool {
 	m, ok := msg.(Msg)
-	return ok && m.Id == d.Id
+	return ok && m.ID == d.ID
 }
 
 // serverTool is what the dialog reads of a tool of a tools/list result.
@@ -228,7 +228,7 @@ func (d *Dialog) fill() {
 func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	switch m := msg.(type) {
 	case Msg:
-		if m.Id != d.Id {
+		if m.ID != d.ID {
 			return d, nil
 		}
 		d.cancel = nil

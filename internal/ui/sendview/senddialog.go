@@ -29,7 +29,7 @@ import (
 // usage and timing; r shows every event as received. esc cancels a stream
 // in flight, and closes the dialog once it is over.
 type Dialog struct {
-	Id      int
+	ID      int
 	Cancel  context.CancelFunc
 	ch      <-chan StreamMsg
 	Tools   []convert.ResponseTool
@@ -104,7 +104,7 @@ const (
 // StreamMsg is one event of the stream of dialog id (in turn turn of the
 // tool loop), a finished turn, or the end.
 type StreamMsg struct {
-	Id       int
+	ID       int
 	Turn     int
 	Ev       send.Event
 	turnDone *send.Turn
@@ -213,7 +213,7 @@ func Start(s *kit.Session, sn Sender, cfg send.Config, record, replay string) (*
 	if sn.State.allowed == nil {
 		sn.State.allowed = &mcpAllowed{}
 	}
-	d := &Dialog{Id: StreamIDs, Cancel: cancel, ch: ch, Tools: s.Result().Tools, base: cfg.BaseURL,
+	d := &Dialog{ID: StreamIDs, Cancel: cancel, ch: ch, Tools: s.Result().Tools, base: cfg.BaseURL,
 		Start: time.Now(), Running: true, Follow: true, sentAt: s.Version(),
 		allowed: sn.State.allowed, Replay: replay, recording: record}
 	sources, locs := s.Result().Sources, s.Doc().Locator()
@@ -228,10 +228,10 @@ func Start(s *kit.Session, sn Sender, cfg send.Config, record, replay string) (*
 	if replay == "" {
 		spec.history = sn.History
 	}
-	r := &loopRun{id: d.Id, ch: ch, ctx: ctx}
-	loops.start(d.Id, cancel, ch)
+	r := &loopRun{id: d.ID, ch: ch, ctx: ctx}
+	loops.start(d.ID, cancel, ch)
 	go func() {
-		defer loops.done(d.Id)
+		defer loops.done(d.ID)
 		defer close(ch)
 		r.run(spec)
 	}()
@@ -318,7 +318,7 @@ func (d *Dialog) bodyHeight() int { return max(1, d.h-2-2) }
 func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	switch m := msg.(type) {
 	case StreamMsg:
-		if m.Id != d.Id || !d.take(m) {
+		if m.ID != d.ID || !d.take(m) {
 			return d, nil
 		}
 		return d, []kit.Action{kit.ActCmd{Cmd: d.wait()}}
@@ -662,7 +662,7 @@ func (d *Dialog) Name() string { return "the response view" }
 // Receives reports whether msg is an event of this dialog's stream.
 func (d *Dialog) Receives(msg tea.Msg) bool {
 	m, ok := msg.(StreamMsg)
-	return ok && m.Id == d.Id
+	return ok && m.ID == d.ID
 }
 
 // Measured is the input tokens the first turn's usage reported (0: none

@@ -70,7 +70,7 @@ type loopRun struct {
 }
 
 func (r *loopRun) put(m StreamMsg) error {
-	m.Id = r.id
+	m.ID = r.id
 	select {
 	case r.ch <- m:
 		return nil
@@ -87,7 +87,7 @@ func (r *loopRun) run(spec loopSpec) {
 	cfg := spec.cfg
 	hist, root, err := startHistory(spec.history)
 	if err != nil {
-		r.ch <- StreamMsg{Id: r.id, end: true, err: err}
+		r.ch <- StreamMsg{ID: r.id, end: true, err: err}
 		return
 	}
 	if hist != nil {
@@ -98,7 +98,7 @@ func (r *loopRun) run(spec loopSpec) {
 	if spec.record != "" {
 		stream, done, err := startRecording(spec.record, cfg.Stream)
 		if err != nil {
-			r.ch <- StreamMsg{Id: r.id, end: true, err: err}
+			r.ch <- StreamMsg{ID: r.id, end: true, err: err}
 			return
 		}
 		cfg.Stream, finish = stream, done
@@ -146,7 +146,7 @@ func (r *loopRun) run(spec loopSpec) {
 	if hist != nil {
 		r.note(finishHistory(hist, root, err))
 	}
-	r.ch <- StreamMsg{Id: r.id, end: true, err: err} // read by the dialog, or by dismiss's drain
+	r.ch <- StreamMsg{ID: r.id, end: true, err: err} // read by the dialog, or by dismiss's drain
 }
 
 // runKey holds a send's loopRun in its loop's context, for a replay that

@@ -29,17 +29,17 @@ func (d *Dialog) wait() tea.Cmd {
 			select {
 			case next, ok := <-ch:
 				if !ok {
-					return StreamMsg{Id: m.Id, batch: batch}
+					return StreamMsg{ID: m.ID, batch: batch}
 				}
 				batch = append(batch, next)
 				if !next.isEvent() {
-					return StreamMsg{Id: m.Id, batch: batch}
+					return StreamMsg{ID: m.ID, batch: batch}
 				}
 			default:
-				return StreamMsg{Id: m.Id, batch: batch}
+				return StreamMsg{ID: m.ID, batch: batch}
 			}
 		}
-		return StreamMsg{Id: m.Id, batch: batch}
+		return StreamMsg{ID: m.ID, batch: batch}
 	}
 }
 
