@@ -208,16 +208,24 @@ func TestRecentSendsOutsideAWorkspace(t *testing.T) {
 	requireIn(t, s, "The history is off: new sends are not recorded")
 }
 
-// TestAnAppSendClosedMidStreamIsCancelledInTheHistory: closing the
-// response view while the answer streams records the send as cancelled.
-func TestAnAppSendClosedMidStreamIsCancelledInTheHistory(t *testing.T) {
-	root := t.TempDir()
+// sendUnderWay starts a send to the simulator from a document of the
+// workspace root, its history on, and returns once the answer streams.
+func sendUnderWay(t *testing.T, root string) *App {
+	t.Helper()
 	setHistory(t, root, true)
 	a := historyApp(t, root)
 	settle(t, a, a.apply(kit.ActRun{Name: kit.CmdSendSim}), func(a *App) bool {
 		d, ok := a.dialog.(*sendview.Dialog)
 		return ok && len(d.Lines) > 0
 	})
+	return a
+}
+
+// TestAnAppSendClosedMidStreamIsCancelledInTheHistory: closing the
+// response view while the answer streams records the send as cancelled.
+func TestAnAppSendClosedMidStreamIsCancelledInTheHistory(t *testing.T) {
+	root := t.TempDir()
+	a := sendUnderWay(t, root)
 	if ended(a) {
 		t.Fatal("the send ended before it could be closed")
 	}
@@ -244,12 +252,7 @@ func TestAnAppSendClosedMidStreamIsCancelledInTheHistory(t *testing.T) {
 // entry, cancelled, is written.
 func TestASendUnderWayWhenTheAppQuitsIsCancelledInTheHistory(t *testing.T) {
 	root := t.TempDir()
-	setHistory(t, root, true)
-	a := historyApp(t, root)
-	settle(t, a, a.apply(kit.ActRun{Name: kit.CmdSendSim}), func(a *App) bool {
-		d, ok := a.dialog.(*sendview.Dialog)
-		return ok && len(d.Lines) > 0
-	})
+	a := sendUnderWay(t, root)
 	if ended(a) {
 		t.Fatal("the send ended before the app could quit")
 	}

@@ -21,6 +21,25 @@ const (
 	wsDocC = `{"tools_defs": [{"name": "gamma", "description": "Third with a bad schema", "parameters": {"type": "object", "properties": {"x": {"type": "nope"}}}}]}`
 )
 
+// wsOptions writes docs (name: text) into the fakes' folder and returns
+// the options the binary opens it with (ui.OpenWorkspace), with the fake
+// deps.
+func wsOptions(t *testing.T, docs map[string]string) (ui.Options, *fakes) {
+	t.Helper()
+	f, deps := newFakes(t)
+	for name, data := range docs {
+		if err := os.WriteFile(filepath.Join(f.fs.dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o, err := ui.OpenWorkspace(f.fs.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Deps = deps
+	return o, f
+}
+
 // wsApp opens a folder of three documents (a.json, b.json, c.json) as the
 // binary does (ui.OpenWorkspace), sized, with fake deps writing only in
 // the folder.
@@ -32,23 +51,13 @@ func wsApp(t *testing.T) (*ui.App, *fakes, string) {
 // wsAppWith is wsApp with more documents.
 func wsAppWith(t *testing.T, more map[string]string) (*ui.App, *fakes, string) {
 	t.Helper()
-	f, deps := newFakes(t)
-	dir := f.fs.dir
 	docs := map[string]string{"a.json": wsDocA, "b.json": wsDocB, "c.json": wsDocC}
 	for name, data := range more {
 		docs[name] = data
 	}
-	for name, data := range docs {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	o, err := ui.OpenWorkspace(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o.Deps = deps
+	o, f := wsOptions(t, docs)
 	a := ui.New(o)
+	dir := f.fs.dir
 	drain(t, a, send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40})) // lists the folder after the first frame
 	feed(t, a, a.Init(), settle)
 	return a, f, dir
@@ -183,14 +192,8 @@ func TestWorkspaceSwitchClosesTheTree(t *testing.T) {
 // earlier run is offered when its document is first shown, as at start.
 func TestWorkspaceOffersAHiddenDocumentsRecoveryCopy(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	f, deps := newFakes(t)
-	dir := f.fs.dir
-	for name, data := range map[string]string{"a.json": wsDocA, "b.json": wsDocB} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	copyOf := filepath.Join(dir, "b.json")
+	o, f := wsOptions(t, map[string]string{"a.json": wsDocA, "b.json": wsDocB})
+	copyOf := filepath.Join(f.fs.dir, "b.json")
 	rec := session.RecoveryFile(copyOf)
 	if err := os.MkdirAll(filepath.Dir(rec), 0o755); err != nil {
 		t.Fatal(err)
@@ -198,11 +201,7 @@ func TestWorkspaceOffersAHiddenDocumentsRecoveryCopy(t *testing.T) {
 	if err := os.WriteFile(rec, []byte(strings.Replace(wsDocB, "beta_two", "beta_recovered", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	o, err := ui.OpenWorkspace(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o.Deps, o.RecoveryFile = deps, session.RecoveryFile(o.Path)
+	o.RecoveryFile = session.RecoveryFile(o.Path)
 	a := ui.New(o)
 	drain(t, a, send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40})) // lists the folder after the first frame
 	feed(t, a, a.Init(), settle)
@@ -217,17 +216,7 @@ func TestWorkspaceOffersAHiddenDocumentsRecoveryCopy(t *testing.T) {
 // (every document read) waits for the frame of the first size, so that it
 // does not share the machine with the first frame; Init does not list it.
 func TestWorkspaceListsTheFolderAfterTheFirstFrame(t *testing.T) {
-	f, deps := newFakes(t)
-	for name, data := range map[string]string{"a.json": wsDocA, "b.json": wsDocB} {
-		if err := os.WriteFile(filepath.Join(f.fs.dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	o, err := ui.OpenWorkspace(f.fs.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o.Deps = deps
+	o, _ := wsOptions(t, map[string]string{"a.json": wsDocA, "b.json": wsDocB})
 	a := ui.New(o)
 	for _, m := range runCmd(a.Init(), settle) {
 		if _, ok := m.(docs.ListedMsg); ok {

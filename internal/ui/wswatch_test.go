@@ -85,22 +85,14 @@ func (w *fakeDirWatch) fire(paths ...string) {
 // run by a pump.
 func wsWatched(t *testing.T, more map[string]string) (*ui.App, string, *fakeDirWatch, *pump) {
 	t.Helper()
-	f, deps := newFakes(t)
-	dir := f.fs.dir
 	docs := map[string]string{"a.json": wsDocA, "b.json": wsDocB, "c.json": wsDocC}
 	for name, data := range more {
 		docs[name] = data
 	}
-	for name, data := range docs {
-		writeFile(t, filepath.Join(dir, name), []byte(data))
-	}
-	o, err := ui.OpenWorkspace(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	o, f := wsOptions(t, docs)
+	dir := f.fs.dir
 	w := &fakeDirWatch{t: t}
-	deps.WatchDir = w.watch
-	o.Deps = deps
+	o.Deps.WatchDir = w.watch
 	a := ui.New(o)
 	p := newPump(t, a)
 	w.runner = p.r
@@ -244,16 +236,7 @@ func TestWorkspaceWatchListsNewAndDeletedDocuments(t *testing.T) {
 // The move and switch dialogs opened before the folder is listed say so,
 // and list the documents once it is.
 func TestWorkspaceDialogsBeforeTheListing(t *testing.T) {
-	f, deps := newFakes(t)
-	dir := f.fs.dir
-	for name, data := range map[string]string{"a.json": wsDocA, "b.json": wsDocB, "c.json": wsDocC} {
-		writeFile(t, filepath.Join(dir, name), []byte(data))
-	}
-	o, err := ui.OpenWorkspace(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o.Deps = deps
+	o, _ := wsOptions(t, map[string]string{"a.json": wsDocA, "b.json": wsDocB, "c.json": wsDocC})
 	a := ui.New(o)
 	list := send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40}) // not run yet: the folder is not listed
 	feed(t, a, a.Init(), settle)
@@ -270,16 +253,7 @@ func TestWorkspaceDialogsBeforeTheListing(t *testing.T) {
 }
 
 func TestWorkspaceSwitcherBeforeTheListing(t *testing.T) {
-	f, deps := newFakes(t)
-	dir := f.fs.dir
-	for name, data := range map[string]string{"a.json": wsDocA, "b.json": wsDocB} {
-		writeFile(t, filepath.Join(dir, name), []byte(data))
-	}
-	o, err := ui.OpenWorkspace(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o.Deps = deps
+	o, _ := wsOptions(t, map[string]string{"a.json": wsDocA, "b.json": wsDocB})
 	a := ui.New(o)
 	list := send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40}) // not run yet: the folder is not listed
 	feed(t, a, a.Init(), settle)
