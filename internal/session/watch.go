@@ -9,8 +9,47 @@ import (
 )
 
 // watchDebounce joins the events of one write (an editor's temporary
-// file, rename and chmod) into one change.
+// file, rename and chmod), or of a burst of them, into one change.
 const watchDebounce = 200 * time.Millisecond
+
+// Debounce reads w's events until w is closed. An event that keep takes,
+// or an error (an overflow may have lost events; lost, when not nil, is
+// told first), starts or prolongs a burst; watchDebounce after a burst's
+// last one, ready gets a signal, unless one is waiting there already.
+func Debounce(w *fsnotify.Watcher, keep func(fsnotify.Event) bool, lost func(), ready chan<- struct{}) {
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	var fire <-chan time.Time
+	arm := func() {
+		timer.Reset(watchDebounce)
+		fire = timer.C
+	}
+	for {
+		select {
+		case ev, ok := <-w.Events:
+			if !ok {
+				return
+			}
+			if keep(ev) {
+				arm()
+			}
+		case _, ok := <-w.Errors:
+			if !ok {
+				return
+			}
+			if lost != nil {
+				lost()
+			}
+			arm()
+		case <-fire:
+			fire = nil
+			select {
+			case ready <- struct{}{}:
+			default: // one is waiting already
+			}
+		}
+	}
+}
 
 // WatchFile reports changes to the file at path: its directory is
 // watched, since editors replace a file by renaming another over it (a
@@ -44,35 +83,9 @@ func WatchFile(path string) (wait func() bool, stop func(), err error) {
 	out := make(chan struct{}, 1)
 	go func() {
 		defer close(out)
-		timer := time.NewTimer(time.Hour)
-		timer.Stop()
-		var fire <-chan time.Time
-		arm := func() {
-			timer.Reset(watchDebounce)
-			fire = timer.C
-		}
-		for {
-			select {
-			case ev, ok := <-w.Events:
-				if !ok {
-					return
-				}
-				if names[filepath.Clean(ev.Name)] && ev.Op != fsnotify.Chmod {
-					arm()
-				}
-			case _, ok := <-w.Errors:
-				if !ok {
-					return
-				}
-				arm() // an overflow may have lost an event of the file
-			case <-fire:
-				fire = nil
-				select {
-				case out <- struct{}{}:
-				default: // one is waiting already
-				}
-			}
-		}
+		Debounce(w, func(ev fsnotify.Event) bool {
+			return names[filepath.Clean(ev.Name)] && ev.Op != fsnotify.Chmod
+		}, nil, out)
 	}()
 	var once sync.Once
 	wait = func() bool {

@@ -8,14 +8,10 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/fsnotify/fsnotify"
+	"github.com/tooltui/tooltui/internal/session"
 )
-
-// watchDebounce joins the events of a burst (an editor's temporary file
-// and rename, a checkout writing many files) into one report.
-const watchDebounce = 200 * time.Millisecond
 
 // Watch reports changes made under dir to what may be its documents. The
 // file system's notifications are not recursive: every folder Find walks
@@ -28,7 +24,9 @@ const watchDebounce = 200 * time.Millisecond
 // the .gitignore files do not ignore (written, made, removed or renamed),
 // or a watched folder removed or renamed away, which stands for
 // everything under it ("." when events were lost: everything). Events
-// are joined until watchDebounce passes without one. wait returns false
+// are joined until 200 ms pass without one (session.Debounce: an editor's
+// temporary file and rename, a checkout writing many files, make one
+// report). wait returns false
 // once stop closed the watcher.
 func Watch(dir string) (wait func() ([]string, bool), stop func(), err error) {
 	fw, err := fsnotify.NewWatcher()
@@ -159,36 +157,7 @@ func (t *tree) forget(rel string) bool {
 // run reads the events until the watcher is closed.
 func (t *tree) run() {
 	defer close(t.ready)
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
-	var fire <-chan time.Time
-	arm := func() {
-		timer.Reset(watchDebounce)
-		fire = timer.C
-	}
-	for {
-		select {
-		case ev, ok := <-t.w.Events:
-			if !ok {
-				return
-			}
-			if t.event(ev) {
-				arm()
-			}
-		case _, ok := <-t.w.Errors:
-			if !ok {
-				return
-			}
-			t.note(".") // an overflow: events were lost
-			arm()
-		case <-fire:
-			fire = nil
-			select {
-			case t.ready <- struct{}{}:
-			default: // one is waiting already
-			}
-		}
-	}
+	session.Debounce(t.w, t.event, func() { t.note(".") }, t.ready) // an error: events were lost
 }
 
 // event notes what ev changed; it reports whether that was anything.
