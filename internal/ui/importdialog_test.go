@@ -137,7 +137,7 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 // prompt with the text kept.
 func TestImportFileErrors(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
-		{"no/such/file.json", `no file "no/such/file.json"`},
+		{"no/such/file.json", "No such file: no/such/file.json"},
 		{"../../examples/demo.recording.jsonl", "demo.recording.jsonl"},
 	} {
 		a := importApp(t, importBase, kit.Deps{})
@@ -152,6 +152,137 @@ func TestImportFileErrors(t *testing.T) {
 		keysIn(a, "esc")
 		if d.State != importdlg.Prompt || d.Text != c.text || a.s.Version() != v {
 			t.Errorf("%s: after esc state %d text %q; version %d, was %d", c.text, d.State, d.Text, a.s.Version(), v)
+		}
+	}
+}
+
+// TestImportPromptFilesAndPrograms: a single word that names a file (a
+// tools file's extension, or a path) and is not there says "No such
+// file", with the path a close name makes when there is one, and starts
+// no program; ~/ is $HOME; an existing executable file is a program,
+// started as the server; an existing tools file is read.
+func TestImportPromptFilesAndPrograms(t *testing.T) {
+	home := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(home, "agents"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tools, err := os.ReadFile("../../examples/anthropic.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	server := filepath.Join(home, "server")
+	if err := errors.Join(os.WriteFile(filepath.Join(home, "agents", "tools.json"), tools, 0o644),
+		os.WriteFile(server, []byte("#!/bin/sh\n"), 0o755)); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		text    string
+		err     string   // the error, or "" when it is listed
+		command []string // the program started, or nil for none
+	}{
+		{"agnets/tools.json", "No such file: agnets/tools.json", nil},
+		{"./missing.json", "No such file: ./missing.json", nil},
+		{"tools.yaml", "No such file: tools.yaml", nil},
+		{"~/agnets/tools.json", "No such file: ~/agnets/tools.json; did you mean ~/agents/tools.json?", nil},
+		{home + "/agents/tool.json", "No such file: " + home + "/agents/tool.json; did you mean " + home + "/agents/tools.json?", nil},
+		{"~/x.json", "No such file: ~/x.json", nil},
+		{"~/agents/tools.json", "", nil},
+		{"'" + home + "/agents/tools.json'", "", nil},
+		{server, "", []string{server}},
+		{"~/server", "", []string{server}},
+		{"~/server --flag", "", []string{"~/server", "--flag"}},
+		{"uvx some-mcp-server", "", []string{"uvx", "some-mcp-server"}},
+	} {
+		var started [][]string
+		a := importApp(t, importBase, kit.Deps{
+			Getenv: func(k string) string {
+				if k == "HOME" {
+					return home
+				}
+				return ""
+			},
+			ListMCPTools: func(_ context.Context, s mcpclient.Server) ([]byte, error) {
+				started = append(started, s.Command)
+				return []byte(clashTools), nil
+			},
+		})
+		d := openImport(t, a, c.text, 0)
+		if c.err != "" {
+			if d.State != importdlg.Failed || d.Err != c.err {
+				t.Errorf("%s: state %d, error %q, want %q", c.text, d.State, d.Err, c.err)
+			}
+		} else if d.State != importdlg.Listed {
+			t.Errorf("%s: state %d, error %q", c.text, d.State, d.Err)
+		}
+		if c.command == nil && len(started) > 0 || c.command != nil && (len(started) != 1 || !slices.Equal(started[0], c.command)) {
+			t.Errorf("%s: started %q, want %q", c.text, started, c.command)
+		}
+	}
+}
+
+// TestImportURLWithHeaders: a URL typed with -H lists a server that
+// requires the header, which it cannot without; the checklist's title
+// names the header, never its value; the document records the header's
+// name with no value. --header-env reads its variable through Getenv,
+// and the record keeps the variable. A header given to a command line
+// is refused.
+func TestImportURLWithHeaders(t *testing.T) {
+	ts := mcptest.Serve(t, newImportServer(), "sk-dialog")
+	env := func(k string) string {
+		if k == "DOCS_TOKEN" {
+			return "sk-dialog"
+		}
+		return ""
+	}
+	for _, c := range []struct {
+		text, err string
+		header    string // what the record keeps of Authorization
+	}{
+		{ts.URL, "401", ""},
+		{ts.URL + " -H 'Authorization: Bearer sk-dialog'", "", ""},
+		{`--header "Authorization: Bearer sk-dialog" ` + ts.URL, "", ""},
+		{ts.URL + " --header-env 'Authorization=Bearer ${DOCS_TOKEN}'", "", "Bearer ${DOCS_TOKEN}"},
+		{ts.URL + " --header-env Authorization=NOT_SET", "$NOT_SET is not set", ""},
+		{ts.URL + " -H Authorization", "-H takes 'Name: value'", ""},
+		{ts.URL + " -H", "-H needs a value", ""},
+		{ts.URL + " --verbose", `"--verbose": after an http(s) URL`, ""},
+		{"-H 'Authorization: Bearer sk-dialog' some-server", "a command line's server takes no headers", ""},
+	} {
+		a := importApp(t, importBase, kit.Deps{ListMCPTools: mcpclient.List, Getenv: env})
+		d := openImport(t, a, c.text, 0)
+		if c.err != "" {
+			if d.State != importdlg.Failed || !strings.Contains(d.Err, c.err) {
+				t.Errorf("%s: state %d, error %q, want %q", c.text, d.State, d.Err, c.err)
+			}
+			continue
+		}
+		if d.State != importdlg.Listed {
+			t.Errorf("%s: state %d, error %q", c.text, d.State, d.Err)
+			continue
+		}
+		view := argsView(a, d)
+		if !strings.Contains(view, "Import tools from MCP server "+ts.URL+" (header Authorization)") || strings.Contains(view, "sk-dialog") {
+			t.Errorf("%s: the title does not name the header alone:\n%s", c.text, view)
+		}
+		if strings.Contains(a.status.text, "sk-dialog") || !strings.Contains(a.status.text, "(header Authorization) has 3 tools") {
+			t.Errorf("%s: status %q", c.text, a.status.text)
+		}
+		keysIn(a, "end", "space", "enter") // search_docs: importBase has get_weather
+		doc := a.s.Doc()
+		if len(doc.MCPServers) != 1 {
+			t.Fatalf("%s: servers %v", c.text, doc.MCPServers)
+		}
+		for _, rec := range doc.MCPServers {
+			if h, ok := rec.Headers["Authorization"]; !ok || h != c.header || rec.URL != ts.URL {
+				t.Errorf("%s: recorded %+v", c.text, rec)
+			}
+		}
+		data, err := doc.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(data), "sk-dialog") || !strings.Contains(string(data), `"Authorization"`) {
+			t.Errorf("%s: the saved document:\n%s", c.text, data)
 		}
 	}
 }

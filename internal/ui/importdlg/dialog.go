@@ -70,6 +70,7 @@ type Dialog struct {
 	servers []workspace.Server
 	pick    int
 	Err     string // why reading failed
+	reading string // what is being read, in words (a header's name, never its value)
 
 	// In a workspace: the workspace, the document shown, and whether its
 	// other documents are still being read for their servers.
@@ -182,8 +183,14 @@ func (d *Dialog) start(target *model.Document) tea.Cmd {
 	id, deps, text := d.ID, d.deps, d.Text
 	var name string
 	var rec model.MCPServer
+	d.reading = strings.TrimSpace(text)
 	if d.pick > 0 {
 		name, rec = d.servers[d.pick-1].Name, d.servers[d.pick-1].Rec
+		d.reading = "MCP server " + name
+	} else if words, err := splitCommand(d.reading); err == nil && len(words) > 0 && (isURL(words[0]) || isHeaderFlag(words[0])) {
+		if s, err := urlSource(words, deps.Getenv); err == nil {
+			d.reading = strings.TrimPrefix(s.describe(), "MCP server ") // the headers' names, not their values
+		}
 	}
 	return func() tea.Msg {
 		defer cancel()
@@ -291,7 +298,7 @@ func (d *Dialog) key(k tea.KeyPressMsg, e *kit.Env) (kit.Dialog, []kit.Action) {
 			return nil, []kit.Action{kit.ActClose{}, kit.Say("Import cancelled: nothing changed")}
 		case "enter":
 			if d.pick == 0 && strings.TrimSpace(d.Text) == "" {
-				return d, []kit.Action{kit.Say("Type a file path, an MCP server's command line or its http(s) URL, or choose a recorded server with ↓")}
+				return d, []kit.Action{kit.Say("Type a file path, an MCP server's command line or its http(s) URL (-H 'Name: value' after it sends a header), or choose a recorded server with ↓")}
 			}
 			return d, []kit.Action{kit.ActCmd{Cmd: d.start(e.S.Doc())}}
 		case "up":

@@ -8,11 +8,7 @@ package importdlg
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -21,7 +17,6 @@ import (
 	"github.com/tooltui/tooltui/internal/importer"
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
-	"github.com/tooltui/tooltui/internal/termtext"
 )
 
 // Deps are the dialog's ways out (the app's kit.Deps): reading a file,
@@ -52,36 +47,15 @@ func (s source) describe() string {
 	if s.name != "" {
 		return "MCP server " + s.name
 	}
-	return "MCP server " + s.rec.Describe()
-}
-
-// parseSource reads what the prompt holds: an http(s) URL is a server,
-// an existing file is a file, anything else the command line of a stdio
-// server (words, with '…' and "…" quoting).
-func parseSource(text string, deps Deps) (source, error) {
-	text = strings.TrimSpace(text)
-	if text == "" {
-		return source{}, errors.New("type a file path, an MCP server's command line or its http(s) URL")
-	}
-	if strings.HasPrefix(text, "http://") || strings.HasPrefix(text, "https://") {
-		return source{srv: mcpclient.Server{URL: text}, rec: model.MCPServer{URL: text}}, nil
-	}
-	path := expandHome(text, deps.Getenv)
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return source{}, fmt.Errorf("%s is a directory: name a file in it, or a server", termtext.Quote(text))
-	} else if err == nil {
-		return source{path: path}, nil
-	}
-	words, err := splitCommand(text)
-	if err != nil {
-		return source{}, err
-	}
-	if len(words) == 1 && (strings.ContainsAny(text, `/\`) || filepath.Ext(text) == ".json") {
-		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-			return source{}, fmt.Errorf("no file %s (and no server: a command line or an http(s) URL)", termtext.Quote(text))
+	if len(s.rec.Headers) > 0 {
+		names := importer.SortedHeaderNames(s.rec.Headers)
+		word := "header"
+		if len(names) > 1 {
+			word = "headers"
 		}
+		return "MCP server " + s.rec.Describe() + " (" + word + " " + strings.Join(names, ", ") + ")"
 	}
-	return source{srv: mcpclient.Server{Command: words}, rec: model.MCPServer{Command: slices.Clone(words)}}, nil
+	return "MCP server " + s.rec.Describe()
 }
 
 // recorded is the source of the server the document records as name:
@@ -105,16 +79,6 @@ func recorded(name string, rec model.MCPServer, getenv func(string) string) (sou
 		s.srv.Headers[h] = v
 	}
 	return s, nil
-}
-
-// expandHome reads a leading ~/ as the home directory.
-func expandHome(p string, getenv func(string) string) string {
-	if rest, ok := strings.CutPrefix(p, "~/"); ok && getenv != nil {
-		if home := getenv("HOME"); home != "" {
-			return filepath.Join(home, rest)
-		}
-	}
-	return p
 }
 
 // splitCommand splits a command line into words: spaces separate them,
@@ -170,6 +134,9 @@ func read(ctx context.Context, s source, deps Deps) (*model.Document, error) {
 		return d, nil
 	}
 	list, err := deps.List(ctx, s.srv)
+	if err != nil && len(s.srv.Command) > 1 && slices.ContainsFunc(s.srv.Command[1:], isHeaderFlag) {
+		return nil, fmt.Errorf("%w\n(-H, --header and --header-env after a program are its own arguments; tooltui sends headers only to an http(s) URL, given after it)", err)
+	}
 	if err != nil && len(s.unkept) > 0 {
 		return nil, fmt.Errorf("%w\n(sent without the header %s: the document keeps no value for it; tooltui import --header-env records where to read one)",
 			err, strings.Join(s.unkept, ", "))

@@ -75,7 +75,7 @@ func (d *Dialog) View(e *kit.Env, w, h int) []string {
 		} else {
 			field = dim(field)
 		}
-		lines = append(lines, field, "")
+		lines = append(lines, field, dim("   after a URL: -H 'Name: value' or --header-env Name=VAR (a header's value is never saved)"))
 		if len(d.servers) > 0 || d.gathering {
 			head := " or a server the document records (↓ chooses):"
 			if d.ws != nil {
@@ -101,10 +101,7 @@ func (d *Dialog) View(e *kit.Env, w, h int) []string {
 		}
 		lines = append(lines, dim(" enter read · esc close · nothing changes until you import"))
 	case Reading:
-		what := termtext.SanitizeLine(strings.TrimSpace(d.Text))
-		if d.pick > 0 {
-			what = "MCP server " + d.servers[d.pick-1].Name
-		}
+		what := termtext.SanitizeLine(d.reading)
 		lines = []string{kit.Fit(" Reading the tools of "+what+"…", iw), "", dim(" esc cancel · nothing changes")}
 	case Failed:
 		lines = append(lines, st.Error.Render(kit.Fit(" ✗ Could not read the tools; nothing changed", iw)), "")
