@@ -112,3 +112,43 @@ func TestE2EImportAServerOfAnotherDocument(t *testing.T) {
 		}
 	}
 }
+
+// TestE2EImportAURLWithAHeader: a mistyped file path in the prompt says
+// "No such file" with the path meant; then the URL of a server that
+// requires a key, typed with -H, is listed (the title names the header,
+// not its value), and the saved document records the server with the
+// header's name and no value.
+func TestE2EImportAURLWithAHeader(t *testing.T) {
+	x := newTerm(t)
+	ts := mcptest.Serve(t, newImportTestServer(true), "sk-e2e")
+	_, doc, status := openDoc(t, x, `{"model": "gpt-5", "tools_defs": [{"name": "f", "parameters": {"type": "object", "properties": {}, "additionalProperties": false}, "strict": true}]}`+"\n")
+	dir := filepath.Dir(doc)
+	if err := os.MkdirAll(filepath.Join(dir, "agents"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeTestFile(t, filepath.Join(dir, "agents", "tools.json"), `{"tools": []}`)
+
+	x.keys("app", "M-i")
+	x.waitFor("app", "the prompt", has("Import tools", "after a URL: -H 'Name: value'"))
+	x.text("app", filepath.Join(dir, "agnets", "tools.json"))
+	x.keys("app", "Enter")
+	x.waitFor("app", "the missing file said", has("No such file:", "agnets/tools.json; did you", "/agents/tools.json?"))
+	x.keys("app", "Enter", "C-u")
+	x.waitFor("app", "the prompt again", has("after a URL: -H 'Name: value'"))
+	x.text("app", ts.URL+" -H 'Authorization: Bearer sk-e2e'")
+	x.keys("app", "Enter")
+	x.waitFor("app", "the server's tools", has("Import tools from MCP server "+ts.URL+" (header Authorization)", "[ ] get_weather", "[ ] search_docs"))
+	if s := x.screen("app"); strings.Contains(s, "sk-e2e") {
+		t.Errorf("the header's value is shown:\n%s", s)
+	}
+	x.keys("app", "Space", "Enter")
+	x.waitFor("app", "the tool in the list", all(has("ƒ get_weather"), statusHas("^Added 1 function"), inTools))
+	x.keys("app", "C-s")
+	x.waitFor("app", "the save", statusHas("^Saved"))
+	quitClean(t, x, status)
+
+	data := mustRead(t, doc)
+	if !strings.Contains(data, `"headers":{"Authorization":""}`) || strings.Contains(data, "sk-e2e") {
+		t.Errorf("the saved document:\n%s", data)
+	}
+}
