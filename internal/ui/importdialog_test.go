@@ -224,8 +224,9 @@ func TestImportPromptFilesAndPrograms(t *testing.T) {
 // requires the header, which it cannot without; the checklist's title
 // names the header, never its value; the document records the header's
 // name with no value. --header-env reads its variable through Getenv,
-// and the record keeps the variable. A header given to a command line
-// is refused.
+// and the record keeps the variable. A header given before a command
+// line is refused; one after its program, which the program takes, is
+// named when the program fails.
 func TestImportURLWithHeaders(t *testing.T) {
 	ts := mcptest.Serve(t, newImportServer(), "sk-dialog")
 	env := func(k string) string {
@@ -247,6 +248,7 @@ func TestImportURLWithHeaders(t *testing.T) {
 		{ts.URL + " -H", "-H needs a value", ""},
 		{ts.URL + " --verbose", `"--verbose": after an http(s) URL`, ""},
 		{"-H 'Authorization: Bearer sk-dialog' some-server", "a command line's server takes no headers", ""},
+		{"tooltui-no-such-program -H 'Authorization: Bearer sk-dialog'", "after a program are its own arguments", ""},
 	} {
 		a := importApp(t, importBase, kit.Deps{ListMCPTools: mcpclient.List, Getenv: env})
 		d := openImport(t, a, c.text, 0)

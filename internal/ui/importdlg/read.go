@@ -135,7 +135,7 @@ func read(ctx context.Context, s source, deps Deps) (*model.Document, error) {
 	}
 	list, err := deps.List(ctx, s.srv)
 	if err != nil && len(s.srv.Command) > 1 && slices.ContainsFunc(s.srv.Command[1:], isHeaderFlag) {
-		return nil, fmt.Errorf("%w\n(-H, --header and --header-env after a program are its own arguments; tooltui sends headers only to an http(s) URL, given after it)", err)
+		return nil, fmt.Errorf("%w\n(-H, --header and --header-env after a program are its own arguments: tooltui sends headers only to an http(s) URL)", err)
 	}
 	if err != nil && len(s.unkept) > 0 {
 		return nil, fmt.Errorf("%w\n(sent without the header %s: the document keeps no value for it; tooltui import --header-env records where to read one)",
