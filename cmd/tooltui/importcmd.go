@@ -14,7 +14,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/tooltui/tooltui/internal/bridge"
 	"github.com/tooltui/tooltui/internal/convert"
 	"github.com/tooltui/tooltui/internal/formats"
 	"github.com/tooltui/tooltui/internal/importer"
@@ -203,72 +202,13 @@ func checkImportArgs(cmd *cobra.Command, opts *importOptions, args []string) err
 			return usageErrorf(cmd, "--on-clash %s", err)
 		}
 	}
-	if _, err := parseHeaders(opts.headers); err != nil {
-		return usageErrorf(cmd, "%s", err)
-	}
-	if _, err := parseEnvHeaders(opts.envHdrs, opts.headers); err != nil {
+	if _, err := importer.ParseURLHeaders("--header", opts.headers, opts.envHdrs); err != nil {
 		return usageErrorf(cmd, "%s", err)
 	}
 	if opts.mcp {
 		opts.command = args
 	}
 	return nil
-}
-
-// parseHeaders reads each "Name: value" of --header. A name given twice
-// (in any case) is refused: a server may take either.
-func parseHeaders(hs []string) (map[string]string, error) {
-	if len(hs) == 0 {
-		return nil, nil
-	}
-	out := make(map[string]string, len(hs))
-	seen := map[string]bool{}
-	for _, h := range hs {
-		name, value, ok := strings.Cut(h, ":")
-		name = strings.TrimSpace(name)
-		if !ok || name == "" {
-			return nil, fmt.Errorf("--header takes 'NAME: VALUE', got %s", termtext.Quote(h))
-		}
-		key := strings.ToLower(name)
-		if seen[key] {
-			return nil, fmt.Errorf("--header %s is given twice; give it once", name)
-		}
-		seen[key] = true
-		out[name] = strings.TrimSpace(value)
-	}
-	return out, nil
-}
-
-// parseEnvHeaders reads each "Name=VAR" of --header-env into the header's
-// template ("$VAR"). A name given twice, or also to --header, is refused.
-func parseEnvHeaders(specs, literal []string) (map[string]string, error) {
-	if len(specs) == 0 {
-		return nil, nil
-	}
-	seen := map[string]bool{}
-	for _, h := range literal {
-		name, _, _ := strings.Cut(h, ":")
-		seen[strings.ToLower(strings.TrimSpace(name))] = true
-	}
-	out := make(map[string]string, len(specs))
-	for _, spec := range specs {
-		name, v, ok := strings.Cut(spec, "=")
-		name = strings.TrimSpace(name)
-		if !ok || name == "" {
-			return nil, fmt.Errorf("--header-env takes 'NAME=VAR', got %s", termtext.Quote(spec))
-		}
-		tmpl, err := bridge.HeaderTemplate(v)
-		if err != nil {
-			return nil, fmt.Errorf("--header-env %s: %w", termtext.Quote(spec), err)
-		}
-		key := strings.ToLower(name)
-		if seen[key] {
-			return nil, fmt.Errorf("the header %s is given twice; give it once", name)
-		}
-		seen[key] = true
-		out[name] = tmpl
-	}
-	return out, nil
 }
 
 // validServerName reports whether name can name an MCP server in a
@@ -333,31 +273,15 @@ func importInput(ctx context.Context, opts importOptions, files []string, stdin 
 		rec.Command = slices.Clone(opts.command)
 		name = "MCP server " + strconv.Quote(strings.Join(opts.command, " "))
 	case opts.mcpURL != "":
-		headers, err := parseHeaders(opts.headers) // checked with the arguments
+		h, err := importer.ParseURLHeaders("--header", opts.headers, opts.envHdrs) // checked with the arguments
 		if err != nil {
 			return nil, nil, err
 		}
-		envHeaders, err := parseEnvHeaders(opts.envHdrs, opts.headers)
+		headers, kept, err := h.Resolve(os.Getenv)
 		if err != nil {
 			return nil, nil, err
 		}
-		if len(headers)+len(envHeaders) > 0 {
-			rec.Headers = map[string]string{}
-		}
-		for h := range headers {
-			rec.Headers[h] = "" // the value serves this import only
-		}
-		for _, h := range importer.SortedHeaderNames(envHeaders) {
-			v, err := bridge.ExpandHeader(envHeaders[h], os.Getenv)
-			if err != nil {
-				return nil, nil, fmt.Errorf("--header-env %s: %w", h, err)
-			}
-			if headers == nil {
-				headers = map[string]string{}
-			}
-			headers[h] = v
-			rec.Headers[h] = envHeaders[h]
-		}
+		rec.Headers = kept
 		s = mcpclient.Server{URL: opts.mcpURL, Headers: headers, Timeout: opts.timeout}
 		rec.URL = opts.mcpURL
 		name = "MCP server at " + opts.mcpURL

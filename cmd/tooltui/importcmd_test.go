@@ -227,7 +227,7 @@ func TestImportUsageErrors(t *testing.T) {
 		{[]string{"--header", "A: b", "--mcp", "--", "node"}, "--header is for an HTTP server: give --mcp-url"},
 		{[]string{"--mcp-url", "http://x/mcp", "--header", "Authorization"}, `--header takes 'NAME: VALUE', got "Authorization"`},
 		{[]string{"--mcp-url", "http://x/mcp", "--header", ": x"}, `--header takes 'NAME: VALUE', got ": x"`},
-		{[]string{"--mcp-url", "http://x/mcp", "--header", "X-A: 1", "--header", "x-a: 2"}, "--header x-a is given twice; give it once"},
+		{[]string{"--mcp-url", "http://x/mcp", "--header", "X-A: 1", "--header", "x-a: 2"}, "the header x-a is given twice; give it once"},
 		{[]string{"--timeout", "1s", "tools.json"}, "--timeout is for a server: give --mcp or --mcp-url"},
 		{[]string{"--mcp", "--timeout", "soon", "--", "node"}, "--timeout must be a duration above zero such as 300ms, 30s or 2m, got soon"},
 		{[]string{"--mcp", "--timeout", "0s", "--", "node"}, "--timeout must be a duration above zero such as 300ms, 30s or 2m, got 0s"},

@@ -244,7 +244,7 @@ func TestImportURLWithHeaders(t *testing.T) {
 		{`--header "Authorization: Bearer sk-dialog" ` + ts.URL, "", ""},
 		{ts.URL + " --header-env 'Authorization=Bearer ${DOCS_TOKEN}'", "", "Bearer ${DOCS_TOKEN}"},
 		{ts.URL + " --header-env Authorization=NOT_SET", "$NOT_SET is not set", ""},
-		{ts.URL + " -H Authorization", "-H takes 'Name: value'", ""},
+		{ts.URL + " -H Authorization", "-H takes 'NAME: VALUE'", ""},
 		{ts.URL + " -H", "-H needs a value", ""},
 		{ts.URL + " --verbose", `"--verbose": after an http(s) URL`, ""},
 		{"-H 'Authorization: Bearer sk-dialog' some-server", "a command line's server takes no headers", ""},

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tooltui/tooltui/internal/bridge"
+	"github.com/tooltui/tooltui/internal/importer"
 	"github.com/tooltui/tooltui/internal/mcpclient"
 	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/termtext"
@@ -146,49 +146,12 @@ func urlSource(words []string, getenv func(string) string) (source, error) {
 		}
 	}
 	s := source{srv: mcpclient.Server{URL: url}, rec: model.MCPServer{URL: url}}
-	if len(literal)+len(env) == 0 {
-		return s, nil
+	h, err := importer.ParseURLHeaders("-H", literal, env)
+	if err != nil {
+		return source{}, err
 	}
-	s.srv.Headers, s.rec.Headers = map[string]string{}, map[string]string{}
-	seen := map[string]bool{}
-	once := func(name string) error {
-		if seen[strings.ToLower(name)] {
-			return fmt.Errorf("the header %s is given twice; give it once", name)
-		}
-		seen[strings.ToLower(name)] = true
-		return nil
-	}
-	for _, h := range literal {
-		name, value, ok := strings.Cut(h, ":")
-		name = strings.TrimSpace(name)
-		if !ok || name == "" || strings.ContainsAny(name, " \t") {
-			return source{}, fmt.Errorf("-H takes 'Name: value' (quoted), got %s", termtext.Quote(h))
-		}
-		if err := once(name); err != nil {
-			return source{}, err
-		}
-		s.srv.Headers[name] = strings.TrimSpace(value)
-		s.rec.Headers[name] = "" // the value serves this listing only
-	}
-	for _, spec := range env {
-		name, v, ok := strings.Cut(spec, "=")
-		name = strings.TrimSpace(name)
-		if !ok || name == "" {
-			return source{}, fmt.Errorf("--header-env takes NAME=VAR, got %s", termtext.Quote(spec))
-		}
-		tmpl, err := bridge.HeaderTemplate(v)
-		if err != nil {
-			return source{}, fmt.Errorf("--header-env %s: %w", termtext.Quote(spec), err)
-		}
-		if err := once(name); err != nil {
-			return source{}, err
-		}
-		value, err := bridge.ExpandHeader(tmpl, getenv)
-		if err != nil {
-			return source{}, fmt.Errorf("--header-env %s: %w", name, err)
-		}
-		s.srv.Headers[name] = value
-		s.rec.Headers[name] = tmpl
+	if s.srv.Headers, s.rec.Headers, err = h.Resolve(getenv); err != nil {
+		return source{}, err
 	}
 	return s, nil
 }
