@@ -53,33 +53,42 @@ func OpenFirst(dir string) (*Workspace, error) {
 }
 
 // OpenAt is OpenFirst for the document at file instead of the first: a
-// path as typed, from the current folder or from dir. An error says why
-// it is not one of the documents Find would list (outside dir, left out,
-// not a .json file, no tools in it).
+// path as typed, from the current folder or from dir (from dir when only
+// that one is in it). The folders on its way are taken as they are, links
+// followed, so that a path through a link to a folder of dir names the
+// document Find lists. An error says why it is not one of the documents
+// Find would list (outside dir, left out, not a .json file, no tools in
+// it).
 func OpenAt(dir, file string) (*Workspace, error) {
-	rel := file
+	top, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	if real, err := filepath.EvalSymlinks(top); err == nil {
+		top = real
+	}
+	tries := []string{file}
 	if !filepath.IsAbs(file) {
-		if _, err := os.Stat(file); err == nil { // from the current folder
-			if abs, err := filepath.Abs(file); err == nil {
-				file = abs
-			}
+		tries = append(tries, filepath.Join(dir, file))
+	}
+	rel, found, outside := "", false, false
+	for _, p := range tries {
+		r, in := within(top, p)
+		_, err := os.Lstat(p)
+		switch {
+		case err == nil && in:
+			rel, found = r, true
+		case err == nil:
+			outside = true
+		case in && rel == "":
+			rel = r // missing: the error below names it
+		}
+		if found {
+			break
 		}
 	}
-	if filepath.IsAbs(file) {
-		top, err := filepath.Abs(dir)
-		if err != nil {
-			return nil, err
-		}
-		if rel, err = filepath.Rel(top, file); err != nil {
-			return nil, err
-		}
-	}
-	rel = path.Clean(filepath.ToSlash(rel))
-	if rel == "." || rel == ".." || strings.HasPrefix(rel, "../") || path.IsAbs(rel) {
-		return nil, fmt.Errorf("%s is not in the folder %s", rel, dir)
-	}
-	if !strings.EqualFold(path.Ext(rel), ".json") {
-		return nil, fmt.Errorf("%s is not a document of %s: only .json files are", rel, dir)
+	if !found && (outside || rel == "") {
+		return nil, fmt.Errorf("%s is not in the folder %s", file, dir)
 	}
 	rules := readIgnore(dir, "")
 	parts := strings.Split(rel, "/")
@@ -98,6 +107,9 @@ func OpenAt(dir, file string) (*Workspace, error) {
 	if err != nil {
 		return nil, err
 	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		return nil, fmt.Errorf("%s is not a document of %s: a link, which a workspace does not list; name the file it links to", rel, dir)
+	}
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a document of %s: not a regular file", rel, dir)
 	}
@@ -106,6 +118,29 @@ func OpenAt(dir, file string) (*Workspace, error) {
 		return nil, fmt.Errorf("%s is not a document of %s: it holds no tools", rel, dir)
 	}
 	return &Workspace{dir: dir, partial: true, paths: []string{rel}, docs: map[string]*entry{rel: {path: rel, pre: f}}}, nil
+}
+
+// within is the path p relative to top (absolute, its links resolved),
+// slash-separated, with the links of p's folder resolved; false when p is
+// not under top.
+func within(top, p string) (string, bool) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", false
+	}
+	folder := filepath.Dir(abs)
+	if real, err := filepath.EvalSymlinks(folder); err == nil {
+		folder = real
+	}
+	r, err := filepath.Rel(top, filepath.Join(folder, filepath.Base(abs)))
+	if err != nil {
+		return "", false
+	}
+	r = path.Clean(filepath.ToSlash(r))
+	if r == "." || r == ".." || strings.HasPrefix(r, "../") || path.IsAbs(r) {
+		return "", false
+	}
+	return r, true
 }
 
 // ReadShown is the document OpenFirst or OpenAt found, to be shown first:

@@ -138,3 +138,46 @@ func TestOpenFirstIsTheFirstDocumentFindWalksTo(t *testing.T) {
 		t.Error("a missing folder is not an error")
 	}
 }
+
+// TestOpenAtNamesADocumentFindLists: a FILE through a link to a folder of
+// the workspace names the document as Find lists it (else the listing
+// cannot take the document shown); a name that is a file of the current
+// folder outside DIR but also one of DIR is DIR's; a link to a document
+// is refused, saying so.
+func TestOpenAtNamesADocumentFindLists(t *testing.T) {
+	root := t.TempDir()
+	doc := `{"tools_defs":[{"name":"f"}]}`
+	write(t, root, "ws/real/t.json", doc)
+	write(t, root, "ws/a.json", doc)
+	write(t, root, "a.json", doc)
+	for link, to := range map[string]string{"ws/link": "real", "ws/s.json": "a.json", "wslink": "ws"} {
+		if err := os.Symlink(to, filepath.Join(root, filepath.FromSlash(link))); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+	}
+	t.Chdir(root)
+	listed, err := Find("ws")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ dir, file, want string }{
+		{"ws", "ws/link/t.json", "real/t.json"},
+		{"ws", "link/t.json", "real/t.json"},
+		{"ws", filepath.Join(root, "ws", "link", "t.json"), "real/t.json"},
+		{"wslink", "wslink/link/t.json", "real/t.json"},
+		{"wslink", "ws/real/t.json", "real/t.json"},
+		{"ws", "a.json", "a.json"},
+	} {
+		w, err := OpenAt(c.dir, c.file)
+		if err != nil {
+			t.Errorf("OpenAt(%q, %q): %v", c.dir, c.file, err)
+			continue
+		}
+		if got := w.Paths(); len(got) != 1 || got[0] != c.want || !slices.Contains(listed, got[0]) {
+			t.Errorf("OpenAt(%q, %q) shows %q, want %q of %q", c.dir, c.file, got, c.want, listed)
+		}
+	}
+	if _, err := OpenAt("ws", "ws/s.json"); err == nil || !strings.Contains(err.Error(), "a link") {
+		t.Errorf("a link to a document: %v, want an error saying it is a link", err)
+	}
+}
