@@ -228,3 +228,20 @@ func TestWorkspaceListsTheFolderAfterTheFirstFrame(t *testing.T) {
 	switchTo(t, a, "b.json")
 	requireContains(t, screen(a), "beta_two", "b.json, listed after the first frame")
 }
+
+// TestOpenWorkspaceFirstDocumentBroken: a folder whose first document is
+// not valid JSON opens on the next one, saying why; it fails only when
+// no document can be shown.
+func TestOpenWorkspaceFirstDocumentBroken(t *testing.T) {
+	o, _ := wsOptions(t, map[string]string{"a.json": `{"tools_defs": [`, "b.json": wsDocB})
+	if o.Name != "b.json" || o.Doc == nil || !strings.Contains(o.Notice, "a.json") || !strings.Contains(o.Notice, "showing b.json") {
+		t.Errorf("shows %q, notice %q: want b.json, saying why not a.json", o.Name, o.Notice)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.json"), []byte(`{"tools_defs": [`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ui.OpenWorkspace(dir); err == nil || !strings.Contains(err.Error(), "a.json") {
+		t.Errorf("a folder of one broken document: %v, want its error", err)
+	}
+}

@@ -143,19 +143,61 @@ func within(top, p string) (string, bool) {
 	return r, true
 }
 
+// Shown is the document to show first, parsed, with its file's bytes and
+// stamp.
+type Shown struct {
+	Doc   *model.Document
+	Data  []byte
+	Stamp model.Stamp
+}
+
 // ReadShown is the document OpenFirst or OpenAt found, to be shown first:
-// parsed from the bytes they read (read again when they kept none), with
-// the file's bytes and stamp. An error names the file.
-func (w *Workspace) ReadShown() (*model.Document, []byte, model.Stamp, error) {
+// parsed from the bytes they read (read again when they kept none). An
+// error names the file.
+func (w *Workspace) ReadShown() (Shown, error) {
 	if len(w.paths) == 0 {
-		return nil, nil, model.Stamp{}, errors.New("the workspace has no document")
+		return Shown{}, errors.New("the workspace has no document")
 	}
 	full := w.file(w.paths[0])
 	if data, fi := w.First(); data != nil {
 		d, st, err := model.ParseStamped(full, data, fi, formats.Load)
-		return d, data, st, err
+		return Shown{d, data, st}, err
 	}
-	return formats.ReadFileStamped(full)
+	d, data, st, err := formats.ReadFileStamped(full)
+	return Shown{d, data, st}, err
+}
+
+// OpenShown is OpenFirst with its document read (ReadShown); when that
+// one cannot be (not valid JSON, say), the workspace is the next document
+// of Paths that can, and passed says why the first could not. It fails
+// when dir holds no document, or none can be read.
+func OpenShown(dir string) (w *Workspace, s Shown, passed, err error) {
+	if w, err = OpenFirst(dir); err != nil {
+		return nil, Shown{}, nil, err
+	}
+	if len(w.paths) == 0 {
+		return nil, Shown{}, nil, fmt.Errorf("%s holds no document: no .json file with tools in it", dir)
+	}
+	if s, passed = w.ReadShown(); passed == nil {
+		return w, s, nil, nil
+	}
+	all, err := Find(dir)
+	if err != nil {
+		return nil, Shown{}, nil, passed
+	}
+	for _, p := range all {
+		if p == w.paths[0] {
+			continue
+		}
+		next, err := OpenAt(dir, filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil {
+			continue
+		}
+		if s, err := next.ReadShown(); err == nil {
+			return next, s, passed, nil
+		}
+	}
+	return nil, Shown{}, nil, passed
 }
 
 // HasDocuments reports whether the folder dir itself (not a folder under
