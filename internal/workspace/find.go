@@ -201,7 +201,9 @@ func OpenShown(dir string) (w *Workspace, s Shown, passed, err error) {
 }
 
 // HasDocuments reports whether the folder dir itself (not a folder under
-// it) holds a document.
+// it) holds a document with tools in it: a file that only may be one (a
+// project's firebase.json, whose "functions" are not tools) does not make
+// the folder a workspace that tooltui opens with no FILE.
 func HasDocuments(dir string) bool {
 	d, err := os.Open(dir)
 	if err != nil {
@@ -213,8 +215,10 @@ func HasDocuments(dir string) bool {
 	for _, e := range entries {
 		name := e.Name()
 		if e.Type().IsRegular() && strings.EqualFold(path.Ext(name), ".json") && !ignored(rules, name, false) {
-			if _, ok := holdsTools(filepath.Join(dir, name), false); ok {
-				return true
+			if f, ok := holdsTools(filepath.Join(dir, name), true); ok && f.data != nil {
+				if d, err := formats.Load(f.data); err == nil && len(d.Functions)+len(d.Builtins) > 0 {
+					return true
+				}
 			}
 		}
 	}

@@ -181,3 +181,34 @@ func TestOpenAtNamesADocumentFindLists(t *testing.T) {
 		t.Errorf("a link to a document: %v, want an error saying it is a link", err)
 	}
 }
+
+// TestHasDocuments: a folder holds a document (tooltui with no FILE opens
+// it) when a .json file of its own has tools; one that only may be a
+// document (a firebase.json's "functions", a request without tools, JSON
+// that does not parse) does not make it one, nor a document in a folder
+// under it or one .gitignore leaves out.
+func TestHasDocuments(t *testing.T) {
+	doc := `{"tools_defs":[{"name":"f"}]}`
+	for name, c := range map[string]struct {
+		files map[string]string
+		want  bool
+	}{
+		"a document":            {map[string]string{"a.json": doc}, true},
+		"a request with a tool": {map[string]string{"r.json": `{"model":"gpt-5","tools":[{"type":"web_search"}]}`}, true},
+		"firebase.json":         {map[string]string{"firebase.json": `{"functions": {"source": "functions"}, "hosting": {}}`}, false},
+		"a request, no tools":   {map[string]string{"r.json": `{"model":"gpt-5","tools":[]}`}, false},
+		"broken JSON":           {map[string]string{"a.json": `{"tools": [`}, false},
+		"only under it":         {map[string]string{"sub/a.json": doc}, false},
+		"ignored":               {map[string]string{"a.json": doc, ".gitignore": "a.json\n"}, false},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			for rel, data := range c.files {
+				write(t, dir, rel, data)
+			}
+			if got := HasDocuments(dir); got != c.want {
+				t.Errorf("HasDocuments = %v, want %v", got, c.want)
+			}
+		})
+	}
+}
