@@ -1,8 +1,6 @@
 package main
 
 import (
-	"time"
-
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/pprof"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 

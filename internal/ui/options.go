@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"path/filepath"
 
 	"github.com/tooltui/tooltui/internal/model"
@@ -65,18 +64,19 @@ func (o *Options) session(name string) *kit.Session {
 }
 
 // OpenWorkspace is the app's options for the folder dir (tooltui DIR): the
-// first document found (workspace.OpenFirst) is read to be shown, and the
-// folder is listed after the first frame (listWorkspace); the others are
-// read when first needed.
+// first document found that can be read (workspace.OpenShown) is shown,
+// and the folder is listed after the first frame (listWorkspace); the
+// others are read when first needed.
 func OpenWorkspace(dir string) (Options, error) {
-	w, err := workspace.OpenFirst(dir)
+	w, shown, passed, err := workspace.OpenShown(dir)
 	if err != nil {
 		return Options{}, err
 	}
-	if len(w.Paths()) == 0 {
-		return Options{}, fmt.Errorf("%s holds no document: no .json file with tools in it", dir)
+	o := workspaceOptions(w, shown)
+	if passed != nil {
+		o.Notice = passed.Error() + " — showing " + o.Name + " instead"
 	}
-	return openWorkspace(w)
+	return o, nil
 }
 
 // OpenWorkspaceAt is OpenWorkspace showing the document at file (tooltui
@@ -86,14 +86,14 @@ func OpenWorkspaceAt(dir, file string) (Options, error) {
 	if err != nil {
 		return Options{}, err
 	}
-	return openWorkspace(w)
-}
-
-func openWorkspace(w *workspace.Workspace) (Options, error) {
-	d, data, stamp, err := w.ReadShown()
+	shown, err := w.ReadShown()
 	if err != nil {
 		return Options{}, err
 	}
+	return workspaceOptions(w, shown), nil
+}
+
+func workspaceOptions(w *workspace.Workspace, s workspace.Shown) Options {
 	first := w.Paths()[0]
-	return Options{Workspace: w, Name: first, Path: filepath.Join(w.Dir(), filepath.FromSlash(first)), Doc: d, Loaded: data, Stamp: &stamp, CheckLater: true}, nil
+	return Options{Workspace: w, Name: first, Path: filepath.Join(w.Dir(), filepath.FromSlash(first)), Doc: s.Doc, Loaded: s.Data, Stamp: &s.Stamp, CheckLater: true}
 }

@@ -1,9 +1,8 @@
 package ui
 
 import (
-	"time"
-
 	"os"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/tooltui/tooltui/internal/send"

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -219,9 +220,13 @@ func (a *App) fileMsg(msg files.Msg) tea.Cmd {
 	return cmd
 }
 
-// afterSaveAll quits when "save all and quit" has nothing left unsaved.
+// afterSaveAll quits when "save all and quit" has nothing left unsaved,
+// else says what keeps it from quitting (a save's own word is gone).
 func (a *App) afterSaveAll() tea.Cmd {
-	if !a.ws.quitSave || len(a.ws.w.Unsaved()) > 0 {
+	if left := a.ws.w.Unsaved(); !a.ws.quitSave || len(left) > 0 {
+		if a.ws.quitSave {
+			return a.say("Not quitting: unsaved "+strings.Join(left, ", ")+" (show each with ctrl+o and save it there)", true)
+		}
 		return nil
 	}
 	return a.apply(kit.ActQuit{})

@@ -171,6 +171,28 @@ func TestWorkspaceSaveAllLeavesAQuestionToItsDocument(t *testing.T) {
 	}
 }
 
+// TestWorkspaceSaveAllAndQuitSaysWhatIsLeft: "save and quit" with a
+// hidden document Save all cannot save does not quit, and the status line
+// names that document after the shown one's save (whose word would
+// otherwise be the last).
+func TestWorkspaceSaveAllAndQuitSaysWhatIsLeft(t *testing.T) {
+	body := `{"model": "gpt-5", "tools": [{"type": "function", "name": "lookup", "description": "d", "parameters": {"type": "object", "properties": {}}}]}`
+	a, _, _ := wsAppWith(t, map[string]string{"body.json": body})
+	switchTo(t, a, "body.json")
+	send(t, a, press('j'), press(' ')) // a body cannot hold a disabled tool
+	switchTo(t, a, "a.json")
+	send(t, a, press('j'), press(' ')) // a.json: alpha_one off
+	feed(t, a, send(t, a, ctrl('q')), settle)
+	requireContains(t, screen(a), "a.json, body.json", "the quit question")
+	if msgs := feed(t, a, send(t, a, press('s')), settle); hasQuit(msgs) {
+		t.Fatal("quit with body.json unsaved")
+	}
+	if a.Dirty() {
+		t.Fatal("a.json not saved")
+	}
+	requireContains(t, statusLine(t, a), "Not quitting: unsaved body.json", "the status line after save and quit")
+}
+
 // TestWorkspaceSwitchClosesTheTree: the parameters tree of a function
 // closes when another document is shown, whose tool at the same place is
 // another function.
@@ -227,4 +249,21 @@ func TestWorkspaceListsTheFolderAfterTheFirstFrame(t *testing.T) {
 	drain(t, a, send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40}))
 	switchTo(t, a, "b.json")
 	requireContains(t, screen(a), "beta_two", "b.json, listed after the first frame")
+}
+
+// TestOpenWorkspaceFirstDocumentBroken: a folder whose first document is
+// not valid JSON opens on the next one, saying why; it fails only when
+// no document can be shown.
+func TestOpenWorkspaceFirstDocumentBroken(t *testing.T) {
+	o, _ := wsOptions(t, map[string]string{"a.json": `{"tools_defs": [`, "b.json": wsDocB})
+	if o.Name != "b.json" || o.Doc == nil || !strings.Contains(o.Notice, "a.json") || !strings.Contains(o.Notice, "showing b.json") {
+		t.Errorf("shows %q, notice %q: want b.json, saying why not a.json", o.Name, o.Notice)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.json"), []byte(`{"tools_defs": [`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ui.OpenWorkspace(dir); err == nil || !strings.Contains(err.Error(), "a.json") {
+		t.Errorf("a folder of one broken document: %v, want its error", err)
+	}
 }

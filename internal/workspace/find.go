@@ -53,33 +53,42 @@ func OpenFirst(dir string) (*Workspace, error) {
 }
 
 // OpenAt is OpenFirst for the document at file instead of the first: a
-// path as typed, from the current folder or from dir. An error says why
-// it is not one of the documents Find would list (outside dir, left out,
-// not a .json file, no tools in it).
+// path as typed, from the current folder or from dir (from dir when only
+// that one is in it). The folders on its way are taken as they are, links
+// followed, so that a path through a link to a folder of dir names the
+// document Find lists. An error says why it is not one of the documents
+// Find would list (outside dir, left out, not a .json file, no tools in
+// it).
 func OpenAt(dir, file string) (*Workspace, error) {
-	rel := file
+	top, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	if real, err := filepath.EvalSymlinks(top); err == nil {
+		top = real
+	}
+	tries := []string{file}
 	if !filepath.IsAbs(file) {
-		if _, err := os.Stat(file); err == nil { // from the current folder
-			if abs, err := filepath.Abs(file); err == nil {
-				file = abs
-			}
+		tries = append(tries, filepath.Join(dir, file))
+	}
+	rel, found, outside := "", false, false
+	for _, p := range tries {
+		r, in := within(top, p)
+		_, err := os.Lstat(p)
+		switch {
+		case err == nil && in:
+			rel, found = r, true
+		case err == nil:
+			outside = true
+		case in && rel == "":
+			rel = r // missing: the error below names it
+		}
+		if found {
+			break
 		}
 	}
-	if filepath.IsAbs(file) {
-		top, err := filepath.Abs(dir)
-		if err != nil {
-			return nil, err
-		}
-		if rel, err = filepath.Rel(top, file); err != nil {
-			return nil, err
-		}
-	}
-	rel = path.Clean(filepath.ToSlash(rel))
-	if rel == "." || rel == ".." || strings.HasPrefix(rel, "../") || path.IsAbs(rel) {
-		return nil, fmt.Errorf("%s is not in the folder %s", rel, dir)
-	}
-	if !strings.EqualFold(path.Ext(rel), ".json") {
-		return nil, fmt.Errorf("%s is not a document of %s: only .json files are", rel, dir)
+	if !found && (outside || rel == "") {
+		return nil, fmt.Errorf("%s is not in the folder %s", file, dir)
 	}
 	rules := readIgnore(dir, "")
 	parts := strings.Split(rel, "/")
@@ -98,6 +107,9 @@ func OpenAt(dir, file string) (*Workspace, error) {
 	if err != nil {
 		return nil, err
 	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		return nil, fmt.Errorf("%s is not a document of %s: a link, which a workspace does not list; name the file it links to", rel, dir)
+	}
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a document of %s: not a regular file", rel, dir)
 	}
@@ -108,23 +120,90 @@ func OpenAt(dir, file string) (*Workspace, error) {
 	return &Workspace{dir: dir, partial: true, paths: []string{rel}, docs: map[string]*entry{rel: {path: rel, pre: f}}}, nil
 }
 
+// within is the path p relative to top (absolute, its links resolved),
+// slash-separated, with the links of p's folder resolved; false when p is
+// not under top.
+func within(top, p string) (string, bool) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", false
+	}
+	folder := filepath.Dir(abs)
+	if real, err := filepath.EvalSymlinks(folder); err == nil {
+		folder = real
+	}
+	r, err := filepath.Rel(top, filepath.Join(folder, filepath.Base(abs)))
+	if err != nil {
+		return "", false
+	}
+	r = path.Clean(filepath.ToSlash(r))
+	if r == "." || r == ".." || strings.HasPrefix(r, "../") || path.IsAbs(r) {
+		return "", false
+	}
+	return r, true
+}
+
+// Shown is the document to show first, parsed, with its file's bytes and
+// stamp.
+type Shown struct {
+	Doc   *model.Document
+	Data  []byte
+	Stamp model.Stamp
+}
+
 // ReadShown is the document OpenFirst or OpenAt found, to be shown first:
-// parsed from the bytes they read (read again when they kept none), with
-// the file's bytes and stamp. An error names the file.
-func (w *Workspace) ReadShown() (*model.Document, []byte, model.Stamp, error) {
+// parsed from the bytes they read (read again when they kept none). An
+// error names the file.
+func (w *Workspace) ReadShown() (Shown, error) {
 	if len(w.paths) == 0 {
-		return nil, nil, model.Stamp{}, errors.New("the workspace has no document")
+		return Shown{}, errors.New("the workspace has no document")
 	}
 	full := w.file(w.paths[0])
 	if data, fi := w.First(); data != nil {
 		d, st, err := model.ParseStamped(full, data, fi, formats.Load)
-		return d, data, st, err
+		return Shown{d, data, st}, err
 	}
-	return formats.ReadFileStamped(full)
+	d, data, st, err := formats.ReadFileStamped(full)
+	return Shown{d, data, st}, err
+}
+
+// OpenShown is OpenFirst with its document read (ReadShown); when that
+// one cannot be (not valid JSON, say), the workspace is the next document
+// of Paths that can, and passed says why the first could not. It fails
+// when dir holds no document, or none can be read.
+func OpenShown(dir string) (w *Workspace, s Shown, passed, err error) {
+	if w, err = OpenFirst(dir); err != nil {
+		return nil, Shown{}, nil, err
+	}
+	if len(w.paths) == 0 {
+		return nil, Shown{}, nil, fmt.Errorf("%s holds no document: no .json file with tools in it", dir)
+	}
+	if s, passed = w.ReadShown(); passed == nil {
+		return w, s, nil, nil
+	}
+	all, err := Find(dir)
+	if err != nil {
+		return nil, Shown{}, nil, passed
+	}
+	for _, p := range all {
+		if p == w.paths[0] {
+			continue
+		}
+		next, err := OpenAt(dir, filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil {
+			continue
+		}
+		if s, err := next.ReadShown(); err == nil {
+			return next, s, passed, nil
+		}
+	}
+	return nil, Shown{}, nil, passed
 }
 
 // HasDocuments reports whether the folder dir itself (not a folder under
-// it) holds a document.
+// it) holds a document with tools in it: a file that only may be one (a
+// project's firebase.json, whose "functions" are not tools) does not make
+// the folder a workspace that tooltui opens with no FILE.
 func HasDocuments(dir string) bool {
 	d, err := os.Open(dir)
 	if err != nil {
@@ -136,8 +215,10 @@ func HasDocuments(dir string) bool {
 	for _, e := range entries {
 		name := e.Name()
 		if e.Type().IsRegular() && strings.EqualFold(path.Ext(name), ".json") && !ignored(rules, name, false) {
-			if _, ok := holdsTools(filepath.Join(dir, name), false); ok {
-				return true
+			if f, ok := holdsTools(filepath.Join(dir, name), true); ok && f.data != nil {
+				if d, err := formats.Load(f.data); err == nil && len(d.Functions)+len(d.Builtins) > 0 {
+					return true
+				}
 			}
 		}
 	}

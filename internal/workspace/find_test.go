@@ -138,3 +138,77 @@ func TestOpenFirstIsTheFirstDocumentFindWalksTo(t *testing.T) {
 		t.Error("a missing folder is not an error")
 	}
 }
+
+// TestOpenAtNamesADocumentFindLists: a FILE through a link to a folder of
+// the workspace names the document as Find lists it (else the listing
+// cannot take the document shown); a name that is a file of the current
+// folder outside DIR but also one of DIR is DIR's; a link to a document
+// is refused, saying so.
+func TestOpenAtNamesADocumentFindLists(t *testing.T) {
+	root := t.TempDir()
+	doc := `{"tools_defs":[{"name":"f"}]}`
+	write(t, root, "ws/real/t.json", doc)
+	write(t, root, "ws/a.json", doc)
+	write(t, root, "a.json", doc)
+	for link, to := range map[string]string{"ws/link": "real", "ws/s.json": "a.json", "wslink": "ws"} {
+		if err := os.Symlink(to, filepath.Join(root, filepath.FromSlash(link))); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+	}
+	t.Chdir(root)
+	listed, err := Find("ws")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ dir, file, want string }{
+		{"ws", "ws/link/t.json", "real/t.json"},
+		{"ws", "link/t.json", "real/t.json"},
+		{"ws", filepath.Join(root, "ws", "link", "t.json"), "real/t.json"},
+		{"wslink", "wslink/link/t.json", "real/t.json"},
+		{"wslink", "ws/real/t.json", "real/t.json"},
+		{"ws", "a.json", "a.json"},
+	} {
+		w, err := OpenAt(c.dir, c.file)
+		if err != nil {
+			t.Errorf("OpenAt(%q, %q): %v", c.dir, c.file, err)
+			continue
+		}
+		if got := w.Paths(); len(got) != 1 || got[0] != c.want || !slices.Contains(listed, got[0]) {
+			t.Errorf("OpenAt(%q, %q) shows %q, want %q of %q", c.dir, c.file, got, c.want, listed)
+		}
+	}
+	if _, err := OpenAt("ws", "ws/s.json"); err == nil || !strings.Contains(err.Error(), "a link") {
+		t.Errorf("a link to a document: %v, want an error saying it is a link", err)
+	}
+}
+
+// TestHasDocuments: a folder holds a document (tooltui with no FILE opens
+// it) when a .json file of its own has tools; one that only may be a
+// document (a firebase.json's "functions", a request without tools, JSON
+// that does not parse) does not make it one, nor a document in a folder
+// under it or one .gitignore leaves out.
+func TestHasDocuments(t *testing.T) {
+	doc := `{"tools_defs":[{"name":"f"}]}`
+	for name, c := range map[string]struct {
+		files map[string]string
+		want  bool
+	}{
+		"a document":            {map[string]string{"a.json": doc}, true},
+		"a request with a tool": {map[string]string{"r.json": `{"model":"gpt-5","tools":[{"type":"web_search"}]}`}, true},
+		"firebase.json":         {map[string]string{"firebase.json": `{"functions": {"source": "functions"}, "hosting": {}}`}, false},
+		"a request, no tools":   {map[string]string{"r.json": `{"model":"gpt-5","tools":[]}`}, false},
+		"broken JSON":           {map[string]string{"a.json": `{"tools": [`}, false},
+		"only under it":         {map[string]string{"sub/a.json": doc}, false},
+		"ignored":               {map[string]string{"a.json": doc, ".gitignore": "a.json\n"}, false},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			for rel, data := range c.files {
+				write(t, dir, rel, data)
+			}
+			if got := HasDocuments(dir); got != c.want {
+				t.Errorf("HasDocuments = %v, want %v", got, c.want)
+			}
+		})
+	}
+}

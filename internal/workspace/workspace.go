@@ -90,15 +90,21 @@ func Open(dir string) (*Workspace, error) {
 }
 
 // Adopt makes s, a session of document path made elsewhere (by the
-// OpenFirst workspace shown while this one was listed), the document's session.
+// OpenFirst workspace shown while this one was listed), the document's
+// session. A document the listing did not find (deleted, renamed or
+// rewritten meanwhile) is listed all the same, as one deleted with a
+// session stays (Changed): it is shown, and its session keeps what it
+// holds.
 func (w *Workspace) Adopt(path string, s *session.Session) error {
-	es, err := w.entries([]string{path})
-	if err != nil {
-		return err
-	}
-	e := es[0]
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	e, ok := w.docs[path]
+	if !ok {
+		e = &entry{path: path}
+		w.docs[path] = e
+		w.paths = append(w.paths, path)
+		slices.Sort(w.paths)
+	}
 	if e.sess != nil && e.sess != s {
 		return fmt.Errorf("%s already has a session", path)
 	}

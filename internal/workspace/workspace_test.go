@@ -446,3 +446,34 @@ func TestOpenFirstThenAdopt(t *testing.T) {
 		t.Fatal("a document with its own session took another")
 	}
 }
+
+// TestAdoptAPathTheListingMissed: the document shown while the folder was
+// listed, and that the listing did not find (deleted or rewritten
+// meanwhile), is adopted all the same and listed, rather than leaving
+// the app on its one-document workspace.
+func TestAdoptAPathTheListingMissed(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "b.json", `{"tools_defs": [{"name": "b"}]}`)
+	write(t, dir, "c.json", `{"tools_defs": [{"name": "c"}]}`)
+	first, err := OpenFirst(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := first.Session("b.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "b.json")); err != nil {
+		t.Fatal(err)
+	}
+	all, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := all.Adopt("b.json", s); err != nil {
+		t.Fatalf("Adopt of the document shown, gone from the listing: %v", err)
+	}
+	if got, _ := all.Session("b.json"); got != s || !slices.Equal(all.Paths(), []string{"b.json", "c.json"}) {
+		t.Errorf("Paths %v, the session adopted %v", all.Paths(), got == s)
+	}
+}

@@ -1,6 +1,8 @@
 package docs
 
 import (
+	"errors"
+	"io/fs"
 	"slices"
 	"strings"
 
@@ -158,21 +160,30 @@ func (w *Watcher) Update(msg Msg, ws *workspace.Workspace, shown string) []kit.A
 // on disk: they keep their changes until shown.
 func (w *Watcher) tell(ws *workspace.Workspace, shown string) []kit.Action {
 	var news []string
+	deleted := 0
 	changed := map[string]bool{}
 	for _, s := range ws.Summaries() {
 		if !s.DiskChanged || !s.Dirty || s.Path == shown {
 			continue
 		}
 		changed[s.Path] = true
-		if !w.told[s.Path] {
+		if w.told[s.Path] {
+			continue
+		}
+		if errors.Is(s.Err, fs.ErrNotExist) {
+			deleted++
+			news = append(news, s.Path+" (deleted)")
+		} else {
 			news = append(news, s.Path)
 		}
 	}
 	w.told = changed
-	switch len(news) {
-	case 0:
+	switch {
+	case len(news) == 0:
 		return nil
-	case 1:
+	case len(news) == 1 && deleted == 1:
+		return []kit.Action{kit.SayErr(strings.TrimSuffix(news[0], " (deleted)") + " was deleted on disk; your unsaved changes are kept — open it to choose")}
+	case len(news) == 1:
 		return []kit.Action{kit.SayErr(news[0] + " changed on disk; your unsaved changes are kept — open it to choose")}
 	}
 	return []kit.Action{kit.SayErr(strings.Join(news[:len(news)-1], ", ") + " and " + news[len(news)-1] +

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tooltui/tooltui/internal/ui/kit"
@@ -65,5 +66,51 @@ func TestWatcherHoldsChangesUntilListed(t *testing.T) {
 	}
 	if got := cmds(w.Update(ListedMsg{W: listed}, listed, "a.json")); len(got) != 0 {
 		t.Errorf("a second listing took the held changes again")
+	}
+}
+
+// TestWatcherSaysADirtyDocumentDeleted: a hidden document with unsaved
+// changes whose file is deleted is said deleted, not changed.
+func TestWatcherSaysADirtyDocumentDeleted(t *testing.T) {
+	dir := t.TempDir()
+	doc := []byte(`{"tools_defs": [{"name": "f", "description": "d", "parameters": {"type": "object", "properties": {}}}]}`)
+	for _, n := range []string{"a.json", "b.json", "c.json"} {
+		if err := os.WriteFile(filepath.Join(dir, n), doc, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ws, err := workspace.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"b.json", "c.json"} {
+		s, err := ws.Session(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Unsave() // unsaved changes
+	}
+	said := func(acts []kit.Action) string {
+		for _, a := range acts {
+			if s, ok := a.(kit.ActStatus); ok {
+				return s.Text
+			}
+		}
+		return ""
+	}
+	var w Watcher
+	if err := os.Remove(filepath.Join(dir, "b.json")); err != nil {
+		t.Fatal(err)
+	}
+	ws.Changed("b.json")
+	if got, want := said(w.Update(ChangedMsg{W: ws, Paths: []string{"b.json"}}, ws, "a.json")), "b.json was deleted on disk"; !strings.HasPrefix(got, want) {
+		t.Errorf("said %q, want %q…", got, want)
+	}
+	if err := os.Remove(filepath.Join(dir, "c.json")); err != nil {
+		t.Fatal(err)
+	}
+	ws.Changed("c.json")
+	if got, want := said(w.Update(ChangedMsg{W: ws, Paths: []string{"c.json"}}, ws, "a.json")), "c.json was deleted on disk"; !strings.HasPrefix(got, want) {
+		t.Errorf("said %q, want %q…", got, want)
 	}
 }
