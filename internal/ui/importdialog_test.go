@@ -631,3 +631,41 @@ func TestImportOffersTheWorkspacesServers(t *testing.T) {
 		t.Errorf("the shown document's own server became %+v", got)
 	}
 }
+
+// TestImportOpenedBeforeTheListingOffersTheWorkspacesServers: opened
+// before the folder is listed, the prompt offers the shown document's
+// servers and, once the listing comes, every document's.
+func TestImportOpenedBeforeTheListingOffersTheWorkspacesServers(t *testing.T) {
+	fn := `"tools_defs": [{"name": "f", "parameters": {"type": "object", "properties": {}, "additionalProperties": false}, "strict": true}]`
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"a.json": `{"model": "gpt-5", ` + fn + `, "tooltui": {"mcp_servers": {"docs": {"command": ["local-mcp"]}}}}`,
+		"b.json": `{"model": "gpt-5", ` + fn + `, "tooltui": {"mcp_servers": {"kb": {"url": "https://kb.example.com/mcp"}}}}`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o, err := OpenWorkspace(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Deps = kit.Deps{CopyNative: noCopy, WriteFile: func(string, []byte) error { return errors.New("no writes in this test") }}
+	a := New(o)
+	a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	_, list := a.Update(listMsg{}) // not run yet: the folder is not listed
+
+	_, cmd := a.Update(ukey("alt+i"))
+	d, ok := a.dialog.(*importdlg.Dialog)
+	if !ok {
+		t.Fatalf("alt+i opened %T; status %q", a.dialog, a.status.text)
+	}
+	answer[importdlg.ServersMsg](t, a, cmd)
+	if view := argsView(a, d); !strings.Contains(view, "docs  (a.json)  local-mcp") || strings.Contains(view, "kb.example.com") {
+		t.Fatalf("the prompt before the listing:\n%s", view)
+	}
+	answer[importdlg.ServersMsg](t, a, answer[docs.ListedMsg](t, a, list))
+	if view := argsView(a, d); !strings.Contains(view, "kb  (b.json)  https://kb.example.com/mcp") || strings.Contains(view, "reading the workspace") {
+		t.Fatalf("the prompt once the folder is listed:\n%s", view)
+	}
+}

@@ -27,7 +27,7 @@ func mcpToolServer(name string, tools ...*mcp.Tool) *mcp.Server {
 
 // answer runs cmd's commands as the program would, each in its own
 // goroutine, until a message of type M comes, and hands it to the app.
-func answer[M tea.Msg](t testing.TB, a *App, cmd tea.Cmd) {
+func answer[M tea.Msg](t testing.TB, a *App, cmd tea.Cmd) tea.Cmd {
 	t.Helper()
 	out := make(chan tea.Msg, 64)
 	start := func(c tea.Cmd) {
@@ -47,12 +47,13 @@ func answer[M tea.Msg](t testing.TB, a *App, cmd tea.Cmd) {
 				continue
 			}
 			if m, ok := m.(M); ok {
-				a.Update(m)
-				return
+				_, next := a.Update(m)
+				return next
 			}
 		case <-deadline:
 			var m M
 			t.Fatalf("no %T came", m)
+			return nil
 		}
 	}
 }

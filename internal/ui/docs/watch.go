@@ -68,6 +68,9 @@ func (changesMsg) docsMsg()      {}
 func (ChangedMsg) docsMsg()      {}
 func (ListedMsg) docsMsg()       {}
 
+// ListedWorkspace makes ListedMsg a kit.WorkspaceListed.
+func (m ListedMsg) ListedWorkspace() *workspace.Workspace { return m.W }
+
 // ListCmd lists the folder dir (workspace.Open), in a command.
 func ListCmd(dir string) tea.Cmd {
 	return func() tea.Msg {

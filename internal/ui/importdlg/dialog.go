@@ -93,7 +93,10 @@ type Dialog struct {
 
 // ServersMsg: the documents of the dialog's workspace were read (Load),
 // so the servers they record can be offered.
-type ServersMsg struct{ to *Dialog }
+type ServersMsg struct {
+	to *Dialog
+	ws *workspace.Workspace // the one read
+}
 
 // Open opens the dialog on the prompt, or says why the document cannot
 // take tools. In a workspace (e.Ws) the prompt offers the servers of every
@@ -107,12 +110,18 @@ func Open(e *kit.Env, deps kit.Deps) []kit.Action {
 	if d.ws == nil {
 		return []kit.Action{kit.ActOpen{D: d}}
 	}
+	return []kit.Action{kit.ActOpen{D: d}, kit.ActCmd{Cmd: d.gather()}}
+}
+
+// gather reads every document of the workspace in a command, so that
+// ServersMsg can offer the servers they record.
+func (d *Dialog) gather() tea.Cmd {
 	d.gathering = true
 	ws := d.ws
-	return []kit.Action{kit.ActOpen{D: d}, kit.ActCmd{Cmd: func() tea.Msg {
+	return func() tea.Msg {
 		ws.Load() // a file that cannot be read records nothing
-		return ServersMsg{to: d}
-	}}}
+		return ServersMsg{to: d, ws: ws}
+	}
 }
 
 // newDialog is the dialog on the prompt, offering the servers the shown
@@ -171,6 +180,8 @@ func (d *Dialog) Receives(msg tea.Msg) bool {
 		return m.ID == d.ID
 	case ServersMsg:
 		return m.to == d
+	case kit.WorkspaceListed:
+		return d.ws != nil
 	}
 	return false
 }
@@ -221,11 +232,19 @@ func (d *Dialog) Resize(w, h int) kit.Dialog {
 func (d *Dialog) Update(msg tea.Msg, e *kit.Env) (kit.Dialog, []kit.Action) {
 	switch m := msg.(type) {
 	case ServersMsg:
-		if m.to == d {
+		if m.to == d && m.ws == d.ws {
 			// The shown document's servers come first, as offered so far,
 			// so that the one chosen stays chosen.
 			d.servers, d.gathering = d.ws.Servers(d.shown), false
 			d.pick = min(d.pick, len(d.servers))
+		}
+		return d, nil
+	case kit.WorkspaceListed:
+		// Opened before the folder was listed: what was read knew only
+		// the shown document; the listed workspace is read again.
+		if e.Ws != nil && e.Ws != d.ws {
+			d.ws = e.Ws
+			return d, []kit.Action{kit.ActCmd{Cmd: d.gather()}}
 		}
 		return d, nil
 	case Msg:

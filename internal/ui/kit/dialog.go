@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/tooltui/tooltui/internal/termtext"
+	"github.com/tooltui/tooltui/internal/workspace"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/tooltui/tooltui/internal/ui/filterlist"
@@ -279,3 +280,9 @@ type Dismisser interface{ Dismiss() }
 // Receiver is a dialog waiting for the answer of a command it started (a
 // listing, a stream): Receives tells its answers from others.
 type Receiver interface{ Receives(msg tea.Msg) bool }
+
+// WorkspaceListed is the message that the workspace's folder was listed
+// (the root has taken the listed workspace into Env.Ws by the time a
+// dialog gets it): a dialog that read the workspace before may read it
+// again.
+type WorkspaceListed interface{ ListedWorkspace() *workspace.Workspace }
