@@ -64,7 +64,7 @@ func runApp(flags appOptions, files []string, stdin io.Reader, stdout, stderr io
 		// A settings file that cannot be read is left alone: the app starts
 		// with the defaults, says why, and saves no change over it.
 		if s, err := session.LoadSettings(path); err != nil {
-			opts.Notice = "Settings not read, the defaults hold: " + err.Error()
+			opts.Notice = joinNotices(opts.Notice, "Settings not read, the defaults hold: "+err.Error())
 		} else {
 			opts.Settings, opts.SettingsFile = s, path
 		}
@@ -152,4 +152,13 @@ func openDocument(files []string) (ui.Options, error) {
 		return ui.Options{}, namedError(err)
 	}
 	return ui.Options{Doc: d, Path: path, Name: filepath.Base(path), Loaded: data, Stamp: &stamp}, nil
+}
+
+// joinNotices puts a start-up notice after one said already (the
+// workspace's, say), so that neither is lost.
+func joinNotices(first, then string) string {
+	if first == "" {
+		return then
+	}
+	return first + "; " + then
 }

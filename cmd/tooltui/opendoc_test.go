@@ -62,3 +62,12 @@ func TestOpenDocumentWorkspaces(t *testing.T) {
 		t.Errorf("no FILE in a folder with documents only under it: %q, %v", o.Name, err)
 	}
 }
+
+func TestJoinNotices(t *testing.T) {
+	if got := joinNotices("", "b"); got != "b" {
+		t.Errorf("%q", got)
+	}
+	if got := joinNotices("a.json is not valid JSON — showing b.json instead", "Settings not read"); got != "a.json is not valid JSON — showing b.json instead; Settings not read" {
+		t.Errorf("%q", got)
+	}
+}
