@@ -57,6 +57,11 @@ func withoutEnv(cmd []string) []string {
 		switch {
 		case a == "-u" || a == "--unset" || a == "-C" || a == "--chdir":
 			rest = rest[min(2, len(rest)):]
+		case a == "-S" || a == "--split-string":
+			if len(rest) < 2 {
+				return cmd
+			}
+			return withoutEnv(append([]string{"env"}, append(strings.Fields(rest[1]), rest[2:]...)...))
 		case strings.HasPrefix(a, "-") || strings.Contains(a, "="):
 			rest = rest[1:]
 		default:

@@ -25,6 +25,7 @@ func TestBaseServerName(t *testing.T) {
 		{model.MCPServer{Command: []string{"env", "-i", "TOKEN=x", "npx", "-y", "@acme/weather-mcp"}}, "weather"},
 		{model.MCPServer{Command: []string{"/usr/bin/env", "-u", "HOME", "./tools-server"}}, "tools"},
 		{model.MCPServer{Command: []string{"env"}}, "env"},
+		{model.MCPServer{Command: []string{"env", "-S", "TOKEN=x uvx mcp-server-git --repository ."}}, "git"},
 	} {
 		if got := BaseServerName(c.s); got != c.want {
 			t.Errorf("%s: %q, want %q", c.s.Describe(), got, c.want)
