@@ -9,19 +9,29 @@ import (
 )
 
 // watchDebounce joins the events of one write (an editor's temporary
-// file, rename and chmod), or of a burst of them, into one change.
-const watchDebounce = 200 * time.Millisecond
+// file, rename and chmod), or of a burst of them, into one change;
+// watchLongest is the longest a burst that never pauses (a file written
+// over and over) waits to be told.
+const (
+	watchDebounce = 200 * time.Millisecond
+	watchLongest  = 2 * time.Second
+)
 
 // Debounce reads w's events until w is closed. An event that keep takes,
 // or an error (an overflow may have lost events; lost, when not nil, is
 // told first), starts or prolongs a burst; watchDebounce after a burst's
-// last one, ready gets a signal, unless one is waiting there already.
+// last one (or watchLongest after its first), ready gets a signal, unless
+// one is waiting there already.
 func Debounce(w *fsnotify.Watcher, keep func(fsnotify.Event) bool, lost func(), ready chan<- struct{}) {
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	var fire <-chan time.Time
+	var began time.Time // the burst's first event
 	arm := func() {
-		timer.Reset(watchDebounce)
+		if fire == nil {
+			began = time.Now()
+		}
+		timer.Reset(max(0, min(watchDebounce, watchLongest-time.Since(began))))
 		fire = timer.C
 	}
 	for {

@@ -274,3 +274,27 @@ func TestListed(t *testing.T) {
 		t.Errorf("OpenAt: listed %v, %v", err == nil && at.Listed(), err)
 	}
 }
+
+// TestWatchReportsADocumentWrittenWithoutPause: a document written over
+// and over, never 200 ms apart, is reported while the writes go on.
+func TestWatchReportsADocumentWrittenWithoutPause(t *testing.T) {
+	dir := t.TempDir()
+	doc := filepath.Join(dir, "a.json")
+	if err := os.WriteFile(doc, []byte(`{"tools_defs": []}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := watchFor(t, dir)
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	deadline := time.After(10 * time.Second)
+	for s.count("a.json") == 0 {
+		select {
+		case <-tick.C:
+			if err := os.WriteFile(doc, []byte(`{"tools_defs": [], "n": "`+time.Now().String()+`"}`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		case <-deadline:
+			t.Fatal("a document written every 50 ms for 10 s was never reported")
+		}
+	}
+}
