@@ -17,6 +17,7 @@ import (
 	"github.com/tooltui/tooltui/internal/session"
 	"github.com/tooltui/tooltui/internal/termtext"
 	"github.com/tooltui/tooltui/internal/ui"
+	"github.com/tooltui/tooltui/internal/ui/sendview"
 	"github.com/tooltui/tooltui/internal/workspace"
 )
 
@@ -91,7 +92,7 @@ func runApp(flags appOptions, files []string, stdin io.Reader, stdout, stderr io
 	}
 	_, err = tea.NewProgram(app, progOpts...).Run()
 	// A send still under way ends as cancelled, in its history too.
-	if !ui.StopSends(5 * time.Second) {
+	if !sendview.StopAll(5 * time.Second) {
 		fmt.Fprintln(stderr, "tooltui: a send did not stop within 5 s of quitting; its history entry may be missing")
 	}
 	if err != nil {

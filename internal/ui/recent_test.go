@@ -248,7 +248,7 @@ func TestAnAppSendClosedMidStreamIsCancelledInTheHistory(t *testing.T) {
 
 // TestASendUnderWayWhenTheAppQuitsIsCancelledInTheHistory: quitting while
 // the answer streams (the response view left open, nothing reading the
-// stream any more) stops the send; StopSends returns once its history
+// stream any more) stops the send; sendview.StopAll returns once its history
 // entry, cancelled, is written.
 func TestASendUnderWayWhenTheAppQuitsIsCancelledInTheHistory(t *testing.T) {
 	root := t.TempDir()
@@ -257,7 +257,7 @@ func TestASendUnderWayWhenTheAppQuitsIsCancelledInTheHistory(t *testing.T) {
 		t.Fatal("the send ended before the app could quit")
 	}
 	// The program ends here: nothing pumps the send's messages from now on.
-	if !StopSends(20 * time.Second) {
+	if !sendview.StopAll(20 * time.Second) {
 		t.Fatal("the send did not stop within 20 s")
 	}
 	entries, err := history.List(root)

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"os"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/tooltui/tooltui/internal/send"
@@ -107,8 +106,3 @@ func (a *App) sendConfig() send.Config {
 
 // simConfig sends to tooltui's simulator, in memory.
 func simConfig() send.Config { return sendview.SimConfig() }
-
-// StopSends stops the sends still under way when the app has quit, and
-// waits at most timeout for them to end (their MCP servers stopped, their
-// recordings and history entries written); false: one had not.
-func StopSends(timeout time.Duration) bool { return sendview.StopAll(timeout) }

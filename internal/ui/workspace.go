@@ -272,8 +272,9 @@ func (a *App) onDocsMsg(msg docs.Msg) tea.Cmd {
 				err = m.W.Adopt(a.ws.shown, s)
 			}
 		}
-		if err != nil {
-			return a.say("The workspace's folder could not be listed: "+err.Error(), true)
+		if err != nil { // the document shown is all there is: the dialogs stop waiting
+			a.ws.w.EndListing()
+			return tea.Batch(a.say("The workspace's folder could not be listed: "+err.Error(), true), a.receive(docs.ChangedMsg{W: a.ws.w}))
 		}
 		a.ws.w = m.W
 	}

@@ -4,6 +4,7 @@
 package ui_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/tooltui/tooltui/internal/ui"
+	"github.com/tooltui/tooltui/internal/ui/docs"
 )
 
 // fakeDirWatch stands in for the folder's watcher (Deps.WatchDir): fire
@@ -274,4 +276,20 @@ func drain(t *testing.T, a *ui.App, cmd tea.Cmd) {
 		}
 		cmd = tea.Batch(next...)
 	}
+}
+
+// TestWorkspaceListingThatFails: when the folder cannot be listed, the
+// status line says why and a dialog waiting for the listing lists the
+// document shown instead of waiting for good.
+func TestWorkspaceListingThatFails(t *testing.T) {
+	o, _ := wsOptions(t, map[string]string{"a.json": wsDocA, "b.json": wsDocB})
+	a := ui.New(o)
+	send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40}) // the listing's command is not run
+	feed(t, a, a.Init(), settle)
+	feed(t, a, send(t, a, ctrl('o')), settle)
+	requireContains(t, screen(a), "listing the workspace", "the switcher before the listing")
+	drain(t, a, send(t, a, docs.ListedMsg{Err: errors.New("permission denied")}))
+	requireNotContains(t, screen(a), "listing the workspace", "the switcher after the listing failed")
+	requireRow(t, a, "a.json", "1 tool")
+	requireContains(t, statusLine(t, a), "could not be listed: permission denied", "the status line")
 }

@@ -130,6 +130,11 @@ func (w *Workspace) Paths() []string {
 // listed (Open), rather than the first one found (OpenFirst).
 func (w *Workspace) Listed() bool { return !w.partial }
 
+// EndListing takes the documents known as all there are, when the folder
+// could not be listed (Open failed): a workspace of OpenFirst or OpenAt
+// stops waiting for its listing.
+func (w *Workspace) EndListing() { w.partial = false }
+
 // file is the path of document p on disk.
 func (w *Workspace) file(p string) string { return filepath.Join(w.dir, filepath.FromSlash(p)) }
 
