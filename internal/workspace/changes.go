@@ -3,6 +3,7 @@ package workspace
 import (
 	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -54,7 +55,11 @@ func (w *Workspace) Changed(paths ...string) (listed bool) {
 		if known || slices.Contains(add, p) {
 			continue
 		}
-		if _, ok := holdsTools(filepath.Join(w.dir, filepath.FromSlash(p)), false); ok {
+		full := filepath.Join(w.dir, filepath.FromSlash(p))
+		if fi, err := os.Lstat(full); err != nil || !fi.Mode().IsRegular() {
+			continue // a link or a folder is no document, as Find lists them
+		}
+		if _, ok := holdsTools(full, false); ok {
 			add = append(add, p)
 		}
 	}
