@@ -3,7 +3,6 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/tooltui/tooltui/internal/model"
 	"github.com/tooltui/tooltui/internal/ui/files"
 	"github.com/tooltui/tooltui/internal/ui/form"
 	"github.com/tooltui/tooltui/internal/ui/kit"
@@ -14,78 +13,6 @@ import (
 
 // The commands behind the palette entries: each turns into a session
 // edit, a dialog or an IO command.
-
-// structural runs a structural edit of the selected tool and returns the
-// row to select, or why the edit was refused.
-func structural(e *kit.Env, fn func(d *model.Document, k model.Kind, i int) (*model.Document, int, error), done string) (kit.Sel, kit.Action) {
-	if e.At.Request {
-		return kit.Sel{}, kit.Say("Select a tool first: the request row cannot be " + done)
-	}
-	k, next, row := e.At.Kind, -1, kit.RowOf(e.S.Doc(), e.At)
-	err := e.S.Apply("", e.At, func(d *model.Document) (*model.Document, error) {
-		nd, j, err := fn(d, k, e.At.Index)
-		next = j
-		return nd, err
-	})
-	if err != nil {
-		return kit.Sel{}, kit.Say(kit.Capitalize(err.Error()))
-	}
-	if next < 0 { // the list is empty now: the row that took its place
-		return kit.SelAt(e.S.Doc(), min(row, kit.RowCount(e.S.Doc())-1)), nil
-	}
-	return kit.Sel{Kind: k, Index: next}, nil
-}
-
-// toolLabelAt is how the status line names the tool at.
-func toolLabelAt(s *kit.Session, at kit.Sel) string {
-	t, _ := s.Tool(at)
-	_, label := kit.ToolLabel(at.Kind, t)
-	return label
-}
-
-func deleteTool(e *kit.Env) []kit.Action {
-	label := toolLabelAt(e.S, e.At)
-	at, refused := structural(e, model.DeleteTool, "deleted")
-	if refused != nil {
-		return []kit.Action{refused}
-	}
-	return []kit.Action{kit.ActSelect{At: at}, kit.ActLayout{}, kit.Say("Deleted " + label + " (ctrl+z to undo)")}
-}
-
-func duplicateTool(e *kit.Env) []kit.Action {
-	at, refused := structural(e, model.DuplicateTool, "duplicated")
-	if refused != nil {
-		return []kit.Action{refused}
-	}
-	return []kit.Action{kit.ActSelect{At: at}, kit.ActLayout{}, kit.Say("Duplicated as " + toolLabelAt(e.S, at))}
-}
-
-func moveTool(d int) func(e *kit.Env) []kit.Action {
-	return func(e *kit.Env) []kit.Action {
-		at, refused := structural(e, func(doc *model.Document, k model.Kind, i int) (*model.Document, int, error) {
-			return model.MoveTool(doc, k, i, d)
-		}, "moved")
-		if refused != nil {
-			return []kit.Action{refused}
-		}
-		return []kit.Action{kit.ActSelect{At: at}, kit.ActLayout{}}
-	}
-}
-
-func toggleTool(e *kit.Env) []kit.Action {
-	at, refused := structural(e, func(doc *model.Document, k model.Kind, i int) (*model.Document, int, error) {
-		nd, err := model.ToggleTool(doc, k, i)
-		return nd, i, err
-	}, "disabled")
-	if refused != nil {
-		return []kit.Action{refused}
-	}
-	text := "Enabled: back in the request"
-	if t, _ := e.S.Tool(at); t.Disabled {
-		text = "Disabled: kept in the document, left out of the request (space enables it)"
-	}
-	return []kit.Action{kit.ActSelect{At: at}, kit.ActLayout{}, kit.Say(text)}
-}
 
 // onMarked does op to the marked tools (tools.Pane.OnMarked) if any are
 // marked, else one to the selection.

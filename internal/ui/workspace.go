@@ -3,7 +3,6 @@ package ui
 import (
 	"cmp"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -29,6 +28,10 @@ type wsState struct {
 	shown    string
 	docs     map[string]*wsDoc
 	quitSave bool // "save all and quit": quit once nothing is unsaved
+	// notSaved: what the last Save all could not save (path: why), said
+	// again after each of its saves (saving: how many are on their way).
+	notSaved map[string]string
+	saving   int
 	watch    docs.Watcher
 	listed   bool // listMsg is on its way, or was taken
 }
@@ -159,7 +162,7 @@ func (a *App) saveAll(thenQuit bool) tea.Cmd {
 		}
 		return a.say("Nothing to save: every document is as on disk", false)
 	}
-	a.ws.quitSave = thenQuit
+	a.ws.quitSave, a.ws.notSaved, a.ws.saving = thenQuit, map[string]string{}, 0
 	var cmds []tea.Cmd
 	for _, p := range names {
 		d := a.ws.docs[p]
@@ -172,21 +175,35 @@ func (a *App) saveAll(thenQuit bool) tea.Cmd {
 		}
 		switch {
 		case p == a.ws.shown:
+			a.ws.saving++
 			cmds = append(cmds, a.apply(save(a.s, false)...))
-		case d == nil:
-		case d.s.Doc().Source != nil:
-			cmds = append(cmds, a.say(p+" is in another format: show it (ctrl+o) and save it there, to choose where", true))
-		default:
-			acts := d.disk.SaveTo(files.Ctx{S: d.s, At: d.at}, kit.ActSaveTo{Path: d.s.Path()})
-			if slices.ContainsFunc(acts, func(act kit.Action) bool { _, ok := act.(kit.ActOpen); return ok }) {
-				// a question (what a body leaves out) is about the shown document
-				cmds = append(cmds, a.say(p+" needs a choice to be saved: show it (ctrl+o) and save it there", true))
+		case d != nil:
+			acts, why := d.disk.SaveUnshown(files.Ctx{S: d.s, At: d.at})
+			if why != "" {
+				a.ws.notSaved[p] = why
 				continue
 			}
+			a.ws.saving++
 			cmds = append(cmds, a.apply(acts...))
 		}
 	}
-	return tea.Batch(cmds...)
+	return tea.Batch(append(cmds, a.sayNotSaved())...)
+}
+
+// sayNotSaved names the documents the last Save all could not save that
+// are still unsaved (each must be shown to be saved), after what its
+// saves said.
+func (a *App) sayNotSaved() tea.Cmd {
+	var out []string
+	for _, p := range a.ws.w.Unsaved() {
+		if why, ok := a.ws.notSaved[p]; ok {
+			out = append(out, p+" "+why)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return a.say("Not saved: "+strings.Join(out, "; ")+" (show each with ctrl+o and save it there)", true)
 }
 
 // fileMsg hands a message of the file flows to the disk side of its
@@ -227,7 +244,11 @@ func (a *App) afterSaveAll() tea.Cmd {
 		if a.ws.quitSave {
 			return a.say("Not quitting: unsaved "+strings.Join(left, ", ")+" (show each with ctrl+o and save it there)", true)
 		}
-		return nil
+		if a.ws.saving == 0 { // a save of its own, not of Save all
+			return nil
+		}
+		a.ws.saving--
+		return a.sayNotSaved()
 	}
 	return a.apply(kit.ActQuit{})
 }

@@ -171,6 +171,28 @@ func TestWorkspaceSaveAllLeavesAQuestionToItsDocument(t *testing.T) {
 	}
 }
 
+// TestWorkspaceSaveAllSaysWhatItLeftAfterItsSaves: Save all that saves
+// the shown document and cannot save a hidden one names that one after
+// the shown one's "Saved" (whose word would otherwise be the last); a
+// save of the shown document alone later says only its own word.
+func TestWorkspaceSaveAllSaysWhatItLeftAfterItsSaves(t *testing.T) {
+	body := `{"model": "gpt-5", "tools": [{"type": "function", "name": "lookup", "description": "d", "parameters": {"type": "object", "properties": {}}}]}`
+	a, _, dir := wsAppWith(t, map[string]string{"body.json": body})
+	switchTo(t, a, "body.json")
+	send(t, a, press('j'), press(' ')) // a body cannot hold a disabled tool
+	switchTo(t, a, "a.json")
+	send(t, a, press('j'), press(' '))
+	drain(t, a, send(t, a, alt('s')))
+	requireContains(t, statusLine(t, a), "Not saved: body.json needs a choice to be saved", "after Save all's saves")
+	if data, _ := os.ReadFile(filepath.Join(dir, "a.json")); !strings.Contains(string(data), "disabled") {
+		t.Fatalf("a.json not saved:\n%s", data)
+	}
+	send(t, a, press(' '))
+	drain(t, a, send(t, a, ctrl('s')))
+	requireContains(t, statusLine(t, a), "Saved", "a save of the shown document alone")
+	requireNotContains(t, statusLine(t, a), "Not saved", "a save of the shown document alone")
+}
+
 // TestWorkspaceSaveAllAndQuitSaysWhatIsLeft: "save and quit" with a
 // hidden document Save all cannot save does not quit, and the status line
 // names that document after the shown one's save (whose word would

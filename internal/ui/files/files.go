@@ -35,6 +35,20 @@ import (
 
 // ---- saving ----
 
+// SaveUnshown saves a document that is not shown, as Save all does: its
+// actions, or why it must be shown to be saved ("is in another format",
+// "needs a choice": a question its save would ask).
+func (d *Disk) SaveUnshown(c Ctx) ([]kit.Action, string) {
+	if c.S.Doc().Source != nil {
+		return nil, "is in another format"
+	}
+	acts := d.SaveTo(c, kit.ActSaveTo{Path: c.S.Path()})
+	if slices.ContainsFunc(acts, func(act kit.Action) bool { _, ok := act.(kit.ActOpen); return ok }) {
+		return nil, "needs a choice to be saved"
+	}
+	return acts, ""
+}
+
 // SaveTo writes the document to path; the app takes path as its file once
 // the write succeeded.
 func (d *Disk) SaveTo(c Ctx, act kit.ActSaveTo) []kit.Action {
