@@ -224,6 +224,22 @@ func count(o rawjson.Object, keys ...string) int {
 	return n
 }
 
+// legacyFunctions says whether v is Chat Completions' old "functions": an
+// array of objects that each have a name (firebase.json's "functions", an
+// object or an array of sources, is not).
+func legacyFunctions(v []byte) bool {
+	els, ok := elements(v)
+	if !ok {
+		return false
+	}
+	for _, e := range els {
+		if o, ok := members(e); !ok || !o.Has("name") {
+			return false
+		}
+	}
+	return true
+}
+
 // mustGet is the value of key, or nil.
 func mustGet(o rawjson.Object, key string) []byte {
 	v, _ := o.Get(key)
@@ -265,7 +281,7 @@ func HoldsTools(data []byte) bool {
 	if !ok {
 		return false
 	}
-	if hasAny(o, tooltuiKeys...) || o.Has("tools") || o.Has("functions") {
+	if hasAny(o, tooltuiKeys...) || o.Has("tools") || legacyFunctions(mustGet(o, "functions")) {
 		return true
 	}
 	if r, ok := members(mustGet(o, "result")); ok && o.Has("jsonrpc") {
