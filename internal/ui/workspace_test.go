@@ -152,18 +152,29 @@ func TestWorkspaceSearchOpensTheHit(t *testing.T) {
 	requireContains(t, screen(a), "2 beta_two (function)", "the hit's tool selected")
 }
 
+// wsBody is a request body with one function.
+const wsBody = `{"model": "gpt-5", "tools": [{"type": "function", "name": "lookup", "description": "d", "parameters": {"type": "object", "properties": {}}}]}`
+
+// wsWithUnsavableBody is wsApp with body.json (wsBody), whose function is
+// disabled, unsaved: a body cannot hold a disabled tool, so its save asks
+// what it leaves out. a.json is shown.
+func wsWithUnsavableBody(t *testing.T) (*ui.App, string) {
+	t.Helper()
+	a, _, dir := wsAppWith(t, map[string]string{"body.json": wsBody})
+	switchTo(t, a, "body.json")
+	send(t, a, press('j'), press(' '))
+	switchTo(t, a, "a.json")
+	return a, dir
+}
+
 // TestWorkspaceSaveAllLeavesAQuestionToItsDocument: a hidden body whose
 // save would ask what it leaves out is not saved by Save all (the
 // question would be about the shown document): it is named instead.
 func TestWorkspaceSaveAllLeavesAQuestionToItsDocument(t *testing.T) {
-	body := `{"model": "gpt-5", "tools": [{"type": "function", "name": "lookup", "description": "d", "parameters": {"type": "object", "properties": {}}}]}`
-	a, _, dir := wsAppWith(t, map[string]string{"body.json": body})
-	switchTo(t, a, "body.json")
-	send(t, a, press('j'), press(' ')) // a body cannot hold a disabled tool
-	switchTo(t, a, "a.json")
+	a, dir := wsWithUnsavableBody(t)
 	feed(t, a, send(t, a, alt('s')), settle)
 	requireContains(t, statusLine(t, a), "body.json needs a choice", "save all")
-	if data, _ := os.ReadFile(filepath.Join(dir, "body.json")); string(data) != body {
+	if data, _ := os.ReadFile(filepath.Join(dir, "body.json")); string(data) != wsBody {
 		t.Fatalf("body.json written:\n%s", data)
 	}
 	if data, _ := os.ReadFile(filepath.Join(dir, "a.json")); string(data) != wsDocA {
@@ -176,11 +187,7 @@ func TestWorkspaceSaveAllLeavesAQuestionToItsDocument(t *testing.T) {
 // the shown one's "Saved" (whose word would otherwise be the last); a
 // save of the shown document alone later says only its own word.
 func TestWorkspaceSaveAllSaysWhatItLeftAfterItsSaves(t *testing.T) {
-	body := `{"model": "gpt-5", "tools": [{"type": "function", "name": "lookup", "description": "d", "parameters": {"type": "object", "properties": {}}}]}`
-	a, _, dir := wsAppWith(t, map[string]string{"body.json": body})
-	switchTo(t, a, "body.json")
-	send(t, a, press('j'), press(' ')) // a body cannot hold a disabled tool
-	switchTo(t, a, "a.json")
+	a, dir := wsWithUnsavableBody(t)
 	send(t, a, press('j'), press(' '))
 	drain(t, a, send(t, a, alt('s')))
 	requireContains(t, statusLine(t, a), "Not saved: body.json needs a choice to be saved", "after Save all's saves")
@@ -198,11 +205,7 @@ func TestWorkspaceSaveAllSaysWhatItLeftAfterItsSaves(t *testing.T) {
 // names that document after the shown one's save (whose word would
 // otherwise be the last).
 func TestWorkspaceSaveAllAndQuitSaysWhatIsLeft(t *testing.T) {
-	body := `{"model": "gpt-5", "tools": [{"type": "function", "name": "lookup", "description": "d", "parameters": {"type": "object", "properties": {}}}]}`
-	a, _, _ := wsAppWith(t, map[string]string{"body.json": body})
-	switchTo(t, a, "body.json")
-	send(t, a, press('j'), press(' ')) // a body cannot hold a disabled tool
-	switchTo(t, a, "a.json")
+	a, _ := wsWithUnsavableBody(t)
 	send(t, a, press('j'), press(' ')) // a.json: alpha_one off
 	feed(t, a, send(t, a, ctrl('q')), settle)
 	requireContains(t, screen(a), "a.json, body.json", "the quit question")
